@@ -1,0 +1,78 @@
+"""The resolution context handed to card scripts and plugins.
+
+A spell or ability resolves by calling methods of a :class:`Ctx`; each one is
+an engine primitive that applies replacement effects, emits an event and so
+is logged, undoable and replayable.  Nothing else may change the game.
+
+Choices made while resolving (proliferate's "any number of", a replacement
+order, Clone's creature) go through :meth:`Ctx.choose`.  In an interactive
+game the engine then suspends the action: it restores the state from before
+the action and waits for a ``choose`` answer, after which it runs the action
+again from the start with the answers so far (a deterministic replay, since
+the RNG is part of the state).  With a policy (the autopilot) the answer is
+asked for at once.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .state import Decision, StackItem
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+class Suspend(Exception):  # noqa: N818 - control flow, not an error
+    """Raised inside an action when a decision is needed that has no answer yet."""
+
+    def __init__(self, decision: Decision) -> None:
+        super().__init__(decision.prompt)
+        self.decision = decision
+
+
+class Ctx:
+    """What a resolving spell or ability can see and do."""
+
+    def __init__(self, game: Game, item: StackItem | None = None, controller: str | None = None):
+        self.game = game
+        self.item = item
+        self.controller = controller or (item.controller if item else game.state.active)
+
+    # ------------------------------------------------------------ reading
+    @property
+    def source(self) -> int | None:
+        """The source object's id, if it is still the same object (400.7)."""
+        if self.item is None or self.item.source is None:
+            return None
+        obj = self.game.state.objs.get(self.item.source)
+        return obj.id if obj is not None and obj.epoch == self.item.source_epoch else None
+
+    def target(self, i: int = 0) -> Any:
+        """The i-th target if it is still legal (608.2b), else None."""
+        if self.item is None or i >= len(self.item.targets):
+            return None
+        return self.game.live_target(self.item, i)
+
+    def lki(self, obj: int, epoch: int) -> dict[str, Any] | None:
+        """The object as it last existed on the battlefield (608.2h), or now."""
+        return self.game.look(obj, epoch)
+
+    # ------------------------------------------------------------ deciding
+    def choose(self, decision: Decision) -> Any:
+        return self.game.ask(decision)
+
+    # ------------------------------------------------------------ doing
+    def __getattr__(self, name: str) -> Any:
+        """Primitives are the game's: damage, draw, put_counters, create_token, ..."""
+        if name in PRIMITIVES:
+            return getattr(self.game, name)
+        raise AttributeError(name)
+
+
+PRIMITIVES = frozenset({
+    "damage", "draw", "gain_life", "lose_life", "put_counters", "remove_counters",
+    "create_token", "destroy", "sacrifice", "move", "mill", "tap", "untap", "phase_out",
+    "phase_in", "pump", "add_effect", "keyword_action", "attach", "shuffle", "add_mana",
+    "counter_item", "enter_copy",
+})

@@ -1,0 +1,38 @@
+"""The product's own error types.
+
+Every error a user can cause (a bad scenario line, an illegal action, a deck
+file that does not parse) is a :class:`StackfishError`, so the command line and
+the TUI can show its message instead of a traceback.
+"""
+
+from __future__ import annotations
+
+
+class StackfishError(Exception):
+    """Base class of every error the product reports to a user."""
+
+
+class IllegalActionError(StackfishError, ValueError):
+    """An action that the rules do not allow now; the game is unchanged."""
+
+
+class NotationError(StackfishError, ValueError):
+    """A line of the scenario language that does not parse."""
+
+
+class SourceError(StackfishError):
+    """An error tied to a place in a file: ``FILE:LINE: message``.
+
+    Attributes:
+        path: the file's name as the user gave it.
+        line: the 1-based line number, or 0 when the error is about the whole file.
+        message: what is wrong, naming the offending word and a suggestion.
+    """
+
+    def __init__(self, path: str, line: int, message: str) -> None:
+        self.path, self.line, self.message = path, line, message
+        super().__init__(f"{path}:{line}: {message}" if line else f"{path}: {message}")
+
+
+class DeckError(SourceError):
+    """A deck list that cannot be read; loading it changes nothing."""

@@ -1,0 +1,766 @@
+"""The Game: one decision interface over the whole rules engine.
+
+``game.pending`` says who must decide what, ``game.legal_actions`` lists what
+may be done, ``game.play(action)`` validates and applies an action (an illegal
+one raises :class:`IllegalActionError` and changes nothing), ``game.undo()``
+takes it back.  The TUI, the scenario runner, the SSH sessions and the
+autopilot all drive a game through these.
+
+Between decisions the game runs by itself (:meth:`Game.advance`): state-based
+actions (704.3), putting triggered abilities on the stack (603.3), passing
+priority for goldfish players, resolving the stack when everyone has passed,
+and moving through steps and their turn-based actions.
+"""
+
+from __future__ import annotations
+
+import pickle
+from collections.abc import Iterator
+from typing import Any
+
+from . import events as ev
+from . import sba, scripts  # noqa: F401 - scripts register the bundled cards
+from .abilities import Activated, Behaviour, SpellAbility, Target, Triggered, build_behaviour
+from .actions import Action, parse_action
+from .cards import CardDef, CardPool, load_bundled_pool
+from .context import Ctx, Suspend
+from .errors import IllegalActionError
+from .layers import Chars, base_chars, compute, counter_pt
+from .plugin_manager import Hooks, make_plugin_manager
+from .primitives import Primitives
+from .state import Decision, Obj, Player, StackItem, State
+from .turn import TurnRules
+
+
+class Game(Primitives, TurnRules):
+    """A game of Magic: state, a pending decision, legal actions, play and undo.
+
+    Args:
+        players: how many players (p1, p2, ...), each at 20 life.
+        seed: the seed of the game's own random number generator.
+        pool: the card pool (the bundled one by default).
+        plugins: a pluggy PluginManager (``make_plugin_manager()`` by default).
+        history: keep a snapshot per action for undo and atomic actions; the
+            autopilot turns it off for speed and answers decisions through ``policy``.
+        policy: ``policy(game, decision) -> answer`` for decisions taken at once.
+        base_dir: where ``deck`` paths in actions are relative to.
+    """
+
+    def __init__(self, players: int = 2, seed: int = 0, pool: CardPool | None = None,
+                 plugins: Any = None, history: bool = True, policy: Any = None,
+                 base_dir: str = ".") -> None:
+        self.pool = pool if pool is not None else load_bundled_pool()
+        self.pm = plugins if plugins is not None else make_plugin_manager()
+        self.hooks = Hooks(self.pm)
+        self.hooks.register_cards(self.pool)
+        self.policy = policy
+        self.base_dir = base_dir
+        self.history: list[tuple[Action, bytes | None]] | None = [] if history else None
+        self.redo_stack: list[Action] = []
+        self.events: list[ev.Event] = []
+        self.log: list[str] = []
+        self._behaviours: dict[str, Behaviour] = {}
+        self._chars: dict[int, Chars] | None = None
+        self._answers: list[Action] = []
+        self.state = State()
+        self.reset(players, seed)
+
+    # ================================================================ setup
+    def reset(self, players: int, seed: int | None = None) -> None:
+        """Empty every zone and seat N players at 20 life (the ``players`` command)."""
+        st = self.state
+        seed = st.seed if seed is None else seed
+        fresh = State(seed=seed, log_len=st.log_len, n_events=st.n_events)
+        fresh.rng.seed(seed)
+        fresh.players = {f"p{i}": Player(f"p{i}") for i in range(1, players + 1)}
+        fresh.teams = [[p] for p in fresh.players]
+        self.state = fresh
+        self.changed()
+
+    def card(self, name: str) -> CardDef:
+        card = self.pool.get(name)
+        if card is None:
+            raise IllegalActionError(self.unknown_card(name))
+        return card
+
+    def unknown_card(self, name: str) -> str:
+        near = self.pool.suggest(name)
+        hint = f"; did you mean {', '.join(repr(n) for n in near)}?" if near else ""
+        return f"unknown card '{name}'{hint}"
+
+    def behaviour(self, name: str) -> Behaviour:
+        """The card's abilities and unimplemented lines, cached by name."""
+        b = self._behaviours.get(name)
+        if b is None:
+            b = build_behaviour(self.card(name), self.hooks.keywords, self.hooks.scripts)
+            self._behaviours[name] = b
+        return b
+
+    def is_manual(self, name: str) -> bool:
+        return self.behaviour(name).manual
+
+    # ================================================================ reading
+    def changed(self) -> None:
+        """Forget cached characteristics: call after every state change."""
+        self._chars = None
+
+    def all_chars(self) -> dict[int, Chars]:
+        if self._chars is None:
+            self._chars = compute(self)
+        return self._chars
+
+    def chars(self, oid: int | None) -> Chars | None:
+        """An object's characteristics: after layers on the battlefield, printed elsewhere.
+        A phased-out permanent has none (it is treated as though it doesn't exist)."""
+        if oid is None:
+            return None
+        obj = self.state.objs.get(oid)
+        if obj is None:
+            return None
+        if obj.zone == "battlefield":
+            return self.all_chars().get(oid)
+        return base_chars(self, obj)
+
+    def view(self, oid: int) -> Chars:
+        """Characteristics for display and scenario references, which see phased-out
+        permanents: a phased-out one shows its own values and counters (702.26d)."""
+        ch = self.chars(oid)
+        if ch is None:
+            obj = self.state.objs[oid]
+            ch = base_chars(self, obj)
+            if ch.power is not None:
+                for kind, n in obj.counters.items():
+                    dp, dt = counter_pt(kind)
+                    ch.power, ch.toughness = ch.power + dp * n, ch.toughness + dt * n
+        return ch
+
+    def obj(self, oid: int) -> Obj:
+        return self.state.objs[oid]
+
+    def permanents(self, controller: str | None = None, creature: bool = False) -> list[int]:
+        """Phased-in permanents (702.26b), optionally one player's, optionally creatures."""
+        out = []
+        for oid, ch in self.all_chars().items():
+            if controller and ch.controller != controller:
+                continue
+            if creature and not ch.is_creature:
+                continue
+            out.append(oid)
+        return out
+
+    def controller_of(self, oid: int) -> str:
+        ch = self.chars(oid)
+        return ch.controller if ch else self.state.objs[oid].controller
+
+    def opponents(self, player: str) -> list[str]:
+        team = self.state.team_of(player)
+        return [p for p in self.state.players if p not in team and not self.state.players[p].lost]
+
+    def remember(self, obj: Obj) -> None:
+        """Record last known information as it leaves the battlefield (608.2h, 113.7a)."""
+        ch = self.chars(obj.id)
+        if ch is None:
+            return
+        self.state.lki[obj.ref] = {
+            "name": ch.name, "power": ch.power, "toughness": ch.toughness,
+            "controller": ch.controller, "types": sorted(ch.types), "copy_of": ch.card.name,
+            "counters": dict(obj.counters), "keywords": sorted(ch.keywords),
+        }
+
+    def look(self, oid: int, epoch: int) -> dict[str, Any] | None:
+        """The object now if it is still the same object on the battlefield, else its
+        last known information (608.2h)."""
+        obj = self.state.objs.get(oid)
+        if obj is not None and obj.epoch == epoch and obj.zone == "battlefield":
+            ch = self.chars(oid)
+            if ch is not None:
+                return {"name": ch.name, "power": ch.power, "toughness": ch.toughness,
+                        "controller": ch.controller, "types": sorted(ch.types),
+                        "copy_of": ch.card.name, "counters": dict(obj.counters),
+                        "keywords": sorted(ch.keywords)}
+        return self.state.lki.get((oid, epoch))
+
+    def ordinal(self, oid: int) -> int:
+        """N in ``"Name"#N``: its place among same-named objects in its zone group."""
+        same = self._named(self.name_of(oid))
+        for group in same:
+            if oid in group:
+                return group.index(oid) + 1
+        return 1
+
+    def name_of(self, oid: int) -> str:
+        ch = self.chars(oid)
+        return ch.name if ch else self.state.objs[oid].name
+
+    def describe(self, oid: int | str | None) -> str:
+        if oid is None:
+            return "no source"
+        if isinstance(oid, str):
+            return oid
+        return self.name_of(oid)
+
+    def ref_for(self, oid: int) -> str:
+        """A reference that names exactly this object (for generated actions)."""
+        name = self.name_of(oid)
+        for alias, i in self.state.aliases.items():
+            if i == oid:
+                return alias
+        groups = self._named(name)
+        first = next((g for g in groups if g), [])
+        if oid in first and len(first) == 1:
+            return name
+        n = self.ordinal(oid)
+        return f"{name}#{n}"
+
+    # ================================================================ references
+    ZONE_ORDER = ("battlefield", "stack", "hand", "graveyard", "exile", "library")
+
+    def _named(self, name: str) -> list[list[int]]:
+        """Objects with that name, grouped by zone in reference order, oldest first."""
+        key = name.casefold()
+        groups: dict[str, list[Obj]] = {z: [] for z in self.ZONE_ORDER}
+        for obj in self.state.objs.values():
+            if obj.zone in groups:
+                shown = self.name_of(obj.id) if obj.zone == "battlefield" else obj.name
+                if shown.casefold() == key or obj.name.casefold() == key:
+                    groups[obj.zone].append(obj)
+        return [[o.id for o in sorted(groups[z], key=lambda o: o.timestamp)]
+                for z in self.ZONE_ORDER]
+
+    def resolve_ref(self, ref: str, players: bool = True) -> int | str:
+        """An alias, ``p1``, a card name or ``"Name"#N`` to an object id or a player."""
+        st = self.state
+        if players and ref in st.players:
+            return ref
+        if ref in st.aliases:
+            oid = st.aliases[ref]
+            if oid not in st.objs:
+                raise IllegalActionError(f"'{ref}' was a token that no longer exists")
+            return oid
+        name, n = ref, 0
+        if "#" in ref:
+            head, _, tail = ref.rpartition("#")
+            if tail.isdigit():
+                name, n = head, int(tail)
+        groups = self._named(name)
+        found = next((g for g in groups if g), [])
+        if not found:
+            if self.pool.get(name) is None and name not in st.aliases:
+                raise IllegalActionError(f"no object or alias '{ref}'; " + self.unknown_card(name).split("; ", 1)[-1]
+                                         if self.pool.suggest(name) else f"no object or alias '{ref}'")
+            raise IllegalActionError(f"no '{name}' in any zone")
+        if n:
+            if n > len(found):
+                raise IllegalActionError(f"there are only {len(found)} '{name}'; #{n} is out of range")
+            return found[n - 1]
+        if len(found) > 1:
+            zone = st.objs[found[0]].zone
+            cands = ", ".join(f'"{name}"#{i + 1}' for i in range(len(found)))
+            raise IllegalActionError(f"'{name}' is ambiguous: {len(found)} in {zone} ({cands})")
+        return found[0]
+
+    def resolve_obj(self, ref: str) -> int:
+        got = self.resolve_ref(ref, players=False)
+        assert isinstance(got, int)
+        return got
+
+    def player(self, name: str) -> Player:
+        if name not in self.state.players:
+            raise IllegalActionError(f"no player '{name}' (players: {', '.join(self.state.players)})")
+        return self.state.players[name]
+
+    # ================================================================ events and log
+    def emit(self, event: ev.Event) -> None:
+        """Record an event and collect the triggered abilities it causes (603.2)."""
+        self.events.append(event)
+        self.state.n_events = len(self.events)
+        line = self.hooks.describe(self, event)
+        if line:
+            self.note(line)
+        self.collect_triggers(event)
+
+    def note(self, line: str) -> None:
+        self.log.append(line)
+        self.state.log_len = len(self.log)
+
+    def hook(self, name: str, **kw: Any) -> Any:
+        return getattr(self.pm.hook, name)(**kw)
+
+    def ctx(self, item: StackItem | None = None, player: str | None = None) -> Ctx:
+        return Ctx(self, item, player)
+
+    # ================================================================ decisions
+    @property
+    def pending(self) -> Decision | None:
+        """The decision the game waits for; ``kind == 'priority'`` when it is a pass."""
+        st = self.state
+        if st.over:
+            return None
+        if st.decision is not None:
+            return st.decision
+        if st.priority is None:
+            return None
+        what = "resolve the top of the stack" if st.stack else f"go on from {st.step}"
+        return Decision("priority", st.priority, f"{st.priority} has priority ({what})")
+
+    def ask(self, decision: Decision) -> Any:
+        """A choice inside an action: the next recorded answer, the policy's, or suspend."""
+        if self._answers:
+            answer = self._answers.pop(0)
+            return self.interpret(decision, answer)
+        if self.policy is not None:
+            return self.policy(self, decision)
+        raise Suspend(decision)
+
+    def interpret(self, d: Decision, answer: Action) -> Any:
+        """Turn a ``choose`` answer into option values, checking it is allowed."""
+        refs = getattr(answer, "refs", ())
+        values = []
+        for r in refs:
+            if r in d.options:
+                values.append(r)
+                continue
+            got = self.resolve_ref(r)
+            if got not in d.options:
+                raise IllegalActionError(f"'{r}' is not one of the choices: {self.option_text(d)}")
+            values.append(got)
+        if len(values) != len(set(map(str, values))):
+            raise IllegalActionError("the same choice is listed twice")
+        if not d.min <= len(values) <= d.max:
+            need = str(d.min) if d.min == d.max else f"{d.min} to {d.max}"
+            raise IllegalActionError(f"choose {need} for: {d.prompt}")
+        return values
+
+    def option_text(self, d: Decision) -> str:
+        return ", ".join(self.describe(o) if isinstance(o, int) else str(o) for o in d.options)
+
+    # ================================================================ play and undo
+    def play(self, action: Action | str) -> None:
+        """Validate and apply an action; on any error restore the state and re-raise."""
+        if isinstance(action, str):
+            action = parse_action(action)
+        before = pickle.dumps(self.state, pickle.HIGHEST_PROTOCOL) if self.history is not None else None
+        index = len(self.history) if self.history is not None else -1
+        try:
+            self._run(action, [], index, before)
+        except BaseException:
+            if before is not None:
+                self._restore(before)
+            raise
+        if self.history is not None:
+            self.history.append((action, before))
+        self.redo_stack.clear()
+
+    def apply(self, action: Action | str) -> None:
+        """Apply without keeping it (or checking more than the rules do): for replays."""
+        self.play(action)
+
+    def _run(self, action: Action, answers: list[Action], index: int, before: bytes | None) -> None:
+        self._answers = list(answers)
+        try:
+            self.perform(action)
+        except Suspend as s:
+            if before is None:
+                raise IllegalActionError("a decision is needed but this game keeps no history") from None
+            self._restore(before)
+            self.state.decision = s.decision
+            self.state.proc = {"index": index, "action": str(action),
+                               "answers": [str(a) for a in answers]}
+        finally:
+            self._answers = []
+
+    def perform(self, action: Action) -> None:
+        """Apply an action's effect and run the game on to the next decision."""
+        from .perform import perform
+
+        perform(self, action)
+
+    def answer(self, action: Action) -> None:
+        """A ``choose`` for a suspended action: run that action again with the answer."""
+        st = self.state
+        proc, decision = st.proc, st.decision
+        self.interpret(decision, action)  # refuse an illegal answer now
+        answers = [parse_action(a) for a in proc["answers"]] + [action]
+        before = self.history[proc["index"]][1]
+        self._restore(before)
+        self._run(parse_action(proc["action"]), answers, proc["index"], before)
+
+    def _restore(self, data: bytes) -> None:
+        self.state = pickle.loads(data)
+        del self.events[self.state.n_events:]
+        del self.log[self.state.log_len:]
+        self.changed()
+
+    def undo(self, n: int = 1) -> list[Action]:
+        """Take back the last n actions; returns them (latest last)."""
+        if self.history is None:
+            raise IllegalActionError("this game keeps no history to undo")
+        if n < 1 or n > len(self.history):
+            raise IllegalActionError(f"there are {len(self.history)} actions to undo, not {n}")
+        taken = self.history[-n:]
+        del self.history[-n:]
+        self._restore(taken[0][1])
+        self.redo_stack.extend(reversed([a for a, _ in taken]))
+        return [a for a, _ in taken]
+
+    def redo(self) -> Action:
+        if not self.redo_stack:
+            raise IllegalActionError("nothing to redo")
+        action = self.redo_stack.pop()
+        keep = list(self.redo_stack)
+        self.play(action)
+        self.redo_stack = keep
+        return action
+
+    @property
+    def journal(self) -> list[Action]:
+        return [a for a, _ in self.history or []]
+
+    # ================================================================ legal actions
+    @property
+    def legal_actions(self) -> LegalActions:
+        return LegalActions(self)
+
+    # ================================================================ advancing
+    def advance(self) -> None:
+        """Run the game until a player must decide (704.3, 603.3, 117.3)."""
+        st = self.state
+        while not st.over and st.decision is None:
+            self.expire_effects()
+            if sba.check(self):
+                continue
+            if st.over:
+                return
+            if st.pending_triggers:
+                self.place_triggers()
+                continue
+            if st.priority is None:
+                self.end_step()
+                continue
+            holder = st.players[st.priority]
+            if holder.auto or holder.lost:
+                self.pass_priority()
+                continue
+            return
+
+    def pass_priority(self) -> None:
+        """117.4: when all pass in succession the top resolves or the step ends."""
+        st = self.state
+        seats = self.seats()
+        st.passes += 1
+        if st.passes >= len(seats):
+            st.passes = 0
+            self.empty_pools()
+            if st.stack:
+                self.resolve_top()
+                st.priority = st.active
+            else:
+                self.end_step()
+        else:
+            i = [s[0] for s in seats].index(self.seat_of(st.priority))
+            st.priority = seats[(i + 1) % len(seats)][0]
+
+    def seats(self) -> list[list[str]]:
+        """Who passes priority in turn: teams (805.5), in turn order from the active one."""
+        order = self.state.turn_order()
+        seats: list[list[str]] = []
+        for p in order:
+            team = [q for q in self.state.team_of(p) if not self.state.players[q].lost]
+            if team and team not in seats:
+                seats.append(team)
+        return seats
+
+    def seat_of(self, player: str) -> str:
+        team = [q for q in self.state.team_of(player) if not self.state.players[q].lost]
+        return team[0] if team else player
+
+    def has_priority(self, player: str) -> bool:
+        st = self.state
+        return st.priority is not None and self.seat_of(player) == self.seat_of(st.priority)
+
+    def take_priority(self, player: str) -> None:
+        """Let a player act who would get priority before the round ends (the others
+        in between pass), as a script writes ``cast p2 ...`` in response."""
+        st = self.state
+        if st.decision is not None:
+            raise IllegalActionError(f"a decision is pending: {st.decision.prompt}")
+        if st.priority is None:
+            raise IllegalActionError("no player has priority now")
+        seats = [s[0] for s in self.seats()]
+        want = self.seat_of(player)
+        have = self.seat_of(st.priority)
+        if want == have:
+            return
+        if want not in seats:
+            raise IllegalActionError(f"{player} cannot act: they have left the game")
+        gap = (seats.index(want) - seats.index(have)) % len(seats)
+        if st.passes + gap >= len(seats):
+            raise IllegalActionError(f"{player} has already passed priority this round")
+        st.passes += gap
+        st.priority = want
+
+    def empty_pools(self) -> None:
+        """500.4: mana empties at the end of each step and phase."""
+        for p in self.state.players.values():
+            p.mana.clear()
+
+    # ================================================================ triggers
+    def collect_triggers(self, event: ev.Event) -> None:
+        """Triggered abilities of permanents (and look-back ones of what left), and
+        those plugins propose for this event kind."""
+        st = self.state
+        for oid, idx, ab, ch in self.trigger_index(event.kind):
+            data = ab.match(self, st.objs[oid], event)
+            if data is not None:
+                self.add_trigger(oid, ch, idx, ab, data)
+        if isinstance(event, ev.ZoneChanged) and event.from_zone == "battlefield":
+            info = st.lki.get((event.obj, event.old_epoch))
+            if info:  # 603.10a: leaves-the-battlefield abilities look back in time
+                beh = self.behaviour(info["copy_of"])
+                for idx, ab in enumerate(beh.abilities):
+                    if isinstance(ab, Triggered) and ab.look_back and event.kind in ab.events:
+                        data = ab.match(self, st.objs[event.obj], event)
+                        if data is not None:
+                            self.queue_trigger(f"ability:{info['copy_of']}:{idx}", event.obj,
+                                               event.old_epoch, info["controller"], ab.text,
+                                               data)
+        for trig in self.hooks.collect(self, event):
+            self.queue_trigger(**trig)
+
+    def trigger_index(self, kind: str) -> list[tuple[int, int, Triggered, Chars]]:
+        out = []
+        for oid, ch in self.all_chars().items():
+            if ch.no_abilities:
+                continue
+            for idx, ab in enumerate(ch.behaviour.abilities):
+                if isinstance(ab, Triggered) and kind in ab.events and not ab.look_back:
+                    out.append((oid, idx, ab, ch))
+        return out
+
+    def add_trigger(self, oid: int, ch: Chars, idx: int, ab: Triggered, data: dict) -> None:
+        handler = f"ability:{ch.card.name}:{idx}"
+        item = StackItem(0, "triggered", ch.controller, oid, self.state.objs[oid].epoch,
+                         handler, ab.text, data=data)
+        if ab.condition is not None and not ab.condition(self, item):
+            return  # 603.4: an intervening "if" false now means it doesn't trigger
+        self.queue_trigger(handler, oid, self.state.objs[oid].epoch, ch.controller, ab.text, data)
+
+    def queue_trigger(self, handler: str, source: int | None, epoch: int, controller: str,
+                      text: str, data: dict | None = None, kind: str = "triggered") -> None:
+        """Hold a triggered ability until a player would next get priority (603.3)."""
+        self.state.pending_triggers.append({
+            "handler": handler, "source": source, "epoch": epoch, "controller": controller,
+            "text": text, "data": data or {}, "kind": kind,
+            "ts": self.state.objs[source].timestamp if source in self.state.objs else 0,
+        })
+
+    def place_triggers(self) -> None:
+        """603.3b: APNAP order; each player orders their own (script default:
+        their sources' timestamp order).  Then choose targets (603.3d)."""
+        st = self.state
+        by_team: dict[str, list[dict]] = {}
+        for t in st.pending_triggers:
+            by_team.setdefault(self.seat_of(t["controller"]), []).append(t)
+        for seat in [s[0] for s in self.seats()] + [k for k in by_team if k not in
+                                                    [s[0] for s in self.seats()]]:
+            group = by_team.get(seat)
+            if not group:
+                continue
+            group.sort(key=lambda t: t["ts"])
+            if len(group) > 1 and not all(t.get("ordered") for t in group):
+                if not self.order_triggers(seat, group):
+                    return  # waiting for the order decision
+                group = [t for t in st.pending_triggers if t in group]
+            for t in group:
+                if not self.put_trigger_on_stack(t):
+                    return  # waiting for targets
+                st.pending_triggers.remove(t)
+
+    def order_triggers(self, seat: str, group: list[dict]) -> bool:
+        """Ask the seat to order its simultaneous triggers; True when already done."""
+        st = self.state
+        if st.players[seat].auto or len({(t["handler"], t["source"]) for t in group}) == 1:
+            for t in group:
+                t["ordered"] = True
+            return True
+        if self.policy is not None:
+            order = self.policy(self, Decision("order", seat, "order triggers",
+                                               tuple(t["source"] for t in group), len(group),
+                                               len(group), {"triggers": group}))
+            self.reorder_triggers(group, order or [t["source"] for t in group])
+            return True
+        st.decision = Decision(
+            "order", seat, f"{seat}: order {len(group)} triggered abilities "
+            "(first listed goes on the stack first)",
+            tuple(t["source"] for t in group), len(group), len(group),
+            {"triggers": [t["text"] for t in group], "default": [t["source"] for t in group]})
+        return False
+
+    def reorder_triggers(self, group: list[dict], sources: list[Any]) -> None:
+        """Put a seat's triggers in the given order of their sources (first listed goes
+        on the stack first); a source listed once stands for all its triggers."""
+        st = self.state
+        rest = list(group)
+        ordered: list[dict] = []
+        for src in sources:
+            pick = next((t for t in rest if t["source"] == src), None)
+            if pick is not None:
+                rest.remove(pick)
+                ordered.append(pick)
+                ordered += [t for t in rest if t["source"] == src and src not in sources[sources.index(src) + 1:]]
+                rest = [t for t in rest if t not in ordered]
+        ordered += rest
+        for t in ordered:
+            t["ordered"] = True
+        others = [t for t in st.pending_triggers if t not in group]
+        st.pending_triggers = others + ordered
+
+    def put_trigger_on_stack(self, t: dict) -> bool:
+        st = self.state
+        specs = self.targets_of(t["handler"])
+        targets: tuple[Any, ...] = tuple(t.get("targets", ()))
+        if specs and not targets:
+            item = StackItem(0, t["kind"], t["controller"], t["source"], t["epoch"], t["handler"],
+                             t["text"], data=t["data"])
+            choices = self.target_options(item, specs[0])
+            if not choices:
+                return True  # 603.3d: no legal target, removed from the stack
+            if len(choices) == 1 or st.players[t["controller"]].auto:
+                targets = (choices[0],)
+            elif self.policy is not None:
+                targets = tuple(self.policy(self, Decision("targets", t["controller"], t["text"],
+                                                           tuple(choices), 1, 1)))
+            else:
+                st.decision = Decision("targets", t["controller"],
+                                       f"choose a target for {self.describe(t['source'])}: {t['text']}",
+                                       tuple(choices), 1, 1, {"trigger": st.pending_triggers.index(t)})
+                return False
+        item = StackItem(st.new_id(), t["kind"], t["controller"], t["source"], t["epoch"],
+                         t["handler"], t["text"], tuple(self.target_ref(x) for x in targets),
+                         data=t["data"], timestamp=st.tick())
+        st.stack.append(item)
+        self.changed()
+        self.note(f"{self.describe(t['source']) if t['source'] else 'Rules'} triggers: {t['text']}")
+        return True
+
+    # ================================================================ abilities
+    def ability(self, handler: str) -> Any:
+        """The Ability object a handler names, or None for plugin handlers."""
+        if handler.startswith("ability:"):
+            _, name, idx = handler.split(":", 2)
+            return self.behaviour(name).abilities[int(idx)]
+        return None
+
+    def targets_of(self, handler: str) -> tuple[Target, ...]:
+        ab = self.ability(handler)
+        return getattr(ab, "targets", ()) if ab is not None else ()
+
+    def target_ref(self, t: int | str) -> Any:
+        return t if isinstance(t, str) else self.state.objs[t].ref
+
+    def target_options(self, item: StackItem | None, spec: Target) -> list[int | str]:
+        """Every legal choice for a target requirement (115): phased-out permanents
+        can't be targeted (702.26b), hexproof ones not by opponents (702.11)."""
+        controller = item.controller if item else self.state.active
+        out: list[int | str] = []
+        if spec.kind in ("any", "player", "opponent"):
+            for p, pl in self.state.players.items():
+                if not pl.lost and (spec.kind != "opponent" or p in self.opponents(controller)):
+                    out.append(p)
+        if spec.kind in ("any", "creature", "permanent", "creature-you-control"):
+            for oid, ch in self.all_chars().items():
+                if spec.kind in ("any", "creature", "creature-you-control") and not ch.is_creature:
+                    continue
+                if spec.kind == "creature-you-control" and ch.controller != controller:
+                    continue
+                if (ch.has("hexproof") and ch.controller != controller) or ch.has("shroud"):
+                    continue
+                if item is not None and item.source == oid and spec.kind == "creature-you-control":
+                    continue
+                out.append(oid)
+        if spec.kind == "spell":
+            out += [s.source for s in self.state.stack if s.kind == "spell" and
+                    (item is None or s.id != item.id)]
+        if spec.filter is not None:
+            out = [o for o in out if spec.filter(self, o)]
+        return out
+
+    def live_target(self, item: StackItem, i: int) -> Any:
+        """608.2b: a target is illegal if it changed zones or no longer qualifies."""
+        t = item.targets[i]
+        specs = self.targets_of(item.handler) if item.kind != "spell" else self.spell_targets(item)
+        spec = specs[i] if i < len(specs) else Target()
+        if isinstance(t, str):
+            return t if t in self.target_options(item, spec) else None
+        oid, epoch = t
+        obj = self.state.objs.get(oid)
+        if obj is None or obj.epoch != epoch:
+            return None
+        return oid if oid in self.target_options(item, spec) else None
+
+    def spell_targets(self, item: StackItem) -> tuple[Target, ...]:
+        name = self.state.objs[item.source].name if item.source in self.state.objs else ""
+        return self.spell_target_specs(name)
+
+    def spell_target_specs(self, name: str) -> tuple[Target, ...]:
+        """What a spell targets: its spell ability's targets, or an Aura's enchant (303.4a)."""
+        beh = self.behaviour(name)
+        spells = beh.of(SpellAbility)
+        if spells:
+            return spells[0].targets
+        card = self.card(name)
+        if "Aura" in card.subtypes:
+            for kw in card.keywords:
+                if kw == "enchant":
+                    what = card.oracle_text.split("\n")[0].removeprefix("Enchant ").strip().lower()
+                    kind = "creature" if what.startswith("creature") else "permanent"
+                    return (Target(kind, f"{what} to enchant"),)
+        return ()
+
+    def activated(self, oid: int) -> list[Activated]:
+        ch = self.chars(oid)
+        return [] if ch is None or ch.no_abilities else ch.behaviour.of(Activated)
+
+    # ================================================================ describing the game
+    def outcome(self) -> dict[str, Any] | None:
+        st = self.state
+        if not st.over:
+            return None
+        return {"winner": st.winner, "kill_turn": st.kill_turn, "turn": st.turn}
+
+    def snapshot(self) -> str:
+        from .notation import snapshot
+
+        return snapshot(self)
+
+    def __repr__(self) -> str:
+        return f"Game.from_snapshot({self.snapshot()!r})"
+
+    @classmethod
+    def from_snapshot(cls, text: str, **kw: Any) -> Game:
+        from .notation import from_snapshot
+
+        return from_snapshot(cls, text, **kw)
+
+
+class LegalActions:
+    """A lazy view of the legal actions: supports ``in``, ``len`` and iteration."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    def __iter__(self) -> Iterator[Action]:
+        from .legal import generate
+
+        return generate(self.game)
+
+    def __contains__(self, action: object) -> bool:
+        from .legal import is_legal
+
+        return isinstance(action, Action) and is_legal(self.game, action)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+    def __repr__(self) -> str:
+        return f"<LegalActions: {', '.join(map(str, self))}>"

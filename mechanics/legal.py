@@ -1,0 +1,139 @@
+"""Legal actions, enumerated lazily (the rules actions only, not the sandbox).
+
+:func:`generate` yields what the pending decision allows: for a priority
+decision, pass, each playable land, each castable spell with each legal
+target, each activatable ability; for a declaration or a choice, its answers
+(for "any number of" choices: none, all, and each single option, since the
+full power set is too large to list).  :func:`is_legal` tries the action on
+a copy of the state, which is exact and needs no second set of rules.
+"""
+
+from __future__ import annotations
+
+import itertools
+import pickle
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from . import actions as A
+from .cards import parse_cost
+from .errors import StackfishError
+from .mana import plan
+from .perform import mana_sources
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+def is_legal(game: Game, action: A.Action) -> bool:
+    saved = pickle.dumps(game.state, pickle.HIGHEST_PROTOCOL)
+    n_ev, n_log = len(game.events), len(game.log)
+    history, redo = game.history, list(game.redo_stack)
+    game.history = None if history is None else list(history)
+    try:
+        game.play(action)
+        return True
+    except StackfishError:
+        return False
+    finally:
+        game.state = pickle.loads(saved)
+        del game.events[n_ev:]
+        del game.log[n_log:]
+        game.history, game.redo_stack = history, redo
+        game.changed()
+
+
+def generate(game: Game) -> Iterator[A.Action]:
+    d = game.pending
+    if d is None:
+        return
+    if d.kind == "priority":
+        yield A.Pass()
+        yield from _priority_actions(game, d.player)
+    elif d.kind == "attackers":
+        yield A.Pass()
+        refs = [game.ref_for(o) for o in d.options]
+        if refs:
+            yield A.Attack(d.player, tuple((r, "") for r in refs))
+        if len(refs) > 1:
+            for r in refs:
+                yield A.Attack(d.player, ((r, ""),))
+    elif d.kind == "blockers":
+        yield A.Pass()
+        attackers = [game.ref_for(o) for o in d.options]
+        for b in game.can_block_with(d.player):
+            for att in attackers:
+                yield A.Block(d.player, ((game.ref_for(b), att),))
+    elif d.kind == "order":
+        yield A.Order(tuple(_ref(game, o) for o in d.options))
+        yield A.Order(tuple(_ref(game, o) for o in reversed(d.options)))
+    elif d.kind == "mulligan":
+        hand = [game.state.objs[o].name for o in d.options]
+        yield A.Keep(d.player, tuple(hand[-d.min:]) if d.min else ())
+        yield A.Mulligan(d.player)
+    else:
+        yield from _choices(game, d)
+
+
+def _ref(game: Game, o: object) -> str:
+    return game.ref_for(o) if isinstance(o, int) else str(o)
+
+
+def _choices(game: Game, d) -> Iterator[A.Action]:  # noqa: ANN001
+    opts = [_ref(game, o) for o in d.options]
+    seen = set()
+    sizes = [d.min] if d.min == d.max else sorted({d.min, 1, d.max} & set(range(d.min, d.max + 1)))
+    for size in sizes:
+        if size > len(opts):
+            continue
+        combos = itertools.combinations(opts, size) if size <= 1 or size == len(opts) else [tuple(opts[:size])]
+        for c in combos:
+            if c not in seen:
+                seen.add(c)
+                yield A.Choose(tuple(c))
+
+
+def _priority_actions(game: Game, player: str) -> Iterator[A.Action]:
+    st = game.state
+    p = st.players[player]
+    main = st.step in ("main1", "main2") and game.seat_of(player) == game.seat_of(st.active) and not st.stack
+    names = dict.fromkeys(st.objs[o].name for o in p.hand)
+    for name in names:
+        card = game.card(name)
+        if card.is_type("Land"):
+            if main and p.lands_played < 1:
+                yield A.PlayLand(player, name)
+            continue
+        fast = card.is_type("Instant") or "flash" in card.keywords
+        if not (fast or main) or not _affordable(game, player, card.cost):
+            continue
+        specs = game.spell_target_specs(name)
+        if not specs:
+            yield A.Cast(player, name)
+            continue
+        options = [game.target_options(None, s) for s in specs]
+        for combo in itertools.islice(itertools.product(*options), 50):
+            yield A.Cast(player, name, tuple(_ref(game, t) for t in combo))
+    for oid in game.permanents(player):
+        obj, ch = st.objs[oid], game.chars(oid)
+        for n, ab in enumerate(game.activated(oid), 1):
+            if ab.tap and (obj.tapped or (ch.is_creature and obj.sick and not ch.has("haste"))):
+                continue
+            if ab.mana and "Land" in ch.types:
+                continue  # lands pay costs automatically; tapping one for nothing is noise
+            if ab.sorcery and not main:
+                continue
+            if not _affordable(game, player, parse_cost(ab.cost)):
+                continue
+            ref = game.ref_for(oid)
+            if ab.targets:
+                for t in game.target_options(None, ab.targets[0])[:50]:
+                    if ab.equip and t == oid:
+                        continue
+                    yield A.Activate(player, ref, n, (_ref(game, t),))
+            else:
+                yield A.Activate(player, ref, n)
+
+
+def _affordable(game: Game, player: str, cost: tuple[str, ...]) -> bool:
+    return not cost or plan(cost, 0, mana_sources(game, player)) is not None

@@ -1,0 +1,78 @@
+"""Mana costs and automatic payment from the pool and untapped lands.
+
+Paying a cost (601.2g-h) is a small matching problem: each colored symbol
+needs a source that can make that color, generic mana takes what is left.
+Sources are mana in the pool first, then untapped lands with mana abilities
+(605); mana creatures are tapped only when the player activates them.  The
+search is exhaustive but tiny (a few symbols, a few lands).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .cards import parse_cost
+
+Source = tuple[object, str]  # (what pays: ('pool', index) or a land id, colors it can make)
+
+
+def needs(cost: Sequence[str], x: int = 0) -> tuple[list[str], int]:
+    """Split cost symbols into colored requirements and a generic amount."""
+    colored, generic = [], 0
+    for s in cost:
+        if s.isdigit():
+            generic += int(s)
+        elif s == "X":
+            generic += x
+        elif "/" in s:
+            a, _, b = s.partition("/")
+            if a.isdigit():  # {2/W}: pay the color here, generic is not modelled
+                colored.append(b)
+            elif b == "P":  # Phyrexian mana: paid with its color here
+                colored.append(a)
+            else:
+                colored.append(a + b)
+        else:
+            colored.append(s)
+    return colored, generic
+
+
+def plan(cost: Sequence[str], x: int, sources: list[Source]) -> list[object] | None:
+    """Choose which sources pay the cost, or None if they cannot.
+
+    Sources are tried in the order given (pool mana first, then lands making
+    the fewest colors), so the plan keeps flexible lands untapped.
+    """
+    colored, generic = needs(cost, x)
+    colored.sort(key=len)
+    used: list[int] = []
+
+    def assign(i: int) -> bool:
+        if i == len(colored):
+            return True
+        for j, (_, makes) in enumerate(sources):
+            if j not in used and any(c in makes for c in colored[i]):
+                used.append(j)
+                if assign(i + 1):
+                    return True
+                used.pop()
+        return False
+
+    if not assign(0):
+        return None
+    rest = [j for j in range(len(sources)) if j not in used]
+    if len(rest) < generic:
+        return None
+    return [sources[j][0] for j in used + rest[:generic]]
+
+
+def format_cost(symbols: Sequence[str]) -> str:
+    return "".join("{%s}" % s for s in symbols)
+
+
+def parse_mana(text: str) -> list[str]:
+    """``{G}{G}{U}`` as pool symbols; generic numbers become colorless mana."""
+    out: list[str] = []
+    for s in parse_cost(text):
+        out += ["C"] * int(s) if s.isdigit() else [s]
+    return out

@@ -1,0 +1,490 @@
+"""What each action does: validation (601.2, 602.2, 305, 508, 509) and effect.
+
+:func:`perform` is called by :meth:`Game.play` inside its snapshot, so any
+:class:`IllegalActionError` raised here leaves the game unchanged.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from . import actions as A
+from . import events as ev
+from .errors import IllegalActionError
+from .mana import format_cost, parse_mana, plan
+from .state import StackItem
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+def perform(game: Game, action: A.Action) -> None:
+    st = game.state
+    if st.proc is not None and not isinstance(action, (A.Choose, A.Order)):
+        raise IllegalActionError(f"a decision is pending: {st.decision.prompt}; answer it with 'choose'")
+    if st.proc is not None:
+        game.answer(action)
+        return
+    handler = HANDLERS.get(type(action))
+    if handler is None:
+        raise IllegalActionError(f"'{action.command}' is not an action a game can apply")
+    if (st.decision is not None and not action.setup and not action.manual
+            and type(action) not in DECISION_ANSWERS):
+        raise IllegalActionError(f"a decision is pending: {st.decision.prompt}")
+    if st.over and not (action.setup or action.manual):
+        raise IllegalActionError("the game is over")
+    handler(game, action)
+    if not action.setup:
+        game.advance()
+
+
+# ====================================================================== rules actions
+
+
+def _pass(game: Game, a: A.Pass) -> None:
+    st = game.state
+    d = st.decision
+    if d is not None:  # passing a declaration declares nothing
+        if d.kind not in ("attackers", "blockers"):
+            raise IllegalActionError(f"a decision is pending: {d.prompt}")
+        st.decision = None
+        if d.kind == "attackers":
+            game.emit(ev.AttackersDeclared(()))
+        game.advance()
+        return
+    if st.priority is None:
+        game.advance()
+        if st.priority is None:
+            raise IllegalActionError("no player has priority")
+    game.pass_round()
+
+
+def _resolve(game: Game, a: A.Resolve) -> None:
+    st = game.state
+    if not st.stack:
+        raise IllegalActionError("the stack is empty")
+    target = st.stack[0].id if a.all else st.stack[-1].id
+    guard = 0
+    while any(s.id == target for s in st.stack) and guard < 10_000:
+        guard += 1
+        if st.decision is not None or st.over or game.pending is None:
+            return
+        game.pass_round()
+        if a.all and not st.stack:
+            return
+
+
+def _goto(game: Game, a: A.Goto) -> None:
+    if a.player:
+        game.player(a.player)
+    game.go_to(a.step, a.player)
+
+
+def _find_in_hand(game: Game, player: str, name: str, zone: str = "hand") -> int:
+    p = game.player(player)
+    card = game.pool.get(name)
+    if card is None:
+        raise IllegalActionError(game.unknown_card(name))
+    for oid in getattr(p, zone):
+        if game.state.objs[oid].name == card.name:
+            return oid
+    raise IllegalActionError(f"{player} has no '{card.name}' in {zone}")
+
+
+def _sorcery_timing(game: Game, player: str, what: str) -> None:
+    """307.1/305.1: main phase of their own turn, empty stack."""
+    st = game.state
+    if st.step not in ("main1", "main2") or game.seat_of(player) != game.seat_of(st.active):
+        raise IllegalActionError(f"{what} only in your own main phase (it is {st.active}'s {st.step})")
+    if st.stack:
+        raise IllegalActionError(f"{what} only when the stack is empty")
+
+
+def _play_land(game: Game, a: A.PlayLand) -> None:
+    oid = _find_in_hand(game, a.player, a.card)
+    card = game.card(game.state.objs[oid].name)
+    if not card.is_type("Land"):
+        raise IllegalActionError(f"'{card.name}' is not a land; cast it with 'cast'")
+    _need_priority(game, a.player)
+    _sorcery_timing(game, a.player, "a land can be played")
+    p = game.player(a.player)
+    if p.lands_played >= 1:
+        raise IllegalActionError(f"{a.player} has already played a land this turn (305.2)")
+    p.lands_played += 1
+    game.move(oid, "battlefield")
+    game.note(f"{a.player} plays {card.name}")
+
+
+def _need_priority(game: Game, player: str) -> None:
+    game.player(player)
+    if not game.has_priority(player):
+        game.take_priority(player)
+
+
+def _cast(game: Game, a: A.Cast) -> None:
+    oid = _find_in_hand(game, a.player, a.card)
+    card = game.card(game.state.objs[oid].name)
+    if card.is_type("Land"):
+        raise IllegalActionError(f"'{card.name}' is a land; play it with 'play'")
+    _need_priority(game, a.player)
+    if not (card.is_type("Instant") or "flash" in card.keywords):
+        _sorcery_timing(game, a.player, f"'{card.name}' can be cast")
+    specs = game.spell_target_specs(card.name)
+    targets = _targets(game, None, a.player, specs, a.targets, card.name)
+    if not a.free:
+        pay(game, a.player, card.cost, a.x)
+    st = game.state
+    game.move(oid, "stack")
+    item = StackItem(st.new_id(), "spell", a.player, oid, st.objs[oid].epoch, "spell", card.name,
+                     targets, a.x, timestamp=st.tick())
+    st.stack.append(item)
+    st.passes = 0
+    st.priority = game.seat_of(a.player)
+    game.note(f"{a.player} casts {card.name}" + _target_text(game, targets))
+    game.emit(ev.SpellCast(item.id, oid, a.player))
+
+
+def _target_text(game: Game, targets: tuple) -> str:
+    if not targets:
+        return ""
+    return " targeting " + ", ".join(game.describe(t if isinstance(t, str) else t[0]) for t in targets)
+
+
+def _targets(game: Game, item: StackItem | None, player: str, specs: tuple, refs: tuple[str, ...],
+             what: str) -> tuple[Any, ...]:
+    required = [s for s in specs if not s.optional]
+    if len(refs) < len(required) or len(refs) > len(specs):
+        need = " and ".join(s.text for s in specs) or "no targets"
+        raise IllegalActionError(f"'{what}' needs {need}; got {len(refs)} target(s)")
+    probe = item or StackItem(0, "spell", player, None, 0, "spell", what)
+    out = []
+    for ref, spec in zip(refs, specs, strict=False):
+        t = game.resolve_ref(ref)
+        if t not in game.target_options(probe, spec):
+            raise IllegalActionError(f"'{ref}' is not a legal target for '{what}' ({spec.text})")
+        out.append(game.target_ref(t))
+    return tuple(out)
+
+
+def mana_sources(game: Game, player: str) -> list[tuple[object, str]]:
+    """What can pay a cost: pool mana first, then untapped lands, fewest colors first."""
+    p = game.player(player)
+    sources: list[tuple[object, str]] = [(("pool", i), m) for i, m in enumerate(p.mana)]
+    lands = []
+    for oid in game.permanents(player):
+        ch = game.chars(oid)
+        if "Land" in ch.types and not game.state.objs[oid].tapped:
+            makes = "".join(ab.mana for ab in game.activated(oid) if ab.mana and ab.tap)
+            if makes:
+                lands.append((oid, makes))
+    return sources + sorted(lands, key=lambda s: len(s[1]))
+
+
+def pay(game: Game, player: str, cost: tuple[str, ...], x: int = 0) -> None:
+    """Pay a mana cost from the pool, then by tapping untapped lands (601.2g-h)."""
+    if not cost and not x:
+        return
+    p = game.player(player)
+    sources = mana_sources(game, player)
+    chosen = plan(cost, x, sources)
+    if chosen is None:
+        have = "".join(p.mana) or "nothing"
+        lands = sum(1 for s in sources if not isinstance(s[0], tuple))
+        raise IllegalActionError(
+            f"{player} cannot pay {format_cost(cost)}{f' with X={x}' if x else ''} "
+            f"(pool: {have}; untapped lands: {lands})")
+    for i in sorted((s[1] for s in chosen if isinstance(s, tuple)), reverse=True):
+        del p.mana[i]
+    for s in chosen:
+        if not isinstance(s, tuple):
+            game.tap(s)
+    game.changed()
+
+
+def _activate(game: Game, a: A.Activate) -> None:
+    oid = game.resolve_obj(a.obj)
+    obj = game.state.objs[oid]
+    if obj.zone != "battlefield" or obj.phased_out:
+        raise IllegalActionError(f"'{a.obj}' is not on the battlefield")
+    if game.controller_of(oid) != a.player:
+        raise IllegalActionError(f"{a.player} does not control '{a.obj}'")
+    abilities = game.activated(oid)
+    if not 1 <= a.n <= len(abilities):
+        raise IllegalActionError(f"'{a.obj}' has {len(abilities)} activated abilities, not #{a.n}")
+    ab = abilities[a.n - 1]
+    ch = game.chars(oid)
+    if ab.tap:
+        if obj.tapped:
+            raise IllegalActionError(f"'{a.obj}' is tapped")
+        if ch.is_creature and obj.sick and not ch.has("haste"):
+            raise IllegalActionError(f"'{a.obj}' has summoning sickness (302.6)")
+    if not ab.mana:
+        _need_priority(game, a.player)
+        if ab.sorcery:
+            _sorcery_timing(game, a.player, "this ability can be activated")
+    st = game.state
+    handler = f"ability:{ch.card.name}:{ch.behaviour.abilities.index(ab)}"
+    probe = StackItem(0, "activated", a.player, oid, obj.epoch, handler, ab.text)
+    targets = _targets(game, probe, a.player, ab.targets, a.targets, ab.text)
+    from .cards import parse_cost
+
+    pay(game, a.player, parse_cost(ab.cost), a.x)
+    if ab.tap:
+        game.tap(oid)
+    if ab.mana:  # 605.3: mana abilities resolve at once
+        color = ab.mana[0]
+        if len(ab.mana) > 1:
+            from .state import Decision
+
+            color = game.ask(Decision("choose", a.player, "choose a color of mana", tuple(ab.mana),
+                                      1, 1))[0]
+        game.add_mana(a.player, [color])
+        game.note(f"{a.player} adds {{{color}}} with {ch.name}")
+        return
+    item = StackItem(st.new_id(), "activated", a.player, oid, obj.epoch, handler, ab.text,
+                     targets, a.x, timestamp=st.tick())
+    st.stack.append(item)
+    st.passes = 0
+    st.priority = game.seat_of(a.player)
+    game.note(f"{a.player} activates {ch.name}: {ab.text}")
+
+
+def _mana(game: Game, a: A.AddMana) -> None:
+    symbols = parse_mana(a.cost)
+    if not symbols:
+        raise IllegalActionError(f"no mana in '{a.cost}'; write it like {{G}}{{G}}{{U}}")
+    game.add_mana(a.player, symbols)
+
+
+def _attack(game: Game, a: A.Attack) -> None:
+    st = game.state
+    d = st.decision
+    if st.step != "attackers" or d is None or d.kind != "attackers":
+        raise IllegalActionError(f"attackers are declared in the declare attackers step (it is {st.step})")
+    if d.player != a.player:
+        raise IllegalActionError(f"{d.player} declares attackers, not {a.player}")
+    able = game.can_attack_with(a.player)
+    chosen = []
+    for ref, target in a.attackers:
+        oid = game.resolve_obj(ref)
+        if oid not in able:
+            raise IllegalActionError(f"'{ref}' can't attack (tapped, summoning sick, defender, or not yours)")
+        defenders = game.opponents(a.player)
+        defender = target or (defenders[0] if defenders else "")
+        if defender not in defenders:
+            raise IllegalActionError(f"'{defender}' is not an opponent of {a.player}")
+        chosen.append((oid, defender))
+    st.decision = None
+    for oid, defender in chosen:
+        st.objs[oid].attacking = defender
+        if not game.chars(oid).has("vigilance"):
+            game.tap(oid)
+    game.changed()
+    game.note(f"{a.player} attacks with " + ", ".join(game.describe(o) for o, _ in chosen))
+    game.emit(ev.AttackersDeclared(tuple(o for o, _ in chosen)))
+
+
+def _block(game: Game, a: A.Block) -> None:
+    st = game.state
+    d = st.decision
+    if st.step != "blockers" or d is None or d.kind != "blockers":
+        raise IllegalActionError(f"blockers are declared in the declare blockers step (it is {st.step})")
+    if game.seat_of(d.player) != game.seat_of(a.player):
+        raise IllegalActionError(f"{d.player} declares blockers, not {a.player}")
+    able = game.can_block_with(a.player)
+    pairs = []
+    for bref, aref in a.blocks:
+        b, att = game.resolve_obj(bref), game.resolve_obj(aref)
+        if b not in able:
+            raise IllegalActionError(f"'{bref}' can't block (tapped or not yours)")
+        if not st.objs[att].attacking:
+            raise IllegalActionError(f"'{aref}' is not attacking")
+        ach, bch = game.chars(att), game.chars(b)
+        if ach.has("flying") and not (bch.has("flying") or bch.has("reach")):
+            raise IllegalActionError(f"'{bref}' can't block '{aref}', which has flying (702.9b)")
+        pairs.append((b, att))
+    for att in {p[1] for p in pairs}:
+        if game.chars(att).has("menace") and sum(1 for p in pairs if p[1] == att) < 2:
+            raise IllegalActionError(f"'{game.describe(att)}' has menace: block it with two or more")
+    st.decision = None
+    for b, att in pairs:
+        st.objs[b].blocking.append(att)
+        st.objs[att].blocked = True
+    game.changed()
+    game.note(f"{a.player} blocks: " + ", ".join(f"{game.describe(b)} blocks {game.describe(t)}"
+                                                 for b, t in pairs))
+
+
+def _choose(game: Game, a: A.Choose) -> None:
+    st = game.state
+    d = st.decision
+    if d is None:
+        raise IllegalActionError("no decision is pending")
+    values = game.interpret(d, a)
+    st.decision = None
+    if d.kind == "targets":
+        t = st.pending_triggers[d.data["trigger"]]
+        t["targets"] = tuple(values)
+    elif d.kind == "discard":
+        for oid in values:
+            game.move(oid, "graveyard")
+        _finish_cleanup(game)
+    elif d.data.get("what") == "legend":
+        for oid in d.options:
+            if oid not in values:
+                game.move(oid, "graveyard")
+    else:
+        raise IllegalActionError(f"'choose' does not answer: {d.prompt}")
+
+
+def _finish_cleanup(game: Game) -> None:
+    st = game.state
+    for obj in st.objs.values():
+        if obj.zone == "battlefield":
+            obj.damage, obj.deathtouch_damage = 0, False
+    st.effects = [e for e in st.effects if e.until != "eot"]
+    game.changed()
+
+
+def _order(game: Game, a: A.Order) -> None:
+    st = game.state
+    d = st.decision
+    if d is None or d.kind != "order":
+        raise IllegalActionError("no order-of-triggers decision is pending")
+    sources = [game.resolve_ref(r) for r in a.refs]
+    for s in sources:
+        if s not in d.options:
+            raise IllegalActionError(f"'{game.describe(s)}' has no triggered ability waiting to be ordered")
+    group = [t for t in st.pending_triggers if game.seat_of(t["controller"]) == d.player]
+    st.decision = None
+    game.reorder_triggers(group, sources)
+
+
+def _mulligan(game: Game, a: A.Mulligan) -> None:
+    from .setup import mulligan
+
+    mulligan(game, a.player)
+
+
+def _keep(game: Game, a: A.Keep) -> None:
+    from .setup import keep
+
+    keep(game, a.player, a.bottom)
+
+
+def _concede(game: Game, a: A.Concede) -> None:
+    p = game.player(a.player)
+    p.lost, p.loss_reason = True, "conceded"
+    game.changed()
+
+
+# ====================================================================== manual actions
+
+
+def _move(game: Game, a: A.Move) -> None:
+    oid = game.resolve_obj(a.obj)
+    game.move(oid, a.zone, a.player or None, controller=a.player or None)
+    game.note(f"(manual) {game.describe(oid)} moved to {a.zone}")
+
+
+def _draw(game: Game, a: A.Draw) -> None:
+    game.player(a.player)
+    game.draw(a.player, a.n)
+
+
+def _mill(game: Game, a: A.Mill) -> None:
+    game.player(a.player)
+    game.mill(a.player, a.n)
+
+
+def _shuffle(game: Game, a: A.Shuffle) -> None:
+    game.player(a.player)
+    game.shuffle(a.player)
+
+
+def _counter_target(game: Game, ref: str) -> int | str:
+    t = game.resolve_ref(ref)
+    if isinstance(t, int) and game.state.objs[t].zone != "battlefield":
+        raise IllegalActionError(f"'{ref}' is not on the battlefield; counters go on permanents and players")
+    return t
+
+
+def _add_counter(game: Game, a: A.AddCounter) -> None:
+    if a.n < 0:
+        raise IllegalActionError("the number of counters can't be negative")
+    game.put_counters(_counter_target(game, a.target), a.kind, a.n)
+
+
+def _remove_counter(game: Game, a: A.RemoveCounter) -> None:
+    if a.n < 0:
+        raise IllegalActionError("the number of counters can't be negative")
+    game.remove_counters(_counter_target(game, a.target), a.kind, a.n)
+
+
+def _battlefield_obj(game: Game, ref: str) -> int:
+    oid = game.resolve_obj(ref)
+    if game.state.objs[oid].zone != "battlefield":
+        raise IllegalActionError(f"'{ref}' is not on the battlefield")
+    return oid
+
+
+def _pump(game: Game, a: A.Pump) -> None:
+    game.pump(_battlefield_obj(game, a.obj), a.power, a.toughness)
+
+
+def _tap(game: Game, a: A.Tap) -> None:
+    game.tap(_battlefield_obj(game, a.obj))
+
+
+def _untap(game: Game, a: A.Untap) -> None:
+    game.untap(_battlefield_obj(game, a.obj))
+
+
+def _phase_out(game: Game, a: A.PhaseOut) -> None:
+    game.phase_out(_battlefield_obj(game, a.obj))
+
+
+def _phase_in(game: Game, a: A.PhaseIn) -> None:
+    game.phase_in(_battlefield_obj(game, a.obj))
+
+
+def _token(game: Game, a: A.Token) -> None:
+    game.player(a.player)
+    card = game.card(a.card)
+    made = game.create_token(a.player, card.name)
+    if a.alias and made:
+        game.state.aliases[a.alias] = made[0]
+
+
+def _damage(game: Game, a: A.Damage) -> None:
+    t = game.resolve_ref(a.target)
+    if isinstance(t, int) and game.state.objs[t].zone != "battlefield":
+        raise IllegalActionError(f"'{a.target}' is not on the battlefield")
+    game.damage(t, a.n)
+
+
+def _setup(name: str):  # noqa: ANN202 - setup handlers live in mechanics.setup
+    def run(game: Game, a: A.Action) -> None:
+        from . import setup
+
+        getattr(setup, name)(game, a)
+
+    return run
+
+
+HANDLERS = {
+    A.Pass: _pass, A.Resolve: _resolve, A.Goto: _goto, A.PlayLand: _play_land, A.Cast: _cast,
+    A.Activate: _activate, A.AddMana: _mana, A.Attack: _attack, A.Block: _block,
+    A.Choose: _choose, A.Order: _order, A.Mulligan: _mulligan, A.Keep: _keep,
+    A.Concede: _concede,
+    A.Move: _move, A.Draw: _draw, A.Mill: _mill, A.Shuffle: _shuffle, A.AddCounter: _add_counter,
+    A.RemoveCounter: _remove_counter, A.Pump: _pump, A.Tap: _tap, A.Untap: _untap,
+    A.PhaseOut: _phase_out, A.PhaseIn: _phase_in, A.Token: _token, A.Damage: _damage,
+    A.Players: _setup("players"), A.Teams: _setup("teams"), A.Seed: _setup("seed"),
+    A.DeckCmd: _setup("deck"), A.LibraryCmd: _setup("zone_cards"), A.HandCmd: _setup("zone_cards"),
+    A.GraveyardCmd: _setup("zone_cards"), A.ExileCmd: _setup("zone_cards"),
+    A.BattlefieldCmd: _setup("battlefield"), A.Life: _setup("life"),
+    A.PlayerCounter: _setup("player_counter"), A.TurnCmd: _setup("turn"),
+    A.Start: _setup("start"), A.Goldfish: _setup("goldfish"),
+}
+DECISION_ANSWERS = {A.Pass, A.Attack, A.Block, A.Choose, A.Order, A.Mulligan, A.Keep, A.Concede}

@@ -1,0 +1,138 @@
+"""State-based actions (704), checked whenever a player would get priority.
+
+:func:`check` performs every applicable state-based action simultaneously
+(704.3) and says whether any was performed, so the caller checks again.
+Phased-out permanents are ignored (702.26b): a phased-out 0-toughness
+creature stays until it phases in.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import events as ev
+from .state import Decision
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+def check(game: Game) -> bool:
+    st = game.state
+    done = _players(game)
+    to_graveyard: list[int] = []
+    for oid in list(st.objs):
+        obj = st.objs[oid]
+        if obj.token and obj.zone not in ("battlefield", "stack"):  # 704.5d
+            _cease(game, oid)
+            done = True
+    chars = game.all_chars()
+    for oid, ch in chars.items():
+        obj = st.objs[oid]
+        if ch.is_creature and ch.toughness is not None:
+            if ch.toughness <= 0:  # 704.5f
+                to_graveyard.append(oid)
+            elif (obj.damage >= ch.toughness or obj.deathtouch_damage) and obj.damage > 0 \
+                    and not ch.has("indestructible"):  # 704.5g, 704.5h
+                to_graveyard.append(oid)
+        if "Aura" in ch.subtypes and not _legal_attachment(game, obj.attached_to):  # 704.5m
+            to_graveyard.append(oid)
+        if "Equipment" in ch.subtypes and obj.attached_to is not None and \
+                not _legal_attachment(game, obj.attached_to, creature=True):  # 704.5n
+            obj.attached_to = None
+            game.changed()
+            done = True
+        plus, minus = obj.counters.get("+1/+1", 0), obj.counters.get("-1/-1", 0)
+        if plus and minus:  # 704.5q
+            n = min(plus, minus)
+            game.remove_counters(oid, "+1/+1", n)
+            game.remove_counters(oid, "-1/-1", n)
+            done = True
+    for oid in dict.fromkeys(to_graveyard):
+        if st.objs[oid].zone == "battlefield":
+            game.move(oid, "graveyard")
+            done = True
+    if _legend_rule(game):
+        done = True
+    return done
+
+
+def _legal_attachment(game: Game, target: int | None, creature: bool = False) -> bool:
+    if target is None or target == -1:
+        return False
+    obj = game.state.objs.get(target)
+    if obj is None or obj.zone != "battlefield":
+        return False
+    ch = game.chars(target)
+    return ch is None or not creature or ch.is_creature  # phased out with it: still attached
+
+
+def _cease(game: Game, oid: int) -> None:
+    st = game.state
+    game._remove_from_zone(st.objs[oid])
+    del st.objs[oid]
+    game.changed()
+
+
+def _players(game: Game) -> bool:
+    """704.5a-c: zero life, drawing from an empty library, ten poison counters."""
+    st = game.state
+    done = False
+    for name, p in st.players.items():
+        if p.lost:
+            continue
+        poison_limit, poison = 10, p.counters.get("poison", 0)
+        if st.shared_life and len(st.team_of(name)) > 1:  # 810.8c-d
+            poison_limit = 15
+            poison = sum(st.players[q].counters.get("poison", 0) for q in st.team_of(name))
+        reason = ("0 or less life" if p.life <= 0 else
+                  "drew from an empty library" if p.drew_from_empty else
+                  f"{poison} poison counters" if poison >= poison_limit else "")
+        if reason:
+            p.lost, p.loss_reason = True, reason
+            game.note(f"{name} loses the game ({reason})")
+            done = True
+    if done:
+        _game_over(game)
+    return done
+
+
+def _game_over(game: Game) -> None:
+    st = game.state
+    alive = [p for p, pl in st.players.items() if not pl.lost]
+    teams_alive = {game.seat_of(p) for p in alive}
+    if len(teams_alive) <= 1:
+        st.over = True
+        st.winner = alive[0] if alive else None
+        st.priority = None
+        if st.winner:
+            st.kill_turn = st.players[st.winner].turns
+        game.changed()
+        game.emit(ev.GameOver(st.winner, "the other players lost"))
+        game.note(f"game over: {st.winner or 'nobody'} wins" +
+                  (f" on their turn {st.kill_turn}" if st.winner else ""))
+
+
+def _legend_rule(game: Game) -> bool:
+    """704.5j: two or more legendary permanents with the same name: their controller
+    chooses one and the rest go to the graveyard."""
+    st = game.state
+    groups: dict[tuple[str, str], list[int]] = {}
+    for oid, ch in game.all_chars().items():
+        if "Legendary" in ch.supertypes:
+            groups.setdefault((ch.controller, ch.name), []).append(oid)
+    for (controller, name), ids in groups.items():
+        if len(ids) < 2:
+            continue
+        if st.players[controller].auto or game.policy is not None:
+            keep = ids[-1] if game.policy is None else game.policy(
+                game, Decision("choose", controller, f"legend rule: keep one {name}", tuple(ids), 1, 1,
+                               {"what": "legend"}))[0]
+            for oid in ids:
+                if oid != keep:
+                    game.move(oid, "graveyard")
+            return True
+        st.decision = Decision("choose", controller, f"legend rule: choose the {name} to keep",
+                               tuple(ids), 1, 1, {"what": "legend", "default": [ids[-1]]})
+        return True
+    return False

@@ -1,0 +1,191 @@
+"""The game state: plain, picklable data and nothing else.
+
+Everything that changes during a game lives here, so that undo is "restore a
+pickled copy" and a journal replay reproduces it exactly.  Behaviour (cards'
+abilities, plugins) is looked up by name at run time and never stored.
+
+Zones hold object ids.  A card keeps its id across zones; ``Obj.epoch`` counts
+its zone changes so that a reference taken earlier (a target, "that creature")
+can tell it is no longer the same object (400.7).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+ZONES = ("library", "hand", "battlefield", "graveyard", "exile", "stack", "command")
+PLAYER_ZONES = ("library", "hand", "graveyard", "exile")
+
+STEPS = (
+    "untap", "upkeep", "draw", "main1", "combat", "attackers", "blockers",
+    "damage", "endcombat", "main2", "end", "cleanup",
+)
+
+
+@dataclass
+class Obj:
+    """A card, token or copy of a card, in some zone."""
+
+    id: int
+    name: str  # the card it is (its printed facts come from the pool)
+    owner: str
+    controller: str
+    zone: str
+    timestamp: int = 0
+    epoch: int = 0
+    token: bool = False
+    tapped: bool = False
+    phased_out: bool = False
+    phased_indirectly: bool = False
+    phased_under: str | None = None
+    sick: bool = False
+    damage: int = 0
+    deathtouch_damage: bool = False
+    counters: dict[str, int] = field(default_factory=dict)
+    attached_to: int | None = None
+    copy_of: str | None = None  # copiable values (707.2): the name of the card it copies
+    choices: dict[str, str] = field(default_factory=dict)  # as-enters choices
+    attacking: str | None = None  # the defending player
+    blocking: list[int] = field(default_factory=list)
+    blocked: bool = False
+    dealt_first_strike: bool = False
+
+    @property
+    def ref(self) -> tuple[int, int]:
+        """A reference to this object that goes stale when it changes zones."""
+        return (self.id, self.epoch)
+
+
+@dataclass
+class Player:
+    """A player: life, counters and zones (library top is index 0)."""
+
+    name: str
+    life: int = 20
+    counters: dict[str, int] = field(default_factory=dict)
+    library: list[int] = field(default_factory=list)
+    hand: list[int] = field(default_factory=list)
+    graveyard: list[int] = field(default_factory=list)
+    exile: list[int] = field(default_factory=list)
+    lost: bool = False
+    loss_reason: str = ""
+    drew_from_empty: bool = False
+    lands_played: int = 0
+    mana: list[str] = field(default_factory=list)  # the mana pool, one symbol per mana
+    mulligans: int = 0
+    kept: bool = True
+    auto: bool = False  # a goldfish: passes priority and declares nothing by itself
+    turns: int = 0  # turns this player has begun
+
+
+@dataclass
+class StackItem:
+    """A spell or ability on the stack.
+
+    ``kind`` is ``spell``, ``triggered``, ``activated`` or ``sourceless``;
+    ``handler`` names the code that resolves it (see :mod:`mechanics.abilities`).
+    """
+
+    id: int
+    kind: str
+    controller: str
+    source: int | None
+    source_epoch: int
+    handler: str
+    text: str
+    targets: tuple[Any, ...] = ()
+    x: int = 0
+    data: dict[str, Any] = field(default_factory=dict)
+    timestamp: int = 0
+
+
+@dataclass
+class Effect:
+    """A continuous effect from a resolved spell or ability (611.2), in layers (613).
+
+    ``affected`` are object refs locked in when the effect began (611.2c);
+    ``until`` is ``"eot"``, ``"while:<id>:<epoch>"`` (for as long as that object
+    stays on the battlefield, phased in) or ``""`` (indefinitely).
+    """
+
+    id: int
+    layer: str  # '1', '2', '4', '6', '7b', '7c'
+    kind: str
+    affected: tuple[tuple[int, int], ...]
+    params: dict[str, Any]
+    timestamp: int
+    until: str = "eot"
+    source: tuple[int, int] | None = None
+
+
+@dataclass
+class Decision:
+    """What the game is waiting for, when it is not simply a priority pass."""
+
+    kind: str  # 'choose', 'order', 'targets', 'attackers', 'blockers', 'discard', 'mulligan'
+    player: str
+    prompt: str
+    options: tuple[Any, ...] = ()
+    min: int = 0
+    max: int = 1
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class State:
+    """Everything that changes during a game."""
+
+    players: dict[str, Player] = field(default_factory=dict)
+    teams: list[list[str]] = field(default_factory=list)
+    shared_life: bool = False
+    objs: dict[int, Obj] = field(default_factory=dict)
+    battlefield: list[int] = field(default_factory=list)
+    stack: list[StackItem] = field(default_factory=list)
+    effects: list[Effect] = field(default_factory=list)
+    turn: int = 0
+    active: str = "p1"
+    step: str = "main1"
+    priority: str | None = "p1"
+    passes: int = 0
+    first_turn_player: str = "p1"
+    pending_triggers: list[dict[str, Any]] = field(default_factory=list)
+    decision: Decision | None = None
+    proc: dict[str, Any] | None = None  # a process suspended on a decision
+    lki: dict[tuple[int, int], dict[str, Any]] = field(default_factory=dict)
+    next_id: int = 1
+    clock: int = 1  # the timestamp source
+    rng: random.Random = field(default_factory=lambda: random.Random(0))
+    seed: int = 0
+    log_len: int = 0
+    over: bool = False
+    winner: str | None = None
+    kill_turn: int | None = None
+    started: bool = True
+    turn_flags: dict[str, Any] = field(default_factory=dict)
+    aliases: dict[str, int] = field(default_factory=dict)
+    n_events: int = 0
+
+    def tick(self) -> int:
+        """A fresh timestamp."""
+        self.clock += 1
+        return self.clock
+
+    def new_id(self) -> int:
+        self.next_id += 1
+        return self.next_id - 1
+
+    def team_of(self, player: str) -> list[str]:
+        for team in self.teams:
+            if player in team:
+                return team
+        return [player]
+
+    def turn_order(self) -> list[str]:
+        """Players in turn order starting with the active player (APNAP, 101.4)."""
+        names = list(self.players)
+        i = names.index(self.active)
+        order = names[i:] + names[:i]
+        team = self.team_of(self.active)
+        return [p for p in order if p in team] + [p for p in order if p not in team]
