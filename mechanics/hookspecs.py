@@ -136,8 +136,10 @@ def resolve_item(game: Any, item: Any, ctx: Any) -> bool | None:
     """Resolve a stack item whose ``handler`` this plugin owns.
 
     Act only through ``ctx`` (its methods are the engine's primitives; a
-    choice is ``ctx.choose(Decision(...))``).  Returns True when handled, None
-    to let another plugin try.  Stops at the first non-None result.
+    choice is ``ctx.choose(Decision(...))``).  Returns True when handled, or a
+    dict of what happened (it becomes the ``data`` of the ``AbilityResolved``
+    event, e.g. ``{"evolved": True}``); None lets another plugin try.  Stops at
+    the first non-None result.
     Implemented by: plugins/evolve.py, plugins/rad.py.
     """
 

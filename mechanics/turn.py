@@ -300,8 +300,12 @@ class TurnRules:
                 self.note(f"{self.describe(item.source)}: {item.text} does nothing")
             elif ab.resolve:
                 ab.resolve(self.ctx(item))
-        elif not self.hooks.resolve_item(self, item, self.ctx(item)):
-            self.note(f"nothing resolves {item.handler}; is its plugin disabled?")
+        else:
+            result = self.hooks.resolve_item(self, item, self.ctx(item))
+            if result is None:
+                self.note(f"nothing resolves {item.handler}; is its plugin disabled?")
+            elif isinstance(result, dict):
+                item.data.update(result)  # what happened, for AbilityResolved (e.g. evolved)
         if item in st.stack:
             st.stack.remove(item)
         self.changed()
