@@ -40,23 +40,31 @@ def quote_plain(word: str) -> str:
 
 
 def split_line(line: str) -> list[str]:
-    """Split a scenario line into words like a POSIX shell, dropping ``#`` comments."""
+    """Split a scenario line into words like a POSIX shell, dropping a ``#`` comment.
+
+    A comment starts at a ``#`` outside quotes at the start of a word, so
+    ``"Grizzly Bears"#2`` is a reference and ``# it doesn't`` a comment.
+    """
     try:
-        lexer = shlex.shlex(line, posix=True, punctuation_chars=False)
+        lexer = shlex.shlex(_strip_comment(line), posix=True)
         lexer.whitespace_split = True
         lexer.commenters = ""
-        words = list(lexer)
+        return list(lexer)
     except ValueError as exc:
         raise NotationError(f"{exc} (a quoted name left open?)") from None
-    # a word starting with '#' begins a comment ('"Name"#2' never starts with '#')
-    for i, w in enumerate(words):
-        if w.startswith("#") and not _quoted_hash(line, w):
-            return words[:i]
-    return words
 
 
-def _quoted_hash(line: str, word: str) -> bool:
-    return f'"{word}' in line or f"'{word}" in line
+def _strip_comment(line: str) -> str:
+    quote_char = ""
+    for i, ch in enumerate(line):
+        if quote_char:
+            if ch == quote_char:
+                quote_char = ""
+        elif ch in "\"'":
+            quote_char = ch
+        elif ch == "#" and (i == 0 or line[i - 1].isspace()):
+            return line[:i]
+    return line
 
 
 def _int(word: str, what: str) -> int:

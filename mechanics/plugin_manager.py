@@ -116,6 +116,11 @@ class Hooks:
                 self._steps.setdefault(s, []).append(plugin)
         return register
 
+    def interest(self, plugin: Any) -> dict[str, set[str]]:
+        """The event kinds and steps a plugin registered interest in."""
+        return {"events": {k for k, ps in self._events.items() if plugin in ps},
+                "steps": {k for k, ps in self._steps.items() if plugin in ps}}
+
     def _caller(self, hook: str, key: str, wanted: list[Any]) -> Any:
         c = self._callers.get((hook, key))
         if c is None:

@@ -1,34 +1,38 @@
-"""pytest collects every ``*.scenario`` file under tests/ as a test item."""
+"""A pytest plugin (entry point ``pytest11``): every ``*.scenario`` file is a test.
+
+It ships with the engine so that a third-party mechanic's own test suite
+collects its scenario files exactly as stackfish's does.
+"""
 
 from __future__ import annotations
 
 import pytest
 
-from mechanics.errors import SourceError
-from mechanics.scenario import run_checked
+from .errors import SourceError
+from .scenario import run_checked
 
 
-def pytest_collect_file(parent, file_path):
+def pytest_collect_file(parent: pytest.Collector, file_path) -> pytest.Collector | None:  # noqa: ANN001
     if file_path.suffix == ".scenario":
         return ScenarioFile.from_parent(parent, path=file_path)
     return None
 
 
 class ScenarioFile(pytest.File):
-    def collect(self):
+    def collect(self):  # noqa: ANN201
         yield ScenarioItem.from_parent(self, name=self.path.stem)
 
 
 class ScenarioItem(pytest.Item):
     """One scenario file: passes when every expectation holds."""
 
-    def runtest(self):
+    def runtest(self) -> None:
         run_checked(str(self.path))
 
-    def repr_failure(self, excinfo):
+    def repr_failure(self, excinfo, style=None):  # noqa: ANN001, ANN201
         if isinstance(excinfo.value, SourceError):
             return str(excinfo.value)
         return super().repr_failure(excinfo)
 
-    def reportinfo(self):
+    def reportinfo(self):  # noqa: ANN201
         return self.path, 0, f"scenario: {self.name}"

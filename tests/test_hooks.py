@@ -1,0 +1,291 @@
+"""Every hook is documented and tested, and every loaded plugin conforms.
+
+Each ``test_hook_<name>`` registers a small inline plugin in a fresh plugin
+manager and checks what a player would see.
+"""
+
+from __future__ import annotations
+
+import inspect
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from mechanics import Game, events, hookimpl, hookspecs, list_plugins, make_plugin_manager
+from mechanics.actions import parse_action
+
+ROOT = Path(__file__).resolve().parent.parent
+HOOKS = sorted(n for n, f in inspect.getmembers(hookspecs, inspect.isfunction)
+               if hasattr(f, "stackfish_spec"))
+
+
+def game_with(*plugins, lines=(), entrypoints=False) -> Game:
+    game = Game(plugins=make_plugin_manager(load_entrypoints=entrypoints, extra=plugins))
+    for line in lines:
+        game.play(parse_action(line))
+    return game
+
+
+def test_there_are_hooks():
+    assert "trigger_collect" in HOOKS and len(HOOKS) >= 10
+
+
+@pytest.mark.parametrize("name", HOOKS)
+def test_every_hook_is_documented(name):
+    spec = getattr(hookspecs, name)
+    args = ", ".join(inspect.signature(spec).parameters)
+    assert f"### `{name}({args})`" in (ROOT / "docs" / "plugins.md").read_text()
+
+
+@pytest.mark.parametrize("name", HOOKS)
+def test_every_hook_has_a_test(name):
+    tests = "".join(p.read_text() for p in (ROOT / "tests").rglob("test_*.py"))
+    assert f"def test_hook_{name}" in tests
+
+
+# ---------------------------------------------------------------- one test per hook
+
+
+def test_hook_register_keywords():
+    class Shimmer:
+        @hookimpl
+        def register_keywords(self, register):
+            register("flanking", "702.25")
+
+    assert "flanking" in game_with(Shimmer()).hooks.keywords
+    assert "flanking" not in game_with().hooks.keywords
+
+
+def test_hook_register_counter_kinds():
+    class Kinds:
+        @hookimpl
+        def register_counter_kinds(self, register):
+            register("hone", "permanent", "122.1j")
+
+    assert game_with(Kinds()).hooks.counter_kinds["hone"] == "permanent"
+
+
+def test_hook_register_cards():
+    from mechanics.abilities import SpellAbility
+
+    class Cards:
+        @hookimpl
+        def register_cards(self, register):
+            def giant(card):
+                return [SpellAbility(card.oracle_text, lambda ctx: ctx.gain_life(ctx.controller, 5))]
+            register("Giant Growth", giant)
+
+    game = game_with(Cards(), lines=["turn p1 main1", "battlefield p1 Forest",
+                                     'hand p1 "Giant Growth"', 'cast p1 "Giant Growth"', "pass"])
+    assert game.state.players["p1"].life == 25
+
+
+class Bell:
+    """Rings at the beginning of main1 and whenever a land enters: sourceless triggers."""
+
+    def __init__(self, events=(), steps=()):
+        self.events, self.steps = events, steps
+
+    @hookimpl
+    def register_interest(self, register):
+        register(events=self.events, steps=self.steps)
+
+    def trigger(self, game, text):
+        return {"handler": "bell", "source": None, "epoch": 0, "controller": game.state.active,
+                "text": text, "data": {}, "kind": "sourceless"}
+
+    @hookimpl
+    def step_begin(self, game, step):
+        return [self.trigger(game, f"bell at {step}")]
+
+    @hookimpl
+    def trigger_collect(self, game, event):
+        if event.to_zone == "battlefield":
+            return [self.trigger(game, f"bell for {event.name}")]
+        return None
+
+    @hookimpl
+    def resolve_item(self, game, item, ctx):
+        if item.handler != "bell":
+            return None
+        ctx.gain_life(item.controller, 1)
+        return True
+
+
+def test_hook_register_interest():
+    game = game_with(Bell(steps=("main2",)), lines=["turn p1 main1", "goto main2"])
+    assert len(game.state.stack) == 1  # only the step it asked for
+    assert game_with(Bell(), lines=["turn p1 main1", "goto main2"]).state.stack == []
+
+
+def test_hook_step_begin():
+    game = game_with(Bell(steps=("upkeep",)), lines=["turn p1 untap", "goto upkeep"])
+    assert game.state.stack[-1].kind == "sourceless"
+    game.play(parse_action("resolve"))
+    assert game.state.players["p1"].life == 21
+
+
+def test_hook_trigger_collect():
+    game = game_with(Bell(events=("ZoneChanged",)),
+                     lines=["turn p1 main1", "hand p1 Forest", "play p1 Forest"])
+    assert game.state.stack[-1].text == "bell for Forest"
+
+
+def test_hook_resolve_item():
+    game = game_with(Bell(events=("ZoneChanged",)),
+                     lines=["turn p1 main1", "hand p1 Forest", "play p1 Forest", "resolve"])
+    assert game.state.players["p1"].life == 21
+    assert any(isinstance(e, events.AbilityResolved) and e.handler == "bell" for e in game.events)
+
+
+def test_hook_untap_begin():
+    class Blink:
+        @hookimpl
+        def untap_begin(self, game, player):
+            return [("phase_out", oid) for oid in game.permanents(player)]
+
+    game = game_with(Blink(), lines=["players 1", 'battlefield p1 "Grizzly Bears" as bear tapped',
+                                     "turn p1 cleanup", "goto upkeep"])
+    bear = game.state.aliases["bear"]
+    assert game.state.objs[bear].phased_out and game.state.objs[bear].tapped
+
+
+def test_hook_untap_permanent():
+    class Frozen:
+        @hookimpl
+        def untap_permanent(self, game, obj):
+            return False if game.name_of(obj.id) == "Grizzly Bears" else None
+
+    game = game_with(Frozen(), lines=["players 1", 'battlefield p1 "Grizzly Bears" as bear tapped',
+                                      "battlefield p1 Forest as land tapped", "turn p1 cleanup",
+                                      "goto upkeep"])
+    objs = game.state.objs
+    assert objs[game.state.aliases["bear"]].tapped and not objs[game.state.aliases["land"]].tapped
+
+
+def test_hook_keyword_action():
+    class Support:
+        @hookimpl
+        def keyword_action(self, game, name, ctx, player, args):
+            if name != "support":
+                return None
+            for oid in game.permanents(player, creature=True):
+                ctx.put_counters(oid, "+1/+1", 1)
+            return True
+
+    game = game_with(Support(), lines=['battlefield p1 "Grizzly Bears" as bear'])
+    game.keyword_action("support", "p1")
+    assert game.state.objs[game.state.aliases["bear"]].counters == {"+1/+1": 1}
+
+
+def test_hook_replacement_collect():
+    class Twice:
+        @hookimpl
+        def replacement_collect(self, game, on, op):
+            if on == "counters" and op["kind"] == "poison":
+                return [("twice", lambda o: {**o, "n": o["n"] * 2})]
+            return None
+
+    game = game_with(Twice(), lines=["add-counter p2 poison 3", 'battlefield p1 "Grizzly Bears" as bear',
+                                     "add-counter bear +1/+1"])
+    assert game.state.players["p2"].counters["poison"] == 6
+    assert game.state.objs[game.state.aliases["bear"]].counters["+1/+1"] == 1
+
+
+def test_hook_display_hints():
+    class Badge:
+        @hookimpl
+        def display_hints(self, game, obj, player):
+            return [f"life {game.state.players[player].life}"] if player else None
+
+    assert game_with(Badge()).hooks.hints(game_with(Badge()), player="p2") == ["life 20"]
+
+
+def test_hook_describe_event():
+    class Words:
+        @hookimpl
+        def describe_event(self, game, event):
+            if isinstance(event, events.KeywordAction):
+                return f"{event.player} does {event.name}"
+            return None
+
+    game = game_with(Words())
+    game.emit(events.KeywordAction("support", "p1"))
+    assert game.log[-1] == "p1 does support"
+
+
+# ---------------------------------------------------------------- conformance of every plugin
+
+
+def loaded_plugins():
+    pm = make_plugin_manager()
+    return [(name, plugin) for name, plugin in pm.list_name_plugin() if plugin is not None]
+
+
+CONFORMANCE_SCRIPT = [
+    "turn p1 main1", "goldfish p2", "counter p1 rad 2", "counter p2 poison 1",
+    "library p1 Forest Island Forest Island", 'battlefield p1 "Grizzly Bears" as bear counter +1/+1=1',
+    'battlefield p1 "Cloudfin Raptor"', 'battlefield p1 "Akrasan Squire"', "battlefield p1 Forest",
+    "battlefield p1 Forest", 'hand p1 "Centaur Courser"', "mana p1 {G}{G}{G}",
+    'cast p1 "Centaur Courser"', "resolve all", "goto attackers", "attack p1 bear", "resolve all",
+    "goto main1 p1",
+]
+
+
+@pytest.mark.parametrize("name", [n for n, _ in loaded_plugins()])
+def test_plugin_conforms(name):
+    """Registration validates, check_pending passes, and the plugin's read-only hooks
+    leave the game unchanged (hooks propose, the engine applies) for real events of
+    the kinds it registered."""
+    pm = make_plugin_manager()
+    pm.check_pending()
+    plugin = pm.get_plugin(name)
+    game = Game(plugins=pm)
+    for line in CONFORMANCE_SCRIPT:
+        game.play(parse_action(line))
+    before = game.snapshot()
+    kinds = game.hooks.interest(plugin)
+    seen = [e for e in game.events if e.kind in kinds["events"]
+            and getattr(e, "obj", None) in (None, *game.state.objs)]
+    calls = [("untap_begin", {"player": "p1"}),
+             ("untap_permanent", {"obj": game.state.objs[game.state.aliases["bear"]]}),
+             ("display_hints", {"obj": game.state.aliases["bear"], "player": None}),
+             ("display_hints", {"obj": None, "player": "p1"}),
+             ("replacement_collect", {"on": "counters",
+                                      "op": {"target": "p1", "kind": "rad", "n": 1}})]
+    calls += [("step_begin", {"step": s}) for s in kinds["steps"]]
+    calls += [("trigger_collect", {"event": e}) for e in seen]
+    for hook_name, kwargs in calls:
+        impl = getattr(plugin, hook_name, None)
+        if impl is not None:
+            impl(game=game, **kwargs)
+    assert game.snapshot() == before
+
+
+def test_a_broken_plugin_is_reported_and_the_rest_still_load(tmp_path):
+    dist = tmp_path / "broken_mech-0.1.dist-info"
+    dist.mkdir()
+    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: broken-mech\nVersion: 0.1\n")
+    (dist / "entry_points.txt").write_text("[stackfish]\nbroken = broken_mech_missing_module\n")
+    env = {**os.environ, "PYTHONPATH": str(tmp_path)}
+    out = subprocess.run([sys.executable, "-m", "tui.cli", "plugins"], capture_output=True,
+                         text=True, env=env, cwd=ROOT)
+    assert out.returncode == 0, out.stderr
+    assert "broken: FAILED to load: ModuleNotFoundError" in out.stdout
+    assert "evolve" in out.stdout  # the others keep working
+
+
+def test_disable_plugin_by_environment(monkeypatch):
+    monkeypatch.setenv("STACKFISH_DISABLE_PLUGINS", "evolve")
+    names = {p["name"] for p in list_plugins(make_plugin_manager())}
+    assert "evolve" not in names
+
+
+def test_disable_plugin_by_flag():
+    out = subprocess.run([sys.executable, "-m", "tui.cli", "--disable-plugin", "rad", "plugins"],
+                         capture_output=True, text=True, cwd=ROOT)
+    assert out.returncode == 0 and "rad " not in out.stdout and textwrap.dedent(out.stdout)
