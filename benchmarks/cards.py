@@ -1,6 +1,6 @@
 """Measure the card database on a real Scryfall bulk file (a script, not a test).
 
-    python benchmarks/cards.py [BULK.json]
+    python benchmarks/cards.py [--coverage] [BULK.json]
 
 BULK.json defaults to ``../shared/data/oracle-cards.json`` beside the repository.
 The import runs in a fresh subprocess so that its peak memory is the child's own
@@ -9,6 +9,10 @@ ijson and SQLite). Lookups and searches are then timed in this process against
 the imported database.
 
 Targets for the 34,632-card file: import < 30 s, peak < 200 MB, lookup < 1 ms.
+
+The last section, *coverage*, counts the cards of the bulk file that the engine plus the
+loaded plugins automate outright (no line of their text is left to the player), and lists
+the most common lines nothing implements: the to-do list. ``--coverage`` prints only it.
 
 Every figure after the import comes from a *report*: a function taking the open
 :class:`~mechanics.carddb.CardDb` and returning ``(label, value)`` rows. To add a
@@ -25,6 +29,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
@@ -114,6 +119,36 @@ def measure_search(db: CardDb) -> list[Row]:
 
 
 REPORTS: list[Callable[[CardDb], list[Row]]] = [measure_lookup, measure_search]
+TODO_LINES = 15
+
+
+def measure_coverage(src: Path) -> list[Row]:
+    """Cards automated outright: ``build_behaviour(...).manual`` is False with ``Game().hooks``."""
+    from mechanics.abilities import build_behaviour
+    from mechanics.cards import CardDef
+    from mechanics.game import Game
+
+    hooks = Game().hooks
+    with open(src, encoding="utf-8") as f:
+        cards = [c for c in json.load(f) if isinstance(c, dict) and c.get("name")]
+    missing: Counter[str] = Counter()
+    automated = two_part = 0
+    for c in cards:
+        behaviour = build_behaviour(CardDef.from_scryfall(c), hooks.keywords, hooks.scripts)
+        if behaviour.manual:
+            missing.update(set(behaviour.missing))
+        else:
+            automated += 1
+            two_part += " // " in c["name"]  # CardDef is the front face: the other half is not judged
+    failed = ", ".join(sorted(hooks.pm.stackfish_errors)) or "none"
+    rows = [("plugins loaded", ", ".join(sorted(n for n, p in hooks.pm.list_name_plugin() if p)) or "none"),
+            ("plugins that failed to load", failed),
+            ("automated outright", f"{automated:,} of {len(cards):,} cards "
+                                   f"({100 * automated / max(1, len(cards)):.1f}%)"),
+            ("  of which two-part cards", f"{two_part:,} (split, adventure, modal: front face only)")]
+    for i, (line, n) in enumerate(missing.most_common(TODO_LINES), 1):
+        rows.append((f"to do #{i}: {n:,} cards", line))
+    return rows
 
 
 def print_rows(rows: list[Row]) -> None:
@@ -125,11 +160,17 @@ def main(argv: list[str]) -> int:
     if argv[:1] == ["--child-import"]:
         child_import(argv[1], argv[2])
         return 0
+    coverage_only = argv[:1] == ["--coverage"]
+    argv = argv[1:] if coverage_only else argv
     src = Path(argv[0]) if argv else DEFAULT_SRC
     if not src.is_file():
         print(f"bulk file not found: {src}\nusage: python benchmarks/cards.py [BULK.json] "
               "(a Scryfall oracle-cards or default-cards file)", file=sys.stderr)
         return 2
+    if coverage_only:
+        print("coverage")
+        print_rows(measure_coverage(src))
+        return 0
     with tempfile.TemporaryDirectory(prefix="stackfish-bench-") as tmp:
         db_path = Path(tmp) / "cards.sqlite3"
         print("import")
@@ -138,6 +179,8 @@ def main(argv: list[str]) -> int:
             for report in REPORTS:
                 print(report.__name__.removeprefix("measure_"))
                 print_rows(report(db))
+    print("coverage")
+    print_rows(measure_coverage(src))
     return 0
 
 

@@ -10,21 +10,25 @@ text (LIKE is the fallback without FTS5). It writes a temporary file next to the
 in one transaction and ``os.replace``s it at the end, so a failed or interrupted import
 leaves the previous database intact. :class:`CardDb` keeps one read-only connection
 open; the module-level :func:`lookup` and :func:`search` open one per call.
+:func:`load_user_pool` gives games and deck checks the bundled pool plus every imported
+card (a :class:`DbPool` that reads a card from the database the first time it is named).
 """
 
 from __future__ import annotations
 
+import difflib
 import json
 import os
 import sqlite3
 import tempfile
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 import ijson
 import platformdirs
 
+from mechanics.cards import CardDef, CardPool, load_bundled_pool, normalise_name
 from mechanics.errors import SourceError, StackfishError
 
 try:  # the C backend is ~10x faster than pure Python; fall back when not built
@@ -317,3 +321,85 @@ def search(db_path: str | os.PathLike, text: str, limit: int = 20) -> list[dict]
     """Full-text search over names and oracle text; see :meth:`CardDb.search`."""
     with CardDb(db_path) as db:
         return db.search(text, limit)
+
+
+# --- the user's pool: bundled cards first, then the imported database -----------------------
+
+
+def card_def(card: dict) -> CardDef:
+    """A :class:`~mechanics.cards.CardDef` from a card as stored here.
+
+    Stored two-faced cards carry their faces' cost, type and text joined with ``//`` at the
+    top level; those are dropped so that the front face's own values are used.
+    """
+    if card.get("card_faces"):
+        card = {k: v for k, v in card.items() if k not in ("mana_cost", "type_line", "oracle_text")}
+    return CardDef.from_scryfall(card)
+
+
+class DbPool(CardPool):
+    """A card pool: the given cards, then any card in a card database, read when asked for.
+
+    ``get`` looks a name up in memory first (the bundled cards win), then in the database,
+    and keeps what it found, so a game reads each imported card once. ``names``, ``suggest``,
+    iteration and ``len`` cover the database too (iteration builds every card: slow).
+    """
+
+    def __init__(self, cards: Iterable[CardDef], db: CardDb) -> None:
+        super().__init__(cards)
+        self.db = db
+        self._own = set(self._by_key)  # the in-memory cards' keys, before any database card
+        self._absent: set[str] = set()
+
+    def get(self, name: str) -> CardDef | None:
+        found = super().get(name)
+        if found is not None:
+            return found
+        key = normalise_name(name)
+        if key in self._absent:
+            return None
+        stored = self.db.lookup(name)
+        if stored is None:
+            self._absent.add(key)
+            return None
+        card = card_def(stored)
+        self.add(card)
+        self._by_key[key] = card  # also under the name it was asked by (a face, an accent-free form)
+        return card
+
+    def names(self) -> list[str]:
+        own = {self._by_key[k].name for k in self._own}
+        return sorted(own | {_front_face({"name": n}) for n in self.db.names()})
+
+    def suggest(self, name: str, n: int = 3) -> list[str]:
+        keys = {name_key(x): x for x in self.names()}
+        return [keys[k] for k in difflib.get_close_matches(name_key(name), list(keys), n=n, cutoff=0.5)]
+
+    def __iter__(self) -> Iterator[CardDef]:
+        seen = set()
+        for card in {self._by_key[k].name: self._by_key[k] for k in self._own}.values():
+            seen.add(normalise_name(card.name))
+            yield card
+        for name in self.db.names():
+            card = self.get(name)
+            if card is not None and normalise_name(card.name) not in seen:
+                seen.add(normalise_name(card.name))
+                yield card
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+def load_user_pool(db_path: str | os.PathLike | None = None) -> CardPool:
+    """The pool a player's games and decks use: the bundled cards, plus every card in the
+    user's card database (``default_db_path()`` unless given) when there is one.
+
+    Imported cards are read lazily (see :class:`DbPool`); a card whose text the engine and
+    plugins don't fully implement is manual, like any other. Raises :class:`CardDbError`
+    if the database exists but cannot be read.
+    """
+    bundled = load_bundled_pool()
+    path = Path(db_path) if db_path is not None else default_db_path()
+    if not path.is_file():
+        return bundled
+    return DbPool(bundled, CardDb(path))

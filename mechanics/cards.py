@@ -153,6 +153,8 @@ class CardPool:
 TOKENS = [
     CardDef("Soldier Token", type_line="Token Creature \u2014 Soldier", power=1, toughness=1,
             colors=frozenset("W")),
+    CardDef("Beast Token", type_line="Token Creature \u2014 Beast", power=3, toughness=3,
+            colors=frozenset("G")),
 ]
 
 

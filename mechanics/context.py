@@ -62,6 +62,31 @@ class Ctx:
     def choose(self, decision: Decision) -> Any:
         return self.game.ask(decision)
 
+    def remember_choice(self, obj: int, value: str, key: str = "choice") -> None:
+        """Record a choice made as a permanent enters (a creature type, a color;
+        614.12).  It is part of that object: it lasts while it stays on the
+        battlefield, phased out included (702.26d), and is what the ``choose``
+        word of the ``battlefield`` setup command sets."""
+        o = self.game.state.objs[obj]
+        o.choices = {**o.choices, key: value}
+        self.game.changed()
+        self.game.note(f"{self.game.describe(obj)}: chosen {value}")
+
+    def pay(self, player: str, cost: str) -> bool:
+        """Pay a mana cost while resolving ("you may pay {3}. If you do, ..."): from
+        the pool, then untapped lands (601.2g-h, 118.3).  Returns False, changing
+        nothing, when the player can't pay it."""
+        from .cards import parse_cost
+        from .errors import IllegalActionError
+        from .perform import pay
+
+        try:
+            pay(self.game, player, parse_cost(cost))
+        except IllegalActionError:
+            return False
+        self.game.note(f"{player} pays {cost}")
+        return True
+
     # ------------------------------------------------------------ doing
     def __getattr__(self, name: str) -> Any:
         """Primitives are the game's: damage, draw, put_counters, create_token, ..."""

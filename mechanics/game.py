@@ -190,7 +190,13 @@ class Game(Primitives, TurnRules):
 
     def name_of(self, oid: int) -> str:
         ch = self.chars(oid)
-        return ch.name if ch else self.state.objs[oid].name
+        if ch:
+            return ch.name
+        obj = self.state.objs.get(oid)
+        if obj is not None:
+            return obj.name
+        # a token that ceased to exist (111.7) is still the source of its abilities (113.7a)
+        return next((info["name"] for (i, _), info in self.state.lki.items() if i == oid), f"#{oid}")
 
     def describe(self, oid: int | str | None) -> str:
         if oid is None:
@@ -209,7 +215,7 @@ class Game(Primitives, TurnRules):
         first = next((g for g in groups if g), [])
         if oid in first and len(first) == 1:
             return name
-        n = self.ordinal(oid)
+        n = next((g.index(oid) + 1 for g in groups if oid in g), 1)  # self.ordinal(oid)
         return f"{name}#{n}"
 
     # ================================================================ references
@@ -221,8 +227,8 @@ class Game(Primitives, TurnRules):
         groups: dict[str, list[Obj]] = {z: [] for z in self.ZONE_ORDER}
         for obj in self.state.objs.values():
             if obj.zone in groups:
-                shown = self.name_of(obj.id) if obj.zone == "battlefield" else obj.name
-                if shown.casefold() == key or obj.name.casefold() == key:
+                if obj.name.casefold() == key or (obj.zone == "battlefield" and
+                                                  self.name_of(obj.id).casefold() == key):
                     groups[obj.zone].append(obj)
         return [[o.id for o in sorted(groups[z], key=lambda o: o.timestamp)]
                 for z in self.ZONE_ORDER]
@@ -283,8 +289,8 @@ class Game(Primitives, TurnRules):
         self.log.append(line)
         self.state.log_len = len(self.log)
 
-    def hook(self, name: str, **kw: Any) -> Any:
-        return getattr(self.pm.hook, name)(**kw)
+    def hook(self, hook_name: str, /, **kw: Any) -> Any:
+        return getattr(self.pm.hook, hook_name)(**kw)
 
     def ctx(self, item: StackItem | None = None, player: str | None = None) -> Ctx:
         return Ctx(self, item, player)
@@ -447,18 +453,28 @@ class Game(Primitives, TurnRules):
         """117.4: when all pass in succession the top resolves or the step ends."""
         st = self.state
         seats = self.seats()
-        st.passes += 1
+        if not all(st.players[q].lost for q in st.team_of(st.priority)):
+            st.passes += 1  # 800.4a, 800.4j: priority held by one who left moves on, uncounted
         if st.passes >= len(seats):
             st.passes = 0
-            self.empty_pools()
-            if st.stack:
+            if st.stack:  # mana stays in pools until the step ends (500.4, in end_step)
                 self.resolve_top()
                 st.priority = st.active
             else:
                 self.end_step()
         else:
-            i = [s[0] for s in seats].index(self.seat_of(st.priority))
-            st.priority = seats[(i + 1) % len(seats)][0]
+            st.priority = self.next_seat(st.priority)
+
+    def next_seat(self, player: str) -> str:
+        """The seat after ``player``'s in turn order, skipping those who left the game."""
+        names = list(self.state.players)
+        i = names.index(player)
+        heads = [s[0] for s in self.seats()]
+        for p in names[i + 1:] + names[:i + 1]:
+            seat = self.seat_of(p)
+            if seat in heads and seat != self.seat_of(player):
+                return seat
+        return heads[0] if heads else player
 
     def seats(self) -> list[list[str]]:
         """Who passes priority in turn: teams (805.5), in turn order from the active one."""
@@ -529,12 +545,18 @@ class Game(Primitives, TurnRules):
 
     def trigger_index(self, kind: str) -> list[tuple[int, int, Triggered, Chars]]:
         out = []
+        cache = self.__dict__.setdefault("_trigger_cache", {})  # (behaviour, kind) -> abilities
         for oid, ch in self.all_chars().items():
             if ch.no_abilities:
                 continue
-            for idx, ab in enumerate(ch.behaviour.abilities):
-                if isinstance(ab, Triggered) and kind in ab.events and not ab.look_back:
-                    out.append((oid, idx, ab, ch))
+            beh = ch.behaviour
+            hit = cache.get((id(beh), kind))
+            if hit is None or hit[0] is not beh:
+                hit = cache[(id(beh), kind)] = (beh, [
+                    (idx, ab) for idx, ab in enumerate(beh.abilities)
+                    if isinstance(ab, Triggered) and kind in ab.events and not ab.look_back])
+            for idx, ab in hit[1]:
+                out.append((oid, idx, ab, ch))
         return out
 
     def add_trigger(self, oid: int, ch: Chars, idx: int, ab: Triggered, data: dict) -> None:
@@ -566,7 +588,8 @@ class Game(Primitives, TurnRules):
             group = by_team.get(seat)
             if not group:
                 continue
-            group.sort(key=lambda t: t["ts"])
+            if not all(t.get("ordered") for t in group):  # keep an order the player chose
+                group.sort(key=lambda t: t["ts"])
             if len(group) > 1 and not all(t.get("ordered") for t in group):
                 if not self.order_triggers(seat, group):
                     return  # waiting for the order decision

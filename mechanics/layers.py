@@ -21,7 +21,7 @@ from .cards import CardDef
 
 if TYPE_CHECKING:
     from .game import Game
-    from .state import Obj
+    from .state import Effect, Obj
 
 
 @dataclass
@@ -69,19 +69,35 @@ def _statics(game: Game, chars: dict[int, Chars]) -> list[tuple[int, int, Static
         if ch.no_abilities:
             continue
         for ab in ch.behaviour.of(Static):
-            if ab.condition is None or ab.condition(game, game.obj(oid)):
-                out.append((game.obj(oid).timestamp, oid, ab))
+            out.append((game.obj(oid).timestamp, oid, ab))
     out.sort(key=lambda t: t[0])
     return out
+
+
+def _active(game: Game, chars: dict[int, Chars], src: int, ab: Static) -> bool:
+    """Whether a conditional static ability ("as long as you control a Forest") applies.
+    It is checked as its layer applies, against the characteristics the earlier layers
+    gave (613.1: control and types come first), so reading the game here sees them."""
+    if ab.condition is None:
+        return True
+    saved, game._chars = game._chars, chars
+    try:
+        return ab.condition(game, game.obj(src))
+    finally:
+        game._chars = saved
 
 
 def compute(game: Game) -> dict[int, Chars]:
     """Characteristics of every phased-in battlefield object, all layers applied."""
     st = game.state
     ids = [i for i in st.battlefield if not st.objs[i].phased_out]
+    if not st.effects:
+        fast = _unaffected(game, ids)
+        if fast is not None:
+            return fast
     chars = {i: base_chars(game, st.objs[i]) for i in ids}
     refs = {st.objs[i].ref: i for i in ids}
-    effects = sorted(st.effects, key=lambda e: e.timestamp)
+    effects = sorted((e for e in st.effects if _lasts(game, e)), key=lambda e: e.timestamp)
 
     def targeted(layer: str):  # effects of a layer, with the ids they affect now
         for e in effects:
@@ -97,7 +113,7 @@ def compute(game: Game) -> dict[int, Chars]:
     statics = _statics(game, chars)
     for layer in ("2", "4", "6", "7b", "7c"):
         for _ts, src, ab in statics:  # static abilities apply in their own layer
-            if ab.layer == layer:
+            if ab.layer == layer and _active(game, chars, src, ab):
                 for i, ch in chars.items():
                     if ab.applies(game, game.obj(src), game.obj(i), ch, chars[src]):
                         _apply(ch, ab.params)
@@ -118,6 +134,53 @@ def compute(game: Game) -> dict[int, Chars]:
                 ch.toughness += dt * n
         ch.modified = (ch.power, ch.toughness) != (ch.card.power, ch.card.toughness)
     return chars
+
+
+def _unaffected(game: Game, ids: list[int]) -> dict[int, Chars] | None:
+    """The common case, no continuous effect and no static ability on the battlefield:
+    each object's characteristics are its copiable values plus its counters, which
+    depend on that object alone.  An object whose name, copy, controller and counters
+    are unchanged since the last computation keeps the Chars computed then (nothing
+    writes to a Chars after :func:`compute`).  None when the full computation is needed."""
+    st = game.state
+    memo: dict[int, tuple[tuple, Chars]] = game.__dict__.get("_chars_memo") or {}
+    has_static: dict[str, bool] = game.__dict__.setdefault("_has_static", {})
+    out: dict[int, Chars] = {}
+    keep: dict[int, tuple[tuple, Chars]] = {}
+    for i in ids:
+        obj = st.objs[i]
+        name = obj.copy_of or obj.name
+        found = has_static.get(name)
+        if found is None:
+            found = has_static[name] = bool(game.behaviour(game.card(name).name).of(Static))
+        if found:
+            return None
+        key = (name, obj.controller, tuple(obj.counters.items()))
+        hit = memo.get(i)
+        if hit is not None and hit[0] == key:
+            ch = hit[1]
+        else:
+            ch = base_chars(game, obj)
+            if ch.power is not None:
+                for kind, n in obj.counters.items():  # 613.4c: counters in layer 7c
+                    dp, dt = counter_pt(kind)
+                    ch.power += dp * n
+                    ch.toughness += dt * n
+            ch.modified = (ch.power, ch.toughness) != (ch.card.power, ch.card.toughness)
+        out[i] = ch
+        keep[i] = (key, ch)
+    game.__dict__["_chars_memo"] = keep
+    return out
+
+
+def _lasts(game: Game, e: Effect) -> bool:
+    """611.2b: a "for as long as" effect ends the moment its object leaves the battlefield
+    or phases out (702.26f), even before the game removes it from the list."""
+    if not e.until.startswith("while:"):
+        return True
+    oid, epoch = (int(x) for x in e.until.split(":")[1:])
+    obj = game.state.objs.get(oid)
+    return obj is not None and obj.epoch == epoch and obj.zone == "battlefield" and not obj.phased_out
 
 
 def counter_pt(kind: str) -> tuple[int, int]:

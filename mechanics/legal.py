@@ -70,7 +70,8 @@ def generate(game: Game) -> Iterator[A.Action]:
     elif d.kind == "mulligan":
         hand = [game.state.objs[o].name for o in d.options]
         yield A.Keep(d.player, tuple(hand[-d.min:]) if d.min else ())
-        yield A.Mulligan(d.player)
+        if game.state.players[d.player].mulligans < 7:  # as setup.mulligan refuses an 8th
+            yield A.Mulligan(d.player)
     else:
         yield from _choices(game, d)
 

@@ -129,6 +129,7 @@ def _cast(game: Game, a: A.Cast) -> None:
     _need_priority(game, a.player)
     if not (card.is_type("Instant") or "flash" in card.keywords):
         _sorcery_timing(game, a.player, f"'{card.name}' can be cast")
+    _check_x(card.cost, a.x, card.name)
     specs = game.spell_target_specs(card.name)
     targets = _targets(game, None, a.player, specs, a.targets, card.name)
     if not a.free:
@@ -142,6 +143,14 @@ def _cast(game: Game, a: A.Cast) -> None:
     st.priority = game.seat_of(a.player)
     game.note(f"{a.player} casts {card.name}" + _target_text(game, targets))
     game.emit(ev.SpellCast(item.id, oid, a.player))
+
+
+def _check_x(cost: tuple[str, ...], x: int, what: str) -> None:
+    """107.3, 601.2b: X is a number chosen for an {X} in the cost, zero or more."""
+    if x < 0:
+        raise IllegalActionError(f"X can't be negative (got {x})")
+    if x and "X" not in cost:
+        raise IllegalActionError(f"'{what}' has no {{X}} in its cost; leave out 'x {x}'")
 
 
 def _target_text(game: Game, targets: tuple) -> str:
@@ -218,6 +227,8 @@ def _activate(game: Game, a: A.Activate) -> None:
             raise IllegalActionError(f"'{a.obj}' is tapped")
         if ch.is_creature and obj.sick and not ch.has("haste"):
             raise IllegalActionError(f"'{a.obj}' has summoning sickness (302.6)")
+    if ab.mana and game.state.priority is None:  # 605.3a: only while someone could act
+        raise IllegalActionError(f"no player has priority in the {game.state.step} step")
     if not ab.mana:
         _need_priority(game, a.player)
         if ab.sorcery:
@@ -228,6 +239,7 @@ def _activate(game: Game, a: A.Activate) -> None:
     targets = _targets(game, probe, a.player, ab.targets, a.targets, ab.text)
     from .cards import parse_cost
 
+    _check_x(parse_cost(ab.cost), a.x, ab.text)
     pay(game, a.player, parse_cost(ab.cost), a.x)
     if ab.tap:
         game.tap(oid)
@@ -253,6 +265,9 @@ def _mana(game: Game, a: A.AddMana) -> None:
     symbols = parse_mana(a.cost)
     if not symbols:
         raise IllegalActionError(f"no mana in '{a.cost}'; write it like {{G}}{{G}}{{U}}")
+    bad = [s for s in symbols if s not in ("W", "U", "B", "R", "G", "C")]  # 106.1b: five colors, colorless
+    if bad:
+        raise IllegalActionError(f"'{{{bad[0]}}}' is not a kind of mana; use {{W}} {{U}} {{B}} {{R}} {{G}} {{C}} or a number")
     game.add_mana(a.player, symbols)
 
 
@@ -261,14 +276,16 @@ def _attack(game: Game, a: A.Attack) -> None:
     d = st.decision
     if st.step != "attackers" or d is None or d.kind != "attackers":
         raise IllegalActionError(f"attackers are declared in the declare attackers step (it is {st.step})")
-    if d.player != a.player:
+    if game.seat_of(d.player) != game.seat_of(a.player):
         raise IllegalActionError(f"{d.player} declares attackers, not {a.player}")
-    able = game.can_attack_with(a.player)
+    able = [o for p in st.team_of(d.player) for o in game.can_attack_with(p)]  # one team attack (805.10b)
     chosen = []
     for ref, target in a.attackers:
         oid = game.resolve_obj(ref)
         if oid not in able:
             raise IllegalActionError(f"'{ref}' can't attack (tapped, summoning sick, defender, or not yours)")
+        if any(oid == c[0] for c in chosen):
+            raise IllegalActionError(f"'{ref}' is declared as an attacker twice")
         defenders = game.opponents(a.player)
         defender = target or (defenders[0] if defenders else "")
         if defender not in defenders:
@@ -277,6 +294,7 @@ def _attack(game: Game, a: A.Attack) -> None:
     st.decision = None
     for oid, defender in chosen:
         st.objs[oid].attacking = defender
+        st.objs[oid].blocked = False  # 509.1h: blocked or not is decided anew each combat
         if not game.chars(oid).has("vigilance"):
             game.tap(oid)
     game.changed()
@@ -291,14 +309,19 @@ def _block(game: Game, a: A.Block) -> None:
         raise IllegalActionError(f"blockers are declared in the declare blockers step (it is {st.step})")
     if game.seat_of(d.player) != game.seat_of(a.player):
         raise IllegalActionError(f"{d.player} declares blockers, not {a.player}")
-    able = game.can_block_with(a.player)
+    team = st.team_of(a.player)
+    able = [o for p in team for o in game.can_block_with(p)]  # one combined block (805.10d)
     pairs = []
     for bref, aref in a.blocks:
         b, att = game.resolve_obj(bref), game.resolve_obj(aref)
         if b not in able:
             raise IllegalActionError(f"'{bref}' can't block (tapped or not yours)")
+        if any(b == p[0] for p in pairs):
+            raise IllegalActionError(f"'{bref}' can block only one attacker (509.1a)")
         if not st.objs[att].attacking:
             raise IllegalActionError(f"'{aref}' is not attacking")
+        if st.objs[att].attacking not in team:
+            raise IllegalActionError(f"'{aref}' is attacking {st.objs[att].attacking}, not {a.player} (509.1a)")
         ach, bch = game.chars(att), game.chars(b)
         if ach.has("flying") and not (bch.has("flying") or bch.has("reach")):
             raise IllegalActionError(f"'{bref}' can't block '{aref}', which has flying (702.9b)")
@@ -328,22 +351,13 @@ def _choose(game: Game, a: A.Choose) -> None:
     elif d.kind == "discard":
         for oid in values:
             game.move(oid, "graveyard")
-        _finish_cleanup(game)
+        game.continue_cleanup()
     elif d.data.get("what") == "legend":
         for oid in d.options:
             if oid not in values:
                 game.move(oid, "graveyard")
     else:
         raise IllegalActionError(f"'choose' does not answer: {d.prompt}")
-
-
-def _finish_cleanup(game: Game) -> None:
-    st = game.state
-    for obj in st.objs.values():
-        if obj.zone == "battlefield":
-            obj.damage, obj.deathtouch_damage = 0, False
-    st.effects = [e for e in st.effects if e.until != "eot"]
-    game.changed()
 
 
 def _order(game: Game, a: A.Order) -> None:

@@ -47,10 +47,10 @@ class Primitives:
             lst = getattr(st.players[player or obj.owner], zone)
             lst.append(oid) if (bottom or zone != "library") else lst.insert(0, oid)
         self.changed()
+        if zone == "battlefield":  # 614.1c, 707.5: it enters already a copy, with its counters
+            self._entered(obj)
         self.emit(ev.ZoneChanged(oid, obj.epoch, obj.name, obj.owner, obj.controller,
                                  old_zone, zone, old_epoch, obj.token))
-        if zone == "battlefield":
-            self._entered(obj)
         return oid
 
     def _remove_from_zone(self: Game, obj: Obj) -> None:
@@ -73,9 +73,17 @@ class Primitives:
                 other.attached_to = -1
 
     def _entered(self: Game, obj: Obj) -> None:
-        """As it enters: "enters with" abilities and enter replacements (614.1c)."""
-        for ab in self.behaviour(obj.copy_of or obj.name).of(EntersWith):
-            ab.apply(self.ctx(), obj)
+        """As it enters: "enters with" abilities and enter replacements (614.1c).
+        When one makes it a copy (Clone), the copied card's apply instead (614.12)."""
+        seen: set[str] = set()
+        name = obj.copy_of or obj.name
+        while name not in seen:
+            seen.add(name)
+            for ab in self.behaviour(name).of(EntersWith):
+                ab.apply(self.ctx(), obj)
+                if (obj.copy_of or obj.name) != name:
+                    break
+            name = obj.copy_of or obj.name
 
     def remove_from_combat(self: Game, obj: Obj) -> None:
         """506.4: it stops attacking or blocking."""
@@ -107,10 +115,10 @@ class Primitives:
             obj = self.put_onto_battlefield(op["name"], controller, token=True,
                                             copy_of=op["copy_of"])
             made.append(obj.id)
+            self._entered(obj)  # 614.1c: "enters with" applies before the enter event
             self.emit(ev.TokenCreated(obj.id, obj.name, controller))
             self.emit(ev.ZoneChanged(obj.id, obj.epoch, obj.name, controller, controller,
                                      "", "battlefield", -1, True))
-            self._entered(obj)
         return made
 
     def enter_copy(self: Game, oid: int, copy_of: str) -> None:
@@ -211,14 +219,17 @@ class Primitives:
     def replacements(self: Game, on: str, op: dict[str, Any]) -> list[tuple[str, Any]]:
         """Replacement effects that apply to this primitive: (key, apply) pairs, from
         permanents' abilities and from plugins."""
-        out = []
+        out: list[tuple[Any, Any]] = []
         for oid, ch in self.all_chars().items():
             if ch.no_abilities:
                 continue
             src = self.state.objs[oid]
-            for i, ab in enumerate(ch.behaviour.of(Replacement)):
-                if ab.on == on and ab.applies(self, src, op):
-                    key = f"{ch.name}#{self.ordinal(oid)}" + (f":{i}" if i else "")
+            mine = [ab for ab in ch.behaviour.of(Replacement) if ab.on == on]
+            for i, ab in enumerate(mine):
+                if ab.applies(self, src, op):
+                    # the permanent itself is the choice (``choose "Hardened Scales"``) unless
+                    # it has several replacement effects for this kind of event
+                    key: Any = oid if len(mine) == 1 else f"{ch.name}#{self.ordinal(oid)}:{i}"
                     out.append((key, lambda o, ab=ab, src=src: ab.apply(self, src, o)))
         return out + self.hooks.replacements(self, on, op)
 

@@ -35,7 +35,8 @@ def check(game: Game) -> bool:
             elif (obj.damage >= ch.toughness or obj.deathtouch_damage) and obj.damage > 0 \
                     and not ch.has("indestructible"):  # 704.5g, 704.5h
                 to_graveyard.append(oid)
-        if "Aura" in ch.subtypes and not _legal_attachment(game, obj.attached_to):  # 704.5m
+        if "Aura" in ch.subtypes and not _legal_attachment(
+                game, obj.attached_to, creature=_enchants_creature(game, ch.card.name)):  # 704.5m
             to_graveyard.append(oid)
         if "Equipment" in ch.subtypes and obj.attached_to is not None and \
                 not _legal_attachment(game, obj.attached_to, creature=True):  # 704.5n
@@ -65,6 +66,13 @@ def _legal_attachment(game: Game, target: int | None, creature: bool = False) ->
         return False
     ch = game.chars(target)
     return ch is None or not creature or ch.is_creature  # phased out with it: still attached
+
+
+def _enchants_creature(game: Game, name: str) -> bool:
+    """Whether an Aura's enchant ability (303.4a) asks for a creature: attached to
+    anything else it is attached to an illegal object (704.5m)."""
+    specs = game.spell_target_specs(name)
+    return bool(specs) and specs[0].kind in ("creature", "creature-you-control")
 
 
 def _cease(game: Game, oid: int) -> None:

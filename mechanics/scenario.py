@@ -126,7 +126,14 @@ def step(game: Any, line: Line, nxt: Line | None, path: str = "") -> None:
 
 def _default_order_wanted(game: Any, nxt: Line | None) -> bool:
     d = game.pending
-    return d is not None and d.kind == "order" and (nxt is None or nxt.words[0] != "order")
+    if d is None or d.kind != "order":
+        return False
+    if nxt is None:
+        return True
+    if nxt.words[:2] == ["expect", "pending"]:  # the script looks at this decision itself
+        text = " ".join(nxt.words[2:]).lower()
+        return not (text in d.prompt.lower() or text == d.kind)
+    return nxt.words[0] != "order"
 
 
 def _began(game: Any, start: int, step_name: str) -> bool:

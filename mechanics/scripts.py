@@ -223,3 +223,200 @@ def _ivy_lane(card: CardDef) -> list[Ability]:
         if t is not None:
             ctx.put_counters(t, "+1/+1", 1, source_item=ctx.item.id)
     return [Triggered(card.oracle_text, ("ZoneChanged",), match, run, (CREATURE,))]
+
+
+# ---------------------------------------------------------------------- enters, dies and leaves triggers
+
+
+def dies_self(game: Any, obj: Any, event: Any) -> dict | None:
+    """"When this creature dies": it went from the battlefield to a graveyard (700.4);
+    matched against the object as it last existed (603.10a, ``look_back``)."""
+    if event.obj == obj.id and event.from_zone == "battlefield" and event.to_zone == "graveyard":
+        return {}
+    return None
+
+
+def leaves_self(game: Any, obj: Any, event: Any) -> dict | None:
+    """"When this leaves the battlefield" (603.6c, 603.10a)."""
+    if event.obj == obj.id and event.from_zone == "battlefield":
+        return {}
+    return None
+
+
+def gain_on_enter(card: CardDef, n: int) -> Triggered:
+    def run(ctx: Ctx) -> None:
+        ctx.gain_life(ctx.controller, n)  # 113.7a: resolves even if the source has left
+    return Triggered(text_line(card, "When this creature enters"), ("ZoneChanged",), enters_self, run)
+
+
+def text_line(card: CardDef, start: str) -> str:
+    return next((ln for ln in card.oracle_text.splitlines() if ln.startswith(start)), card.oracle_text)
+
+
+@script("Lone Missionary")
+def _lone_missionary(card: CardDef) -> list[Ability]:
+    return [gain_on_enter(card, 4)]
+
+
+@script("Centaur Healer")
+def _centaur_healer(card: CardDef) -> list[Ability]:
+    return [gain_on_enter(card, 3)]
+
+
+@script("Thragtusk")
+def _thragtusk(card: CardDef) -> list[Ability]:
+    def run(ctx: Ctx) -> None:
+        ctx.create_token(ctx.controller, "Beast Token")
+    return [gain_on_enter(card, 5),
+            Triggered(text_line(card, "When this creature leaves"), ("ZoneChanged",), leaves_self, run,
+                      look_back=True)]
+
+
+@script("Attended Knight")
+def _attended_knight(card: CardDef) -> list[Ability]:
+    def run(ctx: Ctx) -> None:
+        ctx.create_token(ctx.controller, "Soldier Token")
+    return [Triggered(text_line(card, "When this creature enters"), ("ZoneChanged",), enters_self, run)]
+
+
+@script("Man-o'-War")
+def _man_o_war(card: CardDef) -> list[Ability]:
+    def run(ctx: Ctx) -> None:
+        t = ctx.target(0)
+        if t is not None:
+            ctx.move(t, "hand")
+    return [Triggered(card.oracle_text, ("ZoneChanged",), enters_self, run, (CREATURE,))]
+
+
+@script("Servant of the Scale")
+def _servant_of_the_scale(card: CardDef) -> list[Ability]:
+    """X is the number of +1/+1 counters on it as it last existed (608.2h)."""
+
+    def enters(ctx: Ctx, obj: Any) -> None:
+        ctx.put_counters(obj.id, "+1/+1", 1)
+
+    def run(ctx: Ctx) -> None:
+        t = ctx.target(0)
+        info = ctx.lki(ctx.item.source, ctx.item.source_epoch) or {}
+        if t is not None:
+            ctx.put_counters(t, "+1/+1", info.get("counters", {}).get("+1/+1", 0),
+                             source_item=ctx.item.id)
+    return [EntersWith(text_line(card, "This creature enters"), enters),
+            Triggered(text_line(card, "When this creature dies"), ("ZoneChanged",), dies_self, run,
+                      (Target("creature-you-control", "target creature you control"),),
+                      look_back=True)]
+
+
+@script("Ajani's Pridemate")
+def _ajanis_pridemate(card: CardDef) -> list[Ability]:
+    def match(game: Any, obj: Any, event: Any) -> dict | None:
+        return {} if event.amount > 0 and event.player == game.controller_of(obj.id) else None
+
+    def run(ctx: Ctx) -> None:
+        if ctx.source is not None:
+            ctx.put_counters(ctx.source, "+1/+1", 1, source_item=ctx.item.id)
+    return [Triggered(card.oracle_text, ("LifeChanged",), match, run)]
+
+
+@script("Ball Lightning")
+def _ball_lightning(card: CardDef) -> list[Ability]:
+    def run(ctx: Ctx) -> None:
+        if ctx.source is not None:
+            ctx.sacrifice(ctx.source)
+    return [Triggered(text_line(card, "At the beginning"), resolve=run, step="end", step_whose="each")]
+
+
+# ---------------------------------------------------------------------- removal and pump spells
+
+
+def bounce(ctx: Ctx) -> None:
+    t = ctx.target(0)
+    if t is not None:
+        ctx.move(t, "hand")  # to its owner's hand
+
+
+@script("Unsummon")
+def _unsummon(card: CardDef) -> list[Ability]:
+    return [SpellAbility(card.oracle_text, bounce, (CREATURE,))]
+
+
+@script("Boomerang")
+def _boomerang(card: CardDef) -> list[Ability]:
+    return [SpellAbility(card.oracle_text, bounce, (Target("permanent", "target permanent"),))]
+
+
+@script("Vapor Snag")
+def _vapor_snag(card: CardDef) -> list[Ability]:
+    """"Its controller" is the creature's controller as it last existed (608.2h)."""
+
+    def run(ctx: Ctx) -> None:
+        t = ctx.target(0)
+        if t is None:
+            return
+        ref = ctx.game.obj(t).ref
+        ctx.move(t, "hand")
+        info = ctx.lki(*ref)
+        if info:
+            ctx.lose_life(info["controller"], 1)
+    return [SpellAbility(card.oracle_text, run, (CREATURE,))]
+
+
+@script("Swords to Plowshares")
+def _swords(card: CardDef) -> list[Ability]:
+    """Its controller gains life equal to its power as it last existed (608.2h)."""
+
+    def run(ctx: Ctx) -> None:
+        t = ctx.target(0)
+        if t is None:
+            return
+        ref = ctx.game.obj(t).ref
+        ctx.move(t, "exile")
+        info = ctx.lki(*ref)
+        if info:
+            ctx.gain_life(info["controller"], max(0, info["power"] or 0))
+    return [SpellAbility(card.oracle_text, run, (CREATURE,))]
+
+
+def destroy_target(ctx: Ctx) -> None:
+    t = ctx.target(0)
+    if t is not None:
+        ctx.destroy(t)
+
+
+@script("Murder")
+def _murder(card: CardDef) -> list[Ability]:
+    return [SpellAbility(card.oracle_text, destroy_target, (CREATURE,))]
+
+
+@script("Doom Blade")
+def _doom_blade(card: CardDef) -> list[Ability]:
+    nonblack = Target("creature", "target nonblack creature",
+                      filter=lambda g, o: isinstance(o, int) and "B" not in g.chars(o).colors)
+    return [SpellAbility(card.oracle_text, destroy_target, (nonblack,))]
+
+
+@script("Disfigure")
+def _disfigure(card: CardDef) -> list[Ability]:
+    return [SpellAbility(card.oracle_text, pump_target(-2, -2), (CREATURE,))]
+
+
+@script("Titanic Growth")
+def _titanic_growth(card: CardDef) -> list[Ability]:
+    return [SpellAbility(card.oracle_text, pump_target(4, 4), (CREATURE,))]
+
+
+@script("Overrun")
+def _overrun(card: CardDef) -> list[Ability]:
+    """The affected creatures are locked in as it resolves (611.2c)."""
+
+    def run(ctx: Ctx) -> None:
+        mine = ctx.game.permanents(ctx.controller, creature=True)
+        ctx.add_effect("6", "abilities", mine, {"keywords": ("trample",)})
+        ctx.add_effect("7c", "pump", mine, {"pt": (3, 3)})
+    return [SpellAbility(card.oracle_text, run)]
+
+
+@script("Glorious Anthem")
+def _glorious_anthem(card: CardDef) -> list[Ability]:
+    return [Static(card.oracle_text, "7c", lambda g, src, o, ch, sch: ch.is_creature and
+                   ch.controller == sch.controller, {"pt": (1, 1)})]

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from . import events as ev
 from .abilities import SpellAbility
+from .errors import IllegalActionError
 from .state import STEPS, Decision, Obj, StackItem
 
 if TYPE_CHECKING:
@@ -111,24 +112,27 @@ class TurnRules:
             self.draw(p)
 
     def _step_attackers(self: Game) -> None:
+        """508.1; with shared team turns the active team makes one combined attack
+        with the creatures of all its players (805.10b)."""
         st = self.state
-        if not self.can_attack_with(st.active):
+        able = [o for p in st.team_of(st.active) for o in self.can_attack_with(p)]
+        deciders = [p for p in st.team_of(st.active) if not st.players[p].auto and not st.players[p].lost]
+        if not able or not deciders:
             return
-        player = st.players[st.active]
-        if player.auto:
-            return
-        st.decision = Decision("attackers", st.active, f"{st.active}: declare attackers (or pass)",
-                               tuple(self.can_attack_with(st.active)), 0, 999)
+        st.decision = Decision("attackers", deciders[0], f"{deciders[0]}: declare attackers (or pass)",
+                               tuple(able), 0, 999)
 
     def _step_blockers(self: Game) -> None:
+        """509.1; a defending team makes one combined block (805.10d)."""
         st = self.state
-        attackers = [o.id for o in st.objs.values() if o.attacking]
         for p in st.players:
-            if p in st.team_of(st.active) or st.players[p].auto:
+            team = st.team_of(p)
+            if p in st.team_of(st.active) or st.players[p].auto or st.players[p].lost:
                 continue
-            if any(o.attacking in st.team_of(p) for o in st.objs.values()) and self.can_block_with(p):
+            attackers = tuple(o.id for o in st.objs.values() if o.attacking in team)
+            if attackers and any(self.can_block_with(q) for q in team):
                 st.decision = Decision("blockers", p, f"{p}: declare blockers (or pass)",
-                                       tuple(attackers), 0, 999)
+                                       attackers, 0, 999)
                 return
 
     def _step_damage(self: Game) -> None:
@@ -145,21 +149,40 @@ class TurnRules:
 
     def _step_cleanup(self: Game) -> None:
         """514.1-2: discard to hand size, then damage wears off and "until end of
-        turn" effects end (phased-out permanents included)."""
+        turn" effects end (phased-out permanents included).  Called again after each
+        discard decision is answered."""
         st = self.state
-        active = st.players[st.active]
-        extra = len(active.hand) - 7
-        if extra > 0:
-            chosen = self.ask_discard(st.active, extra)
-            if chosen is None:
-                return
-            for oid in chosen:
-                self.move(oid, "graveyard")
+        for p in st.team_of(st.active):  # shared team turns: the whole team is active (805.4)
+            extra = len(st.players[p].hand) - 7
+            if extra > 0 and not st.players[p].lost:
+                chosen = self.ask_discard(p, extra)
+                if chosen is None:
+                    return
+                for oid in chosen:
+                    self.move(oid, "graveyard")
+        self.finish_cleanup()
+
+    continue_cleanup = _step_cleanup
+
+    def finish_cleanup(self: Game) -> None:
+        """514.2, then 514.3a: if state-based actions are performed or triggered
+        abilities wait, the active player gets priority and another cleanup step
+        follows (see end_step)."""
+        from . import sba
+
+        st = self.state
         for obj in st.objs.values():
             if obj.zone == "battlefield":
                 obj.damage, obj.deathtouch_damage = 0, False
         st.effects = [e for e in st.effects if e.until != "eot"]
         self.changed()
+        performed = False
+        while st.decision is None and not st.over and sba.check(self):
+            performed = True
+        if (performed or st.pending_triggers) and not st.over:
+            st.priority = st.active
+            st.passes = 0
+            st.turn_flags["cleanup_again"] = True
 
     def ask_discard(self: Game, player: str, n: int) -> list[int] | None:
         st = self.state
@@ -326,6 +349,10 @@ class TurnRules:
                    for e in self.events[start:]):
                 return
             if self.pending is None or self.pending.kind != "priority":
+                if self.pending is not None and self.pending.kind != "order":
+                    # the contract: goto stops with an error at a decision on the way (an
+                    # order of triggers is left to the caller, which may take the default)
+                    raise IllegalActionError(f"goto {step} stopped at a decision: {self.pending.prompt}")
                 return
             self.pass_round()
 

@@ -7,14 +7,24 @@ a file) and a non-zero exit code, never a traceback.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from importlib import resources
 
 
 def _script(args: argparse.Namespace) -> int:
+    from mechanics.carddb import load_user_pool
+    from mechanics.errors import StackfishError
+    from mechanics.game import Game
     from mechanics.scenario import run
 
-    code = run(args.file, out=lambda m: print(m, file=sys.stderr))
+    try:
+        pool = load_user_pool()  # `deck p1 FILE` may name any imported card
+    except StackfishError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    code = run(args.file, game_factory=lambda **kw: Game(pool=pool, **kw),
+               out=lambda m: print(m, file=sys.stderr))
     if code == 0 and not args.quiet:
         print(f"{args.file}: ok")
     return code
@@ -35,21 +45,126 @@ def _demo(args: argparse.Namespace) -> int:
     return 0
 
 
-def _deck_check(args: argparse.Namespace) -> int:
-    from mechanics.cards import load_bundled_pool
-    from mechanics.decks import read_deck, resolve_names
-    from mechanics.errors import DeckError
+def _play(args: argparse.Namespace) -> int:
+    """Open the TUI on a goldfish game of a deck (the bundled Simic deck by default)."""
+    from mechanics.errors import StackfishError
+    from tui.app import bundled_deck, make_app
 
-    pool = load_bundled_pool()
+    deck = getattr(args, "deck", None) or bundled_deck()
+    seed = getattr(args, "seed", None)
+    if seed is None:
+        import random
+
+        seed = random.randrange(1, 10_000)
+    plugins = None
+    if getattr(args, "disable_plugin", None):
+        from mechanics.plugin_manager import make_plugin_manager
+
+        plugins = make_plugin_manager(disabled=args.disable_plugin)
     try:
+        from mechanics.carddb import load_user_pool
+
+        app = make_app(deck, seed, plugins, pool=load_user_pool())
+    except StackfishError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print(f"{deck}: {exc}", file=sys.stderr)
+        return 2
+    app.run()
+    return 0
+
+
+def _deck_check(args: argparse.Namespace) -> int:
+    from mechanics.carddb import load_user_pool
+    from mechanics.decks import read_deck, resolve_names
+    from mechanics.errors import StackfishError
+
+    try:
+        pool = load_user_pool()  # the bundled cards and any imported with `cards import`
         deck = resolve_names(read_deck(args.file), lambda n: pool.get(n).name if n in pool else None,
                              pool.names())
-    except DeckError as exc:
+    except StackfishError as exc:
         print(exc, file=sys.stderr)
         return 2
     main = sum(e.count for e in deck.main)
     side = sum(e.count for e in deck.sideboard)
     print(f"{args.file}: {deck.format} deck, {main} main, {side} sideboard")
+    return 0
+
+
+def _progress_bar(stream):  # noqa: ANN001, ANN202
+    """A ``progress(done, total)`` callback drawing a bar on ``stream`` (a terminal)."""
+    def draw(done: int, total: int) -> None:
+        frac = min(1.0, done / total) if total else 1.0
+        filled = int(frac * 30)
+        stream.write(f"\rimporting [{'#' * filled}{'.' * (30 - filled)}] {frac:4.0%}")
+        if done >= total:
+            stream.write("\r" + " " * 48 + "\r")
+        stream.flush()
+    return draw
+
+
+def _cards_import(args: argparse.Namespace) -> int:
+    """Import a Scryfall bulk file into the user's card database."""
+    from mechanics.carddb import default_db_path, import_bulk
+    from mechanics.errors import StackfishError
+
+    db_path = default_db_path()
+    progress = _progress_bar(sys.stderr) if sys.stderr.isatty() else None
+    try:
+        result = import_bulk(args.file, db_path, progress)
+    except StackfishError as exc:
+        if progress:
+            sys.stderr.write("\n")
+        print(exc, file=sys.stderr)
+        return 2
+    print(f"imported {int(result):,} cards from {args.file} into {db_path} "
+          f"({result.skipped:,} skipped, {result.duplicates:,} duplicate printings)")
+    return 0
+
+
+def _cards_search(args: argparse.Namespace) -> int:
+    """Search names and oracle text of the imported cards: name, cost, type a line."""
+    from mechanics.carddb import CardDb
+    from mechanics.errors import StackfishError
+
+    text = " ".join(args.text)
+    try:
+        with CardDb() as db:
+            found = db.search(text, args.limit)
+    except StackfishError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    if not found:
+        print(f"no card matches {text!r}", file=sys.stderr)
+        return 1
+    width = max(len(c["name"]) for c in found)
+    cost_width = max(len(c.get("mana_cost", "")) for c in found)
+    for c in found:
+        print(f"{c['name']:<{width}}  {c.get('mana_cost', ''):<{cost_width}}  {c.get('type_line', '')}".rstrip())
+    return 0
+
+
+def _cards_list(args: argparse.Namespace) -> int:
+    """The bundled pool's cards, manual ones with the lines nothing implements."""
+    from mechanics.game import Game
+    from mechanics.plugin_manager import make_plugin_manager
+
+    game = Game(plugins=make_plugin_manager(disabled=args.disable_plugin or ()))
+    only = getattr(args, "only", None)
+    shown = manual = 0
+    cards = sorted(game.pool, key=lambda c: c.name)
+    for card in cards:
+        missing = game.behaviour(card.name).missing
+        manual += bool(missing)
+        if only == "manual" and not missing or only == "automated" and missing:
+            continue
+        shown += 1
+        print(f"{card.name} (manual)" if missing and only is None else card.name)
+        for line in missing:
+            print(f"    {line}")
+    print(f"{manual} manual, {len(cards) - manual} automated of {len(cards)} cards")
     return 0
 
 
@@ -72,12 +187,38 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("file")
     p.add_argument("-q", "--quiet", action="store_true")
     p.set_defaults(func=_script)
+    p = sub.add_parser("play", help="goldfish a deck in the terminal UI")
+    p.add_argument("deck", help="a deck list file (any common format)")
+    p.add_argument("--seed", type=int, help="the game's random seed (default: a random one)")
+    p.set_defaults(func=_play)
     p = sub.add_parser("demo", help="play the bundled demo scenario and print the log")
     p.set_defaults(func=_demo)
     deck = sub.add_parser("deck", help="deck lists").add_subparsers(dest="deck_command", required=True)
     p = deck.add_parser("check", help="read a deck list in any common format and report it")
     p.add_argument("file")
     p.set_defaults(func=_deck_check)
+    cards = sub.add_parser("cards", help="the card database and which cards are automated",
+                           description="Without a sub-command: list the bundled cards (as 'list').")
+    which = cards.add_mutually_exclusive_group()
+    which.add_argument("--manual", dest="only", action="store_const", const="manual",
+                       help="only manual cards, each with the lines nothing implements")
+    which.add_argument("--automated", dest="only", action="store_const", const="automated",
+                       help="only fully automated cards")
+    cards.set_defaults(func=_cards_list)
+    cards_sub = cards.add_subparsers(dest="cards_command")
+    p = cards_sub.add_parser("import", help="import a Scryfall bulk file (oracle-cards-*.json)")
+    p.add_argument("file")
+    p.set_defaults(func=_cards_import)
+    p = cards_sub.add_parser("search", help="search imported cards' names and oracle text")
+    p.add_argument("text", nargs="+")
+    p.add_argument("-n", "--limit", type=int, default=20, help="at most this many cards (20)")
+    p.set_defaults(func=_cards_search)
+    p = cards_sub.add_parser("list", help="list the bundled cards; manual ones with their missing lines")
+    which = p.add_mutually_exclusive_group()
+    which.add_argument("--manual", dest="only", action="store_const", const="manual", default=argparse.SUPPRESS)
+    which.add_argument("--automated", dest="only", action="store_const", const="automated",
+                       default=argparse.SUPPRESS)
+    p.set_defaults(func=_cards_list)
     p = sub.add_parser("plugins", help="list the loaded plugins and any that failed")
     p.set_defaults(func=_plugins)
     return ap
@@ -85,11 +226,14 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
-    func = getattr(args, "func", _demo)
+    func = getattr(args, "func", _play)
     try:
         return func(args)
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # `stackfish cards | head`: the reader has gone, stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
 
 
 if __name__ == "__main__":

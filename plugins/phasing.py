@@ -1,0 +1,301 @@
+"""Phasing (Comprehensive Rules 702.26 and 502.1) and the cards that phase.
+
+502.1   The first thing in a player's untap step: all phased-in permanents with
+        phasing that player controls phase out, and simultaneously all
+        phased-out permanents that had phased out under that player's control
+        phase in.  No one gets priority (502.4): what triggers waits.
+702.26a Phasing is a static ability that modifies the untap step (above).
+702.26b A phased-out permanent is treated as though it doesn't exist: it can't
+        be targeted, its static abilities do nothing, its triggered abilities
+        can't trigger, it can't attack or block, and phasing out removes it
+        from combat.
+702.26d Phasing is not a zone change: no enters/leaves triggers, tokens keep
+        existing, counters stay on it.
+702.26f "For as long as" effects that track it end when it phases out.
+702.26g Auras and Equipment attached to it phase out "indirectly" with it and
+        phase in only along with it (and so aren't phased in by 502.1 alone).
+603.10b "Whenever this phases out" abilities look back in time: they trigger
+        from a permanent that has just become phased out.
+
+The status itself and what it means to the rules (skipped by every query,
+indirect phasing, removal from combat) are the engine's: ``game.phase_out`` /
+``game.phase_in``.  This plugin decides *when* phasing happens (502.1), gives
+the look-back triggers of 603.10b, and scripts the phasing cards.
+
+Hooks propose, the engine applies: nothing here assigns to the game's state.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mechanics import (
+    Activated,
+    Decision,
+    EntersWith,
+    SpellAbility,
+    Static,
+    Target,
+    Triggered,
+    hookimpl,
+)
+
+RULE = "702.26"
+CANT_PHASE_OUT = "cant_phase_out"
+
+
+# ---------------------------------------------------------------------- the keyword
+
+
+@hookimpl
+def register_keywords(register: Any) -> None:
+    register("phasing", RULE)
+
+
+def cant_phase_out(game: Any, oid: int) -> bool:
+    """Ertai's Familiar: "until your next upkeep, this creature can't phase out".
+
+    The effect records its player and how many turns that player had begun; it
+    lasts through that player's next untap step and ends at their next upkeep.
+    """
+    st = game.state
+    ref = st.objs[oid].ref
+    for e in st.effects:
+        if e.kind != CANT_PHASE_OUT or ref not in e.affected:
+            continue
+        who, turns = e.params[CANT_PHASE_OUT]
+        now = st.players[who].turns
+        if now == turns or (now == turns + 1 and st.step == "untap" and who in st.team_of(st.active)):
+            return True
+    return False
+
+
+@hookimpl
+def untap_begin(game: Any, player: str) -> list[tuple] | None:
+    """502.1 / 702.26a: both lists are computed first, so the change is simultaneous:
+    a permanent that phases out now doesn't phase back in, and vice versa."""
+    st = game.state
+    out = [("phase_out", oid) for oid in game.permanents(player)
+           if game.chars(oid).has("phasing") and not cant_phase_out(game, oid)]
+    back = [("phase_in", oid) for oid in st.battlefield
+            if st.objs[oid].phased_out and not st.objs[oid].phased_indirectly  # 702.26g
+            and st.objs[oid].phased_under == player]
+    return (out + back) or None
+
+
+# ---------------------------------------------------------------------- 603.10b look back
+
+
+@hookimpl
+def register_interest(register: Any) -> None:
+    register(events=("PhasedOut",))
+
+
+@hookimpl
+def trigger_collect(game: Any, event: Any) -> list[dict] | None:
+    """603.10b: "whenever this phases out" triggers from the permanent that just phased
+    out, which the engine's trigger search (phased-in permanents only) no longer sees.
+
+    Such abilities are written ``Triggered(..., look_back=True)`` listening to
+    ``PhasedOut`` and are matched here against the object as it is now (phasing
+    doesn't change an object's characteristics or make it a new object).
+    """
+    if event.kind != "PhasedOut":
+        return None
+    obj = game.obj(event.obj)
+    name = obj.copy_of or obj.name
+    out = []
+    for idx, ab in enumerate(game.behaviour(name).abilities):
+        if not (isinstance(ab, Triggered) and ab.look_back and "PhasedOut" in ab.events):
+            continue
+        data = ab.match(game, obj, event) if ab.match else {}
+        if data is None:
+            continue
+        out.append({"handler": f"ability:{name}:{idx}", "source": obj.id, "epoch": obj.epoch,
+                    "controller": obj.phased_under or obj.controller, "text": ab.text,
+                    "data": data, "kind": "triggered"})
+    return out or None
+
+
+# ---------------------------------------------------------------------- display
+
+
+@hookimpl
+def display_hints(game: Any, obj: int | None, player: str | None) -> list[str] | None:
+    if obj is None:
+        return None
+    o = game.state.objs.get(obj)
+    if o is None or o.zone != "battlefield":
+        return None
+    if o.phased_out:
+        if o.phased_indirectly:
+            return ["phased out (with what it is attached to)"]
+        return [f"phased out: phases in during {o.phased_under}'s untap step"]
+    ch = game.chars(obj)
+    if ch is not None and ch.has("phasing"):
+        return [f"phasing: phases out during {ch.controller}'s untap step"]
+    return None
+
+
+# ---------------------------------------------------------------------- cards
+
+CREATURE = Target("creature", "target creature")
+
+
+def this_phases(kind: str):  # noqa: ANN201 - a Triggered.match
+    """Match "whenever this phases in/out" (``kind`` is the event kind)."""
+
+    def match(game: Any, obj: Any, event: Any) -> dict | None:
+        return {} if event.kind == kind and event.obj == obj.id else None
+
+    return match
+
+
+def discard_a_card(ctx: Any) -> None:
+    """701.9: the player chooses a card in their hand and puts it into the graveyard."""
+    game, player = ctx.game, ctx.controller
+    hand = tuple(game.state.players[player].hand)
+    if not hand:
+        return
+    if len(hand) == 1 or (game.state.players[player].auto and game.policy is None):
+        pick = hand[-1]
+    else:
+        pick = ctx.choose(Decision("choose", player, f"{player}: discard a card", hand, 1, 1,
+                                   {"what": "discard", "default": [hand[-1]]}))[0]
+    ctx.note(f"{player} discards {game.describe(pick)}")
+    ctx.move(pick, "graveyard")
+
+
+def _teferis_imp(card: Any) -> list:
+    lines = [ln for ln in card.oracle_text.splitlines() if ln.startswith("Whenever")]
+
+    def draw(ctx: Any) -> None:
+        ctx.draw(ctx.controller)
+
+    return [Triggered(lines[0], ("PhasedOut",), this_phases("PhasedOut"), discard_a_card,
+                      look_back=True),  # 603.10b: collected by trigger_collect above
+            Triggered(lines[1], ("PhasedIn",), this_phases("PhasedIn"), draw)]
+
+
+def _ertais_familiar(card: Any) -> list:
+    lines = card.oracle_text.splitlines()
+
+    def phases_out_or_leaves(game: Any, obj: Any, event: Any) -> dict | None:
+        if event.kind == "PhasedOut":
+            return {} if event.obj == obj.id else None
+        if event.kind == "ZoneChanged" and event.obj == obj.id and event.from_zone == "battlefield":
+            return {}
+        return None
+
+    def mill3(ctx: Any) -> None:
+        ctx.mill(ctx.controller, 3)
+
+    def cant_phase(ctx: Any) -> None:
+        src = ctx.source
+        if src is None or ctx.game.obj(src).zone != "battlefield":
+            return
+        o = ctx.game.obj(src)
+        turns = ctx.game.state.players[ctx.controller].turns
+        ctx.add_effect("6", CANT_PHASE_OUT, [src], {CANT_PHASE_OUT: (ctx.controller, turns)},
+                       until=f"while:{o.id}:{o.epoch}", source=src)
+        ctx.note(f"{ctx.game.describe(src)} can't phase out until {ctx.controller}'s next upkeep")
+
+    return [Triggered(lines[1], ("PhasedOut", "ZoneChanged"), phases_out_or_leaves, mill3,
+                      look_back=True),
+            Activated(lines[2], cost="{U}", resolve=cant_phase)]
+
+
+def _slip_out_the_back(card: Any) -> list:
+    def run(ctx: Any) -> None:
+        t = ctx.target(0)
+        if t is None:
+            return
+        ctx.put_counters(t, "+1/+1", 1, source_item=ctx.item.id)
+        ctx.phase_out(t)  # "It phases out" even if the counter was prevented
+
+    return [SpellAbility(card.oracle_text, run, (CREATURE,))]
+
+
+#: creature types (205.3m) offered by "choose a creature type", with the pool's own
+CREATURE_TYPES = tuple("""
+Advisor Aetherborn Alicorn Alien Ally Angel Antelope Ape Archer Archon Armadillo Army Artificer
+Assassin Assembly-Worker Astartes Athlete Atog Aurochs Autobot Avatar Azra Badger Balloon
+Barbarian Bard Basilisk Bat Bear Beast Beaver Beeble Beholder Berserker Bird Bison Blinkmoth
+Boar Bringer Brushwagg C'tan Camarid Camel Capybara Caribou Carrier Cat Centaur Cephalid
+Chameleon Child Chimera Citizen Cleric Clown Cockatrice Construct Coward Coyote Crab Crocodile
+Custodes Cyberman Cyborg Cyclops Dalek Dauthi Deer Demigod Demon Deserter Detective Devil
+Dinosaur Djinn Doctor Dog Dragon Drake Dreadnought Drix Drone Druid Dryad Dwarf Echidna Efreet
+Egg Elder Eldrazi Elemental Elephant Elf Elk Employee Eye Faerie Ferret Fish Flagbearer Fox
+Fractal Frog Fungus Gamer Gargoyle Germ Giant Giraffe Gith Glimmer Gnoll Gnome Goat Goblin God
+Golem Gorgon Graveborn Gremlin Griffin Guest Hag Halfling Hamster Harpy Hellion Hero Hippo
+Hippogriff Homarid Homunculus Horror Horse Human Hydra Hyena Illusion Imp Incarnation Inkling
+Inquisitor Insect Jackal Jellyfish Juggernaut Kangaroo Kavu Kirin Kithkin Knight Kobold Kor
+Kraken Lamia Lammasu Leech Lemur Leviathan Lhurgoyf Licid Lizard Llama Lobster Manticore
+Masticore Mercenary Merfolk Metathran Minion Minotaur Mite Mole Monger Mongoose Monk Monkey
+Moogle Moonfolk Mount Mouse Mutant Myr Mystic Nautilus Necron Nephilim Nightmare Nightstalker
+Ninja Noble Noggle Nomad Nymph Octopus Ogre Ooze Orb Orc Orgg Otter Ouphe Ox Oyster Pangolin
+Peasant Pegasus Pentavite Performer Pest Phelddagrif Phoenix Phyrexian Pilot Pincher Pirate
+Plant Platypus Porcupine Possum Praetor Primarch Prism Processor Rabbit Raccoon Ranger Rat
+Rebel Reflection Rhino Rigger Robot Rogue Sable Salamander Samurai Sand Saproling Satyr
+Scarecrow Scientist Scion Scorpion Scout Sculpture Seal Serf Serpent Servo Shade Shaman
+Shapeshifter Shark Sheep Siren Skeleton Skunk Slith Sliver Sloth Slug Snail Snake Soldier
+Soltari Spawn Specter Spellshaper Sphinx Spider Spike Spirit Splinter Sponge Squid Squirrel
+Starfish Surrakar Survivor Synth Tentacle Tetravite Thalakos Thopter Thrull Tiefling Time-Lord
+Toy Treefolk Trilobite Triskelavite Troll Turtle Tyranid Unicorn Utrom Vampire Varmint Vedalken
+Volver Wall Walrus Warlock Warrior Weasel Weird Werewolf Whale Wizard Wolf Wolverine Wombat
+Worm Wraith Wurm Yeti Zombie Zubera
+""".split())
+
+
+def chosen_type(obj: Any) -> str:
+    return obj.choices.get("choice", "")
+
+
+def _is_type(ch: Any, kind: str) -> bool:
+    key = kind.casefold()
+    return bool(key) and any(s.casefold() == key for s in ch.subtypes)
+
+
+def _adaptive_automaton(card: Any) -> list:
+    """As it enters, choose a creature type (614.12); the choice is part of the
+    permanent and is remembered while it is phased out (702.26d)."""
+    choose_line, is_line, lord_line = card.oracle_text.splitlines()
+
+    def choose(ctx: Any, obj: Any) -> None:
+        game = ctx.game
+        mine = [game.chars(o) for o in game.permanents(obj.controller, creature=True) if o != obj.id]
+        known = {s for c in game.pool if c.is_type("Creature") for s in c.subtypes}
+        options = tuple(sorted(set(CREATURE_TYPES) | known))
+        counts = {t: sum(_is_type(c, t) for c in mine) for t in options}
+        best = max(options, key=lambda t: counts[t]) if options else ""
+        d = Decision("choose", obj.controller, f"{game.describe(obj.id)}: choose a creature type",
+                     options, 1, 1, {"what": "creature type", "default": [best]})
+        auto = game.state.players[obj.controller].auto and game.policy is None
+        pick = best if auto else ctx.choose(d)[0]  # a goldfish takes the default
+        ctx.remember_choice(obj.id, pick)
+
+    def is_the_type(kind: str) -> Static:  # layer 4, switched on by the choice
+        return Static(is_line, "4", lambda g, src, o, ch, sch: o.id == src.id, {"subtypes": (kind,)},
+                      condition=lambda g, src: chosen_type(src).casefold() == kind.casefold())
+
+    def lord(g: Any, src: Any, o: Any, ch: Any, sch: Any) -> bool:
+        return (o.id != src.id and ch.is_creature and ch.controller == sch.controller
+                and _is_type(ch, chosen_type(src)))
+
+    return [EntersWith(choose_line, choose),
+            *(is_the_type(t) for t in CREATURE_TYPES),
+            Static(lord_line, "7c", lord, {"pt": (1, 1)})]
+
+
+CARDS = {
+    "Teferi's Imp": _teferis_imp,
+    "Ertai's Familiar": _ertais_familiar,
+    "Slip Out the Back": _slip_out_the_back,
+    "Adaptive Automaton": _adaptive_automaton,
+}
+
+
+@hookimpl
+def register_cards(register: Any) -> None:
+    for name, fn in CARDS.items():
+        register(name, fn)

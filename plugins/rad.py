@@ -1,0 +1,266 @@
+"""Rad counters (Comprehensive Rules 122.1i and 727; numbered 728 from the
+September 2026 rules on) and the cards that give them or care about milling.
+
+122.1i  Rad counters are a kind of counter a player can have; one or more of
+        them cause a triggered ability at the beginning of that player's
+        precombat main phase.
+727.1   The inherent triggered ability has no source and is controlled by the
+        active player (an exception to 113.8): "At the beginning of each
+        player's precombat main phase, if that player has one or more rad
+        counters, that player mills a number of cards equal to the number of
+        rad counters they have. For each nonland card milled this way, that
+        player loses 1 life and removes one rad counter from themselves."
+727.1a  Life lost this way is life lost "from radiation".
+701.17  Mill: the cards are milled all at once, as many as the library holds
+        (701.17b), so "whenever one or more nonland cards are milled" triggers
+        once.
+805.4d  Under shared team turns the ability triggers once for each player of
+        the active team who has rad counters; each instance is controlled by
+        that player.
+
+The count is read as the ability resolves (608.2h); the "if" is an
+intervening if (603.4), checked again then.  Rad counters never leave by
+themselves at the end of a step, phase or turn.
+
+Hooks propose, the engine applies: this module never assigns to the game's
+state; it returns trigger dicts and acts through the resolution ``ctx``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mechanics import SpellAbility, Target, Triggered, hookimpl
+from mechanics import events as ev
+
+HANDLER = "rad"
+RAD = "rad"
+
+
+def rad_count(game: Any, player: str) -> int:
+    return game.state.players[player].counters.get(RAD, 0)
+
+
+# ---------------------------------------------------------------------- the inherent trigger
+
+
+@hookimpl
+def register_counter_kinds(register: Any) -> None:
+    register(RAD, on="player", rule="122.1i")
+
+
+@hookimpl
+def register_interest(register: Any) -> None:
+    register(events=("Milled",), steps=("main1",))
+
+
+@hookimpl
+def step_begin(game: Any, step: str) -> list[dict] | None:
+    """727.1 / 805.4d: one sourceless trigger per player of the active team with rad."""
+    if step != "main1":  # the precombat main phase (505.1a)
+        return None
+    st = game.state
+    out = []
+    for p in st.team_of(st.active):
+        if st.players[p].lost or rad_count(game, p) <= 0:
+            continue  # 603.4: no rad counters, no trigger
+        out.append({
+            "handler": HANDLER, "source": None, "epoch": 0, "kind": "sourceless",
+            # 727.1: controlled by the active player; under shared team turns each
+            # instance is controlled by the player it is about (805.4d)
+            "controller": p,
+            "text": f"rad (727.1): {p} mills a card per rad counter, then loses 1 life and "
+                    "removes a rad counter per nonland card milled",
+            "data": {"player": p},
+        })
+    return out or None
+
+
+def _resolve_rad(game: Any, item: Any, ctx: Any) -> Any:
+    p = item.data["player"]
+    n = rad_count(game, p)
+    if n <= 0:
+        ctx.note(f"rad: {p} has no rad counters now; the ability does nothing")
+        return True  # 603.4
+    milled = ctx.mill(p, n)  # all at once, as many as there are (701.17b)
+    nonland = sum(1 for oid in milled if "Land" not in game.chars(oid).types)
+    if nonland:
+        ctx.lose_life(p, nonland)
+        ctx.remove_counters(p, RAD, nonland)
+    return {"player": p, "milled": len(milled), "nonland": nonland}
+
+
+@hookimpl
+def resolve_item(game: Any, item: Any, ctx: Any) -> Any:
+    if item.handler == HANDLER:
+        return _resolve_rad(game, item, ctx)
+    return None
+
+
+@hookimpl
+def display_hints(game: Any, obj: int | None, player: str | None) -> list[str] | None:
+    if player is None or player not in game.state.players:
+        return None
+    n = rad_count(game, player)
+    if n <= 0:
+        return None
+    return [f"rad {n}: mills {n} at their next precombat main phase"]
+
+
+# ---------------------------------------------------------------------- per-card triggers
+
+
+GLOWING_ONE_MILL = "Whenever a player mills a nonland card, you gain 1 life."
+
+
+@hookimpl
+def trigger_collect(game: Any, event: Any) -> list[dict] | None:
+    """"Whenever a player mills a nonland card" triggers once per nonland card
+    (a card script triggers once per event, so the count is proposed here and the
+    engine resolves each with the card's own ability)."""
+    if not isinstance(event, ev.Milled) or event.nonland <= 0:
+        return None
+    out = []
+    for oid, ch in game.all_chars().items():
+        if ch.no_abilities:
+            continue
+        for idx, ab in enumerate(ch.behaviour.abilities):
+            if isinstance(ab, Triggered) and not ab.events and ab.text == GLOWING_ONE_MILL:
+                out += [{"handler": f"ability:{ch.card.name}:{idx}", "source": oid,
+                         "epoch": game.obj(oid).epoch, "controller": ch.controller,
+                         "text": ab.text, "data": {"card": i + 1}}  # distinct triggers
+                        for i in range(event.nonland)]
+    return out or None
+
+
+# ---------------------------------------------------------------------- cards
+
+PLAYER = Target("player", "target player")
+
+
+def enters_self(game: Any, obj: Any, event: Any) -> dict | None:
+    if event.obj == obj.id and event.to_zone == "battlefield" and event.epoch == obj.epoch:
+        return {}
+    return None
+
+
+def give_target_rad(n: int) -> Any:
+    def run(ctx: Any) -> None:
+        t = ctx.target(0)
+        if t is not None:
+            ctx.put_counters(t, RAD, n)
+    return run
+
+
+def _contaminated_drink(card: Any) -> list:
+    def run(ctx: Any) -> None:
+        x = ctx.item.x
+        ctx.draw(ctx.controller, x)
+        ctx.put_counters(ctx.controller, RAD, (x + 1) // 2)
+    return [SpellAbility(card.oracle_text, run)]
+
+
+def _nuclear_fallout(card: Any) -> list:
+    def run(ctx: Any) -> None:
+        game, x = ctx.game, ctx.item.x
+        creatures = game.permanents(creature=True)
+        if creatures and x:
+            ctx.add_effect("7c", "pump", creatures, {"pt": (-2 * x, -2 * x)})
+            ctx.note(f"each creature gets {-2 * x}/{-2 * x} until end of turn")
+        for p in game.state.turn_order():  # APNAP
+            if not game.state.players[p].lost:
+                ctx.put_counters(p, RAD, x)
+    return [SpellAbility(card.oracle_text, run)]
+
+
+def _feral_ghoul(card: Any) -> list:
+    another = "Whenever another creature you control dies, put a +1/+1 counter on this creature."
+    dies = ("When this creature dies, each opponent gets a number of rad counters equal to "
+            "its power.")
+
+    def other_dies(game: Any, obj: Any, event: Any) -> dict | None:
+        if event.from_zone != "battlefield" or event.to_zone != "graveyard" or event.obj == obj.id:
+            return None
+        info = game.look(event.obj, event.old_epoch)
+        if info and "Creature" in info["types"] and info["controller"] == game.controller_of(obj.id):
+            return {}
+        return None
+
+    def grow(ctx: Any) -> None:
+        if ctx.source is not None:
+            ctx.put_counters(ctx.source, "+1/+1", 1, source_item=ctx.item.id)
+
+    def self_dies(game: Any, obj: Any, event: Any) -> dict | None:
+        if event.obj == obj.id and event.from_zone == "battlefield" and event.to_zone == "graveyard":
+            return {}
+        return None
+
+    def irradiate(ctx: Any) -> None:
+        info = ctx.lki(ctx.item.source, ctx.item.source_epoch)
+        power = max(0, (info or {}).get("power") or 0)
+        for p in ctx.game.opponents(ctx.controller):
+            ctx.put_counters(p, RAD, power)
+
+    return [Triggered(another, ("ZoneChanged",), other_dies, grow),
+            Triggered(dies, ("ZoneChanged",), self_dies, irradiate, look_back=True)]
+
+
+def _glowing_one(card: Any) -> list:
+    hit = "Whenever this creature deals combat damage to a player, they get four rad counters."
+
+    def match(game: Any, obj: Any, event: Any) -> dict | None:
+        if event.source == obj.id and event.combat and event.player is not None:
+            return {"player": event.player}
+        return None
+
+    def gain(ctx: Any) -> None:
+        ctx.gain_life(ctx.controller, 1)
+
+    return [Triggered(hit, ("DamageDealt",), match,
+                      lambda ctx: ctx.put_counters(ctx.item.data["player"], RAD, 4)),
+            Triggered(GLOWING_ONE_MILL, (), None, gain)]  # collected per card, above
+
+
+def _mirelurk_queen(card: Any) -> list:
+    etb = "When this creature enters, target player gets two rad counters."
+    milled = ("Whenever one or more nonland cards are milled, draw a card, then put a +1/+1 "
+              "counter on this creature. This ability triggers only once each turn.")
+
+    def match(game: Any, obj: Any, event: Any) -> dict | None:
+        if event.nonland <= 0:
+            return None
+        # "only once each turn": no earlier nonland mill this turn since it entered
+        turn = game.state.turn
+        for e in reversed(game.events):
+            if e is event:
+                continue
+            if isinstance(e, ev.StepBegan) and e.turn != turn:
+                break
+            if isinstance(e, ev.ZoneChanged) and e.obj == obj.id and e.epoch == obj.epoch:
+                break
+            if isinstance(e, ev.Milled) and e.nonland > 0:
+                return None
+        return {}
+
+    def run(ctx: Any) -> None:
+        ctx.draw(ctx.controller)
+        if ctx.source is not None:
+            ctx.put_counters(ctx.source, "+1/+1", 1, source_item=ctx.item.id)
+
+    return [Triggered(etb, ("ZoneChanged",), enters_self, give_target_rad(2), (PLAYER,)),
+            Triggered(milled, ("Milled",), match, run)]
+
+
+CARDS = {
+    "Contaminated Drink": _contaminated_drink,
+    "Nuclear Fallout": _nuclear_fallout,
+    "Feral Ghoul": _feral_ghoul,
+    "Glowing One": _glowing_one,
+    "Mirelurk Queen": _mirelurk_queen,
+}
+
+
+@hookimpl
+def register_cards(register: Any) -> None:
+    for name, fn in CARDS.items():
+        register(name, fn)

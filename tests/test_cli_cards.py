@@ -1,0 +1,192 @@
+"""``stackfish cards ...`` and deck checks against imported cards: exit codes and printed lines."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from mechanics.carddb import default_db_path, import_bulk
+from mechanics.game import Game
+from tui.cli import main
+
+DATA = Path(__file__).parent / "data" / "scryfall"
+CARDS, TRUNCATED, NOT_ARRAY = DATA / "cards.json", DATA / "truncated.json", DATA / "not-an-array.json"
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch) -> Path:
+    monkeypatch.setenv("STACKFISH_DATA_DIR", str(tmp_path / "data"))
+    return tmp_path / "data"
+
+
+@pytest.fixture
+def imported() -> Path:
+    import_bulk(CARDS, default_db_path())
+    return default_db_path()
+
+
+def run(capsys, *argv: str) -> tuple[int, list[str], list[str]]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out.splitlines(), err.splitlines()
+
+
+# --- cards import -------------------------------------------------------------------------------
+
+
+def test_import_writes_the_database_and_prints_one_summary_line(capsys, data_dir):
+    code, out, err = run(capsys, "cards", "import", str(CARDS))
+    assert code == 0 and err == []
+    assert out == [f"imported 10 cards from {CARDS} into {data_dir / 'cards.sqlite3'} "
+                   f"(0 skipped, 1 duplicate printings)"]
+    assert (data_dir / "cards.sqlite3").is_file()
+
+
+@pytest.mark.parametrize("bad, words", [
+    (TRUNCATED, "invalid or truncated JSON"),
+    (NOT_ARRAY, "expected a JSON array of card objects"),
+    (DATA / "missing.json", "cannot read the Scryfall bulk file"),
+])
+def test_a_bad_file_is_one_error_line_exit_2_and_keeps_the_old_database(capsys, imported, bad, words):
+    before = imported.read_bytes()
+    code, out, err = run(capsys, "cards", "import", str(bad))
+    assert code == 2 and out == []
+    assert len(err) == 1 and err[0].startswith(f"{bad}: ") and words in err[0]
+    assert imported.read_bytes() == before
+
+
+class Tty(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_bar_only_on_a_terminal(capsys, monkeypatch):
+    monkeypatch.setattr("mechanics.carddb.PROGRESS_EVERY", 2)
+    tty = Tty()
+    monkeypatch.setattr("sys.stderr", tty)
+    assert main(["cards", "import", str(CARDS)]) == 0
+    assert "importing [" in tty.getvalue() and "100%" in tty.getvalue()
+    assert tty.getvalue().endswith("\r")  # the bar is wiped before the summary
+    assert capsys.readouterr().out.startswith("imported 10 cards")
+
+
+# --- cards search -------------------------------------------------------------------------------
+
+
+def test_search_prints_name_cost_and_type_a_line(capsys, imported):
+    code, out, err = run(capsys, "cards", "search", "counter", "target", "spell")
+    assert code == 0 and err == []
+    assert [line.split() for line in out] == [["Counterspell", "{U}{U}", "Instant"]]
+
+
+def test_search_matches_oracle_text_and_aligns_columns(capsys, imported):
+    code, out, _ = run(capsys, "cards", "search", "damage")
+    assert code == 0
+    names = {line.split("  ")[0].strip() for line in out}
+    assert {"Lightning Bolt", "Fire // Ice"} <= names
+    assert len({line.index("{") for line in out}) == 1  # costs start in one column
+
+
+def test_search_limit(capsys, imported):
+    code, out, _ = run(capsys, "cards", "search", "-n", "1", "damage")
+    assert code == 0 and len(out) == 1
+
+
+def test_search_without_a_match_exits_1(capsys, imported):
+    assert run(capsys, "cards", "search", "xyzzy") == (1, [], ["no card matches 'xyzzy'"])
+
+
+def test_search_without_a_database_says_to_import(capsys):
+    code, out, err = run(capsys, "cards", "search", "bolt")
+    assert code == 2 and out == []
+    assert len(err) == 1 and "no card database here; import a Scryfall bulk file first" in err[0]
+
+
+# --- cards --manual / cards list ----------------------------------------------------------------
+
+
+def listed(out: list[str]) -> dict[str, list[str]]:
+    """Card lines and the indented lines under each."""
+    cards: dict[str, list[str]] = {}
+    last = ""
+    for line in out[:-1]:
+        if line.startswith("    "):
+            cards[last].append(line.strip())
+        else:
+            last = line
+            cards[last] = []
+    return cards
+
+
+def test_manual_lists_every_manual_card_with_its_missing_lines(capsys):
+    game = Game()
+    expected = {c.name: game.behaviour(c.name).missing for c in game.pool if game.is_manual(c.name)}
+    code, out, err = run(capsys, "cards", "--manual")
+    assert code == 0 and err == []
+    assert listed(out) == expected
+    assert "Grizzly Bears" not in listed(out)
+    total = len(game.pool)
+    assert out[-1] == f"{len(expected)} manual, {total - len(expected)} automated of {total} cards"
+    assert run(capsys, "cards", "list", "--manual")[1] == out
+
+
+def test_automated_lists_names_only(capsys):
+    code, out, _ = run(capsys, "cards", "list", "--automated")
+    cards = listed(out)
+    assert code == 0 and "Grizzly Bears" in cards and "Llanowar Elves" in cards
+    assert all(lines == [] for lines in cards.values())
+    assert not any(name.endswith("(manual)") for name in cards)
+
+
+def test_list_without_a_filter_marks_manual_cards(capsys):
+    game = Game()
+    code, out, _ = run(capsys, "cards")
+    cards = listed(out)
+    assert code == 0 and len(cards) == len(game.pool)
+    for name, lines in cards.items():
+        base = name.removesuffix(" (manual)")
+        assert (name != base) == game.is_manual(base)
+        assert lines == game.behaviour(base).missing
+    assert run(capsys, "cards", "list")[1] == out
+
+
+def test_manual_and_automated_exclude_each_other(capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(["cards", "--manual", "--automated"])
+    assert exc.value.code == 2
+
+
+# --- decks with imported cards ------------------------------------------------------------------
+
+DECK = "4 Jace Beleren\n4 Lim-Dul's Vault\n4 Delver of Secrets\n4 Lightning Bolt\n44 Island\n"
+
+
+def test_deck_check_accepts_imported_cards(capsys, imported, tmp_path):
+    deck = tmp_path / "deck.txt"
+    deck.write_text(DECK)
+    assert run(capsys, "deck", "check", str(deck)) == (0, [f"{deck}: mtgo deck, 60 main, 0 sideboard"], [])
+
+
+def test_deck_check_without_the_database_names_the_unknown_card(capsys, tmp_path):
+    deck = tmp_path / "deck.txt"
+    deck.write_text(DECK)
+    code, out, err = run(capsys, "deck", "check", str(deck))
+    assert code == 2 and out == [] and len(err) == 1
+    assert err[0].startswith(f"{deck}:1: unknown card 'Jace Beleren'")
+
+
+def test_deck_check_suggests_imported_names(capsys, imported, tmp_path):
+    deck = tmp_path / "deck.txt"
+    deck.write_text("4 Jace Belerem\n")
+    code, _, err = run(capsys, "deck", "check", str(deck))
+    assert code == 2 and err == [f"{deck}:1: unknown card 'Jace Belerem'; did you mean 'Jace Beleren'?"]
+
+
+def test_script_deck_command_loads_imported_cards(capsys, imported, tmp_path):
+    (tmp_path / "deck.txt").write_text(DECK)
+    scenario = tmp_path / "imported.scenario"
+    scenario.write_text('deck p1 deck.txt\nexpect p1 library count 60\n'
+                        'battlefield p1 "Jace Beleren" as jace\nexpect jace manual\n')
+    assert run(capsys, "script", str(scenario)) == (0, [f"{scenario}: ok"], [])

@@ -1,0 +1,126 @@
+"""The one-line effect templates of mechanics.abilities.effect_templates: what they accept
+and what they refuse (the scenarios in tests/scenarios/cards/template_*.scenario prove
+what each does in a game)."""
+
+from __future__ import annotations
+
+import pytest
+
+from mechanics.abilities import (
+    Activated,
+    SpellAbility,
+    Triggered,
+    build_behaviour,
+    effect_templates,
+    self_named,
+)
+from mechanics.cards import CardDef
+from mechanics.game import Game
+from mechanics.scenario import run_text
+
+
+def card(text: str, type_line: str = "Instant", name: str = "Test Card") -> CardDef:
+    return CardDef(name, mana_cost="{1}", type_line=type_line, oracle_text=text, power=1, toughness=1)
+
+
+def missing(c: CardDef) -> list[str]:
+    return build_behaviour(c, set(), {}).missing
+
+
+def test_self_references_become_tilde():
+    ezuri = card("", "Legendary Creature — Elf Warrior", "Ezuri, Stalker of Spheres")
+    assert self_named(ezuri, "When Ezuri enters, draw a card.") == "When ~ enters, draw a card."
+    assert self_named(card("", name="Shock"), "Shockwave hits. Shock deals 2 damage.") == \
+        "Shockwave hits. ~ deals 2 damage."
+    assert self_named(card(""), "This creature gets +1/+0. When this Aura enters") == "~ gets +1/+0. When ~ enters"
+
+
+@pytest.mark.parametrize("text", [
+    "Destroy target creature.\nDraw a card.",
+    "Counter target noncreature spell.\nDraw a card.",
+    "Test Card deals 2 damage to any target.",
+    "Return target nonland permanent to its owner's hand.",
+    "Target creature gets +2/-2 until end of turn.",
+    "Draw three cards.",
+])
+def test_spell_lines_accepted(text):
+    c = card(text)
+    assert missing(c) == []
+    spells = build_behaviour(c, set(), {}).of(SpellAbility)
+    assert len(spells[0].targets) == ("target" in text.lower())
+    assert all(not s.targets for s in spells[1:])
+
+
+@pytest.mark.parametrize("text", [
+    "Draw a card.\nDestroy target creature.",  # the target would not be the spell's first
+    "Destroy target creature.\nTarget player draws a card.",  # two targets
+    "Destroy target creature. It can't be regenerated.",
+    "Destroy target green creature.",
+    "Counter target spell unless its controller pays {3}.",
+    "Test Card deals 3 damage to target player or planeswalker.",
+])
+def test_spell_lines_refused(text):
+    assert missing(card(text))
+
+
+def test_spell_templates_need_an_instant_or_sorcery():
+    assert missing(card("Draw a card.", "Creature — Elf"))
+    assert missing(card("Destroy target creature.", "Enchantment"))
+
+
+@pytest.mark.parametrize("text, kind", [
+    ("When this creature enters, you gain 3 life.", Triggered),
+    ("When this creature dies, draw two cards.", Triggered),
+    ("{2}{R}: This creature gets +2/+0 until end of turn.", Activated),
+    ("{T}: This creature deals 2 damage to any target.", Activated),
+    ("{T}: Add one mana of any color.", Activated),
+])
+def test_permanent_lines_accepted(text, kind):
+    c = card(text, "Creature — Elf")
+    assert missing(c) == [] and build_behaviour(c, set(), {}).of(kind)
+
+
+@pytest.mark.parametrize("text, type_line", [
+    ("When this creature dies, draw a card.", "Artifact"),  # only creatures die
+    ("When this creature enters, you may draw a card.", "Creature — Elf"),
+    ("{1}, {T}: Add one mana of any color.", "Artifact"),
+    ("{X}: This creature gets +X/+0 until end of turn.", "Creature — Elf"),
+    ("{R}: This creature gets +1/+0 until end of turn. Activate only once each turn.", "Creature — Elf"),
+    ("{T}: Add one mana of any color.", "Instant"),
+])
+def test_permanent_lines_refused(text, type_line):
+    assert effect_templates(card(text, type_line), text) is None
+
+
+def test_dies_trigger_is_look_back():
+    c = card("When this creature dies, you gain 2 life.", "Creature — Elf")
+    (trig,) = build_behaviour(c, set(), {}).of(Triggered)
+    assert trig.look_back
+
+
+@pytest.mark.parametrize("name, target, moved", [("Unsummon", "bear", "bear"),
+                                                  ("Boomerang", "forest", "forest")])
+def test_bounce_template_on_bundled_cards_without_their_scripts(name, target, moved):
+    """701: "Return target creature/permanent to its owner's hand." with the card's
+    bundled script removed, so that only the template is at work."""
+
+    def game(**kw):
+        g = Game(**kw)
+        g.hooks.scripts.pop(name, None)
+        return g
+
+    g = run_text(f"""
+turn p1 main1
+goldfish p2
+battlefield p2 "Grizzly Bears" as bear
+battlefield p2 Forest as forest
+hand p1 {name}
+mana p1 {{2}}{{U}}{{U}}
+expect {name} automated
+cast p1 {name} target {target}
+resolve
+expect {moved} in hand
+expect p2 hand count 1
+expect p1 graveyard count 1 {name}
+""", game_factory=game)
+    assert g.behaviour(name).of(SpellAbility)[0].text == g.card(name).oracle_text

@@ -1,0 +1,84 @@
+"""603.4: an intervening "if" clause is checked when the ability triggers and again
+as it resolves (the engine's ``Triggered.condition``).
+
+No bundled card outside a plugin has a simple intervening "if", so this test
+gives one to a card of its own through an inline plugin.
+"""
+
+from mechanics import hookimpl, make_plugin_manager
+from mechanics.abilities import Triggered
+from mechanics.cards import CardDef, load_bundled_pool
+from mechanics.game import Game
+
+WARDEN = CardDef(
+    "Test Warden", mana_cost="{1}{W}", type_line="Creature \u2014 Human", power=1, toughness=1,
+    oracle_text="Whenever another creature you control enters, if you control three or more "
+                "creatures, you gain 2 life.", colors=frozenset("W"),
+)
+
+
+def _three_or_more(game, item):
+    return len(game.permanents(item.controller, creature=True)) >= 3
+
+
+def _another_enters(game, obj, event):
+    if event.to_zone == "battlefield" and event.obj != obj.id and \
+            game.controller_of(event.obj) == game.controller_of(obj.id):
+        return {}
+    return None
+
+
+def _gain(ctx):
+    ctx.gain_life(ctx.controller, 2)
+
+
+class WardenPlugin:
+    @hookimpl
+    def register_cards(self, register):
+        register("Test Warden", lambda card: [Triggered(card.oracle_text, ("ZoneChanged",),
+                                                        _another_enters, _gain,
+                                                        condition=_three_or_more)])
+
+
+def new_game() -> Game:
+    pool = load_bundled_pool()
+    pool.add(WARDEN)
+    g = Game(pool=pool, plugins=make_plugin_manager(extra=[WardenPlugin()]))
+    for line in ("turn p1 main1", "goldfish p2", "battlefield p1 \"Test Warden\""):
+        g.play(line)
+    return g
+
+
+def test_false_when_the_event_happens_means_no_trigger():
+    g = new_game()
+    g.play('hand p1 "Grizzly Bears"')
+    g.play('cast p1 "Grizzly Bears" free')
+    g.play("resolve")
+    assert len(g.permanents("p1", creature=True)) == 2
+    assert g.state.stack == []  # two creatures: it doesn't trigger at all
+
+
+def test_true_when_it_triggers_and_resolves():
+    g = new_game()
+    g.play('battlefield p1 "Savannah Lions"')
+    g.play('hand p1 "Grizzly Bears"')
+    g.play('cast p1 "Grizzly Bears" free')
+    g.play("resolve")
+    assert len(g.state.stack) == 1
+    g.play("resolve")
+    assert g.state.players["p1"].life == 22
+
+
+def test_false_again_on_resolution_does_nothing():
+    g = new_game()
+    g.play('battlefield p1 "Savannah Lions"')
+    g.play('hand p1 "Grizzly Bears" Unsummon')
+    g.play('cast p1 "Grizzly Bears" free')
+    g.play("resolve")
+    assert len(g.state.stack) == 1
+    g.play('cast p1 Unsummon target "Savannah Lions" free')
+    g.play("resolve")  # Unsummon: now two creatures
+    g.play("resolve")  # the trigger checks again and does nothing
+    assert g.state.stack == []
+    assert g.state.players["p1"].life == 20
+    assert any("does nothing" in line for line in g.log)

@@ -1,0 +1,96 @@
+"""The user's pool: bundled cards plus every imported card, read lazily from the database."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from mechanics.carddb import CardDbError, DbPool, import_bulk, load_user_pool
+from mechanics.cards import CardPool, load_bundled_pool
+from mechanics.game import Game
+from mechanics.scenario import run_checked
+
+CARDS = Path(__file__).parent / "data" / "scryfall" / "cards.json"
+
+
+@pytest.fixture(autouse=True)
+def _no_real_home(tmp_path, monkeypatch):
+    monkeypatch.setenv("STACKFISH_DATA_DIR", str(tmp_path / "data"))
+
+
+@pytest.fixture
+def pool(tmp_path) -> DbPool:
+    db = tmp_path / "cards.sqlite3"
+    import_bulk(CARDS, db)
+    got = load_user_pool(db)
+    assert isinstance(got, DbPool)
+    return got
+
+
+def test_without_a_database_it_is_the_bundled_pool():
+    pool = load_user_pool()
+    assert type(pool) is CardPool
+    assert pool.names() == load_bundled_pool().names()
+
+
+def test_the_default_path_is_used(tmp_path):
+    import_bulk(CARDS, tmp_path / "data" / "cards.sqlite3")
+    assert "Jace Beleren" in load_user_pool()
+
+
+def test_imported_cards_are_read_once_and_kept(pool):
+    jace = pool.get("jace beleren")
+    assert jace.name == "Jace Beleren" and jace.loyalty == 3 and jace.is_type("Planeswalker")
+    assert pool.get("Jace Beleren") is jace
+    assert pool.get("Lim-Dul's Vault").name == "Lim-Dûl's Vault"  # accents need not be typed
+    assert pool.get("No Such Card") is None and "No Such Card" not in pool
+
+
+def test_bundled_cards_win(pool):
+    assert pool.get("Lightning Bolt") is not None
+    bundled = load_bundled_pool().get("Lightning Bolt")
+    assert pool.get("Lightning Bolt") == bundled
+
+
+def test_two_faced_cards_use_their_front_face(pool):
+    delver = pool.get("Delver of Secrets // Insectile Aberration")
+    assert pool.get("Delver of Secrets") is delver
+    assert (delver.name, delver.mana_cost, delver.power, delver.toughness) == ("Delver of Secrets", "{U}", 1, 1)
+    assert delver.type_line == "Creature — Human Wizard"
+    assert "//" not in delver.oracle_text and "Flying" not in delver.oracle_text
+
+
+def test_names_suggest_and_iterate_cover_the_database(pool):
+    names = pool.names()
+    assert {"Jace Beleren", "Delver of Secrets", "Grizzly Bears"} <= set(names)
+    assert len(names) == len(set(names))
+    assert pool.suggest("Jace Belerem")[0] == "Jace Beleren"
+    cards = list(pool)
+    assert len(cards) == len(pool) == len(names)
+    assert {c.name for c in cards} == set(names)
+
+
+def test_imported_cards_play_and_unimplemented_text_is_manual(pool, tmp_path):
+    (tmp_path / "deck.txt").write_text("4 Ancestor's Chosen\n4 Delver of Secrets\n4 Llanowar Elves\n")
+    scenario = tmp_path / "t.scenario"
+    scenario.write_text(
+        "deck p1 deck.txt\n"
+        "expect p1 library count 12\n"
+        "turn p1 main1\n"
+        'battlefield p1 "Ancestor\'s Chosen" as chosen\n'
+        "expect chosen pt 4/4\n"
+        "expect chosen has first strike\n"
+        "expect chosen manual\n"
+        'battlefield p1 "Serra Angel" as angel\n'
+        "expect angel automated\n")
+    game = run_checked(str(scenario), lambda **kw: Game(pool=pool, **kw))
+    assert game.behaviour("Ancestor's Chosen").missing == [
+        "When this creature enters, you gain 1 life for each card in your graveyard."]
+
+
+def test_an_unreadable_database_is_a_clear_error(tmp_path):
+    bad = tmp_path / "cards.sqlite3"
+    bad.write_bytes(b"not a database at all" * 100)
+    with pytest.raises(CardDbError, match="import the Scryfall bulk file again"):
+        load_user_pool(bad)

@@ -1,0 +1,85 @@
+"""The stackfish TUI: a goldfish game of one deck, as a view over one ``Game``.
+
+:func:`make_app` builds the game outside the app (so a test gets a
+deterministic app from a deck file and a seed); :class:`StackfishApp` shows it
+through :class:`tui.screens.game.GameScreen`.  The app never decides a rule:
+every move is a scenario-language action given to ``game.play``.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from importlib import resources
+from typing import Any
+
+from textual.app import App
+
+from mechanics import actions as A
+from mechanics.game import Game
+from mechanics.plugin_manager import make_plugin_manager
+
+from .screens.game import GameScreen
+
+
+def bundled_deck(name: str = "simic-evolve.txt") -> str:
+    """The path of a deck list shipped with stackfish."""
+    return str(resources.files("mechanics").joinpath(f"data/decks/{name}"))
+
+
+def plugin_manager(plugins: Any = None) -> Any:
+    """``None``: every installed plugin; a pluggy manager: itself; an iterable of
+    plugin objects: only those (no entry points), e.g. ``[]`` for none."""
+    if plugins is None:
+        return make_plugin_manager()
+    if hasattr(plugins, "hook"):
+        return plugins
+    return make_plugin_manager(load_entrypoints=False, extra=list(plugins))
+
+
+def new_game(deck_path: str, seed: int, plugins: Any = None, pool: Any = None) -> Game:
+    """A goldfish game at its mulligan decision: ``seed N``, ``goldfish p2``,
+    ``deck p1 FILE``, ``start``.  Raises :class:`StackfishError` for a bad deck.
+    ``pool`` is the card pool (the bundled cards by default)."""
+    path = os.path.abspath(deck_path)
+    game = Game(seed=seed, pool=pool, plugins=plugin_manager(plugins),
+                base_dir=os.path.dirname(path))
+    for action in (A.Seed(seed), A.Goldfish(("p2",)), A.DeckCmd("p1", path), A.Start()):
+        game.play(action)
+    return game
+
+
+class StackfishApp(App):
+    """Goldfish one deck: the game screen, its dialogs and the help screen."""
+
+    CSS_PATH = "app.tcss"
+    TITLE = "stackfish"
+    ENABLE_COMMAND_PALETTE = False
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (36, "-tall")]
+
+    def __init__(self, deck_path: str, seed: int = 0, plugins: Any = None,
+                 pool: Any = None) -> None:
+        super().__init__()
+        self.deck_path = deck_path
+        self.plugins = plugins
+        self.pool = pool
+        self.game = new_game(deck_path, seed, plugins, pool)
+        self.floor = len(self.game.history or [])
+        """Actions that set the game up; undo stops there."""
+
+    def new_game(self, seed: int) -> None:
+        """Replace the game with a fresh one of the same deck."""
+        self.game = new_game(self.deck_path, seed, self.plugins, self.pool)
+        self.floor = len(self.game.history or [])
+
+    def on_mount(self) -> None:
+        self.push_screen(GameScreen())
+
+
+def make_app(deck_path: str | None = None, seed: int = 0,
+             plugins: Iterable[Any] | Any = None, pool: Any = None) -> StackfishApp:
+    """Build the app for a deck file (the bundled Simic evolve deck by default) and a
+    seed; ``plugins`` as for :func:`plugin_manager` (``[]`` for none, in tests);
+    ``pool`` the card pool (the bundled cards by default)."""
+    return StackfishApp(deck_path or bundled_deck(), seed, plugins, pool)

@@ -1,0 +1,6 @@
+"""Widgets of the stackfish TUI."""
+
+from .command_line import CommandLine
+from .panels import GameLog, Message, Panel
+
+__all__ = ["CommandLine", "GameLog", "Message", "Panel"]

@@ -1,0 +1,215 @@
+"""The main screen's views: thin widgets that show text rendered from the game.
+
+Each view is refreshed from the game after every change (``show(...)``); none
+of them holds game state or decides a rule.  :class:`Panel` draws only the
+lines on screen (Textual's line API), so a battlefield of hundreds of
+permanents repaints as fast as a few.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from rich.segment import Segment
+from rich.style import Style
+from rich.text import Text
+from textual.binding import Binding
+from textual.events import Click, Resize
+from textual.geometry import Region, Size
+from textual.message import Message as TextualMessage
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+from textual.widgets import RichLog, Static
+
+from ..render import Row
+
+HIGHLIGHT = Style(reverse=True, bold=True)
+HIGHLIGHT_BLURRED = Style(underline=True)
+
+
+class Panel(ScrollView, can_focus=True):
+    """Rows of text with a selection that keeps its row across refreshes.
+
+    Up/down (or j/k), home/end and page up/down move the selection over the
+    rows that have an id (headings have none); enter posts
+    :class:`Panel.Selected`.
+    """
+
+    BINDINGS = [
+        Binding("down,j", "move(1)", "Down", show=False),
+        Binding("up,k", "move(-1)", "Up", show=False),
+        Binding("pagedown", "move(10)", "Page down", show=False),
+        Binding("pageup", "move(-10)", "Page up", show=False),
+        Binding("home", "move(-100000)", "First", show=False),
+        Binding("end", "move(100000)", "Last", show=False),
+        Binding("enter", "select", "Select", show=False),
+    ]
+
+    class Selected(TextualMessage):
+        """Enter was pressed on a row."""
+
+        def __init__(self, panel: Panel, row_id: str) -> None:
+            super().__init__()
+            self.panel = panel
+            self.row_id = row_id
+
+        @property
+        def control(self) -> Panel:
+            return self.panel
+
+    def __init__(self, title: str, empty: str = "", **kw) -> None:
+        super().__init__(**kw)
+        self.border_title = title
+        self.empty = empty
+        self.rows: list[Row] = []
+        self.cursor: int | None = None  # index into rows
+        self._lines: list[tuple[int, Strip]] = []  # (row index, line)
+        self._first_line: list[int] = []  # first line of each row
+        self._width = 0
+
+    # ---------------------------------------------------------------- reading
+    @property
+    def selected_id(self) -> str | None:
+        """The id of the selected row (``o12``, ``h7``, ``s3``), if any."""
+        if self.cursor is None or not 0 <= self.cursor < len(self.rows):
+            return None
+        return self.rows[self.cursor].id
+
+    @property
+    def texts(self) -> list[str]:
+        """The plain text of every row (for tests and debugging)."""
+        return [r.text.plain for r in self.rows] or [self.empty]
+
+    # ---------------------------------------------------------------- updating
+    def show(self, rows: Iterable[Row]) -> None:
+        """Replace the rows, keeping the selection on the same id (or the same place)."""
+        keep_id, keep_index = self.selected_id, self.cursor
+        self.rows = list(rows)
+        ids = [r.id for r in self.rows]
+        enabled = [i for i, r in enumerate(self.rows) if r.id is not None]
+        if keep_id is not None and keep_id in ids:
+            self.cursor = ids.index(keep_id)
+        elif enabled:
+            start = keep_index or 0
+            later = [i for i in enabled if i >= start]
+            self.cursor = later[0] if later else enabled[-1]
+        else:
+            self.cursor = None
+        self._layout()
+
+    def select_index(self, index: int) -> None:
+        """Put the selection on a row (the nearest selectable one at or after it)."""
+        enabled = [i for i, r in enumerate(self.rows) if r.id is not None]
+        if not enabled:
+            return
+        later = [i for i in enabled if i >= index]
+        self.cursor = later[0] if later else enabled[-1]
+        self._scroll_to_cursor()
+        self.refresh()
+
+    def _layout(self) -> None:
+        width = max(1, self.scrollable_content_region.width)
+        self._width = width
+        console = self.app.console
+        lines: list[tuple[int, Strip]] = []
+        first: list[int] = []
+        rows = self.rows or [Row(None, Text(self.empty, style="dim"))]
+        for i, row in enumerate(rows):
+            first.append(len(lines))
+            text = row.text
+            wrapped = [text] if text.cell_len <= width else text.wrap(console, width, overflow="fold")
+            for line in wrapped:
+                segments = list(line.render(console))
+                lines.append((i if self.rows else -1, Strip(segments, line.cell_len)))
+        self._lines, self._first_line = lines, first
+        self.virtual_size = Size(width, len(lines))
+        self._scroll_to_cursor()
+        self.refresh()
+
+    def _scroll_to_cursor(self) -> None:
+        if self.cursor is None or not self._first_line:
+            return
+        top = self._first_line[self.cursor]
+        end = (self._first_line[self.cursor + 1] if self.cursor + 1 < len(self._first_line)
+               else len(self._lines))
+        self.scroll_to_region(Region(0, top, 1, max(1, end - top)), animate=False, force=True)
+
+    def on_resize(self, event: Resize) -> None:
+        if self.scrollable_content_region.width != self._width:
+            self._layout()
+
+    def on_mount(self) -> None:
+        self._layout()
+
+    # ---------------------------------------------------------------- drawing
+    def render_line(self, y: int) -> Strip:
+        scroll_x, scroll_y = self.scroll_offset
+        width = self.scrollable_content_region.width
+        base = self.rich_style
+        n = scroll_y + y
+        if n >= len(self._lines):
+            return Strip.blank(width, base)
+        row, strip = self._lines[n]
+        strip = strip.apply_style(base)
+        if row == self.cursor and row >= 0:
+            strip = Strip(Segment.apply_style(
+                strip, post_style=HIGHLIGHT if self.has_focus else HIGHLIGHT_BLURRED))
+            strip = strip.extend_cell_length(width, base + (HIGHLIGHT if self.has_focus
+                                                           else Style()))
+        return strip.crop_extend(scroll_x, scroll_x + width, base)
+
+    def on_focus(self) -> None:
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self.refresh()
+
+    # ---------------------------------------------------------------- keys and mouse
+    def action_move(self, delta: int) -> None:
+        enabled = [i for i, r in enumerate(self.rows) if r.id is not None]
+        if not enabled:
+            return
+        if self.cursor not in enabled:
+            self.cursor = enabled[0]
+        else:
+            i = enabled.index(self.cursor)
+            self.cursor = enabled[max(0, min(len(enabled) - 1, i + delta))]
+        self._scroll_to_cursor()
+        self.refresh()
+
+    def action_select(self) -> None:
+        sel = self.selected_id
+        if sel is not None:
+            self.post_message(self.Selected(self, sel))
+
+    def on_click(self, event: Click) -> None:
+        n = event.y + self.scroll_offset.y
+        if 0 <= n < len(self._lines) and self._lines[n][0] >= 0:
+            row = self._lines[n][0]
+            if self.rows[row].id is not None:
+                self.cursor = row
+                self.refresh()
+
+
+class GameLog(RichLog):
+    """The game log (``game.log``): appends new lines, rewrites after an undo."""
+
+    def __init__(self, **kw) -> None:
+        super().__init__(wrap=True, max_lines=2000, markup=False, min_width=20, **kw)
+        self.border_title = "Log"
+        self.shown = 0
+
+    def show(self, lines: list[str]) -> None:
+        if len(lines) < self.shown:
+            self.clear()
+            self.shown = max(0, len(lines) - 200)
+        for line in lines[self.shown:]:
+            self.write(Text(line, style="dim" if line.startswith("--") else ""))
+        self.shown = len(lines)
+
+
+class Message(Static):
+    """The status line: the last error or hint, never a traceback."""
+
+    def say(self, text: str, error: bool = False) -> None:
+        self.update(Text(("error: " if error else "") + text, style="bold" if error else ""))
