@@ -536,17 +536,26 @@ class Game(Primitives, TurnRules):
                 for idx, ab in enumerate(beh.abilities):
                     if isinstance(ab, Triggered) and ab.look_back and event.kind in ab.events:
                         data = ab.match(self, st.objs[event.obj], event)
-                        if data is not None:
-                            self.queue_trigger(f"ability:{info['copy_of']}:{idx}", event.obj,
+                        handler = f"ability:{info['copy_of']}:{idx}"
+                        probe = StackItem(0, "triggered", info["controller"], event.obj,
+                                          event.old_epoch, handler, ab.text, data=data or {})
+                        if data is not None and (ab.condition is None or ab.condition(self, probe)):
+                            self.queue_trigger(handler, event.obj,  # 603.4: intervening "if"
                                                event.old_epoch, info["controller"], ab.text,
                                                data)
         for trig in self.hooks.collect(self, event):
             self.queue_trigger(**trig)
 
     def trigger_index(self, kind: str) -> list[tuple[int, int, Triggered, Chars]]:
+        chars = self.all_chars()
+        seen = self.__dict__.get("_trigger_seen")  # (chars dict, {kind: result}) for that dict
+        if seen is None or seen[0] is not chars:
+            seen = self.__dict__["_trigger_seen"] = (chars, {})
+        elif kind in seen[1]:
+            return list(seen[1][kind])
         out = []
         cache = self.__dict__.setdefault("_trigger_cache", {})  # (behaviour, kind) -> abilities
-        for oid, ch in self.all_chars().items():
+        for oid, ch in chars.items():
             if ch.no_abilities:
                 continue
             beh = ch.behaviour
@@ -557,7 +566,8 @@ class Game(Primitives, TurnRules):
                     if isinstance(ab, Triggered) and kind in ab.events and not ab.look_back])
             for idx, ab in hit[1]:
                 out.append((oid, idx, ab, ch))
-        return out
+        seen[1][kind] = out
+        return list(out)
 
     def add_trigger(self, oid: int, ch: Chars, idx: int, ab: Triggered, data: dict) -> None:
         handler = f"ability:{ch.card.name}:{idx}"
@@ -623,19 +633,17 @@ class Game(Primitives, TurnRules):
         """Put a seat's triggers in the given order of their sources (first listed goes
         on the stack first); a source listed once stands for all its triggers."""
         st = self.state
-        rest = list(group)
+        rest = list(group)  # triggers are compared by identity: two may be equal dicts
         ordered: list[dict] = []
-        for src in sources:
-            pick = next((t for t in rest if t["source"] == src), None)
-            if pick is not None:
-                rest.remove(pick)
-                ordered.append(pick)
-                ordered += [t for t in rest if t["source"] == src and src not in sources[sources.index(src) + 1:]]
-                rest = [t for t in rest if t not in ordered]
+        for i, src in enumerate(sources):
+            mine = [t for t in rest if t["source"] == src]
+            take = mine[:1] if src in sources[i + 1:] else mine
+            ordered += take
+            rest = [t for t in rest if not any(t is o for o in take)]
         ordered += rest
         for t in ordered:
             t["ordered"] = True
-        others = [t for t in st.pending_triggers if t not in group]
+        others = [t for t in st.pending_triggers if not any(t is g for g in group)]
         st.pending_triggers = others + ordered
 
     def put_trigger_on_stack(self, t: dict) -> bool:

@@ -147,6 +147,7 @@ def _unaffected(game: Game, ids: list[int]) -> dict[int, Chars] | None:
     has_static: dict[str, bool] = game.__dict__.setdefault("_has_static", {})
     out: dict[int, Chars] = {}
     keep: dict[int, tuple[tuple, Chars]] = {}
+    same = len(ids) == len(memo)  # every object kept its Chars: return the same dict
     for i in ids:
         obj = st.objs[i]
         name = obj.copy_of or obj.name
@@ -160,6 +161,7 @@ def _unaffected(game: Game, ids: list[int]) -> dict[int, Chars] | None:
         if hit is not None and hit[0] == key:
             ch = hit[1]
         else:
+            same = False
             ch = base_chars(game, obj)
             if ch.power is not None:
                 for kind, n in obj.counters.items():  # 613.4c: counters in layer 7c
@@ -169,7 +171,11 @@ def _unaffected(game: Game, ids: list[int]) -> dict[int, Chars] | None:
             ch.modified = (ch.power, ch.toughness) != (ch.card.power, ch.card.toughness)
         out[i] = ch
         keep[i] = (key, ch)
+    prev = game.__dict__.get("_chars_prev")
+    if same and prev is not None and list(prev) == ids:
+        return prev
     game.__dict__["_chars_memo"] = keep
+    game.__dict__["_chars_prev"] = out
     return out
 
 

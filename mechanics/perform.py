@@ -44,13 +44,10 @@ def perform(game: Game, action: A.Action) -> None:
 def _pass(game: Game, a: A.Pass) -> None:
     st = game.state
     d = st.decision
-    if d is not None:  # passing a declaration declares nothing
+    if d is not None:
         if d.kind not in ("attackers", "blockers"):
             raise IllegalActionError(f"a decision is pending: {d.prompt}")
-        st.decision = None
-        if d.kind == "attackers":
-            game.emit(ev.AttackersDeclared(()))
-        game.advance()
+        game.declare_nothing()
         return
     if st.priority is None:
         game.advance()
@@ -389,6 +386,7 @@ def _keep(game: Game, a: A.Keep) -> None:
 def _concede(game: Game, a: A.Concede) -> None:
     p = game.player(a.player)
     p.lost, p.loss_reason = True, "conceded"
+    game.note(f"{a.player} concedes")
     game.changed()
 
 

@@ -254,8 +254,8 @@ class Primitives:
         obj = self.state.objs[oid]
         if obj.phased_out or obj.zone != "battlefield":
             return
+        obj.phased_under = self.controller_of(oid)  # 702.26a: the controller now
         obj.phased_out, obj.phased_indirectly = True, _indirect
-        obj.phased_under = obj.controller
         self.remove_from_combat(obj)
         self.changed()
         self.emit(ev.PhasedOut(oid, _indirect))

@@ -100,9 +100,33 @@ def _players(game: Game) -> bool:
             p.lost, p.loss_reason = True, reason
             game.note(f"{name} loses the game ({reason})")
             done = True
-    if done:
-        _game_over(game)
+    if not st.over and any(pl.lost for pl in st.players.values()):
+        _game_over(game)  # also after a concession (104.3a)
+        for name, pl in st.players.items():
+            if pl.lost and not st.over and _leave_game(game, name):
+                done = True
     return done
+
+
+def _leave_game(game: Game, name: str) -> bool:
+    """800.4a: when a player leaves a game that goes on, the objects they own leave
+    with them, abilities they control on the stack cease to exist, and whatever
+    else they still control is exiled.  Returns whether anything changed."""
+    st = game.state
+    gone_items = [s for s in st.stack if s.controller == name and s.kind != "spell"]
+    waiting = [t for t in st.pending_triggers if t["controller"] == name]
+    owned = [oid for oid, obj in st.objs.items() if obj.owner == name]
+    for item in gone_items:
+        st.stack.remove(item)
+    for t in waiting:
+        st.pending_triggers.remove(t)
+    for oid in owned:
+        _cease(game, oid)
+    held = [oid for oid in st.battlefield if game.controller_of(oid) == name]
+    held += [s.source for s in st.stack if s.controller == name and s.kind == "spell"]
+    for oid in held:
+        game.move(oid, "exile")
+    return bool(gone_items or waiting or owned or held)
 
 
 def _game_over(game: Game) -> None:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import actions as A
-from .errors import NotationError, SourceError, StackfishError
+from .errors import IllegalActionError, NotationError, SourceError, StackfishError
 from .events import StepBegan
 from .state import ZONES
 
@@ -122,6 +122,11 @@ def step(game: Any, line: Line, nxt: Line | None, path: str = "") -> None:
         elif isinstance(action, A.Resolve) and (action.all and game.state.stack or
                                                 any(s.id == top for s in game.state.stack)):
             game.play(action)
+    d = game.pending
+    if isinstance(action, A.Goto) and d is not None and d.kind != "priority" and \
+            not _began(game, start, action.step):
+        # the contract: goto stops with an error at a decision on the way
+        raise IllegalActionError(f"goto {action.step} stopped at a decision: {d.prompt}")
 
 
 def _default_order_wanted(game: Any, nxt: Line | None) -> bool:

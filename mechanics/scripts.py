@@ -253,16 +253,6 @@ def text_line(card: CardDef, start: str) -> str:
     return next((ln for ln in card.oracle_text.splitlines() if ln.startswith(start)), card.oracle_text)
 
 
-@script("Lone Missionary")
-def _lone_missionary(card: CardDef) -> list[Ability]:
-    return [gain_on_enter(card, 4)]
-
-
-@script("Centaur Healer")
-def _centaur_healer(card: CardDef) -> list[Ability]:
-    return [gain_on_enter(card, 3)]
-
-
 @script("Thragtusk")
 def _thragtusk(card: CardDef) -> list[Ability]:
     def run(ctx: Ctx) -> None:
@@ -326,23 +316,7 @@ def _ball_lightning(card: CardDef) -> list[Ability]:
     return [Triggered(text_line(card, "At the beginning"), resolve=run, step="end", step_whose="each")]
 
 
-# ---------------------------------------------------------------------- removal and pump spells
-
-
-def bounce(ctx: Ctx) -> None:
-    t = ctx.target(0)
-    if t is not None:
-        ctx.move(t, "hand")  # to its owner's hand
-
-
-@script("Unsummon")
-def _unsummon(card: CardDef) -> list[Ability]:
-    return [SpellAbility(card.oracle_text, bounce, (CREATURE,))]
-
-
-@script("Boomerang")
-def _boomerang(card: CardDef) -> list[Ability]:
-    return [SpellAbility(card.oracle_text, bounce, (Target("permanent", "target permanent"),))]
+# ---------------------------------------------------------------------- spells that look back (608.2h)
 
 
 @script("Vapor Snag")
@@ -377,32 +351,7 @@ def _swords(card: CardDef) -> list[Ability]:
     return [SpellAbility(card.oracle_text, run, (CREATURE,))]
 
 
-def destroy_target(ctx: Ctx) -> None:
-    t = ctx.target(0)
-    if t is not None:
-        ctx.destroy(t)
-
-
-@script("Murder")
-def _murder(card: CardDef) -> list[Ability]:
-    return [SpellAbility(card.oracle_text, destroy_target, (CREATURE,))]
-
-
-@script("Doom Blade")
-def _doom_blade(card: CardDef) -> list[Ability]:
-    nonblack = Target("creature", "target nonblack creature",
-                      filter=lambda g, o: isinstance(o, int) and "B" not in g.chars(o).colors)
-    return [SpellAbility(card.oracle_text, destroy_target, (nonblack,))]
-
-
-@script("Disfigure")
-def _disfigure(card: CardDef) -> list[Ability]:
-    return [SpellAbility(card.oracle_text, pump_target(-2, -2), (CREATURE,))]
-
-
-@script("Titanic Growth")
-def _titanic_growth(card: CardDef) -> list[Ability]:
-    return [SpellAbility(card.oracle_text, pump_target(4, 4), (CREATURE,))]
+# ---------------------------------------------------------------------- more continuous effects (613)
 
 
 @script("Overrun")

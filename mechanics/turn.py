@@ -12,8 +12,7 @@ from typing import TYPE_CHECKING
 
 from . import events as ev
 from .abilities import SpellAbility
-from .errors import IllegalActionError
-from .state import STEPS, Decision, Obj, StackItem
+from .state import STEPS, Decision, StackItem
 
 if TYPE_CHECKING:
     from .game import Game
@@ -308,7 +307,6 @@ class TurnRules:
             if target is not None:
                 self.attach(obj.id, target)
         else:
-            obj.data_x = item.x
             self.state.turn_flags.setdefault("x", {})[obj.id] = item.x
             self.move(obj.id, "battlefield", controller=item.controller)
 
@@ -348,26 +346,33 @@ class TurnRules:
                    (not player or self.seat_of(e.active) == self.seat_of(player))
                    for e in self.events[start:]):
                 return
-            if self.pending is None or self.pending.kind != "priority":
-                if self.pending is not None and self.pending.kind != "order":
-                    # the contract: goto stops with an error at a decision on the way (an
-                    # order of triggers is left to the caller, which may take the default)
-                    raise IllegalActionError(f"goto {step} stopped at a decision: {self.pending.prompt}")
-                return
+            d = self.pending
+            if d is not None and d.kind in ("attackers", "blockers"):
+                self.declare_nothing()  # passing through combat, like ``pass``
+                continue
+            if d is None or d.kind != "priority":
+                return  # a decision on the way: the caller shows it (the runner: an error)
             self.pass_round()
+
+    def declare_nothing(self: Game) -> None:
+        """Answer a declare attackers/blockers decision with no creatures (508.8)."""
+        st = self.state
+        kind = st.decision.kind
+        st.decision = None
+        if kind == "attackers":
+            self.emit(ev.AttackersDeclared(()))
+        self.advance()
 
     def pass_round(self: Game) -> None:
         """Every player passes priority once in turn (the ``pass`` command)."""
         st = self.state
         seats = len(self.seats())
         for _ in range(seats - st.passes):
-            before = (st.step, st.turn, len(st.stack), st.stack[-1].id if st.stack else None)
+            before = (len(self.events), len(st.stack), st.stack[-1].id if st.stack else None)
             self.pass_priority()
             self.advance()
             if st.decision is not None or st.over:
                 return
-            if (st.step, st.turn, len(st.stack), st.stack[-1].id if st.stack else None) != before:
-                return
-
-    def attacking_objs(self: Game) -> list[Obj]:
-        return [o for o in self.state.objs.values() if o.attacking]
+            if any(isinstance(e, ev.StepBegan) for e in self.events[before[0]:]) or \
+                    (len(st.stack), st.stack[-1].id if st.stack else None) != before[1:]:
+                return  # a new step began (first-strike damage, 514.3a cleanup) or the stack moved

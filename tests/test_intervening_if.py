@@ -82,3 +82,47 @@ def test_false_again_on_resolution_does_nothing():
     assert g.state.stack == []
     assert g.state.players["p1"].life == 20
     assert any("does nothing" in line for line in g.log)
+
+
+MARTYR = CardDef(
+    "Test Martyr", mana_cost="{1}{W}", type_line="Creature \u2014 Human", power=1, toughness=1,
+    oracle_text="When this creature dies, if it had a +1/+1 counter on it, you gain 2 life.",
+    colors=frozenset("W"),
+)
+
+
+def _dies(game, obj, event):
+    return {} if event.obj == obj.id and event.to_zone == "graveyard" else None
+
+
+def _had_counter(game, item):
+    info = game.look(item.source, item.source_epoch) or {}  # 608.2h: as it last existed
+    return info.get("counters", {}).get("+1/+1", 0) > 0
+
+
+class MartyrPlugin:
+    @hookimpl
+    def register_cards(self, register):
+        register("Test Martyr", lambda card: [Triggered(card.oracle_text, ("ZoneChanged",), _dies,
+                                                        _gain, condition=_had_counter,
+                                                        look_back=True)])
+
+
+def martyr_game(counters: int) -> Game:
+    pool = load_bundled_pool()
+    pool.add(MARTYR)
+    g = Game(pool=pool, plugins=make_plugin_manager(extra=[MartyrPlugin()]))
+    extra = f" counter +1/+1={counters}" if counters else ""
+    for line in ("turn p1 main1", "goldfish p2", f'battlefield p1 "Test Martyr" as m{extra}',
+                 "hand p1 Murder", "cast p1 Murder target m free", "resolve"):
+        g.play(line)
+    return g
+
+
+def test_leaves_the_battlefield_condition_checked_when_it_triggers():
+    g = martyr_game(0)  # 603.4, 603.10a: no counter as it died: no trigger
+    assert g.state.stack == []
+    g = martyr_game(1)
+    assert len(g.state.stack) == 1
+    g.play("resolve")
+    assert g.state.players["p1"].life == 22

@@ -141,6 +141,8 @@ def permanent_text(game: Any, oid: int, count: int = 1, indent: str = "") -> Tex
     out = Text(indent)
     name_style = DIM if obj.phased_out else (BOLD if ch.is_creature else PLAIN)
     out.append(ch.name, style=name_style)
+    if obj.name != ch.name:
+        out.append(f" (card: {obj.name})", style=DIM)  # a copy (707) shows what it really is
     if count > 1:
         out.append(f" x{count}", style=BOLD)
     if ch.power is not None and ch.toughness is not None and (ch.is_creature or ch.modified):
@@ -236,7 +238,7 @@ def battlefield_rows(game: Any) -> list[Row]:
                 rows.append(Row(f"o{o}", permanent_text(game, o, n, "  ")))
                 for kid in _attachments(attached, o):
                     depth, k = kid
-                    rows.append(Row(f"o{k}", permanent_text(game, k, 1, "  " + "  " * depth + "└ ")))
+                    rows.append(Row(f"o{k}", permanent_text(game, k, 1, "   " + "  " * depth + "└ ")))
     return rows
 
 

@@ -227,8 +227,7 @@ async def test_a_choice_during_resolution_opens_a_dialog():
         await keys(pilot, "home", "enter")
         clone = next(o for o in app.game.state.battlefield if app.game.state.objs[o].name == "Clone")
         assert app.game.view(clone).name == "Grizzly Bears"
-        assert panel_text(app, "battlefield").count("Grizzly Bears") == 1  # two alike: one line
-        assert "Grizzly Bears x2" in panel_text(app, "battlefield")
+        assert "Grizzly Bears (card: Clone) 2/2 sick" in panel_text(app, "battlefield")
 
 
 async def test_esc_leaves_the_decision_pending_and_d_reopens_it():
