@@ -26,7 +26,6 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 import ijson
-import platformdirs
 
 from mechanics.cards import CardDef, CardPool, load_bundled_pool, normalise_name
 from mechanics.errors import SourceError, StackfishError
@@ -71,8 +70,9 @@ class ImportResult(int):
 
 def default_db_path() -> Path:
     """``$STACKFISH_DATA_DIR/cards.sqlite3``, else the platform's user data dir."""
-    data_dir = os.environ.get("STACKFISH_DATA_DIR") or platformdirs.user_data_dir("stackfish")
-    return Path(data_dir) / "cards.sqlite3"
+    from mechanics.paths import data_dir
+
+    return data_dir() / "cards.sqlite3"
 
 
 def name_key(name: str) -> str:

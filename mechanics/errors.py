@@ -20,6 +20,19 @@ class NotationError(StackfishError, ValueError):
     """A line of the scenario language that does not parse."""
 
 
+class RuleError(StackfishError):
+    """An action that raised an unexpected exception (a rule bug, a plugin's error).
+
+    The game is restored to its state before the action.  ``action`` is the
+    action's scenario line, ``plugin`` the name of the plugin whose code raised
+    (``""`` when the engine itself did); the original exception is ``__cause__``.
+    """
+
+    def __init__(self, message: str, action: str = "", plugin: str = "") -> None:
+        self.action, self.plugin = action, plugin
+        super().__init__(message)
+
+
 class SourceError(StackfishError):
     """An error tied to a place in a file: ``FILE:LINE: message``.
 

@@ -24,7 +24,7 @@ from .abilities import Activated, Behaviour, SpellAbility, Target, Triggered, bu
 from .actions import Action, parse_action
 from .cards import CardDef, CardPool, load_bundled_pool
 from .context import Ctx, Suspend
-from .errors import IllegalActionError
+from .errors import IllegalActionError, StackfishError
 from .layers import Chars, base_chars, compute, counter_pt
 from .plugin_manager import Hooks, make_plugin_manager
 from .primitives import Primitives
@@ -62,6 +62,12 @@ class Game(Primitives, TurnRules):
         self._behaviours: dict[str, Behaviour] = {}
         self._chars: dict[int, Chars] | None = None
         self._answers: list[Action] = []
+        self.departing: list[tuple[int, int]] = []  # refs leaving together (move_all)
+        self.observers: list[Any] = []
+        """Called after each successful ``play`` with the action, and after ``undo``
+        with ``("undo", n)`` (the journal, mechanics/journal.py)."""
+        self.plugin_errors: dict[str, int] = {}
+        """Actions refused because a plugin (or, as ``""``, the engine) raised."""
         self.state = State()
         self.reset(players, seed)
 
@@ -103,6 +109,7 @@ class Game(Primitives, TurnRules):
     def changed(self) -> None:
         """Forget cached characteristics: call after every state change."""
         self._chars = None
+        self._changes = self.__dict__.get("_changes", 0) + 1  # for LegalActions' one-shot list
 
     def all_chars(self) -> dict[int, Chars]:
         if self._chars is None:
@@ -349,13 +356,19 @@ class Game(Primitives, TurnRules):
         index = len(self.history) if self.history is not None else -1
         try:
             self._run(action, [], index, before)
-        except BaseException:
+        except BaseException as exc:
             if before is not None:
                 self._restore(before)
+            if isinstance(exc, Exception) and not isinstance(exc, StackfishError):
+                from .isolation import rule_error  # a rule bug or a plugin's exception
+
+                raise rule_error(self, action, exc) from exc
             raise
         if self.history is not None:
             self.history.append((action, before))
         self.redo_stack.clear()
+        for observer in self.observers:
+            observer(action)
 
     def apply(self, action: Action | str) -> None:
         """Apply without keeping it (or checking more than the rules do): for replays."""
@@ -407,6 +420,8 @@ class Game(Primitives, TurnRules):
         del self.history[-n:]
         self._restore(taken[0][1])
         self.redo_stack.extend(reversed([a for a, _ in taken]))
+        for observer in self.observers:
+            observer(("undo", n))
         return [a for a, _ in taken]
 
     def redo(self) -> Action:
@@ -530,6 +545,7 @@ class Game(Primitives, TurnRules):
             if data is not None:
                 self.add_trigger(oid, ch, idx, ab, data)
         if isinstance(event, ev.ZoneChanged) and event.from_zone == "battlefield":
+            self.departed_triggers(event)
             info = st.lki.get((event.obj, event.old_epoch))
             if info:  # 603.10a: leaves-the-battlefield abilities look back in time
                 beh = self.behaviour(info["copy_of"])
@@ -545,6 +561,21 @@ class Game(Primitives, TurnRules):
                                                data)
         for trig in self.hooks.collect(self, event):
             self.queue_trigger(**trig)
+
+    def departed_triggers(self, event: ev.ZoneChanged) -> None:
+        """603.10a: objects that left in the same simultaneous move (``move_all``) still
+        see this one leave, as they last existed."""
+        st = self.state
+        for oid, epoch in self.departing:
+            obj, info = st.objs.get(oid), st.lki.get((oid, epoch))
+            if oid == event.obj or obj is None or obj.epoch == epoch or not info:
+                continue  # itself, or not moved yet (then it is still on the battlefield)
+            for idx, ab in enumerate(self.behaviour(info["copy_of"]).abilities):
+                if isinstance(ab, Triggered) and not ab.look_back and event.kind in ab.events:
+                    data = ab.match(self, obj, event)
+                    if data is not None:
+                        self.queue_trigger(f"ability:{info['copy_of']}:{idx}", oid, epoch,
+                                           info["controller"], ab.text, data)
 
     def trigger_index(self, kind: str) -> list[tuple[int, int, Triggered, Chars]]:
         chars = self.all_chars()
@@ -655,6 +686,8 @@ class Game(Primitives, TurnRules):
                              t["text"], data=t["data"])
             choices = self.target_options(item, specs[0])
             if not choices:
+                self.note(f"{self.describe(t['source'])}: {t['text']} has no legal target "
+                          "and is removed from the stack")
                 return True  # 603.3d: no legal target, removed from the stack
             if len(choices) == 1 or st.players[t["controller"]].auto:
                 targets = (choices[0],)
@@ -706,8 +739,9 @@ class Game(Primitives, TurnRules):
                     continue
                 if (ch.has("hexproof") and ch.controller != controller) or ch.has("shroud"):
                     continue
-                if item is not None and item.source == oid and spec.kind == "creature-you-control":
-                    continue
+                if item is not None and item.source == oid and \
+                        getattr(self.ability(item.handler), "equip", False):
+                    continue  # 301.5c: an Equipment can't equip itself; other abilities may target their source
                 out.append(oid)
         if spec.kind == "spell":
             out += [s.source for s in self.state.stack if s.kind == "spell" and
@@ -781,9 +815,18 @@ class LegalActions:
         self.game = game
 
     def __iter__(self) -> Iterator[Action]:
+        kept, self._kept = self.__dict__.get("_kept"), None
+        if kept is not None and kept[0] == self._stamp():
+            return iter(kept[1])
         from .legal import generate
 
         return generate(self.game)
+
+    def _stamp(self) -> tuple:
+        g = self.game
+        st = g.state
+        return (id(st), g.__dict__.get("_changes", 0), st.priority, st.passes, st.step,
+                id(st.decision), len(g.events), len(g.log), len(st.stack))
 
     def __contains__(self, action: object) -> bool:
         from .legal import is_legal
@@ -791,7 +834,11 @@ class LegalActions:
         return isinstance(action, Action) and is_legal(self.game, action)
 
     def __len__(self) -> int:
-        return sum(1 for _ in self)
+        # list(view) asks len() and then iterates: keep the list for that next iteration
+        # (only while the game is unchanged) instead of generating it twice
+        items = list(iter(self))
+        self._kept = (self._stamp(), items)
+        return len(items)
 
     def __repr__(self) -> str:
         return f"<LegalActions: {', '.join(map(str, self))}>"

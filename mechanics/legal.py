@@ -30,6 +30,8 @@ def is_legal(game: Game, action: A.Action) -> bool:
     n_ev, n_log = len(game.events), len(game.log)
     history, redo = game.history, list(game.redo_stack)
     game.history = None if history is None else list(history)
+    observers, errors = game.observers, dict(game.plugin_errors)
+    game.observers = []  # a probe is not a move: no journal line
     try:
         game.play(action)
         return True
@@ -40,6 +42,7 @@ def is_legal(game: Game, action: A.Action) -> bool:
         del game.events[n_ev:]
         del game.log[n_log:]
         game.history, game.redo_stack = history, redo
+        game.observers, game.plugin_errors = observers, errors
         game.changed()
 
 
@@ -137,4 +140,16 @@ def _priority_actions(game: Game, player: str) -> Iterator[A.Action]:
 
 
 def _affordable(game: Game, player: str, cost: tuple[str, ...]) -> bool:
-    return not cost or plan(cost, 0, mana_sources(game, player)) is not None
+    return not cost or plan(cost, 0, _sources(game, player)) is not None
+
+
+def _sources(game: Game, player: str) -> list:
+    """``mana_sources`` once per game change (every spell and ability asks for them):
+    they depend on the permanents (every change to them calls ``game.changed()``) and
+    on the pool, which is part of the key since emptying it calls nothing."""
+    key = (id(game.state), game.__dict__.get("_changes", 0), player,
+           tuple(game.state.players[player].mana))
+    kept = game.__dict__.get("_sources_kept")
+    if kept is None or kept[0] != key:
+        kept = game.__dict__["_sources_kept"] = (key, mana_sources(game, player))
+    return kept[1]

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import actions as A
 from . import events as ev
+from . import sba
 from .errors import IllegalActionError
 from .mana import format_cost, parse_mana, plan
 from .state import StackItem
@@ -388,6 +389,7 @@ def _concede(game: Game, a: A.Concede) -> None:
     p.lost, p.loss_reason = True, "conceded"
     game.note(f"{a.player} concedes")
     game.changed()
+    sba.left_game(game, a.player)
 
 
 # ====================================================================== manual actions

@@ -29,7 +29,8 @@ class Primitives:
         obj = st.objs[oid]
         old_zone, old_epoch = obj.zone, obj.epoch
         if old_zone == "battlefield":
-            self.remember(obj)
+            if obj.ref not in st.lki:  # move_all recorded it before anything moved
+                self.remember(obj)
             self._leave_battlefield(obj)
         self._remove_from_zone(obj)
         obj.epoch += 1
@@ -52,6 +53,20 @@ class Primitives:
         self.emit(ev.ZoneChanged(oid, obj.epoch, obj.name, obj.owner, obj.controller,
                                  old_zone, zone, old_epoch, obj.token))
         return oid
+
+    def move_all(self: Game, oids: list[int], zone: str) -> None:
+        """Move objects at the same time (704.3: state-based actions): their last known
+        information is taken before any moves, and each one's leaves-the-battlefield
+        abilities see the others leave (603.10a)."""
+        st = self.state
+        for oid in oids:
+            self.remember(st.objs[oid])
+        self.departing = [st.objs[oid].ref for oid in oids]
+        try:
+            for oid in oids:
+                self.move(oid, zone)
+        finally:
+            self.departing = []
 
     def _remove_from_zone(self: Game, obj: Obj) -> None:
         st = self.state

@@ -21,11 +21,9 @@ def check(game: Game) -> bool:
     st = game.state
     done = _players(game)
     to_graveyard: list[int] = []
-    for oid in list(st.objs):
-        obj = st.objs[oid]
-        if obj.token and obj.zone not in ("battlefield", "stack"):  # 704.5d
-            _cease(game, oid)
-            done = True
+    for oid in [o for o, obj in st.objs.items() if obj.token and obj.zone not in ("battlefield", "stack")]:
+        _cease(game, oid)  # 704.5d
+        done = True
     chars = game.all_chars()
     for oid, ch in chars.items():
         obj = st.objs[oid]
@@ -49,10 +47,10 @@ def check(game: Game) -> bool:
             game.remove_counters(oid, "+1/+1", n)
             game.remove_counters(oid, "-1/-1", n)
             done = True
-    for oid in dict.fromkeys(to_graveyard):
-        if st.objs[oid].zone == "battlefield":
-            game.move(oid, "graveyard")
-            done = True
+    dying = [oid for oid in dict.fromkeys(to_graveyard) if st.objs[oid].zone == "battlefield"]
+    if dying:
+        game.move_all(dying, "graveyard")
+        done = True
     if _legend_rule(game):
         done = True
     return done
@@ -100,19 +98,22 @@ def _players(game: Game) -> bool:
             p.lost, p.loss_reason = True, reason
             game.note(f"{name} loses the game ({reason})")
             done = True
-    if not st.over and any(pl.lost for pl in st.players.values()):
-        _game_over(game)  # also after a concession (104.3a)
-        for name, pl in st.players.items():
-            if pl.lost and not st.over and _leave_game(game, name):
-                done = True
+    for name, pl in st.players.items():
+        if pl.lost and left_game(game, name):
+            done = True
     return done
 
 
-def _leave_game(game: Game, name: str) -> bool:
-    """800.4a: when a player leaves a game that goes on, the objects they own leave
-    with them, abilities they control on the stack cease to exist, and whatever
-    else they still control is exiled.  Returns whether anything changed."""
+def left_game(game: Game, name: str) -> bool:
+    """A player has lost or conceded (104.3a): the game may be over; if it goes on,
+    800.4a: the objects they own leave with them, abilities they control on the
+    stack cease to exist, whatever else they still control is exiled, and a
+    decision waiting for them is dropped.  Returns whether anything changed."""
     st = game.state
+    if not st.over:
+        _game_over(game)
+    if st.over:
+        return False
     gone_items = [s for s in st.stack if s.controller == name and s.kind != "spell"]
     waiting = [t for t in st.pending_triggers if t["controller"] == name]
     owned = [oid for oid, obj in st.objs.items() if obj.owner == name]
@@ -126,7 +127,12 @@ def _leave_game(game: Game, name: str) -> bool:
     held += [s.source for s in st.stack if s.controller == name and s.kind == "spell"]
     for oid in held:
         game.move(oid, "exile")
-    return bool(gone_items or waiting or owned or held)
+    d = st.decision
+    if d is not None and d.player == name and st.proc is None:
+        st.decision = None  # nobody is left to answer it
+        if d.kind == "discard":
+            game.continue_cleanup()
+    return bool(gone_items or waiting or owned or held or (d is not None and st.decision is None))
 
 
 def _game_over(game: Game) -> None:

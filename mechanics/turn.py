@@ -33,8 +33,8 @@ class TurnRules:
             self.begin_step("damage")  # 510.4: the regular combat damage step follows
             return
         if st.step == "endcombat":
-            for obj in st.objs.values():
-                self.remove_from_combat(obj)  # 511.3
+            for obj in [o for o in st.objs.values() if o.attacking or o.blocking]:
+                self.remove_from_combat(obj)  # 511.3 (the others are in no combat)
         if st.step == "cleanup" and st.turn_flags.get("cleanup_again"):
             st.turn_flags["cleanup_again"] = False
             self.begin_step("cleanup")  # 514.3a
@@ -103,11 +103,14 @@ class TurnRules:
 
     def _step_draw(self: Game) -> None:
         st = self.state
+        # 103.8a-b: in a two-player game (or Two-Headed Giant) the starting player
+        # (team) skips their first draw; 103.8c: in other multiplayer games nobody does
+        two_sided = len(st.teams) == 2
         for p in st.team_of(st.active):
             player = st.players[p]
-            if st.turn_flags.get("skip_draw") or (player.turns == 1 and p in st.team_of(st.first_turn_player)
-                                                   and st.turn <= 1):
-                continue  # 103.8a: the starting player skips their first draw
+            if st.turn_flags.get("skip_draw") or (two_sided and player.turns == 1 and st.turn <= 1
+                                                   and p in st.team_of(st.first_turn_player)):
+                continue
             self.draw(p)
 
     def _step_attackers(self: Game) -> None:

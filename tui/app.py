@@ -17,6 +17,7 @@ from textual.app import App
 
 from mechanics import actions as A
 from mechanics.game import Game
+from mechanics.journal import Journal, setup_floor
 from mechanics.plugin_manager import make_plugin_manager
 
 from .screens.game import GameScreen
@@ -59,27 +60,43 @@ class StackfishApp(App):
     VERTICAL_BREAKPOINTS = [(0, "-short"), (36, "-tall")]
 
     def __init__(self, deck_path: str, seed: int = 0, plugins: Any = None,
-                 pool: Any = None) -> None:
+                 pool: Any = None, game: Game | None = None, journal: Any = False) -> None:
         super().__init__()
         self.deck_path = deck_path
         self.plugins = plugins
         self.pool = pool
-        self.game = new_game(deck_path, seed, plugins, pool)
-        self.floor = len(self.game.history or [])
+        self.game = game if game is not None else new_game(deck_path, seed, plugins, pool)
+        self.floor = setup_floor(self.game)
         """Actions that set the game up; undo stops there."""
+        self.journal = self.start_journal(journal)
+        """The game's journal (mechanics/journal.py), or None when not journalled."""
+
+    def start_journal(self, journal: Any) -> Any:
+        """``journal``: a :class:`Journal` already attached, True for a new one in the
+        data dir (or a games directory path for one there), False/None for none."""
+        if journal is None or journal is False or isinstance(journal, Journal):
+            return journal or None
+        root = None if journal is True else journal
+        return Journal.create(self.game, root, title=f"{os.path.basename(self.deck_path)} "
+                              f"seed {self.game.state.seed}")
 
     def new_game(self, seed: int) -> None:
-        """Replace the game with a fresh one of the same deck."""
+        """Replace the game with a fresh one of the same deck (and a new journal)."""
         self.game = new_game(self.deck_path, seed, self.plugins, self.pool)
-        self.floor = len(self.game.history or [])
+        self.floor = setup_floor(self.game)
+        if self.journal is not None:
+            self.journal.close()
+            self.journal = self.start_journal(self.journal.directory.parent)
 
     def on_mount(self) -> None:
         self.push_screen(GameScreen())
 
 
 def make_app(deck_path: str | None = None, seed: int = 0,
-             plugins: Iterable[Any] | Any = None, pool: Any = None) -> StackfishApp:
+             plugins: Iterable[Any] | Any = None, pool: Any = None, game: Game | None = None,
+             journal: Any = False) -> StackfishApp:
     """Build the app for a deck file (the bundled Simic evolve deck by default) and a
     seed; ``plugins`` as for :func:`plugin_manager` (``[]`` for none, in tests);
-    ``pool`` the card pool (the bundled cards by default)."""
-    return StackfishApp(deck_path or bundled_deck(), seed, plugins, pool)
+    ``pool`` the card pool (the bundled cards by default); ``game`` a game to show
+    instead (a resumed one); ``journal`` as for :meth:`StackfishApp.start_journal`."""
+    return StackfishApp(deck_path or bundled_deck(), seed, plugins, pool, game, journal)

@@ -93,16 +93,41 @@ def _deck_check(args: argparse.Namespace) -> int:
     return 0
 
 
-def _progress_bar(stream):  # noqa: ANN001, ANN202
+def _progress_bar(stream, label: str = "importing"):  # noqa: ANN001, ANN202
     """A ``progress(done, total)`` callback drawing a bar on ``stream`` (a terminal)."""
     def draw(done: int, total: int) -> None:
         frac = min(1.0, done / total) if total else 1.0
         filled = int(frac * 30)
-        stream.write(f"\rimporting [{'#' * filled}{'.' * (30 - filled)}] {frac:4.0%}")
+        stream.write(f"\r{label} [{'#' * filled}{'.' * (30 - filled)}] {frac:4.0%}")
         if done >= total:
             stream.write("\r" + " " * 48 + "\r")
         stream.flush()
     return draw
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    """Play many seeded goldfish games with the autopilot; report the kill turns."""
+    import json
+
+    from mechanics.autopilot import simulate
+    from mechanics.errors import StackfishError
+
+    if args.n < 1 or args.jobs < 1:
+        print("-n and --jobs must be 1 or more", file=sys.stderr)
+        return 2
+    show = sys.stderr.isatty() and not args.json and args.n >= 50
+    bar = _progress_bar(sys.stderr, "simulating") if show else None
+    try:
+        res = simulate(args.deck, args.n, args.seed, args.jobs, bar, max_turns=args.turns,
+                       disabled=tuple(args.disable_plugin or ()))
+    except StackfishError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print(f"{args.deck}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    print(json.dumps(res.to_json(), indent=2) if args.json else res.render())
+    return 0
 
 
 def _cards_import(args: argparse.Namespace) -> int:
@@ -179,6 +204,95 @@ def _plugins(args: argparse.Namespace) -> int:
     return 0
 
 
+def _journal_warn(message: str) -> None:
+    print(f"warning: {message}", file=sys.stderr)
+
+
+def _show_or_run(game, journal, args: argparse.Namespace) -> int:  # noqa: ANN001
+    """``--print``: the position as setup lines (no TUI); else open the TUI on it."""
+    if getattr(args, "print", False):
+        journal.close()
+        print(f"# game {journal.id} ({journal.path})")
+        print(game.snapshot(), end="")
+        d = game.pending
+        print(f"# {d.prompt}" if d is not None else "# game over" if game.state.over else "")
+        return 0
+    from tui.app import make_app
+
+    deck = journal.directory / "p1.deck"
+    app = make_app(str(deck) if deck.exists() else None, game.state.seed,
+                   plugins=game.pm, pool=game.pool, game=game, journal=journal)
+    app.run()
+    return 0
+
+
+def _user_pool_and_plugins(args: argparse.Namespace):  # noqa: ANN202
+    from mechanics.carddb import load_user_pool
+    from mechanics.plugin_manager import make_plugin_manager
+
+    return load_user_pool(), make_plugin_manager(disabled=args.disable_plugin or ())
+
+
+def _games(args: argparse.Namespace) -> int:
+    """List the journalled games (unfinished ones only unless --all) and the saves."""
+    from mechanics.journal import list_games, list_saves
+
+    games = list_games(finished=args.all)
+    for i, g in enumerate(games, 1):
+        print(f"{i:>3}. {g.line()}")
+    if not games:
+        print("no unfinished games" if not args.all else "no games")
+    saves = list_saves()
+    if saves:
+        print("saves:")
+        for g in saves:
+            print(f"     {g.line()}")
+    return 0
+
+
+def _resume(args: argparse.Namespace) -> int:
+    """Resume an unfinished game where it stopped (the newest one by default)."""
+    from mechanics.errors import StackfishError
+    from mechanics.journal import open_or_resume
+
+    try:
+        pool, plugins = _user_pool_and_plugins(args)
+        game, journal = open_or_resume(args.game, pool=pool, plugins=plugins, warn=_journal_warn)
+    except StackfishError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    return _show_or_run(game, journal, args)
+
+
+def _save(args: argparse.Namespace) -> int:
+    """Keep a copy of a game (the newest unfinished one by default) under a name."""
+    from mechanics.errors import StackfishError
+    from mechanics.journal import find_game, save
+
+    try:
+        target = save(find_game(args.game, only_unfinished=args.game is None), args.name,
+                      overwrite=args.force)
+    except StackfishError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    print(f"saved as '{args.name}' ({target})")
+    return 0
+
+
+def _load(args: argparse.Namespace) -> int:
+    """Play on from a saved game (as a new game: the save stays as it is)."""
+    from mechanics.errors import StackfishError
+    from mechanics.journal import load
+
+    try:
+        pool, plugins = _user_pool_and_plugins(args)
+        game, journal = load(args.name, pool=pool, plugins=plugins, warn=_journal_warn)
+    except StackfishError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    return _show_or_run(game, journal, args)
+
+
 def parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="stackfish", description="Goldfish Magic decks in the terminal.")
     ap.add_argument("--disable-plugin", action="append", metavar="NAME", help="turn a plugin off")
@@ -219,8 +333,51 @@ def parser() -> argparse.ArgumentParser:
     which.add_argument("--automated", dest="only", action="store_const", const="automated",
                        default=argparse.SUPPRESS)
     p.set_defaults(func=_cards_list)
+    p = sub.add_parser("simulate", help="play many goldfish games with an autopilot; kill-turn statistics")
+    p.add_argument("deck", help="a deck list file")
+    p.add_argument("-n", type=int, default=1000, help="how many games (1000)")
+    p.add_argument("--seed", type=int, default=1, help="game i uses seed SEED+i (1)")
+    p.add_argument("--jobs", "-j", type=int, default=1, help="processes to spread games over (1)")
+    p.add_argument("--turns", type=int, default=20, help="give up after this many of p1's turns (20)")
+    p.add_argument("--json", action="store_true", help="print the results as JSON")
+    p.set_defaults(func=_simulate)
     p = sub.add_parser("plugins", help="list the loaded plugins and any that failed")
     p.set_defaults(func=_plugins)
+    p = sub.add_parser("games", help="list unfinished games (and saves) that can be resumed")
+    p.add_argument("-a", "--all", action="store_true", help="finished games too")
+    p.set_defaults(func=_games)
+    p = sub.add_parser("resume", help="resume an unfinished game where it stopped")
+    p.add_argument("game", nargs="?", help="a game id, id prefix or number from 'stackfish "
+                   "games', or a journal file (default: the newest unfinished game)")
+    p.add_argument("--print", action="store_true", help="print the position instead of playing")
+    p.set_defaults(func=_resume)
+    p = sub.add_parser("save", help="keep a copy of a game under a name")
+    p.add_argument("name")
+    p.add_argument("--game", help="which game (default: the newest unfinished one)")
+    p.add_argument("-f", "--force", action="store_true", help="replace a save of that name")
+    p.set_defaults(func=_save)
+    p = sub.add_parser("load", help="play on from a saved game")
+    p.add_argument("name")
+    p.add_argument("--print", action="store_true", help="print the position instead of playing")
+    p.set_defaults(func=_load)
+    p = sub.add_parser("serve", help="host goldfish games for players who connect with ssh",
+                       description="Each SSH session plays its own game in the terminal UI. "
+                                   "Players connect with `ssh -p PORT NAME@HOST` "
+                                   "(or `ssh -t -p PORT NAME@HOST play DECKNAME`).")
+    p.add_argument("--ssh", action="store_true", help="serve over SSH (asyncssh)")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
+    p.add_argument("--port", type=int, default=2222, help="port to listen on (2222)")
+    p.add_argument("--authorized-keys", metavar="FILE",
+                   help="public keys allowed to log in (~/.ssh/authorized_keys)")
+    p.add_argument("--host-key", metavar="FILE",
+                   help="the server's private host key (generated in the data directory)")
+    p.add_argument("--max-sessions", type=int, default=20, metavar="N",
+                   help="games at once; the next connection is turned away (20)")
+    p.add_argument("--idle-timeout", type=float, default=1800.0, metavar="SECONDS",
+                   help="save and close a session idle this long (1800; 0 never)")
+    p.add_argument("--allow-anonymous", action="store_true",
+                   help="no authentication at all (a LAN demo; prints a warning)")
+    p.set_defaults(func=lambda a: __import__("tui.ssh").ssh.main_serve(a))
     return ap
 
 

@@ -253,3 +253,33 @@ async def test_a_board_of_300_permanents_is_shown_grouped():
         text = panel_text(app, "battlefield")
         assert "Forest x150" in text and "Llanowar Elves x150 1/1 tapped" in text
         assert "Llanowar Elves 2/2* [+1/+1 x1]" in text
+
+
+async def test_discarding_down_to_seven_is_a_checklist():
+    app = simic_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await keep_and_go_to_main(pilot)
+        await command(pilot, "hand p1 Forest Forest")  # nine cards
+        await keys(pilot, "t")  # on to the next turn: the cleanup step asks for two discards
+        d = app.game.pending
+        assert d.kind == "discard" and d.min == d.max == 2
+        assert isinstance(app.screen, ChooseDialog) and app.screen.multi
+        await keys(pilot, "enter")  # nothing chosen: refused by the dialog itself
+        assert isinstance(app.screen, ChooseDialog)
+        await keys(pilot, "space", "down", "space", "enter")
+        p1 = app.game.state.players["p1"]
+        assert len(p1.graveyard) == 2
+        assert p1.turns == 2 and len(p1.hand) == 8  # the goto carried on: seven, then a draw
+
+
+async def test_next_turn_carries_on_after_the_attackers_dialog():
+    app = red_app(seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await keep_and_go_to_main(pilot)
+        await command(pilot, 'battlefield p1 "Raging Goblin"')
+        await keys(pilot, "t")  # goto main1 p1 stops at the attackers decision
+        assert isinstance(app.screen, ChooseDialog)
+        await keys(pilot, "enter")  # attack with it; the goto then carries on
+        st = app.game.state
+        assert st.players["p2"].life == 19
+        assert (st.step, st.active, st.players["p1"].turns) == ("main1", "p1", 2)

@@ -17,6 +17,7 @@ from textual.widgets import Footer, Static
 
 from mechanics import actions as A
 from mechanics.errors import StackfishError
+from mechanics.events import StepBegan
 from mechanics.state import StackItem
 
 from ..render import (
@@ -74,6 +75,8 @@ class GameScreen(Screen):
     def __init__(self) -> None:
         super().__init__()
         self.suppressed: tuple | None = None  # a decision whose dialog was closed with Esc
+        self.goto: tuple[A.Goto, int] | None = None  # a goto to resume after a decision
+        self.deciding = False  # a decision's dialog is open (or about to be)
         self.over_shown = False
 
     @property
@@ -101,6 +104,7 @@ class GameScreen(Screen):
         self.query_one(CommandLine).display = False
         self.query_one("#hand").focus()
         self.refresh_views()
+        self.say(f"seed {self.game.state.seed} · ? help · : command line")
         self.call_after_refresh(self.maybe_decide)
 
     def on_resize(self) -> None:
@@ -137,8 +141,10 @@ class GameScreen(Screen):
         return True
 
     # ------------------------------------------------------------------ playing
-    def play(self, action: A.Action) -> bool:
+    def play(self, action: A.Action, keep_goto: bool = False) -> bool:
         """Apply an action; report an error in the status line instead of raising."""
+        if not keep_goto:
+            self.goto = (action, len(self.game.events)) if isinstance(action, A.Goto) else None
         try:
             self.game.play(action)
         except StackfishError as exc:
@@ -155,7 +161,7 @@ class GameScreen(Screen):
         self.refresh_views()
         d = self.game.pending
         if d is not None and d.kind != "priority":
-            self.say(f"decide: {d.prompt}  (d opens the dialog)")
+            self.say(f"decide: {d.prompt} (d: dialog)")
         self.call_later(self.maybe_decide)
 
     def maybe_decide(self, force: bool = False) -> None:
@@ -173,23 +179,46 @@ class GameScreen(Screen):
         if d is None or d.kind == "priority":
             return
         key = (d.kind, d.player, d.prompt, len(game.history or []))
-        if key == self.suppressed and not force:
+        if (key == self.suppressed and not force) or self.deciding:
             return
+        self.deciding = True
         self.decide(key)
 
     @work(exclusive=True, group="decision")
     async def decide(self, key: tuple) -> None:
         game = self.game
         d = game.pending
-        if d is None or d.kind == "priority":
-            return
-        action = await self.ask_decision(game, d)
+        try:
+            if d is None or d.kind == "priority":
+                return
+            action = await self.ask_decision(game, d)
+        finally:
+            self.deciding = False
         if action is None:
             self.suppressed = key
-            self.say(f"decide: {d.prompt}  (d opens the dialog, : types an answer)")
+            self.say(f"decide: {d.prompt} (d: dialog)")
             return
         self.suppressed = None
-        self.play(action)
+        if self.play(action, keep_goto=True):
+            self.resume_goto()
+
+    def resume_goto(self) -> None:
+        """Carry on with a ``goto`` (t, g) that a decision interrupted, as the scenario
+        runner does after answering an order decision."""
+        if self.goto is None:
+            return
+        action, start = self.goto
+        game = self.game
+        d = game.pending
+        if d is None or d.kind != "priority":
+            return
+        began = any(isinstance(e, StepBegan) and e.step == action.step and
+                    (not action.player or game.seat_of(e.active) == game.seat_of(action.player))
+                    for e in game.events[start:])
+        if began:
+            self.goto = None
+        else:
+            self.play(action, keep_goto=True)
 
     async def ask_decision(self, game: Any, d: Any) -> A.Action | None:
         """The dialog for a decision, and the action its answer makes."""
@@ -441,6 +470,7 @@ class GameScreen(Screen):
             self.say(str(exc), error=True)
             return
         self.suppressed = None
+        self.goto = None
         self.say("undid: " + "; ".join(map(str, taken)))
         self.after_change()
 

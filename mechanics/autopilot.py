@@ -1,0 +1,661 @@
+"""The autopilot: a simple player for batch goldfishing (``stackfish simulate``).
+
+It drives a :class:`~mechanics.game.Game` through the same interface as any
+player: :func:`choose` looks at ``game.pending`` and returns one action for
+``game.play``; :func:`policy` answers the decisions taken in the middle of an
+action (``Game(history=False, policy=policy)`` asks it at once instead of
+suspending).  The rules are deliberately plain:
+
+- London mulligan (103.5) on lands and spells: keep 2 to 5 lands in the seven
+  drawn, anything after two mulligans; put back what is most out of balance.
+- One land a turn, the basic land type whose color the hand needs most.
+- Cast what the mana allows, highest mana value first; burn and other harmful
+  spells at the opponent (its creatures for "target creature"), pump spells on
+  an attacking creature during combat, X spells with the largest X.
+- Attack with everything that can, every turn.
+- Decisions: proliferate chooses its own permanents with helpful counters,
+  the opponent's with harmful ones, and opponents; evolve triggers are ordered
+  so that as many evolve as possible; "you may" says yes; others take the
+  decision's default.
+
+:func:`simulate` plays N seeded games (game i uses seed ``seed + i``, so
+spreading games over processes with ``jobs`` gives the same result as one
+process) and returns :class:`Results`: the kill-turn distribution, mulligans
+and games that never killed by turn 20.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import statistics
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import actions as A
+from .abilities import Activated
+from .cards import BASIC_LAND_MANA, parse_cost
+from .errors import StackfishError
+from .mana import plan
+from .perform import mana_sources
+from .state import Decision
+
+ME = "p1"
+OPPONENT = "p2"
+MAX_TURNS = 20
+COMBAT = ("combat", "attackers", "blockers", "damage", "endcombat")
+BAD_COUNTERS = frozenset({"-1/-1", "poison", "rad", "stun", "time", "age", "depletion", "bounty",
+                          "doom", "blight", "shield-of-opponent"})
+_HARMFUL = ("damage", "destroy", "exile", "loses", "lose ", "-1/-1", "counter target", "sacrifice",
+            "return target", "tap target", "mill", "rad counter", "poison", "gets -", "fights")
+_HELPFUL = ("gets +", "+1/+1 counter", "gains", "have ", "untap", "hexproof", "indestructible",
+            "proliferate", "attach", "double")
+
+
+# ====================================================================== decisions mid-action
+
+
+def policy(game: Any, decision: Decision) -> list[Any]:
+    """Answer a decision taken while an action runs: a list of chosen options."""
+    kind = decision.kind
+    data = decision.data if isinstance(decision.data, dict) else {}
+    if kind == "order":
+        return order_triggers(game, decision)
+    if kind == "targets":
+        return [pick_target(game, decision.player, list(decision.options), decision.prompt)]
+    if kind == "discard":
+        return discard(game, decision.player, list(decision.options), decision.min)
+    what = data.get("what")
+    if what == "proliferate":
+        return proliferate_choice(game, decision.player, decision.options)
+    if what == "may":
+        return ["yes"] if "yes" in decision.options else list(data.get("default") or [])
+    if what == "phase out":
+        return []
+    default = data.get("default")
+    if default:
+        return list(default)
+    n = decision.min if decision.min else min(1, decision.max, len(decision.options))
+    if what == "copy" and decision.options:  # Clone: the biggest creature
+        best = max(decision.options, key=lambda o: _size(game, o))
+        return [best]
+    return list(decision.options[:n])
+
+
+def _size(game: Any, oid: Any) -> int:
+    ch = game.chars(oid) if isinstance(oid, int) else None
+    if ch is None or ch.power is None:
+        return 0
+    return ch.power + ch.toughness
+
+
+def _harmful(text: str) -> bool:
+    """Whether an effect's text reads as bad for what it targets (the default)."""
+    low = text.lower()
+    return not (any(w in low for w in _HELPFUL) and not any(w in low for w in _HARMFUL))
+
+
+def pick_target(game: Any, player: str, options: list[Any], text: str = "") -> Any:
+    """The best of a target requirement's options for ``player``: opponents (and
+    their creatures) for harmful effects, one's own biggest creature for helpful ones."""
+    harmful = _harmful(text)
+    opps = set(game.opponents(player))
+
+    def owner(o: Any) -> str:
+        return o if isinstance(o, str) else game.controller_of(o)
+
+    if harmful:
+        for o in options:
+            if isinstance(o, str) and o in opps:
+                return o
+        theirs = [o for o in options if owner(o) in opps]
+        if theirs:
+            return max(theirs, key=lambda o: _size(game, o))
+        return options[-1]
+    mine = [o for o in options if owner(o) == player]
+    attacking = [o for o in mine if isinstance(o, int) and game.state.objs[o].attacking]
+    pool = attacking or [o for o in mine if isinstance(o, int)] or mine or options
+    return max(pool, key=lambda o: _size(game, o))
+
+
+def proliferate_choice(game: Any, player: str, options: Iterable[Any]) -> list[Any]:
+    """Own permanents and self when their counters help, opponents' permanents and
+    opponents when theirs hurt (so: the opponent's poison and rad, one's own +1/+1)."""
+    st = game.state
+    opps = set(game.opponents(player))
+    out = []
+    for o in options:
+        if isinstance(o, str):
+            counters = st.players[o].counters
+            owner = o
+        else:
+            counters = st.objs[o].counters
+            owner = game.controller_of(o)
+        kinds = {k for k, n in counters.items() if n > 0}
+        bad = bool(kinds & BAD_COUNTERS)
+        good = bool(kinds - BAD_COUNTERS)
+        if (owner in opps and (bad or isinstance(o, str))) or (owner not in opps and good and not bad):
+            out.append(o)
+    return out
+
+
+def order_triggers(game: Any, decision: Decision) -> list[Any]:
+    """Order simultaneous triggers (first listed goes on the stack first, so it
+    resolves last).  Evolve triggers resolve smallest entering creature first, and
+    those of creatures whose evolving grows others ("whenever this creature
+    evolves") last, so that the most evolve."""
+    triggers = (decision.data or {}).get("triggers") or []
+    sources = list(dict.fromkeys(decision.options))
+    if not triggers or not isinstance(triggers[0], dict):
+        return sources
+
+    def resolve_key(src: Any) -> tuple:
+        mine = [t for t in triggers if t["source"] == src]
+        evolve = any(t["handler"] == "evolve" for t in mine)
+        grows = 0
+        if evolve and isinstance(src, int):
+            ch = game.chars(src)
+            if ch is not None and "evolves" in ch.card.oracle_text:
+                grows = 1
+        entered = 99
+        for t in mine:
+            e = t.get("data", {}).get("entered")
+            if e is not None:
+                entered = min(entered, _size(game, e))
+        return (grows, 0 if evolve else -1, entered, -_size(game, src))
+
+    by_resolution = sorted(sources, key=resolve_key)  # resolves first ... resolves last
+    return list(reversed(by_resolution))
+
+
+def discard(game: Any, player: str, options: list[int], n: int) -> list[int]:
+    """Discard to hand size: extra lands beyond the ones still needed, then the most
+    expensive spells."""
+    st = game.state
+    lands_out = sum(1 for o in game.permanents(player) if "Land" in game.chars(o).types)
+
+    def keep_value(oid: int) -> tuple:
+        card = game.card(st.objs[oid].name)
+        if card.is_type("Land"):
+            return (0 if lands_out >= 6 else 2, 0)
+        return (1, -card.mana_value)
+
+    return sorted(options, key=keep_value)[:n]
+
+
+# ====================================================================== the player
+
+
+def choose(game: Any) -> A.Action | None:
+    """The autopilot's next action for the pending decision, or None when none is pending."""
+    d = game.pending
+    if d is None:
+        return None
+    if d.kind == "mulligan":
+        return mulligan(game, d)
+    if d.kind == "attackers":
+        refs = [game.ref_for(o) for o in d.options]
+        return A.Attack(d.player, tuple((r, "") for r in refs)) if refs else A.Pass()
+    if d.kind == "blockers":
+        return A.Pass()
+    if d.kind == "order":
+        return A.Order(tuple(_ref(game, o) for o in order_triggers(game, d)))
+    if d.kind != "priority":
+        return A.Choose(tuple(_ref(game, o) for o in policy(game, d)))
+    return priority(game, d.player)
+
+
+def _ref(game: Any, o: Any) -> str:
+    return game.ref_for(o) if isinstance(o, int) else str(o)
+
+
+def mulligan(game: Any, d: Decision) -> A.Action:
+    st = game.state
+    p = st.players[d.player]
+    names = [st.objs[o].name for o in d.options]
+    is_land = {n: game.card(n).is_type("Land") for n in set(names)}
+    lands = sum(1 for n in names if is_land[n])
+    if p.mulligans < 2 and not 2 <= lands <= 5:
+        return A.Mulligan(d.player)
+    if p.mulligans == 2 and not 1 <= lands <= 5:
+        return A.Mulligan(d.player)
+    # put back p.mulligans cards: keep about 3 lands in 7 (at least 2), costly spells first
+    hand = list(names)
+    bottom: list[str] = []
+    for _ in range(d.min):
+        kept = len(hand) - 1
+        want = max(2, round(kept * 3 / 7))
+        have = sum(1 for n in hand if is_land[n])
+        if have > want:
+            pick = _most_common([n for n in hand if is_land[n]])
+        else:
+            spells = [n for n in hand if not is_land[n]]
+            pick = (max(spells, key=lambda n: game.card(n).mana_value) if spells else
+                    _most_common(hand))
+        hand.remove(pick)
+        bottom.append(pick)
+    return A.Keep(d.player, tuple(bottom))
+
+
+def _most_common(names: list[str]) -> str:
+    return Counter(names).most_common(1)[0][0]
+
+
+def priority(game: Any, player: str) -> A.Action:
+    """With priority: land, spells, abilities, or move on to the next point of interest."""
+    st = game.state
+    mine = game.seat_of(st.active) == game.seat_of(player)
+    if st.stack:
+        return A.Pass()
+    if mine and st.step in ("main1", "main2"):
+        land = land_to_play(game, player)
+        if land is not None:
+            return land
+        spell = spell_to_cast(game, player, sorcery_speed=True)
+        if spell is not None:
+            return spell
+        if st.step == "main2":
+            ability = ability_to_activate(game, player)
+            if ability is not None:
+                return ability
+        return A.Goto("attackers") if st.step == "main1" else A.Goto("main1", player)
+    if mine and st.step in COMBAT:
+        if st.step in ("attackers", "blockers") and any(
+                st.objs[o].attacking for o in st.battlefield):
+            pump = spell_to_cast(game, player, sorcery_speed=False, combat=True)
+            if pump is not None:
+                return pump
+        return A.Goto("main2")
+    return A.Goto("main1", player)
+
+
+def land_to_play(game: Any, player: str) -> A.Action | None:
+    st = game.state
+    p = st.players[player]
+    if p.lands_played >= 1:
+        return None
+    lands = [n for n in dict.fromkeys(st.objs[o].name for o in p.hand) if game.card(n).is_type("Land")]
+    if not lands:
+        return None
+    if len(lands) == 1:
+        return A.PlayLand(player, lands[0])
+    # the color the hand's spells need most and the lands on the battlefield make least
+    need: Counter = Counter()
+    for o in p.hand:
+        card = game.card(st.objs[o].name)
+        if not card.is_type("Land"):
+            for sym in card.cost:
+                for c in sym:
+                    if c in "WUBRG":
+                        need[c] += 1
+    for oid in game.permanents(player):
+        ch = game.chars(oid)
+        if "Land" in ch.types:
+            for c in _makes(game, oid):
+                need[c] -= 2
+
+    def score(name: str) -> tuple:
+        card = game.card(name)
+        makes = {BASIC_LAND_MANA.get(s) for s in card.subtypes} - {None}
+        enters_tapped = "enters tapped" in card.oracle_text or "enters the battlefield tapped" in \
+            card.oracle_text
+        return (max((need[c] for c in makes), default=-99), not enters_tapped, len(makes))
+
+    return A.PlayLand(player, max(lands, key=score))
+
+
+def _makes(game: Any, oid: int) -> str:
+    return "".join(ab.mana for ab in game.activated(oid) if ab.mana and ab.tap)
+
+
+def spell_to_cast(game: Any, player: str, sorcery_speed: bool, combat: bool = False) -> A.Action | None:
+    """The castable spell of highest mana value (with its targets and X), or None.
+    In combat only helpful instants that target a creature (pumps)."""
+    st = game.state
+    p = st.players[player]
+    if not p.hand:
+        return None
+    sources = mana_sources(game, player)
+    if not sources:
+        return None
+    cards = []
+    for name in dict.fromkeys(st.objs[o].name for o in p.hand):
+        card = game.card(name)
+        if card.is_type("Land"):
+            continue
+        fast = card.is_type("Instant") or "flash" in card.keywords
+        if not (fast or sorcery_speed):
+            continue
+        cards.append(card)
+    cards.sort(key=lambda c: (-c.mana_value, c.name))
+    for card in cards:
+        x = 0
+        if "X" in card.cost:
+            x = _max_x(card.cost, sources)
+            if x < 1:
+                continue
+        elif plan(card.cost, 0, sources) is None:
+            continue
+        specs = game.spell_target_specs(card.name)
+        text = card.oracle_text
+        helpful = not _harmful(text)
+        if specs:
+            spec = specs[0]
+            is_pump = helpful and spec.kind in ("creature", "creature-you-control", "permanent", "any")
+            if combat != is_pump and card.is_type("Instant"):
+                continue  # pumps in combat, burn in the main phase
+            if combat and not is_pump:
+                continue
+            targets = []
+            ok = True
+            for s in specs:
+                opts = game.target_options(None, s)
+                if not opts:
+                    ok = s.optional
+                    break
+                t = pick_target(game, player, opts, text)
+                if helpful and not isinstance(t, str) and game.controller_of(t) != player:
+                    ok = False
+                    break
+                if not helpful and (t == player or (isinstance(t, int) and
+                                                    game.controller_of(t) == player)):
+                    ok = False  # never burn oneself
+                    break
+                targets.append(_ref(game, t))
+            if not ok:
+                continue
+            return A.Cast(player, card.name, tuple(targets), x)
+        if combat:
+            continue
+        return A.Cast(player, card.name, (), x)
+    return None
+
+
+def _max_x(cost: tuple[str, ...], sources: list) -> int:
+    x = 0
+    while x < len(sources) and plan(cost, x + 1, sources) is not None:
+        x += 1
+    return x
+
+
+def ability_to_activate(game: Any, player: str) -> A.Action | None:
+    """A non-mana activated ability not yet used this turn that the mana allows."""
+    st = game.state
+    used = game.__dict__.setdefault("_autopilot_used", {})
+    if used.get("turn") != st.turn:
+        used.clear()
+        used["turn"] = st.turn
+    for oid in game.permanents(player):
+        obj, ch = st.objs[oid], game.chars(oid)
+        if "Land" in ch.types:
+            continue
+        for n, ab in enumerate(game.activated(oid), 1):
+            if not isinstance(ab, Activated) or ab.mana or (oid, obj.epoch, n) in used:
+                continue
+            if ab.tap and (obj.tapped or (ch.is_creature and obj.sick and not ch.has("haste"))):
+                continue
+            cost = parse_cost(ab.cost)
+            if "X" in cost or (cost and plan(cost, 0, mana_sources(game, player)) is None):
+                continue
+            if ab.tap and ch.is_creature and not ab.equip:
+                continue  # creatures attack rather than tap
+            targets: tuple[str, ...] = ()
+            if ab.targets:
+                opts = [o for o in game.target_options(None, ab.targets[0]) if o != oid or not ab.equip]
+                if not opts:
+                    continue
+                helpful = not _harmful(ab.text) or ab.equip
+                t = pick_target(game, player, opts, ab.text if not ab.equip else "attach")
+                mine_t = t == player or (isinstance(t, int) and game.controller_of(t) == player)
+                if helpful != mine_t:
+                    continue
+                targets = (_ref(game, t),)
+            used[(oid, obj.epoch, n)] = True
+            return A.Activate(player, game.ref_for(oid), n, targets)
+    return None
+
+
+# ====================================================================== one game
+
+
+def new_game(deck_path: str, seed: int, pool: Any = None, plugins: Any = None,
+             checked: bool = False) -> Any:
+    """A goldfish game of the deck at its mulligan decision, driven by the policy.
+    ``checked`` keeps history (slower) so that illegal actions change nothing."""
+    from .game import Game
+
+    path = os.path.abspath(deck_path)
+    game = Game(seed=seed, pool=pool, plugins=plugins, history=checked, policy=policy,
+                base_dir=os.path.dirname(path))
+    for action in (A.Seed(seed), A.Goldfish((OPPONENT,)), A.DeckCmd(ME, path), A.Start()):
+        game.play(action)
+    return game
+
+
+@dataclass
+class GameResult:
+    seed: int
+    kill_turn: int | None  # p1's turn on which the opponent lost, None if not by MAX_TURNS
+    mulligans: int
+    actions: int = 0
+    error: str = ""
+
+
+def play_game(game: Any, max_turns: int = MAX_TURNS,
+              check: Callable[[Any, A.Action], None] | None = None) -> GameResult:
+    """Play the autopilot until the game ends or p1 would begin turn ``max_turns + 1``."""
+    st = game.state
+    n = 0
+    error = ""
+    me = st.players[ME]
+    mulligans = 0
+    while not game.state.over and game.state.players[ME].turns <= max_turns:
+        action = choose(game)
+        if action is None:
+            break
+        if check is not None:
+            check(game, action)
+        if isinstance(action, A.Keep):
+            mulligans = game.state.players[ME].mulligans
+        try:
+            game.play(action)
+        except StackfishError as exc:
+            error = f"{action}: {exc}"
+            break
+        n += 1
+        if n > 5000:
+            error = "no end after 5000 actions"
+            break
+    st = game.state
+    me = st.players[ME]
+    kill = st.kill_turn if st.over and st.winner == ME else None
+    if kill is not None and kill > max_turns:
+        kill = None
+    return GameResult(st.seed, kill, mulligans or me.mulligans, n, error)
+
+
+# ====================================================================== many games
+
+
+@dataclass
+class Results:
+    """The outcome of a batch of games."""
+
+    deck: str
+    n: int
+    seed: int
+    jobs: int
+    kill_turns: list[int | None] = field(default_factory=list)
+    mulligans: list[int] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+    max_turns: int = MAX_TURNS
+
+    @property
+    def kills(self) -> list[int]:
+        return sorted(k for k in self.kill_turns if k is not None)
+
+    @property
+    def no_kill(self) -> int:
+        return sum(1 for k in self.kill_turns if k is None)
+
+    @property
+    def mean(self) -> float | None:
+        return statistics.fmean(self.kills) if self.kills else None
+
+    @property
+    def median(self) -> float | None:
+        return statistics.median(self.kills) if self.kills else None
+
+    def percentile(self, q: float) -> int | None:
+        """The q-th percentile (nearest rank) of the kill turns of games that killed."""
+        k = self.kills
+        if not k:
+            return None
+        return k[max(0, math.ceil(q / 100 * len(k)) - 1)]
+
+    @property
+    def mulligan_rate(self) -> float:
+        return sum(1 for m in self.mulligans if m) / len(self.mulligans) if self.mulligans else 0.0
+
+    @property
+    def histogram(self) -> dict[int, int]:
+        c = Counter(self.kills)
+        if not c:
+            return {}
+        return {t: c.get(t, 0) for t in range(min(c), max(c) + 1)}
+
+    @property
+    def games_per_second(self) -> float:
+        return self.n / self.seconds if self.seconds else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "deck": self.deck, "games": self.n, "seed": self.seed, "jobs": self.jobs,
+            "max_turns": self.max_turns,
+            "kill_turn": {
+                "mean": self.mean, "median": self.median,
+                "percentiles": {str(q): self.percentile(q) for q in (10, 25, 50, 75, 90)},
+                "histogram": {str(t): c for t, c in self.histogram.items()},
+            },
+            "no_kill": self.no_kill,
+            "mulligan_rate": self.mulligan_rate,
+            "mulligans": dict(sorted(Counter(self.mulligans).items())),
+            "errors": len(self.errors),
+            "seconds": round(self.seconds, 3),
+            "games_per_second": round(self.games_per_second, 1),
+        }
+
+    def render(self, width: int = 40) -> str:
+        """The report as text: statistics and a histogram of kill turns."""
+        lines = [f"{self.n} games of {os.path.basename(self.deck)} (seed {self.seed}, "
+                 f"{self.jobs} job{'s' if self.jobs != 1 else ''})"]
+        if self.kills:
+            pct = ", ".join(f"p{q} {self.percentile(q)}" for q in (10, 25, 75, 90))
+            lines.append(f"kill turn: mean {self.mean:.2f}, median {self.median:g} ({pct})")
+        else:
+            lines.append("kill turn: no game killed")
+        lines.append(histogram_text(self.histogram, len(self.kill_turns), width))
+        lines.append(f"no kill by turn {self.max_turns}: {self.no_kill} "
+                     f"({self.no_kill / max(1, self.n):.1%})")
+        lines.append(f"mulligan rate: {self.mulligan_rate:.1%}")
+        if self.errors:
+            lines.append(f"errors: {len(self.errors)} (first: {self.errors[0]})")
+        lines.append(f"time: {self.seconds:.2f} s ({self.games_per_second:,.0f} games/s)")
+        return "\n".join(line for line in lines if line)
+
+
+def histogram_text(hist: dict[int, int], total: int, width: int = 40) -> str:
+    if not hist:
+        return ""
+    top = max(hist.values()) or 1
+    out = []
+    for turn, count in hist.items():
+        bar = "#" * round(count / top * width)
+        out.append(f"turn {turn:>2} | {bar:<{width}} {count:>6} {count / max(1, total):6.1%}")
+    return "\n".join(out)
+
+
+_WORKER: dict[str, Any] = {}
+
+
+def _worker_setup(plugins_disabled: tuple[str, ...] = ()) -> dict[str, Any]:
+    """Per-process shared things: the card pool and a plugin manager."""
+    if _WORKER.get("disabled") != plugins_disabled:
+        from .carddb import load_user_pool
+        from .plugin_manager import make_plugin_manager
+
+        _WORKER.clear()
+        _WORKER["disabled"] = plugins_disabled
+        _WORKER["pool"] = load_user_pool()
+        _WORKER["plugins"] = make_plugin_manager(disabled=plugins_disabled)
+    return _WORKER
+
+
+def run_games(deck_path: str, seeds: Iterable[int], max_turns: int = MAX_TURNS,
+              disabled: tuple[str, ...] = ()) -> list[tuple[int | None, int, str]]:
+    """Play one game per seed; (kill turn, mulligans, error) each."""
+    w = _worker_setup(tuple(disabled))
+    out = []
+    for s in seeds:
+        try:
+            game = new_game(deck_path, s, w["pool"], w["plugins"])
+            r = play_game(game, max_turns)
+            out.append((r.kill_turn, r.mulligans, r.error))
+        except StackfishError as exc:
+            out.append((None, 0, f"seed {s}: {exc}"))
+    return out
+
+
+def _run_chunk(args: tuple) -> list[tuple[int | None, int, str]]:
+    return run_games(*args)
+
+
+def simulate(deck_path: str, n: int = 1000, seed: int = 0, jobs: int = 1,
+             progress: Callable[[int, int], None] | None = None, max_turns: int = MAX_TURNS,
+             disabled: Iterable[str] = ()) -> Results:
+    """Play ``n`` games of the deck against a goldfish; game i uses seed ``seed + i``.
+
+    ``jobs`` > 1 spreads the games over processes (the result is the same);
+    ``progress(done, n)`` is called as games finish.  Raises StackfishError for a
+    deck that can't be read."""
+    from .decks import read_deck
+
+    read_deck(deck_path)  # a clear error now rather than n times later
+    disabled = tuple(disabled)
+    t0 = time.perf_counter()
+    res = Results(os.path.abspath(deck_path), n, seed, max(1, jobs), max_turns=max_turns)
+    chunk = max(1, min(100, n // (max(1, jobs) * 8) or 1))
+    chunks = [(deck_path, range(seed + i, seed + min(n, i + chunk)), max_turns, disabled)
+              for i in range(0, n, chunk)]
+    done = 0
+    results: list[tuple[int | None, int, str]] = []
+    if jobs <= 1 or n <= chunk:
+        for c in chunks:
+            results += _run_chunk(c)
+            done += len(c[1])
+            if progress:
+                progress(done, n)
+    else:
+        import multiprocessing as mp
+
+        fork = "fork" in mp.get_all_start_methods()
+        if fork:
+            _worker_setup(disabled)  # the children inherit the pool and plugins
+        ctx = mp.get_context("fork" if fork else "spawn")
+        with ctx.Pool(jobs) as pool:
+            for part in pool.imap(_run_chunk, chunks):  # in order: the same result as one process
+                results += part
+                done += len(part)
+                if progress:
+                    progress(done, n)
+    for kill, mulls, err in results:
+        res.kill_turns.append(kill)
+        res.mulligans.append(mulls)
+        if err:
+            res.errors.append(err)
+    res.seconds = time.perf_counter() - t0
+    return res

@@ -1,0 +1,526 @@
+"""Game journals: every action written to disk as it is played, and resuming.
+
+A journal is a scenario file (``docs/scenario-format.md``): each successful
+``game.play(action)`` appends ``str(action)``, each ``game.undo(n)`` appends
+``undo N``, and each line is flushed and fsynced before the game goes on, so
+killing the process at any moment loses at most the action being applied.
+``stackfish script journal.scenario`` replays it like any scenario.
+
+Layout (under :func:`mechanics.paths.data_dir`)::
+
+    games/<ID>/journal.scenario   the journal of an unfinished or finished game
+    games/<ID>/p1.deck            a copy of each deck list the game loaded
+    saves/<NAME>/...              a named copy of a game's directory
+
+Deck lists are *copied* into the game's directory and the journal says
+``deck p1 p1.deck`` (relative to the journal), so a game resumes exactly even
+after the original deck file was edited, moved or deleted; the original path
+is kept in a comment.
+
+The first lines are comments: ``# stackfish journal 1``, the start date, a
+title and the plugins loaded.  Lines starting with ``#!`` are directives that
+:func:`resume` honours and the scenario runner ignores as comments:
+
+- ``#! game players=N seed=S``: how the Game was constructed;
+- ``#! disable-plugin NAME``: a plugin turned off at this point
+  (:func:`mechanics.isolation.disable_plugin`);
+- ``#! over WINNER``: the game ended here.  A journal whose last line is an
+  ``over`` marker is finished; any other is listed by :func:`unfinished`.
+
+:func:`resume` replays a journal into a new Game.  A torn last line (no
+trailing newline, or a line that does not parse: the process died while writing
+it) is dropped with a warning; a bad line anywhere else raises
+:class:`SourceError` with ``FILE:LINE``.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import os
+import re
+import secrets
+import shutil
+import warnings
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .actions import DeckCmd, parse_action, split_line
+from .errors import NotationError, SourceError, StackfishError
+from .paths import data_dir
+
+try:  # advisory locks: one session per game (SSH sessions share the data dir)
+    import fcntl
+except ImportError:  # pragma: no cover - Windows
+    fcntl = None  # type: ignore[assignment]
+
+JOURNAL = "journal.scenario"
+HEADER = "# stackfish journal 1"
+_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
+_sync = getattr(os, "fdatasync", os.fsync)
+
+
+class JournalWarning(UserWarning):
+    """Something in a journal was skipped (a torn last line)."""
+
+
+class JournalError(StackfishError):
+    """A game, a save or a journal that cannot be found, opened or written."""
+
+
+def games_dir(root: str | os.PathLike | None = None) -> Path:
+    return Path(root) if root is not None else data_dir() / "games"
+
+
+def saves_dir(root: str | os.PathLike | None = None) -> Path:
+    return Path(root) if root is not None else data_dir() / "saves"
+
+
+def new_id() -> str:
+    """A sortable, unique game id: ``20261129-141503-3fa2``."""
+    now = _dt.datetime.now(_dt.UTC)
+    return f"{now:%Y%m%d-%H%M%S}-{secrets.token_hex(2)}"
+
+
+# ====================================================================== writing
+class Journal:
+    """Appends a game's actions to ``DIRECTORY/journal.scenario``, one fsynced line each.
+
+    Attach with :meth:`create` (a new journal for a game, including the actions it
+    has already played) or :meth:`reopen` (append to an existing one after
+    :func:`resume`).  The Game calls the journal after every successful play
+    (``journal(action)``) and undo (``journal(("undo", n))``).  A write that fails
+    (disk full) is reported once through ``warnings`` and in ``self.error``; the
+    game goes on.
+
+    Args:
+        fsync: sync each line to disk (the default); off only for tests of speed.
+    """
+
+    def __init__(self, directory: str | os.PathLike, fsync: bool = True) -> None:
+        self.directory = Path(directory)
+        self.path = self.directory / JOURNAL
+        self.fsync = fsync
+        self.error = ""
+        self.game: Any = None
+        self.over = False
+        self.fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        if fcntl is not None:
+            try:
+                fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                os.close(self.fd)
+                raise JournalError(f"{self.path}: the game is open in another session") from None
+
+    @property
+    def id(self) -> str:
+        return self.directory.name
+
+    # ------------------------------------------------------------ attaching
+    @classmethod
+    def create(cls, game: Any, root: str | os.PathLike | None = None, title: str = "",
+               game_id: str | None = None, fsync: bool = True) -> Journal:
+        """Start the journal of ``game`` in a new directory under ``root`` (the data
+        dir's ``games``): the header, every action the game has played so far, then
+        one line per action from now on."""
+        directory = games_dir(root) / (game_id or new_id())
+        try:
+            directory.mkdir(parents=True, exist_ok=False)
+        except OSError as exc:
+            raise JournalError(f"cannot create the game's directory {directory}: {exc}") from None
+        journal = cls(directory, fsync)
+        import pickle
+
+        first = game.state
+        if game.history:
+            first = pickle.loads(game.history[0][1]) if game.history[0][1] else game.state
+        plugins = sorted(n for n, p in game.pm.list_name_plugin() if p is not None)
+        stamp = _dt.datetime.now(_dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+        lines = [HEADER, f"# started {stamp}"]
+        if title:
+            lines.append(f"# title {' '.join(title.split())}")
+        lines += [f"# plugins {', '.join(plugins) or '(none)'}",
+                  f"#! game players={len(first.players)} seed={first.seed}"]
+        journal.write(lines)
+        journal.game = game
+        for action in game.journal:
+            journal(action, sync=False)
+        journal.write([])  # one sync for the header and the history
+        game.observers.append(journal)
+        return journal
+
+    @classmethod
+    def reopen(cls, game: Any, directory: str | os.PathLike, fsync: bool = True) -> Journal:
+        """Append to the journal in ``directory`` that ``game`` was resumed from."""
+        journal = cls(directory, fsync)
+        journal.game = game
+        journal.over = bool(game.state.over)
+        game.observers.append(journal)
+        return journal
+
+    def close(self) -> None:
+        """Stop journalling (the file stays: the game can be resumed later)."""
+        if self.game is not None and self in self.game.observers:
+            self.game.observers.remove(self)
+        if self.fd >= 0:
+            os.close(self.fd)
+            self.fd = -1
+
+    def __enter__(self) -> Journal:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # ------------------------------------------------------------ writing
+    def __call__(self, event: Any, sync: bool = True) -> None:
+        game = self.game
+        lines: list[str] = []
+        if isinstance(event, tuple):
+            kind, arg = event
+            if kind == "undo":
+                lines.append(f"undo {arg}")
+            elif kind == "disable-plugin":
+                lines.append(f"#! disable-plugin {arg}")
+        elif isinstance(event, DeckCmd):
+            lines += self._deck(event)
+        else:
+            lines.append(str(event))
+        over = bool(game is not None and game.state.over)
+        if over and not self.over:  # (an undo past the end un-finishes the journal)
+            lines.append(f"#! over {game.state.winner or 'draw'}")
+        self.over = over
+        self.write(lines, sync)
+
+    def _deck(self, action: DeckCmd) -> list[str]:
+        base = getattr(self.game, "base_dir", ".") if self.game is not None else "."
+        src = os.path.abspath(os.path.join(base, action.path))
+        try:
+            with open(src, "rb") as f:
+                data = f.read()
+        except OSError as exc:
+            self._fail(f"cannot copy the deck list {src}: {exc}; the journal names it instead")
+            return [str(DeckCmd(action.player, src))]
+        name = f"{action.player}.deck"
+        n = 1
+        while (self.directory / name).exists() and (self.directory / name).read_bytes() != data:
+            n += 1
+            name = f"{action.player}-{n}.deck"
+        if not (self.directory / name).exists():
+            tmp = self.directory / (name + ".tmp")
+            with open(tmp, "wb") as f:
+                f.write(data)
+                f.flush()
+                if self.fsync:
+                    os.fsync(f.fileno())
+            os.replace(tmp, self.directory / name)
+        return [f"# deck {action.player} from {src}", str(DeckCmd(action.player, name))]
+
+    def write(self, lines: list[str], sync: bool = True) -> None:
+        if self.fd < 0 or self.error:
+            return
+        try:
+            if lines:
+                os.write(self.fd, ("\n".join(lines) + "\n").encode("utf-8"))
+            if sync and self.fsync:
+                _sync(self.fd)
+        except OSError as exc:
+            self._fail(f"cannot write the journal {self.path}: {exc}; this game is no "
+                       f"longer being saved")
+
+    def _fail(self, message: str) -> None:
+        self.error = message
+        warnings.warn(message, JournalWarning, stacklevel=3)
+
+
+# ====================================================================== reading
+@dataclass
+class JournalLine:
+    number: int
+    text: str
+
+
+def read_journal(path: str | os.PathLike) -> tuple[list[JournalLine], list[str]]:
+    """The lines of a journal (comments kept) and warnings about a torn last line."""
+    path = Path(path)
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise SourceError(str(path), 0, f"cannot read the journal: {exc}") from None
+    notes: list[str] = []
+    chunks = raw.split(b"\n")
+    torn = chunks.pop()  # after the last newline: empty unless the last write was cut
+    torn = torn.rstrip(b"\0")  # a crash can leave a zero-filled tail
+    if torn:
+        notes.append(f"{path}:{len(chunks) + 1}: dropped a torn last line "
+                     f"({torn[:60].decode('utf-8', 'replace')!r}): the game stopped while "
+                     "writing it")
+    lines = []
+    for i, chunk in enumerate(chunks, 1):
+        try:
+            text = chunk.decode("utf-8")
+            if "\0" in text:
+                raise UnicodeDecodeError("utf-8", chunk, 0, 1, "a NUL byte")
+        except UnicodeDecodeError:
+            if i == len(chunks) and not torn:
+                notes.append(f"{path}:{i}: dropped a torn last line (not text)")
+                continue
+            raise SourceError(str(path), i, "not a line of text (the journal is corrupted)") from None
+        lines.append(JournalLine(i, text.rstrip("\r")))
+    return lines, notes
+
+
+def _directives(lines: list[JournalLine]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for line in lines:
+        t = line.text
+        if t.startswith("#! game "):
+            for kv in t[8:].split():
+                k, _, v = kv.partition("=")
+                out[k] = v
+        elif t.startswith("# title "):
+            out["title"] = t[8:]
+        elif t.startswith("# started "):
+            out["started"] = t[10:]
+        elif t.startswith("# plugins "):
+            out["plugins"] = t[10:]
+        elif t.strip() and not t.startswith("#"):
+            break
+    return out
+
+
+def journal_path(path: str | os.PathLike) -> Path:
+    p = Path(path)
+    return p / JOURNAL if p.is_dir() else p
+
+
+def resume(path: str | os.PathLike, pool: Any = None, plugins: Any = None,
+           warn: Callable[[str], None] | None = None, game_factory: Any = None) -> Any:
+    """Replay a journal (a file, or a game's directory) into a new Game.
+
+    Args:
+        pool: the card pool (the bundled one by default).
+        plugins: a plugin manager (every installed plugin by default).
+        warn: called with each warning (a dropped torn line); default ``warnings.warn``.
+
+    Raises:
+        SourceError: ``FILE:LINE: ...`` for a line that is not the last and doesn't
+            parse or can't be applied (a corrupted journal, or one written with
+            other plugins or another version).
+    """
+    from .game import Game
+    from .isolation import disable_plugin
+
+    path = journal_path(path)
+    lines, notes = read_journal(path)
+    warn = warn or (lambda m: warnings.warn(m, JournalWarning, stacklevel=3))
+    for note in notes:
+        warn(note)
+    head = _directives(lines)
+    kw: dict[str, Any] = {"base_dir": str(path.parent)}
+    try:
+        kw["players"] = int(head.get("players", 2))
+        kw["seed"] = int(head.get("seed", 0))
+    except ValueError:
+        raise SourceError(str(path), 0, "a bad '#! game' line in the header") from None
+    if pool is not None:
+        kw["pool"] = pool
+    if plugins is not None:
+        kw["plugins"] = plugins
+    game = (game_factory or Game)(**kw)
+    body = [ln for ln in lines if ln.text.strip() and
+            (not ln.text.lstrip().startswith("#") or ln.text.startswith("#! disable-plugin "))]
+    for k, line in enumerate(body):
+        last = k == len(body) - 1
+        try:
+            if line.text.startswith("#! disable-plugin "):
+                disable_plugin(game, line.text.split(None, 2)[2].strip())
+                continue
+            words = split_line(line.text)
+            if not words:
+                continue
+            if words[0] == "undo":
+                n = int(words[1]) if len(words) > 1 and words[1].isdigit() else 1
+                game.undo(n)
+                continue
+            action = parse_action(line.text)
+        except NotationError as exc:
+            if last:
+                warn(f"{path}:{line.number}: dropped an unreadable last line "
+                     f"({line.text[:60]!r}): {exc}")
+                break
+            raise SourceError(str(path), line.number, f"{line.text}: {exc}") from None
+        except StackfishError as exc:
+            raise SourceError(str(path), line.number, f"{line.text}: {exc}") from None
+        try:
+            game.play(action)
+        except StackfishError as exc:
+            raise SourceError(str(path), line.number,
+                              f"{line.text}: {exc} (the journal doesn't replay: was it "
+                              "written with other plugins, cards or version?)") from None
+    return game
+
+
+# ====================================================================== listing
+@dataclass
+class GameInfo:
+    """One journal in the games (or saves) directory."""
+
+    id: str
+    path: Path
+    title: str
+    started: str
+    actions: int
+    last: str
+    finished: bool
+    modified: float
+
+    def line(self) -> str:
+        when = _dt.datetime.fromtimestamp(self.modified).strftime("%Y-%m-%d %H:%M")
+        state = "finished" if self.finished else "unfinished"
+        return (f"{self.id}  {when}  {state:<10}  {self.actions:>5} actions  "
+                f"{self.title or '(untitled)'}  last: {self.last or '-'}")
+
+
+def info(directory: str | os.PathLike) -> GameInfo | None:
+    """What a game directory holds, read cheaply (no replay); None if no journal."""
+    directory = Path(directory)
+    path = directory / JOURNAL
+    try:
+        lines, _ = read_journal(path)
+    except SourceError:
+        return None
+    head = _directives(lines)
+    body = [ln.text for ln in lines if ln.text.strip() and
+            (not ln.text.startswith("#") or ln.text.startswith("#! over"))]
+    actions = [t for t in body if not t.startswith("#")]
+    try:
+        mtime = path.stat().st_mtime
+    except OSError:
+        return None
+    return GameInfo(directory.name, directory, head.get("title", ""), head.get("started", ""),
+                    len(actions), actions[-1] if actions else "",
+                    bool(body) and body[-1].startswith("#! over"), mtime)
+
+
+def list_games(root: str | os.PathLike | None = None, finished: bool = True) -> list[GameInfo]:
+    """The games under ``root`` (the data dir's ``games``), newest first."""
+    base = games_dir(root)
+    if not base.is_dir():
+        return []
+    out = [i for d in base.iterdir() if d.is_dir() and (i := info(d)) is not None]
+    if not finished:
+        out = [i for i in out if not i.finished]
+    return sorted(out, key=lambda i: (i.modified, i.id), reverse=True)
+
+
+def unfinished(root: str | os.PathLike | None = None) -> list[GameInfo]:
+    """The games that can be resumed (their journal has no game-over marker), newest first."""
+    return list_games(root, finished=False)
+
+
+def find_game(ref: str | None, root: str | os.PathLike | None = None,
+              only_unfinished: bool = True) -> Path:
+    """A game's directory from an id, a unique id prefix, an index from the list (1 =
+    newest), a journal path, or None for the newest unfinished game."""
+    if ref:
+        p = Path(ref)
+        if p.exists() and (p.is_dir() and (p / JOURNAL).exists() or p.is_file()):
+            return p if p.is_dir() else p.parent
+    games = list_games(root, finished=not only_unfinished or bool(ref))
+    if not ref:
+        if not games:
+            raise JournalError("no unfinished game to resume")
+        return games[0].path
+    if ref.isdigit() and 1 <= int(ref) <= len(games) and len(ref) < 4:
+        return games[int(ref) - 1].path
+    hits = [g for g in games if g.id == ref] or [g for g in games if g.id.startswith(ref)]
+    if len(hits) == 1:
+        return hits[0].path
+    if not hits:
+        raise JournalError(f"no game '{ref}'; 'stackfish games' lists them")
+    raise JournalError(f"'{ref}' names {len(hits)} games: {', '.join(g.id for g in hits[:5])}")
+
+
+# ====================================================================== saving
+def _check_name(name: str) -> str:
+    if not _NAME.match(name or ""):
+        raise JournalError(f"bad save name '{name}': use letters, digits, '-', '_' and '.' "
+                           "(at most 64, not starting with '.')")
+    return name
+
+
+def save(directory: str | os.PathLike, name: str, saves: str | os.PathLike | None = None,
+         overwrite: bool = False) -> Path:
+    """Copy a game's directory (journal and decks) to ``saves/NAME``."""
+    target = saves_dir(saves) / _check_name(name)
+    src = Path(directory)
+    if not (src / JOURNAL).exists():
+        raise JournalError(f"{src}: no journal to save")
+    if target.exists() and not overwrite:
+        raise JournalError(f"a save named '{name}' exists; choose another name or overwrite it")
+    tmp = target.with_name(f".{name}.tmp-{secrets.token_hex(2)}")
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copytree(src, tmp, ignore=shutil.ignore_patterns("*.tmp"))
+        if target.exists():
+            shutil.rmtree(target)
+        os.replace(tmp, target)
+    except OSError as exc:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise JournalError(f"cannot save to {target}: {exc}") from None
+    return target
+
+
+def list_saves(saves: str | os.PathLike | None = None) -> list[GameInfo]:
+    return list_games(saves_dir(saves))
+
+
+def load(name: str, saves: str | os.PathLike | None = None, root: str | os.PathLike | None = None,
+         pool: Any = None, plugins: Any = None, warn: Callable[[str], None] | None = None,
+         fsync: bool = True) -> tuple[Any, Journal]:
+    """Resume a saved game as a new game (the save itself stays as it was): its
+    directory is copied under ``games`` and journalled there."""
+    src = saves_dir(saves) / _check_name(name)
+    if not (src / JOURNAL).exists():
+        raise JournalError(f"no save named '{name}'")
+    target = games_dir(root) / new_id()
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copytree(src, target)
+    except OSError as exc:
+        raise JournalError(f"cannot copy the save '{name}': {exc}") from None
+    game = resume(target, pool=pool, plugins=plugins, warn=warn)
+    return game, Journal.reopen(game, target, fsync)
+
+
+# ====================================================================== one entry point
+def open_or_resume(ref: str | None = None, *, new: Callable[[], Any] | None = None,
+                   title: str = "", root: str | os.PathLike | None = None, pool: Any = None,
+                   plugins: Any = None, warn: Callable[[str], None] | None = None,
+                   fsync: bool = True) -> tuple[Any, Journal]:
+    """A journalled game for the TUI (or an SSH session).
+
+    With ``new`` (a function returning a fresh, set-up Game), start it and its
+    journal; otherwise resume ``ref`` (see :func:`find_game`; None: the newest
+    unfinished game) and keep appending to its journal.  Raises
+    :class:`StackfishError` (a missing game, a corrupted journal) with a clear message.
+    """
+    if new is not None:
+        game = new()
+        return game, Journal.create(game, root, title=title, fsync=fsync)
+    directory = find_game(ref, root)
+    game = resume(directory, pool=pool, plugins=plugins, warn=warn)
+    return game, Journal.reopen(game, directory, fsync)
+
+
+def setup_floor(game: Any) -> int:
+    """How many leading actions set the game up (``seed``, ``deck``, ``start``...):
+    the TUI's undo stops there."""
+    n = 0
+    for action in game.journal:
+        if not getattr(action, "setup", False):
+            break
+        n += 1
+    return n
