@@ -197,7 +197,7 @@ def choose(game: Any) -> A.Action | None:
     if d.kind == "mulligan":
         return mulligan(game, d)
     if d.kind == "attackers":
-        refs = [game.ref_for(o) for o in d.options]
+        refs = battlefield_refs(game, d.options)
         return A.Attack(d.player, tuple((r, "") for r in refs)) if refs else A.Pass()
     if d.kind == "blockers":
         return A.Pass()
@@ -210,6 +210,27 @@ def choose(game: Any) -> A.Action | None:
 
 def _ref(game: Any, o: Any) -> str:
     return game.ref_for(o) if isinstance(o, int) else str(o)
+
+
+def battlefield_refs(game: Any, oids: Iterable[int]) -> list[str]:
+    """``game.ref_for`` of permanents, computed for all of them at once: a name when
+    only one permanent has it, else ``"Name"#N`` in timestamp order (the battlefield
+    is the first zone a name refers to)."""
+    st = game.state
+    oids = list(oids)
+    if st.aliases or any(st.objs[o].zone != "battlefield" for o in oids):
+        return [game.ref_for(o) for o in oids]
+    groups: dict[str, list[Any]] = {}
+    for oid in st.battlefield:
+        obj = st.objs[oid]
+        for key in {obj.name.casefold(), game.name_of(oid).casefold()}:
+            groups.setdefault(key, []).append(obj)
+    out = []
+    for oid in oids:
+        name = game.name_of(oid)
+        group = sorted(groups[name.casefold()], key=lambda o: o.timestamp)
+        out.append(name if len(group) == 1 else f"{name}#{[o.id for o in group].index(oid) + 1}")
+    return out
 
 
 def mulligan(game: Any, d: Decision) -> A.Action:
@@ -622,10 +643,12 @@ def simulate(deck_path: str, n: int = 1000, seed: int = 0, jobs: int = 1,
     ``jobs`` > 1 spreads the games over processes (the result is the same);
     ``progress(done, n)`` is called as games finish.  Raises StackfishError for a
     deck that can't be read."""
-    from .decks import read_deck
+    from .decks import read_deck, resolve_names
 
-    read_deck(deck_path)  # a clear error now rather than n times later
     disabled = tuple(disabled)
+    pool = _worker_setup(disabled)["pool"]
+    resolve_names(read_deck(deck_path), lambda n: pool.get(n).name if n in pool else None,
+                  pool.names())  # a clear error now rather than n times later
     t0 = time.perf_counter()
     res = Results(os.path.abspath(deck_path), n, seed, max(1, jobs), max_turns=max_turns)
     chunk = max(1, min(100, n // (max(1, jobs) * 8) or 1))

@@ -458,8 +458,10 @@ class Game(Primitives, TurnRules):
             if st.priority is None:
                 self.end_step()
                 continue
-            holder = st.players[st.priority]
-            if holder.auto or holder.lost:
+            seat = [p for p in st.team_of(st.priority) if not st.players[p].lost]
+            if all(st.players[p].auto for p in seat):
+                if all(pl.auto or pl.lost for pl in st.players.values()):
+                    return  # only goldfish are left: nobody would ever stop the game
                 self.pass_priority()
                 continue
             return

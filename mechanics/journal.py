@@ -2,8 +2,11 @@
 
 A journal is a scenario file (``docs/scenario-format.md``): each successful
 ``game.play(action)`` appends ``str(action)``, each ``game.undo(n)`` appends
-``undo N``, and each line is flushed and fsynced before the game goes on, so
-killing the process at any moment loses at most the action being applied.
+``undo N``.  Each line is written to the file (``os.write``, no user-space
+buffer) before ``play`` returns, so killing the process at any moment loses at
+most the action being applied; each line is then fsynced (``fdatasync``) by a
+background thread, so a power cut loses at most the last few milliseconds
+without the game waiting for the disk (``fsync="inline"`` waits instead).
 ``stackfish script journal.scenario`` replays it like any scenario.
 
 Layout (under :func:`mechanics.paths.data_dir`)::
@@ -40,6 +43,7 @@ import os
 import re
 import secrets
 import shutil
+import threading
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -84,6 +88,52 @@ def new_id() -> str:
 
 
 # ====================================================================== writing
+class _Syncer:
+    """A background thread that fsyncs a file after each write, coalescing bursts."""
+
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
+        self.cond = threading.Condition()
+        self.wanted = self.done = 0
+        self.stopping = False
+        self.error: OSError | None = None
+        self.thread = threading.Thread(target=self._run, name="stackfish-journal-sync",
+                                       daemon=True)
+        self.thread.start()
+
+    def request(self) -> None:
+        with self.cond:
+            self.wanted += 1
+            self.cond.notify_all()
+
+    def wait(self) -> None:
+        """Until every line written so far is on disk."""
+        with self.cond:
+            self.cond.wait_for(lambda: self.done >= self.wanted or self.error is not None)
+
+    def stop(self) -> None:
+        with self.cond:
+            self.stopping = True
+            self.cond.notify_all()
+        self.thread.join()
+
+    def _run(self) -> None:
+        while True:
+            with self.cond:
+                self.cond.wait_for(lambda: self.wanted > self.done or self.stopping)
+                target, stopping = self.wanted, self.stopping
+            if target > self.done:
+                try:
+                    _sync(self.fd)
+                except OSError as exc:
+                    self.error = exc
+                with self.cond:
+                    self.done = target
+                    self.cond.notify_all()
+            elif stopping:
+                return
+
+
 class Journal:
     """Appends a game's actions to ``DIRECTORY/journal.scenario``, one fsynced line each.
 
@@ -95,23 +145,29 @@ class Journal:
     game goes on.
 
     Args:
-        fsync: sync each line to disk (the default); off only for tests of speed.
+        fsync: ``True`` (the default): each line is fsynced by a background thread
+            right after it is written; ``"inline"``: before ``play`` returns;
+            ``False``: never (tests of speed).
     """
 
-    def __init__(self, directory: str | os.PathLike, fsync: bool = True) -> None:
+    def __init__(self, directory: str | os.PathLike, fsync: bool | str = True) -> None:
         self.directory = Path(directory)
         self.path = self.directory / JOURNAL
         self.fsync = fsync
         self.error = ""
         self.game: Any = None
         self.over = False
-        self.fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        try:
+            self.fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        except OSError as exc:
+            raise JournalError(f"cannot open the journal {self.path}: {exc}") from None
         if fcntl is not None:
             try:
                 fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except OSError:
                 os.close(self.fd)
                 raise JournalError(f"{self.path}: the game is open in another session") from None
+        self.syncer = _Syncer(self.fd) if fsync is True else None
 
     @property
     def id(self) -> str:
@@ -120,7 +176,7 @@ class Journal:
     # ------------------------------------------------------------ attaching
     @classmethod
     def create(cls, game: Any, root: str | os.PathLike | None = None, title: str = "",
-               game_id: str | None = None, fsync: bool = True) -> Journal:
+               game_id: str | None = None, fsync: bool | str = True) -> Journal:
         """Start the journal of ``game`` in a new directory under ``root`` (the data
         dir's ``games``): the header, every action the game has played so far, then
         one line per action from now on."""
@@ -151,7 +207,7 @@ class Journal:
         return journal
 
     @classmethod
-    def reopen(cls, game: Any, directory: str | os.PathLike, fsync: bool = True) -> Journal:
+    def reopen(cls, game: Any, directory: str | os.PathLike, fsync: bool | str = True) -> Journal:
         """Append to the journal in ``directory`` that ``game`` was resumed from."""
         journal = cls(directory, fsync)
         journal.game = game
@@ -163,9 +219,19 @@ class Journal:
         """Stop journalling (the file stays: the game can be resumed later)."""
         if self.game is not None and self in self.game.observers:
             self.game.observers.remove(self)
+        if self.syncer is not None:
+            self.syncer.stop()  # after a last sync of what was written
+            self.syncer = None
         if self.fd >= 0:
             os.close(self.fd)
             self.fd = -1
+
+    def sync(self) -> None:
+        """Wait until every line written so far is on disk."""
+        if self.syncer is not None:
+            self.syncer.wait()
+        elif self.fd >= 0 and self.fsync:
+            _sync(self.fd)
 
     def __enter__(self) -> Journal:
         return self
@@ -222,8 +288,14 @@ class Journal:
             return
         try:
             if lines:
-                os.write(self.fd, ("\n".join(lines) + "\n").encode("utf-8"))
-            if sync and self.fsync:
+                data = ("\n".join(lines) + "\n").encode("utf-8")
+                while data:  # a short write (a signal, a full disk) writes the rest
+                    data = data[os.write(self.fd, data):]
+            if sync and self.syncer is not None:
+                if self.syncer.error is not None:
+                    raise self.syncer.error
+                self.syncer.request()
+            elif sync and self.fsync:
                 _sync(self.fd)
         except OSError as exc:
             self._fail(f"cannot write the journal {self.path}: {exc}; this game is no "
@@ -331,35 +403,58 @@ def resume(path: str | os.PathLike, pool: Any = None, plugins: Any = None,
     game = (game_factory or Game)(**kw)
     body = [ln for ln in lines if ln.text.strip() and
             (not ln.text.lstrip().startswith("#") or ln.text.startswith("#! disable-plugin "))]
+    # Undo lines are applied to the list of actions, not to a game: what an undo takes
+    # back is never replayed (an undo restores exactly the position before the action),
+    # so resuming costs the actions kept, not every action ever tried.
+    seq: list[tuple[JournalLine, Any]] = []  # an Action, or a plugin name to disable
+    kept = 0
     for k, line in enumerate(body):
-        last = k == len(body) - 1
+        text = line.text
         try:
-            if line.text.startswith("#! disable-plugin "):
-                disable_plugin(game, line.text.split(None, 2)[2].strip())
+            if text.startswith("#! disable-plugin "):
+                seq.append((line, text.split(None, 2)[2].strip()))
                 continue
-            words = split_line(line.text)
-            if not words:
+            if text.split(None, 1)[0] == "undo":
+                n = _undo_count(text)
+                if n > kept:
+                    raise SourceError(str(path), line.number, f"{text}: there are {kept} "
+                                      f"actions to undo, not {n}")
+                kept -= n
+                i = len(seq)
+                while n:  # drop the last n actions; a plugin turned off stays off
+                    i -= 1
+                    if not isinstance(seq[i][1], str):
+                        del seq[i]
+                        n -= 1
                 continue
-            if words[0] == "undo":
-                n = int(words[1]) if len(words) > 1 and words[1].isdigit() else 1
-                game.undo(n)
-                continue
-            action = parse_action(line.text)
+            seq.append((line, parse_action(text)))
+            kept += 1
         except NotationError as exc:
-            if last:
+            if k == len(body) - 1:
                 warn(f"{path}:{line.number}: dropped an unreadable last line "
-                     f"({line.text[:60]!r}): {exc}")
+                     f"({text[:60]!r}): {exc}")
                 break
-            raise SourceError(str(path), line.number, f"{line.text}: {exc}") from None
-        except StackfishError as exc:
-            raise SourceError(str(path), line.number, f"{line.text}: {exc}") from None
+            raise SourceError(str(path), line.number, f"{text}: {exc}") from None
+    for line, item in seq:
         try:
-            game.play(action)
+            if isinstance(item, str):
+                disable_plugin(game, item)
+            else:
+                game.play(item)
         except StackfishError as exc:
             raise SourceError(str(path), line.number,
                               f"{line.text}: {exc} (the journal doesn't replay: was it "
                               "written with other plugins, cards or version?)") from None
     return game
+
+
+def _undo_count(text: str) -> int:
+    words = split_line(text)
+    if len(words) == 1:
+        return 1
+    if len(words) == 2 and words[1].isdigit() and int(words[1]) > 0:
+        return int(words[1])
+    raise NotationError("usage: undo [N]")
 
 
 # ====================================================================== listing
@@ -426,8 +521,13 @@ def find_game(ref: str | None, root: str | os.PathLike | None = None,
     newest), a journal path, or None for the newest unfinished game."""
     if ref:
         p = Path(ref)
-        if p.exists() and (p.is_dir() and (p / JOURNAL).exists() or p.is_file()):
-            return p if p.is_dir() else p.parent
+        if p.is_dir() and (p / JOURNAL).exists():
+            return p
+        if p.is_file():
+            if p.name != JOURNAL:
+                raise JournalError(f"{p}: not a game journal ({JOURNAL}); "
+                                   f"'stackfish script {p}' runs a scenario file")
+            return p.parent
     games = list_games(root, finished=not only_unfinished or bool(ref))
     if not ref:
         if not games:
@@ -479,7 +579,7 @@ def list_saves(saves: str | os.PathLike | None = None) -> list[GameInfo]:
 
 def load(name: str, saves: str | os.PathLike | None = None, root: str | os.PathLike | None = None,
          pool: Any = None, plugins: Any = None, warn: Callable[[str], None] | None = None,
-         fsync: bool = True) -> tuple[Any, Journal]:
+         fsync: bool | str = True) -> tuple[Any, Journal]:
     """Resume a saved game as a new game (the save itself stays as it was): its
     directory is copied under ``games`` and journalled there."""
     src = saves_dir(saves) / _check_name(name)
@@ -499,7 +599,7 @@ def load(name: str, saves: str | os.PathLike | None = None, root: str | os.PathL
 def open_or_resume(ref: str | None = None, *, new: Callable[[], Any] | None = None,
                    title: str = "", root: str | os.PathLike | None = None, pool: Any = None,
                    plugins: Any = None, warn: Callable[[str], None] | None = None,
-                   fsync: bool = True) -> tuple[Any, Journal]:
+                   fsync: bool | str = True) -> tuple[Any, Journal]:
     """A journalled game for the TUI (or an SSH session).
 
     With ``new`` (a function returning a fresh, set-up Game), start it and its

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from . import actions as A
+from .abilities import Activated, Behaviour
 from .cards import parse_cost
 from .errors import StackfishError
 from .mana import plan
@@ -118,9 +119,10 @@ def _priority_actions(game: Game, player: str) -> Iterator[A.Action]:
         options = [game.target_options(None, s) for s in specs]
         for combo in itertools.islice(itertools.product(*options), 50):
             yield A.Cast(player, name, tuple(_ref(game, t) for t in combo))
+    chars = game.all_chars()
     for oid in game.permanents(player):
-        obj, ch = st.objs[oid], game.chars(oid)
-        for n, ab in enumerate(game.activated(oid), 1):
+        obj, ch = st.objs[oid], chars[oid]  # game.chars(oid): a phased-in permanent's
+        for n, ab in enumerate(() if ch.no_abilities else _activated(ch.behaviour), 1):
             if ab.tap and (obj.tapped or (ch.is_creature and obj.sick and not ch.has("haste"))):
                 continue
             if ab.mana and "Land" in ch.types:
@@ -137,6 +139,18 @@ def _priority_actions(game: Game, player: str) -> Iterator[A.Action]:
                     yield A.Activate(player, ref, n, (_ref(game, t),))
             else:
                 yield A.Activate(player, ref, n)
+
+
+_ACTIVATED: dict[int, tuple] = {}  # id(behaviour) -> (behaviour, its Activated abilities)
+
+
+def _activated(beh: Behaviour) -> list[Activated]:
+    """``game.activated(oid)`` for a permanent with abilities: the behaviour's Activated
+    abilities, listed once per behaviour (behaviours are built once per card)."""
+    hit = _ACTIVATED.get(id(beh))
+    if hit is None or hit[0] is not beh:
+        hit = _ACTIVATED[id(beh)] = (beh, beh.of(Activated))
+    return hit[1]
 
 
 def _affordable(game: Game, player: str, cost: tuple[str, ...]) -> bool:

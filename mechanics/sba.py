@@ -21,7 +21,7 @@ def check(game: Game) -> bool:
     st = game.state
     done = _players(game)
     to_graveyard: list[int] = []
-    for oid in [o for o, obj in st.objs.items() if obj.token and obj.zone not in ("battlefield", "stack")]:
+    for oid in [o for o in _tokens(game) if st.objs[o].zone not in ("battlefield", "stack")]:
         _cease(game, oid)  # 704.5d
         done = True
     chars = game.all_chars()
@@ -54,6 +54,18 @@ def check(game: Game) -> bool:
     if _legend_rule(game):
         done = True
     return done
+
+
+def _tokens(game: Game) -> list[int]:
+    """The ids of the tokens, the only objects 704.5d removes.  ``Obj.token`` is set as
+    an object is created, so the list is kept while no object is created (``next_id``)
+    or removed (the number of objects) in this state (the same ``objs`` dict)."""
+    st = game.state
+    hit = game.__dict__.get("_sba_tokens")
+    if hit is None or hit[0] is not st.objs or hit[1] != st.next_id or hit[2] != len(st.objs):
+        hit = (st.objs, st.next_id, len(st.objs), [o for o, obj in st.objs.items() if obj.token])
+        game.__dict__["_sba_tokens"] = hit
+    return hit[3]
 
 
 def _legal_attachment(game: Game, target: int | None, creature: bool = False) -> bool:

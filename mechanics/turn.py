@@ -78,11 +78,17 @@ class TurnRules:
         """"At the beginning of [step]" abilities of permanents (603.2)."""
         from .abilities import Triggered
 
+        cache = self.__dict__.setdefault("_step_trigger_cache", {})  # id(behaviour) -> abilities
         for oid, ch in self.all_chars().items():
             if ch.no_abilities:
                 continue
-            for idx, ab in enumerate(ch.behaviour.abilities):
-                if isinstance(ab, Triggered) and ab.step == step and (
+            beh = ch.behaviour
+            hit = cache.get(id(beh))
+            if hit is None or hit[0] is not beh:
+                hit = cache[id(beh)] = (beh, [(idx, ab) for idx, ab in enumerate(beh.abilities)
+                                              if isinstance(ab, Triggered) and ab.step])
+            for idx, ab in hit[1]:
+                if ab.step == step and (
                         ab.step_whose == "each" or self.seat_of(ch.controller) == self.seat_of(self.state.active)):
                     self.add_trigger(oid, ch, idx, ab, {"step": step})
 
@@ -341,13 +347,15 @@ class TurnRules:
     def go_to(self: Game, step: str, player: str = "") -> None:
         """Pass until ``step`` next begins (with its triggers on the stack) or a decision."""
         st = self.state
-        start = len(self.events)
+        seen = len(self.events)
         guard = 0
         while not st.over and guard < 10_000:
             guard += 1
+            new = self.events[seen:]  # only the events since the last look
+            seen += len(new)
             if any(isinstance(e, ev.StepBegan) and e.step == step and
                    (not player or self.seat_of(e.active) == self.seat_of(player))
-                   for e in self.events[start:]):
+                   for e in new):
                 return
             d = self.pending
             if d is not None and d.kind in ("attackers", "blockers"):

@@ -212,7 +212,7 @@ class EngineMachine(RuleBasedStateMachine):
         st_ = game.state
         objs = sorted(st_.objs)
         perms = list(st_.battlefield)
-        ref = (lambda oid: game.ref_for(oid))
+        ref = game.ref_for
         forms = ["draw p1", "mill p1 2", "shuffle p1", "damage p2 3", "damage p1 2",
                  'token p1 "Grizzly Bears"', "add-counter p2 poison 1", "remove-counter p2 poison 2",
                  "mana p1 {R}{G}"]

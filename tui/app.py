@@ -16,6 +16,7 @@ from typing import Any
 from textual.app import App
 
 from mechanics import actions as A
+from mechanics.errors import StackfishError
 from mechanics.game import Game
 from mechanics.journal import Journal, setup_floor
 from mechanics.plugin_manager import make_plugin_manager
@@ -74,11 +75,16 @@ class StackfishApp(App):
     def start_journal(self, journal: Any) -> Any:
         """``journal``: a :class:`Journal` already attached, True for a new one in the
         data dir (or a games directory path for one there), False/None for none."""
+        self.journal_error = ""
         if journal is None or journal is False or isinstance(journal, Journal):
             return journal or None
         root = None if journal is True else journal
-        return Journal.create(self.game, root, title=f"{os.path.basename(self.deck_path)} "
-                              f"seed {self.game.state.seed}")
+        try:
+            return Journal.create(self.game, root, title=f"{os.path.basename(self.deck_path)} "
+                                  f"seed {self.game.state.seed}")
+        except StackfishError as exc:  # an unwritable data dir: play on, unjournalled
+            self.journal_error = str(exc)
+            return None
 
     def new_game(self, seed: int) -> None:
         """Replace the game with a fresh one of the same deck (and a new journal)."""

@@ -64,7 +64,7 @@ def _play(args: argparse.Namespace) -> int:
     try:
         from mechanics.carddb import load_user_pool
 
-        app = make_app(deck, seed, plugins, pool=load_user_pool())
+        app = make_app(deck, seed, plugins, pool=load_user_pool(), journal=True)
     except StackfishError as exc:
         print(exc, file=sys.stderr)
         return 2

@@ -305,6 +305,9 @@ def option_label(game: Any, option: Any) -> str:
         pt = f" {ch.power}/{ch.toughness}" if ch.is_creature and obj.zone == "battlefield" else ""
         where = "" if obj.zone == "battlefield" else f" ({obj.zone})"
         return f"{game.ref_for(option)}{pt}{where} [{ch.controller}]"
+    if isinstance(option, str) and option in game.state.players:
+        p = game.state.players[option]
+        return f"{option} ({p.life} life{', goldfish' if p.auto else ''})"
     return str(option)
 
 

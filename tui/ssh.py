@@ -60,17 +60,10 @@ USERS_DIR = "ssh-users"
 TERMINAL_RESET = (b"\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l\x1b[?1004l"
                   b"\x1b[?2004l\x1b[<u\x1b[0m\x1b[?25h\x1b[?1049l\r\n")
 
-# The child: make the pty its controlling terminal (so the kernel sends it
-# SIGWINCH and SIGHUP like any terminal program), then run the stackfish CLI.
-CHILD_CODE = """\
-import fcntl, sys, termios
-try:
-    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
-except OSError:
-    pass
-from tui.cli import main
-sys.exit(main(sys.argv[1:]))
-"""
+# The child: ``tui.ssh_child`` takes the pty as its controlling terminal, fences
+# itself in to the player's directory, then runs the stackfish CLI.  ``-P``: the
+# working directory (the player's) is not put on sys.path.
+CHILD_ARGV = (sys.executable, "-P", "-m", "tui.ssh_child")
 
 
 class ServeError(Exception):
@@ -92,8 +85,10 @@ def user_dir(data_dir: Path, name: str) -> Path:
     """The private directory of SSH user ``name`` (created 0700)."""
     if not valid_user(name):
         raise ValueError(f"invalid user name {name!r}")
-    path = data_dir / USERS_DIR / name
-    path.mkdir(parents=True, exist_ok=True, mode=0o700)
+    root = data_dir / USERS_DIR
+    root.mkdir(parents=True, exist_ok=True, mode=0o700)
+    path = root / name
+    path.mkdir(exist_ok=True, mode=0o700)
     return path
 
 
@@ -173,6 +168,31 @@ def load_or_create_host_key(path: Path) -> asyncssh.SSHKey:
     return key
 
 
+def unfinished_games(udir: Path) -> list[Any]:
+    """The player's unfinished journalled games, newest first (``mechanics.journal``)."""
+    try:
+        from mechanics.journal import unfinished
+    except ImportError:
+        return []
+    try:
+        return list(unfinished(udir / "games"))
+    except Exception as exc:  # a broken journal must not stop the player from playing
+        log.warning("%s: cannot list games: %s", udir, exc)
+        return []
+
+
+def cli_has(command: str) -> bool:
+    """Whether ``stackfish COMMAND`` exists (the child runs the same CLI)."""
+    import argparse
+
+    from tui.cli import parser
+
+    for action in parser()._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return command in action.choices
+    return False
+
+
 # ---------------------------------------------------------------- configuration
 
 @dataclass
@@ -191,7 +211,7 @@ class ServeConfig:
     hangup_grace: float = 3.0
     """Seconds a hung-up child gets to exit before SIGKILL."""
     child_argv: tuple[str, ...] | None = None
-    """The program run for a session (tests); default ``python -c CHILD_CODE``."""
+    """The program run for a session (tests); default :data:`CHILD_ARGV`."""
 
 
 class AuthorizedKeys:
@@ -241,7 +261,10 @@ class _Connection(asyncssh.SSHServer):
         self.server.connections.discard(self.conn)
 
     def begin_auth(self, username: str) -> bool:
+        # Called again when a client changes user name mid-authentication: forget
+        # the keys trusted for the previous name first.
         self.username = username
+        self.conn.set_authorized_keys(asyncssh.import_authorized_keys(""))
         if not valid_user(username):
             with contextlib.suppress(OSError):
                 self.conn.send_auth_banner(
@@ -308,6 +331,7 @@ class GameSession(asyncssh.SSHServerSession):
         self._paused = False
         self._pending = bytearray()
         self._size = (80, 24, 0, 0)
+        self._answer: asyncio.Future | None = None
 
     # --- channel requests
     def connection_made(self, chan: Any) -> None:
@@ -341,6 +365,9 @@ class GameSession(asyncssh.SSHServerSession):
     # --- data
     def data_received(self, data: bytes, datatype: Any) -> None:
         self.last_input = time.monotonic()
+        if self._answer is not None and not self._answer.done() and data:
+            self._answer.set_result(data[:1])
+            return
         if self.master is None:
             return
         self._pending += data
@@ -398,6 +425,8 @@ class GameSession(asyncssh.SSHServerSession):
         self.closed = True
         if not self.reason:
             self.reason = "client disconnected"
+        if self._answer is not None and not self._answer.done():
+            self._answer.cancel()
         self.hang_up()
 
     # --- the child
@@ -451,18 +480,21 @@ class GameSession(asyncssh.SSHServerSession):
                           "in progress); please try again later.\n")
                 log.info("%s: rejected, server full", self.username)
                 return self._end(1)
-            udir = user_dir(srv.data_dir, self.username)
-            deck = None
-            if self.deck_name is not None:
-                deck = find_deck(self.deck_name, udir)
-                if deck is None:
-                    names = sorted(set(bundled_decks()) | set(user_decks(udir)))
-                    self._say(f"stackfish: no deck named {self.deck_name[:64]!r}; "
-                              f"choose one of: {', '.join(names)}\n")
-                    return self._end(2)
-            srv.sessions.add(self)
+            srv.sessions.add(self)  # counted from here: the resume question included
             try:
-                status = await self._play(udir, deck)
+                udir = user_dir(srv.data_dir, self.username)
+                deck = None
+                if self.deck_name is not None:
+                    deck = find_deck(self.deck_name, udir)
+                    if deck is None:
+                        names = sorted(set(bundled_decks()) | set(user_decks(udir)))
+                        self._say(f"stackfish: no deck named {self.deck_name[:64]!r}; "
+                                  f"choose one of: {', '.join(names)}\n")
+                        return self._end(2)
+                args = await self._offer_resume(udir)
+                if self.closed:
+                    return None
+                status = await self._play(udir, args or self.play_args(deck))
             finally:
                 srv.sessions.discard(self)
             if self.reason and self.reason != "client disconnected":
@@ -476,14 +508,54 @@ class GameSession(asyncssh.SSHServerSession):
             self._say(f"stackfish: internal error: {exc}\n", reset=True)
             self._end(1)
 
-    def child_argv(self, deck: str | None) -> list[str]:
-        base = list(self.server.config.child_argv or (sys.executable, "-c", CHILD_CODE))
+    def play_args(self, deck: str | None) -> list[str]:
         deck = deck or bundled_decks()["simic-evolve"]
-        return base + ["play", deck, "--seed", str(random.randrange(1, 10_000))]
+        return ["play", deck, "--seed", str(random.randrange(1, 10_000))]
+
+    async def _offer_resume(self, udir: Path) -> list[str] | None:
+        """The player's newest unfinished game, if any: ask whether to resume it
+        (Enter or y: ``stackfish resume ID``; n: a new game)."""
+        mine = [s for s in self.server.sessions if s is not self and s.username == self.username]
+        leaving = [s.task for s in mine if s.closed and s.task is not None]
+        if leaving:  # a dropped connection of this player: let its game finish saving
+            await asyncio.wait(leaving, timeout=self.server.config.hangup_grace + 1)
+        if any(not s.closed for s in mine):
+            return None  # the same player is playing elsewhere: that game is live, start anew
+        games = unfinished_games(udir)
+        if not games or not cli_has("resume"):
+            return None
+        g = games[0]
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(g.modified))
+        last = f", last: {g.last[:60]}" if g.last else ""
+        self.chan.write(f"\r\nWelcome back, {self.username}. You have an unfinished game "
+                        f"from {when} ({g.actions} actions{last}).\r\n"
+                        "Resume it? [Y/n] ".encode())
+        self._answer = asyncio.get_running_loop().create_future()
+        timeout = self.server.config.idle_timeout or None
+        try:
+            key = await asyncio.wait_for(self._answer, timeout)
+        except TimeoutError:
+            self._say(f"\nstackfish: idle for {timeout:g} seconds, session closed.\n")
+            self._end(0)
+            return None
+        except asyncio.CancelledError:
+            if self.closed:
+                return None
+            raise
+        finally:
+            self._answer = None
+        if key in (b"\x03", b"\x04", b"q"):
+            self.chan.write(b"\r\n")
+            self._end(0)
+            return None
+        resume = key not in (b"n", b"N")
+        self.chan.write(b"resuming\r\n" if resume else b"new game\r\n")
+        return ["resume", g.id] if resume else None
 
     def child_env(self, udir: Path) -> dict[str, str]:
         env = {k: v for k, v in os.environ.items()
-               if not k.startswith(("SSH_", "COLUMNS", "LINES", "TEXTUAL"))}
+               if not k.startswith(("SSH_", "COLUMNS", "LINES", "TEXTUAL_DRIVER", "TEXTUAL_DEV",
+                                    "TEXTUAL_LOG", "TEXTUAL_DEBUG"))}
         term = self.chan.get_terminal_type() or DEFAULT_TERM
         env["TERM"] = term if TERM_RE.match(term) else DEFAULT_TERM
         env["STACKFISH_DATA_DIR"] = str(udir)
@@ -491,13 +563,13 @@ class GameSession(asyncssh.SSHServerSession):
         env.setdefault("LANG", "C.UTF-8")
         return env
 
-    async def _play(self, udir: Path, deck: str | None) -> int:
+    async def _play(self, udir: Path, args: list[str]) -> int:
         master, slave = os.openpty()
         self.master = master
         self._set_winsize()
         try:
             self.proc = await asyncio.create_subprocess_exec(
-                *self.child_argv(deck), stdin=slave, stdout=slave, stderr=slave,
+                *(self.server.config.child_argv or CHILD_ARGV), *args, stdin=slave, stdout=slave, stderr=slave,
                 env=self.child_env(udir), cwd=str(udir), start_new_session=True)
         except OSError:
             os.close(master)
@@ -637,6 +709,10 @@ class GameServer:
         sessions = list(self.sessions)
         for s in sessions:
             s.reason = "the server is shutting down"
+            if s._answer is not None and not s._answer.done():
+                s._say("\nstackfish: the server is shutting down.\n")
+                s._end(1)
+                s._answer.cancel()
             s.hang_up()
         tasks = [s.task for s in sessions if s.task is not None]
         if tasks:

@@ -125,7 +125,8 @@ async def test_command_line_sets_life_then_lightning_bolt_kills_the_goldfish():
         await keys(pilot, "c")
         assert isinstance(app.screen, ChooseDialog)  # the targets
         labels = [str(o.prompt) for o in app.screen.query_one("#choices").options]
-        await keys(pilot, "home", *["down"] * labels.index("p2"), "enter")
+        at = next(i for i, label in enumerate(labels) if label.startswith("p2 (3 life"))
+        await keys(pilot, "home", *["down"] * at, "enter")
         assert "Lightning Bolt [spell, p1] -> p2" in panel_text(app, "stack")
         await keys(pilot, "space")
         st = app.game.state
@@ -272,14 +273,14 @@ async def test_discarding_down_to_seven_is_a_checklist():
         assert p1.turns == 2 and len(p1.hand) == 8  # the goto carried on: seven, then a draw
 
 
-async def test_next_turn_carries_on_after_the_attackers_dialog():
+async def test_combat_then_next_turn():
     app = red_app(seed=3)
     async with app.run_test(size=SIZE) as pilot:
         await keep_and_go_to_main(pilot)
         await command(pilot, 'battlefield p1 "Raging Goblin"')
-        await keys(pilot, "t")  # goto main1 p1 stops at the attackers decision
+        await keys(pilot, "g")  # goto attackers: the declaration opens a dialog
         assert isinstance(app.screen, ChooseDialog)
-        await keys(pilot, "enter")  # attack with it; the goto then carries on
+        await keys(pilot, "enter", "t")  # attack with it, then on to the next turn
         st = app.game.state
         assert st.players["p2"].life == 19
         assert (st.step, st.active, st.players["p1"].turns) == ("main1", "p1", 2)

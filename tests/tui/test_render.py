@@ -56,3 +56,12 @@ def test_completion_of_commands_card_names_and_ambiguity():
     line, found = complete("cast p1 Gian", game)
     assert line == 'cast p1 "Giant ' and "Giant Growth" in found
     assert complete("zzz", game) == ("zzz", [])
+
+
+def test_log_joins_each_turns_run_of_steps():
+    from tui.widgets.panels import compact_log
+
+    lines = ["p1 keeps 7 cards", "-- turn 1 (p1): untap", "-- turn 1 (p1): upkeep",
+             "p1 plays Forest", "-- turn 1 (p1): end", "-- turn 2 (p2): untap"]
+    assert compact_log(lines) == ["p1 keeps 7 cards", "-- turn 1 (p1): untap upkeep",
+                                  "p1 plays Forest", "-- turn 1 (p1): end", "-- turn 2 (p2): untap"]

@@ -8,6 +8,7 @@ permanents repaints as fast as a few.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from rich.segment import Segment
@@ -24,6 +25,8 @@ from textual.widgets import RichLog, Static
 from ..render import Row
 
 HIGHLIGHT = Style(reverse=True, bold=True)
+DIM = Style(dim=True)
+PLAIN = Style()
 HIGHLIGHT_BLURRED = Style(underline=True)
 
 
@@ -200,16 +203,35 @@ class GameLog(RichLog):
         self.shown = 0
 
     def show(self, lines: list[str]) -> None:
-        if len(lines) < self.shown:
-            self.clear()
-            self.shown = max(0, len(lines) - 200)
-        for line in lines[self.shown:]:
-            self.write(Text(line, style="dim" if line.startswith("--") else ""))
+        """Show the log's last lines, each turn's run of steps on one line."""
+        if len(lines) == self.shown:
+            return
         self.shown = len(lines)
+        self.clear()
+        for line in compact_log(lines[-400:])[-200:]:
+            self.write(Text(line, style=DIM if line.startswith("--") else PLAIN))
+        self.call_after_refresh(self.scroll_end, animate=False)
+
+
+_STEP_LINE = re.compile(r"^-- turn (\d+) \((\S+)\): (\w+)$")
+
+
+def compact_log(lines: list[str]) -> list[str]:
+    """Join consecutive "-- turn N (pX): STEP" lines of one turn into one line."""
+    out: list[str] = []
+    last: tuple[str, str] | None = None
+    for line in lines:
+        m = _STEP_LINE.match(line)
+        if m and last == (m.group(1), m.group(2)) and out:
+            out[-1] += f" {m.group(3)}"
+            continue
+        out.append(line)
+        last = (m.group(1), m.group(2)) if m else None
+    return out
 
 
 class Message(Static):
     """The status line: the last error or hint, never a traceback."""
 
     def say(self, text: str, error: bool = False) -> None:
-        self.update(Text(("error: " if error else "") + text, style="bold" if error else ""))
+        self.update(Text(("error: " if error else "") + text, style=Style(bold=True) if error else PLAIN))

@@ -1,0 +1,100 @@
+"""Measure batch goldfishing (a script, not a test).
+
+    python benchmarks/simulate.py [--games N] [--profile red|simic]
+
+Figures, each printed beside its target, with all four mechanic plugins
+(evolve, rad, phasing, proliferate) loaded and the full rules engine
+(priority, the stack, state-based actions, triggers) doing the work:
+
+- games/s on one process for the red aggro benchmark deck (24 Mountain,
+  12 Lightning Bolt, 12 Gray Ogre, 12 Hill Giant) and for the Simic evolve demo
+  deck: N autopilot games each (``mechanics.autopilot.run_games``), CPU time of
+  this process, the pool and plugins loaded beforehand. Target 300 games/s for
+  the red deck.
+- games/s with ``--jobs 2`` (``mechanics.autopilot.simulate``): wall-clock time
+  of the whole call, process start-up included; the target is linear scaling,
+  twice the one-process figure (shown as the speed-up over one process timed
+  the same way). On a busy machine the wall-clock figures are low: compare
+  with the load average printed first.
+- the kill-turn mean of each deck, as a sanity check on the autopilot.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import os
+import pstats
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+import mechanics  # noqa: E402
+from mechanics import autopilot as ap  # noqa: E402
+
+DATA = os.path.join(os.path.dirname(mechanics.__file__), "data", "decks")
+DECKS = {"red": os.path.join(DATA, "red-aggro.txt"), "simic": os.path.join(DATA, "simic-evolve.txt")}
+PLUGINS = ("evolve", "rad", "phasing", "proliferate")
+
+
+def one_process(deck: str, games: int, seed: int = 1) -> tuple[float, list]:
+    """Games per CPU second on this process, and the results."""
+    ap.run_games(deck, range(seed, seed + 3))  # warm up: pool, plugins, behaviours
+    t0 = time.process_time()
+    out = ap.run_games(deck, range(seed, seed + games))
+    return games / (time.process_time() - t0), out
+
+
+def wall(deck: str, games: int, jobs: int, seed: int = 1) -> tuple[float, ap.Results]:
+    res = ap.simulate(deck, games, seed, jobs)
+    return games / res.seconds, res
+
+
+def row(label: str, value: str, target: str, ok: bool | None) -> None:
+    mark = "" if ok is None else ("ok" if ok else "MISSED")
+    print(f"{label:<52} {value:>14}   target {target:<16} {mark}")
+
+
+def main() -> None:
+    ap_ = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap_.add_argument("--games", type=int, default=600, help="games per measurement (600)")
+    ap_.add_argument("--profile", choices=tuple(DECKS), help="profile one deck with cProfile instead")
+    args = ap_.parse_args()
+    w = ap._worker_setup(())
+    loaded = {name for name, p in w["plugins"].list_name_plugin() if p is not None}
+    missing = [p for p in PLUGINS if p not in loaded]
+    if args.profile:
+        deck = DECKS[args.profile]
+        ap.run_games(deck, range(1, 4))
+        prof = cProfile.Profile()
+        prof.enable()
+        ap.run_games(deck, range(1, 1 + args.games))
+        prof.disable()
+        pstats.Stats(prof).sort_stats("tottime").print_stats(30)
+        pstats.Stats(prof).sort_stats("cumulative").print_stats(40)
+        return
+    print(f"plugins loaded: {', '.join(sorted(loaded))}" + (f"  (MISSING: {', '.join(missing)})"
+                                                            if missing else ""))
+    print(f"load average: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores; {args.games} games each")
+    for name, deck in DECKS.items():
+        rate, out = one_process(deck, args.games)
+        kills = [k for k, _, _ in out if k is not None]
+        errors = sum(1 for _, _, e in out if e)
+        target = "300" if name == "red" else "-"
+        row(f"{name}: games/s, one process (CPU time)", f"{rate:,.0f}", target,
+            rate >= 300 if name == "red" else None)
+        print(f"  kill turn mean {sum(kills) / max(1, len(kills)):.2f}, "
+              f"{len(out) - len(kills)} without a kill, {errors} errors")
+        one, _ = wall(deck, args.games, 1)
+        two, res2 = wall(deck, args.games, 2)
+        row(f"{name}: games/s, --jobs 1 (wall clock)", f"{one:,.0f}", "-", None)
+        row(f"{name}: games/s, --jobs 2 (wall clock)", f"{two:,.0f}", f"{2 * one:,.0f} (2x)",
+            two >= 1.8 * one)
+        print(f"  speed-up with 2 jobs: {two / one:.2f}x")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,341 @@
+"""``stackfish serve --ssh``: a real server on a free loopback port, real asyncssh clients."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import shutil
+import signal
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+import asyncssh
+import pytest
+from ssh_helpers import Term, connect, make_config, open_game, plain
+
+from tui import ssh
+from tui.ssh import GameServer, ServeError
+
+pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="ptys and /proc")
+
+OPENING = "keep this hand"  # the opening-hand decision every new game starts with
+
+
+def child_of(server: GameServer, user: str):
+    return next(s.proc for s in server.sessions if s.username == user and s.proc is not None)
+
+
+async def wait_child(server: GameServer, user: str, timeout: float = 10.0):
+    for _ in range(int(timeout / 0.05)):
+        try:
+            return child_of(server, user)
+        except StopIteration:
+            await asyncio.sleep(0.05)
+    raise AssertionError(f"no game process for {user}")
+
+
+async def test_game_screen_keys_resize_and_terminal(server: GameServer, keys) -> None:
+    async with await connect(server.port, keys.player) as conn:
+        chan, term = await open_game(conn, size=(100, 30), term="xterm-256color")
+        await term.wait_for(OPENING)
+        proc = child_of(server, "alice")
+        env = Path(f"/proc/{proc.pid}/environ").read_bytes().split(b"\0")
+        assert b"TERM=xterm-256color" in env
+        userdir = server.data_dir / "ssh-users" / "alice"
+        assert f"STACKFISH_DATA_DIR={userdir}".encode() in env
+        assert stat.S_IMODE(userdir.stat().st_mode) == 0o700
+
+        mark = term.mark()
+        chan.write(b"y")  # keep the hand: the game moves on to turn 1
+        await term.wait_for("keeps 7", since=mark)
+
+        assert b"\x1b[40;" not in term.out  # 30 rows so far
+        mark = term.mark()
+        chan.change_terminal_size(120, 40)
+        await term.wait_for(b"\x1b[40;", since=mark, raw=True)  # redrawn on 40 rows
+        chan.close()
+
+
+async def test_refused_authentication(server: GameServer, keys) -> None:
+    with pytest.raises(asyncssh.PermissionDenied):
+        await connect(server.port, keys.stranger)
+    with pytest.raises(asyncssh.PermissionDenied):
+        await connect(server.port, None, password="secret", preferred_auth="password")
+    with pytest.raises(asyncssh.PermissionDenied):
+        await connect(server.port, None, password="secret", preferred_auth="keyboard-interactive")
+    with pytest.raises(asyncssh.PermissionDenied):  # a valid key, but not a valid user name
+        await connect(server.port, keys.player, username="../bob")
+
+
+async def test_only_the_game_is_allowed(server: GameServer, keys) -> None:
+    async with await connect(server.port, keys.player) as conn:
+        with pytest.raises(asyncssh.ChannelOpenError):
+            await conn.create_session(Term, "cat /etc/passwd", term_type="xterm", encoding=None)
+        with pytest.raises(asyncssh.ChannelOpenError):
+            await conn.start_sftp_client()
+        with pytest.raises(asyncssh.ChannelOpenError):
+            await conn.create_session(Term, subsystem="sftp", encoding=None)
+        with pytest.raises(asyncssh.ChannelOpenError):  # ssh -L / -D: direct-tcpip
+            await conn.create_connection(asyncssh.SSHTCPSession, "127.0.0.1", server.port)
+        with pytest.raises(asyncssh.ChannelListenError):  # ssh -R: tcpip-forward
+            await conn.forward_remote_port("127.0.0.1", 0, "127.0.0.1", server.port)
+
+        # no PTY: told to use ssh -t
+        chan, term = await conn.create_session(Term, encoding=None)
+        await chan.wait_closed()
+        assert "ssh -t" in plain(bytes(term.err)) and chan.get_exit_status() == 1
+
+        # a deck is a name among the bundled and the player's decks, never a path
+        chan, term = await open_game(conn, "play ../../../etc/passwd")
+        await chan.wait_closed()
+        err = plain(bytes(term.err))
+        assert "no deck named" in err and "red-aggro" in err and chan.get_exit_status() == 2
+
+
+async def test_deck_chosen_at_connect_time(server: GameServer, keys) -> None:
+    decks = server.data_dir / "ssh-users" / "alice" / "decks"
+    decks.mkdir(parents=True)
+    shutil.copy(ssh.bundled_decks()["red-aggro"], decks / "my-red.txt")
+    async with await connect(server.port, keys.player) as conn:
+        chan, term = await open_game(conn, "play my-red")
+        await term.wait_for(OPENING)
+        assert str(decks / "my-red.txt") in " ".join(
+            Path(f"/proc/{child_of(server, 'alice').pid}/cmdline").read_text().split("\0"))
+        chan.close()
+    # bob cannot use alice's deck
+    async with await connect(server.port, keys.player, username="bob") as conn:
+        chan, term = await open_game(conn, "play my-red")
+        await chan.wait_closed()
+        assert "no deck named 'my-red'" in plain(bytes(term.err))
+
+
+async def test_crashing_or_hanging_session_leaves_others_working(server: GameServer, keys) -> None:
+    conns = [await connect(server.port, keys.player, username=u) for u in ("crash", "hang", "ok")]
+    try:
+        games = [await open_game(c) for c in conns]
+        for _, term in games:
+            await term.wait_for(OPENING)
+        os.kill(child_of(server, "hang").pid, signal.SIGSTOP)
+        os.kill(child_of(server, "crash").pid, signal.SIGKILL)
+        chan, term = games[0]
+        await chan.wait_closed()
+        assert "ended unexpectedly" in plain(bytes(term.err))
+        assert chan.get_exit_status() == 128 + signal.SIGKILL
+
+        chan, term = games[2]
+        mark = term.mark()
+        chan.write(b"y")
+        await term.wait_for("keeps 7", since=mark)
+        # the server still takes new players
+        async with await connect(server.port, keys.player, username="late") as c:
+            _, late = await open_game(c)
+            await late.wait_for(OPENING)
+    finally:
+        for c in conns:
+            c.close()
+
+
+async def test_reconnect_resumes_the_same_game(server: GameServer, keys) -> None:
+    if not ssh.cli_has("resume"):
+        pytest.skip("this build has no `stackfish resume`")
+    home = server.data_dir / "ssh-users" / "alice"
+    conn = await connect(server.port, keys.player)
+    chan, term = await open_game(conn)
+    await term.wait_for(OPENING)
+    chan.write(b"y")
+    await term.wait_for("keeps 7")
+    chan.write(b"t")  # on to the main phase
+    await term.wait_for("main1")
+    games = ssh.unfinished_games(home)
+    if not games:
+        pytest.skip("`stackfish play` does not journal its games in this build")
+    before = games[0]
+    conn.abort()  # the client is killed: no goodbye
+    await asyncio.sleep(0.2)
+
+    async with await connect(server.port, keys.player) as conn:
+        chan, term = await open_game(conn)
+        await term.wait_for("Resume it? [Y/n]")
+        mark = term.mark()
+        chan.write(b"\r")
+        await term.wait_for("main1", since=mark)
+        assert OPENING not in plain(bytes(term.out)[mark:])
+        cmdline = Path(f"/proc/{child_of(server, 'alice').pid}/cmdline").read_text().split("\0")[:-1]
+        assert cmdline[-2:] == ["resume", before.id]
+        mark = term.mark()
+        chan.write(b"n")  # play on: the same journal grows
+        await term.wait_for("main1", since=mark, timeout=5)
+        for _ in range(50):
+            after = ssh.unfinished_games(home)
+            if after and after[0].actions > before.actions:
+                break
+            await asyncio.sleep(0.1)
+        assert [g.id for g in after] == [before.id] and after[0].actions > before.actions
+        chan.close()
+
+
+async def test_max_sessions_and_idle_timeout(tmp_path: Path, keys) -> None:
+    srv = GameServer(make_config(tmp_path, keys, max_sessions=1, idle_timeout=2.0))
+    await srv.start()
+    try:
+        async with await connect(srv.port, keys.player) as conn:
+            chan, term = await open_game(conn)
+            await term.wait_for(OPENING)
+            async with await connect(srv.port, keys.player, username="bob") as conn2:
+                chan2, term2 = await open_game(conn2)
+                await chan2.wait_closed()
+                assert "server is full" in plain(bytes(term2.err))
+                assert chan2.get_exit_status() == 1
+            await chan.wait_closed()  # nobody typed for 2 s
+            assert "idle for 2 seconds" in plain(bytes(term.err))
+    finally:
+        await srv.stop()
+
+
+async def test_anonymous_and_loopback_rules(tmp_path: Path, keys) -> None:
+    empty = tmp_path / "none"
+    empty.write_text("# no keys\n")
+    cfg = make_config(tmp_path, keys, authorized_keys=str(empty))
+    cfg.host = "0.0.0.0"
+    with pytest.raises(ServeError, match="refusing to listen"):
+        GameServer(cfg).check()
+    cfg.allow_anonymous = True
+    srv = GameServer(cfg)
+    srv.check()
+    assert any("WARNING" in w for w in srv.warnings)
+
+    cfg = make_config(tmp_path, keys, allow_anonymous=True)
+    srv = GameServer(cfg)
+    await srv.start()
+    try:
+        async with await connect(srv.port, None, username="guest") as conn:
+            chan, term = await open_game(conn)
+            await term.wait_for(OPENING)
+            chan.close()
+    finally:
+        await srv.stop()
+
+
+def test_host_key_is_created_private_and_kept(tmp_path: Path) -> None:
+    path = tmp_path / "data" / "ssh_host_ed25519_key"
+    key = ssh.load_or_create_host_key(path)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    again = ssh.load_or_create_host_key(path)
+    assert again.export_public_key() == key.export_public_key()
+
+
+def test_names_and_commands() -> None:
+    assert ssh.valid_user("alice") and ssh.valid_user("bob_2.x")
+    for bad in ("", "..", ".hidden", "a/b", "a b", "x" * 33, "é"):
+        assert not ssh.valid_user(bad)
+    assert ssh.parse_command(None) == ("play", None)
+    assert ssh.parse_command("play red-aggro") == ("play", "red-aggro")
+    assert ssh.parse_command("stackfish play red-aggro") == ("play", "red-aggro")
+    for refused in ("ls", "play a b", "sh -c play", "scp -t /tmp", "resume ../x"):
+        assert ssh.parse_command(refused) is None
+    assert ssh.find_deck("../red-aggro", Path("/nonexistent")) is None
+    assert ssh.find_deck("red-aggro", Path("/nonexistent")).endswith("red-aggro.txt")
+
+
+@pytest.mark.parametrize("how", ["landlock", "audit"])
+def test_session_process_cannot_read_outside_its_directory(tmp_path: Path, how: str) -> None:
+    mine = tmp_path / "users" / "alice"
+    mine.mkdir(parents=True)
+    other = tmp_path / "users" / "bob" / "decks"
+    other.mkdir(parents=True)
+    deck = Path(ssh.bundled_decks()["red-aggro"]).read_text()
+    (mine / "mine.txt").write_text(deck)
+    (other / "secret.txt").write_text(deck)
+    env = dict(os.environ, STACKFISH_DATA_DIR=str(mine), STACKFISH_SSH_FENCE=how)
+
+    def check(path: Path) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-P", "-m", "tui.ssh_child", "deck", "check",
+                               str(path)], env=env, capture_output=True, text=True, timeout=60,
+                              stdin=subprocess.DEVNULL)
+
+    ok = check(mine / "mine.txt")
+    assert ok.returncode == 0, ok.stderr
+    denied = check(other / "secret.txt")
+    assert denied.returncode == 2
+    assert "Permission denied" in denied.stderr or "not available" in denied.stderr
+
+
+async def test_sigterm_saves_and_exits(tmp_path: Path, keys) -> None:
+    env = dict(os.environ, STACKFISH_DATA_DIR=str(tmp_path / "data"))
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "tui.cli", "serve", "--ssh", "--port", "0",
+        "--authorized-keys", str(keys.authorized), env=env,
+        stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE)
+    try:
+        line = await asyncio.wait_for(proc.stderr.readline(), 15)
+        while b"serving" not in line:
+            assert line, "the server stopped before serving"
+            line = await asyncio.wait_for(proc.stderr.readline(), 15)
+        port = int(line.split(b" on 127.0.0.1:")[1].split()[0])
+        key_file = tmp_path / "data" / "ssh_host_ed25519_key"
+        assert stat.S_IMODE(key_file.stat().st_mode) == 0o600
+        async with await connect(port, keys.player) as conn:
+            chan, term = await open_game(conn)
+            await term.wait_for(OPENING)
+            proc.send_signal(signal.SIGTERM)
+            await chan.wait_closed()
+            assert "shutting down; your game is saved" in plain(bytes(term.err))
+        assert await asyncio.wait_for(proc.wait(), 15) == 0
+    finally:
+        if proc.returncode is None:
+            proc.kill()
+            await proc.wait()
+
+
+@pytest.mark.skipif(shutil.which("ssh") is None, reason="no OpenSSH client installed")
+async def test_openssh_client(server: GameServer, keys) -> None:
+    import pty
+
+    master, slave = pty.openpty()
+    base = ["ssh", "-p", str(server.port), "-i", str(keys.player_file), "-F", "/dev/null",
+            "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null",
+            "-o", "BatchMode=yes", "-o", "LogLevel=ERROR", "-o", "IdentitiesOnly=yes"]
+    proc = await asyncio.create_subprocess_exec(
+        *base, "-tt", "alice@127.0.0.1", "play", "red-aggro", stdin=slave, stdout=slave,
+        stderr=slave, env=dict(os.environ, TERM="xterm-256color"), start_new_session=True)
+    os.close(slave)
+    os.set_blocking(master, False)
+    out = bytearray()
+    loop = asyncio.get_running_loop()
+    got = asyncio.Event()
+
+    def readable() -> None:
+        try:
+            out.extend(os.read(master, 65536))
+        except OSError:
+            loop.remove_reader(master)
+        got.set()
+
+    loop.add_reader(master, readable)
+
+    async def wait_for(text: str, since: int = 0) -> None:
+        end = loop.time() + 20
+        while text not in plain(bytes(out)[since:]):
+            assert loop.time() < end, f"{text!r} never arrived: {plain(bytes(out))[-500:]!r}"
+            got.clear()
+            with __import__("contextlib").suppress(TimeoutError):
+                await asyncio.wait_for(got.wait(), 1)
+
+    try:
+        await wait_for(OPENING)
+        mark = len(out)
+        os.write(master, b"y")
+        await wait_for("keeps 7", mark)
+    finally:
+        loop.remove_reader(master)
+        proc.kill()
+        await proc.wait()
+        os.close(master)
+    # OpenSSH asking for a command or sftp is refused
+    other = await asyncio.create_subprocess_exec(
+        *base, "alice@127.0.0.1", "cat", "/etc/passwd", stdin=asyncio.subprocess.DEVNULL,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+    stdout, _ = await asyncio.wait_for(other.communicate(), 20)
+    assert other.returncode != 0 and b"root:" not in stdout

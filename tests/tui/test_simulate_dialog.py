@@ -1,0 +1,62 @@
+"""The simulation dialog: autopilot games in a worker, a progress bar, the report."""
+
+from __future__ import annotations
+
+import asyncio
+
+from tui_helpers import red_app
+
+from tui.app import bundled_deck
+from tui.screens.simulate import SimulateDialog
+
+
+async def _wait_done(pilot, dialog, seconds: float = 60.0) -> None:
+    for _ in range(int(seconds * 20)):
+        await pilot.pause()
+        if dialog.results is not None or dialog.error:
+            await pilot.pause()
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError("the simulation did not finish")
+
+
+async def test_simulation_runs_in_a_worker_and_shows_the_histogram():
+    app = red_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        deck = bundled_deck("red-aggro.txt")
+        dialog = SimulateDialog(deck, n=12, seed=3)
+        app.push_screen(dialog)
+        await _wait_done(pilot, dialog)
+        report = str(dialog.query_one("#sim-report").render())
+        assert "kill turn: mean" in report and "turn " in report and "#" in report
+        from mechanics.autopilot import simulate
+
+        assert dialog.results.kill_turns == simulate(deck, 12, 3).kill_turns  # as the CLI
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, SimulateDialog)
+
+
+async def test_a_bad_deck_shows_the_error(tmp_path):
+    bad = tmp_path / "bad.txt"
+    bad.write_text("4 No Such Card Anywhere\n")
+    app = red_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        dialog = SimulateDialog(str(bad), n=5)
+        app.push_screen(dialog)
+        await _wait_done(pilot, dialog)
+        assert "No Such Card" in dialog.error
+
+
+async def test_escape_stops_the_games():
+    app = red_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        dialog = SimulateDialog(bundled_deck("red-aggro.txt"), n=100_000)
+        app.push_screen(dialog)
+        await pilot.pause()
+        await asyncio.sleep(0.3)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, SimulateDialog)
+        await app.workers.wait_for_complete()
+        assert dialog.results is None
