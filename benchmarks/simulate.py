@@ -15,7 +15,9 @@ Figures, each printed beside its target, with all four mechanic plugins
   of the whole call, process start-up included; the target is linear scaling,
   twice the one-process figure (shown as the speed-up over one process timed
   the same way). On a busy machine the wall-clock figures are low: compare
-  with the load average printed first.
+  with the load average printed first. The games per CPU second of the worker
+  processes (their rusage) against one process's show the scaling without the
+  machine's load: about 100% means N free cores give N times the games.
 - the kill-turn mean of each deck, as a sanity check on the autopilot.
 """
 
@@ -25,6 +27,7 @@ import argparse
 import cProfile
 import os
 import pstats
+import resource
 import sys
 import time
 from pathlib import Path
@@ -48,9 +51,17 @@ def one_process(deck: str, games: int, seed: int = 1) -> tuple[float, list]:
     return games / (time.process_time() - t0), out
 
 
-def wall(deck: str, games: int, jobs: int, seed: int = 1) -> tuple[float, ap.Results]:
+def wall(deck: str, games: int, jobs: int, seed: int = 1) -> tuple[float, float, ap.Results]:
+    """Games per wall-clock second, games per CPU second of the processes that
+    played them (this one for one job, the children for more), and the results."""
+    def cpu() -> float:
+        who = resource.RUSAGE_SELF if jobs == 1 else resource.RUSAGE_CHILDREN
+        r = resource.getrusage(who)
+        return r.ru_utime + r.ru_stime
+
+    c0 = cpu()
     res = ap.simulate(deck, games, seed, jobs)
-    return games / res.seconds, res
+    return games / res.seconds, games / max(1e-9, cpu() - c0), res
 
 
 def row(label: str, value: str, target: str, ok: bool | None) -> None:
@@ -88,12 +99,15 @@ def main() -> None:
             rate >= 300 if name == "red" else None)
         print(f"  kill turn mean {sum(kills) / max(1, len(kills)):.2f}, "
               f"{len(out) - len(kills)} without a kill, {errors} errors")
-        one, _ = wall(deck, args.games, 1)
-        two, res2 = wall(deck, args.games, 2)
+        one, one_cpu, res1 = wall(deck, args.games, 1)
+        two, two_cpu, res2 = wall(deck, args.games, 2)
+        assert res1.kill_turns == res2.kill_turns, "--jobs 2 gave a different result"
         row(f"{name}: games/s, --jobs 1 (wall clock)", f"{one:,.0f}", "-", None)
         row(f"{name}: games/s, --jobs 2 (wall clock)", f"{two:,.0f}", f"{2 * one:,.0f} (2x)",
             two >= 1.8 * one)
-        print(f"  speed-up with 2 jobs: {two / one:.2f}x")
+        print(f"  speed-up with 2 jobs: {two / one:.2f}x wall clock; per CPU second "
+              f"{one_cpu:,.0f} (1 job) vs {two_cpu:,.0f} (each of 2 workers): "
+              f"{two_cpu / one_cpu:.0%} efficiency, same result")
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
 """Measure ``stackfish serve --ssh`` under load (a script, not a test).
 
-    python benchmarks/ssh.py [--sessions 20] [--seconds 30] [--think 0.3]
+    python benchmarks/ssh.py [--sessions 20] [--seconds 30] [--think 1.0]
 
 A real server (``python -m tui.cli serve --ssh``, its own process, temporary
 host key, data dir and authorized key, a free loopback port) and N asyncssh
@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import shutil
 import statistics
 import sys
 import tempfile
@@ -159,7 +160,7 @@ async def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--sessions", type=int, default=20)
     ap.add_argument("--seconds", type=float, default=30.0)
-    ap.add_argument("--think", type=float, default=0.3, help="mean seconds between keys")
+    ap.add_argument("--think", type=float, default=1.0, help="mean seconds between keys (1.0)")
     args = ap.parse_args()
 
     load_before = os.getloadavg()[0]
@@ -207,6 +208,7 @@ async def main() -> int:
     server.terminate()
     await server.wait()
     drain.cancel()
+    shutil.rmtree(tmp, ignore_errors=True)
 
     n = len(mem) or 1
     mean_pss = sum(p for p, _ in mem) / n / 1024

@@ -4,7 +4,9 @@ It drives a :class:`~mechanics.game.Game` through the same interface as any
 player: :func:`choose` looks at ``game.pending`` and returns one action for
 ``game.play``; :func:`policy` answers the decisions taken in the middle of an
 action (``Game(history=False, policy=policy)`` asks it at once instead of
-suspending).  The rules are deliberately plain:
+suspending).  It builds its action from the state rather than listing
+``game.legal_actions`` (the tests check each one is in it); every action it
+plays is a line of the scenario language.  The rules are deliberately plain:
 
 - London mulligan (103.5) on lands and spells: keep 2 to 5 lands in the seven
   drawn, anything after two mulligans; put back what is most out of balance.
@@ -114,7 +116,7 @@ def pick_target(game: Any, player: str, options: list[Any], text: str = "") -> A
         theirs = [o for o in options if owner(o) in opps]
         if theirs:
             return max(theirs, key=lambda o: _size(game, o))
-        return options[-1]
+        return max(options, key=lambda o: _size(game, o))  # forced: the one it hurts least
     mine = [o for o in options if owner(o) == player]
     attacking = [o for o in mine if isinstance(o, int) and game.state.objs[o].attacking]
     pool = attacking or [o for o in mine if isinstance(o, int)] or mine or options
@@ -339,9 +341,6 @@ def spell_to_cast(game: Any, player: str, sorcery_speed: bool, combat: bool = Fa
     p = st.players[player]
     if not p.hand:
         return None
-    sources = mana_sources(game, player)
-    if not sources:
-        return None
     cards = []
     for name in dict.fromkeys(st.objs[o].name for o in p.hand):
         card = game.card(name)
@@ -351,6 +350,11 @@ def spell_to_cast(game: Any, player: str, sorcery_speed: bool, combat: bool = Fa
         if not (fast or sorcery_speed):
             continue
         cards.append(card)
+    if not cards:
+        return None
+    sources = mana_sources(game, player)
+    if not sources:
+        return None
     cards.sort(key=lambda c: (-c.mana_value, c.name))
     for card in cards:
         x = 0
@@ -593,10 +597,13 @@ def histogram_text(hist: dict[int, int], total: int, width: int = 40) -> str:
     if not hist:
         return ""
     top = max(hist.values()) or 1
-    out = []
+    out = [f"{'':<8}  {'':<{width}} {'games':>6} {'share':>6} {'by then':>7}"]
+    so_far = 0
     for turn, count in hist.items():
+        so_far += count
         bar = "#" * round(count / top * width)
-        out.append(f"turn {turn:>2} | {bar:<{width}} {count:>6} {count / max(1, total):6.1%}")
+        out.append(f"turn {turn:>2} | {bar:<{width}} {count:>6} {count / max(1, total):6.1%} "
+                   f"{so_far / max(1, total):7.1%}")
     return "\n".join(out)
 
 

@@ -125,7 +125,7 @@ class Game(Primitives, TurnRules):
         if obj is None:
             return None
         if obj.zone == "battlefield":
-            return self.all_chars().get(oid)
+            return (self._chars or self.all_chars()).get(oid)
         return base_chars(self, obj)
 
     def view(self, oid: int) -> Chars:
@@ -213,32 +213,49 @@ class Game(Primitives, TurnRules):
         return self.name_of(oid)
 
     def ref_for(self, oid: int) -> str:
-        """A reference that names exactly this object (for generated actions)."""
+        """A reference that names exactly this object (for generated actions): its
+        alias, its name, ``Name#N``, or ``zone:Name#N`` when another zone comes first."""
         name = self.name_of(oid)
         for alias, i in self.state.aliases.items():
             if i == oid:
                 return alias
         groups = self._named(name)
         first = next((g for g in groups if g), [])
-        if oid in first and len(first) == 1:
-            return name
-        n = next((g.index(oid) + 1 for g in groups if oid in g), 1)  # self.ordinal(oid)
-        return f"{name}#{n}"
+        zone = next(z for z, g in zip(self.ZONE_ORDER, groups, strict=True) if oid in g)
+        group = groups[self.ZONE_ORDER.index(zone)]
+        prefix = "" if group is first else f"{zone}:"
+        return f"{prefix}{name}" if len(group) == 1 else f"{prefix}{name}#{group.index(oid) + 1}"
 
     # ================================================================ references
     ZONE_ORDER = ("battlefield", "stack", "hand", "graveyard", "exile", "library")
 
     def _named(self, name: str) -> list[list[int]]:
         """Objects with that name, grouped by zone in reference order, oldest first."""
+        st = self.state
+        # an index of every name, built once per game change: a move ticks the clock and
+        # calls changed(), a token that ceases to exist changes the number of objects
+        stamp = (id(st), self.__dict__.get("_changes", 0), st.clock, len(st.objs))
+        kept = self.__dict__.get("_names_kept")
+        if kept is None or kept[0] != stamp:
+            zones = {z: i for i, z in enumerate(self.ZONE_ORDER)}
+            index: dict[str, list[list[Obj]]] = {}
+            for obj in st.objs.values():
+                z = zones.get(obj.zone)
+                if z is None:
+                    continue
+                keys = {obj.name.casefold()}
+                if obj.zone == "battlefield":
+                    keys.add(self.name_of(obj.id).casefold())
+                for k in keys:
+                    index.setdefault(k, [[] for _ in zones])[z].append(obj)
+            kept = self.__dict__["_names_kept"] = (stamp, index, {})
         key = name.casefold()
-        groups: dict[str, list[Obj]] = {z: [] for z in self.ZONE_ORDER}
-        for obj in self.state.objs.values():
-            if obj.zone in groups:
-                if obj.name.casefold() == key or (obj.zone == "battlefield" and
-                                                  self.name_of(obj.id).casefold() == key):
-                    groups[obj.zone].append(obj)
-        return [[o.id for o in sorted(groups[z], key=lambda o: o.timestamp)]
-                for z in self.ZONE_ORDER]
+        found = kept[2].get(key)
+        if found is None:
+            groups = kept[1].get(key) or [[] for _ in self.ZONE_ORDER]
+            found = kept[2][key] = [[o.id for o in sorted(g, key=lambda o: o.timestamp)]
+                                    for g in groups]
+        return [list(g) for g in found]
 
     def resolve_ref(self, ref: str, players: bool = True) -> int | str:
         """An alias, ``p1``, a card name or ``"Name"#N`` to an object id or a player."""
@@ -255,8 +272,12 @@ class Game(Primitives, TurnRules):
             head, _, tail = ref.rpartition("#")
             if tail.isdigit():
                 name, n = head, int(tail)
+        zone, _, rest = name.partition(":")
+        in_zone = zone in self.ZONE_ORDER and rest
+        if in_zone:  # "hand:Forest#2": the objects with that name in that zone
+            name = rest
         groups = self._named(name)
-        found = next((g for g in groups if g), [])
+        found = groups[self.ZONE_ORDER.index(zone)] if in_zone else next((g for g in groups if g), [])
         if not found:
             if self.pool.get(name) is None and name not in st.aliases:
                 raise IllegalActionError(f"no object or alias '{ref}'; " + self.unknown_card(name).split("; ", 1)[-1]

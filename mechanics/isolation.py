@@ -49,7 +49,8 @@ def _plugin_modules(pm: Any) -> list[tuple[str, str]]:
         else:
             module = getattr(type(plugin), "__module__", "") or ""
             out.append((module, display))
-    return out
+    engine = __name__.split(".")[0]  # an object of the engine's own is not a plugin's code
+    return [(m, n) for m, n in out if m and m != engine and not m.startswith(engine + ".")]
 
 
 def blame(pm: Any, exc: BaseException) -> str:
@@ -77,13 +78,14 @@ def rule_error(game: Game, action: Any, exc: Exception) -> RuleError:
     errors = game.__dict__.setdefault("plugin_errors", {})
     errors[plugin] = errors.get(plugin, 0) + 1
     what = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+    undone = ("the action was undone" if game.history is not None else
+              "the game keeps no history, so it may be left in the middle of the action")
     if plugin:
-        msg = (f"plugin '{plugin}' failed while applying '{action}': {what}; "
-               f"the action was undone")
+        msg = f"plugin '{plugin}' failed while applying '{action}': {what}; {undone}"
         if errors[plugin] >= OFFER_DISABLE_AFTER:
             msg += f" ({errors[plugin]} failures: consider disabling the plugin)"
     else:
-        msg = (f"internal error while applying '{action}': {what}; the action was undone "
+        msg = (f"internal error while applying '{action}': {what}; {undone} "
                f"(a bug in the rules engine: please report it with the game's journal)")
     return RuleError(msg, str(action), plugin)
 

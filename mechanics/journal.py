@@ -401,6 +401,13 @@ def resume(path: str | os.PathLike, pool: Any = None, plugins: Any = None,
     if plugins is not None:
         kw["plugins"] = plugins
     game = (game_factory or Game)(**kw)
+    if "plugins" in head:
+        then = {n.strip() for n in head["plugins"].split(",") if not n.strip().isdigit()}
+        then -= {"(none)", ""}
+        now = {n for n, p in game.pm.list_name_plugin() if p is not None and not n.isdigit()}
+        if then != now:  # (unnamed inline plugins of tests are not compared)
+            warn(f"{path}: written with the plugins {', '.join(sorted(then)) or '(none)'}; "
+                 f"now loaded: {', '.join(sorted(now)) or '(none)'} (the game may not replay)")
     body = [ln for ln in lines if ln.text.strip() and
             (not ln.text.lstrip().startswith("#") or ln.text.startswith("#! disable-plugin "))]
     # Undo lines are applied to the list of actions, not to a game: what an undo takes
@@ -482,10 +489,17 @@ def info(directory: str | os.PathLike) -> GameInfo | None:
     """What a game directory holds, read cheaply (no replay); None if no journal."""
     directory = Path(directory)
     path = directory / JOURNAL
+    if not path.is_file():
+        return None
     try:
         lines, _ = read_journal(path)
-    except SourceError:
-        return None
+    except SourceError as exc:  # listed, so that resuming it says what is wrong
+        try:
+            mtime = path.stat().st_mtime
+        except OSError:
+            return None
+        return GameInfo(directory.name, directory, f"(corrupted journal: {exc.message})", "",
+                        0, "", False, mtime)
     head = _directives(lines)
     body = [ln.text for ln in lines if ln.text.strip() and
             (not ln.text.startswith("#") or ln.text.startswith("#! over"))]
@@ -504,7 +518,10 @@ def list_games(root: str | os.PathLike | None = None, finished: bool = True) -> 
     base = games_dir(root)
     if not base.is_dir():
         return []
-    out = [i for d in base.iterdir() if d.is_dir() and (i := info(d)) is not None]
+    try:
+        out = [i for d in base.iterdir() if d.is_dir() and (i := info(d)) is not None]
+    except OSError as exc:
+        raise JournalError(f"cannot list the games in {base}: {exc}") from None
     if not finished:
         out = [i for i in out if not i.finished]
     return sorted(out, key=lambda i: (i.modified, i.id), reverse=True)
@@ -544,7 +561,7 @@ def find_game(ref: str | None, root: str | os.PathLike | None = None,
 
 
 # ====================================================================== saving
-def _check_name(name: str) -> str:
+def check_name(name: str) -> str:
     if not _NAME.match(name or ""):
         raise JournalError(f"bad save name '{name}': use letters, digits, '-', '_' and '.' "
                            "(at most 64, not starting with '.')")
@@ -554,7 +571,7 @@ def _check_name(name: str) -> str:
 def save(directory: str | os.PathLike, name: str, saves: str | os.PathLike | None = None,
          overwrite: bool = False) -> Path:
     """Copy a game's directory (journal and decks) to ``saves/NAME``."""
-    target = saves_dir(saves) / _check_name(name)
+    target = saves_dir(saves) / check_name(name)
     src = Path(directory)
     if not (src / JOURNAL).exists():
         raise JournalError(f"{src}: no journal to save")
@@ -582,7 +599,7 @@ def load(name: str, saves: str | os.PathLike | None = None, root: str | os.PathL
          fsync: bool | str = True) -> tuple[Any, Journal]:
     """Resume a saved game as a new game (the save itself stays as it was): its
     directory is copied under ``games`` and journalled there."""
-    src = saves_dir(saves) / _check_name(name)
+    src = saves_dir(saves) / check_name(name)
     if not (src / JOURNAL).exists():
         raise JournalError(f"no save named '{name}'")
     target = games_dir(root) / new_id()

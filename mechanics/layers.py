@@ -141,27 +141,25 @@ def _unaffected(game: Game, ids: list[int]) -> dict[int, Chars] | None:
     each object's characteristics are its copiable values plus its counters, which
     depend on that object alone.  An object whose name, copy, controller and counters
     are unchanged since the last computation keeps the Chars computed then (nothing
-    writes to a Chars after :func:`compute`).  None when the full computation is needed."""
-    st = game.state
-    memo: dict[int, tuple[tuple, Chars]] = game.__dict__.get("_chars_memo") or {}
+    writes to a Chars after :func:`compute`); when all are unchanged the same dict is
+    returned.  None when the full computation is needed."""
+    objs = game.state.objs
+    memo: dict[int, tuple] = game.__dict__.get("_chars_memo") or {}
     has_static: dict[str, bool] = game.__dict__.setdefault("_has_static", {})
     out: dict[int, Chars] = {}
-    keep: dict[int, tuple[tuple, Chars]] = {}
-    same = len(ids) == len(memo)  # every object kept its Chars: return the same dict
+    keep: dict[int, tuple] = {}
+    same = len(ids) == len(memo)
     for i in ids:
-        obj = st.objs[i]
+        obj = objs[i]
         name = obj.copy_of or obj.name
-        found = has_static.get(name)
-        if found is None:
-            found = has_static[name] = bool(game.behaviour(game.card(name).name).of(Static))
-        if found:
-            return None
-        key = (name, obj.controller, tuple(obj.counters.items()))
         hit = memo.get(i)
-        if hit is not None and hit[0] == key:
-            ch = hit[1]
-        else:
+        if hit is None or hit[0] != name or hit[1] != obj.controller or hit[2] != obj.counters:
             same = False
+            found = has_static.get(name)
+            if found is None:
+                found = has_static[name] = bool(game.behaviour(game.card(name).name).of(Static))
+            if found:
+                return None
             ch = base_chars(game, obj)
             if ch.power is not None:
                 for kind, n in obj.counters.items():  # 613.4c: counters in layer 7c
@@ -169,8 +167,9 @@ def _unaffected(game: Game, ids: list[int]) -> dict[int, Chars] | None:
                     ch.power += dp * n
                     ch.toughness += dt * n
             ch.modified = (ch.power, ch.toughness) != (ch.card.power, ch.card.toughness)
-        out[i] = ch
-        keep[i] = (key, ch)
+            hit = (name, obj.controller, dict(obj.counters), ch)
+        out[i] = hit[3]
+        keep[i] = hit
     prev = game.__dict__.get("_chars_prev")
     if same and prev is not None and list(prev) == ids:
         return prev

@@ -167,8 +167,9 @@ class Hooks:
             case ev.ZoneChanged(from_zone="stack", to_zone="battlefield"):
                 return f"{event.name} enters the battlefield"
             case ev.ZoneChanged(from_zone="library", to_zone="hand") | \
-                    ev.ZoneChanged(from_zone="hand", to_zone="stack"):
-                return None
+                    ev.ZoneChanged(from_zone="hand", to_zone="stack") | \
+                    ev.ZoneChanged(from_zone="hand", to_zone="battlefield"):
+                return None  # "draws", "casts" and "plays" say it
             case ev.ZoneChanged():
                 return f"{event.name}: {event.from_zone or 'new'} -> {event.to_zone}"
             case ev.CountersPut():

@@ -19,14 +19,29 @@ if TYPE_CHECKING:
 
 def check(game: Game) -> bool:
     st = game.state
+    stamp = game.__dict__.get("_changes")  # bumped by every game.changed()
+    clean = game.__dict__.get("_sba_clean")
+    if stamp is not None and clean is not None and clean[0] is st and clean[1] == stamp:
+        return False  # nothing has changed since a check that found nothing to do
+    done = _perform(game)
+    if not done and stamp is not None:
+        game.__dict__["_sba_clean"] = (st, game.__dict__.get("_changes"))
+    return done
+
+
+def _perform(game: Game) -> bool:
+    st = game.state
     done = _players(game)
     to_graveyard: list[int] = []
     for oid in [o for o in _tokens(game) if st.objs[o].zone not in ("battlefield", "stack")]:
         _cease(game, oid)  # 704.5d
         done = True
     chars = game.all_chars()
+    legendary = False
     for oid, ch in chars.items():
         obj = st.objs[oid]
+        if "Legendary" in ch.supertypes:
+            legendary = True
         if ch.is_creature and ch.toughness is not None:
             if ch.toughness <= 0:  # 704.5f
                 to_graveyard.append(oid)
@@ -51,7 +66,7 @@ def check(game: Game) -> bool:
     if dying:
         game.move_all(dying, "graveyard")
         done = True
-    if _legend_rule(game):
+    if legendary and _legend_rule(game):  # nothing above makes a permanent legendary
         done = True
     return done
 

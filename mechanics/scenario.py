@@ -150,8 +150,9 @@ def expect_error(game: Any, line: Line) -> None:
     rest = line.text.split(None, 1)[1] if len(line.words) > 1 else ""
     if not rest:
         raise NotationError("expect-error needs a command")
+    action = A.parse_action(rest)  # a line that doesn't parse is a script error, not a refusal
     try:
-        game.play(A.parse_action(rest))
+        game.play(action)
     except StackfishError as exc:
         if game.snapshot() != before:
             raise _fail(line, "the refused command changed the game") from None

@@ -357,11 +357,11 @@ class TurnRules:
                    (not player or self.seat_of(e.active) == self.seat_of(player))
                    for e in new):
                 return
-            d = self.pending
+            d = st.decision  # what game.pending reports, without building a priority Decision
             if d is not None and d.kind in ("attackers", "blockers"):
                 self.declare_nothing()  # passing through combat, like ``pass``
                 continue
-            if d is None or d.kind != "priority":
+            if d is not None or st.priority is None:
                 return  # a decision on the way: the caller shows it (the runner: an error)
             self.pass_round()
 

@@ -393,3 +393,28 @@ def test_the_app_journals_and_resumes(tmp_path: Path) -> None:
     again = make_app(None, 0, plugins=[], game=game, journal=journal)
     assert again.game is game and again.floor == 4 and again.journal is journal
     journal.close()
+
+
+def test_resuming_with_other_plugins_warns(root: Path) -> None:
+    game = new_game()
+    journal = J.Journal.create(game, root)
+    journal.close()
+    warned: list[str] = []
+    J.resume(journal.path, plugins=make_plugin_manager(load_entrypoints=False), warn=warned.append)
+    assert len(warned) == 1 and "written with the plugins" in warned[0]
+    warned.clear()
+    J.resume(journal.path, warn=warned.append)
+    assert warned == []
+
+
+def test_a_corrupted_journal_is_listed_and_resuming_it_says_why(root: Path) -> None:
+    game = new_game()
+    journal = J.Journal.create(game, root, game_id="bad")
+    game.play("keep p1")
+    journal.close()
+    data = journal.path.read_bytes().replace(b"goldfish p2", b"goldfish \xff2")
+    journal.path.write_bytes(data)
+    [info] = J.unfinished(root)
+    assert info.id == "bad" and "corrupted journal" in info.title
+    with pytest.raises(SourceError, match=r"journal.scenario:6: not a line of text"):
+        J.open_or_resume("bad", root=root)

@@ -112,8 +112,8 @@ def _simulate(args: argparse.Namespace) -> int:
     from mechanics.autopilot import simulate
     from mechanics.errors import StackfishError
 
-    if args.n < 1 or args.jobs < 1:
-        print("-n and --jobs must be 1 or more", file=sys.stderr)
+    if args.n < 1 or args.jobs < 1 or args.turns < 1:
+        print("-n, --jobs and --turns must be 1 or more", file=sys.stderr)
         return 2
     show = sys.stderr.isatty() and not args.json and args.n >= 50
     bar = _progress_bar(sys.stderr, "simulating") if show else None
@@ -235,14 +235,18 @@ def _user_pool_and_plugins(args: argparse.Namespace):  # noqa: ANN202
 
 def _games(args: argparse.Namespace) -> int:
     """List the journalled games (unfinished ones only unless --all) and the saves."""
+    from mechanics.errors import StackfishError
     from mechanics.journal import list_games, list_saves
 
-    games = list_games(finished=args.all)
+    try:
+        games, saves = list_games(finished=args.all), list_saves()
+    except StackfishError as exc:
+        print(exc, file=sys.stderr)
+        return 2
     for i, g in enumerate(games, 1):
         print(f"{i:>3}. {g.line()}")
     if not games:
         print("no unfinished games" if not args.all else "no games")
-    saves = list_saves()
     if saves:
         print("saves:")
         for g in saves:
@@ -267,9 +271,10 @@ def _resume(args: argparse.Namespace) -> int:
 def _save(args: argparse.Namespace) -> int:
     """Keep a copy of a game (the newest unfinished one by default) under a name."""
     from mechanics.errors import StackfishError
-    from mechanics.journal import find_game, save
+    from mechanics.journal import check_name, find_game, save
 
     try:
+        check_name(args.name)
         target = save(find_game(args.game, only_unfinished=args.game is None), args.name,
                       overwrite=args.force)
     except StackfishError as exc:

@@ -1,7 +1,10 @@
 """``stackfish serve --ssh``: goldfish games for players who connect with any ssh client.
 
-Each SSH session runs the ordinary TUI (``stackfish play DECK --seed N``) in its
-own child process on its own pseudo-terminal, with the stock Textual driver: the
+Each SSH session runs the ordinary TUI (``stackfish play DECK --seed N``, or
+``stackfish resume ID`` when a reconnecting player accepts the offer to resume
+their newest unfinished journalled game) in its own child process
+(:mod:`tui.ssh_child`: controlling tty, filesystem fence, memory limit) on its
+own pseudo-terminal, with the stock Textual driver: the
 server only copies bytes between the SSH channel and the pty master, passes the
 client's ``TERM`` and window size through (``TIOCSWINSZ``; the kernel signals
 ``SIGWINCH`` to the child, whose controlling terminal the pty is) and hangs the
@@ -41,7 +44,8 @@ from pathlib import Path
 from typing import Any
 
 import asyncssh
-import platformdirs
+
+from mechanics.paths import data_dir
 
 log = logging.getLogger("stackfish.ssh")
 
@@ -73,8 +77,9 @@ class ServeError(Exception):
 # ---------------------------------------------------------------- data and names
 
 def server_data_dir() -> Path:
-    """The server's data directory: ``$STACKFISH_DATA_DIR`` or the platform's."""
-    return Path(os.environ.get("STACKFISH_DATA_DIR") or platformdirs.user_data_dir("stackfish"))
+    """The server's data directory: ``$STACKFISH_DATA_DIR`` or the platform's
+    (platformdirs), as for every stackfish file (:func:`mechanics.paths.data_dir`)."""
+    return data_dir()
 
 
 def valid_user(name: str) -> bool:
@@ -212,6 +217,8 @@ class ServeConfig:
     """Seconds a hung-up child gets to exit before SIGKILL."""
     child_argv: tuple[str, ...] | None = None
     """The program run for a session (tests); default :data:`CHILD_ARGV`."""
+    cli_options: tuple[str, ...] = ()
+    """Global ``stackfish`` options for every game (``--disable-plugin NAME``)."""
 
 
 class AuthorizedKeys:
@@ -559,6 +566,10 @@ class GameSession(asyncssh.SSHServerSession):
         term = self.chan.get_terminal_type() or DEFAULT_TERM
         env["TERM"] = term if TERM_RE.match(term) else DEFAULT_TERM
         env["STACKFISH_DATA_DIR"] = str(udir)
+        # the game runs the same stackfish as this server, wherever that was imported from
+        here = str(Path(__file__).resolve().parents[1])
+        env["PYTHONPATH"] = os.pathsep.join(
+            [here] + [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p and p != here])
         env["STACKFISH_SSH_USER"] = self.username
         env.setdefault("LANG", "C.UTF-8")
         return env
@@ -569,7 +580,8 @@ class GameSession(asyncssh.SSHServerSession):
         self._set_winsize()
         try:
             self.proc = await asyncio.create_subprocess_exec(
-                *(self.server.config.child_argv or CHILD_ARGV), *args, stdin=slave, stdout=slave, stderr=slave,
+                *(self.server.config.child_argv or CHILD_ARGV), *self.server.config.cli_options,
+                *args, stdin=slave, stdout=slave, stderr=slave,
                 env=self.child_env(udir), cwd=str(udir), start_new_session=True)
         except OSError:
             os.close(master)
@@ -753,9 +765,12 @@ def main_serve(args: Any) -> int:
         print("stackfish serve: choose a protocol: --ssh", file=sys.stderr)
         return 2
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stderr)
+    logging.getLogger("asyncssh").setLevel(logging.WARNING)  # one line per game, not per packet
     config = ServeConfig(host=args.host, port=args.port, authorized_keys=args.authorized_keys,
                          host_key=args.host_key, max_sessions=args.max_sessions,
-                         idle_timeout=args.idle_timeout, allow_anonymous=args.allow_anonymous)
+                         idle_timeout=args.idle_timeout, allow_anonymous=args.allow_anonymous,
+                         cli_options=tuple(o for name in getattr(args, "disable_plugin", None) or ()
+                                           for o in ("--disable-plugin", name)))
     try:
         return asyncio.run(serve(config))
     except KeyboardInterrupt:

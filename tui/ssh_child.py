@@ -11,7 +11,8 @@ or the server's.  With Linux Landlock (5.13+) the kernel enforces it: read-only
 access to the Python installation, the stackfish packages and the system
 directories, read-write access to the player's directory and ``/dev``, nothing
 else, and no TCP.  Without Landlock a Python audit hook refuses ``open`` of any
-other path (weaker: it covers Python code, which is all the game runs).
+other path (weaker: it covers Python code, which is all the game runs).  The
+address space is limited (:data:`MEMORY_LIMIT`) so a runaway game fails alone.
 
 Kept free of heavy imports (no asyncssh): it is the start of every session.
 """
@@ -126,13 +127,24 @@ def fence(user_dir: str) -> str:
     return "audit"
 
 
+MEMORY_LIMIT = 1536 << 20
+"""Address space a session may use (a game uses ~300 MB): a runaway one fails alone."""
+
+
 def main(argv: list[str]) -> int:
     import fcntl
+    import resource
     import termios
 
     try:
         fcntl.ioctl(0, termios.TIOCSCTTY, 0)
     except OSError:
+        pass
+    try:
+        soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+        limit = MEMORY_LIMIT if hard == resource.RLIM_INFINITY else min(MEMORY_LIMIT, hard)
+        resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+    except (OSError, ValueError):
         pass
     user_dir = os.environ.get("STACKFISH_DATA_DIR")
     if not user_dir:

@@ -68,8 +68,9 @@ def make_config(tmp_path: Path, keys: SimpleNamespace, **kw: object) -> ServeCon
 
 async def connect(port: int, key: object = None, username: str = "alice", **kw: object):
     kw.setdefault("client_keys", [key] if key is not None else None)
+    kw.setdefault("agent_path", None)
     return await asyncssh.connect("127.0.0.1", port, username=username, known_hosts=None,
-                                  agent_path=None, config=None, **kw)
+                                  config=None, **kw)
 
 
 async def open_game(conn: object, command: str | None = None, size: tuple[int, int] = (100, 30),

@@ -27,15 +27,6 @@ def child_of(server: GameServer, user: str):
     return next(s.proc for s in server.sessions if s.username == user and s.proc is not None)
 
 
-async def wait_child(server: GameServer, user: str, timeout: float = 10.0):
-    for _ in range(int(timeout / 0.05)):
-        try:
-            return child_of(server, user)
-        except StopIteration:
-            await asyncio.sleep(0.05)
-    raise AssertionError(f"no game process for {user}")
-
-
 async def test_game_screen_keys_resize_and_terminal(server: GameServer, keys) -> None:
     async with await connect(server.port, keys.player) as conn:
         chan, term = await open_game(conn, size=(100, 30), term="xterm-256color")
@@ -46,6 +37,8 @@ async def test_game_screen_keys_resize_and_terminal(server: GameServer, keys) ->
         userdir = server.data_dir / "ssh-users" / "alice"
         assert f"STACKFISH_DATA_DIR={userdir}".encode() in env
         assert stat.S_IMODE(userdir.stat().st_mode) == 0o700
+        limits = Path(f"/proc/{proc.pid}/limits").read_text()
+        assert f"Max address space         {1536 << 20}" in limits  # a runaway game fails alone
 
         mark = term.mark()
         chan.write(b"y")  # keep the hand: the game moves on to turn 1
@@ -92,6 +85,21 @@ async def test_only_the_game_is_allowed(server: GameServer, keys) -> None:
         await chan.wait_closed()
         err = plain(bytes(term.err))
         assert "no deck named" in err and "red-aggro" in err and chan.get_exit_status() == 2
+
+
+async def test_agent_and_x11_forwarding_refused(server: GameServer, keys, tmp_path: Path) -> None:
+    (tmp_path / "xauth").write_bytes(b"")
+    async with await connect(server.port, keys.player, agent_path=str(tmp_path / "agent.sock"),
+                             agent_forwarding=True) as conn:
+        chan, term = await conn.create_session(
+            Term, term_type="xterm", term_size=(80, 24), encoding=None,
+            x11_forwarding="ignore_failure", x11_display="localhost:0",
+            x11_auth_path=str(tmp_path / "xauth"))
+        await term.wait_for(OPENING)
+        (session,) = server.sessions
+        assert session.chan.get_agent_path() is None
+        assert session.chan.get_x11_display() is None
+        chan.close()
 
 
 async def test_deck_chosen_at_connect_time(server: GameServer, keys) -> None:
@@ -173,6 +181,13 @@ async def test_reconnect_resumes_the_same_game(server: GameServer, keys) -> None
                 break
             await asyncio.sleep(0.1)
         assert [g.id for g in after] == [before.id] and after[0].actions > before.actions
+        chan.close()
+    await asyncio.sleep(0.2)
+    async with await connect(server.port, keys.player) as conn:  # "n": a new game instead
+        chan, term = await open_game(conn)
+        await term.wait_for("Resume it? [Y/n]")
+        chan.write(b"n")
+        await term.wait_for(OPENING)
         chan.close()
 
 
@@ -291,9 +306,13 @@ async def test_sigterm_saves_and_exits(tmp_path: Path, keys) -> None:
 
 @pytest.mark.skipif(shutil.which("ssh") is None, reason="no OpenSSH client installed")
 async def test_openssh_client(server: GameServer, keys) -> None:
+    import fcntl
     import pty
+    import struct
+    import termios
 
     master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
     base = ["ssh", "-p", str(server.port), "-i", str(keys.player_file), "-F", "/dev/null",
             "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null",
             "-o", "BatchMode=yes", "-o", "LogLevel=ERROR", "-o", "IdentitiesOnly=yes"]
@@ -328,6 +347,15 @@ async def test_openssh_client(server: GameServer, keys) -> None:
         mark = len(out)
         os.write(master, b"y")
         await wait_for("keeps 7", mark)
+        assert b"\x1b[40;" not in out  # 24 rows so far
+        fcntl.ioctl(master, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
+        os.kill(proc.pid, signal.SIGWINCH)  # ssh sends the new size to the server
+        end = loop.time() + 20
+        while b"\x1b[40;" not in out[mark:]:
+            assert loop.time() < end, "the resize never reached the game"
+            got.clear()
+            with __import__("contextlib").suppress(TimeoutError):
+                await asyncio.wait_for(got.wait(), 1)
     finally:
         loop.remove_reader(master)
         proc.kill()

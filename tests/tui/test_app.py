@@ -284,3 +284,29 @@ async def test_combat_then_next_turn():
         st = app.game.state
         assert st.players["p2"].life == 19
         assert (st.step, st.active, st.players["p1"].turns) == ("main1", "p1", 2)
+
+
+async def test_x_spells_ask_for_x_and_abilities_ask_for_targets():
+    app = simic_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await keep_and_go_to_main(pilot)
+        await command(pilot, 'hand p1 "Endless One"')
+        await command(pilot, "mana p1 {C}{C}")
+        await select_in_hand(pilot, "Endless One")
+        await keys(pilot, "c", "2", "enter")  # no targets: straight to X
+        assert app.game.state.stack[-1].x == 2
+        await keys(pilot, "space")
+        assert "Endless One 2/2* [+1/+1 x2] sick" in panel_text(app, "battlefield")
+
+        await command(pilot, 'battlefield p1 "Prodigal Sorcerer" as tim')
+        bf = app.screen.query_one("#battlefield", Panel)
+        await keys(pilot, "left")
+        at = next(i for i, r in enumerate(bf.rows) if r.text.plain.startswith("  Prodigal Sorcerer"))
+        bf.select_index(at)
+        await keys(pilot, "a")
+        labels = [str(o.prompt) for o in app.screen.query_one("#choices").options]
+        at = next(i for i, label in enumerate(labels) if label.startswith("p2"))
+        await keys(pilot, "home", *["down"] * at, "enter")
+        assert "Prodigal Sorcerer [activated, p1] -> p2" in panel_text(app, "stack")
+        await keys(pilot, "space")
+        assert app.game.state.players["p2"].life == 19

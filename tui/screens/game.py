@@ -49,6 +49,8 @@ PANELS = ("battlefield", "stack", "hand")
 class GameScreen(Screen):
     """Battlefield, stack, hand, players, log and the command line."""
 
+    _bindings_shown: tuple[bool, bool] | None = None  # (redo, undo) the footer shows
+
     BINDINGS = [
         Binding("space,p", "pass", "Pass", key_display="spc"),
         Binding("n", "next_step", "Step"),
@@ -109,6 +111,8 @@ class GameScreen(Screen):
 
     def on_resize(self) -> None:
         self.query_one("#status", Static).update(status_line(self.game, self.size.width))
+        for log in self.query(GameLog):  # the one just shown by the new layout: at its end
+            self.call_after_refresh(log.scroll_end, animate=False)
 
     # ------------------------------------------------------------------ views
     def refresh_views(self) -> None:
@@ -127,7 +131,10 @@ class GameScreen(Screen):
         for log in self.query(GameLog):
             log.show(game.log)
         self.query_one(CommandLine).game = game
-        self.refresh_bindings()
+        bindings = (bool(game.redo_stack), len(game.history or []) > self.app.floor)
+        if bindings != self._bindings_shown:  # rebuilding the footer is
+            self._bindings_shown = bindings  # most of a key's cost: only when it changes
+            self.refresh_bindings()
 
     def say(self, text: str, error: bool = False) -> None:
         self.query_one(Message).say(text, error)
@@ -149,6 +156,7 @@ class GameScreen(Screen):
             self.game.play(action)
         except StackfishError as exc:
             self.say(str(exc), error=True)
+            self.offer_disable(getattr(exc, "plugin", ""))
             return False
         except Exception as exc:  # an engine bug: still one line, never a traceback
             self.say(f"internal error {type(exc).__name__}: {exc}", error=True)
@@ -157,8 +165,35 @@ class GameScreen(Screen):
         self.after_change()
         return True
 
+    def offer_disable(self, plugin: str) -> None:
+        """A plugin that made actions fail repeatedly (a RuleError naming it): offer to
+        turn it off for this game (the journal records it, so a resume does too)."""
+        from mechanics.isolation import OFFER_DISABLE_AFTER, disable_plugin
+
+        failures = self.game.plugin_errors.get(plugin, 0) if plugin else 0
+        if failures < OFFER_DISABLE_AFTER:
+            return
+
+        def done(yes: bool | None) -> None:
+            if yes and plugin in self.game.plugin_errors:
+                try:
+                    disable_plugin(self.game, plugin)
+                except StackfishError as exc:
+                    self.say(str(exc), error=True)
+                    return
+                del self.game.plugin_errors[plugin]
+                self.say(f"plugin '{plugin}' is off for this game")
+                self.refresh_views()
+
+        self.app.push_screen(ConfirmDialog(
+            f"The plugin '{plugin}' failed {failures} times. Turn it off for this game? "
+            "Its cards and mechanics then have to be handled by hand.", "Plugin error"), done)
+
     def after_change(self) -> None:
-        self.refresh_views()
+        try:
+            self.refresh_views()
+        except Exception as exc:  # a display bug must not end the game
+            self.say(f"display error {type(exc).__name__}: {exc}", error=True)
         d = self.game.pending
         if d is not None and d.kind != "priority":
             self.say(f"decide: {d.prompt} (d: dialog)")
@@ -192,6 +227,9 @@ class GameScreen(Screen):
             if d is None or d.kind == "priority":
                 return
             action = await self.ask_decision(game, d)
+        except Exception as exc:  # never a traceback: report it in the status line
+            self.say(f"internal error {type(exc).__name__}: {exc}", error=True)
+            return
         finally:
             self.deciding = False
         if action is None:
@@ -414,6 +452,12 @@ class GameScreen(Screen):
 
     @work(exclusive=True, group="dialog")
     async def cast_flow(self, oid: int) -> None:
+        try:
+            await self._cast_flow(oid)
+        except Exception as exc:  # never a traceback: report it in the status line
+            self.say(f"internal error {type(exc).__name__}: {exc}", error=True)
+
+    async def _cast_flow(self, oid: int) -> None:
         game = self.game
         me = human(game)
         card = game.card(game.state.objs[oid].name)
@@ -431,6 +475,12 @@ class GameScreen(Screen):
 
     @work(exclusive=True, group="dialog")
     async def activate_flow(self, oid: int) -> None:
+        try:
+            await self._activate_flow(oid)
+        except Exception as exc:  # never a traceback: report it in the status line
+            self.say(f"internal error {type(exc).__name__}: {exc}", error=True)
+
+    async def _activate_flow(self, oid: int) -> None:
         game = self.game
         me = human(game)
         abilities = game.activated(oid)

@@ -17,10 +17,10 @@ class CommandLine(Input):
     """
 
     BINDINGS = [
-        Binding("escape", "close", "Close", show=False),
-        Binding("up", "history(-1)", "Previous", show=False),
+        Binding("escape", "close", "Close", key_display="esc"),
+        Binding("tab", "complete", "Complete"),
+        Binding("up", "history(-1)", "History", key_display="↑↓"),
         Binding("down", "history(1)", "Next", show=False),
-        Binding("tab", "complete", "Complete", show=False),
     ]
 
     class Entered(Message):

@@ -1,0 +1,24 @@
+"""Test-wide hygiene: no test reads or writes the real user data directory.
+
+``STACKFISH_DATA_DIR`` points at a fresh temporary directory for the whole run
+(games launched by the command line are journalled there, and no imported card
+database of the developer's changes a result).  A test that needs its own sets
+it with ``monkeypatch.setenv``.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _private_data_dir(tmp_path_factory: pytest.TempPathFactory):  # noqa: ANN202
+    old = os.environ.get("STACKFISH_DATA_DIR")
+    os.environ["STACKFISH_DATA_DIR"] = str(tmp_path_factory.mktemp("stackfish-data"))
+    yield
+    if old is None:
+        os.environ.pop("STACKFISH_DATA_DIR", None)
+    else:
+        os.environ["STACKFISH_DATA_DIR"] = old

@@ -1,0 +1,52 @@
+"""The TUI and a plugin that keeps failing: each failure is one line naming the
+plugin, the game is unchanged, and after two the TUI offers to turn it off."""
+
+from __future__ import annotations
+
+import pluggy
+from tui_helpers import keys
+
+from mechanics import actions as A
+from tui.app import bundled_deck, make_app
+from tui.screens.dialogs import ConfirmDialog
+from tui.screens.game import GameScreen
+from tui.widgets import Message
+
+hookimpl = pluggy.HookimplMarker("stackfish")
+
+
+class Flaky:
+    name = "flaky"
+    armed = False
+
+    @hookimpl
+    def untap_begin(self, game, player):  # noqa: ANN001, ANN201
+        return [1 / 0] if self.armed else None
+
+
+async def test_a_failing_plugin_can_be_turned_off(tmp_path) -> None:  # noqa: ANN001
+    flaky = Flaky()
+    app = make_app(bundled_deck(), 1, plugins=[flaky], journal=tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+        app.game.play("keep p1")  # turn 1's untap step, before the plugin fails
+        for _ in range(3):  # close the mulligan dialog
+            if app.screen is not screen:
+                await keys(pilot, "escape")
+        assert app.screen is screen
+        flaky.armed = True
+        before = app.game.snapshot()
+        assert not screen.play(A.Goto("upkeep"))
+        assert "plugin 'flaky' failed while applying 'goto upkeep'" in str(
+            screen.query_one(Message).render())
+        assert app.game.snapshot() == before
+        assert not screen.play(A.Goto("upkeep"))
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmDialog)
+        await keys(pilot, "y")
+        assert app.game.plugin_errors == {}
+        assert screen.play(A.Goto("upkeep"))
+        assert app.game.state.step == "upkeep"
+    app.journal.close()
+    assert "#! disable-plugin flaky" in app.journal.path.read_text()
