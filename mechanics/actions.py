@@ -654,12 +654,17 @@ class DeckCmd(Action):
         return cls(_player(words[0]), words[1])
 
 
+MAX_CARDS = 10_000  # ``"Forest" x999999999`` is a mistake, not a library
+
+
 def _cards(words: list[str]) -> tuple[str, ...]:
     """Card lists with ``"Forest" x3`` repetition."""
     out: list[str] = []
     for w in words:
         m = re.fullmatch(r"x(\d+)", w)
         if m and out:
+            if len(out) + int(m.group(1)) > MAX_CARDS:
+                raise NotationError(f"at most {MAX_CARDS} cards in one line, not '{w}'")
             out += [out[-1]] * (int(m.group(1)) - 1)
         else:
             out.append(w)

@@ -394,6 +394,8 @@ def resume(path: str | os.PathLike, pool: Any = None, plugins: Any = None,
     try:
         kw["players"] = int(head.get("players", 2))
         kw["seed"] = int(head.get("seed", 0))
+        if not 1 <= kw["players"] <= 8:  # as the `players` command
+            raise ValueError
     except ValueError:
         raise SourceError(str(path), 0, "a bad '#! game' line in the header") from None
     if pool is not None:
@@ -419,7 +421,10 @@ def resume(path: str | os.PathLike, pool: Any = None, plugins: Any = None,
         text = line.text
         try:
             if text.startswith("#! disable-plugin "):
-                seq.append((line, text.split(None, 2)[2].strip()))
+                name = text.removeprefix("#! disable-plugin ").strip()
+                if not name:
+                    raise NotationError("usage: #! disable-plugin NAME")
+                seq.append((line, name))
                 continue
             if text.split(None, 1)[0] == "undo":
                 n = _undo_count(text)

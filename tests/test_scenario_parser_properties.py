@@ -39,6 +39,7 @@ any_text = st.text() | line_like
 @example('cast p1 "Grizzly Bears"#2 target p2')
 @example("battlefield p1 Forest counter =2")
 @example("teams p1+ p2")
+@example("library p1 Forest x999999999")
 def test_parse_action_returns_an_action_or_a_notation_error(line: str) -> None:
     try:
         action = A.parse_action(line)

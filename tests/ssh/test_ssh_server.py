@@ -197,7 +197,8 @@ async def test_max_sessions_and_idle_timeout(tmp_path: Path, keys) -> None:
     try:
         async with await connect(srv.port, keys.player) as conn:
             chan, term = await open_game(conn)
-            await term.wait_for(OPENING)
+            # no wait for the opening screen: on a loaded machine the game may take
+            # longer to start than the idle timeout, which is fine to close on too
             async with await connect(srv.port, keys.player, username="bob") as conn2:
                 chan2, term2 = await open_game(conn2)
                 await chan2.wait_closed()
