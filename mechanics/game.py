@@ -15,6 +15,7 @@ and moving through steps and their turn-based actions.
 from __future__ import annotations
 
 import pickle
+from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
@@ -657,11 +658,16 @@ class Game(Primitives, TurnRules):
             if len(group) > 1 and not all(t.get("ordered") for t in group):
                 if not self.order_triggers(seat, group):
                     return  # waiting for the order decision
-                group = [t for t in st.pending_triggers if t in group]
-            for t in group:
-                if not self.put_trigger_on_stack(t):
-                    return  # waiting for targets
-                st.pending_triggers.remove(t)
+                ids = {id(t) for t in group}  # identity: two triggers may be equal dicts
+                group = [t for t in st.pending_triggers if id(t) in ids]
+            placed: set[int] = set()
+            try:
+                for t in group:
+                    if not self.put_trigger_on_stack(t):
+                        return  # waiting for targets
+                    placed.add(id(t))
+            finally:
+                st.pending_triggers = [t for t in st.pending_triggers if id(t) not in placed]
 
     def order_triggers(self, seat: str, group: list[dict]) -> bool:
         """Ask the seat to order its simultaneous triggers; True when already done."""
@@ -687,18 +693,23 @@ class Game(Primitives, TurnRules):
         """Put a seat's triggers in the given order of their sources (first listed goes
         on the stack first); a source listed once stands for all its triggers."""
         st = self.state
-        rest = list(group)  # triggers are compared by identity: two may be equal dicts
+        left = Counter(sources)
+        buckets: dict[Any, list[dict]] = {}
+        for t in group:
+            buckets.setdefault(t["source"], []).append(t)
         ordered: list[dict] = []
-        for i, src in enumerate(sources):
-            mine = [t for t in rest if t["source"] == src]
-            take = mine[:1] if src in sources[i + 1:] else mine
+        for src in sources:
+            mine = buckets.get(src, [])
+            left[src] -= 1
+            take = mine[:1] if left[src] else mine  # listed again later: one now
             ordered += take
-            rest = [t for t in rest if not any(t is o for o in take)]
-        ordered += rest
+            del mine[:len(take)]
+        taken = {id(t) for t in ordered}  # identity: two triggers may be equal dicts
+        ordered += [t for t in group if id(t) not in taken]
         for t in ordered:
             t["ordered"] = True
-        others = [t for t in st.pending_triggers if not any(t is g for g in group)]
-        st.pending_triggers = others + ordered
+        ids = {id(t) for t in group}
+        st.pending_triggers = [t for t in st.pending_triggers if id(t) not in ids] + ordered
 
     def put_trigger_on_stack(self, t: dict) -> bool:
         st = self.state
@@ -720,7 +731,7 @@ class Game(Primitives, TurnRules):
             else:
                 st.decision = Decision("targets", t["controller"],
                                        f"choose a target for {self.describe(t['source'])}: {t['text']}",
-                                       tuple(choices), 1, 1, {"trigger": st.pending_triggers.index(t)})
+                                       tuple(choices), 1, 1, {"trigger": t})  # the same dict: pickling keeps it shared
                 return False
         item = StackItem(st.new_id(), t["kind"], t["controller"], t["source"], t["epoch"],
                          t["handler"], t["text"], tuple(self.target_ref(x) for x in targets),

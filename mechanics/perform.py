@@ -344,7 +344,7 @@ def _choose(game: Game, a: A.Choose) -> None:
     values = game.interpret(d, a)
     st.decision = None
     if d.kind == "targets":
-        t = st.pending_triggers[d.data["trigger"]]
+        t = d.data["trigger"]  # the waiting trigger itself (shared with pending_triggers)
         t["targets"] = tuple(values)
     elif d.kind == "discard":
         for oid in values:

@@ -80,7 +80,7 @@ class Player:
     turns: int = 0  # turns this player has begun
 
 
-@dataclass
+@dataclass(eq=False)  # an item is itself: the stack can hold two alike (and `in` stays fast)
 class StackItem:
     """A spell or ability on the stack.
 
