@@ -1,6 +1,6 @@
 """Measure the rules engine (a script, not a test).
 
-    python benchmarks/engine.py [--seconds S] [--profile decisions|storm]
+    python benchmarks/engine.py [--seconds S] [--storm-size N] [--profile decisions|history|storm]
 
 Figures, each printed beside its target (for a 2-core machine):
 
@@ -21,6 +21,12 @@ Figures, each printed beside its target (for a 2-core machine):
   game, the mean of 20 undos. Target < 5 ms.
 - peak memory: the process's peak resident set size (``ru_maxrss``) after
   all of the above. Target < 150 MB.
+
+Times are the process's CPU time (``time.process_time``), so that other work on
+a shared machine doesn't count. The storm's policy orders triggers by naming
+each source once ("a source listed once stands for all its triggers"); listing
+every trigger's source (the default answer's form) is far slower while
+``Game.reorder_triggers`` is quadratic in the sources listed.
 """
 
 from __future__ import annotations

@@ -62,6 +62,12 @@ class Game(Primitives, TurnRules):
         self.log: list[str] = []
         self._behaviours: dict[str, Behaviour] = {}
         self._chars: dict[int, Chars] | None = None
+        self.revision = 0
+        """Counts state changes (``changed()``): the key of every cached derivation."""
+        self.memo: dict[str, Any] = {}
+        """Derived data kept between changes (characteristics memo, name and trigger
+        indexes, legal actions, mana sources, state-based-action checks), by purpose.
+        Everything in it can be recomputed from the state; clearing it is always safe."""
         self._answers: list[Action] = []
         self.departing: list[tuple[int, int]] = []  # refs leaving together (move_all)
         self.observers: list[Any] = []
@@ -110,7 +116,7 @@ class Game(Primitives, TurnRules):
     def changed(self) -> None:
         """Forget cached characteristics: call after every state change."""
         self._chars = None
-        self._changes = self.__dict__.get("_changes", 0) + 1  # for LegalActions' one-shot list
+        self.revision += 1
 
     def all_chars(self) -> dict[int, Chars]:
         if self._chars is None:
@@ -235,8 +241,8 @@ class Game(Primitives, TurnRules):
         st = self.state
         # an index of every name, built once per game change: a move ticks the clock and
         # calls changed(), a token that ceases to exist changes the number of objects
-        stamp = (id(st), self.__dict__.get("_changes", 0), st.clock, len(st.objs))
-        kept = self.__dict__.get("_names_kept")
+        stamp = (id(st), self.revision, st.clock, len(st.objs))
+        kept = self.memo.get("names_kept")
         if kept is None or kept[0] != stamp:
             zones = {z: i for i, z in enumerate(self.ZONE_ORDER)}
             index: dict[str, list[list[Obj]]] = {}
@@ -249,7 +255,7 @@ class Game(Primitives, TurnRules):
                     keys.add(self.name_of(obj.id).casefold())
                 for k in keys:
                     index.setdefault(k, [[] for _ in zones])[z].append(obj)
-            kept = self.__dict__["_names_kept"] = (stamp, index, {})
+            kept = self.memo["names_kept"] = (stamp, index, {})
         key = name.casefold()
         found = kept[2].get(key)
         if found is None:
@@ -603,13 +609,13 @@ class Game(Primitives, TurnRules):
 
     def trigger_index(self, kind: str) -> list[tuple[int, int, Triggered, Chars]]:
         chars = self.all_chars()
-        seen = self.__dict__.get("_trigger_seen")  # (chars dict, {kind: result}) for that dict
+        seen = self.memo.get("trigger_seen")  # (chars dict, {kind: result}) for that dict
         if seen is None or seen[0] is not chars:
-            seen = self.__dict__["_trigger_seen"] = (chars, {})
+            seen = self.memo["trigger_seen"] = (chars, {})
         elif kind in seen[1]:
             return list(seen[1][kind])
         out = []
-        cache = self.__dict__.setdefault("_trigger_cache", {})  # (behaviour, kind) -> abilities
+        cache = self.memo.setdefault("trigger_cache", {})  # (behaviour, kind) -> abilities
         for oid, ch in chars.items():
             if ch.no_abilities:
                 continue
@@ -847,9 +853,10 @@ class LegalActions:
 
     def __init__(self, game: Game) -> None:
         self.game = game
+        self._kept: tuple[tuple, list[Action]] | None = None  # len()'s list, for list(view)
 
     def __iter__(self) -> Iterator[Action]:
-        kept, self._kept = self.__dict__.get("_kept"), None
+        kept, self._kept = self._kept, None
         if kept is not None and kept[0] == self._stamp():
             return iter(kept[1])
         from .legal import generate
@@ -859,7 +866,7 @@ class LegalActions:
     def _stamp(self) -> tuple:
         g = self.game
         st = g.state
-        return (id(st), g.__dict__.get("_changes", 0), st.priority, st.passes, st.step,
+        return (id(st), g.revision, st.priority, st.passes, st.step,
                 id(st.decision), len(g.events), len(g.log), len(st.stack))
 
     def __contains__(self, action: object) -> bool:

@@ -75,15 +75,14 @@ def rule_error(game: Game, action: Any, exc: Exception) -> RuleError:
     """The :class:`RuleError` for an unexpected exception while applying ``action``;
     counts it in ``game.plugin_errors`` (``""`` for the engine)."""
     plugin = blame(game.pm, exc)
-    errors = game.__dict__.setdefault("plugin_errors", {})
-    errors[plugin] = errors.get(plugin, 0) + 1
+    game.plugin_errors[plugin] = game.plugin_errors.get(plugin, 0) + 1
     what = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
     undone = ("the action was undone" if game.history is not None else
               "the game keeps no history, so it may be left in the middle of the action")
     if plugin:
         msg = f"plugin '{plugin}' failed while applying '{action}': {what}; {undone}"
-        if errors[plugin] >= OFFER_DISABLE_AFTER:
-            msg += f" ({errors[plugin]} failures: consider disabling the plugin)"
+        if game.plugin_errors[plugin] >= OFFER_DISABLE_AFTER:
+            msg += f" ({game.plugin_errors[plugin]} failures: consider disabling the plugin)"
     else:
         msg = (f"internal error while applying '{action}': {what}; {undone} "
                f"(a bug in the rules engine: please report it with the game's journal)")
@@ -108,8 +107,7 @@ def disable_plugin(game: Game, name: str) -> None:
     pm.unregister(target)
     game.hooks = Hooks(pm)
     game._behaviours.clear()
-    for key in ("_trigger_cache", "_trigger_seen"):
-        game.__dict__.pop(key, None)
+    game.memo.clear()
     game.changed()
     for observer in game.observers:
         observer(("disable-plugin", name))

@@ -144,8 +144,8 @@ def _unaffected(game: Game, ids: list[int]) -> dict[int, Chars] | None:
     writes to a Chars after :func:`compute`); when all are unchanged the same dict is
     returned.  None when the full computation is needed."""
     objs = game.state.objs
-    memo: dict[int, tuple] = game.__dict__.get("_chars_memo") or {}
-    has_static: dict[str, bool] = game.__dict__.setdefault("_has_static", {})
+    memo: dict[int, tuple] = game.memo.get("chars_memo") or {}
+    has_static: dict[str, bool] = game.memo.setdefault("has_static", {})
     out: dict[int, Chars] = {}
     keep: dict[int, tuple] = {}
     same = len(ids) == len(memo)
@@ -170,11 +170,11 @@ def _unaffected(game: Game, ids: list[int]) -> dict[int, Chars] | None:
             hit = (name, obj.controller, dict(obj.counters), ch)
         out[i] = hit[3]
         keep[i] = hit
-    prev = game.__dict__.get("_chars_prev")
+    prev = game.memo.get("chars_prev")
     if same and prev is not None and list(prev) == ids:
         return prev
-    game.__dict__["_chars_memo"] = keep
-    game.__dict__["_chars_prev"] = out
+    game.memo["chars_memo"] = keep
+    game.memo["chars_prev"] = out
     return out
 
 

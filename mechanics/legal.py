@@ -56,7 +56,8 @@ def generate(game: Game) -> Iterator[A.Action]:
         yield from _priority_actions(game, d.player)
     elif d.kind == "attackers":
         yield A.Pass()
-        refs = [game.ref_for(o) for o in d.options]
+        able = set(game.can_attack_with(d.player))  # a manual tap since the step began counts
+        refs = [game.ref_for(o) for o in d.options if o in able]
         if refs:
             yield A.Attack(d.player, tuple((r, "") for r in refs))
         if len(refs) > 1:
@@ -64,10 +65,17 @@ def generate(game: Game) -> Iterator[A.Action]:
                 yield A.Attack(d.player, ((r, ""),))
     elif d.kind == "blockers":
         yield A.Pass()
-        attackers = [game.ref_for(o) for o in d.options]
+        st = game.state
+        attackers = [o for o in d.options if o in st.objs and st.objs[o].attacking]
         for b in game.can_block_with(d.player):
+            bch = game.chars(b)
             for att in attackers:
-                yield A.Block(d.player, ((game.ref_for(b), att),))
+                ach = game.chars(att)
+                if ach is not None and bch is not None and (
+                        ach.has("menace") or  # 702.111b: one blocker alone can't block it
+                        (ach.has("flying") and not (bch.has("flying") or bch.has("reach")))):
+                    continue  # 702.9b
+                yield A.Block(d.player, ((game.ref_for(b), game.ref_for(att)),))
     elif d.kind == "order":
         yield A.Order(tuple(_ref(game, o) for o in d.options))
         yield A.Order(tuple(_ref(game, o) for o in reversed(d.options)))
@@ -161,9 +169,9 @@ def _sources(game: Game, player: str) -> list:
     """``mana_sources`` once per game change (every spell and ability asks for them):
     they depend on the permanents (every change to them calls ``game.changed()``) and
     on the pool, which is part of the key since emptying it calls nothing."""
-    key = (id(game.state), game.__dict__.get("_changes", 0), player,
+    key = (id(game.state), game.revision, player,
            tuple(game.state.players[player].mana))
-    kept = game.__dict__.get("_sources_kept")
+    kept = game.memo.get("sources_kept")
     if kept is None or kept[0] != key:
-        kept = game.__dict__["_sources_kept"] = (key, mana_sources(game, player))
+        kept = game.memo["sources_kept"] = (key, mana_sources(game, player))
     return kept[1]

@@ -19,13 +19,13 @@ if TYPE_CHECKING:
 
 def check(game: Game) -> bool:
     st = game.state
-    stamp = game.__dict__.get("_changes")  # bumped by every game.changed()
-    clean = game.__dict__.get("_sba_clean")
+    stamp = game.revision  # bumped by every game.changed()
+    clean = game.memo.get("sba_clean")
     if stamp is not None and clean is not None and clean[0] is st and clean[1] == stamp:
         return False  # nothing has changed since a check that found nothing to do
     done = _perform(game)
     if not done and stamp is not None:
-        game.__dict__["_sba_clean"] = (st, game.__dict__.get("_changes"))
+        game.memo["sba_clean"] = (st, game.revision)
     return done
 
 
@@ -76,10 +76,10 @@ def _tokens(game: Game) -> list[int]:
     an object is created, so the list is kept while no object is created (``next_id``)
     or removed (the number of objects) in this state (the same ``objs`` dict)."""
     st = game.state
-    hit = game.__dict__.get("_sba_tokens")
+    hit = game.memo.get("sba_tokens")
     if hit is None or hit[0] is not st.objs or hit[1] != st.next_id or hit[2] != len(st.objs):
         hit = (st.objs, st.next_id, len(st.objs), [o for o, obj in st.objs.items() if obj.token])
-        game.__dict__["_sba_tokens"] = hit
+        game.memo["sba_tokens"] = hit
     return hit[3]
 
 

@@ -78,7 +78,7 @@ class TurnRules:
         """"At the beginning of [step]" abilities of permanents (603.2)."""
         from .abilities import Triggered
 
-        cache = self.__dict__.setdefault("_step_trigger_cache", {})  # id(behaviour) -> abilities
+        cache = self.memo.setdefault("step_trigger_cache", {})  # id(behaviour) -> abilities
         for oid, ch in self.all_chars().items():
             if ch.no_abilities:
                 continue

@@ -108,33 +108,6 @@ def check_invariants(game: Game, cards: dict[str, set[int]]) -> None:
         assert now == ids, f"{name}'s cards changed: lost {sorted(ids - now)}, gained {sorted(now - ids)}"
 
 
-STRICT = os.environ.get("STACKFISH_FUZZ_STRICT") == "1"  # fail on known bugs too
-
-
-def known_bug(game: Game, action: Action, exc: IllegalActionError) -> bool:
-    """A refusal explained by a known, reported bug (not failed unless STRICT).
-
-    ``Game.ref_for`` names an object by ``"Name"#N`` counted in its own zone, but
-    a name refers to the first zone (battlefield, stack, hand, ...) holding any
-    object of that name: with a Forest on the battlefield, the hand's Forests
-    can't be named, so a listed ``choose Forest#1`` (a cleanup discard) picks
-    the battlefield's Forest and is refused."""
-    if STRICT:
-        return False
-    d = game.state.decision
-    if d is None:
-        return False
-    for r in getattr(action, "refs", ()):
-        head, _, tail = r.rpartition("#")
-        name = head if head and tail.isdigit() else r
-        groups = game._named(name)
-        first = next((g for g in groups if g), [])
-        if any(isinstance(o, int) and o in game.state.objs and o not in first and
-               game.name_of(o).casefold() == name.casefold() for o in d.options):
-            return True  # an option of this name can't be named: another zone comes first
-    return False
-
-
 class EngineMachine(RuleBasedStateMachine):
     """Random legal play in a goldfish game of one bundled deck."""
 
@@ -157,9 +130,6 @@ class EngineMachine(RuleBasedStateMachine):
         try:
             game.play(action)
         except IllegalActionError as exc:
-            if listed and known_bug(game, action, exc):
-                assert fingerprint(game) == before
-                return False
             assert not listed, (f"legal_actions listed '{action}' but play refused it: {exc}\n"
                                 f"{before}")
             assert fingerprint(game) == before, f"refused '{action}' changed the game"

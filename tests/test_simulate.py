@@ -163,3 +163,19 @@ def test_same_result_in_fresh_processes_with_other_hash_seeds():
         data = json.loads(proc.stdout)
         outs.append((data["kill_turn"], data["mulligans"], data["no_kill"]))
     assert outs[0] == outs[1]
+
+
+def test_state_based_actions_skipped_only_while_nothing_changed():
+    """sba.check remembers a check that found nothing (the autopilot's speed) and
+    checks again after any change (game.changed)."""
+    from mechanics import sba
+
+    game = Game()
+    for line in ("goldfish p2", "turn p1 main1", 'battlefield p1 "Grizzly Bears" as bear'):
+        game.play(line)
+    bear = game.state.aliases["bear"]
+    assert sba.check(game) is False
+    assert sba.check(game) is False
+    game.damage(bear, 2)
+    assert sba.check(game) is True
+    assert game.obj(bear).zone == "graveyard"

@@ -8,8 +8,10 @@ every move is a scenario-language action given to ``game.play``.
 
 from __future__ import annotations
 
+import gc
 import os
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
@@ -51,6 +53,31 @@ def new_game(deck_path: str, seed: int, plugins: Any = None, pool: Any = None) -
     return game
 
 
+@dataclass
+class Session:
+    """Kill turns across the games of one app run (``R`` starts a new one): game
+    number -> the turn the human player won on (an undone win is dropped)."""
+
+    games: int = 1
+    kills: dict[int, int] = field(default_factory=dict)
+
+    def note(self, game: Game, me: str) -> None:
+        """Record (or, after an undo, forget) the current game's kill turn."""
+        st = game.state
+        if st.over and st.winner == me and st.kill_turn:
+            self.kills[self.games] = st.kill_turn
+        else:
+            self.kills.pop(self.games, None)
+
+    @property
+    def mean(self) -> float | None:
+        return sum(self.kills.values()) / len(self.kills) if self.kills else None
+
+    @property
+    def best(self) -> int | None:
+        return min(self.kills.values()) if self.kills else None
+
+
 class StackfishApp(App):
     """Goldfish one deck: the game screen, its dialogs and the help screen."""
 
@@ -69,6 +96,8 @@ class StackfishApp(App):
         self.game = game if game is not None else new_game(deck_path, seed, plugins, pool)
         self.floor = setup_floor(self.game)
         """Actions that set the game up; undo stops there."""
+        self.session = Session()
+        """Games played and kill turns in this run of the app."""
         self.journal = self.start_journal(journal)
         """The game's journal (mechanics/journal.py), or None when not journalled."""
 
@@ -90,12 +119,16 @@ class StackfishApp(App):
         """Replace the game with a fresh one of the same deck (and a new journal)."""
         self.game = new_game(self.deck_path, seed, self.plugins, self.pool)
         self.floor = setup_floor(self.game)
+        self.session.games += 1
         if self.journal is not None:
             self.journal.close()
             self.journal = self.start_journal(self.journal.directory.parent)
 
     def on_mount(self) -> None:
         self.push_screen(GameScreen())
+        # what start-up built (modules, the card pool, the widgets) lives as long as the
+        # app: out of the collector's full passes, which otherwise pause a key by 50 ms+
+        self.call_after_refresh(gc.freeze)
 
 
 def make_app(deck_path: str | None = None, seed: int = 0,

@@ -50,6 +50,10 @@ def _play(args: argparse.Namespace) -> int:
     from mechanics.errors import StackfishError
     from tui.app import bundled_deck, make_app
 
+    if getattr(args, "deck", None) is None and sys.stdin.isatty() and sys.stdout.isatty():
+        resumed = _offer_resume(args)  # plain `stackfish`: resume an unfinished game?
+        if resumed is not None:
+            return resumed
     deck = getattr(args, "deck", None) or bundled_deck()
     seed = getattr(args, "seed", None)
     if seed is None:
@@ -73,6 +77,33 @@ def _play(args: argparse.Namespace) -> int:
         return 2
     app.run()
     return 0
+
+
+def _offer_resume(args: argparse.Namespace) -> int | None:
+    """When unfinished games exist, ask (the start screen) whether to resume one.
+    None: go on with a new game; else the exit status (resumed and played, or quit)."""
+    from mechanics.errors import StackfishError
+    from mechanics.journal import open_or_resume, unfinished
+    from tui.screens.start import ResumeApp
+
+    try:
+        games = unfinished()
+    except StackfishError:
+        return None
+    if not games:
+        return None
+    choice = ResumeApp(games).run()
+    if choice is None:
+        return 0
+    if choice == "new":
+        return None
+    pool, plugins = _user_pool_and_plugins(args)
+    try:
+        game, journal = open_or_resume(choice.id, pool=pool, plugins=plugins, warn=_journal_warn)
+    except StackfishError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    return _show_or_run(game, journal, args)
 
 
 def _deck_check(args: argparse.Namespace) -> int:

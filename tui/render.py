@@ -123,6 +123,15 @@ def player_lines(game: Any) -> Text:
     return out
 
 
+def session_line(session: Any) -> Text:
+    """Games played this run, kills, mean and best kill turn."""
+    out = Text(f"session: {session.games} game{'s' if session.games != 1 else ''}"
+               f", {len(session.kills)} kill{'s' if len(session.kills) != 1 else ''}", style=DIM)
+    if session.kills:
+        out.append(f", mean kill turn {session.mean:.1f}, best {session.best}", style=DIM)
+    return out
+
+
 # ---------------------------------------------------------------------- battlefield
 
 
@@ -337,3 +346,49 @@ def card_info(game: Any, oid: int) -> str:
     lines.append("automated" if not game.is_manual(obj.copy_of or obj.name)
                  else "manual: the engine doesn't run all of this card's text")
     return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------- full-screen views
+
+
+def card_rows(game: Any, oids: list[int], numbered: bool = False) -> list[Row]:
+    """Cards with their oracle text, one selectable row each (ids ``z<oid>``)."""
+    rows = []
+    for i, oid in enumerate(oids):
+        card = game.card(game.state.objs[oid].name)
+        text = Text(f"{i + 1}. " if numbered else "", style=DIM)
+        text.append(card.name, style=BOLD)
+        if card.mana_cost:
+            text.append(f"  {card.mana_cost}")
+        text.append(f"  {card.type_line}", style=DIM)
+        if card.oracle_text:
+            text.append("\n" + "\n".join(f"    {line}" for line in card.oracle_text.splitlines()))
+        rows.append(Row(f"z{oid}", text))
+    return rows
+
+
+def zone_rows(game: Any, zone: str) -> list[Row]:
+    """Every player's cards in a zone (graveyard, exile) with their text, the human
+    player first; the library only as a count (its order is hidden)."""
+    st = game.state
+    me = human(game)
+    rows: list[Row] = []
+    for name in sorted(st.players, key=lambda p: p != me):
+        oids = list(getattr(st.players[name], zone))
+        rows.append(Row(None, Text(f"{name} {zone} ({len(oids)})", style=BOLD_UNDERLINE)))
+        if zone == "library":
+            rows.append(Row(None, Text(f"  {len(oids)} cards, order hidden: m (manual) on a "
+                                       "card, then library tools, to look at the top N", style=DIM)))
+            continue
+        if zone == "graveyard":  # the most recent first
+            oids.reverse()
+        rows += card_rows(game, oids) or [Row(None, Text("  (empty)", style=DIM))]
+    return rows
+
+
+def log_rows(lines: list[str]) -> list[Row]:
+    """The whole log, a turn's steps on one line; every line selectable (to scroll)."""
+    from .widgets.panels import compact_log
+
+    return [Row(f"l{i}", Text(line, style=DIM if line.startswith("--") else PLAIN))
+            for i, line in enumerate(compact_log(lines))]

@@ -21,3 +21,48 @@ class TestMainScreen:
     def test_main_screen_160x50(self, snap_compare):
         """The same position on a large terminal, with the wide layout and a taller log."""
         assert snap_compare(simic_app(seed=1), press=PRESS, terminal_size=(160, 50))
+
+
+def hide_logs(app) -> None:
+    """Hide the game log views so engine log wording doesn't change the snapshots."""
+    for log in app.screen_stack[1].query("GameLog"):
+        log.display = False
+
+
+async def _hide_logs(pilot) -> None:
+    await pilot.pause()
+    hide_logs(pilot.app)
+    await pilot.pause()
+
+
+async def _proliferate(pilot) -> None:
+    from test_app import keep_and_go_to_main, select_in_hand
+    from tui_helpers import command, keys
+
+    await pilot.pause()
+    await keep_and_go_to_main(pilot)
+    hide_logs(pilot.app)
+    await command(pilot, 'battlefield p1 "Grizzly Bears" counter +1/+1=1')
+    await command(pilot, 'hand p1 "Steady Progress"')
+    await command(pilot, "mana p1 {2}{U}")
+    await select_in_hand(pilot, "Steady Progress")
+    await keys(pilot, "c", "space")
+
+
+class TestDialogs:
+    def test_mulligan_80x24(self, snap_compare):
+        """The first screen: the opening hand and keep / mulligan."""
+        assert snap_compare(simic_app(seed=1), run_before=_hide_logs, terminal_size=(80, 24))
+
+    def test_help_80x24(self, snap_compare):
+        """The help screen over the game."""
+        assert snap_compare(simic_app(seed=1), run_before=_hide_logs,
+                            press=["enter", "question_mark"], terminal_size=(80, 24))
+
+    def test_proliferate_modal_100x30(self, snap_compare):
+        """Steady Progress resolving: the proliferate checklist."""
+        import plugins.proliferate
+        from tui.app import bundled_deck, make_app
+
+        app = make_app(bundled_deck(), 1, plugins=[plugins.proliferate])
+        assert snap_compare(app, run_before=_proliferate, terminal_size=(100, 30))

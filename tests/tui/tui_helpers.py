@@ -20,15 +20,20 @@ def red_app(seed: int = 1):
 
 
 async def keys(pilot, *names: str) -> None:
-    """Press keys one by one, letting workers and dialogs settle after each."""
+    """Press keys one by one (``pilot.press`` waits until the app is idle after
+    each), then let workers and dialogs settle."""
     for name in names:
         await pilot.press(name)
-        await pilot.pause()
     await pilot.pause()
 
 
-async def command(pilot, line: str) -> None:
-    """Type a line at the ``:`` command line and enter it."""
+async def command(pilot, line: str, type_it: bool = False) -> None:
+    """Open the ``:`` command line, put a line in it and enter it.  The line is set
+    directly (typing each key costs the pilot tens of milliseconds) unless
+    ``type_it``; the history/completion test types for real."""
     await keys(pilot, "colon")
-    await pilot.press(*line)
+    if type_it:
+        await pilot.press(*line)
+    else:
+        pilot.app.screen.query_one("#cmdline").value = line
     await keys(pilot, "enter")

@@ -277,3 +277,26 @@ class NumberDialog(Dialog):
             self.dismiss(int(event.value or "0"))
         except ValueError:
             self.dismiss(None)
+
+
+class InputDialog(Dialog):
+    """Ask for a line of text (a counter kind, +P/+T, a card name).  Returns the
+    stripped text, or None when closed with Esc or left empty."""
+
+    def __init__(self, title: str, prompt: str, placeholder: str = "", value: str = "") -> None:
+        super().__init__(title)
+        self.prompt = prompt
+        self.placeholder = placeholder
+        self.value = value
+
+    def compose(self) -> ComposeResult:
+        with self.box():
+            yield Static(Text(self.prompt), classes="prompt")
+            yield Input(value=self.value, placeholder=self.placeholder, id="text")
+            yield Static(Text("enter confirms, esc closes", style="dim"), classes="keys")
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value.strip() or None)

@@ -23,33 +23,37 @@ from mechanics.state import StackItem
 from ..render import (
     battlefield_rows,
     card_info,
+    card_rows,
     hand_rows,
     human,
+    log_rows,
     option_label,
     option_ref,
     playable_names,
     player_lines,
+    session_line,
     stack_rows,
     status_line,
+    zone_rows,
 )
 from ..widgets import CommandLine, GameLog, Message, Panel
 from .dialogs import (
     ChooseDialog,
     ConfirmDialog,
     HelpScreen,
+    InputDialog,
     MulliganDialog,
     NumberDialog,
     OrderDialog,
     TextDialog,
 )
+from .zones import ZoneScreen
 
 PANELS = ("battlefield", "stack", "hand")
 
 
 class GameScreen(Screen):
     """Battlefield, stack, hand, players, log and the command line."""
-
-    _bindings_shown: tuple[bool, bool] | None = None  # (redo, undo) the footer shows
 
     BINDINGS = [
         Binding("space,p", "pass", "Pass", key_display="spc"),
@@ -67,6 +71,11 @@ class GameScreen(Screen):
         Binding("d", "decide", "Decide", show=False),
         Binding("i", "info", "Card info", show=False),
         Binding("R", "restart", "New game", show=False),
+        Binding("m", "manual", "Manual", show=False),
+        Binding("L", "zone('log')", "Log", show=False),
+        Binding("G", "zone('graveyard')", "Graveyard", show=False),
+        Binding("X", "zone('exile')", "Exile", show=False),
+        Binding("B", "zone('library')", "Library", show=False),
         Binding("tab", "focus_panel(1)", "Next panel", show=False),
         Binding("shift+tab", "focus_panel(-1)", "Previous panel", show=False),
         Binding("left,h", "focus('battlefield')", "Battlefield", show=False),
@@ -120,32 +129,36 @@ class GameScreen(Screen):
         game = self.game
         me = human(game)
         self.query_one("#status", Static).update(status_line(game, self.size.width or 80))
-        self.query_one("#players", Static).update(player_lines(game))
+        session = self.app.session
+        session.note(game, me)
+        players = player_lines(game)
+        if session.games > 1 or session.kills:  # a line once there is something to compare
+            players.append("\n")
+            players.append_text(session_line(session))
+        self.query_one("#players", Static).update(players)
         self.query_one("#battlefield", Panel).show(battlefield_rows(game))
         stack = self.query_one("#stack", Panel)
         stack.border_title = f"Stack ({len(game.state.stack)})" if game.state.stack else "Stack"
         stack.show(stack_rows(game))
         hand = self.query_one("#hand", Panel)
         hand.border_title = f"Hand {me} ({len(game.state.players[me].hand)})"
-        hand.show(hand_rows(game, me, playable_names(game, me)))
+        hand.show(hand_rows(game, me, self.playable(game, me)))
         for log in self.query(GameLog):
             log.show(game.log)
         self.query_one(CommandLine).game = game
-        bindings = (bool(game.redo_stack), len(game.history or []) > self.app.floor)
-        if bindings != self._bindings_shown:  # rebuilding the footer is
-            self._bindings_shown = bindings  # most of a key's cost: only when it changes
-            self.refresh_bindings()
+
+    _playable: tuple[tuple, set[str]] | None = None
+
+    def playable(self, game: Any, me: str) -> set[str]:
+        """:func:`playable_names` (legal actions: rules work), computed once per game
+        revision: the state object (replaced by an undo), the history and the log."""
+        key = (id(game), id(game.state), len(game.history or []), len(game.events), me)
+        if self._playable is None or self._playable[0] != key:
+            self._playable = (key, playable_names(game, me))
+        return self._playable[1]
 
     def say(self, text: str, error: bool = False) -> None:
         self.query_one(Message).say(text, error)
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        game = self.app.game
-        if action == "undo":
-            return True if len(game.history or []) > self.app.floor else None
-        if action == "redo":
-            return True if game.redo_stack else None
-        return True
 
     # ------------------------------------------------------------------ playing
     def play(self, action: A.Action, keep_goto: bool = False) -> bool:
@@ -310,6 +323,7 @@ class GameScreen(Screen):
             f"winner: {st.winner or 'nobody'}",
             f"kill turn: {st.kill_turn}" + (f" ({st.winner}'s turn {st.kill_turn}, game turn {st.turn})"
                                             if st.winner else ""),
+            session_line(self.app.session).plain,
         ])
         self.say(f"game over: {st.winner or 'nobody'} wins, kill turn {st.kill_turn}")
 
@@ -558,6 +572,99 @@ class GameScreen(Screen):
                 return
             i = item.source
         self.app.push_screen(TextDialog(self.game.name_of(i), card_info(self.game, i)))
+
+    # ------------------------------------------------------------------ full-screen views
+    def action_zone(self, zone: str) -> None:
+        game = self.game
+        if zone == "log":
+            self.app.push_screen(ZoneScreen(f"Log ({len(game.log)} lines)", log_rows(game.log)))
+            self.call_after_refresh(lambda: self.app.screen.query_one(Panel).action_move(10**6))
+            return
+        self.app.push_screen(ZoneScreen(zone.capitalize(), zone_rows(game, zone)))
+
+    # ------------------------------------------------------------------ manual actions
+    def action_manual(self) -> None:
+        """The menu of manual actions (the sandbox) for the selected object."""
+        self.manual_flow()
+
+    @work(exclusive=True, group="dialog")
+    async def manual_flow(self) -> None:
+        try:
+            action = await self.ask_manual()
+        except Exception as exc:  # never a traceback: report it in the status line
+            self.say(f"internal error {type(exc).__name__}: {exc}", error=True)
+            return
+        if action is not None:
+            self.play(action)
+
+    async def ask_manual(self) -> A.Action | None:
+        """Build one manual action of the scenario language from a few dialogs."""
+        game = self.game
+        me = human(game)
+        wait = self.app.push_screen_wait
+        sel = self.selected()
+        oid = None
+        if sel is not None and sel[0] in ("o", "h"):
+            oid = sel[1]
+        elif sel is not None and sel[0] == "s":
+            item = next((s for s in game.state.stack if s.id == sel[1]), None)
+            oid = item.source if item is not None and item.kind == "spell" else None
+        ref = game.ref_for(oid) if oid is not None else None
+        name = game.name_of(oid) if oid is not None else ""
+        options: list[tuple[str, str]] = []
+        if ref is not None:
+            options += [("move", f"move {name} to a zone"),
+                        ("add-counter", f"add counters to {name}"),
+                        ("remove-counter", f"remove counters from {name}")]
+            if game.state.objs[oid].zone == "battlefield":
+                options += [("tap", f"tap {name}"), ("untap", f"untap {name}"),
+                            ("pump", f"pump {name} (+P/+T until end of turn)")]
+            options.append(("top", f"put {name} on top of its owner's library"))
+        options += [("token", f"create a token (for {me})"), ("look", "look at the top N of your library"),
+                    ("draw", "draw N"), ("mill", "mill N"), ("shuffle", "shuffle your library"),
+                    ("player-counter", f"add counters to {me}")]
+        res = await wait(ChooseDialog("Manual" + (f": {name}" if name else ""),
+                                      "what to do by hand (it is recorded as a scenario line)", options))
+        if not res:
+            return None
+        what = res[0]
+        if what == "move":
+            zone = await wait(ChooseDialog("Move", f"move {name} to", [
+                (z, z) for z in ("graveyard", "exile", "hand", "library", "battlefield", "command")
+                if z != game.state.objs[oid].zone]))
+            return A.Move(ref, zone[0]) if zone else None
+        if what == "top":
+            return A.Move(ref, "library")
+        if what in ("add-counter", "remove-counter", "player-counter"):
+            text = await wait(InputDialog("Counters", "KIND [N], e.g. +1/+1 2 or charge",
+                                          value="+1/+1 1" if what != "player-counter" else "poison 1"))
+            if not text:
+                return None
+            words = text.split()
+            n = int(words[1]) if len(words) > 1 and words[1].isdigit() else 1
+            cls = A.RemoveCounter if what == "remove-counter" else A.AddCounter
+            return cls(me if what == "player-counter" else ref, words[0], n)
+        if what in ("tap", "untap"):
+            return (A.Tap if what == "tap" else A.Untap)(ref)
+        if what == "pump":
+            text = await wait(InputDialog("Pump", f"{name} gets +P/+T until end of turn", value="+1/+1"))
+            return A.Pump.parse([ref, text]) if text else None
+        if what == "token":
+            text = await wait(InputDialog("Token", "a token copy of which card?", value=name))
+            return A.Token(me, game.card(text).name) if text else None
+        if what in ("draw", "mill", "look"):
+            n = await wait(NumberDialog(what.capitalize(), "N ="))
+            if not n or n < 1:
+                return None
+            if what == "look":
+                top = list(game.state.players[me].library[:n])
+                self.app.push_screen(ZoneScreen(f"Top {len(top)} of {me}'s library (the top first)",
+                                                card_rows(game, top, numbered=True)))
+                return None
+            return (A.Draw if what == "draw" else A.Mill)(me, n)
+        if what == "shuffle":
+            return A.Shuffle(me)
+        return None
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen("Help"))

@@ -135,7 +135,8 @@ class Panel(ScrollView, can_focus=True):
         top = self._first_line[self.cursor]
         end = (self._first_line[self.cursor + 1] if self.cursor + 1 < len(self._first_line)
                else len(self._lines))
-        self.scroll_to_region(Region(0, top, 1, max(1, end - top)), animate=False, force=True)
+        self.scroll_to_region(Region(0, top, 1, max(1, end - top)), animate=False, force=True,
+                              immediate=True)
 
     def on_resize(self, event: Resize) -> None:
         if self.scrollable_content_region.width != self._width:

@@ -1,0 +1,61 @@
+"""Pilot tests of the Simic deck's mechanics through the TUI: a trigger shown on the
+stack panel and resolved, and a choice made in a modal (proliferate)."""
+
+from __future__ import annotations
+
+from test_app import SIZE, keep_and_go_to_main, panel_text, select_in_hand
+from tui_helpers import command, keys
+
+import plugins.evolve
+import plugins.proliferate
+from tui.app import bundled_deck, make_app
+from tui.screens.dialogs import ChooseDialog
+from tui.screens.game import GameScreen
+
+
+def simic_app(seed: int = 1):
+    """The Simic deck with its two mechanics' plugins (evolve, proliferate) only."""
+    return make_app(bundled_deck(), seed, plugins=[plugins.evolve, plugins.proliferate])
+
+
+def counters(app, name: str) -> int:
+    st = app.game.state
+    oid = next(o for o in st.battlefield if st.objs[o].name == name)
+    return st.objs[oid].counters.get("+1/+1", 0)
+
+
+async def test_evolve_trigger_is_shown_on_the_stack_and_resolves():
+    app = simic_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await keep_and_go_to_main(pilot)
+        await command(pilot, 'battlefield p1 "Cloudfin Raptor"')
+        await command(pilot, 'hand p1 "Grizzly Bears"')
+        await command(pilot, "mana p1 {1}{G}")
+        await select_in_hand(pilot, "Grizzly Bears")
+        await keys(pilot, "c", "space")  # cast, then both pass: the Bears enter
+        stack = panel_text(app, "stack")
+        assert "Cloudfin Raptor [triggered, p1]" in stack, stack
+        assert app.screen.query_one("#stack").border_title == "Stack (1)"
+        assert counters(app, "Cloudfin Raptor") == 0
+        await keys(pilot, "space")  # the evolve trigger resolves
+        assert app.game.state.stack == []
+        assert counters(app, "Cloudfin Raptor") == 1
+        assert "Cloudfin Raptor 1/2* [+1/+1 x1]" in panel_text(app, "battlefield")
+
+
+async def test_proliferate_opens_a_modal_and_the_choice_adds_a_counter():
+    app = simic_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await keep_and_go_to_main(pilot)
+        await command(pilot, 'battlefield p1 "Grizzly Bears" counter +1/+1=1')
+        await command(pilot, 'hand p1 "Steady Progress"')
+        await command(pilot, "mana p1 {2}{U}")
+        await select_in_hand(pilot, "Steady Progress")
+        await keys(pilot, "c", "space")  # cast, pass: it resolves and asks what to proliferate
+        assert isinstance(app.screen, ChooseDialog)
+        assert app.game.pending is not None and app.game.pending.kind != "priority"
+        labels = [str(s.prompt) for s in app.screen.query_one("#choices")._options]
+        at = next(i for i, label in enumerate(labels) if label.startswith("Grizzly Bears"))
+        await keys(pilot, "home", *["down"] * at, "space", "enter")
+        assert isinstance(app.screen, GameScreen)
+        assert counters(app, "Grizzly Bears") == 2

@@ -1,0 +1,91 @@
+"""Full-screen zone views (L, G, X, B) and the manual-actions menu (m)."""
+
+from __future__ import annotations
+
+from test_app import SIZE, keep_and_go_to_main, panel_text, select_in_hand
+from tui_helpers import command, keys, simic_app
+
+from tui.screens.dialogs import ChooseDialog, InputDialog
+from tui.screens.game import GameScreen
+from tui.screens.zones import ZoneScreen
+
+
+async def test_graveyard_exile_library_and_log_views():
+    app = simic_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await keep_and_go_to_main(pilot)
+        await command(pilot, 'graveyard p1 "Lightning Bolt"')
+        await keys(pilot, "G")
+        assert isinstance(app.screen, ZoneScreen)
+        text = "\n".join(app.screen.texts)
+        assert "p1 graveyard (1)" in text
+        assert "Lightning Bolt deals 3 damage to any target." in text  # the oracle text
+        await keys(pilot, "escape", "X")
+        assert "p1 exile (0)" in "\n".join(app.screen.texts)
+        await keys(pilot, "q", "B")
+        assert "p1 library (53)" in "\n".join(app.screen.texts)
+        await keys(pilot, "q", "L")
+        assert any("p1 keeps 7 cards" in t for t in app.screen.texts)
+        await keys(pilot, "escape")
+        assert isinstance(app.screen, GameScreen)
+
+
+async def choose(pilot, prefix: str) -> None:
+    """Pick the option of the open ChooseDialog whose label starts with ``prefix``."""
+    labels = [str(o.prompt) for o in pilot.app.screen.query_one("#choices").options]
+    at = next(i for i, label in enumerate(labels) if label.startswith(prefix))
+    pilot.app.screen.query_one("#choices").highlighted = at
+    await keys(pilot, "enter")
+
+
+async def test_manual_menu_builds_scenario_actions():
+    app = simic_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await keep_and_go_to_main(pilot)
+        await command(pilot, 'battlefield p1 "Grizzly Bears" as bear')
+        game = app.game
+        bear = game.state.aliases["bear"]
+        await keys(pilot, "left")
+        bf = app.screen.query_one("#battlefield")
+        bf.select_index(next(i for i, r in enumerate(bf.rows) if r.id == f"o{bear}"))
+        await keys(pilot, "m")
+        assert isinstance(app.screen, ChooseDialog)
+        await choose(pilot, "add counters")
+        assert isinstance(app.screen, InputDialog)
+        app.screen.query_one("#text").value = "+1/+1 2"
+        await keys(pilot, "enter")
+        assert game.state.objs[bear].counters["+1/+1"] == 2
+        assert "Grizzly Bears 4/4* [+1/+1 x2]" in panel_text(app, "battlefield")
+        await keys(pilot, "m")
+        await choose(pilot, "tap")
+        assert game.state.objs[bear].tapped
+        await keys(pilot, "m")
+        await choose(pilot, "pump")
+        app.screen.query_one("#text").value = "+2/-1"
+        await keys(pilot, "enter")
+        ch = game.view(bear)
+        assert (ch.power, ch.toughness) == (6, 3)
+        await keys(pilot, "m")
+        await choose(pilot, "move")
+        await choose(pilot, "graveyard")
+        assert game.state.objs[bear].zone == "graveyard"
+        await keys(pilot, "u")  # a manual action is undone like any other
+        assert game.state.objs[bear].zone == "battlefield"
+        # library tools, from the hand: look at the top 2, then mill 2
+        await select_in_hand(pilot, "Forest")
+        top = [game.state.objs[o].name for o in game.state.players["p1"].library[:2]]
+        await keys(pilot, "m")
+        await choose(pilot, "look at the top")
+        await keys(pilot, "2", "enter")
+        assert isinstance(app.screen, ZoneScreen)
+        assert [t.split("  ")[0] for t in app.screen.texts] == [f"1. {top[0]}", f"2. {top[1]}"]
+        await keys(pilot, "escape", "m")
+        await choose(pilot, "mill")
+        await keys(pilot, "2", "enter")
+        assert [game.state.objs[o].name for o in game.state.players["p1"].graveyard][-2:] == top[::-1] \
+            or sorted(game.state.objs[o].name for o in game.state.players["p1"].graveyard) == sorted(top)
+        await keys(pilot, "m")
+        await choose(pilot, "create a token")
+        app.screen.query_one("#text").value = "Grizzly Bears"
+        await keys(pilot, "enter")
+        assert "token" in panel_text(app, "battlefield")
