@@ -523,12 +523,17 @@ class Game(Primitives, TurnRules):
 
     def seats(self) -> list[list[str]]:
         """Who passes priority in turn: teams (805.5), in turn order from the active one."""
-        order = self.state.turn_order()
+        st = self.state
+        key = (st.active, self.revision)  # losing, teams and turns all call changed()
+        kept = self.memo.get("seats")
+        if kept is not None and kept[0] == key:
+            return kept[1]
         seats: list[list[str]] = []
-        for p in order:
-            team = [q for q in self.state.team_of(p) if not self.state.players[q].lost]
+        for p in st.turn_order():
+            team = [q for q in st.team_of(p) if not st.players[q].lost]
             if team and team not in seats:
                 seats.append(team)
+        self.memo["seats"] = (key, seats)
         return seats
 
     def seat_of(self, player: str) -> str:

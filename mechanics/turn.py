@@ -67,7 +67,6 @@ class TurnRules:
         st.step = step
         st.passes = 0
         st.priority = None if step in NO_PRIORITY else st.active
-        self.changed()
         self.emit(ev.StepBegan(step, st.active, st.turn))
         getattr(self, f"_step_{step}", lambda: None)()
         for trig in self.hooks.step_begin(self, step):  # plugins: "at the beginning of"
