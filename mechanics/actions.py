@@ -425,19 +425,30 @@ class Concede(Action):
 
 @dataclass(frozen=True)
 class Move(Action):
+    """Move an object by hand; ``bottom`` puts it under a library instead of on top."""
+
     command: ClassVar[str] = "move"
-    usage: ClassVar[str] = "move OBJ ZONE [PLAYER]"
+    usage: ClassVar[str] = "move OBJ ZONE [PLAYER] [bottom]"
     manual: ClassVar[bool] = True
     obj: str
     zone: str
     player: str = ""
+    bottom: bool = False
+
+    def words(self) -> list[str]:
+        return [self.obj, self.zone, self.player] + (["bottom"] if self.bottom else [])
 
     @classmethod
     def parse(cls, words: list[str]) -> Move:
         _need(words, 2, cls.usage)
-        if len(words) > 3:
-            raise NotationError(f"unexpected word '{words[3]}'; usage: {cls.usage}")
-        return cls(words[0], _zone(words[1]), _player(words[2]) if len(words) > 2 else "")
+        rest = words[2:]
+        bottom = bool(rest) and rest[-1] == "bottom"
+        rest = rest[:-1] if bottom else rest
+        if len(rest) > 1:
+            raise NotationError(f"unexpected word '{rest[1]}'; usage: {cls.usage}")
+        if bottom and words[1] != "library":
+            raise NotationError("'bottom' goes with the library zone")
+        return cls(words[0], _zone(words[1]), _player(rest[0]) if rest else "", bottom)
 
 
 @dataclass(frozen=True)

@@ -397,8 +397,9 @@ def _concede(game: Game, a: A.Concede) -> None:
 
 def _move(game: Game, a: A.Move) -> None:
     oid = game.resolve_obj(a.obj)
-    game.move(oid, a.zone, a.player or None, controller=a.player or None)
-    game.note(f"(manual) {game.describe(oid)} moved to {a.zone}")
+    game.move(oid, a.zone, a.player or None, bottom=a.bottom, controller=a.player or None)
+    where = "the bottom of the library" if a.bottom else a.zone
+    game.note(f"(manual) {game.describe(oid)} moved to {where}")
 
 
 def _draw(game: Game, a: A.Draw) -> None:

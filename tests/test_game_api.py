@@ -210,7 +210,7 @@ EXAMPLES = {
     A.Mulligan: A.Mulligan("p2"),
     A.Keep: A.Keep("p1", ("Man-o'-War", "Forest", "Forest")),
     A.Concede: A.Concede("p3"),
-    A.Move: A.Move("The \"Big\" One#2", "exile", "p2"),
+    A.Move: A.Move("The \"Big\" One#2", "library", "p2", True),
     A.Draw: A.Draw("p1", 3),
     A.Mill: A.Mill("p2", 2),
     A.Shuffle: A.Shuffle("p1"),

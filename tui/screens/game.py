@@ -619,7 +619,8 @@ class GameScreen(Screen):
             if game.state.objs[oid].zone == "battlefield":
                 options += [("tap", f"tap {name}"), ("untap", f"untap {name}"),
                             ("pump", f"pump {name} (+P/+T until end of turn)")]
-            options.append(("top", f"put {name} on top of its owner's library"))
+            options += [("top", f"put {name} on top of its owner's library"),
+                        ("bottom", f"put {name} on the bottom of its owner's library")]
         options += [("token", f"create a token (for {me})"), ("look", "look at the top N of your library"),
                     ("draw", "draw N"), ("mill", "mill N"), ("shuffle", "shuffle your library"),
                     ("player-counter", f"add counters to {me}")]
@@ -633,8 +634,8 @@ class GameScreen(Screen):
                 (z, z) for z in ("graveyard", "exile", "hand", "library", "battlefield", "command")
                 if z != game.state.objs[oid].zone]))
             return A.Move(ref, zone[0]) if zone else None
-        if what == "top":
-            return A.Move(ref, "library")
+        if what in ("top", "bottom"):
+            return A.Move(ref, "library", bottom=what == "bottom")
         if what in ("add-counter", "remove-counter", "player-counter"):
             text = await wait(InputDialog("Counters", "KIND [N], e.g. +1/+1 2 or charge",
                                           value="+1/+1 1" if what != "player-counter" else "poison 1"))
