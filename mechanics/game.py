@@ -61,6 +61,7 @@ class Game(Primitives, TurnRules):
         self.events: list[ev.Event] = []
         self.log: list[str] = []
         self._behaviours: dict[str, Behaviour] = {}
+        self._cards: dict[str, CardDef] = {}
         self._chars: dict[int, Chars] | None = None
         self.revision = 0
         """Counts state changes (``changed()``): the key of every cached derivation."""
@@ -91,9 +92,13 @@ class Game(Primitives, TurnRules):
         self.changed()
 
     def card(self, name: str) -> CardDef:
-        card = self.pool.get(name)
+        """The card's facts by name (memoised: the pool's lookup normalises the name)."""
+        card = self._cards.get(name)
         if card is None:
-            raise IllegalActionError(self.unknown_card(name))
+            card = self.pool.get(name)
+            if card is None:
+                raise IllegalActionError(self.unknown_card(name))
+            self._cards[name] = card
         return card
 
     def unknown_card(self, name: str) -> str:
