@@ -98,8 +98,12 @@ class Milled(Event):
 
 @dataclass(frozen=True)
 class Drew(Event):
+    """One card drawn; ``index`` of ``of`` cards drawn by one instruction."""
+
     player: str
     obj: int
+    index: int = 0
+    of: int = 1
 
 
 @dataclass(frozen=True)

@@ -188,8 +188,12 @@ class Hooks:
                 return f"{event.player} {verb} {abs(event.amount)} life"
             case ev.Milled():
                 return f"{event.player} mills {len(event.objs)} card{'s' * (len(event.objs) != 1)}"
-            case ev.Drew():
+            case ev.Drew(index=0, of=1):
                 return f"{event.player} draws a card"
+            case ev.Drew(index=0):
+                return f"{event.player} draws {event.of} cards"
+            case ev.Drew():
+                return None
             case ev.PhasedOut():
                 return f"{d(event.obj)} phases out"
             case ev.PhasedIn():

@@ -154,7 +154,8 @@ class Primitives:
 
     def draw(self: Game, player: str, n: int = 1) -> None:
         p = self.state.players[player]
-        for _ in range(n):
+        n = min(n, len(p.library)) if p.auto else n
+        for i in range(n):
             if not p.library:
                 if not p.auto:  # a goldfish with no cards does nothing, not even lose
                     p.drew_from_empty = True  # 704.5b
@@ -162,7 +163,7 @@ class Primitives:
                 return
             oid = p.library[0]
             self.move(oid, "hand", player)
-            self.emit(ev.Drew(player, oid))
+            self.emit(ev.Drew(player, oid, i, n))
 
     def mill(self: Game, player: str, n: int) -> list[int]:
         """701.17: put the top N cards into the graveyard, all at once (as many as there are)."""
