@@ -89,6 +89,9 @@ class Activated(Ability):
     mana: str = ""  # for mana abilities: the symbols it can add, e.g. 'G' or 'GU'
     sorcery: bool = False
     equip: bool = False
+    #: mana abilities that add a variable amount ("Add {G} for each ..."):
+    #: ``amount(game, obj) -> int`` is how many of the chosen symbol it adds (default 1)
+    amount: Callable[..., int] | None = None
 
 
 @dataclass(frozen=True)
@@ -202,7 +205,20 @@ def template_abilities(card: CardDef, line: str) -> list[Ability] | None:
     m = _ATTACHED_PT.match(line)
     if m:
         return [Static(line, "7c", attached_to_it, {"pt": (int(m.group(2)), int(m.group(3)))})]
+    if line == "This creature can't be blocked." and card.is_type("Creature"):
+        # 509.1b: a restriction on blocking, checked as blockers are declared; modelled as
+        # the keyword-like ability UNBLOCKABLE the object gives itself (layer 6)
+        return [Static(line, "6", itself, {"keywords": (UNBLOCKABLE,)})]
     return effect_templates(card, line)
+
+
+#: the keyword-like ability of "This creature can't be blocked." (checked by blocking)
+UNBLOCKABLE = "unblockable"
+
+
+def itself(game: Game, src: Any, obj: Any, ch: Any, src_ch: Any) -> bool:
+    """For "this creature ..." statics: the object is the source itself."""
+    return src.id == obj.id
 
 
 # ---- common one-line effects (see effect_templates) -----------------------------------------

@@ -73,6 +73,7 @@ def generate(game: Game) -> Iterator[A.Action]:
                 ach = game.chars(att)
                 if ach is not None and bch is not None and (
                         ach.has("menace") or  # 702.111b: one blocker alone can't block it
+                        ach.has("unblockable") or  # 509.1b: "can't be blocked"
                         (ach.has("flying") and not (bch.has("flying") or bch.has("reach")))):
                     continue  # 702.9b
                 yield A.Block(d.player, ((game.ref_for(b), game.ref_for(att)),))

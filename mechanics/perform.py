@@ -248,8 +248,9 @@ def _activate(game: Game, a: A.Activate) -> None:
 
             color = game.ask(Decision("choose", a.player, "choose a color of mana", tuple(ab.mana),
                                       1, 1))[0]
-        game.add_mana(a.player, [color])
-        game.note(f"{a.player} adds {{{color}}} with {ch.name}")
+        n = 1 if ab.amount is None else max(0, int(ab.amount(game, obj)))
+        game.add_mana(a.player, [color] * n)
+        game.note(f"{a.player} adds {('{' + color + '}') * n or 'no mana'} with {ch.name}")
         return
     item = StackItem(st.new_id(), "activated", a.player, oid, obj.epoch, handler, ab.text,
                      targets, a.x, timestamp=st.tick())
@@ -321,6 +322,8 @@ def _block(game: Game, a: A.Block) -> None:
         if st.objs[att].attacking not in team:
             raise IllegalActionError(f"'{aref}' is attacking {st.objs[att].attacking}, not {a.player} (509.1a)")
         ach, bch = game.chars(att), game.chars(b)
+        if ach.has("unblockable"):
+            raise IllegalActionError(f"'{aref}' can't be blocked (509.1b)")
         if ach.has("flying") and not (bch.has("flying") or bch.has("reach")):
             raise IllegalActionError(f"'{bref}' can't block '{aref}', which has flying (702.9b)")
         pairs.append((b, att))

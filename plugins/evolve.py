@@ -276,7 +276,17 @@ def _ray_fillet(card: Any) -> list:
     return [Triggered(text, ("DamageDealt",), match, lambda ctx: ctx.draw(ctx.controller))]
 
 
+def _plus_counters(game: Any, obj: Any) -> int:
+    return obj.counters.get("+1/+1", 0)
+
+
+def _gyre_sage(card: Any) -> list:
+    text = "{T}: Add {G} for each +1/+1 counter on this creature."
+    return [Activated(text, tap=True, mana="G", amount=_plus_counters)]  # 605.3: at once
+
+
 CARDS = {
+    "Gyre Sage": _gyre_sage,
     "Watchful Radstag": _radstag,
     "Renegade Krasis": _renegade_krasis,
     "Fathom Mage": _fathom_mage,

@@ -227,7 +227,7 @@ class EvolveMachine(EngineMachine):
     deck = DECKS[1]
 
 
-FAST = settings(max_examples=20, stateful_step_count=40, deadline=None, derandomize=True,
+FAST = settings(max_examples=30, stateful_step_count=50, deadline=None, derandomize=True,
                 suppress_health_check=list(HealthCheck))
 SLOW = settings(max_examples=300, stateful_step_count=60, deadline=None,
                 suppress_health_check=list(HealthCheck))
