@@ -149,6 +149,26 @@ def _corpsejack(card: CardDef) -> list[Ability]:
     return [counter_replacement("creature", ("+1/+1",), lambda n: n * 2)]
 
 
+@script("Master Biomancer")
+def _master_biomancer(card: CardDef) -> list[Ability]:
+    """614.1c: each other creature you control enters with +1/+1 counters equal to this
+    creature's power (read as it enters) and as a Mutant in addition to its types."""
+
+    def applies(game: Any, src: Any, op: dict) -> bool:
+        ch = game.chars(op["obj"])
+        return (op["obj"] != src.id and ch is not None and ch.is_creature
+                and ch.controller == game.controller_of(src.id))
+
+    def apply(game: Any, src: Any, op: dict) -> dict:
+        power = max(0, game.chars(src.id).power or 0)
+        counters = dict(op["counters"])
+        if power:
+            counters["+1/+1"] = counters.get("+1/+1", 0) + power
+        return {**op, "counters": counters, "subtypes": (*op["subtypes"], "Mutant")}
+
+    return [Replacement(card.oracle_text, on="enters", applies=applies, apply=apply)]
+
+
 @script("Winding Constrictor")
 def _winding_constrictor(card: CardDef) -> list[Ability]:
     """Counters on an artifact or creature you control, or on you: one more."""
@@ -319,36 +339,33 @@ def _ball_lightning(card: CardDef) -> list[Ability]:
 # ---------------------------------------------------------------------- spells that look back (608.2h)
 
 
-@script("Vapor Snag")
-def _vapor_snag(card: CardDef) -> list[Ability]:
-    """"Its controller" is the creature's controller as it last existed (608.2h)."""
+def move_target_then(zone: str, then: Any) -> Any:
+    """Move the target creature, then ``then(ctx, info)`` with the creature as it last
+    existed on the battlefield (608.2h): "its controller", "its power"."""
 
     def run(ctx: Ctx) -> None:
         t = ctx.target(0)
         if t is None:
             return
         ref = ctx.game.obj(t).ref
-        ctx.move(t, "hand")
+        ctx.move(t, zone)
         info = ctx.lki(*ref)
         if info:
-            ctx.lose_life(info["controller"], 1)
-    return [SpellAbility(card.oracle_text, run, (CREATURE,))]
+            then(ctx, info)
+    return run
+
+
+@script("Vapor Snag")
+def _vapor_snag(card: CardDef) -> list[Ability]:
+    lose = move_target_then("hand", lambda ctx, info: ctx.lose_life(info["controller"], 1))
+    return [SpellAbility(card.oracle_text, lose, (CREATURE,))]
 
 
 @script("Swords to Plowshares")
 def _swords(card: CardDef) -> list[Ability]:
-    """Its controller gains life equal to its power as it last existed (608.2h)."""
-
-    def run(ctx: Ctx) -> None:
-        t = ctx.target(0)
-        if t is None:
-            return
-        ref = ctx.game.obj(t).ref
-        ctx.move(t, "exile")
-        info = ctx.lki(*ref)
-        if info:
-            ctx.gain_life(info["controller"], max(0, info["power"] or 0))
-    return [SpellAbility(card.oracle_text, run, (CREATURE,))]
+    gain = move_target_then("exile", lambda ctx, info: ctx.gain_life(info["controller"],
+                                                                      max(0, info["power"] or 0)))
+    return [SpellAbility(card.oracle_text, gain, (CREATURE,))]
 
 
 # ---------------------------------------------------------------------- more continuous effects (613)
