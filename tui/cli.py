@@ -11,18 +11,15 @@ import os
 import sys
 from importlib import resources
 
+from mechanics.errors import StackfishError
+
 
 def _script(args: argparse.Namespace) -> int:
     from mechanics.carddb import load_user_pool
-    from mechanics.errors import StackfishError
     from mechanics.game import Game
     from mechanics.scenario import run
 
-    try:
-        pool = load_user_pool()  # `deck p1 FILE` may name any imported card
-    except StackfishError as exc:
-        print(exc, file=sys.stderr)
-        return 2
+    pool = load_user_pool()  # `deck p1 FILE` may name any imported card
     code = run(args.file, game_factory=lambda **kw: Game(pool=pool, **kw),
                out=lambda m: print(m, file=sys.stderr))
     if code == 0 and not args.quiet:
@@ -47,7 +44,6 @@ def _demo(args: argparse.Namespace) -> int:
 
 def _play(args: argparse.Namespace) -> int:
     """Open the TUI on a goldfish game of a deck (the bundled Simic deck by default)."""
-    from mechanics.errors import StackfishError
     from tui.app import bundled_deck, make_app
 
     if getattr(args, "deck", None) is None and sys.stdin.isatty() and sys.stdout.isatty():
@@ -65,13 +61,10 @@ def _play(args: argparse.Namespace) -> int:
         from mechanics.plugin_manager import make_plugin_manager
 
         plugins = make_plugin_manager(disabled=args.disable_plugin)
-    try:
-        from mechanics.carddb import load_user_pool
+    from mechanics.carddb import load_user_pool
 
+    try:
         app = make_app(deck, seed, plugins, pool=load_user_pool(), journal=True)
-    except StackfishError as exc:
-        print(exc, file=sys.stderr)
-        return 2
     except OSError as exc:
         print(f"{deck}: {exc}", file=sys.stderr)
         return 2
@@ -82,7 +75,6 @@ def _play(args: argparse.Namespace) -> int:
 def _offer_resume(args: argparse.Namespace) -> int | None:
     """When unfinished games exist, ask (the start screen) whether to resume one.
     None: go on with a new game; else the exit status (resumed and played, or quit)."""
-    from mechanics.errors import StackfishError
     from mechanics.journal import open_or_resume, unfinished
     from tui.screens.start import ResumeApp
 
@@ -98,26 +90,17 @@ def _offer_resume(args: argparse.Namespace) -> int | None:
     if choice == "new":
         return None
     pool, plugins = _user_pool_and_plugins(args)
-    try:
-        game, journal = open_or_resume(choice.id, pool=pool, plugins=plugins, warn=_journal_warn)
-    except StackfishError as exc:
-        print(exc, file=sys.stderr)
-        return 2
+    game, journal = open_or_resume(choice.id, pool=pool, plugins=plugins, warn=_journal_warn)
     return _show_or_run(game, journal, args)
 
 
 def _deck_check(args: argparse.Namespace) -> int:
     from mechanics.carddb import load_user_pool
     from mechanics.decks import read_deck, resolve_names
-    from mechanics.errors import StackfishError
 
-    try:
-        pool = load_user_pool()  # the bundled cards and any imported with `cards import`
-        deck = resolve_names(read_deck(args.file), lambda n: pool.get(n).name if n in pool else None,
-                             pool.names())
-    except StackfishError as exc:
-        print(exc, file=sys.stderr)
-        return 2
+    pool = load_user_pool()  # the bundled cards and any imported with `cards import`
+    deck = resolve_names(read_deck(args.file), lambda n: pool.get(n).name if n in pool else None,
+                         pool.names())
     main = sum(e.count for e in deck.main)
     side = sum(e.count for e in deck.sideboard)
     print(f"{args.file}: {deck.format} deck, {main} main, {side} sideboard")
@@ -141,7 +124,6 @@ def _simulate(args: argparse.Namespace) -> int:
     import json
 
     from mechanics.autopilot import simulate
-    from mechanics.errors import StackfishError
 
     if args.n < 1 or args.jobs < 1 or args.turns < 1:
         print("-n, --jobs and --turns must be 1 or more", file=sys.stderr)
@@ -151,9 +133,6 @@ def _simulate(args: argparse.Namespace) -> int:
     try:
         res = simulate(args.deck, args.n, args.seed, args.jobs, bar, max_turns=args.turns,
                        disabled=tuple(args.disable_plugin or ()))
-    except StackfishError as exc:
-        print(exc, file=sys.stderr)
-        return 2
     except OSError as exc:
         print(f"{args.deck}: {exc.strerror or exc}", file=sys.stderr)
         return 2
@@ -164,7 +143,6 @@ def _simulate(args: argparse.Namespace) -> int:
 def _cards_import(args: argparse.Namespace) -> int:
     """Import a Scryfall bulk file into the user's card database."""
     from mechanics.carddb import default_db_path, import_bulk
-    from mechanics.errors import StackfishError
 
     db_path = default_db_path()
     progress = _progress_bar(sys.stderr) if sys.stderr.isatty() else None
@@ -183,15 +161,10 @@ def _cards_import(args: argparse.Namespace) -> int:
 def _cards_search(args: argparse.Namespace) -> int:
     """Search names and oracle text of the imported cards: name, cost, type a line."""
     from mechanics.carddb import CardDb
-    from mechanics.errors import StackfishError
 
     text = " ".join(args.text)
-    try:
-        with CardDb() as db:
-            found = db.search(text, args.limit)
-    except StackfishError as exc:
-        print(exc, file=sys.stderr)
-        return 2
+    with CardDb() as db:
+        found = db.search(text, args.limit)
     if not found:
         print(f"no card matches {text!r}", file=sys.stderr)
         return 1
@@ -266,14 +239,9 @@ def _user_pool_and_plugins(args: argparse.Namespace):  # noqa: ANN202
 
 def _games(args: argparse.Namespace) -> int:
     """List the journalled games (unfinished ones only unless --all) and the saves."""
-    from mechanics.errors import StackfishError
     from mechanics.journal import list_games, list_saves
 
-    try:
-        games, saves = list_games(finished=args.all), list_saves()
-    except StackfishError as exc:
-        print(exc, file=sys.stderr)
-        return 2
+    games, saves = list_games(finished=args.all), list_saves()
     for i, g in enumerate(games, 1):
         print(f"{i:>3}. {g.line()}")
     if not games:
@@ -287,45 +255,30 @@ def _games(args: argparse.Namespace) -> int:
 
 def _resume(args: argparse.Namespace) -> int:
     """Resume an unfinished game where it stopped (the newest one by default)."""
-    from mechanics.errors import StackfishError
     from mechanics.journal import open_or_resume
 
-    try:
-        pool, plugins = _user_pool_and_plugins(args)
-        game, journal = open_or_resume(args.game, pool=pool, plugins=plugins, warn=_journal_warn)
-    except StackfishError as exc:
-        print(exc, file=sys.stderr)
-        return 2
+    pool, plugins = _user_pool_and_plugins(args)
+    game, journal = open_or_resume(args.game, pool=pool, plugins=plugins, warn=_journal_warn)
     return _show_or_run(game, journal, args)
 
 
 def _save(args: argparse.Namespace) -> int:
     """Keep a copy of a game (the newest unfinished one by default) under a name."""
-    from mechanics.errors import StackfishError
     from mechanics.journal import check_name, find_game, save
 
-    try:
-        check_name(args.name)
-        target = save(find_game(args.game, only_unfinished=args.game is None), args.name,
-                      overwrite=args.force)
-    except StackfishError as exc:
-        print(exc, file=sys.stderr)
-        return 2
+    check_name(args.name)
+    target = save(find_game(args.game, only_unfinished=args.game is None), args.name,
+                  overwrite=args.force)
     print(f"saved as '{args.name}' ({target})")
     return 0
 
 
 def _load(args: argparse.Namespace) -> int:
     """Play on from a saved game (as a new game: the save stays as it is)."""
-    from mechanics.errors import StackfishError
     from mechanics.journal import load
 
-    try:
-        pool, plugins = _user_pool_and_plugins(args)
-        game, journal = load(args.name, pool=pool, plugins=plugins, warn=_journal_warn)
-    except StackfishError as exc:
-        print(exc, file=sys.stderr)
-        return 2
+    pool, plugins = _user_pool_and_plugins(args)
+    game, journal = load(args.name, pool=pool, plugins=plugins, warn=_journal_warn)
     return _show_or_run(game, journal, args)
 
 
@@ -422,6 +375,9 @@ def main(argv: list[str] | None = None) -> int:
     func = getattr(args, "func", _play)
     try:
         return func(args)
+    except StackfishError as exc:  # every user error: one line, exit 2, no traceback
+        print(exc, file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:  # `stackfish cards | head`: the reader has gone, stop quietly
