@@ -36,12 +36,16 @@ Resolver = Callable[["Ctx"], None]
 @dataclass(frozen=True)
 class Target:
     """A target requirement: ``kind`` is ``any``, ``creature``, ``player``,
-    ``permanent``, ``spell``, or ``creature-you-control``; ``filter`` narrows it."""
+    ``permanent``, ``spell``, or ``creature-you-control``; ``filter`` narrows it.
+    ``max`` above 1 is "any number of" / "up to N" targets (0 to ``max``, 115.1d),
+    only as an ability's last target requirement; ``other`` excludes the source."""
 
     kind: str = "any"
     text: str = "any target"
     filter: Callable[[Game, Any], bool] | None = None
     optional: bool = False
+    max: int = 1
+    other: bool = False
 
 
 @dataclass(frozen=True)
@@ -92,6 +96,8 @@ class Activated(Ability):
     #: mana abilities that add a variable amount ("Add {G} for each ..."):
     #: ``amount(game, obj) -> int`` is how many of the chosen symbol it adds (default 1)
     amount: Callable[..., int] | None = None
+    #: a cost of removing counters from this permanent (602.2b), e.g. ``("+1/+1", 2)``
+    remove_counters: tuple[str, int] | None = None
 
 
 @dataclass(frozen=True)

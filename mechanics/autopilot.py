@@ -420,6 +420,8 @@ def ability_to_activate(game: Any, player: str) -> A.Action | None:
         for n, ab in enumerate(game.activated(oid), 1):
             if not isinstance(ab, Activated) or ab.mana or (oid, obj.epoch, n) in used:
                 continue
+            if ab.remove_counters:
+                continue  # spending counters (to regenerate, say) is a player's call
             if ab.tap and (obj.tapped or (ch.is_creature and obj.sick and not ch.has("haste"))):
                 continue
             cost = parse_cost(ab.cost)

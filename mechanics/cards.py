@@ -155,6 +155,8 @@ TOKENS = [
             colors=frozenset("W")),
     CardDef("Beast Token", type_line="Token Creature \u2014 Beast", power=3, toughness=3,
             colors=frozenset("G")),
+    CardDef("Zombie Mutant Token", type_line="Token Creature \u2014 Zombie Mutant", power=2,
+            toughness=2, colors=frozenset("B")),
 ]
 
 

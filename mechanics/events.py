@@ -133,6 +133,17 @@ class SpellCast(Event):
 
 
 @dataclass(frozen=True)
+class BecameTarget(Event):
+    """A permanent became a target of a spell or ability put on the stack (ward, 702.21a);
+    ``controller`` controls that spell or ability."""
+
+    item: int
+    obj: int
+    epoch: int
+    controller: str
+
+
+@dataclass(frozen=True)
 class AttackersDeclared(Event):
     attackers: tuple[int, ...]
 

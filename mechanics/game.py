@@ -735,11 +735,27 @@ class Game(Primitives, TurnRules):
             item = StackItem(0, t["kind"], t["controller"], t["source"], t["epoch"], t["handler"],
                              t["text"], data=t["data"])
             choices = self.target_options(item, specs[0])
-            if not choices:
+            many = specs[0].max > 1  # "any number of" targets: 0 to max (115.1d)
+            if many and "targets" in t:
+                pass  # chosen already (possibly none)
+            elif many:
+                hi = min(specs[0].max, len(choices))
+                if not choices or st.players[t["controller"]].auto:
+                    targets = ()  # a goldfish (or no choice at all) picks none
+                elif self.policy is not None:
+                    targets = tuple(self.policy(self, Decision("targets", t["controller"], t["text"],
+                                                               tuple(choices), 0, hi)))
+                else:
+                    st.decision = Decision("targets", t["controller"],
+                                           f"choose any number of targets for "
+                                           f"{self.describe(t['source'])}: {t['text']}",
+                                           tuple(choices), 0, hi, {"trigger": t})
+                    return False
+            elif not choices:
                 self.note(f"{self.describe(t['source'])}: {t['text']} has no legal target "
                           "and is removed from the stack")
                 return True  # 603.3d: no legal target, removed from the stack
-            if len(choices) == 1 or st.players[t["controller"]].auto:
+            elif len(choices) == 1 or st.players[t["controller"]].auto:
                 targets = (choices[0],)
             elif self.policy is not None:
                 targets = tuple(self.policy(self, Decision("targets", t["controller"], t["text"],
@@ -755,6 +771,7 @@ class Game(Primitives, TurnRules):
         st.stack.append(item)
         self.changed()
         self.note(f"{self.describe(t['source']) if t['source'] else 'Rules'} triggers: {t['text']}")
+        self.became_targets(item)
         return True
 
     # ================================================================ abilities
@@ -771,6 +788,12 @@ class Game(Primitives, TurnRules):
 
     def target_ref(self, t: int | str) -> Any:
         return t if isinstance(t, str) else self.state.objs[t].ref
+
+    def became_targets(self, item: StackItem) -> None:
+        """Emit BecameTarget for each object the new stack item targets (702.21a)."""
+        for t in item.targets:
+            if not isinstance(t, str):
+                self.emit(ev.BecameTarget(item.id, t[0], t[1], item.controller))
 
     def target_options(self, item: StackItem | None, spec: Target) -> list[int | str]:
         """Every legal choice for a target requirement (115): phased-out permanents
@@ -789,6 +812,8 @@ class Game(Primitives, TurnRules):
                     continue
                 if (ch.has("hexproof") and ch.controller != controller) or ch.has("shroud"):
                     continue
+                if spec.other and item is not None and item.source == oid:
+                    continue  # "other target ..."
                 if item is not None and item.source == oid and \
                         getattr(self.ability(item.handler), "equip", False):
                     continue  # 301.5c: an Equipment can't equip itself; other abilities may target their source
@@ -804,7 +829,12 @@ class Game(Primitives, TurnRules):
         """608.2b: a target is illegal if it changed zones or no longer qualifies."""
         t = item.targets[i]
         specs = self.targets_of(item.handler) if item.kind != "spell" else self.spell_targets(item)
-        spec = specs[i] if i < len(specs) else Target()
+        if i < len(specs):
+            spec = specs[i]
+        elif specs and specs[-1].max > 1:  # the rest of an "any number of" requirement
+            spec = specs[-1]
+        else:
+            spec = Target()
         if isinstance(t, str):
             return t if t in self.target_options(item, spec) else None
         oid, epoch = t

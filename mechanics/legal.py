@@ -140,6 +140,8 @@ def _priority_actions(game: Game, player: str) -> Iterator[A.Action]:
                 continue
             if not _affordable(game, player, parse_cost(ab.cost)):
                 continue
+            if ab.remove_counters and obj.counters.get(ab.remove_counters[0], 0) < ab.remove_counters[1]:
+                continue
             ref = game.ref_for(oid)
             if ab.targets:
                 for t in game.target_options(None, ab.targets[0])[:50]:

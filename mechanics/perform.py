@@ -141,6 +141,7 @@ def _cast(game: Game, a: A.Cast) -> None:
     st.priority = game.seat_of(a.player)
     game.note(f"{a.player} casts {card.name}" + _target_text(game, targets))
     game.emit(ev.SpellCast(item.id, oid, a.player))
+    game.became_targets(item)
 
 
 def _check_x(cost: tuple[str, ...], x: int, what: str) -> None:
@@ -238,7 +239,13 @@ def _activate(game: Game, a: A.Activate) -> None:
     from .cards import parse_cost
 
     _check_x(parse_cost(ab.cost), a.x, ab.text)
+    if ab.remove_counters:  # 602.2b: a cost that can't be paid in full can't be paid
+        kind, n = ab.remove_counters
+        if obj.counters.get(kind, 0) < n:
+            raise IllegalActionError(f"'{a.obj}' doesn't have {n} {kind} counters to remove")
     pay(game, a.player, parse_cost(ab.cost), a.x)
+    if ab.remove_counters:
+        game.remove_counters(oid, *ab.remove_counters)
     if ab.tap:
         game.tap(oid)
     if ab.mana:  # 605.3: mana abilities resolve at once
@@ -258,6 +265,7 @@ def _activate(game: Game, a: A.Activate) -> None:
     st.passes = 0
     st.priority = game.seat_of(a.player)
     game.note(f"{a.player} activates {ch.name}: {ab.text}")
+    game.became_targets(item)
 
 
 def _mana(game: Game, a: A.AddMana) -> None:

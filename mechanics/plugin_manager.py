@@ -201,6 +201,6 @@ class Hooks:
             case ev.StepBegan():
                 return f"-- turn {event.turn} ({event.active}): {event.step}"
             case ev.Tapped() | ev.Untapped() | ev.SpellCast() | ev.AttackersDeclared() | \
-                    ev.AbilityResolved() | ev.GameOver():
+                    ev.AbilityResolved() | ev.GameOver() | ev.BecameTarget():
                 return None
         return self.pm.hook.describe_event(game=game, event=event)

@@ -17,6 +17,9 @@ from .state import Decision, Effect, Obj
 if TYPE_CHECKING:
     from .game import Game
 
+#: the kind of a regeneration shield effect (701.19); its layer "-" is no layer
+REGENERATE = "regenerate"
+
 
 class Primitives:
     """Mixed into :class:`mechanics.game.Game`."""
@@ -99,6 +102,13 @@ class Primitives:
                 if (obj.copy_of or obj.name) != name:
                     break
             name = obj.copy_of or obj.name
+        # 614.1c: other permanents' "enters with" replacement effects (Master Biomancer):
+        # each adds counters and types to the op; it enters with them (122.6, 613.1d)
+        op = self.replace("enters", {"obj": obj.id, "counters": {}, "subtypes": ()}, obj.controller)
+        if op["subtypes"]:
+            self.add_effect("4", "enters-as", [obj.id], {"subtypes": tuple(op["subtypes"])}, until="")
+        for kind, n in op["counters"].items():
+            self.put_counters(obj.id, kind, n)
 
     def remove_from_combat(self: Game, obj: Obj) -> None:
         """506.4: it stops attacking or blocking."""
@@ -146,7 +156,30 @@ class Primitives:
         ch = self.chars(oid)
         if obj.zone != "battlefield" or (ch and ch.has("indestructible")):
             return False
+        if self.regenerated(oid):  # 701.19a: a regeneration shield replaces it
+            return False
         self.move(oid, "graveyard")
+        return True
+
+    def regenerate(self: Game, oid: int) -> None:
+        """701.19a: "Regenerate it": a shield for this turn, used the next time the
+        permanent would be destroyed (614.8)."""
+        self.add_effect("-", REGENERATE, [oid], {}, until="eot")
+
+    def regenerated(self: Game, oid: int) -> bool:
+        """Use a regeneration shield on ``oid`` in place of destroying it, if it has one:
+        tap it, remove all damage from it and remove it from combat (701.19a)."""
+        st = self.state
+        obj = st.objs[oid]
+        shield = next((e for e in st.effects if e.kind == REGENERATE and obj.ref in e.affected), None)
+        if shield is None:
+            return False
+        st.effects = [e for e in st.effects if e is not shield]
+        obj.damage, obj.deathtouch_damage = 0, False
+        self.remove_from_combat(obj)
+        self.tap(oid)
+        self.changed()
+        self.note(f"{self.describe(oid)} regenerates (tapped, damage removed, out of combat)")
         return True
 
     def sacrifice(self: Game, oid: int) -> None:

@@ -47,7 +47,10 @@ def _perform(game: Game) -> bool:
                 to_graveyard.append(oid)
             elif (obj.damage >= ch.toughness or obj.deathtouch_damage) and obj.damage > 0 \
                     and not ch.has("indestructible"):  # 704.5g, 704.5h
-                to_graveyard.append(oid)
+                if game.regenerated(oid):  # these destroy: regeneration replaces it (701.19a)
+                    done = True
+                else:
+                    to_graveyard.append(oid)
         if "Aura" in ch.subtypes and not _legal_attachment(
                 game, obj.attached_to, creature=_enchants_creature(game, ch.card.name)):  # 704.5m
             to_graveyard.append(oid)

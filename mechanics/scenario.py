@@ -278,6 +278,11 @@ def _expect_obj(game: Any, oid: int, w: list[str], line: Line) -> None:
             raise _fail(line, f"expected {game.describe(oid)} to have {kw}")
     elif what == "name":
         _check(game.view(oid).name, " ".join(w[1:]), line, "name")
+    elif what == "type":  # added form: `expect OBJ type Mutant` (a card type, subtype or supertype)
+        v, t = game.view(oid), " ".join(w[1:])
+        if t not in {*v.types, *v.subtypes, *v.supertypes}:
+            raise _fail(line, f"expected {game.describe(oid)} to have type {t}, it is "
+                              f"{' '.join(sorted({*v.supertypes, *v.types, *v.subtypes}))}")
     elif what in STATES:
         got = object_states(game, oid)
         if what not in got:

@@ -285,7 +285,19 @@ def _gyre_sage(card: Any) -> list:
     return [Activated(text, tap=True, mana="G", amount=_plus_counters)]  # 605.3: at once
 
 
+def _experiment_one(card: Any) -> list:
+    text = "Remove two +1/+1 counters from this creature: Regenerate it."
+
+    def run(ctx: Any) -> None:
+        src = ctx.source
+        if src is not None and ctx.game.obj(src).zone == "battlefield":
+            ctx.regenerate(src)  # 701.19a: a shield until the end of the turn
+
+    return [Activated(text, remove_counters=("+1/+1", 2), resolve=run)]
+
+
 CARDS = {
+    "Experiment One": _experiment_one,
     "Gyre Sage": _gyre_sage,
     "Watchful Radstag": _radstag,
     "Renegade Krasis": _renegade_krasis,

@@ -287,7 +287,29 @@ def _adaptive_automaton(card: Any) -> list:
             Static(lord_line, "7c", lord, {"pt": (1, 1)})]
 
 
+def _guardian_of_faith(card: Any) -> list:
+    """"When this creature enters, any number of other target creatures you control
+    phase out": 0 or more targets (115.1d); each still-legal one phases out (608.2b)."""
+    line = next(ln for ln in card.oracle_text.splitlines() if ln.startswith("When"))
+    text = line.split(" (")[0]  # without the reminder text
+
+    def enters(game: Any, obj: Any, event: Any) -> dict | None:
+        ok = event.obj == obj.id and event.to_zone == "battlefield" and event.epoch == obj.epoch
+        return {} if ok else None
+
+    def run(ctx: Any) -> None:
+        for i in range(len(ctx.item.targets)):
+            t = ctx.target(i)
+            if t is not None:
+                ctx.phase_out(t)
+
+    others = Target("creature-you-control", "any number of other target creatures you control",
+                    max=99, other=True)
+    return [Triggered(text, ("ZoneChanged",), enters, run, (others,))]
+
+
 CARDS = {
+    "Guardian of Faith": _guardian_of_faith,
     "Teferi's Imp": _teferis_imp,
     "Ertai's Familiar": _ertais_familiar,
     "Slip Out the Back": _slip_out_the_back,

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from mechanics import SpellAbility, Target, Triggered, hookimpl
+from mechanics import Decision, SpellAbility, Static, Target, Triggered, hookimpl
 from mechanics import events as ev
 
 HANDLER = "rad"
@@ -251,8 +251,95 @@ def _mirelurk_queen(card: Any) -> list:
             Triggered(milled, ("Milled",), match, run)]
 
 
+def _screeching_scorchbeast(card: Any) -> list:
+    attacks = "Whenever this creature attacks, each player gets two rad counters."
+    milled = ("Whenever one or more nonland cards are milled, you may create that many 2/2 "
+              "black Zombie Mutant creature tokens. Do this only once each turn.")
+
+    def attacking(game: Any, obj: Any, event: Any) -> dict | None:
+        return {} if obj.id in event.attackers else None  # 508.3a
+
+    def irradiate(ctx: Any) -> None:
+        for p in ctx.game.state.turn_order():  # APNAP
+            if not ctx.game.state.players[p].lost:
+                ctx.put_counters(p, RAD, 2)
+
+    def match(game: Any, obj: Any, event: Any) -> dict | None:
+        return {"n": event.nonland} if event.nonland > 0 else None
+
+    def done_this_turn(game: Any, item: Any) -> bool:
+        """"Do this only once each turn": this object already created the tokens this
+        turn (it triggers every time; declining leaves the once for later)."""
+        turn = game.state.turn
+        for e in reversed(game.events):
+            if isinstance(e, ev.StepBegan) and e.turn != turn:
+                return False
+            if isinstance(e, ev.ZoneChanged) and e.obj == item.source and e.epoch == item.source_epoch:
+                return False  # it entered: a new object (400.7)
+            if (isinstance(e, ev.AbilityResolved) and e.source == item.source
+                    and e.handler == item.handler and e.data.get("zombies")):
+                return True
+        return False
+
+    def create(ctx: Any) -> None:
+        n = ctx.item.data.get("n", 0)
+        if n <= 0 or done_this_turn(ctx.game, ctx.item):
+            return
+        pick = ctx.choose(Decision("choose", ctx.controller,
+                                   f"Screeching Scorchbeast: create {n} Zombie Mutant token(s)? (yes/no)",
+                                   ("yes", "no"), 1, 1, {"what": "may", "default": ["yes"]}))
+        if pick and pick[0] == "yes":
+            ctx.create_token(ctx.controller, "Zombie Mutant Token", n)
+            ctx.item.data["zombies"] = n  # for AbilityResolved: the once this turn is used
+
+    return [Triggered(attacks, ("AttackersDeclared",), attacking, irradiate),
+            Triggered(milled, ("Milled",), match, create)]
+
+
+def ward(cost: str) -> Triggered:
+    """702.21a: "Whenever this permanent becomes the target of a spell or ability an
+    opponent controls, counter that spell or ability unless that player pays COST" (the cost is paid or not as it resolves)."""
+    text = f"Ward {cost}"
+
+    def match(game: Any, obj: Any, event: Any) -> dict | None:
+        if (event.obj == obj.id and event.epoch == obj.epoch
+                and event.controller in game.opponents(game.controller_of(obj.id))):
+            return {"item": event.item, "player": event.controller}
+        return None
+
+    def run(ctx: Any) -> None:
+        item = next((i for i in ctx.game.state.stack if i.id == ctx.item.data["item"]), None)
+        if item is None:
+            return  # it already left the stack
+        who = ctx.item.data["player"]
+        pick = ctx.choose(Decision("choose", who, f"ward: pay {cost}, or the spell or ability "
+                                   "is countered? (yes/no)", ("yes", "no"), 1, 1,
+                                   {"what": "may", "default": ["yes"]}))
+        if pick and pick[0] == "yes" and ctx.pay(who, cost):
+            return
+        ctx.note(f"ward: {ctx.game.describe(item.source) if item.source else item.text} is countered")
+        ctx.counter_item(item.id)
+
+    return Triggered(text, ("BecameTarget",), match, run)
+
+
+def _nightkin_ambusher(card: Any) -> list:
+    etb = "When this creature enters, target player gets four rad counters."
+    unblockable = "This creature can't be blocked as long as defending player has a rad counter."
+
+    def defender_has_rad(game: Any, src: Any) -> bool:
+        return isinstance(src.attacking, str) and rad_count(game, src.attacking) > 0
+
+    return [ward("{2}"),
+            Triggered(etb, ("ZoneChanged",), enters_self, give_target_rad(4), (PLAYER,)),
+            Static(unblockable, "6", lambda g, src, obj, ch, sch: src.id == obj.id,
+                   {"keywords": ("unblockable",)}, defender_has_rad)]
+
+
 CARDS = {
     "Contaminated Drink": _contaminated_drink,
+    "Nightkin Ambusher": _nightkin_ambusher,
+    "Screeching Scorchbeast": _screeching_scorchbeast,
     "Nuclear Fallout": _nuclear_fallout,
     "Feral Ghoul": _feral_ghoul,
     "Glowing One": _glowing_one,

@@ -46,11 +46,13 @@ AUTOMATED = ["Watchful Radstag", "Renegade Krasis", "Fathom Mage", "Simic Fluxma
              "Tyranid Prime", "Pollywog Prodigy", "Ray Fillet, Wave Warrior", "Cloudfin Raptor",
              "Shambleshark", "Crocanura", "Adaptive Snapjaw", "Battering Krasis",
              "Clinging Anemones", "Gluttonous Slug", "Contaminated Drink", "Nuclear Fallout",
-             "Feral Ghoul", "Glowing One", "Mirelurk Queen"]
-MANUAL = ["Experiment One", "Gyre Sage", "Elusive Krasis", "Darwin, Adaptive Mutant",
+             "Feral Ghoul", "Glowing One", "Mirelurk Queen", "Gyre Sage",
+             "Elusive Krasis", "Screeching Scorchbeast", "Experiment One",
+             "Nightkin Ambusher"]
+MANUAL = ["Darwin, Adaptive Mutant",
           "Simic Manipulator", "Scurry Oak", "Lonis, Genetics Expert", "Dinosaur Egg",
-          "Nightkin Ambusher", "Strong, the Brutish Thespian", "The Wise Mothman",
-          "Screeching Scorchbeast", "Bloatfly Swarm", "Megaton's Fate"]
+          "Strong, the Brutish Thespian", "The Wise Mothman",
+          "Bloatfly Swarm", "Megaton's Fate"]
 
 
 @pytest.mark.parametrize("name", AUTOMATED)
