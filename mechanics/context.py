@@ -99,5 +99,5 @@ PRIMITIVES = frozenset({
     "damage", "draw", "gain_life", "lose_life", "put_counters", "remove_counters",
     "create_token", "destroy", "sacrifice", "move", "mill", "tap", "untap", "phase_out",
     "phase_in", "pump", "add_effect", "keyword_action", "attach", "shuffle", "add_mana",
-    "counter_item", "enter_copy", "emit", "note", "queue_trigger", "regenerate",
+    "counter_item", "copy_spell", "enter_copy", "emit", "note", "queue_trigger", "regenerate",
 })

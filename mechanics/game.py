@@ -739,7 +739,8 @@ class Game(Primitives, TurnRules):
             if many and "targets" in t:
                 pass  # chosen already (possibly none)
             elif many:
-                hi = min(specs[0].max, len(choices))
+                cap = (t.get("data") or {}).get("max_targets", specs[0].max)  # "up to X": X from the event
+                hi = max(0, min(specs[0].max, cap, len(choices)))
                 if not choices or st.players[t["controller"]].auto:
                     targets = ()  # a goldfish (or no choice at all) picks none
                 elif self.policy is not None:
@@ -802,7 +803,8 @@ class Game(Primitives, TurnRules):
         out: list[int | str] = []
         if spec.kind in ("any", "player", "opponent"):
             for p, pl in self.state.players.items():
-                if not pl.lost and (spec.kind != "opponent" or p in self.opponents(controller)):
+                if not pl.lost and (spec.kind != "opponent" or p in self.opponents(controller)) \
+                        and not self.hook("player_untargetable", game=self, player=p, item=item):
                     out.append(p)
         if spec.kind in ("any", "creature", "permanent", "creature-you-control"):
             for oid, ch in self.all_chars().items():
@@ -819,7 +821,7 @@ class Game(Primitives, TurnRules):
                     continue  # 301.5c: an Equipment can't equip itself; other abilities may target their source
                 out.append(oid)
         if spec.kind == "spell":
-            out += [s.source for s in self.state.stack if s.kind == "spell" and
+            out += [s.source for s in self.state.stack if s.kind == "spell" and s.source is not None and
                     (item is None or s.id != item.id)]
         if spec.filter is not None:
             out = [o for o in out if spec.filter(self, o)]
@@ -844,7 +846,8 @@ class Game(Primitives, TurnRules):
         return oid if oid in self.target_options(item, spec) else None
 
     def spell_targets(self, item: StackItem) -> tuple[Target, ...]:
-        name = self.state.objs[item.source].name if item.source in self.state.objs else ""
+        name = self.state.objs[item.source].name if item.source in self.state.objs else \
+            item.data.get("copy_of", "")
         return self.spell_target_specs(name)
 
     def spell_target_specs(self, name: str) -> tuple[Target, ...]:

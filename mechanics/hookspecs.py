@@ -162,11 +162,22 @@ def keyword_action(game: Any, name: str, ctx: Any, player: str, args: dict) -> A
 def replacement_collect(game: Any, on: str, op: dict) -> list[tuple[str, Any]] | None:
     """Replacement effects (614) that a plugin applies to a primitive.
 
-    ``on`` is ``"counters"`` or ``"tokens"``; ``op`` describes the primitive
-    (``target``, ``kind``, ``n`` / ``player``, ``name``, ``n``).  Returns
+    ``on`` is ``"counters"``, ``"tokens"``, ``"damage"`` or ``"life"``; ``op``
+    describes the primitive (``target``, ``kind``, ``n`` / ``player``, ``name``,
+    ``n`` / ``target``, ``n``, ``source``, ``combat`` / ``player``, ``n``).  Returns
     ``(key, apply)`` pairs where ``apply(op) -> op`` returns a changed copy.
     The engine applies each once, asking the affected player for the order
     when several apply (616.1).  None means none.
+    """
+
+
+@hookspec(firstresult=True)
+def player_untargetable(game: Any, player: str, item: Any) -> bool | None:
+    """Whether ``player`` can't be a target of ``item`` (a stack item, or None while
+    a spell is being cast): protection or hexproof of a player (702.16b, 702.11).
+
+    Returns: True when the player can't be targeted; None lets the rules decide.
+    Implemented by: plugins/phasing.py (Teferi's Protection).
     """
 
 

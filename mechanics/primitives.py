@@ -332,7 +332,12 @@ class Primitives:
     # ---------------------------------------------------------------- damage and life
     def damage(self: Game, target: int | str, n: int, source: int | None = None,
                combat: bool = False) -> None:
-        """Deal damage (120): to a player it is life loss, to a creature it is marked."""
+        """Deal damage (120): to a player it is life loss, to a creature it is marked.
+        Prevention and replacement effects (615, 614; on ``"damage"``) apply first."""
+        if n > 0:
+            hurt = target if isinstance(target, str) else self.controller_of(target)
+            n = self.replace("damage", {"target": target, "n": n, "source": source,
+                                        "combat": combat}, hurt)["n"]
         if n <= 0:
             return
         src = self.chars(source) if source is not None else None
@@ -361,6 +366,8 @@ class Primitives:
         self._change_life(player, n)
 
     def _change_life(self: Game, player: str, n: int) -> None:
+        if n:  # "your life total can't change" (Teferi's Protection; on ``"life"``)
+            n = self.replace("life", {"player": player, "n": n}, player)["n"]
         if not n:
             return
         for p in self._life_holder(player):
@@ -396,9 +403,23 @@ class Primitives:
         if item is None:
             return
         st.stack.remove(item)
-        if item.kind == "spell":
+        if item.kind == "spell" and item.source is not None:  # a copy just ceases to exist (707.10a)
             self.move(item.source, "graveyard")
         self.changed()
+
+    def copy_spell(self: Game, name: str, controller: str, targets: tuple = (), x: int = 0) -> int:
+        """707.10: put a copy of the spell ``name`` on the stack (storm, 702.40).  It is a
+        spell with no card (``source`` None, ``data['copy_of']``); it isn't cast, and it
+        ceases to exist when it resolves or leaves the stack (707.10a)."""
+        from .state import StackItem
+
+        st = self.state
+        item = StackItem(st.new_id(), "spell", controller, None, 0, "spell", name, tuple(targets), x,
+                         {"copy_of": name}, timestamp=st.tick())
+        st.stack.append(item)
+        self.changed()
+        self.note(f"a copy of {name} is put on the stack")
+        return item.id
 
     def keyword_action(self: Game, name: str, player: str, **kw: Any) -> Any:
         """Perform a keyword action a plugin implements (proliferate, 701.34)."""

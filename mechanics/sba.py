@@ -145,7 +145,7 @@ def left_game(game: Game, name: str) -> bool:
         _game_over(game)
     if st.over:
         return False
-    gone_items = [s for s in st.stack if s.controller == name and s.kind != "spell"]
+    gone_items = [s for s in st.stack if s.controller == name and (s.kind != "spell" or s.source is None)]
     waiting = [t for t in st.pending_triggers if t["controller"] == name]
     owned = [oid for oid, obj in st.objs.items() if obj.owner == name]
     for item in gone_items:

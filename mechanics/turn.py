@@ -285,7 +285,7 @@ class TurnRules:
         if item.targets and all(ctx.target(i) is None for i in range(len(item.targets))):
             self.note(f"{item.text or self.describe(item.source)} has no legal target and is removed")
             st.stack.pop()  # 608.2b
-            if item.kind == "spell":
+            if item.kind == "spell" and item.source is not None:
                 self.move(item.source, "graveyard")
             self.changed()
             return
@@ -296,6 +296,14 @@ class TurnRules:
 
     def resolve_spell(self: Game, item: StackItem) -> None:
         st = self.state
+        if item.source is None:  # a copy of a spell (707.10): resolves, then ceases to exist
+            for ab in self.behaviour(item.data["copy_of"]).of(SpellAbility):
+                if ab.resolve:
+                    ab.resolve(self.ctx(item))
+            if item in st.stack:
+                st.stack.remove(item)
+            self.changed()
+            return
         obj = st.objs[item.source]
         card = self.card(obj.name)
         if card.types & {"Instant", "Sorcery"}:

@@ -308,7 +308,67 @@ def _guardian_of_faith(card: Any) -> list:
     return [Triggered(text, ("ZoneChanged",), enters, run, (others,))]
 
 
+# Teferi's Protection: "Until your next turn, your life total can't change and you gain
+# protection from everything.  All permanents you control phase out." / "Exile Teferi's
+# Protection."  The effect records its player and how many turns that player had begun:
+# it lasts until that player's next turn begins (and so through the other turns).
+# - "your life total can't change" (119.10): every gain or loss of life is made zero
+#   (a replacement on the engine's ``"life"`` primitive), rad's life loss included;
+# - protection from everything for a player (702.16b, 702.16e): all damage that would be
+#   dealt to the player is prevented (on ``"damage"``), and the player can't be the target
+#   of any spell or ability (``player_untargetable``);
+# - the permanents phase out under their controller (702.26) and so phase back in during
+#   that player's next untap step (502.1, above);
+# - the spell exiles itself as the last part of its resolution (608.2n doesn't apply).
+
+TEFERIS_PROTECTION = "teferis-protection"
+
+
+def protected(game: Any, player: str) -> bool:
+    """Whether Teferi's Protection's effect is on ``player`` now."""
+    st = game.state
+    return any(e.kind == TEFERIS_PROTECTION and e.params["player"] == player
+               and st.players[player].turns == e.params["turns"] for e in st.effects)
+
+
+@hookimpl
+def replacement_collect(game: Any, on: str, op: dict) -> list[tuple[str, Any]] | None:
+    if on == "life" and op["n"] and protected(game, op["player"]):
+        return [("Teferi's Protection: life total can't change", lambda o: {**o, "n": 0})]
+    if on == "damage" and isinstance(op["target"], str) and protected(game, op["target"]):
+        return [("Teferi's Protection: protection from everything (prevent damage)",
+                 lambda o: {**o, "n": 0})]
+    return None
+
+
+@hookimpl
+def player_untargetable(game: Any, player: str, item: Any) -> bool | None:
+    return True if protected(game, player) else None
+
+
+def _teferis_protection(card: Any) -> list:
+    first, second = card.oracle_text.splitlines()
+
+    def protect(ctx: Any) -> None:
+        game, me = ctx.game, ctx.controller
+        ctx.add_effect("-", TEFERIS_PROTECTION, [],
+                       {"player": me, "turns": game.state.players[me].turns}, until="")
+        ctx.note(f"until {me}'s next turn, {me}'s life total can't change and {me} has "
+                 "protection from everything")
+        mine = game.permanents(me)  # attached ones after, so they phase out with their host
+        for oid in sorted(mine, key=lambda o: game.obj(o).attached_to in mine):
+            ctx.phase_out(oid)
+
+    def exile_self(ctx: Any) -> None:
+        src = ctx.source
+        if src is not None and ctx.game.obj(src).zone == "stack":
+            ctx.move(src, "exile")
+
+    return [SpellAbility(first.split(" (")[0], protect), SpellAbility(second, exile_self)]
+
+
 CARDS = {
+    "Teferi's Protection": _teferis_protection,
     "Guardian of Faith": _guardian_of_faith,
     "Teferi's Imp": _teferis_imp,
     "Ertai's Familiar": _ertais_familiar,

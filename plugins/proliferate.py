@@ -46,6 +46,64 @@ def ask(ctx: Any, decision: Any) -> list:
 @hookimpl
 def register_keywords(register: Any) -> None:
     register(NAME, RULE)
+    register(STORM, "702.40")
+
+
+# ---------------------------------------------------------------------- storm (702.40)
+#
+# 702.40a "When you cast this spell, copy it for each other spell that was cast before
+# it this turn.  If the spell has any targets, you may choose new targets for any of
+# the copies."  A triggered ability (from the stack), so it resolves (and can be
+# answered) before the spell; the copies exist even if the spell itself is gone by then.
+
+STORM = "storm"
+STORM_HANDLER = "storm"
+
+
+def storm_count(game: Any, item_id: int) -> int:
+    """How many spells were cast this turn before the SpellCast of stack item ``item_id``."""
+    st = game.state
+    seen, count = False, 0
+    for event in reversed(game.events):
+        if isinstance(event, events.StepBegan) and event.turn != st.turn:
+            break
+        if isinstance(event, events.SpellCast):
+            if event.item == item_id:
+                seen = True
+            elif seen:
+                count += 1
+    return count
+
+
+@hookimpl
+def register_interest(register: Any) -> None:
+    register(events=("SpellCast",))
+
+
+@hookimpl
+def trigger_collect(game: Any, event: Any) -> list[dict] | None:
+    if not isinstance(event, events.SpellCast):
+        return None
+    obj = game.state.objs.get(event.source)
+    if obj is None or STORM not in game.card(obj.name).keywords:
+        return None
+    item = next((s for s in game.state.stack if s.id == event.item), None)
+    return [{"handler": STORM_HANDLER, "source": event.source, "epoch": obj.epoch,
+             "controller": event.controller, "text": f"storm ({obj.name})",
+             "data": {"spell": obj.name, "count": storm_count(game, event.item),
+                      "targets": list(item.targets) if item else [], "x": item.x if item else 0}}]
+
+
+@hookimpl
+def resolve_item(game: Any, item: Any, ctx: Any) -> Any:
+    if item.handler != STORM_HANDLER:
+        return None
+    n = item.data["count"]
+    ctx.note(f"storm: {n} cop{'y' if n == 1 else 'ies'} of {item.data['spell']}")
+    for _ in range(n):  # 702.40a; new targets for the copies are not offered (kept as cast)
+        ctx.copy_spell(item.data["spell"], item.controller, tuple(item.data["targets"]),
+                       item.data["x"])
+    return True
 
 
 def options(game: Any) -> list[int | str]:
@@ -242,7 +300,12 @@ def _ripples_of_potential(card: Any) -> list:
     return [SpellAbility(card.oracle_text.split(" (")[0], run)]
 
 
+def _radstorm(card: Any) -> list:
+    return [SpellAbility(_line(card, "Proliferate."), proliferate)]
+
+
 CARDS = {
+    "Radstorm": _radstorm,
     "Contagion Clasp": _contagion_clasp,
     "Karn's Bastion": _karns_bastion,
     "Thrummingbird": _thrummingbird,

@@ -85,7 +85,10 @@ def _resolve_rad(game: Any, item: Any, ctx: Any) -> Any:
     milled = ctx.mill(p, n)  # all at once, as many as there are (701.17b)
     nonland = sum(1 for oid in milled if "Land" not in game.chars(oid).types)
     if nonland:
-        ctx.lose_life(p, nonland)
+        if gains_from_radiation(game, p):  # 727.1a: Strong, the Brutish Thespian
+            ctx.gain_life(p, nonland)
+        else:
+            ctx.lose_life(p, nonland)
         ctx.remove_counters(p, RAD, nonland)
     return {"player": p, "milled": len(milled), "nonland": nonland}
 
@@ -336,7 +339,71 @@ def _nightkin_ambusher(card: Any) -> list:
                    {"keywords": ("unblockable",)}, defender_has_rad)]
 
 
+def _the_wise_mothman(card: Any) -> list:
+    rad = "Whenever The Wise Mothman enters or attacks, each player gets a rad counter."
+    milled = ("Whenever one or more nonland cards are milled, put a +1/+1 counter on each of "
+              "up to X target creatures, where X is the number of nonland cards milled this way.")
+
+    def enters_or_attacks(game: Any, obj: Any, event: Any) -> dict | None:
+        if isinstance(event, ev.AttackersDeclared):
+            return {} if obj.id in event.attackers else None  # 508.3a
+        return enters_self(game, obj, event)
+
+    def irradiate(ctx: Any) -> None:
+        for p in ctx.game.state.turn_order():  # APNAP
+            if not ctx.game.state.players[p].lost:
+                ctx.put_counters(p, RAD, 1)
+
+    def match(game: Any, obj: Any, event: Any) -> dict | None:
+        # "up to X" targets (115.1d): X is fixed as the ability is put on the stack
+        return {"max_targets": event.nonland} if event.nonland > 0 else None
+
+    def grow(ctx: Any) -> None:
+        for i in range(len(ctx.item.targets)):
+            t = ctx.target(i)
+            if t is not None:
+                ctx.put_counters(t, "+1/+1", 1, source_item=ctx.item.id)
+
+    creatures = Target("creature", "up to X target creatures", max=1000)
+    return [Triggered(rad, ("ZoneChanged", "AttackersDeclared"), enters_or_attacks, irradiate),
+            Triggered(milled, ("Milled",), match, grow, (creatures,))]
+
+
+STRONG_RADIATION = "You gain life rather than lose life from radiation."
+
+
+def gains_from_radiation(game: Any, player: str) -> bool:
+    """727.1a: a permanent of ``player``'s says they gain life rather than lose life
+    from radiation (Strong, the Brutish Thespian)."""
+    for ch in game.all_chars().values():
+        if ch.controller != player or ch.no_abilities:
+            continue
+        if any(isinstance(ab, Static) and ab.text == STRONG_RADIATION
+               for ab in ch.behaviour.abilities):
+            return True
+    return False
+
+
+def _strong_the_brutish_thespian(card: Any) -> list:
+    enrage = ("Enrage — Whenever Strong is dealt damage, you get three rad counters and put "
+              "three +1/+1 counters on Strong.")
+
+    def dealt_damage(game: Any, obj: Any, event: Any) -> dict | None:
+        return {} if event.obj == obj.id and event.amount > 0 else None
+
+    def run(ctx: Any) -> None:
+        ctx.put_counters(ctx.controller, RAD, 3)
+        if ctx.source is not None:
+            ctx.put_counters(ctx.source, "+1/+1", 3, source_item=ctx.item.id)
+
+    return [ward("{2}"),
+            Triggered(enrage, ("DamageDealt",), dealt_damage, run),
+            Static(STRONG_RADIATION, "6", lambda g, src, obj, ch, sch: False, {})]  # read by the rad trigger
+
+
 CARDS = {
+    "The Wise Mothman": _the_wise_mothman,
+    "Strong, the Brutish Thespian": _strong_the_brutish_thespian,
     "Contaminated Drink": _contaminated_drink,
     "Nightkin Ambusher": _nightkin_ambusher,
     "Screeching Scorchbeast": _screeching_scorchbeast,

@@ -196,6 +196,19 @@ def test_hook_replacement_collect():
     assert game.state.objs[game.state.aliases["bear"]].counters["+1/+1"] == 1
 
 
+def test_hook_player_untargetable():
+    class Veil:
+        @hookimpl
+        def player_untargetable(self, game, player, item):
+            return True if player == "p2" else None
+
+    game = game_with(Veil(), lines=['hand p1 "Lightning Bolt"', "turn p1 main1"])
+    with pytest.raises(Exception, match="p2"):
+        game.play(parse_action('cast p1 "Lightning Bolt" target p2 free'))
+    game.play(parse_action('cast p1 "Lightning Bolt" target p1 free'))
+    assert len(game.state.stack) == 1
+
+
 def test_hook_display_hints():
     class Badge:
         @hookimpl
