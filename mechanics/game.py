@@ -806,11 +806,12 @@ class Game(Primitives, TurnRules):
                 if not pl.lost and (spec.kind != "opponent" or p in self.opponents(controller)) \
                         and not self.hook("player_untargetable", game=self, player=p, item=item):
                     out.append(p)
-        if spec.kind in ("any", "creature", "permanent", "creature-you-control"):
+        if spec.kind in ("any", "creature", "permanent", "creature-you-control",
+                         "permanent-you-control"):
             for oid, ch in self.all_chars().items():
                 if spec.kind in ("any", "creature", "creature-you-control") and not ch.is_creature:
                     continue
-                if spec.kind == "creature-you-control" and ch.controller != controller:
+                if spec.kind.endswith("-you-control") and ch.controller != controller:
                     continue
                 if (ch.has("hexproof") and ch.controller != controller) or ch.has("shroud"):
                     continue

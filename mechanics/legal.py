@@ -20,7 +20,7 @@ from .abilities import Activated, Behaviour
 from .cards import parse_cost
 from .errors import StackfishError
 from .mana import plan
-from .perform import mana_sources
+from .perform import convoke_sources, mana_sources
 
 if TYPE_CHECKING:
     from .game import Game
@@ -119,7 +119,7 @@ def _priority_actions(game: Game, player: str) -> Iterator[A.Action]:
                 yield A.PlayLand(player, name)
             continue
         fast = card.is_type("Instant") or "flash" in card.keywords
-        if not (fast or main) or not _affordable(game, player, card.cost):
+        if not (fast or main) or not _affordable(game, player, card.cost, "convoke" in card.keywords):
             continue
         specs = game.spell_target_specs(name)
         if not specs:
@@ -164,8 +164,9 @@ def _activated(beh: Behaviour) -> list[Activated]:
     return hit[1]
 
 
-def _affordable(game: Game, player: str, cost: tuple[str, ...]) -> bool:
-    return not cost or plan(cost, 0, _sources(game, player)) is not None
+def _affordable(game: Game, player: str, cost: tuple[str, ...], convoke: bool = False) -> bool:
+    extra = convoke_sources(game, player) if convoke else []
+    return not cost or plan(cost, 0, _sources(game, player) + extra) is not None
 
 
 def _sources(game: Game, player: str) -> list:

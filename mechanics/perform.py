@@ -131,7 +131,7 @@ def _cast(game: Game, a: A.Cast) -> None:
     specs = game.spell_target_specs(card.name)
     targets = _targets(game, None, a.player, specs, a.targets, card.name)
     if not a.free:
-        pay(game, a.player, card.cost, a.x)
+        pay(game, a.player, card.cost, a.x, convoke="convoke" in card.keywords)
     st = game.state
     game.move(oid, "stack")
     item = StackItem(st.new_id(), "spell", a.player, oid, st.objs[oid].epoch, "spell", card.name,
@@ -160,13 +160,17 @@ def _target_text(game: Game, targets: tuple) -> str:
 
 def _targets(game: Game, item: StackItem | None, player: str, specs: tuple, refs: tuple[str, ...],
              what: str) -> tuple[Any, ...]:
-    required = [s for s in specs if not s.optional]
-    if len(refs) < len(required) or len(refs) > len(specs):
+    required = [s for s in specs if not s.optional and s.max == 1]
+    most = len(specs) - 1 + specs[-1].max if specs else 0  # "any number of" comes last (115.1d)
+    if len(refs) < len(required) or len(refs) > most:
         need = " and ".join(s.text for s in specs) or "no targets"
         raise IllegalActionError(f"'{what}' needs {need}; got {len(refs)} target(s)")
+    if len(set(refs)) != len(refs):
+        raise IllegalActionError("the same target is named twice (115.3)")
     probe = item or StackItem(0, "spell", player, None, 0, "spell", what)
     out = []
-    for ref, spec in zip(refs, specs, strict=False):
+    for i, ref in enumerate(refs):
+        spec = specs[min(i, len(specs) - 1)]
         t = game.resolve_ref(ref)
         if t not in game.target_options(probe, spec):
             raise IllegalActionError(f"'{ref}' is not a legal target for '{what}' ({spec.text})")
@@ -188,12 +192,20 @@ def mana_sources(game: Game, player: str) -> list[tuple[object, str]]:
     return sources + sorted(lands, key=lambda s: len(s[1]))
 
 
-def pay(game: Game, player: str, cost: tuple[str, ...], x: int = 0) -> None:
-    """Pay a mana cost from the pool, then by tapping untapped lands (601.2g-h)."""
+def convoke_sources(game: Game, player: str) -> list[tuple[object, str]]:
+    """702.51: each untapped creature tapped while casting pays for {1} or one mana of
+    its color (summoning sickness doesn't matter: it isn't a {T} cost)."""
+    return [(oid, "".join(sorted(game.chars(oid).colors)))
+            for oid in game.permanents(player, creature=True) if not game.state.objs[oid].tapped]
+
+
+def pay(game: Game, player: str, cost: tuple[str, ...], x: int = 0, convoke: bool = False) -> None:
+    """Pay a mana cost from the pool, then by tapping untapped lands (601.2g-h), then,
+    for a spell with convoke, by tapping creatures."""
     if not cost and not x:
         return
     p = game.player(player)
-    sources = mana_sources(game, player)
+    sources = mana_sources(game, player) + (convoke_sources(game, player) if convoke else [])
     chosen = plan(cost, x, sources)
     if chosen is None:
         have = "".join(p.mana) or "nothing"

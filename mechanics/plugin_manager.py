@@ -29,7 +29,7 @@ ENGINE_KEYWORDS = {
     "flying": "702.9", "reach": "702.17", "trample": "702.19", "first strike": "702.7",
     "double strike": "702.4", "vigilance": "702.20", "haste": "702.10", "defender": "702.3",
     "deathtouch": "702.2", "lifelink": "702.15", "menace": "702.111", "hexproof": "702.11",
-    "shroud": "702.18", "indestructible": "702.12", "flash": "702.8",
+    "shroud": "702.18", "indestructible": "702.12", "flash": "702.8", "convoke": "702.51",
     "enchant creature": "702.5", "enchant permanent": "702.5",
 }
 

@@ -216,6 +216,21 @@ def _slip_out_the_back(card: Any) -> list:
     return [SpellAbility(card.oracle_text, run, (CREATURE,))]
 
 
+def _clever_concealment(card: Any) -> list:
+    """Any number of target nonland permanents you control phase out (convoke is the
+    engine's keyword, 702.51)."""
+    yours = Target("permanent-you-control", "any number of target nonland permanents you control",
+                   filter=lambda game, o: "Land" not in game.chars(o).types, max=1000)
+
+    def run(ctx: Any) -> None:
+        for i in range(len(ctx.item.targets)):
+            t = ctx.target(i)
+            if t is not None:
+                ctx.phase_out(t)
+
+    return [SpellAbility(card.oracle_text.split("\n")[-1], run, (yours,))]
+
+
 #: creature types (205.3m) offered by "choose a creature type", with the pool's own
 CREATURE_TYPES = tuple("""
 Advisor Aetherborn Alicorn Alien Ally Angel Antelope Ape Archer Archon Armadillo Army Artificer
@@ -373,6 +388,7 @@ CARDS = {
     "Teferi's Imp": _teferis_imp,
     "Ertai's Familiar": _ertais_familiar,
     "Slip Out the Back": _slip_out_the_back,
+    "Clever Concealment": _clever_concealment,
     "Adaptive Automaton": _adaptive_automaton,
 }
 
