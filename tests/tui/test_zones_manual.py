@@ -89,3 +89,23 @@ async def test_manual_menu_builds_scenario_actions():
         app.screen.query_one("#text").value = "Grizzly Bears"
         await keys(pilot, "enter")
         assert "token" in panel_text(app, "battlefield")
+
+
+async def test_search_library_takes_a_card_and_shuffles():
+    """The manual tutor: a modal lists the library's cards; the chosen one goes to
+    hand and the library is shuffled (two scenario lines, each undoable)."""
+    app = simic_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await keep_and_go_to_main(pilot)
+        game = app.game
+        p1 = game.state.players["p1"]
+        wanted = game.state.objs[p1.library[-1]].name  # the bottom card
+        in_hand = sum(1 for o in p1.hand if game.state.objs[o].name == wanted)
+        await keys(pilot, "m")
+        await choose(pilot, "search your library")
+        assert isinstance(app.screen, ChooseDialog)
+        await choose(pilot, wanted)
+        await choose(pilot, "hand")
+        assert sum(1 for o in p1.hand if game.state.objs[o].name == wanted) == in_hand + 1
+        assert [str(a).split()[0] for a in game.journal[-2:]] == ["move", "shuffle"]
+        assert "p1 shuffles" in game.log[-1]

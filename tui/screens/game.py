@@ -594,11 +594,12 @@ class GameScreen(Screen):
         except Exception as exc:  # never a traceback: report it in the status line
             self.say(f"internal error {type(exc).__name__}: {exc}", error=True)
             return
-        if action is not None:
-            self.play(action)
+        for one in action if isinstance(action, list) else [action]:
+            if one is None or not self.play(one):
+                return
 
-    async def ask_manual(self) -> A.Action | None:
-        """Build one manual action of the scenario language from a few dialogs."""
+    async def ask_manual(self) -> A.Action | list[A.Action] | None:
+        """Build manual actions of the scenario language from a few dialogs."""
         game = self.game
         me = human(game)
         wait = self.app.push_screen_wait
@@ -622,6 +623,7 @@ class GameScreen(Screen):
             options += [("top", f"put {name} on top of its owner's library"),
                         ("bottom", f"put {name} on the bottom of its owner's library")]
         options += [("token", f"create a token (for {me})"), ("look", "look at the top N of your library"),
+                    ("search", "search your library for a card, then shuffle"),
                     ("draw", "draw N"), ("mill", "mill N"), ("shuffle", "shuffle your library"),
                     ("player-counter", f"add counters to {me}")]
         res = await wait(ChooseDialog("Manual" + (f": {name}" if name else ""),
@@ -665,6 +667,18 @@ class GameScreen(Screen):
             return (A.Draw if what == "draw" else A.Mill)(me, n)
         if what == "shuffle":
             return A.Shuffle(me)
+        if what == "search":  # a tutor by hand: the card to a zone, then shuffle (701.23)
+            library = game.state.players[me].library
+            names = sorted({game.state.objs[o].name for o in library})
+            pick = await wait(ChooseDialog("Search your library", "the card to take", [(n, n) for n in names]))
+            if not pick:
+                return None
+            zone = await wait(ChooseDialog("Search", f"put {pick[0]} into", [
+                (z, z) for z in ("hand", "battlefield", "graveyard", "exile")]))
+            if not zone:
+                return None
+            oid = next(o for o in library if game.state.objs[o].name == pick[0])
+            return [A.Move(game.ref_for(oid), zone[0]), A.Shuffle(me)]
         return None
 
     def action_help(self) -> None:
