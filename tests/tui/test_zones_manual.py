@@ -109,3 +109,16 @@ async def test_search_library_takes_a_card_and_shuffles():
         assert sum(1 for o in p1.hand if game.state.objs[o].name == wanted) == in_hand + 1
         assert [str(a).split()[0] for a in game.journal[-2:]] == ["move", "shuffle"]
         assert "p1 shuffles" in game.log[-1]
+
+
+async def test_simulate_key_opens_the_simulation_of_this_deck():
+    from tui.screens.simulate import SimulateDialog
+
+    app = simic_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await keep_and_go_to_main(pilot)
+        await keys(pilot, "S")
+        assert isinstance(app.screen, SimulateDialog)
+        assert app.screen.deck_path == app.deck_path
+        await keys(pilot, "escape")
+        assert isinstance(app.screen, GameScreen)

@@ -72,6 +72,7 @@ class GameScreen(Screen):
         Binding("i", "info", "Card info", show=False),
         Binding("R", "restart", "New game", show=False),
         Binding("m", "manual", "Manual", show=False),
+        Binding("S", "simulate", "Simulate", show=False),
         Binding("L", "zone('log')", "Log", show=False),
         Binding("G", "zone('graveyard')", "Graveyard", show=False),
         Binding("X", "zone('exile')", "Exile", show=False),
@@ -680,6 +681,16 @@ class GameScreen(Screen):
             oid = next(o for o in library if game.state.objs[o].name == pick[0])
             return [A.Move(game.ref_for(oid), zone[0]), A.Shuffle(me)]
         return None
+
+    def action_simulate(self) -> None:
+        """Goldfish this deck 1,000 times with the autopilot, in a worker (the dialog)."""
+        from tui.screens.simulate import SimulateDialog
+
+        deck = getattr(self.app, "deck_path", None)
+        if not deck:
+            self.say("no deck file to simulate for this game", error=True)
+            return
+        self.app.push_screen(SimulateDialog(deck, seed=self.game.state.seed))
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen("Help"))
