@@ -161,6 +161,10 @@ class GameScreen(Screen):
     def say(self, text: str, error: bool = False) -> None:
         self.query_one(Message).say(text, error)
 
+    def report_bug(self, exc: Exception) -> None:
+        """An unexpected exception (an engine or TUI bug): one status line, never a traceback."""
+        self.say(f"internal error {type(exc).__name__}: {exc}", error=True)
+
     # ------------------------------------------------------------------ playing
     def play(self, action: A.Action, keep_goto: bool = False) -> bool:
         """Apply an action; report an error in the status line instead of raising."""
@@ -173,7 +177,7 @@ class GameScreen(Screen):
             self.offer_disable(getattr(exc, "plugin", ""))
             return False
         except Exception as exc:  # an engine bug: still one line, never a traceback
-            self.say(f"internal error {type(exc).__name__}: {exc}", error=True)
+            self.report_bug(exc)
             return False
         self.say(f"> {action}")
         self.after_change()
@@ -242,7 +246,7 @@ class GameScreen(Screen):
                 return
             action = await self.ask_decision(game, d)
         except Exception as exc:  # never a traceback: report it in the status line
-            self.say(f"internal error {type(exc).__name__}: {exc}", error=True)
+            self.report_bug(exc)
             return
         finally:
             self.deciding = False
@@ -470,7 +474,7 @@ class GameScreen(Screen):
         try:
             await self._cast_flow(oid)
         except Exception as exc:  # never a traceback: report it in the status line
-            self.say(f"internal error {type(exc).__name__}: {exc}", error=True)
+            self.report_bug(exc)
 
     async def _cast_flow(self, oid: int) -> None:
         game = self.game
@@ -493,7 +497,7 @@ class GameScreen(Screen):
         try:
             await self._activate_flow(oid)
         except Exception as exc:  # never a traceback: report it in the status line
-            self.say(f"internal error {type(exc).__name__}: {exc}", error=True)
+            self.report_bug(exc)
 
     async def _activate_flow(self, oid: int) -> None:
         game = self.game
@@ -546,7 +550,7 @@ class GameScreen(Screen):
             self.say(str(exc), error=True)
             return
         except Exception as exc:
-            self.say(f"internal error {type(exc).__name__}: {exc}", error=True)
+            self.report_bug(exc)
             return
         self.say(f"redid: {action}")
         self.after_change()
@@ -593,7 +597,7 @@ class GameScreen(Screen):
         try:
             action = await self.ask_manual()
         except Exception as exc:  # never a traceback: report it in the status line
-            self.say(f"internal error {type(exc).__name__}: {exc}", error=True)
+            self.report_bug(exc)
             return
         for one in action if isinstance(action, list) else [action]:
             if one is None or not self.play(one):
@@ -771,7 +775,7 @@ class GameScreen(Screen):
             except StackfishError as exc:
                 self.say(str(exc), error=True)
             except Exception as exc:
-                self.say(f"internal error {type(exc).__name__}: {exc}", error=True)
+                self.report_bug(exc)
             else:
                 self.say(f"ok: {line}")
                 self.refresh_views()
