@@ -161,6 +161,14 @@ class GameScreen(Screen):
     def say(self, text: str, error: bool = False) -> None:
         self.query_one(Message).say(text, error)
 
+    async def guarded(self, flow: Any) -> Any:
+        """Await a dialog flow; an unexpected exception becomes a status line (None)."""
+        try:
+            return await flow
+        except Exception as exc:  # never a traceback
+            self.report_bug(exc)
+            return None
+
     def report_bug(self, exc: Exception) -> None:
         """An unexpected exception (an engine or TUI bug): one status line, never a traceback."""
         self.say(f"internal error {type(exc).__name__}: {exc}", error=True)
@@ -471,10 +479,7 @@ class GameScreen(Screen):
 
     @work(exclusive=True, group="dialog")
     async def cast_flow(self, oid: int) -> None:
-        try:
-            await self._cast_flow(oid)
-        except Exception as exc:  # never a traceback: report it in the status line
-            self.report_bug(exc)
+        await self.guarded(self._cast_flow(oid))
 
     async def _cast_flow(self, oid: int) -> None:
         game = self.game
@@ -494,10 +499,7 @@ class GameScreen(Screen):
 
     @work(exclusive=True, group="dialog")
     async def activate_flow(self, oid: int) -> None:
-        try:
-            await self._activate_flow(oid)
-        except Exception as exc:  # never a traceback: report it in the status line
-            self.report_bug(exc)
+        await self.guarded(self._activate_flow(oid))
 
     async def _activate_flow(self, oid: int) -> None:
         game = self.game
@@ -594,11 +596,7 @@ class GameScreen(Screen):
 
     @work(exclusive=True, group="dialog")
     async def manual_flow(self) -> None:
-        try:
-            action = await self.ask_manual()
-        except Exception as exc:  # never a traceback: report it in the status line
-            self.report_bug(exc)
-            return
+        action = await self.guarded(self.ask_manual())
         for one in action if isinstance(action, list) else [action]:
             if one is None or not self.play(one):
                 return
