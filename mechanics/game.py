@@ -53,7 +53,6 @@ class Game(Primitives, TurnRules, TriggerRules):
         self.pool = pool if pool is not None else load_bundled_pool()
         self.pm = plugins if plugins is not None else make_plugin_manager()
         self.hooks = Hooks(self.pm)
-        self.hooks.register_cards(self.pool)
         self.policy = policy
         self.base_dir = base_dir
         self.history: list[tuple[Action, bytes | None]] | None = [] if history else None
@@ -403,10 +402,6 @@ class Game(Primitives, TurnRules, TriggerRules):
         for observer in self.observers:
             observer(action)
 
-    def apply(self, action: Action | str) -> None:
-        """Apply without keeping it (or checking more than the rules do): for replays."""
-        self.play(action)
-
     def _run(self, action: Action, answers: list[Action], index: int, before: bytes | None) -> None:
         self._answers = list(answers)
         try:
@@ -576,12 +571,6 @@ class Game(Primitives, TurnRules, TriggerRules):
             p.mana.clear()
 
     # ================================================================ describing the game
-    def outcome(self) -> dict[str, Any] | None:
-        st = self.state
-        if not st.over:
-            return None
-        return {"winner": st.winner, "kill_turn": st.kill_turn, "turn": st.turn}
-
     def snapshot(self) -> str:
         from .notation import snapshot
 

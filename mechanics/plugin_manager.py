@@ -105,9 +105,6 @@ class Hooks:
             impl.function(register=self._interest(impl.plugin))
         self._callers: dict[tuple[str, str], Any] = {}
 
-    def register_cards(self, pool: Any) -> None:
-        """Nothing to do yet: scripts are looked up by name when a card is used."""
-
     def _interest(self, plugin: Any):  # noqa: ANN202
         def register(events: Iterable[str] = (), steps: Iterable[str] = ()) -> None:
             for e in events:

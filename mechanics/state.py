@@ -50,7 +50,6 @@ class Obj:
     attacking: str | None = None  # the defending player
     blocking: list[int] = field(default_factory=list)
     blocked: bool = False
-    dealt_first_strike: bool = False
 
     @property
     def ref(self) -> tuple[int, int]:
