@@ -652,12 +652,10 @@ def simulate(deck_path: str, n: int = 1000, seed: int = 0, jobs: int = 1,
     ``jobs`` > 1 spreads the games over processes (the result is the same);
     ``progress(done, n)`` is called as games finish.  Raises StackfishError for a
     deck that can't be read."""
-    from .decks import read_deck, resolve_names
+    from .decks import load_deck
 
     disabled = tuple(disabled)
-    pool = _worker_setup(disabled)["pool"]
-    resolve_names(read_deck(deck_path), lambda n: pool.get(n).name if n in pool else None,
-                  pool.names())  # a clear error now rather than n times later
+    load_deck(deck_path, _worker_setup(disabled)["pool"])  # a clear error now rather than n times later
     t0 = time.perf_counter()
     res = Results(os.path.abspath(deck_path), n, seed, max(1, jobs), max_turns=max_turns)
     chunk = max(1, min(100, n // (max(1, jobs) * 8) or 1))

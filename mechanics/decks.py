@@ -6,7 +6,9 @@ dialect, and extensions lie (Forge and XMage both use ``.dck``), so
 :func:`parse_deck` sniffs the format from the content alone and turns any of
 them into one :class:`DeckList`.  Names are kept as written (with typographic
 apostrophes, spacing and ``Front // Back`` normalised); :func:`resolve_names`
-maps them to canonical card names and suggests spellings for unknown cards.
+maps them to canonical card names and suggests spellings for unknown cards;
+:func:`load_deck` does both for a card pool, remembering the result for an
+unchanged file (a batch simulation loads the same deck for every game).
 
 Every problem in any input, however malformed, is a
 :class:`~mechanics.errors.DeckError` naming the file and line (``PATH:LINE:
@@ -25,7 +27,8 @@ from dataclasses import dataclass, replace
 
 from mechanics.errors import DeckError
 
-__all__ = ["MAX_BYTES", "MAX_COUNT", "DeckEntry", "DeckList", "parse_deck", "read_deck", "resolve_names"]
+__all__ = ["MAX_BYTES", "MAX_COUNT", "DeckEntry", "DeckList", "load_deck", "parse_deck", "read_deck",
+           "resolve_names"]
 
 MAX_BYTES = 5 * 1024 * 1024
 """Files larger than this are refused: no deck list comes near it."""
@@ -168,6 +171,38 @@ def resolve_names(
         first = min(unknown, key=lambda e: e.line)
         raise DeckError(deck.path, first.line, _unknown_card(first.name, known_names))
     return replace(deck, **boards)
+
+
+_LOADED: dict[str, tuple[tuple, object, DeckList]] = {}
+
+
+def load_deck(path: str | os.PathLike[str], pool: object) -> DeckList:
+    """The deck file read and resolved against ``pool`` (``get`` and ``names``).
+
+    Kept per file while its size and modification time stay the same and the
+    pool is the same object, so loading it again costs a ``stat``."""
+    key = os.path.abspath(os.fspath(path))
+    try:
+        st = os.stat(key)
+        stamp: tuple = (st.st_size, st.st_mtime_ns)
+    except OSError:
+        stamp = ()  # read_deck says why
+    kept = _LOADED.get(key)
+    if kept is not None and stamp and kept[0] == stamp and kept[1] is pool:
+        return kept[2]
+
+    def canonical(name: str) -> str | None:
+        card = pool.get(name)  # type: ignore[attr-defined]
+        return card.name if card is not None else None
+
+    def known() -> Iterator[str]:  # listed only for an unknown card's suggestions
+        yield from pool.names()  # type: ignore[attr-defined]
+
+    deck = resolve_names(read_deck(path), canonical, known())
+    if len(_LOADED) > 32:
+        _LOADED.clear()
+    _LOADED[key] = (stamp, pool, deck)
+    return deck
 
 
 def _unknown_card(name: str, known_names: Iterable[str]) -> str:

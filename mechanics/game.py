@@ -14,9 +14,10 @@ and moving through steps and their turn-based actions.
 
 from __future__ import annotations
 
+import functools
 import pickle
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, NamedTuple
 
 from . import events as ev
 from . import sba, scripts  # noqa: F401 - scripts register the bundled cards
@@ -31,6 +32,26 @@ from .primitives import Primitives
 from .state import Decision, Obj, Player, StackItem, State
 from .triggers import TriggerRules
 from .turn import TurnRules
+
+#: the zones a name refers to, in the order a bare name looks at them
+ZONE_ORDER = ("battlefield", "stack", "hand", "graveyard", "exile", "library")
+_ZONE_INDEX = {z: i for i, z in enumerate(ZONE_ORDER)}
+
+
+@functools.lru_cache(maxsize=4096)
+def _fold(name: str) -> str:
+    """A name compared case-insensitively (references are)."""
+    return name.casefold()
+
+
+
+class Seating(NamedTuple):
+    """Who sits where for priority (805.5), from :meth:`Game.seating`."""
+
+    seats: list[list[str]]  # the teams still in, in turn order from the active one
+    seat_of: dict[str, str]  # each player's seat: their team's first player still in
+    present: dict[str, list[str]]  # each player's team, those still in
+    after: dict[str, str]  # the next seat in turn order after each player's
 
 
 class Game(Primitives, TurnRules, TriggerRules):
@@ -238,33 +259,27 @@ class Game(Primitives, TurnRules, TriggerRules):
         return f"{prefix}{name}" if len(group) == 1 else f"{prefix}{name}#{group.index(oid) + 1}"
 
     # ================================================================ references
-    ZONE_ORDER = ("battlefield", "stack", "hand", "graveyard", "exile", "library")
+    ZONE_ORDER = ZONE_ORDER
 
     def _named(self, name: str) -> list[list[int]]:
         """Objects with that name, grouped by zone in reference order, oldest first."""
         st = self.state
-        # an index of every name, built once per game change: a move ticks the clock and
-        # calls changed(), a token that ceases to exist changes the number of objects
+        # remembered per name until the game changes: a move ticks the clock and calls
+        # changed(), a token that ceases to exist changes the number of objects
         stamp = (id(st), self.revision, st.clock, len(st.objs))
         kept = self.memo.get("names_kept")
         if kept is None or kept[0] != stamp:
-            zones = {z: i for i, z in enumerate(self.ZONE_ORDER)}
-            index: dict[str, list[list[Obj]]] = {}
-            for obj in st.objs.values():
-                z = zones.get(obj.zone)
-                if z is None:
-                    continue
-                keys = {obj.name.casefold()}
-                if obj.zone == "battlefield":
-                    keys.add(self.name_of(obj.id).casefold())
-                for k in keys:
-                    index.setdefault(k, [[] for _ in zones])[z].append(obj)
-            kept = self.memo["names_kept"] = (stamp, index, {})
-        key = name.casefold()
-        found = kept[2].get(key)
+            kept = self.memo["names_kept"] = (stamp, {})
+        key = _fold(name)
+        found = kept[1].get(key)
         if found is None:
-            groups = kept[1].get(key) or [[] for _ in self.ZONE_ORDER]
-            found = kept[2][key] = [[o.id for o in sorted(g, key=lambda o: o.timestamp)]
+            groups: list[list[Obj]] = [[] for _ in self.ZONE_ORDER]
+            for obj in st.objs.values():
+                z = _ZONE_INDEX.get(obj.zone)
+                if z is not None and (_fold(obj.name) == key or (
+                        z == 0 and _fold(self.name_of(obj.id)) == key)):
+                    groups[z].append(obj)
+            found = kept[1][key] = [[o.id for o in sorted(g, key=lambda o: o.timestamp)]
                                     for g in groups]
         return [list(g) for g in found]
 
@@ -486,7 +501,7 @@ class Game(Primitives, TurnRules, TriggerRules):
             if st.priority is None:
                 self.end_step()
                 continue
-            seat = [p for p in st.team_of(st.priority) if not st.players[p].lost]
+            seat = self.seating().present.get(st.priority, [st.priority])
             if all(st.players[p].auto for p in seat):
                 if all(pl.auto or pl.lost for pl in st.players.values()):
                     return  # only goldfish are left: nobody would ever stop the game
@@ -498,7 +513,7 @@ class Game(Primitives, TurnRules, TriggerRules):
         """117.4: when all pass in succession the top resolves or the step ends."""
         st = self.state
         seats = self.seats()
-        if not all(st.players[q].lost for q in st.team_of(st.priority)):
+        if self.seating().present.get(st.priority, True):
             st.passes += 1  # 800.4a, 800.4j: priority held by one who left moves on, uncounted
         if st.passes >= len(seats):
             st.passes = 0
@@ -512,33 +527,40 @@ class Game(Primitives, TurnRules, TriggerRules):
 
     def next_seat(self, player: str) -> str:
         """The seat after ``player``'s in turn order, skipping those who left the game."""
-        names = list(self.state.players)
-        i = names.index(player)
-        heads = [s[0] for s in self.seats()]
-        for p in names[i + 1:] + names[:i + 1]:
-            seat = self.seat_of(p)
-            if seat in heads and seat != self.seat_of(player):
-                return seat
-        return heads[0] if heads else player
+        return self.seating().after.get(player, player)
 
     def seats(self) -> list[list[str]]:
         """Who passes priority in turn: teams (805.5), in turn order from the active one."""
-        st = self.state
-        key = (st.active, self.revision)  # losing, teams and turns all call changed()
-        kept = self.memo.get("seats")
-        if kept is not None and kept[0] == key:
-            return kept[1]
-        seats: list[list[str]] = []
-        for p in st.turn_order():
-            team = [q for q in st.team_of(p) if not st.players[q].lost]
-            if team and team not in seats:
-                seats.append(team)
-        self.memo["seats"] = (key, seats)
-        return seats
+        return self.seating().seats
 
     def seat_of(self, player: str) -> str:
-        team = [q for q in self.state.team_of(player) if not self.state.players[q].lost]
-        return team[0] if team else player
+        """The seat a player passes priority with: their team's first player still in."""
+        return self.seating().seat_of.get(player, player)
+
+    def seating(self) -> Seating:
+        """Seats, each player's seat and team still in, and the next seat, kept until
+        the game changes (losing, teams and turns all call changed())."""
+        st = self.state
+        key = (st.active, self.revision)
+        kept = self.memo.get("seating")
+        if kept is not None and kept[0] == key:
+            return kept[1]
+        present = {p: [q for q in st.team_of(p) if not st.players[q].lost] for p in st.players}
+        seat_of = {p: team[0] if team else p for p, team in present.items()}
+        seats: list[list[str]] = []
+        for p in st.turn_order():
+            if present[p] and present[p] not in seats:
+                seats.append(present[p])
+        heads = [s[0] for s in seats]
+        names = list(st.players)
+        after = {}
+        for i, player in enumerate(names):
+            after[player] = next((seat_of[p] for p in names[i + 1:] + names[:i + 1]
+                                  if seat_of[p] in heads and seat_of[p] != seat_of[player]),
+                                 heads[0] if heads else player)
+        seating = Seating(seats, seat_of, present, after)
+        self.memo["seating"] = (key, seating)
+        return seating
 
     def has_priority(self, player: str) -> bool:
         st = self.state

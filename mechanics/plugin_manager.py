@@ -158,7 +158,12 @@ class Hooks:
     def describe(self, game: Any, event: ev.Event) -> str | None:
         """The log line for an event: the engine's own words, or a plugin's."""
         d = game.describe
-        match event:
+        match event:  # the most frequent kinds first
+            case ev.StepBegan():
+                return f"-- turn {event.turn} ({event.active}): {event.step}"
+            case ev.Tapped() | ev.Untapped() | ev.SpellCast() | ev.AttackersDeclared() | \
+                    ev.AbilityResolved() | ev.GameOver() | ev.BecameTarget():
+                return None
             case ev.ZoneChanged(to_zone="battlefield", from_zone=""):
                 return None  # TokenCreated says it
             case ev.ZoneChanged(from_zone="stack", to_zone="battlefield"):
@@ -195,9 +200,4 @@ class Hooks:
                 return f"{d(event.obj)} phases out"
             case ev.PhasedIn():
                 return f"{d(event.obj)} phases in"
-            case ev.StepBegan():
-                return f"-- turn {event.turn} ({event.active}): {event.step}"
-            case ev.Tapped() | ev.Untapped() | ev.SpellCast() | ev.AttackersDeclared() | \
-                    ev.AbilityResolved() | ev.GameOver() | ev.BecameTarget():
-                return None
         return self.pm.hook.describe_event(game=game, event=event)

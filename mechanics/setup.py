@@ -68,13 +68,12 @@ def zone_cards(game: Game, a: A.Action) -> None:
 
 def deck(game: Game, a: A.DeckCmd) -> None:
     """Load a deck list as the player's library, shuffled."""
-    from .decks import read_deck, resolve_names
+    from .decks import load_deck
 
     game.player(a.player)
     path = os.path.join(game.base_dir, a.path)
     try:
-        parsed = resolve_names(read_deck(path), lambda n: game.pool.get(n).name if n in game.pool else None,
-                               game.pool.names())
+        parsed = load_deck(path, game.pool)
     except DeckError as exc:
         raise IllegalActionError(str(exc)) from None
     p = game.state.players[a.player]

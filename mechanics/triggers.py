@@ -9,7 +9,7 @@ each player ordering their own (603.3b) and choosing targets (603.3d).
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from . import events as ev
 from .abilities import Activated, SpellAbility, Target, Triggered
@@ -20,6 +20,14 @@ if TYPE_CHECKING:
     from .game import Game
 
 
+
+class TriggerIndex(NamedTuple):
+    """Which permanents' triggered abilities to look at (from ``trigger_index``)."""
+
+    by_event: dict[str, list[tuple[int, int, Triggered, Chars]]]  # event kind -> abilities
+    steps: list[tuple[int, int, Triggered, Chars]]  # "at the beginning of" abilities
+
+
 class TriggerRules:
     """Triggers and targets."""
 
@@ -28,7 +36,7 @@ class TriggerRules:
         """Triggered abilities of permanents (and look-back ones of what left), and
         those plugins propose for this event kind."""
         st = self.state
-        for oid, idx, ab, ch in self.trigger_index(event.kind):
+        for oid, idx, ab, ch in self.trigger_index().by_event.get(event.kind, ()):
             data = ab.match(self, st.objs[oid], event)
             if data is not None:
                 self.add_trigger(oid, ch, idx, ab, data)
@@ -65,28 +73,27 @@ class TriggerRules:
                         self.queue_trigger(f"ability:{info['copy_of']}:{idx}", oid, epoch,
                                            info["controller"], ab.text, data)
 
-    def trigger_index(self: Game, kind: str) -> list[tuple[int, int, Triggered, Chars]]:
+    def trigger_index(self: Game) -> TriggerIndex:
+        """The triggered abilities of the permanents, by event kind and for steps,
+        kept while the characteristics are the same dict (:meth:`Game.all_chars`
+        returns the same one while nothing that matters has changed)."""
         chars = self.all_chars()
-        seen = self.memo.get("trigger_seen")  # (chars dict, {kind: result}) for that dict
-        if seen is None or seen[0] is not chars:
-            seen = self.memo["trigger_seen"] = (chars, {})
-        elif kind in seen[1]:
-            return list(seen[1][kind])
-        out = []
-        cache = self.memo.setdefault("trigger_cache", {})  # (behaviour, kind) -> abilities
+        kept = self.memo.get("trigger_index")
+        if kept is not None and kept[0] is chars:
+            return kept[1]
+        index = TriggerIndex({}, [])
         for oid, ch in chars.items():
             if ch.no_abilities:
                 continue
-            beh = ch.behaviour
-            hit = cache.get((id(beh), kind))
-            if hit is None or hit[0] is not beh:
-                hit = cache[(id(beh), kind)] = (beh, [
-                    (idx, ab) for idx, ab in enumerate(beh.abilities)
-                    if isinstance(ab, Triggered) and kind in ab.events and not ab.look_back])
-            for idx, ab in hit[1]:
-                out.append((oid, idx, ab, ch))
-        seen[1][kind] = out
-        return list(out)
+            for idx, ab in enumerate(ch.behaviour.abilities):
+                if not isinstance(ab, Triggered) or ab.look_back:
+                    continue
+                for kind in ab.events:
+                    index.by_event.setdefault(kind, []).append((oid, idx, ab, ch))
+                if ab.step:
+                    index.steps.append((oid, idx, ab, ch))
+        self.memo["trigger_index"] = (chars, index)
+        return index
 
     def add_trigger(self: Game, oid: int, ch: Chars, idx: int, ab: Triggered, data: dict) -> None:
         handler = f"ability:{ch.card.name}:{idx}"

@@ -68,28 +68,19 @@ class TurnRules:
         st.passes = 0
         st.priority = None if step in NO_PRIORITY else st.active
         self.emit(ev.StepBegan(step, st.active, st.turn))
-        getattr(self, f"_step_{step}", lambda: None)()
+        action = STEP_ACTIONS.get(step)  # turn-based actions (703.4)
+        if action is not None:
+            action(self)
         for trig in self.hooks.step_begin(self, step):  # plugins: "at the beginning of"
             self.queue_trigger(**trig)
         self.step_triggers(step)
 
     def step_triggers(self: Game, step: str) -> None:
         """"At the beginning of [step]" abilities of permanents (603.2)."""
-        from .abilities import Triggered
-
-        cache = self.memo.setdefault("step_trigger_cache", {})  # id(behaviour) -> abilities
-        for oid, ch in self.all_chars().items():
-            if ch.no_abilities:
-                continue
-            beh = ch.behaviour
-            hit = cache.get(id(beh))
-            if hit is None or hit[0] is not beh:
-                hit = cache[id(beh)] = (beh, [(idx, ab) for idx, ab in enumerate(beh.abilities)
-                                              if isinstance(ab, Triggered) and ab.step])
-            for idx, ab in hit[1]:
-                if ab.step == step and (
-                        ab.step_whose == "each" or self.seat_of(ch.controller) == self.seat_of(self.state.active)):
-                    self.add_trigger(oid, ch, idx, ab, {"step": step})
+        for oid, idx, ab, ch in self.trigger_index().steps:
+            if ab.step == step and (
+                    ab.step_whose == "each" or self.seat_of(ch.controller) == self.seat_of(self.state.active)):
+                self.add_trigger(oid, ch, idx, ab, {"step": step})
 
     def _step_untap(self: Game) -> None:
         """502: phasing first (a plugin), then untap; no one gets priority."""
@@ -394,3 +385,8 @@ class TurnRules:
             if any(isinstance(e, ev.StepBegan) for e in self.events[before[0]:]) or \
                     (len(st.stack), st.stack[-1].id if st.stack else None) != before[1:]:
                 return  # a new step began (first-strike damage, 514.3a cleanup) or the stack moved
+
+
+#: each step's turn-based actions (703.4), by step name
+STEP_ACTIONS = {name[len("_step_"):]: fn for name, fn in vars(TurnRules).items()
+                if name.startswith("_step_")}

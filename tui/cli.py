@@ -96,11 +96,9 @@ def _offer_resume(args: argparse.Namespace) -> int | None:
 
 def _deck_check(args: argparse.Namespace) -> int:
     from mechanics.carddb import load_user_pool
-    from mechanics.decks import read_deck, resolve_names
+    from mechanics.decks import load_deck
 
-    pool = load_user_pool()  # the bundled cards and any imported with `cards import`
-    deck = resolve_names(read_deck(args.file), lambda n: pool.get(n).name if n in pool else None,
-                         pool.names())
+    deck = load_deck(args.file, load_user_pool())  # bundled cards and any imported ones
     main = sum(e.count for e in deck.main)
     side = sum(e.count for e in deck.sideboard)
     print(f"{args.file}: {deck.format} deck, {main} main, {side} sideboard")
