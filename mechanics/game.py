@@ -48,6 +48,7 @@ def _fold(name: str) -> str:
 class Seating(NamedTuple):
     """Who sits where for priority (805.5), from :meth:`Game.seating`."""
 
+    active: str  # the active player they were computed for
     seats: list[list[str]]  # the teams still in, in turn order from the active one
     seat_of: dict[str, str]  # each player's seat: their team's first player still in
     present: dict[str, list[str]]  # each player's team, those still in
@@ -83,6 +84,8 @@ class Game(Primitives, TurnRules, TriggerRules):
         self._behaviours: dict[str, Behaviour] = {}
         self._cards: dict[str, CardDef] = {}
         self._chars: dict[int, Chars] | None = None
+        self._plain_chars = False  # see changed()
+        self._seating: Seating | None = None
         self.revision = 0
         """Counts state changes (``changed()``): the key of every cached derivation."""
         self.memo: dict[str, Any] = {}
@@ -138,14 +141,22 @@ class Game(Primitives, TurnRules, TriggerRules):
         return self.behaviour(name).manual
 
     # ================================================================ reading
-    def changed(self) -> None:
-        """Forget cached characteristics: call after every state change."""
-        self._chars = None
+    def changed(self, characteristics: bool = True) -> None:
+        """Forget cached derived data: call after every state change.
+
+        ``characteristics=False`` says the change touched only what plain
+        characteristics (:func:`~mechanics.layers.compute`) never read: tapped,
+        damage, life, mana, combat, cards moving between zones other than the
+        battlefield.  Plain characteristics are then kept; any others, which a
+        static ability's condition may read, are computed again."""
+        if characteristics or not self._plain_chars:
+            self._chars = None
+        self._seating = None
         self.revision += 1
 
     def all_chars(self) -> dict[int, Chars]:
         if self._chars is None:
-            self._chars = compute(self)
+            self._chars, self._plain_chars = compute(self)
         return self._chars
 
     def chars(self, oid: int | None) -> Chars | None:
@@ -541,10 +552,9 @@ class Game(Primitives, TurnRules, TriggerRules):
         """Seats, each player's seat and team still in, and the next seat, kept until
         the game changes (losing, teams and turns all call changed())."""
         st = self.state
-        key = (st.active, self.revision)
-        kept = self.memo.get("seating")
-        if kept is not None and kept[0] == key:
-            return kept[1]
+        kept = self._seating
+        if kept is not None and kept.active == st.active:
+            return kept
         present = {p: [q for q in st.team_of(p) if not st.players[q].lost] for p in st.players}
         seat_of = {p: team[0] if team else p for p, team in present.items()}
         seats: list[list[str]] = []
@@ -558,9 +568,8 @@ class Game(Primitives, TurnRules, TriggerRules):
             after[player] = next((seat_of[p] for p in names[i + 1:] + names[:i + 1]
                                   if seat_of[p] in heads and seat_of[p] != seat_of[player]),
                                  heads[0] if heads else player)
-        seating = Seating(seats, seat_of, present, after)
-        self.memo["seating"] = (key, seating)
-        return seating
+        self._seating = Seating(st.active, seats, seat_of, present, after)
+        return self._seating
 
     def has_priority(self, player: str) -> bool:
         st = self.state

@@ -87,14 +87,16 @@ def _active(game: Game, chars: dict[int, Chars], src: int, ab: Static) -> bool:
         game._chars = saved
 
 
-def compute(game: Game) -> dict[int, Chars]:
-    """Characteristics of every phased-in battlefield object, all layers applied."""
+def compute(game: Game) -> tuple[dict[int, Chars], bool]:
+    """Characteristics of every phased-in battlefield object, all layers applied, and
+    whether they are plain: no continuous effect and no static ability, so that they
+    depend on each permanent's own name, copy, controller and counters alone."""
     st = game.state
     ids = [i for i in st.battlefield if not st.objs[i].phased_out]
     if not st.effects:
         fast = _unaffected(game, ids)
         if fast is not None:
-            return fast
+            return fast, True
     chars = {i: base_chars(game, st.objs[i]) for i in ids}
     refs = {st.objs[i].ref: i for i in ids}
     effects = sorted((e for e in st.effects if _lasts(game, e)), key=lambda e: e.timestamp)
@@ -133,7 +135,7 @@ def compute(game: Game) -> dict[int, Chars]:
                 ch.power += dp * n
                 ch.toughness += dt * n
         ch.modified = (ch.power, ch.toughness) != (ch.card.power, ch.card.toughness)
-    return chars
+    return chars, False
 
 
 def _unaffected(game: Game, ids: list[int]) -> dict[int, Chars] | None:

@@ -218,7 +218,7 @@ def pay(game: Game, player: str, cost: tuple[str, ...], x: int = 0, convoke: boo
     for s in chosen:
         if not isinstance(s, tuple):
             game.tap(s)
-    game.changed()
+    game.changed(characteristics=False)
 
 
 def _activate(game: Game, a: A.Activate) -> None:
@@ -316,7 +316,7 @@ def _attack(game: Game, a: A.Attack) -> None:
         st.objs[oid].blocked = False  # 509.1h: blocked or not is decided anew each combat
         if not game.chars(oid).has("vigilance"):
             game.tap(oid)
-    game.changed()
+    game.changed(characteristics=False)
     game.note(f"{a.player} attacks with " + ", ".join(game.describe(o) for o, _ in chosen))
     game.emit(ev.AttackersDeclared(tuple(o for o, _ in chosen)))
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from . import events as ev
-from .abilities import EntersWith, Replacement
+from .abilities import EntersWith
 from .errors import IllegalActionError
 from .state import Decision, Effect, Obj
 
@@ -50,7 +50,7 @@ class Primitives:
         elif zone != "stack":
             lst = getattr(st.players[player or obj.owner], zone)
             lst.append(oid) if (bottom or zone != "library") else lst.insert(0, oid)
-        self.changed()
+        self.changed("battlefield" in (old_zone, zone))
         if zone == "battlefield":  # 614.1c, 707.5: it enters already a copy, with its counters
             self._entered(obj)
         self.emit(ev.ZoneChanged(oid, obj.epoch, obj.name, obj.owner, obj.controller,
@@ -110,11 +110,16 @@ class Primitives:
         for kind, n in op["counters"].items():
             self.put_counters(obj.id, kind, n)
 
+    def battlefield_objs(self: Game) -> list[Obj]:
+        """The objects on the battlefield, phased out or not, oldest object first."""
+        st = self.state
+        return [st.objs[i] for i in sorted(st.battlefield)]
+
     def remove_from_combat(self: Game, obj: Obj) -> None:
         """506.4: it stops attacking or blocking."""
         obj.attacking = None
         obj.blocking = []
-        for other in self.state.objs.values():
+        for other in self.battlefield_objs():  # only permanents are in combat (506.4)
             if obj.id in other.blocking:
                 other.blocking.remove(obj.id)
 
@@ -269,11 +274,8 @@ class Primitives:
         """Replacement effects that apply to this primitive: (key, apply) pairs, from
         permanents' abilities and from plugins."""
         out: list[tuple[Any, Any]] = []
-        for oid, ch in self.all_chars().items():
-            if ch.no_abilities:
-                continue
+        for oid, ch, mine in self.ability_index().replacements.get(on, ()):
             src = self.state.objs[oid]
-            mine = [ab for ab in ch.behaviour.of(Replacement) if ab.on == on]
             for i, ab in enumerate(mine):
                 if ab.applies(self, src, op):
                     # the permanent itself is the choice (``choose "Hardened Scales"``) unless
@@ -287,14 +289,14 @@ class Primitives:
         obj = self.state.objs[oid]
         if not obj.tapped:
             obj.tapped = True
-            self.changed()
+            self.changed(characteristics=False)
             self.emit(ev.Tapped(oid))
 
     def untap(self: Game, oid: int) -> None:
         obj = self.state.objs[oid]
         if obj.tapped:
             obj.tapped = False
-            self.changed()
+            self.changed(characteristics=False)
             self.emit(ev.Untapped(oid))
 
     def phase_out(self: Game, oid: int, _indirect: bool = False) -> None:
@@ -349,7 +351,7 @@ class Primitives:
             obj.damage += n
             if src and src.has("deathtouch"):
                 obj.deathtouch_damage = True
-            self.changed()
+            self.changed(characteristics=False)
             self.emit(ev.DamageDealt(n, source, target, None, combat))
         if src and src.has("lifelink"):
             self.gain_life(src.controller, n)
@@ -372,7 +374,7 @@ class Primitives:
             return
         for p in self._life_holder(player):
             self.state.players[p].life += n
-        self.changed()
+        self.changed(characteristics=False)
         self.emit(ev.LifeChanged(player, n))
 
     # ---------------------------------------------------------------- effects

@@ -24,7 +24,7 @@ STEPS = (
 )
 
 
-@dataclass
+@dataclass(slots=True)
 class Obj:
     """A card, token or copy of a card, in some zone."""
 
@@ -57,7 +57,7 @@ class Obj:
         return (self.id, self.epoch)
 
 
-@dataclass
+@dataclass(slots=True)
 class Player:
     """A player: life, counters and zones (library top is index 0)."""
 
@@ -79,7 +79,7 @@ class Player:
     turns: int = 0  # turns this player has begun
 
 
-@dataclass(eq=False)  # an item is itself: the stack can hold two alike (and `in` stays fast)
+@dataclass(eq=False, slots=True)  # an item is itself: the stack can hold two alike (and `in` stays fast)
 class StackItem:
     """A spell or ability on the stack.
 
@@ -100,7 +100,7 @@ class StackItem:
     timestamp: int = 0
 
 
-@dataclass
+@dataclass(slots=True)
 class Effect:
     """A continuous effect from a resolved spell or ability (611.2), in layers (613).
 

@@ -12,7 +12,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from . import events as ev
-from .abilities import Activated, SpellAbility, Target, Triggered
+from .abilities import Activated, Replacement, SpellAbility, Target, Triggered
 from .layers import Chars
 from .state import Decision, StackItem
 
@@ -21,11 +21,13 @@ if TYPE_CHECKING:
 
 
 
-class TriggerIndex(NamedTuple):
-    """Which permanents' triggered abilities to look at (from ``trigger_index``)."""
+class AbilityIndex(NamedTuple):
+    """Which permanents' abilities to look at for an event, a step or a replacement
+    (from ``ability_index``)."""
 
     by_event: dict[str, list[tuple[int, int, Triggered, Chars]]]  # event kind -> abilities
     steps: list[tuple[int, int, Triggered, Chars]]  # "at the beginning of" abilities
+    replacements: dict[str, list[tuple[int, Chars, list[Replacement]]]]  # by what they replace
 
 
 class TriggerRules:
@@ -36,7 +38,7 @@ class TriggerRules:
         """Triggered abilities of permanents (and look-back ones of what left), and
         those plugins propose for this event kind."""
         st = self.state
-        for oid, idx, ab, ch in self.trigger_index().by_event.get(event.kind, ()):
+        for oid, idx, ab, ch in self.ability_index().by_event.get(event.kind, ()):
             data = ab.match(self, st.objs[oid], event)
             if data is not None:
                 self.add_trigger(oid, ch, idx, ab, data)
@@ -73,26 +75,31 @@ class TriggerRules:
                         self.queue_trigger(f"ability:{info['copy_of']}:{idx}", oid, epoch,
                                            info["controller"], ab.text, data)
 
-    def trigger_index(self: Game) -> TriggerIndex:
-        """The triggered abilities of the permanents, by event kind and for steps,
-        kept while the characteristics are the same dict (:meth:`Game.all_chars`
-        returns the same one while nothing that matters has changed)."""
+    def ability_index(self: Game) -> AbilityIndex:
+        """The triggered abilities of the permanents, by event kind and for steps, and
+        their replacement effects, kept while the characteristics are the same dict
+        (:meth:`Game.all_chars` returns the same one while nothing that matters changed)."""
         chars = self.all_chars()
-        kept = self.memo.get("trigger_index")
+        kept = self.memo.get("ability_index")
         if kept is not None and kept[0] is chars:
             return kept[1]
-        index = TriggerIndex({}, [])
+        index = AbilityIndex({}, [], {})
         for oid, ch in chars.items():
             if ch.no_abilities:
                 continue
+            replacing: dict[str, list[Replacement]] = {}
             for idx, ab in enumerate(ch.behaviour.abilities):
+                if isinstance(ab, Replacement):
+                    replacing.setdefault(ab.on, []).append(ab)
                 if not isinstance(ab, Triggered) or ab.look_back:
                     continue
                 for kind in ab.events:
                     index.by_event.setdefault(kind, []).append((oid, idx, ab, ch))
                 if ab.step:
                     index.steps.append((oid, idx, ab, ch))
-        self.memo["trigger_index"] = (chars, index)
+            for on, abilities in replacing.items():
+                index.replacements.setdefault(on, []).append((oid, ch, abilities))
+        self.memo["ability_index"] = (chars, index)
         return index
 
     def add_trigger(self: Game, oid: int, ch: Chars, idx: int, ab: Triggered, data: dict) -> None:

@@ -33,7 +33,7 @@ class TurnRules:
             self.begin_step("damage")  # 510.4: the regular combat damage step follows
             return
         if st.step == "endcombat":
-            for obj in [o for o in st.objs.values() if o.attacking or o.blocking]:
+            for obj in [o for o in self.battlefield_objs() if o.attacking or o.blocking]:
                 self.remove_from_combat(obj)  # 511.3 (the others are in no combat)
         if st.step == "cleanup" and st.turn_flags.get("cleanup_again"):
             st.turn_flags["cleanup_again"] = False
@@ -44,7 +44,7 @@ class TurnRules:
             self.begin_turn()
             return
         nxt = STEPS[i + 1]
-        if nxt in ("blockers", "damage") and not any(o.attacking for o in st.objs.values()):
+        if nxt in ("blockers", "damage") and not any(o.attacking for o in self.battlefield_objs()):
             nxt = "endcombat"  # 508.8: no attackers, skip declare blockers and damage
         self.begin_step(nxt)
 
@@ -77,7 +77,7 @@ class TurnRules:
 
     def step_triggers(self: Game, step: str) -> None:
         """"At the beginning of [step]" abilities of permanents (603.2)."""
-        for oid, idx, ab, ch in self.trigger_index().steps:
+        for oid, idx, ab, ch in self.ability_index().steps:
             if ab.step == step and (
                     ab.step_whose == "each" or self.seat_of(ch.controller) == self.seat_of(self.state.active)):
                 self.add_trigger(oid, ch, idx, ab, {"step": step})
@@ -127,7 +127,7 @@ class TurnRules:
             team = st.team_of(p)
             if p in st.team_of(st.active) or st.players[p].auto or st.players[p].lost:
                 continue
-            attackers = tuple(o.id for o in st.objs.values() if o.attacking in team)
+            attackers = tuple(o.id for o in self.battlefield_objs() if o.attacking in team)
             if attackers and any(self.can_block_with(q) for q in team):
                 st.decision = Decision("blockers", p, f"{p}: declare blockers (or pass)",
                                        attackers, 0, 999)
@@ -135,7 +135,7 @@ class TurnRules:
 
     def _step_damage(self: Game) -> None:
         st = self.state
-        fighters = [o for o in st.objs.values() if o.attacking or o.blocking]
+        fighters = [o for o in self.battlefield_objs() if o.attacking or o.blocking]
         strikes = {o.id: self.chars(o.id) for o in fighters}
         first = any(c and (c.has("first strike") or c.has("double strike")) for c in strikes.values())
         if first and not st.turn_flags.get("first_strike_done"):
@@ -169,9 +169,8 @@ class TurnRules:
         from . import sba
 
         st = self.state
-        for obj in st.objs.values():
-            if obj.zone == "battlefield":
-                obj.damage, obj.deathtouch_damage = 0, False
+        for obj in self.battlefield_objs():
+            obj.damage, obj.deathtouch_damage = 0, False
         st.effects = [e for e in st.effects if e.until != "eot"]
         self.changed()
         performed = False
@@ -237,7 +236,7 @@ class TurnRules:
                 return fs
             return not fs or ch.has("double strike") or not st.turn_flags.get("first_strike_done")
 
-        for obj in [o for o in st.objs.values() if o.attacking and o.zone == "battlefield"]:
+        for obj in [o for o in self.battlefield_objs() if o.attacking]:
             ch = self.chars(obj.id)
             if not strikes(ch) or ch.power <= 0:
                 continue
@@ -256,7 +255,7 @@ class TurnRules:
             if power > 0 and (ch.has("trample") or not blockers):
                 if ch.has("trample"):
                     assigned.append((obj.id, obj.attacking, power))
-        for obj in [o for o in st.objs.values() if o.blocking and o.zone == "battlefield"]:
+        for obj in [o for o in self.battlefield_objs() if o.blocking]:
             ch = self.chars(obj.id)
             if strikes(ch) and ch.power > 0:
                 assigned.append((obj.id, obj.blocking[0], ch.power))
