@@ -89,9 +89,7 @@ def _offer_resume(args: argparse.Namespace) -> int | None:
         return 0
     if choice == "new":
         return None
-    pool, plugins = _user_pool_and_plugins(args)
-    game, journal = open_or_resume(choice.id, pool=pool, plugins=plugins, warn=_journal_warn)
-    return _show_or_run(game, journal, args)
+    return _open_journalled(open_or_resume, choice.id, args)
 
 
 def _deck_check(args: argparse.Namespace) -> int:
@@ -228,11 +226,16 @@ def _show_or_run(game, journal, args: argparse.Namespace) -> int:  # noqa: ANN00
     return 0
 
 
-def _user_pool_and_plugins(args: argparse.Namespace):  # noqa: ANN202
+def _open_journalled(opener, name: str | None, args: argparse.Namespace) -> int:  # noqa: ANN001
+    """Open a journalled game (``opener``: ``open_or_resume`` or ``load`` of
+    mechanics.journal) with the user's card pool and plugins, then show or run it."""
     from mechanics.carddb import load_user_pool
     from mechanics.plugin_manager import make_plugin_manager
 
-    return load_user_pool(), make_plugin_manager(disabled=args.disable_plugin or ())
+    game, journal = opener(name, pool=load_user_pool(),
+                           plugins=make_plugin_manager(disabled=args.disable_plugin or ()),
+                           warn=_journal_warn)
+    return _show_or_run(game, journal, args)
 
 
 def _games(args: argparse.Namespace) -> int:
@@ -255,9 +258,7 @@ def _resume(args: argparse.Namespace) -> int:
     """Resume an unfinished game where it stopped (the newest one by default)."""
     from mechanics.journal import open_or_resume
 
-    pool, plugins = _user_pool_and_plugins(args)
-    game, journal = open_or_resume(args.game, pool=pool, plugins=plugins, warn=_journal_warn)
-    return _show_or_run(game, journal, args)
+    return _open_journalled(open_or_resume, args.game, args)
 
 
 def _save(args: argparse.Namespace) -> int:
@@ -275,9 +276,7 @@ def _load(args: argparse.Namespace) -> int:
     """Play on from a saved game (as a new game: the save stays as it is)."""
     from mechanics.journal import load
 
-    pool, plugins = _user_pool_and_plugins(args)
-    game, journal = load(args.name, pool=pool, plugins=plugins, warn=_journal_warn)
-    return _show_or_run(game, journal, args)
+    return _open_journalled(load, args.name, args)
 
 
 def parser() -> argparse.ArgumentParser:

@@ -15,8 +15,8 @@ import asyncssh
 import pytest
 from ssh_helpers import Term, connect, make_config, open_game, plain
 
-from tui import ssh
-from tui.ssh import GameServer, ServeError
+from tui.ssh import GameServer, ServeError, auth, users
+from tui.ssh.session import cli_has
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="ptys and /proc")
 
@@ -105,7 +105,7 @@ async def test_agent_and_x11_forwarding_refused(server: GameServer, keys, tmp_pa
 async def test_deck_chosen_at_connect_time(server: GameServer, keys) -> None:
     decks = server.data_dir / "ssh-users" / "alice" / "decks"
     decks.mkdir(parents=True)
-    shutil.copy(ssh.bundled_decks()["red-aggro"], decks / "my-red.txt")
+    shutil.copy(users.bundled_decks()["red-aggro"], decks / "my-red.txt")
     async with await connect(server.port, keys.player) as conn:
         chan, term = await open_game(conn, "play my-red")
         await term.wait_for(OPENING)
@@ -146,7 +146,7 @@ async def test_crashing_or_hanging_session_leaves_others_working(server: GameSer
 
 
 async def test_reconnect_resumes_the_same_game(server: GameServer, keys) -> None:
-    if not ssh.cli_has("resume"):
+    if not cli_has("resume"):
         pytest.skip("this build has no `stackfish resume`")
     home = server.data_dir / "ssh-users" / "alice"
     conn = await connect(server.port, keys.player)
@@ -156,7 +156,7 @@ async def test_reconnect_resumes_the_same_game(server: GameServer, keys) -> None
     await term.wait_for("keeps 7")
     chan.write(b"t")  # on to the main phase
     await term.wait_for("main1")
-    games = ssh.unfinished_games(home)
+    games = users.unfinished_games(home)
     if not games:
         pytest.skip("`stackfish play` does not journal its games in this build")
     before = games[0]
@@ -176,7 +176,7 @@ async def test_reconnect_resumes_the_same_game(server: GameServer, keys) -> None
         chan.write(b"n")  # play on: the same journal grows
         await term.wait_for("main1", since=mark, timeout=5)
         for _ in range(50):
-            after = ssh.unfinished_games(home)
+            after = users.unfinished_games(home)
             if after and after[0].actions > before.actions:
                 break
             await asyncio.sleep(0.1)
@@ -236,23 +236,23 @@ async def test_anonymous_and_loopback_rules(tmp_path: Path, keys) -> None:
 
 def test_host_key_is_created_private_and_kept(tmp_path: Path) -> None:
     path = tmp_path / "data" / "ssh_host_ed25519_key"
-    key = ssh.load_or_create_host_key(path)
+    key = auth.load_or_create_host_key(path)
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
-    again = ssh.load_or_create_host_key(path)
+    again = auth.load_or_create_host_key(path)
     assert again.export_public_key() == key.export_public_key()
 
 
 def test_names_and_commands() -> None:
-    assert ssh.valid_user("alice") and ssh.valid_user("bob_2.x")
+    assert users.valid_user("alice") and users.valid_user("bob_2.x")
     for bad in ("", "..", ".hidden", "a/b", "a b", "x" * 33, "é"):
-        assert not ssh.valid_user(bad)
-    assert ssh.parse_command(None) == ("play", None)
-    assert ssh.parse_command("play red-aggro") == ("play", "red-aggro")
-    assert ssh.parse_command("stackfish play red-aggro") == ("play", "red-aggro")
+        assert not users.valid_user(bad)
+    assert users.parse_command(None) == ("play", None)
+    assert users.parse_command("play red-aggro") == ("play", "red-aggro")
+    assert users.parse_command("stackfish play red-aggro") == ("play", "red-aggro")
     for refused in ("ls", "play a b", "sh -c play", "scp -t /tmp", "resume ../x"):
-        assert ssh.parse_command(refused) is None
-    assert ssh.find_deck("../red-aggro", Path("/nonexistent")) is None
-    assert ssh.find_deck("red-aggro", Path("/nonexistent")).endswith("red-aggro.txt")
+        assert users.parse_command(refused) is None
+    assert users.find_deck("../red-aggro", Path("/nonexistent")) is None
+    assert users.find_deck("red-aggro", Path("/nonexistent")).endswith("red-aggro.txt")
 
 
 @pytest.mark.parametrize("how", ["landlock", "audit"])
@@ -261,7 +261,7 @@ def test_session_process_cannot_read_outside_its_directory(tmp_path: Path, how: 
     mine.mkdir(parents=True)
     other = tmp_path / "users" / "bob" / "decks"
     other.mkdir(parents=True)
-    deck = Path(ssh.bundled_decks()["red-aggro"]).read_text()
+    deck = Path(users.bundled_decks()["red-aggro"]).read_text()
     (mine / "mine.txt").write_text(deck)
     (other / "secret.txt").write_text(deck)
     env = dict(os.environ, STACKFISH_DATA_DIR=str(mine), STACKFISH_SSH_FENCE=how)

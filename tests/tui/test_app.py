@@ -2,46 +2,16 @@
 
 from __future__ import annotations
 
-from tui_helpers import command, keys, red_app, simic_app
+from tui_helpers import SIZE, command, keys, panel_text, red_app, select_in_hand, simic_app
 
 from tui.render import human
 from tui.screens.dialogs import ChooseDialog, MulliganDialog, TextDialog
 from tui.screens.game import GameScreen
 from tui.widgets import Message, Panel
 
-SIZE = (120, 40)
-
-
-def panel_text(app, panel_id: str) -> str:
-    panel = app.screen.query_one(f"#{panel_id}", Panel) if isinstance(app.screen, GameScreen) \
-        else app.screen_stack[1].query_one(f"#{panel_id}", Panel)
-    return "\n".join(panel.texts)
-
 
 def message(app) -> str:
     return str(app.screen_stack[1].query_one(Message).render())
-
-
-async def select_in_hand(pilot, name: str) -> None:
-    """Focus the hand and move the selection onto a card with that name."""
-    app = pilot.app
-    screen = app.screen
-    hand = screen.query_one("#hand", Panel)
-    hand.focus()
-    await pilot.pause()
-    game = app.game
-    ids = [r.id for r in hand.rows]
-    want = next(i for i, oid in enumerate(ids) if game.state.objs[int(oid[1:])].name == name)
-    hand.select_index(want)  # (moving there with "down" presses is tested elsewhere)
-    await pilot.pause()
-    assert hand.selected_id == ids[want]
-
-
-async def keep_and_go_to_main(pilot) -> None:
-    assert isinstance(pilot.app.screen, MulliganDialog)
-    await keys(pilot, "enter")  # keep
-    await keys(pilot, "n", "n")  # upkeep -> draw -> main1 (the first player skips the draw)
-    assert pilot.app.game.state.step == "main1"
 
 
 async def test_first_screen_is_the_mulligan_decision():
@@ -69,10 +39,9 @@ async def test_mulligan_then_keep_puts_one_card_on_the_bottom():
         assert app.game.state.started
 
 
-async def test_play_a_land_cast_a_creature_and_resolve_it():
+async def test_play_a_land_cast_a_creature_and_resolve_it(at_main):
     app = simic_app(seed=1)
-    async with app.run_test(size=SIZE) as pilot:
-        await keep_and_go_to_main(pilot)
+    async with at_main(app) as pilot:
         await select_in_hand(pilot, "Forest")
         await keys(pilot, "enter")
         assert "Forest" in panel_text(app, "battlefield")
@@ -87,10 +56,9 @@ async def test_play_a_land_cast_a_creature_and_resolve_it():
         assert panel_text(app, "stack") == "(empty)"
 
 
-async def test_undo_restores_the_board_and_redo_replays():
+async def test_undo_restores_the_board_and_redo_replays(at_main):
     app = simic_app(seed=1)
-    async with app.run_test(size=SIZE) as pilot:
-        await keep_and_go_to_main(pilot)
+    async with at_main(app) as pilot:
         before = app.game.snapshot()
         await select_in_hand(pilot, "Forest")
         await keys(pilot, "enter")
@@ -114,11 +82,9 @@ async def test_undo_stops_at_the_start_of_the_game():
         assert isinstance(app.screen, MulliganDialog)
 
 
-async def test_command_line_sets_life_then_lightning_bolt_kills_the_goldfish():
+async def test_command_line_sets_life_then_lightning_bolt_kills_the_goldfish(at_main):
     app = simic_app()
-    async with app.run_test(size=SIZE) as pilot:
-        await keep_and_go_to_main(pilot)
-        await command(pilot, "life p2 3")
+    async with at_main(app, "life p2 3") as pilot:
         assert app.game.state.players["p2"].life == 3
         await command(pilot, 'hand p1 "Lightning Bolt"')
         await command(pilot, "battlefield p1 Mountain")
@@ -136,10 +102,9 @@ async def test_command_line_sets_life_then_lightning_bolt_kills_the_goldfish():
         assert "kill turn: 1" in app.screen.text
 
 
-async def test_command_line_errors_go_to_the_status_line():
+async def test_command_line_errors_go_to_the_status_line(at_main):
     app = simic_app()
-    async with app.run_test(size=SIZE) as pilot:
-        await keep_and_go_to_main(pilot)
+    async with at_main(app) as pilot:
         before = app.game.snapshot()
         await command(pilot, 'cast p1 "Lightning Boltt"')
         assert message(app).startswith("error:") and "Lightning Bolt" in message(app)
@@ -150,10 +115,9 @@ async def test_command_line_errors_go_to_the_status_line():
         assert app.game.snapshot() == before
 
 
-async def test_command_line_history_and_completion():
+async def test_command_line_history_and_completion(at_main):
     app = simic_app()
-    async with app.run_test(size=SIZE) as pilot:
-        await keep_and_go_to_main(pilot)
+    async with at_main(app) as pilot:
         await command(pilot, "life p2 5", type_it=True)
         await keys(pilot, "colon", "up")
         line = app.screen.query_one("#cmdline")
@@ -167,13 +131,10 @@ async def test_command_line_history_and_completion():
         assert "Lightning Bolt" in hand
 
 
-async def test_attack_with_all_until_the_goldfish_dies():
+async def test_attack_with_all_until_the_goldfish_dies(at_main):
     app = red_app(seed=3)
-    async with app.run_test(size=SIZE) as pilot:
-        await keep_and_go_to_main(pilot)
-        await command(pilot, "life p2 2")
-        await command(pilot, 'battlefield p1 "Raging Goblin"')
-        await command(pilot, 'battlefield p1 "Raging Goblin"')
+    async with at_main(app, "life p2 2", 'battlefield p1 "Raging Goblin"',
+                       'battlefield p1 "Raging Goblin"') as pilot:
         await keys(pilot, "A")  # goto attackers, attack with both
         assert all(app.game.state.objs[o].attacking for o in app.game.state.battlefield)
         await keys(pilot, "n", "n")
@@ -183,11 +144,9 @@ async def test_attack_with_all_until_the_goldfish_dies():
         assert "GAME OVER" in str(app.screen_stack[1].query_one("#status").render())
 
 
-async def test_attackers_decision_opens_a_dialog():
+async def test_attackers_decision_opens_a_dialog(at_main):
     app = red_app(seed=3)
-    async with app.run_test(size=SIZE) as pilot:
-        await keep_and_go_to_main(pilot)
-        await command(pilot, 'battlefield p1 "Raging Goblin" as gob')
+    async with at_main(app, 'battlefield p1 "Raging Goblin" as gob') as pilot:
         await keys(pilot, "g")
         assert app.game.pending.kind == "attackers"
         assert isinstance(app.screen, ChooseDialog)  # every attacker is selected
@@ -215,13 +174,10 @@ async def test_restart_with_a_new_seed():
         assert isinstance(app.screen, MulliganDialog)
 
 
-async def test_a_choice_during_resolution_opens_a_dialog():
+async def test_a_choice_during_resolution_opens_a_dialog(at_main):
     app = simic_app()
-    async with app.run_test(size=SIZE) as pilot:
-        await keep_and_go_to_main(pilot)
-        await command(pilot, 'battlefield p1 "Grizzly Bears" as bear')
-        await command(pilot, "hand p1 Clone")
-        await command(pilot, "mana p1 {3}{U}")
+    async with at_main(app, 'battlefield p1 "Grizzly Bears" as bear', "hand p1 Clone",
+                       "mana p1 {3}{U}") as pilot:
         await select_in_hand(pilot, "Clone")
         await keys(pilot, "c", "space")  # cast, then resolve: Clone asks what to copy
         assert app.game.pending.kind == "choose"
@@ -244,10 +200,9 @@ async def test_esc_leaves_the_decision_pending_and_d_reopens_it():
         assert isinstance(app.screen, MulliganDialog)
 
 
-async def test_a_board_of_300_permanents_is_shown_grouped():
+async def test_a_board_of_300_permanents_is_shown_grouped(at_main):
     app = simic_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await keep_and_go_to_main(pilot)
+    async with at_main(app, size=(80, 24)) as pilot:
         for _ in range(150):
             app.game.play('battlefield p1 "Llanowar Elves" tapped')
             app.game.play("battlefield p1 Forest")
@@ -257,10 +212,9 @@ async def test_a_board_of_300_permanents_is_shown_grouped():
         assert "Llanowar Elves 2/2* [+1/+1 x1]" in text
 
 
-async def test_discarding_down_to_seven_is_a_checklist():
+async def test_discarding_down_to_seven_is_a_checklist(at_main):
     app = simic_app()
-    async with app.run_test(size=SIZE) as pilot:
-        await keep_and_go_to_main(pilot)
+    async with at_main(app) as pilot:
         await command(pilot, "hand p1 Forest Forest")  # nine cards
         await keys(pilot, "t")  # on to the next turn: the cleanup step asks for two discards
         d = app.game.pending
@@ -274,11 +228,9 @@ async def test_discarding_down_to_seven_is_a_checklist():
         assert p1.turns == 2 and len(p1.hand) == 8  # the goto carried on: seven, then a draw
 
 
-async def test_combat_then_next_turn():
+async def test_combat_then_next_turn(at_main):
     app = red_app(seed=3)
-    async with app.run_test(size=SIZE) as pilot:
-        await keep_and_go_to_main(pilot)
-        await command(pilot, 'battlefield p1 "Raging Goblin"')
+    async with at_main(app, 'battlefield p1 "Raging Goblin"') as pilot:
         await keys(pilot, "g")  # goto attackers: the declaration opens a dialog
         assert isinstance(app.screen, ChooseDialog)
         await keys(pilot, "enter", "t")  # attack with it, then on to the next turn
@@ -287,12 +239,9 @@ async def test_combat_then_next_turn():
         assert (st.step, st.active, st.players["p1"].turns) == ("main1", "p1", 2)
 
 
-async def test_x_spells_ask_for_x_and_abilities_ask_for_targets():
+async def test_x_spells_ask_for_x_and_abilities_ask_for_targets(at_main):
     app = simic_app()
-    async with app.run_test(size=SIZE) as pilot:
-        await keep_and_go_to_main(pilot)
-        await command(pilot, 'hand p1 "Endless One"')
-        await command(pilot, "mana p1 {C}{C}")
+    async with at_main(app, 'hand p1 "Endless One"', "mana p1 {C}{C}") as pilot:
         await select_in_hand(pilot, "Endless One")
         await keys(pilot, "c", "2", "enter")  # no targets: straight to X
         assert app.game.state.stack[-1].x == 2

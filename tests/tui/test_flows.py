@@ -3,8 +3,7 @@ stack panel and resolved, and a choice made in a modal (proliferate)."""
 
 from __future__ import annotations
 
-from test_app import SIZE, keep_and_go_to_main, panel_text, select_in_hand
-from tui_helpers import command, keys
+from tui_helpers import keys, panel_text, select_in_hand
 
 import plugins.evolve
 import plugins.proliferate
@@ -24,13 +23,10 @@ def counters(app, name: str) -> int:
     return st.objs[oid].counters.get("+1/+1", 0)
 
 
-async def test_evolve_trigger_is_shown_on_the_stack_and_resolves():
+async def test_evolve_trigger_is_shown_on_the_stack_and_resolves(at_main):
     app = simic_app()
-    async with app.run_test(size=SIZE) as pilot:
-        await keep_and_go_to_main(pilot)
-        await command(pilot, 'battlefield p1 "Cloudfin Raptor"')
-        await command(pilot, 'hand p1 "Grizzly Bears"')
-        await command(pilot, "mana p1 {1}{G}")
+    async with at_main(app, 'battlefield p1 "Cloudfin Raptor"', 'hand p1 "Grizzly Bears"',
+                       "mana p1 {1}{G}") as pilot:
         await select_in_hand(pilot, "Grizzly Bears")
         await keys(pilot, "c", "space")  # cast, then both pass: the Bears enter
         stack = panel_text(app, "stack")
@@ -43,13 +39,10 @@ async def test_evolve_trigger_is_shown_on_the_stack_and_resolves():
         assert "Cloudfin Raptor 1/2* [+1/+1 x1]" in panel_text(app, "battlefield")
 
 
-async def test_proliferate_opens_a_modal_and_the_choice_adds_a_counter():
+async def test_proliferate_opens_a_modal_and_the_choice_adds_a_counter(at_main):
     app = simic_app()
-    async with app.run_test(size=SIZE) as pilot:
-        await keep_and_go_to_main(pilot)
-        await command(pilot, 'battlefield p1 "Grizzly Bears" counter +1/+1=1')
-        await command(pilot, 'hand p1 "Steady Progress"')
-        await command(pilot, "mana p1 {2}{U}")
+    async with at_main(app, 'battlefield p1 "Grizzly Bears" counter +1/+1=1',
+                       'hand p1 "Steady Progress"', "mana p1 {2}{U}") as pilot:
         await select_in_hand(pilot, "Steady Progress")
         await keys(pilot, "c", "space")  # cast, pass: it resolves and asks what to proliferate
         assert isinstance(app.screen, ChooseDialog)

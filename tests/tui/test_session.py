@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from test_app import SIZE, keep_and_go_to_main
-from tui_helpers import command, keys, simic_app
+from tui_helpers import command, keep_and_go_to_main, keys, simic_app
 
 from tui.screens.dialogs import MulliganDialog, TextDialog
 
@@ -12,10 +11,9 @@ def players_text(app) -> str:
     return str(app.screen_stack[1].query_one("#players").render())
 
 
-async def test_kill_turns_are_kept_across_restarts():
+async def test_kill_turns_are_kept_across_restarts(at_main):
     app = simic_app(seed=1)
-    async with app.run_test(size=SIZE) as pilot:
-        await keep_and_go_to_main(pilot)
+    async with at_main(app) as pilot:
         assert "session" not in players_text(app)  # nothing to compare yet
         await command(pilot, "life p2 0")
         await keys(pilot, "space")  # state-based actions: the goldfish loses

@@ -6,7 +6,7 @@ checking the HTML diff report.
 
 from __future__ import annotations
 
-from tui_helpers import simic_app
+from tui_helpers import command, keep_and_go_to_main, keys, select_in_hand, simic_app
 
 # keep the hand, go to the first main phase, play a Forest, cast Experiment One
 # (it waits on the stack), then look at the board
@@ -36,9 +36,6 @@ async def _hide_logs(pilot) -> None:
 
 
 async def _proliferate(pilot) -> None:
-    from test_app import keep_and_go_to_main, select_in_hand
-    from tui_helpers import command, keys
-
     await pilot.pause()
     await keep_and_go_to_main(pilot)
     hide_logs(pilot.app)

@@ -2,19 +2,16 @@
 
 from __future__ import annotations
 
-from test_app import SIZE, keep_and_go_to_main, panel_text, select_in_hand
-from tui_helpers import command, keys, simic_app
+from tui_helpers import keys, panel_text, select_in_hand, simic_app
 
 from tui.screens.dialogs import ChooseDialog, InputDialog
 from tui.screens.game import GameScreen
 from tui.screens.zones import ZoneScreen
 
 
-async def test_graveyard_exile_library_and_log_views():
+async def test_graveyard_exile_library_and_log_views(at_main):
     app = simic_app()
-    async with app.run_test(size=SIZE) as pilot:
-        await keep_and_go_to_main(pilot)
-        await command(pilot, 'graveyard p1 "Lightning Bolt"')
+    async with at_main(app, 'graveyard p1 "Lightning Bolt"') as pilot:
         await keys(pilot, "G")
         assert isinstance(app.screen, ZoneScreen)
         text = "\n".join(app.screen.texts)
@@ -38,11 +35,9 @@ async def choose(pilot, prefix: str) -> None:
     await keys(pilot, "enter")
 
 
-async def test_manual_menu_builds_scenario_actions():
+async def test_manual_menu_builds_scenario_actions(at_main):
     app = simic_app()
-    async with app.run_test(size=SIZE) as pilot:
-        await keep_and_go_to_main(pilot)
-        await command(pilot, 'battlefield p1 "Grizzly Bears" as bear')
+    async with at_main(app, 'battlefield p1 "Grizzly Bears" as bear') as pilot:
         game = app.game
         bear = game.state.aliases["bear"]
         await keys(pilot, "left")
@@ -91,12 +86,11 @@ async def test_manual_menu_builds_scenario_actions():
         assert "token" in panel_text(app, "battlefield")
 
 
-async def test_search_library_takes_a_card_and_shuffles():
+async def test_search_library_takes_a_card_and_shuffles(at_main):
     """The manual tutor: a modal lists the library's cards; the chosen one goes to
     hand and the library is shuffled (two scenario lines, each undoable)."""
     app = simic_app()
-    async with app.run_test(size=SIZE) as pilot:
-        await keep_and_go_to_main(pilot)
+    async with at_main(app) as pilot:
         game = app.game
         p1 = game.state.players["p1"]
         wanted = game.state.objs[p1.library[-1]].name  # the bottom card
@@ -111,12 +105,11 @@ async def test_search_library_takes_a_card_and_shuffles():
         assert "p1 shuffles" in game.log[-1]
 
 
-async def test_simulate_key_opens_the_simulation_of_this_deck():
+async def test_simulate_key_opens_the_simulation_of_this_deck(at_main):
     from tui.screens.simulate import SimulateDialog
 
     app = simic_app()
-    async with app.run_test(size=SIZE) as pilot:
-        await keep_and_go_to_main(pilot)
+    async with at_main(app) as pilot:
         await keys(pilot, "S")
         assert isinstance(app.screen, SimulateDialog)
         assert app.screen.deck_path == app.deck_path

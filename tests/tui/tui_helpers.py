@@ -1,12 +1,17 @@
-"""Helpers for the TUI tests: deterministic apps (fixed seed, no plugins)."""
+"""Helpers for the TUI tests: deterministic apps (fixed seed, no plugins) and the
+pilot's moves that many tests share (keys, the command line, the hand)."""
 
 from __future__ import annotations
 
 import os
 
 from tui.app import bundled_deck, make_app
+from tui.screens.dialogs import MulliganDialog
+from tui.screens.game import GameScreen
+from tui.widgets import Panel
 
 DATA = os.path.join(os.path.dirname(__file__), "data")
+SIZE = (120, 40)
 
 
 def simic_app(seed: int = 1):
@@ -37,3 +42,31 @@ async def command(pilot, line: str, type_it: bool = False) -> None:
     else:
         pilot.app.screen.query_one("#cmdline").value = line
     await keys(pilot, "enter")
+
+
+def panel_text(app, panel_id: str) -> str:
+    panel = app.screen.query_one(f"#{panel_id}", Panel) if isinstance(app.screen, GameScreen) \
+        else app.screen_stack[1].query_one(f"#{panel_id}", Panel)
+    return "\n".join(panel.texts)
+
+
+async def select_in_hand(pilot, name: str) -> None:
+    """Focus the hand and move the selection onto a card with that name."""
+    app = pilot.app
+    screen = app.screen
+    hand = screen.query_one("#hand", Panel)
+    hand.focus()
+    await pilot.pause()
+    game = app.game
+    ids = [r.id for r in hand.rows]
+    want = next(i for i, oid in enumerate(ids) if game.state.objs[int(oid[1:])].name == name)
+    hand.select_index(want)  # (moving there with "down" presses is tested elsewhere)
+    await pilot.pause()
+    assert hand.selected_id == ids[want]
+
+
+async def keep_and_go_to_main(pilot) -> None:
+    assert isinstance(pilot.app.screen, MulliganDialog)
+    await keys(pilot, "enter")  # keep
+    await keys(pilot, "n", "n")  # upkeep -> draw -> main1 (the first player skips the draw)
+    assert pilot.app.game.state.step == "main1"

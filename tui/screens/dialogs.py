@@ -256,29 +256,6 @@ class MulliganDialog(Dialog):
         self.dismiss(value)
 
 
-class NumberDialog(Dialog):
-    """Ask for a number (X).  Returns an int, or None."""
-
-    def __init__(self, title: str, prompt: str) -> None:
-        super().__init__(title)
-        self.prompt = prompt
-
-    def compose(self) -> ComposeResult:
-        with self.box():
-            yield Static(Text(self.prompt), classes="prompt")
-            yield Input(type="integer", id="number")
-            yield Static(Text("enter confirms, esc closes", style="dim"), classes="keys")
-
-    def on_mount(self) -> None:
-        self.query_one(Input).focus()
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        try:
-            self.dismiss(int(event.value or "0"))
-        except ValueError:
-            self.dismiss(None)
-
-
 class InputDialog(Dialog):
     """Ask for a line of text (a counter kind, +P/+T, a card name).  Returns the
     stripped text, or None when closed with Esc or left empty."""
@@ -292,11 +269,30 @@ class InputDialog(Dialog):
     def compose(self) -> ComposeResult:
         with self.box():
             yield Static(Text(self.prompt), classes="prompt")
-            yield Input(value=self.value, placeholder=self.placeholder, id="text")
+            yield self.field()
             yield Static(Text("enter confirms, esc closes", style="dim"), classes="keys")
+
+    def field(self) -> Input:
+        return Input(value=self.value, placeholder=self.placeholder, id="text")
+
+    def answer(self, value: str) -> Any:
+        return value.strip() or None
 
     def on_mount(self) -> None:
         self.query_one(Input).focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.dismiss(event.value.strip() or None)
+        self.dismiss(self.answer(event.value))
+
+
+class NumberDialog(InputDialog):
+    """Ask for a number (X).  Returns an int, or None."""
+
+    def field(self) -> Input:
+        return Input(type="integer", id="number")
+
+    def answer(self, value: str) -> int | None:
+        try:
+            return int(value or "0")
+        except ValueError:
+            return None

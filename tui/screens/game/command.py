@@ -1,0 +1,62 @@
+"""The ``:`` command line of the game screen: any scenario-language line, played.
+
+The widget (history, tab completion) is :class:`tui.widgets.CommandLine`, the
+completion itself :mod:`tui.complete`; here a finished line becomes what the
+scenario runner would make of it: an action to play, ``undo``/``redo``, or an
+``expect`` checked against the game (its failure shown, the game unchanged).
+"""
+
+from __future__ import annotations
+
+from mechanics import actions as A
+from mechanics.errors import StackfishError
+
+from ...complete import EXTRA_COMMANDS
+from ...widgets import CommandLine
+
+
+class Commands:
+    """The command line's lines and completions on :class:`GameScreen`."""
+
+    def action_command(self) -> None:
+        self.query_one(CommandLine).open()
+
+    def show_completions(self, found: list[str]) -> None:
+        """Several completions for the word at the cursor: the first 20 on the status line."""
+        self.say(" ".join(found[:20]) + (f" ... ({len(found)} in all)" if len(found) > 20 else ""))
+
+    def run_line(self, line: str) -> None:
+        """Run one scenario-language line typed at the command line."""
+        try:
+            words = A.split_line(line)
+            action = A.parse_action(line) if words and words[0] not in EXTRA_COMMANDS else None
+        except StackfishError as exc:
+            self.say(str(exc), error=True)
+            return
+        if not words:
+            return
+        cmd = words[0]
+        if cmd == "undo":
+            self.action_undo(int(words[1]) if len(words) > 1 and words[1].isdigit() else 1)
+        elif cmd == "redo":
+            self.action_redo()
+        elif cmd in ("expect", "expect-error"):
+            self.check_expectation(cmd, line, words)
+        else:
+            self.play(action)
+
+    def check_expectation(self, cmd: str, line: str, words: list[str]) -> None:
+        """``expect ...`` or ``expect-error ...``: ok, or why not, on the status line."""
+        from mechanics.scenario import ExpectationFailed, Line, expect, expect_error
+
+        try:
+            (expect if cmd == "expect" else expect_error)(self.game, Line(0, line, words))
+        except ExpectationFailed as exc:
+            self.say(exc.message, error=True)
+        except StackfishError as exc:
+            self.say(str(exc), error=True)
+        except Exception as exc:
+            self.report_bug(exc)
+        else:
+            self.say(f"ok: {line}")
+            self.refresh_views()

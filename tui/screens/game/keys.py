@@ -1,0 +1,178 @@
+"""What the game screen's keys do (the bindings are in :mod:`.screen`).
+
+Moving through the game (pass, next step, next turn, combat, attack with
+everything), undo and redo, the panel selection, the full-screen views and the
+app-level keys (help, simulate, new game, quit).  Each key is one scenario
+action given to :meth:`GameScreen.play`, or a view: no rule is decided here.
+"""
+
+from __future__ import annotations
+
+from mechanics import actions as A
+from mechanics.errors import StackfishError
+
+from ...render import card_info, human, log_rows, zone_rows
+from ...widgets import GameLog, Panel
+from ..dialogs import ConfirmDialog, HelpScreen, TextDialog
+from ..zones import ZoneScreen
+
+PANELS = ("battlefield", "stack", "hand")
+
+
+class KeyActions:
+    """The key actions of :class:`GameScreen`, but casting, manual actions and decisions."""
+
+    # ------------------------------------------------------------------ selection
+    def focused_panel(self) -> Panel | None:
+        f = self.focused
+        return f if isinstance(f, Panel) else None
+
+    def selected(self) -> tuple[str, int] | None:
+        """What the focused panel's selection points at: ``("o", id)``, ``("h", id)``,
+        ``("s", stack item id)``."""
+        panel = self.focused_panel()
+        sel = panel.selected_id if panel else None
+        if not sel:
+            return None
+        return sel[0], int(sel[1:])
+
+    def action_focus_panel(self, delta: int) -> None:
+        panel = self.focused_panel()
+        i = PANELS.index(panel.id) if panel and panel.id in PANELS else 0
+        self.query_one(f"#{PANELS[(i + delta) % len(PANELS)]}").focus()
+
+    def action_focus(self, panel: str) -> None:
+        self.query_one(f"#{panel}").focus()
+
+    # ------------------------------------------------------------------ moving on
+    def action_pass(self) -> None:
+        self.play(A.Pass())
+
+    def action_next_step(self) -> None:
+        if self.game.state.stack:
+            if self.play(A.Resolve(all=True)) and not self.game.state.stack:
+                self.say("resolved the stack; n again moves to the next step")
+            return
+        self.play(A.Pass())
+
+    def skip_declaration(self) -> bool:
+        """Declare no attackers or blockers when one is pending (what ``pass`` means
+        then), so moving on never stalls on a declaration; False if that failed."""
+        d = self.game.pending
+        if d is not None and d.kind in ("attackers", "blockers"):
+            return self.play(A.Pass())
+        return True
+
+    def action_next_turn(self) -> None:
+        if self.skip_declaration():
+            self.play(A.Goto("main1", human(self.game)))
+
+    def action_combat(self) -> None:
+        self.play(A.Goto("attackers", human(self.game)))
+
+    def action_attack_all(self) -> None:
+        game = self.game
+        d = game.pending
+        if d is None or d.kind != "attackers":
+            me = human(game)
+            if game.state.step != "attackers" and not self.play(A.Goto("attackers", me)):
+                return
+            d = game.pending
+        if d is None or d.kind != "attackers":
+            self.say("no creature can attack now", error=True)
+            return
+        self.play(A.Attack(d.player, tuple((game.ref_for(o), "") for o in d.options)))
+
+    # ------------------------------------------------------------------ undo, redo
+    def action_undo(self, n: int = 1) -> None:
+        game = self.game
+        if len(game.history or []) - n < self.app.floor:
+            self.say("nothing to undo", error=True)
+            return
+        try:
+            taken = game.undo(n)
+        except StackfishError as exc:
+            self.say(str(exc), error=True)
+            return
+        self.suppressed = None
+        self.goto = None
+        self.say("undid: " + "; ".join(map(str, taken)))
+        self.after_change()
+
+    def action_redo(self) -> None:
+        try:
+            action = self.game.redo()
+        except StackfishError as exc:
+            self.say(str(exc), error=True)
+            return
+        except Exception as exc:
+            self.report_bug(exc)
+            return
+        self.say(f"redid: {action}")
+        self.after_change()
+
+    # ------------------------------------------------------------------ views
+    def action_info(self) -> None:
+        sel = self.selected()
+        if sel is None:
+            return
+        kind, i = sel
+        if kind == "s":
+            item = next((s for s in self.game.state.stack if s.id == i), None)
+            if item is None or item.source is None:
+                return
+            i = item.source
+        self.app.push_screen(TextDialog(self.game.name_of(i), card_info(self.game, i)))
+
+    def action_zone(self, zone: str) -> None:
+        game = self.game
+        if zone == "log":
+            self.app.push_screen(ZoneScreen(f"Log ({len(game.log)} lines)", log_rows(game.log)))
+            self.call_after_refresh(lambda: self.app.screen.query_one(Panel).action_move(10**6))
+            return
+        self.app.push_screen(ZoneScreen(zone.capitalize(), zone_rows(game, zone)))
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen("Help"))
+
+    # ------------------------------------------------------------------ the app
+    def action_simulate(self) -> None:
+        """Goldfish this deck 1,000 times with the autopilot, in a worker (the dialog)."""
+        from tui.screens.simulate import SimulateDialog
+
+        deck = getattr(self.app, "deck_path", None)
+        if not deck:
+            self.say("no deck file to simulate for this game", error=True)
+            return
+        self.app.push_screen(SimulateDialog(deck, seed=self.game.state.seed))
+
+    def action_quit(self) -> None:
+        def done(yes: bool | None) -> None:
+            if yes:
+                self.app.exit()
+
+        self.app.push_screen(ConfirmDialog("Quit stackfish?", "Quit"), done)
+
+    def action_restart(self) -> None:
+        seed = self.game.state.seed + 1
+
+        def done(yes: bool | None) -> None:
+            if yes:
+                self.restart(seed)
+
+        self.app.push_screen(ConfirmDialog(f"Start a new game with seed {seed}?", "New game"), done)
+
+    def restart(self, seed: int | None = None) -> None:
+        seed = self.game.state.seed + 1 if seed is None else seed
+        try:
+            self.app.new_game(seed)
+        except StackfishError as exc:
+            self.say(str(exc), error=True)
+            return
+        self.suppressed = None
+        self.over_shown = False
+        for log in self.query(GameLog):
+            log.clear()
+            log.shown = 0
+        self.say(f"new game, seed {seed}")
+        self.after_change()

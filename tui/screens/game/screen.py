@@ -1,0 +1,196 @@
+"""The game screen itself: its layout, its key bindings and ``play``.
+
+Only this screen calls ``game.play`` (through :meth:`GameScreen.play`); every
+view is re-rendered from the game afterwards.  Errors from the engine go to the
+status line, never a traceback.  The ``@on`` message handlers are here because
+Textual collects them only from classes that are widgets, not from the mixins.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from mechanics import actions as A
+from mechanics.errors import StackfishError
+
+from ...render import status_line
+from ...widgets import CommandLine, GameLog, Message, Panel
+from ..dialogs import ConfirmDialog
+from .casting import Casting
+from .command import Commands
+from .decisions import Decisions
+from .keys import KeyActions
+from .manual import ManualMenu
+from .views import Views
+
+
+class GameScreen(KeyActions, Casting, ManualMenu, Decisions, Commands, Views, Screen):
+    """Battlefield, stack, hand, players, log and the command line."""
+
+    BINDINGS = [
+        Binding("space,p", "pass", "Pass", key_display="spc"),
+        Binding("n", "next_step", "Step"),
+        Binding("t", "next_turn", "Turn"),
+        Binding("g", "combat", "Combat"),
+        Binding("A", "attack_all", "Attack"),
+        Binding("c", "cast", "Cast"),
+        Binding("a", "activate", "Activate", show=False),
+        Binding("u", "undo", "Undo"),
+        Binding("r", "redo", "Redo", show=False),
+        Binding("colon", "command", "Cmd", key_display=":"),
+        Binding("question_mark", "help", "Help", key_display="?"),
+        Binding("q", "quit", "Quit"),
+        Binding("d", "decide", "Decide", show=False),
+        Binding("i", "info", "Card info", show=False),
+        Binding("R", "restart", "New game", show=False),
+        Binding("m", "manual", "Manual", show=False),
+        Binding("S", "simulate", "Simulate", show=False),
+        Binding("L", "zone('log')", "Log", show=False),
+        Binding("G", "zone('graveyard')", "Graveyard", show=False),
+        Binding("X", "zone('exile')", "Exile", show=False),
+        Binding("B", "zone('library')", "Library", show=False),
+        Binding("tab", "focus_panel(1)", "Next panel", show=False),
+        Binding("shift+tab", "focus_panel(-1)", "Previous panel", show=False),
+        Binding("left,h", "focus('battlefield')", "Battlefield", show=False),
+        Binding("right,l", "focus('hand')", "Hand", show=False),
+        Binding("s", "focus('stack')", "Stack", show=False),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.suppressed: tuple | None = None  # a decision whose dialog was closed with Esc
+        self.goto: tuple[A.Goto, int] | None = None  # a goto to resume after a decision
+        self.deciding = False  # a decision's dialog is open (or about to be)
+        self.over_shown = False
+
+    @property
+    def game(self) -> Any:
+        return self.app.game
+
+    # ------------------------------------------------------------------ layout
+    def compose(self) -> ComposeResult:
+        yield Static(id="status")
+        yield Static(id="players")
+        with Horizontal(id="body"):
+            yield Panel("Battlefield", "no permanents", id="battlefield")
+            with Vertical(id="side"):
+                yield Panel("Stack", "(empty)", id="stack")
+                yield Panel("Hand", "(empty)", id="hand")
+                yield GameLog(id="sidelog")  # the log on a wide screen
+        yield GameLog(id="log")
+        yield Message(id="message")
+        yield CommandLine(id="cmdline")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        for log in self.query(GameLog):
+            log.can_focus = False
+        self.query_one(CommandLine).display = False
+        self.query_one("#hand").focus()
+        self.refresh_views()
+        self.say(f"seed {self.game.state.seed} · ? help · : command line")
+        self.call_after_refresh(self.maybe_decide)
+
+    def on_resize(self) -> None:
+        self.query_one("#status", Static).update(status_line(self.game, self.size.width))
+        for log in self.query(GameLog):  # the one just shown by the new layout: at its end
+            self.call_after_refresh(log.scroll_end, animate=False)
+
+    # ------------------------------------------------------------------ messages
+    @on(Panel.Selected)
+    def row_selected(self, event: Panel.Selected) -> None:
+        event.stop()
+        if event.panel.id == "stack":
+            self.action_pass()
+        else:
+            self.action_cast()
+
+    @on(CommandLine.Closed)
+    def command_closed(self) -> None:
+        self.query_one("#hand").focus()
+
+    @on(CommandLine.Completions)
+    def command_completions(self, event: CommandLine.Completions) -> None:
+        self.show_completions(event.found)
+
+    @on(CommandLine.Entered)
+    def command_entered(self, event: CommandLine.Entered) -> None:
+        self.query_one("#hand").focus()
+        self.run_line(event.line)
+
+    # ------------------------------------------------------------------ status line
+    def say(self, text: str, error: bool = False) -> None:
+        self.query_one(Message).say(text, error)
+
+    @work(exclusive=True, group="dialog")
+    async def dialog_flow(self, flow: Callable[..., Awaitable[None]], *args: Any) -> None:
+        """Run ``flow(*args)``, a flow of dialogs (cast, activate, manual), in a worker:
+        it waits for each answer.  An unexpected exception becomes a status line."""
+        try:
+            await flow(*args)
+        except Exception as exc:  # never a traceback
+            self.report_bug(exc)
+
+    def report_bug(self, exc: Exception) -> None:
+        """An unexpected exception (an engine or TUI bug): one status line, never a traceback."""
+        self.say(f"internal error {type(exc).__name__}: {exc}", error=True)
+
+    # ------------------------------------------------------------------ playing
+    def play(self, action: A.Action, keep_goto: bool = False) -> bool:
+        """Apply an action; report an error in the status line instead of raising."""
+        if not keep_goto:
+            self.goto = (action, len(self.game.events)) if isinstance(action, A.Goto) else None
+        try:
+            self.game.play(action)
+        except StackfishError as exc:
+            self.say(str(exc), error=True)
+            self.offer_disable(getattr(exc, "plugin", ""))
+            return False
+        except Exception as exc:  # an engine bug: still one line, never a traceback
+            self.report_bug(exc)
+            return False
+        self.say(f"> {action}")
+        self.after_change()
+        return True
+
+    def offer_disable(self, plugin: str) -> None:
+        """A plugin that made actions fail repeatedly (a RuleError naming it): offer to
+        turn it off for this game (the journal records it, so a resume does too)."""
+        from mechanics.isolation import OFFER_DISABLE_AFTER, disable_plugin
+
+        failures = self.game.plugin_errors.get(plugin, 0) if plugin else 0
+        if failures < OFFER_DISABLE_AFTER:
+            return
+
+        def done(yes: bool | None) -> None:
+            if yes and plugin in self.game.plugin_errors:
+                try:
+                    disable_plugin(self.game, plugin)
+                except StackfishError as exc:
+                    self.say(str(exc), error=True)
+                    return
+                del self.game.plugin_errors[plugin]
+                self.say(f"plugin '{plugin}' is off for this game")
+                self.refresh_views()
+
+        self.app.push_screen(ConfirmDialog(
+            f"The plugin '{plugin}' failed {failures} times. Turn it off for this game? "
+            "Its cards and mechanics then have to be handled by hand.", "Plugin error"), done)
+
+    def after_change(self) -> None:
+        try:
+            self.refresh_views()
+        except Exception as exc:  # a display bug must not end the game
+            self.say(f"display error {type(exc).__name__}: {exc}", error=True)
+        d = self.game.pending
+        if d is not None and d.kind != "priority":
+            self.say(f"decide: {d.prompt} (d: dialog)")
+        self.call_later(self.maybe_decide)

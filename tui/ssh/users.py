@@ -1,0 +1,115 @@
+"""The players of ``stackfish serve --ssh``: their names, directories, decks and games.
+
+What keeps players apart on the server's side (the child process fences itself
+in as well, :mod:`tui.ssh_child`): every SSH user name, validated against
+:data:`USER_RE`, has its own directory ``<data dir>/ssh-users/<name>`` (0700),
+given to the game as ``STACKFISH_DATA_DIR``, so games, journals and saved decks
+never mix; a deck is chosen by *name* among the bundled decks and the player's
+own (``<user dir>/decks/NAME.txt``), never by path; and the game's environment
+comes from the server, not from the client (apart from a validated ``TERM``).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+log = logging.getLogger("stackfish.ssh")
+
+USER_RE = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,31}\Z")
+"""SSH user names that get a directory: no '/', no leading '.', at most 32 characters."""
+DECK_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}\Z")
+"""Deck names a player may ask for: letters, digits, '-' and '_' (no dots, no paths)."""
+TERM_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]{0,63}\Z")
+DEFAULT_TERM = "xterm-256color"
+USERS_DIR = "ssh-users"
+ROOT = str(Path(__file__).resolve().parents[2])
+"""The directory holding the ``tui`` package: the game runs the same stackfish as the server."""
+
+
+def valid_user(name: str) -> bool:
+    return bool(USER_RE.match(name))
+
+
+def user_dir(data_dir: Path, name: str) -> Path:
+    """The private directory of SSH user ``name`` (created 0700)."""
+    if not valid_user(name):
+        raise ValueError(f"invalid user name {name!r}")
+    root = data_dir / USERS_DIR
+    root.mkdir(parents=True, exist_ok=True, mode=0o700)
+    path = root / name
+    path.mkdir(exist_ok=True, mode=0o700)
+    return path
+
+
+def bundled_decks() -> dict[str, str]:
+    """Bundled deck name -> path (``simic-evolve`` for ``simic-evolve.txt``)."""
+    folder = resources.files("mechanics").joinpath("data/decks")
+    return {Path(e.name).stem: str(e) for e in folder.iterdir()
+            if e.name.endswith(".txt") and DECK_RE.match(Path(e.name).stem)}
+
+
+def user_decks(udir: Path) -> dict[str, str]:
+    """The user's saved decks: regular files ``<user dir>/decks/NAME.txt`` (no symlinks)."""
+    folder = udir / "decks"
+    found: dict[str, str] = {}
+    if folder.is_dir() and not folder.is_symlink():
+        for p in folder.iterdir():
+            if p.suffix == ".txt" and DECK_RE.match(p.stem) and p.is_file() and not p.is_symlink():
+                found[p.stem] = str(p)
+    return found
+
+
+def find_deck(name: str, udir: Path) -> str | None:
+    """The path of deck ``name``: the user's own first, then a bundled one; None if unknown."""
+    if not DECK_RE.match(name):
+        return None
+    return user_decks(udir).get(name) or bundled_decks().get(name)
+
+
+def parse_command(command: str | None) -> tuple[str, str | None] | None:
+    """What a session asked to run: ``("play", DECK or None)``; None for anything
+    that is not the game (those exec requests are refused)."""
+    words = (command or "").split()
+    if not words:
+        return ("play", None)
+    if words[0] in ("play", "stackfish") and len(words) <= 2:
+        if words[0] == "stackfish" and len(words) == 2 and words[1] != "play":
+            return None
+        return ("play", words[1] if len(words) == 2 and words[0] == "play" else None)
+    if words[:2] == ["stackfish", "play"] and len(words) == 3:
+        return ("play", words[2])
+    return None
+
+
+def unfinished_games(udir: Path) -> list[Any]:
+    """The player's unfinished journalled games, newest first (``mechanics.journal``)."""
+    try:
+        from mechanics.journal import unfinished
+    except ImportError:
+        return []
+    try:
+        return list(unfinished(udir / "games"))
+    except Exception as exc:  # a broken journal must not stop the player from playing
+        log.warning("%s: cannot list games: %s", udir, exc)
+        return []
+
+
+def child_env(udir: Path, username: str, term: str | None) -> dict[str, str]:
+    """The game's environment: the server's own (no client variables), the
+    client's ``TERM`` if it is a plain name, and the player's directory."""
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith(("SSH_", "COLUMNS", "LINES", "TEXTUAL_DRIVER", "TEXTUAL_DEV",
+                                "TEXTUAL_LOG", "TEXTUAL_DEBUG"))}
+    term = term or DEFAULT_TERM
+    env["TERM"] = term if TERM_RE.match(term) else DEFAULT_TERM
+    env["STACKFISH_DATA_DIR"] = str(udir)
+    env["PYTHONPATH"] = os.pathsep.join(
+        [ROOT] + [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p and p != ROOT])
+    env["STACKFISH_SSH_USER"] = username
+    env.setdefault("LANG", "C.UTF-8")
+    return env
