@@ -7,14 +7,15 @@ rest still load.  ``STACKFISH_DISABLE_PLUGINS=a,b`` turns plugins off.
 
 :class:`Hooks` holds what registration produced (keywords, counter kinds,
 card scripts) and calls ``trigger_collect`` / ``step_begin`` only on the
-plugins that registered interest in that event kind or step: a pluggy call
+plugins that registered interest in that event kind or step, calling the
+hot hooks' implementations directly (see ``Hooks._dispatch``): a pluggy call
 costs microseconds and a game emits hundreds of events.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from importlib import metadata
 from typing import Any
 
@@ -118,86 +119,122 @@ class Hooks:
         return {"events": {k for k, ps in self._events.items() if plugin in ps},
                 "steps": {k for k, ps in self._steps.items() if plugin in ps}}
 
-    def _caller(self, hook: str, key: str, wanted: list[Any]) -> Any:
-        c = self._callers.get((hook, key))
-        if c is None:
-            others = [p for p in self.pm.get_plugins() if p not in wanted]
-            c = self.pm.subset_hook_caller(hook, remove_plugins=others)
-            self._callers[(hook, key)] = c
-        return c
+    def _dispatch(self, hook: str, key: str = "", wanted: list[Any] | None = None,
+                  first: bool = False) -> Callable[..., list[Any]]:
+        """A caller of ``hook`` on the ``wanted`` plugins (all when None) that returns
+        their non-None results in pluggy's order (only the first for a ``firstresult``
+        hook).  Built once per hook and key, and calling the implementations directly:
+        pluggy checks arguments, and its subset callers filter implementations, on
+        every call, microseconds that a game pays thousands of times.  A hook wrapper
+        among them (the engine's plugins use none) sends every call through pluggy."""
+        fn = self._callers.get((hook, key))
+        if fn is not None:
+            return fn
+        impls = [i for i in reversed(getattr(self.pm.hook, hook).get_hookimpls())
+                 if wanted is None or i.plugin in wanted]
+        if any(i.wrapper or i.hookwrapper for i in impls):
+            mine = {id(i.plugin) for i in impls}
+            sub = self.pm.subset_hook_caller(
+                hook, remove_plugins=[p for p in self.pm.get_plugins() if id(p) not in mine])
+
+            def fn(**kw: Any) -> list[Any]:
+                got = sub(**kw)
+                return ([] if got is None else [got]) if first else got
+        else:
+            calls = [(i.function, i.argnames) for i in impls]
+
+            def fn(**kw: Any) -> list[Any]:
+                out = []
+                for function, names in calls:
+                    got = function(*[kw[n] for n in names])
+                    if got is not None:
+                        out.append(got)
+                        if first:
+                            break
+                return out
+        self._callers[(hook, key)] = fn
+        return fn
 
     def collect(self, game: Any, event: ev.Event) -> list[dict]:
         wanted = self._events.get(event.kind)
         if not wanted:
             return []
-        results = self._caller("trigger_collect", event.kind, wanted)(game=game, event=event)
+        results = self._dispatch("trigger_collect", event.kind, wanted)(game=game, event=event)
         return [t for r in results if r for t in r]
 
     def step_begin(self, game: Any, step: str) -> list[dict]:
         wanted = self._steps.get(step)
         if not wanted:
             return []
-        results = self._caller("step_begin", step, wanted)(game=game, step=step)
+        results = self._dispatch("step_begin", step, wanted)(game=game, step=step)
         return [t for r in results if r for t in r]
 
     def untap_begin(self, game: Any, player: str) -> list[tuple]:
-        return [op for r in self.pm.hook.untap_begin(game=game, player=player) if r for op in r]
+        return [op for r in self._dispatch("untap_begin")(game=game, player=player) if r for op in r]
 
     def untap_permanent(self, game: Any, obj: Any) -> bool | None:
-        return self.pm.hook.untap_permanent(game=game, obj=obj)
+        return next(iter(self._dispatch("untap_permanent", first=True)(game=game, obj=obj)), None)
 
     def resolve_item(self, game: Any, item: Any, ctx: Any) -> bool | None:
-        return self.pm.hook.resolve_item(game=game, item=item, ctx=ctx)
+        return next(iter(self._dispatch("resolve_item", first=True)(game=game, item=item, ctx=ctx)),
+                    None)
 
     def replacements(self, game: Any, on: str, op: dict) -> list[tuple[str, Any]]:
-        return [p for r in self.pm.hook.replacement_collect(game=game, on=on, op=op) if r for p in r]
+        return [p for r in self._dispatch("replacement_collect")(game=game, on=on, op=op) if r for p in r]
 
     def hints(self, game: Any, obj: int | None = None, player: str | None = None) -> list[str]:
         return [h for r in self.pm.hook.display_hints(game=game, obj=obj, player=player) if r for h in r]
 
     def describe(self, game: Any, event: ev.Event) -> str | None:
         """The log line for an event: the engine's own words, or a plugin's."""
-        d = game.describe
-        match event:  # the most frequent kinds first
-            case ev.StepBegan():
-                return f"-- turn {event.turn} ({event.active}): {event.step}"
-            case ev.Tapped() | ev.Untapped() | ev.SpellCast() | ev.AttackersDeclared() | \
-                    ev.AbilityResolved() | ev.GameOver() | ev.BecameTarget():
-                return None
-            case ev.ZoneChanged(to_zone="battlefield", from_zone=""):
-                return None  # TokenCreated says it
-            case ev.ZoneChanged(from_zone="stack", to_zone="battlefield"):
-                return f"{event.name} enters the battlefield"
-            case ev.ZoneChanged(from_zone="library", to_zone="hand") | \
-                    ev.ZoneChanged(from_zone="hand", to_zone="stack") | \
-                    ev.ZoneChanged(from_zone="hand", to_zone="battlefield"):
-                return None  # "draws", "casts" and "plays" say it
-            case ev.ZoneChanged():
-                return f"{event.name}: {event.from_zone or 'new'} -> {event.to_zone}"
-            case ev.CountersPut():
-                who = d(event.obj) if event.obj is not None else event.player
-                return f"{who} gets {event.amount} {event.kind_} counter{'s' * (event.amount != 1)}"
-            case ev.CountersRemoved():
-                who = d(event.obj) if event.obj is not None else event.player
-                return f"{event.amount} {event.kind_} counter{'s' * (event.amount != 1)} removed from {who}"
-            case ev.TokenCreated():
-                return f"{event.controller} creates a {event.name} token"
-            case ev.DamageDealt():
-                who = d(event.obj) if event.obj is not None else event.player
-                return f"{d(event.source)} deals {event.amount} damage to {who}"
-            case ev.LifeChanged():
-                verb = "gains" if event.amount > 0 else "loses"
-                return f"{event.player} {verb} {abs(event.amount)} life"
-            case ev.Milled():
-                return f"{event.player} mills {len(event.objs)} card{'s' * (len(event.objs) != 1)}"
-            case ev.Drew(index=0, of=1):
-                return f"{event.player} draws a card"
-            case ev.Drew(index=0):
-                return f"{event.player} draws {event.of} cards"
-            case ev.Drew():
-                return None
-            case ev.PhasedOut():
-                return f"{d(event.obj)} phases out"
-            case ev.PhasedIn():
-                return f"{d(event.obj)} phases in"
+        for cls in type(event).__mro__:
+            words = _ENGINE_WORDS.get(cls)
+            if words is not None:
+                return words(event, game.describe)
         return self.pm.hook.describe_event(game=game, event=event)
+
+
+def _silent(event: Any, d: Callable[[Any], str]) -> None:
+    return None
+
+
+def _zone_words(e: ev.ZoneChanged, d: Callable[[Any], str]) -> str | None:
+    if e.from_zone == "" and e.to_zone == "battlefield":
+        return None  # TokenCreated says it
+    if e.from_zone == "stack" and e.to_zone == "battlefield":
+        return f"{e.name} enters the battlefield"
+    if (e.from_zone, e.to_zone) in (("library", "hand"), ("hand", "stack"), ("hand", "battlefield")):
+        return None  # "draws", "casts" and "plays" say it
+    return f"{e.name}: {e.from_zone or 'new'} -> {e.to_zone}"
+
+
+def _counted(n: int, what: str) -> str:
+    return f"{n} {what}{'s' * (n != 1)}"
+
+
+def _drew_words(e: ev.Drew, d: Callable[[Any], str]) -> str | None:
+    if e.index != 0:
+        return None  # the first of the cards drawn together says it
+    return f"{e.player} draws a card" if e.of == 1 else f"{e.player} draws {e.of} cards"
+
+
+#: the engine's log line for each of its event kinds (None: the event says nothing)
+_ENGINE_WORDS: dict[type, Callable[[Any, Callable[[Any], str]], str | None]] = {
+    ev.StepBegan: lambda e, d: f"-- turn {e.turn} ({e.active}): {e.step}",
+    ev.ZoneChanged: _zone_words,
+    ev.CountersPut: lambda e, d: f"{d(e.obj) if e.obj is not None else e.player} gets "
+                                 f"{_counted(e.amount, e.kind_ + ' counter')}",
+    ev.CountersRemoved: lambda e, d: f"{_counted(e.amount, e.kind_ + ' counter')} removed from "
+                                     f"{d(e.obj) if e.obj is not None else e.player}",
+    ev.TokenCreated: lambda e, d: f"{e.controller} creates a {e.name} token",
+    ev.DamageDealt: lambda e, d: f"{d(e.source)} deals {e.amount} damage to "
+                                 f"{d(e.obj) if e.obj is not None else e.player}",
+    ev.LifeChanged: lambda e, d: f"{e.player} {'gains' if e.amount > 0 else 'loses'} "
+                                 f"{abs(e.amount)} life",
+    ev.Milled: lambda e, d: f"{e.player} mills {_counted(len(e.objs), 'card')}",
+    ev.Drew: _drew_words,
+    ev.PhasedOut: lambda e, d: f"{d(e.obj)} phases out",
+    ev.PhasedIn: lambda e, d: f"{d(e.obj)} phases in",
+    **{kind: _silent for kind in (ev.Tapped, ev.Untapped, ev.SpellCast, ev.AttackersDeclared,
+                                  ev.AbilityResolved, ev.GameOver, ev.BecameTarget)},
+}
