@@ -74,7 +74,7 @@ class Game(Primitives, TurnRules, TriggerRules):
                  base_dir: str = ".") -> None:
         self.pool = pool if pool is not None else load_bundled_pool()
         self.pm = plugins if plugins is not None else make_plugin_manager()
-        self.hooks = Hooks(self.pm)
+        self.hooks = Hooks.of(self.pm)
         self.policy = policy
         self.base_dir = base_dir
         self.history: list[tuple[Action, bytes | None]] | None = [] if history else None
@@ -501,7 +501,8 @@ class Game(Primitives, TurnRules, TriggerRules):
         """Run the game until a player must decide (704.3, 603.3, 117.3)."""
         st = self.state
         while not st.over and st.decision is None:
-            self.expire_effects()
+            if st.effects:
+                self.expire_effects()
             if sba.check(self):
                 continue
             if st.over:
@@ -523,10 +524,10 @@ class Game(Primitives, TurnRules, TriggerRules):
     def pass_priority(self) -> None:
         """117.4: when all pass in succession the top resolves or the step ends."""
         st = self.state
-        seats = self.seats()
-        if self.seating().present.get(st.priority, True):
+        seating = self.seating()
+        if seating.present.get(st.priority, True):
             st.passes += 1  # 800.4a, 800.4j: priority held by one who left moves on, uncounted
-        if st.passes >= len(seats):
+        if st.passes >= len(seating.seats):
             st.passes = 0
             if st.stack:  # mana stays in pools until the step ends (500.4, in end_step)
                 self.resolve_top()
@@ -534,11 +535,7 @@ class Game(Primitives, TurnRules, TriggerRules):
             else:
                 self.end_step()
         else:
-            st.priority = self.next_seat(st.priority)
-
-    def next_seat(self, player: str) -> str:
-        """The seat after ``player``'s in turn order, skipping those who left the game."""
-        return self.seating().after.get(player, player)
+            st.priority = seating.after.get(st.priority, st.priority)
 
     def seats(self) -> list[list[str]]:
         """Who passes priority in turn: teams (805.5), in turn order from the active one."""

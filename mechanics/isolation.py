@@ -105,7 +105,7 @@ def disable_plugin(game: Game, name: str) -> None:
     if target is None:
         raise IllegalActionError(f"no plugin named '{name}' is loaded")
     pm.unregister(target)
-    game.hooks = Hooks(pm)
+    game.hooks = Hooks.of(pm)
     game._behaviours.clear()
     game.memo.clear()
     game.changed()
