@@ -53,6 +53,8 @@ class Seating(NamedTuple):
     seat_of: dict[str, str]  # each player's seat: their team's first player still in
     present: dict[str, list[str]]  # each player's team, those still in
     after: dict[str, str]  # the next seat in turn order after each player's
+    goldfish: dict[str, bool]  # whether each player's seat passes by itself (all goldfish)
+    only_goldfish: bool  # whether every player still in is a goldfish
 
 
 class Game(Primitives, TurnRules, TriggerRules):
@@ -513,9 +515,9 @@ class Game(Primitives, TurnRules, TriggerRules):
             if st.priority is None:
                 self.end_step()
                 continue
-            seat = self.seating().present.get(st.priority, [st.priority])
-            if all(st.players[p].auto for p in seat):
-                if all(pl.auto or pl.lost for pl in st.players.values()):
+            seating = self.seating()
+            if seating.goldfish.get(st.priority, False):
+                if seating.only_goldfish:
                     return  # only goldfish are left: nobody would ever stop the game
                 self.pass_priority()
                 continue
@@ -546,8 +548,9 @@ class Game(Primitives, TurnRules, TriggerRules):
         return self.seating().seat_of.get(player, player)
 
     def seating(self) -> Seating:
-        """Seats, each player's seat and team still in, and the next seat, kept until
-        the game changes (losing, teams and turns all call changed())."""
+        """Seats, each player's seat and team still in, the next seat and who passes by
+        itself, kept until the game changes (losing, teams, goldfish and turns all
+        call changed())."""
         st = self.state
         kept = self._seating
         if kept is not None and kept.active == st.active:
@@ -565,7 +568,9 @@ class Game(Primitives, TurnRules, TriggerRules):
             after[player] = next((seat_of[p] for p in names[i + 1:] + names[:i + 1]
                                   if seat_of[p] in heads and seat_of[p] != seat_of[player]),
                                  heads[0] if heads else player)
-        self._seating = Seating(st.active, seats, seat_of, present, after)
+        goldfish = {p: all(st.players[q].auto for q in team) for p, team in present.items()}
+        only = all(pl.auto or pl.lost for pl in st.players.values())
+        self._seating = Seating(st.active, seats, seat_of, present, after, goldfish, only)
         return self._seating
 
     def has_priority(self, player: str) -> bool:

@@ -166,16 +166,4 @@ def _activated(beh: Behaviour) -> list[Activated]:
 
 def _affordable(game: Game, player: str, cost: tuple[str, ...], convoke: bool = False) -> bool:
     extra = convoke_sources(game, player) if convoke else []
-    return not cost or plan(cost, 0, _sources(game, player) + extra) is not None
-
-
-def _sources(game: Game, player: str) -> list:
-    """``mana_sources`` once per game change (every spell and ability asks for them):
-    they depend on the permanents (every change to them calls ``game.changed()``) and
-    on the pool, which is part of the key since emptying it calls nothing."""
-    key = (id(game.state), game.revision, player,
-           tuple(game.state.players[player].mana))
-    kept = game.memo.get("sources_kept")
-    if kept is None or kept[0] != key:
-        kept = game.memo["sources_kept"] = (key, mana_sources(game, player))
-    return kept[1]
+    return not cost or plan(cost, 0, mana_sources(game, player) + extra) is not None

@@ -179,8 +179,16 @@ def _targets(game: Game, item: StackItem | None, player: str, specs: tuple, refs
 
 
 def mana_sources(game: Game, player: str) -> list[tuple[object, str]]:
-    """What can pay a cost: pool mana first, then untapped lands, fewest colors first."""
+    """What can pay a cost: pool mana first, then untapped lands, fewest colors first.
+    Kept until the game changes (every spell in hand asks, for legal actions and the
+    autopilot), and shared, so callers don't modify it: they depend on the
+    permanents (every change to them calls ``game.changed()``) and on the pool,
+    which is part of the key since emptying it calls nothing."""
     p = game.player(player)
+    key = (id(game.state), game.revision, player, tuple(p.mana))
+    kept = game.memo.get("mana_sources")
+    if kept is not None and kept[0] == key:
+        return kept[1]
     sources: list[tuple[object, str]] = [(("pool", i), m) for i, m in enumerate(p.mana)]
     lands = []
     for oid in game.permanents(player):
@@ -189,7 +197,9 @@ def mana_sources(game: Game, player: str) -> list[tuple[object, str]]:
             makes = "".join(ab.mana for ab in game.activated(oid) if ab.mana and ab.tap)
             if makes:
                 lands.append((oid, makes))
-    return sources + sorted(lands, key=lambda s: len(s[1]))
+    sources += sorted(lands, key=lambda s: len(s[1]))
+    game.memo["mana_sources"] = (key, sources)
+    return sources
 
 
 def convoke_sources(game: Game, player: str) -> list[tuple[object, str]]:

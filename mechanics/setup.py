@@ -142,6 +142,7 @@ def turn(game: Game, a: A.TurnCmd) -> None:
 def goldfish(game: Game, a: A.Goldfish) -> None:
     for name in a.players:
         game.player(name).auto = True
+    game.changed()
 
 
 def start(game: Game, a: A.Start) -> None:
