@@ -88,6 +88,7 @@ class Game(Primitives, TurnRules, TriggerRules):
         self._chars: dict[int, Chars] | None = None
         self._plain_chars = False  # see changed()
         self._seating: Seating | None = None
+        self._abilities: tuple[dict[int, Chars], Any] | None = None  # see ability_index()
         self.revision = 0
         """Counts state changes (``changed()``): the key of every cached derivation."""
         self.memo: dict[str, Any] = {}

@@ -131,6 +131,11 @@ class Hooks:
                 self._steps.setdefault(s, []).append(plugin)
         return register
 
+    @property
+    def event_kinds(self) -> dict[str, list[Any]]:
+        """The event kinds some plugin registered interest in (and those plugins)."""
+        return self._events
+
     def interest(self, plugin: Any) -> dict[str, set[str]]:
         """The event kinds and steps a plugin registered interest in."""
         return {"events": {k for k, ps in self._events.items() if plugin in ps},
@@ -204,11 +209,11 @@ class Hooks:
 
     def describe(self, game: Any, event: ev.Event) -> str | None:
         """The log line for an event: the engine's own words, or a plugin's."""
-        for cls in type(event).__mro__:
-            words = _ENGINE_WORDS.get(cls)
-            if words is not None:
-                return words(event, game.describe)
-        return self.pm.hook.describe_event(game=game, event=event)
+        words = _ENGINE_WORDS.get(type(event)) or next(
+            (_ENGINE_WORDS[c] for c in type(event).__mro__ if c in _ENGINE_WORDS), None)
+        if words is None:
+            return self.pm.hook.describe_event(game=game, event=event)
+        return words(event, game.describe)
 
 
 def _silent(event: Any, d: Callable[[Any], str]) -> None:

@@ -38,17 +38,18 @@ class TriggerRules:
         """Triggered abilities of permanents (and look-back ones of what left), and
         those plugins propose for this event kind."""
         st = self.state
-        for oid, idx, ab, ch in self.ability_index().by_event.get(event.kind, ()):
+        kind = event.kind
+        for oid, idx, ab, ch in self.ability_index().by_event.get(kind, ()):
             data = ab.match(self, st.objs[oid], event)
             if data is not None:
                 self.add_trigger(oid, ch, idx, ab, data)
-        if isinstance(event, ev.ZoneChanged) and event.from_zone == "battlefield":
+        if kind == "ZoneChanged" and event.from_zone == "battlefield":
             self.departed_triggers(event)
             info = st.lki.get((event.obj, event.old_epoch))
             if info:  # 603.10a: leaves-the-battlefield abilities look back in time
                 beh = self.behaviour(info["copy_of"])
                 for idx, ab in enumerate(beh.abilities):
-                    if isinstance(ab, Triggered) and ab.look_back and event.kind in ab.events:
+                    if isinstance(ab, Triggered) and ab.look_back and kind in ab.events:
                         data = ab.match(self, st.objs[event.obj], event)
                         handler = f"ability:{info['copy_of']}:{idx}"
                         probe = StackItem(0, "triggered", info["controller"], event.obj,
@@ -57,8 +58,9 @@ class TriggerRules:
                             self.queue_trigger(handler, event.obj,  # 603.4: intervening "if"
                                                event.old_epoch, info["controller"], ab.text,
                                                data)
-        for trig in self.hooks.collect(self, event):
-            self.queue_trigger(**trig)
+        if kind in self.hooks.event_kinds:
+            for trig in self.hooks.collect(self, event):
+                self.queue_trigger(**trig)
 
     def departed_triggers(self: Game, event: ev.ZoneChanged) -> None:
         """603.10a: objects that left in the same simultaneous move (``move_all``) still
@@ -79,8 +81,8 @@ class TriggerRules:
         """The triggered abilities of the permanents, by event kind and for steps, and
         their replacement effects, kept while the characteristics are the same dict
         (:meth:`Game.all_chars` returns the same one while nothing that matters changed)."""
-        chars = self.all_chars()
-        kept = self.memo.get("ability_index")
+        chars = self._chars if self._chars is not None else self.all_chars()
+        kept = self._abilities
         if kept is not None and kept[0] is chars:
             return kept[1]
         index = AbilityIndex({}, [], {})
@@ -99,7 +101,7 @@ class TriggerRules:
                     index.steps.append((oid, idx, ab, ch))
             for on, abilities in replacing.items():
                 index.replacements.setdefault(on, []).append((oid, ch, abilities))
-        self.memo["ability_index"] = (chars, index)
+        self._abilities = (chars, index)
         return index
 
     def add_trigger(self: Game, oid: int, ch: Chars, idx: int, ab: Triggered, data: dict) -> None:
