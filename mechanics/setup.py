@@ -44,26 +44,24 @@ def seed(game: Game, a: A.Seed) -> None:
     game.state.rng.seed(a.n)
 
 
-def new_card(game: Game, player: str, name: str, zone: str) -> Obj:
-    card = game.card(name)
+def new_cards(game: Game, player: str, names: list[str], zone: str) -> list[Obj]:
+    """New objects for these cards in one of the player's zones (or the battlefield),
+    in order; every name is checked before anything changes."""
+    cards = [game.card(name) for name in names]
     st = game.state
-    oid = st.new_id()
-    obj = Obj(oid, card.name, player, player, zone, st.tick())
-    st.objs[oid] = obj
-    if zone == "battlefield":
-        st.battlefield.append(oid)
-    else:
-        getattr(st.players[player], zone).append(oid)
+    objs = []
+    for card in cards:
+        oid = st.new_id()
+        obj = st.objs[oid] = Obj(oid, card.name, player, player, zone, st.tick())
+        (st.battlefield if zone == "battlefield" else getattr(st.players[player], zone)).append(oid)
+        objs.append(obj)
     game.changed()
-    return obj
+    return objs
 
 
 def zone_cards(game: Game, a: A.Action) -> None:
     game.player(a.player)
-    for name in a.cards:
-        game.card(name)  # every name is checked before anything changes
-    for name in a.cards:
-        new_card(game, a.player, name, a.command)
+    new_cards(game, a.player, list(a.cards), a.command)
 
 
 def deck(game: Game, a: A.DeckCmd) -> None:
@@ -77,9 +75,7 @@ def deck(game: Game, a: A.DeckCmd) -> None:
     except DeckError as exc:
         raise IllegalActionError(str(exc)) from None
     p = game.state.players[a.player]
-    for entry in parsed.main:
-        for _ in range(entry.count):
-            new_card(game, a.player, entry.name, "library")
+    new_cards(game, a.player, [e.name for e in parsed.main for _ in range(e.count)], "library")
     game.state.rng.shuffle(p.library)
     game.note(f"{a.player} loads a {sum(e.count for e in parsed.main)}-card deck")
 
@@ -88,7 +84,7 @@ def battlefield(game: Game, a: A.BattlefieldCmd) -> None:
     game.player(a.player)
     card = game.card(a.card)
     attach_to = game.resolve_obj(a.attached_to) if a.attached_to else None
-    obj = new_card(game, a.player, card.name, "battlefield")
+    obj = new_cards(game, a.player, [card.name], "battlefield")[0]
     obj.tapped, obj.token, obj.sick = a.tapped, a.token, a.sick
     for kind, n in a.counters:
         if n < 0:
