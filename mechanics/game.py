@@ -48,7 +48,8 @@ def _fold(name: str) -> str:
 class Seating(NamedTuple):
     """Who sits where for priority (805.5), from :meth:`Game.seating`."""
 
-    active: str  # the active player they were computed for
+    state: State  # the state they are for
+    key: tuple[str, int]  # and its active player and seats version
     seats: list[list[str]]  # the teams still in, in turn order from the active one
     seat_of: dict[str, str]  # each player's seat: their team's first player still in
     present: dict[str, list[str]]  # each player's team, those still in
@@ -154,7 +155,6 @@ class Game(Primitives, TurnRules, TriggerRules):
         static ability's condition may read, are computed again."""
         if characteristics or not self._plain_chars:
             self._chars = None
-        self._seating = None
         self.revision += 1
 
     def all_chars(self) -> dict[int, Chars]:
@@ -550,11 +550,11 @@ class Game(Primitives, TurnRules, TriggerRules):
 
     def seating(self) -> Seating:
         """Seats, each player's seat and team still in, the next seat and who passes by
-        itself, kept until the game changes (losing, teams, goldfish and turns all
-        call changed())."""
+        itself, kept while the state, the active player and ``seats_version`` (which
+        losing, conceding, teams and goldfish bump) stay the same."""
         st = self.state
         kept = self._seating
-        if kept is not None and kept.active == st.active:
+        if kept is not None and kept.state is st and kept.key == (st.active, st.seats_version):
             return kept
         present = {p: [q for q in st.team_of(p) if not st.players[q].lost] for p in st.players}
         seat_of = {p: team[0] if team else p for p, team in present.items()}
@@ -571,7 +571,8 @@ class Game(Primitives, TurnRules, TriggerRules):
                                  heads[0] if heads else player)
         goldfish = {p: all(st.players[q].auto for q in team) for p, team in present.items()}
         only = all(pl.auto or pl.lost for pl in st.players.values())
-        self._seating = Seating(st.active, seats, seat_of, present, after, goldfish, only)
+        self._seating = Seating(st, (st.active, st.seats_version), seats, seat_of, present, after,
+                                goldfish, only)
         return self._seating
 
     def has_priority(self, player: str) -> bool:

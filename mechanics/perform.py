@@ -420,6 +420,7 @@ def _keep(game: Game, a: A.Keep) -> None:
 def _concede(game: Game, a: A.Concede) -> None:
     p = game.player(a.player)
     p.lost, p.loss_reason = True, "conceded"
+    game.state.seats_version += 1
     game.note(f"{a.player} concedes")
     game.changed()
     sba.left_game(game, a.player)

@@ -126,6 +126,7 @@ def _players(game: Game) -> bool:
                   f"{poison} poison counters" if poison >= poison_limit else "")
         if reason:
             p.lost, p.loss_reason = True, reason
+            st.seats_version += 1
             game.changed()
             game.note(f"{name} loses the game ({reason})")
             done = True

@@ -32,6 +32,7 @@ def teams(game: Game, a: A.Teams) -> None:
         raise IllegalActionError("a player is listed in two teams")
     st.teams = [list(t) for t in a.teams] + [[p] for p in st.players if p not in seen]
     st.shared_life = a.shared_life
+    st.seats_version += 1
     if a.shared_life:  # 810.4: a shared life total of 30 for two-player teams
         for t in st.teams:
             for p in t:
@@ -138,6 +139,7 @@ def turn(game: Game, a: A.TurnCmd) -> None:
 def goldfish(game: Game, a: A.Goldfish) -> None:
     for name in a.players:
         game.player(name).auto = True
+    game.state.seats_version += 1
     game.changed()
 
 
