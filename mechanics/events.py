@@ -9,16 +9,18 @@ name) so that the engine only calls them for those.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 
 @dataclass(frozen=True)
 class Event:
     """Base class; ``kind`` is the class name, used to route events to plugins."""
 
-    @property
-    def kind(self) -> str:
-        return type(self).__name__
+    kind: ClassVar[str] = "Event"  # a class attribute: read for every event, so not computed
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.kind = cls.__name__
 
 
 @dataclass(frozen=True)

@@ -97,6 +97,7 @@ class Game(Primitives, TurnRules, TriggerRules):
         indexes, legal actions, mana sources, state-based-action checks), by purpose.
         Everything in it can be recomputed from the state; clearing it is always safe."""
         self._answers: list[Action] = []
+        self.steps_begun = 0  # counts begin_step calls: how ``pass`` sees a new step begin
         self.departing: list[tuple[int, int]] = []  # refs leaving together (move_all)
         self.observers: list[Any] = []
         """Called after each successful ``play`` with the action, and after ``undo``

@@ -117,7 +117,8 @@ class Hooks:
         pm.hook.register_counter_kinds(
             register=lambda kind, on="both", rule="": self.counter_kinds.__setitem__(kind, on))
         pm.hook.register_cards(register=lambda name, fn: self.scripts.__setitem__(name, fn))
-        self._events: dict[str, list[Any]] = {}
+        self.event_kinds: dict[str, list[Any]] = {}
+        """The event kinds some plugin registered interest in, and those plugins."""
         self._steps: dict[str, list[Any]] = {}
         for impl in pm.hook.register_interest.get_hookimpls():
             impl.function(register=self._interest(impl.plugin))
@@ -126,19 +127,14 @@ class Hooks:
     def _interest(self, plugin: Any):  # noqa: ANN202
         def register(events: Iterable[str] = (), steps: Iterable[str] = ()) -> None:
             for e in events:
-                self._events.setdefault(e, []).append(plugin)
+                self.event_kinds.setdefault(e, []).append(plugin)
             for s in steps:
                 self._steps.setdefault(s, []).append(plugin)
         return register
 
-    @property
-    def event_kinds(self) -> dict[str, list[Any]]:
-        """The event kinds some plugin registered interest in (and those plugins)."""
-        return self._events
-
     def interest(self, plugin: Any) -> dict[str, set[str]]:
         """The event kinds and steps a plugin registered interest in."""
-        return {"events": {k for k, ps in self._events.items() if plugin in ps},
+        return {"events": {k for k, ps in self.event_kinds.items() if plugin in ps},
                 "steps": {k for k, ps in self._steps.items() if plugin in ps}}
 
     def _dispatch(self, hook: str, key: str = "", wanted: list[Any] | None = None,
@@ -178,7 +174,7 @@ class Hooks:
         return fn
 
     def collect(self, game: Any, event: ev.Event) -> list[dict]:
-        wanted = self._events.get(event.kind)
+        wanted = self.event_kinds.get(event.kind)
         if not wanted:
             return []
         results = self._dispatch("trigger_collect", event.kind, wanted)(game=game, event=event)

@@ -67,6 +67,7 @@ class TurnRules:
         st.step = step
         st.passes = 0
         st.priority = None if step in NO_PRIORITY else st.active
+        self.steps_begun += 1
         self.emit(ev.StepBegan(step, st.active, st.turn))
         action = STEP_ACTIONS.get(step)  # turn-based actions (703.4)
         if action is not None:
@@ -263,8 +264,8 @@ class TurnRules:
             self.damage(target, n, source=src, combat=True)
 
     def blockers_of(self: Game, attacker: int) -> list[int]:
-        return [o.id for o in sorted(self.state.objs.values(), key=lambda o: o.timestamp)
-                if attacker in o.blocking and o.zone == "battlefield" and not o.phased_out]
+        blocking = [o for o in self.battlefield_objs() if attacker in o.blocking and not o.phased_out]
+        return [o.id for o in sorted(blocking, key=lambda o: o.timestamp)]
 
     # ---------------------------------------------------------------- resolving
     def resolve_top(self: Game) -> None:
@@ -348,12 +349,11 @@ class TurnRules:
         guard = 0
         while not st.over and guard < 10_000:
             guard += 1
-            new = self.events[seen:]  # only the events since the last look
-            seen += len(new)
-            if any(isinstance(e, ev.StepBegan) and e.step == step and
-                   (not player or self.seat_of(e.active) == self.seat_of(player))
-                   for e in new):
-                return
+            for e in self.events[seen:]:  # only the events since the last look
+                if e.kind == "StepBegan" and e.step == step and (
+                        not player or self.seat_of(e.active) == self.seat_of(player)):
+                    return
+            seen = len(self.events)
             d = st.decision  # what game.pending reports, without building a priority Decision
             if d is not None and d.kind in ("attackers", "blockers"):
                 self.declare_nothing()  # passing through combat, like ``pass``
@@ -376,13 +376,12 @@ class TurnRules:
         st = self.state
         seats = len(self.seats())
         for _ in range(seats - st.passes):
-            before = (len(self.events), len(st.stack), st.stack[-1].id if st.stack else None)
+            before = (self.steps_begun, len(st.stack), st.stack[-1].id if st.stack else None)
             self.pass_priority()
             self.advance()
             if st.decision is not None or st.over:
                 return
-            if any(isinstance(e, ev.StepBegan) for e in self.events[before[0]:]) or \
-                    (len(st.stack), st.stack[-1].id if st.stack else None) != before[1:]:
+            if (self.steps_begun, len(st.stack), st.stack[-1].id if st.stack else None) != before:
                 return  # a new step began (first-strike damage, 514.3a cleanup) or the stack moved
 
 
