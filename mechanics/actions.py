@@ -7,13 +7,19 @@ journal of a game is a scenario file.
 
 Object references stay textual (an alias, a card name or ``"Name"#N``) and are
 resolved when the action is applied, so a printed action reads as typed.
+
+Each action writes its form once, on its fields: the declarations below
+(:func:`arg`, :func:`rest`, :func:`flag`, :func:`option`, :func:`repeated`)
+are read by one :meth:`Action.parse` and printed by one :meth:`Action.words`.
 """
 
 from __future__ import annotations
 
 import re
 import shlex
-from dataclasses import dataclass, field, fields
+from collections.abc import Callable
+from dataclasses import MISSING, dataclass, field, fields
+from functools import cache
 from typing import Any, ClassVar
 
 from .errors import NotationError
@@ -67,11 +73,18 @@ def _strip_comment(line: str) -> str:
     return line
 
 
-def _int(word: str, what: str) -> int:
+# ---------------------------------------------------------------- words
+
+
+def _int(word: str, what: str = "N") -> int:
     try:
         return int(word)
     except ValueError:
         raise NotationError(f"expected a number for {what}, got '{word}'") from None
+
+
+def _number(what: str) -> Callable[[str], int]:
+    return lambda word: _int(word, what)
 
 
 def _player(word: str) -> str:
@@ -92,577 +105,48 @@ def _zone(word: str) -> str:
     return word
 
 
-def _need(words: list[str], n: int, usage: str) -> None:
-    if len(words) < n:
-        raise NotationError(f"too few words; usage: {usage}")
+def _pt(word: str) -> tuple[int, int]:
+    m = re.fullmatch(r"([+-]?\d+)/([+-]?\d+)", word)
+    if not m:
+        raise NotationError(f"expected +P/+T such as +2/-2, got '{word}'")
+    return int(m.group(1)), int(m.group(2))
 
 
-REGISTRY: dict[str, type[Action]] = {}
+def _counter(word: str) -> tuple[str, int]:
+    kind, eq, n = word.partition("=")
+    if not eq or not kind:
+        raise NotationError(f"expected counter KIND=N, got '{word}'")
+    return kind, _int(n, "the counter count")
 
 
-@dataclass(frozen=True)
-class Action:
-    """Base class.  ``command`` is the first word; ``usage`` the form's syntax."""
-
-    command: ClassVar[str] = ""
-    usage: ClassVar[str] = ""
-    manual: ClassVar[bool] = False  # a sandbox action, not a rules action
-    setup: ClassVar[bool] = False
-
-    def __init_subclass__(cls, **kw: Any) -> None:
-        super().__init_subclass__(**kw)
-        if cls.command:
-            REGISTRY[cls.command] = cls
-
-    def words(self) -> list[str]:
-        """The words after the command (each quoted as needed by ``__str__``)."""
-        return [str(getattr(self, f.name)) for f in fields(self)]
-
-    def __str__(self) -> str:
-        return " ".join([self.command, *(quote(w) for w in self.words() if w != "")])
-
-    @classmethod
-    def parse(cls, words: list[str]) -> Action:
-        names = [f.name for f in fields(cls)]
-        _need(words, len(names), cls.usage)
-        if len(words) > len(names):
-            raise NotationError(f"unexpected word '{words[len(names)]}'; usage: {cls.usage}")
-        return cls(*words)
+class _Misfit(NotationError):
+    """Words that don't fit the form; :meth:`Action.parse` adds the form's usage."""
 
 
-def parse_action(line: str) -> Action:
-    """Parse one scenario line into an action (raises :class:`NotationError`)."""
-    words = split_line(line)
-    if not words:
-        raise NotationError("empty line")
-    cls = REGISTRY.get(words[0])
-    if cls is None:
-        import difflib
-
-        near = difflib.get_close_matches(words[0], list(REGISTRY), n=3)
-        hint = f"; did you mean {' or '.join(near)}?" if near else ""
-        raise NotationError(f"unknown command '{words[0]}'{hint}")
-    return cls.parse(words[1:])
-
-
-def _options(words: list[str], flags: set[str], valued: dict[str, str], usage: str,
-             multi: set[str] = frozenset()) -> dict[str, Any]:
-    """Parse ``flag`` and ``name VALUE`` options; ``multi`` names repeat into tuples."""
-    out: dict[str, Any] = {m: [] for m in multi}
-    i = 0
-    while i < len(words):
-        w = words[i]
-        if w in flags:
-            out[w] = True
-            i += 1
-        elif w in valued or w in multi:
-            if i + 1 >= len(words):
-                raise NotationError(f"'{w}' needs a value; usage: {usage}")
-            if w in multi:
-                out[w].append(words[i + 1])
-            else:
-                out[w] = words[i + 1]
-            i += 2
-        else:
-            raise NotationError(f"unexpected word '{w}'; usage: {usage}")
-    return {k: tuple(v) if k in multi else v for k, v in out.items()}
-
-
-# ---------------------------------------------------------------- rules actions
-
-
-@dataclass(frozen=True)
-class Pass(Action):
-    """Every player passes priority once in turn."""
-
-    command: ClassVar[str] = "pass"
-    usage: ClassVar[str] = "pass"
-
-
-@dataclass(frozen=True)
-class Resolve(Action):
-    command: ClassVar[str] = "resolve"
-    usage: ClassVar[str] = "resolve [all]"
-    all: bool = False
-
-    def words(self) -> list[str]:
-        return ["all"] if self.all else []
-
-    @classmethod
-    def parse(cls, words: list[str]) -> Resolve:
-        if words not in ([], ["all"]):
-            raise NotationError(f"unexpected word '{words[-1]}'; usage: {cls.usage}")
-        return cls(bool(words))
-
-
-@dataclass(frozen=True)
-class Goto(Action):
-    """Pass until STEP next begins (in PLAYER's turn, when given)."""
-
-    command: ClassVar[str] = "goto"
-    usage: ClassVar[str] = "goto STEP [PLAYER]"
-    step: str
-    player: str = ""
-
-    @classmethod
-    def parse(cls, words: list[str]) -> Goto:
-        _need(words, 1, cls.usage)
-        if len(words) > 2:
-            raise NotationError(f"unexpected word '{words[2]}'; usage: {cls.usage}")
-        return cls(_step(words[0]), _player(words[1]) if len(words) > 1 else "")
-
-
-@dataclass(frozen=True)
-class PlayLand(Action):
-    command: ClassVar[str] = "play"
-    usage: ClassVar[str] = "play PLAYER CARD"
-    player: str
-    card: str
-
-    @classmethod
-    def parse(cls, words: list[str]) -> PlayLand:
-        _need(words, 2, cls.usage)
-        if len(words) > 2:
-            raise NotationError(f"unexpected word '{words[2]}'; usage: {cls.usage}")
-        return cls(_player(words[0]), words[1])
-
-
-@dataclass(frozen=True)
-class Cast(Action):
-    command: ClassVar[str] = "cast"
-    usage: ClassVar[str] = "cast PLAYER CARD [target REF]... [x N] [free]"
-    player: str
-    card: str
-    targets: tuple[str, ...] = ()
-    x: int = 0
-    free: bool = False
-
-    def words(self) -> list[str]:
-        out = [self.player, self.card]
-        for t in self.targets:
-            out += ["target", t]
-        if self.x:
-            out += ["x", str(self.x)]
-        return out + (["free"] if self.free else [])
-
-    @classmethod
-    def parse(cls, words: list[str]) -> Cast:
-        _need(words, 2, cls.usage)
-        o = _options(words[2:], {"free"}, {"x": "N"}, cls.usage, multi={"target"})
-        return cls(_player(words[0]), words[1], o["target"], _int(o.get("x", "0"), "x"),
-                   bool(o.get("free")))
-
-
-@dataclass(frozen=True)
-class Activate(Action):
-    command: ClassVar[str] = "activate"
-    usage: ClassVar[str] = "activate PLAYER OBJ [N] [target REF]... [x N]"
-    player: str
-    obj: str
-    n: int = 1
-    targets: tuple[str, ...] = ()
-    x: int = 0
-
-    def words(self) -> list[str]:
-        out = [self.player, self.obj] + ([str(self.n)] if self.n != 1 else [])
-        for t in self.targets:
-            out += ["target", t]
-        return out + (["x", str(self.x)] if self.x else [])
-
-    @classmethod
-    def parse(cls, words: list[str]) -> Activate:
-        _need(words, 2, cls.usage)
-        rest, n = words[2:], 1
-        if rest and rest[0].isdigit():
-            n, rest = int(rest[0]), rest[1:]
-        o = _options(rest, set(), {"x": "N"}, cls.usage, multi={"target"})
-        return cls(_player(words[0]), words[1], n, o["target"], _int(o.get("x", "0"), "x"))
-
-
-@dataclass(frozen=True)
-class AddMana(Action):
-    command: ClassVar[str] = "mana"
-    usage: ClassVar[str] = "mana PLAYER COST"
-    player: str
-    cost: str
-
-    @classmethod
-    def parse(cls, words: list[str]) -> AddMana:
-        _need(words, 2, cls.usage)
-        return cls(_player(words[0]), "".join(words[1:]))
-
-
-def _pairs(words: list[str], usage: str) -> tuple[tuple[str, str], ...]:
-    """``A -> p2 B`` style lists: each object optionally followed by ``-> PLAYER``."""
+def _attackers(words: list[str]) -> tuple[tuple[str, str], ...]:
+    """``A -> p2 B``: each attacker, optionally followed by ``-> PLAYER``."""
     out: list[tuple[str, str]] = []
     i = 0
     while i < len(words):
-        obj, target = words[i], ""
-        if i + 2 < len(words) + 1 and i + 1 < len(words) and words[i + 1] == "->":
-            _need(words[i + 2:], 1, usage)
-            target = _player(words[i + 2])
+        if i + 1 < len(words) and words[i + 1] == "->":
+            if i + 2 == len(words):
+                raise _Misfit("too few words")
+            out.append((words[i], _player(words[i + 2])))
             i += 3
         else:
+            out.append((words[i], ""))
             i += 1
-        out.append((obj, target))
     return tuple(out)
 
 
-@dataclass(frozen=True)
-class Attack(Action):
-    command: ClassVar[str] = "attack"
-    usage: ClassVar[str] = "attack PLAYER OBJ [-> PLAYER]..."
-    player: str
-    attackers: tuple[tuple[str, str], ...]
+def _unattackers(pairs: tuple[tuple[str, str], ...]) -> list[str]:
+    return [w for obj, to in pairs for w in ([obj, "->", to] if to else [obj])]
 
-    def words(self) -> list[str]:
-        out = [self.player]
-        for obj, tgt in self.attackers:
-            out += [obj] + (["->", tgt] if tgt else [])
-        return out
 
-    @classmethod
-    def parse(cls, words: list[str]) -> Attack:
-        _need(words, 2, cls.usage)
-        return cls(_player(words[0]), _pairs(words[1:], cls.usage))
-
-
-@dataclass(frozen=True)
-class Block(Action):
-    command: ClassVar[str] = "block"
-    usage: ClassVar[str] = "block PLAYER BLOCKER ATTACKER [BLOCKER ATTACKER]..."
-    player: str
-    blocks: tuple[tuple[str, str], ...]
-
-    def words(self) -> list[str]:
-        return [self.player] + [w for pair in self.blocks for w in pair]
-
-    @classmethod
-    def parse(cls, words: list[str]) -> Block:
-        _need(words, 3, cls.usage)
-        rest = words[1:]
-        if len(rest) % 2:
-            raise NotationError(f"a blocker needs an attacker; usage: {cls.usage}")
-        return cls(_player(words[0]), tuple(zip(rest[::2], rest[1::2], strict=True)))
-
-
-@dataclass(frozen=True)
-class Choose(Action):
-    command: ClassVar[str] = "choose"
-    usage: ClassVar[str] = "choose REF... | choose none"
-    refs: tuple[str, ...] = ()
-
-    def words(self) -> list[str]:
-        return list(self.refs) or ["none"]
-
-    @classmethod
-    def parse(cls, words: list[str]) -> Choose:
-        _need(words, 1, cls.usage)
-        return cls(() if words == ["none"] else tuple(words))
-
-
-@dataclass(frozen=True)
-class Order(Action):
-    command: ClassVar[str] = "order"
-    usage: ClassVar[str] = "order OBJ..."
-    refs: tuple[str, ...] = ()
-
-    def words(self) -> list[str]:
-        return list(self.refs)
-
-    @classmethod
-    def parse(cls, words: list[str]) -> Order:
-        _need(words, 1, cls.usage)
-        return cls(tuple(words))
-
-
-@dataclass(frozen=True)
-class Mulligan(Action):
-    """London mulligan (103.5): shuffle the hand away and draw seven again."""
-
-    command: ClassVar[str] = "mulligan"
-    usage: ClassVar[str] = "mulligan PLAYER"
-    player: str
-
-    @classmethod
-    def parse(cls, words: list[str]) -> Mulligan:
-        _need(words, 1, cls.usage)
-        return cls(_player(words[0]))
-
-
-@dataclass(frozen=True)
-class Keep(Action):
-    """Keep the hand, putting one card per mulligan on the bottom (103.5)."""
-
-    command: ClassVar[str] = "keep"
-    usage: ClassVar[str] = "keep PLAYER [CARD]..."
-    player: str
-    bottom: tuple[str, ...] = ()
-
-    def words(self) -> list[str]:
-        return [self.player, *self.bottom]
-
-    @classmethod
-    def parse(cls, words: list[str]) -> Keep:
-        _need(words, 1, cls.usage)
-        return cls(_player(words[0]), tuple(words[1:]))
-
-
-@dataclass(frozen=True)
-class Concede(Action):
-    command: ClassVar[str] = "concede"
-    usage: ClassVar[str] = "concede PLAYER"
-    player: str
-
-    @classmethod
-    def parse(cls, words: list[str]) -> Concede:
-        _need(words, 1, cls.usage)
-        return cls(_player(words[0]))
-
-
-# ---------------------------------------------------------------- manual actions
-
-
-@dataclass(frozen=True)
-class Move(Action):
-    """Move an object by hand; ``bottom`` puts it under a library instead of on top."""
-
-    command: ClassVar[str] = "move"
-    usage: ClassVar[str] = "move OBJ ZONE [PLAYER] [bottom]"
-    manual: ClassVar[bool] = True
-    obj: str
-    zone: str
-    player: str = ""
-    bottom: bool = False
-
-    def words(self) -> list[str]:
-        return [self.obj, self.zone, self.player] + (["bottom"] if self.bottom else [])
-
-    @classmethod
-    def parse(cls, words: list[str]) -> Move:
-        _need(words, 2, cls.usage)
-        rest = words[2:]
-        bottom = bool(rest) and rest[-1] == "bottom"
-        rest = rest[:-1] if bottom else rest
-        if len(rest) > 1:
-            raise NotationError(f"unexpected word '{rest[1]}'; usage: {cls.usage}")
-        if bottom and words[1] != "library":
-            raise NotationError("'bottom' goes with the library zone")
-        return cls(words[0], _zone(words[1]), _player(rest[0]) if rest else "", bottom)
-
-
-@dataclass(frozen=True)
-class _PlayerCount(Action):
-    manual: ClassVar[bool] = True
-    player: str
-    n: int = 1
-
-    def words(self) -> list[str]:
-        return [self.player] + ([str(self.n)] if self.n != 1 or self.command == "mill" else [])
-
-    @classmethod
-    def parse(cls, words: list[str]) -> Action:
-        _need(words, 1, cls.usage)
-        if len(words) > 2:
-            raise NotationError(f"unexpected word '{words[2]}'; usage: {cls.usage}")
-        return cls(_player(words[0]), _int(words[1], "N") if len(words) > 1 else 1)
-
-
-@dataclass(frozen=True)
-class Draw(_PlayerCount):
-    command: ClassVar[str] = "draw"
-    usage: ClassVar[str] = "draw PLAYER [N]"
-
-
-@dataclass(frozen=True)
-class Mill(_PlayerCount):
-    command: ClassVar[str] = "mill"
-    usage: ClassVar[str] = "mill PLAYER N"
-
-
-@dataclass(frozen=True)
-class Shuffle(Action):
-    command: ClassVar[str] = "shuffle"
-    usage: ClassVar[str] = "shuffle PLAYER"
-    manual: ClassVar[bool] = True
-    player: str
-
-    @classmethod
-    def parse(cls, words: list[str]) -> Shuffle:
-        _need(words, 1, cls.usage)
-        return cls(_player(words[0]))
-
-
-@dataclass(frozen=True)
-class AddCounter(Action):
-    command: ClassVar[str] = "add-counter"
-    usage: ClassVar[str] = "add-counter OBJ-or-PLAYER KIND [N]"
-    manual: ClassVar[bool] = True
-    target: str
-    kind: str
-    n: int = 1
-
-    def words(self) -> list[str]:
-        return [self.target, self.kind] + ([str(self.n)] if self.n != 1 else [])
-
-    @classmethod
-    def parse(cls, words: list[str]) -> Action:
-        _need(words, 2, cls.usage)
-        if len(words) > 3:
-            raise NotationError(f"unexpected word '{words[3]}'; usage: {cls.usage}")
-        return cls(words[0], words[1], _int(words[2], "N") if len(words) > 2 else 1)
-
-
-@dataclass(frozen=True)
-class RemoveCounter(AddCounter):
-    command: ClassVar[str] = "remove-counter"
-    usage: ClassVar[str] = "remove-counter OBJ-or-PLAYER KIND [N]"
-
-
-@dataclass(frozen=True)
-class Pump(Action):
-    command: ClassVar[str] = "pump"
-    usage: ClassVar[str] = "pump OBJ +P/+T"
-    manual: ClassVar[bool] = True
-    obj: str
-    power: int
-    toughness: int
-
-    def words(self) -> list[str]:
-        return [self.obj, f"{self.power:+d}/{self.toughness:+d}"]
-
-    @classmethod
-    def parse(cls, words: list[str]) -> Pump:
-        _need(words, 2, cls.usage)
-        m = re.fullmatch(r"([+-]?\d+)/([+-]?\d+)", words[1])
-        if not m or len(words) > 2:
-            raise NotationError(f"expected +P/+T such as +2/-2, got '{' '.join(words[1:])}'")
-        return cls(words[0], int(m.group(1)), int(m.group(2)))
-
-
-@dataclass(frozen=True)
-class _ObjOnly(Action):
-    manual: ClassVar[bool] = True
-    obj: str
-
-
-@dataclass(frozen=True)
-class Tap(_ObjOnly):
-    command: ClassVar[str] = "tap"
-    usage: ClassVar[str] = "tap OBJ"
-
-
-@dataclass(frozen=True)
-class Untap(_ObjOnly):
-    command: ClassVar[str] = "untap"
-    usage: ClassVar[str] = "untap OBJ"
-
-
-@dataclass(frozen=True)
-class PhaseOut(_ObjOnly):
-    command: ClassVar[str] = "phase-out"
-    usage: ClassVar[str] = "phase-out OBJ"
-
-
-@dataclass(frozen=True)
-class PhaseIn(_ObjOnly):
-    command: ClassVar[str] = "phase-in"
-    usage: ClassVar[str] = "phase-in OBJ"
-
-
-@dataclass(frozen=True)
-class Token(Action):
-    command: ClassVar[str] = "token"
-    usage: ClassVar[str] = "token PLAYER CARD [as ALIAS]"
-    manual: ClassVar[bool] = True
-    player: str
-    card: str
-    alias: str = ""
-
-    def words(self) -> list[str]:
-        return [self.player, self.card] + (["as", self.alias] if self.alias else [])
-
-    @classmethod
-    def parse(cls, words: list[str]) -> Token:
-        _need(words, 2, cls.usage)
-        o = _options(words[2:], set(), {"as": "ALIAS"}, cls.usage)
-        return cls(_player(words[0]), words[1], o.get("as", ""))
-
-
-@dataclass(frozen=True)
-class Damage(Action):
-    command: ClassVar[str] = "damage"
-    usage: ClassVar[str] = "damage OBJ-or-PLAYER N"
-    manual: ClassVar[bool] = True
-    target: str
-    n: int
-
-    @classmethod
-    def parse(cls, words: list[str]) -> Damage:
-        _need(words, 2, cls.usage)
-        return cls(words[0], _int(words[1], "N"))
-
-
-# ---------------------------------------------------------------- setup
-
-
-@dataclass(frozen=True)
-class Players(Action):
-    command: ClassVar[str] = "players"
-    usage: ClassVar[str] = "players N"
-    setup: ClassVar[bool] = True
-    n: int
-
-    @classmethod
-    def parse(cls, words: list[str]) -> Players:
-        _need(words, 1, cls.usage)
-        return cls(_int(words[0], "N"))
-
-
-@dataclass(frozen=True)
-class Teams(Action):
-    command: ClassVar[str] = "teams"
-    usage: ClassVar[str] = "teams p1+p2 p3+p4 [shared-life]"
-    setup: ClassVar[bool] = True
-    teams: tuple[tuple[str, ...], ...]
-    shared_life: bool = False
-
-    def words(self) -> list[str]:
-        return ["+".join(t) for t in self.teams] + (["shared-life"] if self.shared_life else [])
-
-    @classmethod
-    def parse(cls, words: list[str]) -> Teams:
-        _need(words, 1, cls.usage)
-        shared = "shared-life" in words
-        teams = tuple(tuple(_player(p) for p in w.split("+")) for w in words if w != "shared-life")
-        return cls(teams, shared)
-
-
-@dataclass(frozen=True)
-class Seed(Action):
-    command: ClassVar[str] = "seed"
-    usage: ClassVar[str] = "seed N"
-    setup: ClassVar[bool] = True
-    n: int
-
-    @classmethod
-    def parse(cls, words: list[str]) -> Seed:
-        _need(words, 1, cls.usage)
-        return cls(_int(words[0], "N"))
-
-
-@dataclass(frozen=True)
-class DeckCmd(Action):
-    command: ClassVar[str] = "deck"
-    usage: ClassVar[str] = "deck PLAYER FILE"
-    setup: ClassVar[bool] = True
-    player: str
-    path: str
-
-    @classmethod
-    def parse(cls, words: list[str]) -> DeckCmd:
-        _need(words, 2, cls.usage)
-        return cls(_player(words[0]), words[1])
+def _blocks(words: list[str]) -> tuple[tuple[str, str], ...]:
+    if len(words) % 2:
+        raise _Misfit("a blocker needs an attacker")
+    return tuple(zip(words[::2], words[1::2], strict=True))
 
 
 MAX_CARDS = 10_000  # ``"Forest" x999999999`` is a mistake, not a library
@@ -697,170 +181,439 @@ def _uncards(cards: tuple[str, ...]) -> list[str]:
     return words
 
 
+# ---------------------------------------------------------------- the grammar
+
+
 @dataclass(frozen=True)
-class _ZoneCards(Action):
-    setup: ClassVar[bool] = True
-    player: str
-    cards: tuple[str, ...] = ()
+class _Slot:
+    """Where a field's words stand in a line, and how they read and print."""
+
+    kind: str  # "arg", "rest", "flag", "option" or "repeated"
+    read: Callable[[Any], Any]  # a word (a rest: the list of its words) -> the value
+    show: Callable[[Any], Any]  # the value -> a word (a rest: a list of words)
+    key: str = ""  # the keyword that starts a flag or an option
+    least: int = 0  # the fewest words a rest takes
+    always: bool = False  # print an optional arg even at its default
+    when: Callable[[str], bool] | None = None  # which words an optional arg takes
+    into: tuple[str, ...] = ()  # the fields one arg fills, when more than its own
+
+
+def _slot(default: Any, **kw: Any) -> Any:
+    return field(default=default, metadata={"slot": _Slot(**kw)})
+
+
+def arg(read: Callable[[str], Any] = str, default: Any = MISSING, *,
+        show: Callable[[Any], str] = str, always: bool = False,
+        when: Callable[[str], bool] | None = None, into: tuple[str, ...] = ()) -> Any:
+    """A word in its place after the command.  With a default it may be left out:
+    it is there when the next word is no keyword and passes ``when``, and it isn't
+    printed at its default unless ``always``."""
+    return _slot(default, kind="arg", read=read, show=show, always=always, when=when, into=into)
+
+
+def rest(read: Callable[[list[str]], Any] = tuple, show: Callable[[Any], list[str]] = list, *,
+         least: int = 1, default: Any = MISSING) -> Any:
+    """Every word after the args that isn't a keyword (``least`` of them at least)."""
+    return _slot(default, kind="rest", read=read, show=show, least=least)
+
+
+def flag(key: str) -> Any:
+    """The word ``key``, present or not."""
+    return _slot(False, kind="flag", read=bool, show=str, key=key)
+
+
+def option(key: str, read: Callable[[str], Any] = str, default: Any = "") -> Any:
+    """``key VALUE`` once, anywhere after the args; not printed at its default."""
+    return _slot(default, kind="option", read=read, show=str, key=key)
+
+
+def repeated(key: str, read: Callable[[str], Any] = str, show: Callable[[Any], str] = str) -> Any:
+    """``key VALUE`` any number of times, anywhere after the args, into a tuple."""
+    return _slot((), kind="repeated", read=read, show=show, key=key)
+
+
+@cache
+def _slots(cls: type) -> tuple[tuple[str, Any, _Slot], ...]:
+    """Each declared field's name, default and slot, in order."""
+    return tuple((f.name, f.default, f.metadata["slot"])
+                 for f in fields(cls) if "slot" in f.metadata)
+
+
+def _read(cls: type, words: list[str]) -> dict[str, Any]:
+    """The field values of a ``cls`` line from the words after its command: first
+    which words go to which field (else the form doesn't fit), then their values."""
+    slots = _slots(cls)
+    args = [(name, default, s) for name, default, s in slots if s.kind == "arg"]
+    keyed = {s.key: (name, s) for name, _, s in slots if s.key}
+    tail = [(name, s) for name, _, s in slots if s.kind == "rest"]
+    if len(words) < sum(d is MISSING for _, d, _ in args) + sum(s.least for _, s in tail):
+        raise _Misfit("too few words")
+    given: list[tuple[str, _Slot, Any]] = []  # a field, its slot and its word(s)
+    i = 0
+    for name, default, s in args:
+        if i == len(words):
+            break
+        if default is not MISSING and (words[i] in keyed or s.when and not s.when(words[i])):
+            continue  # an optional arg left out
+        given.append((name, s, words[i]))
+        i += 1
+    loose: list[str] = []
+    while i < len(words):
+        w = words[i]
+        if w not in keyed:
+            if not tail:
+                raise _Misfit(f"unexpected word '{w}'")
+            loose.append(w)
+            i += 1
+            continue
+        name, s = keyed[w]
+        if s.kind != "repeated" and any(name == n for n, _, _ in given):
+            raise _Misfit(f"'{w}' given twice")
+        if s.kind == "flag":
+            given.append((name, s, w))
+            i += 1
+        elif i + 1 < len(words):
+            given.append((name, s, words[i + 1]))
+            i += 2
+        else:
+            raise _Misfit(f"'{w}' needs a value")
+    given += [(name, s, loose) for name, s in tail]
+    values: dict[str, Any] = {}
+    for name, s, word in given:
+        value = s.read(word)
+        if s.into:
+            values.update(zip(s.into, value, strict=True))
+        else:
+            values[name] = (*values.get(name, ()), value) if s.kind == "repeated" else value
+    return values
+
+
+REGISTRY: dict[str, type[Action]] = {}
+
+
+@dataclass(frozen=True)
+class Action:
+    """Base class.  A subclass names its form's syntax, ``usage``, whose first word
+    is the ``command``, and whether it is a ``manual`` or a ``setup`` action.
+
+    Each field declares its words with :func:`arg`, :func:`rest`, :func:`flag`,
+    :func:`option` or :func:`repeated`: :meth:`parse` reads a line by those
+    declarations and :meth:`words` prints one, so each form is written once.  A
+    subclass that only names another form of its base's fields (``Tap``) adds no
+    field, so it needs no ``@dataclass`` of its own.
+    """
+
+    command: ClassVar[str] = ""
+    usage: ClassVar[str] = ""
+    manual: ClassVar[bool] = False  # a sandbox action, not a rules action
+    setup: ClassVar[bool] = False
+
+    def __init_subclass__(cls, usage: str = "", manual: bool = False, setup: bool = False,
+                          **kw: Any) -> None:
+        super().__init_subclass__(**kw)
+        cls.manual, cls.setup = manual or cls.manual, setup or cls.setup
+        if usage:
+            cls.usage, cls.command = usage, usage.split()[0]
+            REGISTRY[cls.command] = cls
 
     def words(self) -> list[str]:
-        return [self.player, *_uncards(self.cards)]
+        """The words after the command (each quoted as needed by ``__str__``)."""
+        out: list[str] = []
+        for name, default, s in _slots(type(self)):
+            value = tuple(getattr(self, n) for n in s.into) if s.into else getattr(self, name)
+            if s.kind == "rest":
+                out += s.show(value)
+            elif s.kind == "repeated":
+                out += [w for v in value for w in (s.key, s.show(v))]
+            elif s.kind == "arg" and (value != default or s.always):
+                out.append(s.show(value))
+            elif s.kind == "option" and value != default:
+                out += [s.key, s.show(value)]
+            elif s.kind == "flag" and value:
+                out.append(s.key)
+        return out
 
     def __str__(self) -> str:
-        out = [self.command, self.player]
-        for w in _uncards(self.cards):
-            out.append(w if re.fullmatch(r"x\d+", w) else quote(w))
-        return " ".join(out)
+        return " ".join([self.command, *map(quote, self.words())])
 
     @classmethod
     def parse(cls, words: list[str]) -> Action:
-        _need(words, 2, cls.usage)
-        return cls(_player(words[0]), _cards(words[1:]))
+        """The action of the words after the command (raises :class:`NotationError`)."""
+        try:
+            return cls(**_read(cls, words))
+        except _Misfit as exc:
+            raise NotationError(f"{exc}; usage: {cls.usage}") from None
+
+
+def parse_action(line: str) -> Action:
+    """Parse one scenario line into an action (raises :class:`NotationError`)."""
+    words = split_line(line)
+    if not words:
+        raise NotationError("empty line")
+    cls = REGISTRY.get(words[0])
+    if cls is None:
+        import difflib
+
+        near = difflib.get_close_matches(words[0], list(REGISTRY), n=3)
+        hint = f"; did you mean {' or '.join(near)}?" if near else ""
+        raise NotationError(f"unknown command '{words[0]}'{hint}")
+    return cls.parse(words[1:])
+
+
+# ---------------------------------------------------------------- rules actions
 
 
 @dataclass(frozen=True)
-class LibraryCmd(_ZoneCards):
-    command: ClassVar[str] = "library"
-    usage: ClassVar[str] = "library PLAYER CARD..."
+class Pass(Action, usage="pass"):
+    """Every player passes priority once in turn."""
 
 
 @dataclass(frozen=True)
-class HandCmd(_ZoneCards):
-    command: ClassVar[str] = "hand"
-    usage: ClassVar[str] = "hand PLAYER CARD..."
+class Resolve(Action, usage="resolve [all]"):
+    all: bool = flag("all")
 
 
 @dataclass(frozen=True)
-class GraveyardCmd(_ZoneCards):
-    command: ClassVar[str] = "graveyard"
-    usage: ClassVar[str] = "graveyard PLAYER CARD..."
+class Goto(Action, usage="goto STEP [PLAYER]"):
+    """Pass until STEP next begins (in PLAYER's turn, when given)."""
+
+    step: str = arg(_step)
+    player: str = arg(_player, "")
 
 
 @dataclass(frozen=True)
-class ExileCmd(_ZoneCards):
-    command: ClassVar[str] = "exile"
-    usage: ClassVar[str] = "exile PLAYER CARD..."
+class PlayLand(Action, usage="play PLAYER CARD"):
+    player: str = arg(_player)
+    card: str = arg()
 
 
 @dataclass(frozen=True)
-class BattlefieldCmd(Action):
-    command: ClassVar[str] = "battlefield"
-    usage: ClassVar[str] = ("battlefield PLAYER CARD [as ALIAS] [tapped] [token] [sick] "
-                            "[counter KIND=N]... [attached-to OBJ] [choose VALUE]")
-    setup: ClassVar[bool] = True
-    player: str
-    card: str
-    alias: str = ""
-    tapped: bool = False
-    token: bool = False
-    sick: bool = False
-    counters: tuple[tuple[str, int], ...] = ()
-    attached_to: str = ""
-    choose: str = ""
-
-    def words(self) -> list[str]:
-        out = [self.player, self.card]
-        out += ["as", self.alias] if self.alias else []
-        out += [f for f in ("tapped", "token", "sick") if getattr(self, f)]
-        for kind, n in self.counters:
-            out += ["counter", f"{kind}={n}"]
-        out += ["attached-to", self.attached_to] if self.attached_to else []
-        return out + (["choose", self.choose] if self.choose else [])
-
-    @classmethod
-    def parse(cls, words: list[str]) -> BattlefieldCmd:
-        _need(words, 2, cls.usage)
-        o = _options(words[2:], {"tapped", "token", "sick"},
-                     {"as": "", "attached-to": "", "choose": ""}, cls.usage, multi={"counter"})
-        counters = []
-        for c in o["counter"]:
-            kind, eq, n = c.partition("=")
-            if not eq or not kind:
-                raise NotationError(f"expected counter KIND=N, got '{c}'")
-            counters.append((kind, _int(n, "the counter count")))
-        return cls(_player(words[0]), words[1], o.get("as", ""), bool(o.get("tapped")),
-                   bool(o.get("token")), bool(o.get("sick")), tuple(counters),
-                   o.get("attached-to", ""), o.get("choose", ""))
+class Cast(Action, usage="cast PLAYER CARD [target REF]... [x N] [free]"):
+    player: str = arg(_player)
+    card: str = arg()
+    targets: tuple[str, ...] = repeated("target")
+    x: int = option("x", _number("x"), 0)
+    free: bool = flag("free")
 
 
 @dataclass(frozen=True)
-class Life(Action):
-    command: ClassVar[str] = "life"
-    usage: ClassVar[str] = "life PLAYER N"
-    setup: ClassVar[bool] = True
-    player: str
-    n: int
-
-    @classmethod
-    def parse(cls, words: list[str]) -> Life:
-        _need(words, 2, cls.usage)
-        return cls(_player(words[0]), _int(words[1], "N"))
+class Activate(Action, usage="activate PLAYER OBJ [N] [target REF]... [x N]"):
+    player: str = arg(_player)
+    obj: str = arg()
+    n: int = arg(_int, 1, when=str.isdigit)
+    targets: tuple[str, ...] = repeated("target")
+    x: int = option("x", _number("x"), 0)
 
 
 @dataclass(frozen=True)
-class PlayerCounter(Action):
-    command: ClassVar[str] = "counter"
-    usage: ClassVar[str] = "counter PLAYER KIND N"
-    setup: ClassVar[bool] = True
-    player: str
-    kind: str
-    n: int
-
-    @classmethod
-    def parse(cls, words: list[str]) -> PlayerCounter:
-        _need(words, 3, cls.usage)
-        return cls(_player(words[0]), words[1], _int(words[2], "N"))
+class AddMana(Action, usage="mana PLAYER COST"):
+    player: str = arg(_player)
+    cost: str = rest("".join, lambda cost: [cost])
 
 
 @dataclass(frozen=True)
-class TurnCmd(Action):
-    command: ClassVar[str] = "turn"
-    usage: ClassVar[str] = "turn PLAYER STEP [number N]"
-    setup: ClassVar[bool] = True
-    player: str
-    step: str
-    number: int = 0
-
-    def words(self) -> list[str]:
-        return [self.player, self.step] + (["number", str(self.number)] if self.number else [])
-
-    @classmethod
-    def parse(cls, words: list[str]) -> TurnCmd:
-        _need(words, 2, cls.usage)
-        o = _options(words[2:], set(), {"number": "N"}, cls.usage)
-        return cls(_player(words[0]), _step(words[1]), _int(o.get("number", "0"), "number"))
+class Attack(Action, usage="attack PLAYER OBJ [-> PLAYER]..."):
+    player: str = arg(_player)
+    attackers: tuple[tuple[str, str], ...] = rest(_attackers, _unattackers)
 
 
 @dataclass(frozen=True)
-class Start(Action):
+class Block(Action, usage="block PLAYER BLOCKER ATTACKER [BLOCKER ATTACKER]..."):
+    player: str = arg(_player)
+    blocks: tuple[tuple[str, str], ...] = rest(
+        _blocks, lambda pairs: [w for pair in pairs for w in pair], least=2)
+
+
+@dataclass(frozen=True)
+class Choose(Action, usage="choose REF... | choose none"):
+    refs: tuple[str, ...] = rest(lambda words: () if words == ["none"] else tuple(words),
+                                 lambda refs: list(refs) or ["none"], default=())
+
+
+@dataclass(frozen=True)
+class Order(Action, usage="order OBJ..."):
+    refs: tuple[str, ...] = rest(default=())
+
+
+@dataclass(frozen=True)
+class Mulligan(Action, usage="mulligan PLAYER"):
+    """London mulligan (103.5): shuffle the hand away and draw seven again."""
+
+    player: str = arg(_player)
+
+
+@dataclass(frozen=True)
+class Keep(Action, usage="keep PLAYER [CARD]..."):
+    """Keep the hand, putting one card per mulligan on the bottom (103.5)."""
+
+    player: str = arg(_player)
+    bottom: tuple[str, ...] = rest(least=0, default=())
+
+
+@dataclass(frozen=True)
+class Concede(Action, usage="concede PLAYER"):
+    player: str = arg(_player)
+
+
+# ---------------------------------------------------------------- manual actions
+
+
+@dataclass(frozen=True)
+class Move(Action, usage="move OBJ ZONE [PLAYER] [bottom]", manual=True):
+    """Move an object by hand; ``bottom`` puts it under a library instead of on top."""
+
+    obj: str = arg()
+    zone: str = arg(_zone)
+    player: str = arg(_player, "")
+    bottom: bool = flag("bottom")
+
+    def __post_init__(self) -> None:
+        if self.bottom and self.zone != "library":
+            raise NotationError("'bottom' goes with the library zone")
+
+
+@dataclass(frozen=True)
+class Draw(Action, usage="draw PLAYER [N]", manual=True):
+    player: str = arg(_player)
+    n: int = arg(_int, 1)
+
+
+@dataclass(frozen=True)
+class Mill(Action, usage="mill PLAYER N", manual=True):
+    player: str = arg(_player)
+    n: int = arg(_int, 1, always=True)
+
+
+@dataclass(frozen=True)
+class Shuffle(Action, usage="shuffle PLAYER", manual=True):
+    player: str = arg(_player)
+
+
+@dataclass(frozen=True)
+class AddCounter(Action, usage="add-counter OBJ-or-PLAYER KIND [N]", manual=True):
+    target: str = arg()
+    kind: str = arg()
+    n: int = arg(_int, 1)
+
+
+class RemoveCounter(AddCounter, usage="remove-counter OBJ-or-PLAYER KIND [N]"): ...
+
+
+@dataclass(frozen=True)
+class Pump(Action, usage="pump OBJ +P/+T", manual=True):
+    obj: str = arg()
+    power: int = arg(_pt, show=lambda pt: f"{pt[0]:+d}/{pt[1]:+d}", into=("power", "toughness"))
+    toughness: int  # read and printed with ``power``, in one word
+
+
+@dataclass(frozen=True)
+class _ObjOnly(Action, manual=True):
+    obj: str = arg()
+
+
+class Tap(_ObjOnly, usage="tap OBJ"): ...
+class Untap(_ObjOnly, usage="untap OBJ"): ...
+class PhaseOut(_ObjOnly, usage="phase-out OBJ"): ...
+class PhaseIn(_ObjOnly, usage="phase-in OBJ"): ...
+
+
+@dataclass(frozen=True)
+class Token(Action, usage="token PLAYER CARD [as ALIAS]", manual=True):
+    player: str = arg(_player)
+    card: str = arg()
+    alias: str = option("as")
+
+
+@dataclass(frozen=True)
+class Damage(Action, usage="damage OBJ-or-PLAYER N", manual=True):
+    target: str = arg()
+    n: int = arg(_int)
+
+
+# ---------------------------------------------------------------- setup
+
+
+@dataclass(frozen=True)
+class Players(Action, usage="players N", setup=True):
+    n: int = arg(_int)
+
+
+@dataclass(frozen=True)
+class Teams(Action, usage="teams p1+p2 p3+p4 [shared-life]", setup=True):
+    teams: tuple[tuple[str, ...], ...] = rest(
+        lambda words: tuple(tuple(_player(p) for p in w.split("+")) for w in words),
+        lambda teams: ["+".join(t) for t in teams])
+    shared_life: bool = flag("shared-life")
+
+
+@dataclass(frozen=True)
+class Seed(Action, usage="seed N", setup=True):
+    n: int = arg(_int)
+
+
+@dataclass(frozen=True)
+class DeckCmd(Action, usage="deck PLAYER FILE", setup=True):
+    player: str = arg(_player)
+    path: str = arg()
+
+
+@dataclass(frozen=True)
+class _ZoneCards(Action, setup=True):
+    player: str = arg(_player)
+    cards: tuple[str, ...] = rest(_cards, _uncards, default=())
+
+
+class LibraryCmd(_ZoneCards, usage="library PLAYER CARD..."): ...
+class HandCmd(_ZoneCards, usage="hand PLAYER CARD..."): ...
+class GraveyardCmd(_ZoneCards, usage="graveyard PLAYER CARD..."): ...
+class ExileCmd(_ZoneCards, usage="exile PLAYER CARD..."): ...
+
+
+@dataclass(frozen=True)
+class BattlefieldCmd(Action, setup=True,
+                     usage="battlefield PLAYER CARD [as ALIAS] [tapped] [token] [sick] "
+                           "[counter KIND=N]... [attached-to OBJ] [choose VALUE]"):
+    player: str = arg(_player)
+    card: str = arg()
+    alias: str = option("as")
+    tapped: bool = flag("tapped")
+    token: bool = flag("token")
+    sick: bool = flag("sick")
+    counters: tuple[tuple[str, int], ...] = repeated(
+        "counter", _counter, lambda counter: f"{counter[0]}={counter[1]}")
+    attached_to: str = option("attached-to")
+    choose: str = option("choose")
+
+
+@dataclass(frozen=True)
+class Life(Action, usage="life PLAYER N", setup=True):
+    player: str = arg(_player)
+    n: int = arg(_int)
+
+
+@dataclass(frozen=True)
+class PlayerCounter(Action, usage="counter PLAYER KIND N", setup=True):
+    player: str = arg(_player)
+    kind: str = arg()
+    n: int = arg(_int)
+
+
+@dataclass(frozen=True)
+class TurnCmd(Action, usage="turn PLAYER STEP [number N]", setup=True):
+    player: str = arg(_player)
+    step: str = arg(_step)
+    number: int = option("number", _number("number"), 0)
+
+
+@dataclass(frozen=True)
+class Start(Action, usage="start [PLAYER]", setup=True):
     """Begin a game from the libraries: shuffle, draw opening hands (103)."""
 
-    command: ClassVar[str] = "start"
-    usage: ClassVar[str] = "start [PLAYER]"
-    setup: ClassVar[bool] = True
-    first: str = "p1"
-
-    def words(self) -> list[str]:
-        return [] if self.first == "p1" else [self.first]
-
-    @classmethod
-    def parse(cls, words: list[str]) -> Start:
-        return cls(_player(words[0])) if words else cls()
+    first: str = arg(_player, "p1")
 
 
 @dataclass(frozen=True)
-class Goldfish(Action):
+class Goldfish(Action, usage="goldfish PLAYER...", setup=True):
     """Mark players as goldfish: they pass priority and declare nothing by themselves."""
 
-    command: ClassVar[str] = "goldfish"
-    usage: ClassVar[str] = "goldfish PLAYER..."
-    setup: ClassVar[bool] = True
-    players: tuple[str, ...] = field(default=())
-
-    def words(self) -> list[str]:
-        return list(self.players)
-
-    @classmethod
-    def parse(cls, words: list[str]) -> Goldfish:
-        _need(words, 1, cls.usage)
-        return cls(tuple(_player(w) for w in words))
+    players: tuple[str, ...] = rest(lambda words: tuple(map(_player, words)), default=())

@@ -39,22 +39,25 @@ class ZoneChanged(Event):
 
 
 @dataclass(frozen=True)
-class CountersPut(Event):
-    """Counters were put on an object (``obj``) or a player (``player``)."""
+class _Counters(Event):
+    """``amount`` counters of kind ``kind_`` on an object (``obj``) or a player (``player``)."""
 
     kind_: str
     amount: int
     obj: int | None = None
     player: str | None = None
+
+
+@dataclass(frozen=True)
+class CountersPut(_Counters):
+    """Counters were put on an object or a player."""
+
     source_item: int | None = None  # the stack item whose resolution put them
 
 
 @dataclass(frozen=True)
-class CountersRemoved(Event):
-    kind_: str
-    amount: int
-    obj: int | None = None
-    player: str | None = None
+class CountersRemoved(_Counters):
+    """Counters were removed from an object or a player."""
 
 
 @dataclass(frozen=True)
