@@ -13,7 +13,7 @@ from . import events as ev
 from . import sba
 from .errors import IllegalActionError
 from .mana import format_cost, parse_mana, plan
-from .state import StackItem
+from .state import Decision, StackItem
 
 if TYPE_CHECKING:
     from .game import Game
@@ -265,23 +265,24 @@ def _activate(game: Game, a: A.Activate) -> None:
         kind, n = ab.remove_counters
         if obj.counters.get(kind, 0) < n:
             raise IllegalActionError(f"'{a.obj}' doesn't have {n} {kind} counters to remove")
+    if ab.tap:  # 602.2b: {T} first, so that paying the mana doesn't tap this land for it
+        game.tap(oid)
     pay(game, a.player, parse_cost(ab.cost), a.x)
     if ab.remove_counters:
         game.remove_counters(oid, *ab.remove_counters)
-    if ab.tap:
-        game.tap(oid)
+    epoch = obj.epoch  # the source as it was: once sacrificed it is a new object (400.7)
+    if ab.sacrifice:  # 602.2b, 701.21a: a cost, paid before the ability goes on the stack
+        game.sacrifice(oid)
     if ab.mana:  # 605.3: mana abilities resolve at once
         color = ab.mana[0]
         if len(ab.mana) > 1:
-            from .state import Decision
-
             color = game.ask(Decision("choose", a.player, "choose a color of mana", tuple(ab.mana),
                                       1, 1))[0]
         n = 1 if ab.amount is None else max(0, int(ab.amount(game, obj)))
         game.add_mana(a.player, [color] * n)
         game.note(f"{a.player} adds {('{' + color + '}') * n or 'no mana'} with {ch.name}")
         return
-    item = StackItem(st.new_id(), "activated", a.player, oid, obj.epoch, handler, ab.text,
+    item = StackItem(st.new_id(), "activated", a.player, oid, epoch, handler, ab.text,
                      targets, a.x, timestamp=st.tick())
     st.stack.append(item)
     st.passes = 0
@@ -300,13 +301,21 @@ def _mana(game: Game, a: A.AddMana) -> None:
     game.add_mana(a.player, symbols)
 
 
-def _attack(game: Game, a: A.Attack) -> None:
+def _declaration(game: Game, player: str, kind: str) -> Decision:
+    """The pending declare attackers or blockers decision (``kind``, also the name of
+    its step) that ``player``'s seat answers (508.1, 509.1)."""
     st = game.state
     d = st.decision
-    if st.step != "attackers" or d is None or d.kind != "attackers":
-        raise IllegalActionError(f"attackers are declared in the declare attackers step (it is {st.step})")
-    if game.seat_of(d.player) != game.seat_of(a.player):
-        raise IllegalActionError(f"{d.player} declares attackers, not {a.player}")
+    if st.step != kind or d is None or d.kind != kind:
+        raise IllegalActionError(f"{kind} are declared in the declare {kind} step (it is {st.step})")
+    if game.seat_of(d.player) != game.seat_of(player):
+        raise IllegalActionError(f"{d.player} declares {kind}, not {player}")
+    return d
+
+
+def _attack(game: Game, a: A.Attack) -> None:
+    st = game.state
+    d = _declaration(game, a.player, "attackers")
     able = [o for p in st.team_of(d.player) for o in game.can_attack_with(p)]  # one team attack (805.10b)
     chosen = []
     for ref, target in a.attackers:
@@ -333,11 +342,7 @@ def _attack(game: Game, a: A.Attack) -> None:
 
 def _block(game: Game, a: A.Block) -> None:
     st = game.state
-    d = st.decision
-    if st.step != "blockers" or d is None or d.kind != "blockers":
-        raise IllegalActionError(f"blockers are declared in the declare blockers step (it is {st.step})")
-    if game.seat_of(d.player) != game.seat_of(a.player):
-        raise IllegalActionError(f"{d.player} declares blockers, not {a.player}")
+    _declaration(game, a.player, "blockers")
     team = st.team_of(a.player)
     able = [o for p in team for o in game.can_block_with(p)]  # one combined block (805.10d)
     pairs = []
