@@ -167,6 +167,58 @@ def test_hook_untap_permanent():
     assert objs[game.state.aliases["bear"]].tapped and not objs[game.state.aliases["land"]].tapped
 
 
+def test_a_firstresult_hook_stops_at_the_first_answer_in_pluggys_order():
+    """The engine calls play-time hooks directly; ``tryfirst`` and ``firstresult``
+    keep their pluggy meaning: the first plugin's answer wins, the next isn't asked."""
+    asked = []
+
+    class Thaw:
+        @hookimpl(tryfirst=True)
+        def untap_permanent(self, game, obj):
+            asked.append("thaw")
+            return None if game.name_of(obj.id) == "Grizzly Bears" else False
+
+    class Frozen:
+        @hookimpl
+        def untap_permanent(self, game, obj):
+            asked.append("frozen")
+            return False
+
+    game = game_with(Frozen(), Thaw(), lines=[
+        "players 1", 'battlefield p1 "Grizzly Bears" as bear tapped',
+        "battlefield p1 Forest as land tapped", "turn p1 cleanup", "goto upkeep"])
+    objs, aliases = game.state.objs, game.state.aliases
+    assert objs[aliases["bear"]].tapped and objs[aliases["land"]].tapped
+    assert asked.count("thaw") == 2 and asked.count("frozen") == 1  # only for the bear
+
+
+def test_a_hook_wrapper_still_wraps_a_play_time_hook():
+    class Exalted:
+        @hookimpl
+        def register_interest(self, register):
+            register(events=("AttackersDeclared",))
+
+        @hookimpl
+        def trigger_collect(self, game, event):
+            return [{"handler": "nothing", "source": None, "epoch": 0, "controller": "p1",
+                     "text": "a test trigger", "kind": "sourceless"}]
+
+    class Muffle:  # interest too: only the plugins interested in a kind are called for it
+        @hookimpl
+        def register_interest(self, register):
+            register(events=("AttackersDeclared",))
+
+        @hookimpl(wrapper=True)
+        def trigger_collect(self, game, event):
+            yield
+            return []  # swallows what the others proposed
+
+    lines = ["goldfish p2", "turn p1 main1", 'battlefield p1 "Grizzly Bears" as bear',
+             "goto attackers", "attack p1 bear"]
+    assert game_with(Exalted(), lines=lines).state.stack
+    assert not game_with(Exalted(), Muffle(), lines=lines).state.stack
+
+
 def test_hook_keyword_action():
     class Support:
         @hookimpl
