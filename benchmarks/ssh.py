@@ -117,7 +117,7 @@ async def player(i: int, port: int, key: object, seconds: float, think: float,
                  ready: asyncio.Barrier) -> None:
     conn = await asyncssh.connect("127.0.0.1", port, username=f"p{i:02d}", client_keys=[key],
                                   known_hosts=None, agent_path=None, config=None)
-    chan, c = await conn.create_session(Client, term_type="xterm-256color",
+    chan, c = await conn.create_session(Client, "play simic-evolve", term_type="xterm-256color",
                                         term_size=(100, 30), encoding=None)
     t0 = time.perf_counter()
     while b"keep this hand" not in bytes(c.text).replace(b"\x1b", b""):

@@ -43,14 +43,17 @@ def _demo(args: argparse.Namespace) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
-    """Open the TUI on a goldfish game of a deck (the bundled Simic deck by default)."""
+    """Open the TUI on a goldfish game of a deck; with no deck, in a terminal, the
+    start screen first (resume a game, choose or paste a deck)."""
     from tui.app import bundled_deck, make_app
 
-    if getattr(args, "deck", None) is None and sys.stdin.isatty() and sys.stdout.isatty():
-        resumed = _offer_resume(args)  # plain `stackfish`: resume an unfinished game?
-        if resumed is not None:
-            return resumed
-    deck = getattr(args, "deck", None) or bundled_deck()
+    deck = getattr(args, "deck", None)
+    if deck is None and sys.stdin.isatty() and sys.stdout.isatty():
+        chosen = _start(args, games_too=getattr(args, "command", None) != "play")
+        if not isinstance(chosen, str):
+            return chosen
+        deck = chosen
+    deck = deck or bundled_deck()
     seed = getattr(args, "seed", None)
     if seed is None:
         import random
@@ -72,23 +75,23 @@ def _play(args: argparse.Namespace) -> int:
     return 0
 
 
-def _offer_resume(args: argparse.Namespace) -> int | None:
-    """When unfinished games exist, ask (the start screen) whether to resume one.
-    None: go on with a new game; else the exit status (resumed and played, or quit)."""
+def _start(args: argparse.Namespace, games_too: bool) -> int | str:
+    """The start screen (plain ``stackfish`` lists the unfinished games too).
+    Returns the path of the deck to play, else the exit status (resumed and played, or quit)."""
     from mechanics.journal import open_or_resume, unfinished
-    from tui.screens.start import ResumeApp
+    from tui.screens.start import StartApp
 
-    try:
-        games = unfinished()
-    except StackfishError:
-        return None
-    if not games:
-        return None
-    choice = ResumeApp(games).run()
+    games = []
+    if games_too:
+        try:
+            games = unfinished()
+        except StackfishError:
+            pass
+    choice = StartApp(games).run()
     if choice is None:
         return 0
-    if choice == "new":
-        return None
+    if isinstance(choice, str):
+        return choice
     return _open_journalled(open_or_resume, choice.id, args)
 
 
@@ -288,7 +291,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("-q", "--quiet", action="store_true")
     p.set_defaults(func=_script)
     p = sub.add_parser("play", help="goldfish a deck in the terminal UI")
-    p.add_argument("deck", help="a deck list file (any common format)")
+    p.add_argument("deck", nargs="?", help="a deck list file (any common format); "
+                   "without one, choose or paste a deck first")
     p.add_argument("--seed", type=int, help="the game's random seed (default: a random one)")
     p.set_defaults(func=_play)
     p = sub.add_parser("demo", help="play the bundled demo scenario and print the log")

@@ -78,3 +78,13 @@ async def open_game(conn: object, command: str | None = None, size: tuple[int, i
     chan, session = await conn.create_session(Term, command, term_type=term, term_size=size,
                                               encoding=None)
     return chan, session
+
+
+START = "Choose a deck to goldfish"
+"""The start screen of a session with no deck named: its deck list."""
+
+
+async def choose_deck(chan: object, term: Term, since: int = 0) -> None:
+    """At the start screen, play the highlighted deck (the bundled Simic deck)."""
+    await term.wait_for(START, since=since)
+    chan.write(b"\r")

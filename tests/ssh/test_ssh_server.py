@@ -13,7 +13,7 @@ from pathlib import Path
 
 import asyncssh
 import pytest
-from ssh_helpers import Term, connect, make_config, open_game, plain
+from ssh_helpers import START, Term, choose_deck, connect, make_config, open_game, plain
 
 from tui.ssh import GameServer, ServeError, auth, users
 from tui.ssh.session import cli_has
@@ -30,6 +30,7 @@ def child_of(server: GameServer, user: str):
 async def test_game_screen_keys_resize_and_terminal(server: GameServer, keys) -> None:
     async with await connect(server.port, keys.player) as conn:
         chan, term = await open_game(conn, size=(100, 30), term="xterm-256color")
+        await choose_deck(chan, term)
         await term.wait_for(OPENING)
         proc = child_of(server, "alice")
         env = Path(f"/proc/{proc.pid}/environ").read_bytes().split(b"\0")
@@ -95,7 +96,7 @@ async def test_agent_and_x11_forwarding_refused(server: GameServer, keys, tmp_pa
             Term, term_type="xterm", term_size=(80, 24), encoding=None,
             x11_forwarding="ignore_failure", x11_display="localhost:0",
             x11_auth_path=str(tmp_path / "xauth"))
-        await term.wait_for(OPENING)
+        await term.wait_for(START)
         (session,) = server.sessions
         assert session.chan.get_agent_path() is None
         assert session.chan.get_x11_display() is None
@@ -119,11 +120,34 @@ async def test_deck_chosen_at_connect_time(server: GameServer, keys) -> None:
         assert "no deck named 'my-red'" in plain(bytes(term.err))
 
 
+async def test_a_pasted_deck_is_saved_in_the_players_own_directory(server: GameServer, keys) -> None:
+    """No file copy over SSH: the start screen's p, a (bracketed) paste, a name, ctrl+s."""
+    async with await connect(server.port, keys.player) as conn:
+        chan, term = await open_game(conn, size=(80, 24))
+        await term.wait_for(START)
+        chan.write(b"p")
+        await term.wait_for("Paste a deck")
+        mark = term.mark()
+        chan.write(b"\x1b[200~Deck\r20 Mountain\r4 Lightning Bolt (M11) 146\r\x1b[201~")
+        await term.wait_for("24 main, 0 sideboard", since=mark)
+        chan.write(b"\t")  # tab to the name (its own moment: keys typed ahead go to the list)
+        await asyncio.sleep(0.5)
+        chan.write(b"my-burn\x13")  # type it, ctrl+s
+        await term.wait_for("Saved your deck 'my-burn'", since=mark)
+        saved = server.data_dir / "ssh-users" / "alice" / "decks" / "my-burn.txt"
+        assert saved.read_text() == "Deck\n20 Mountain\n4 Lightning Bolt (M11) 146\n"
+        chan.write(b"\r")  # the new deck is highlighted: play it
+        await term.wait_for(OPENING, since=mark)
+        await term.wait_for("lib 17", since=mark)  # 24 cards, 7 of them in hand
+        chan.close()
+
+
 async def test_crashing_or_hanging_session_leaves_others_working(server: GameServer, keys) -> None:
     conns = [await connect(server.port, keys.player, username=u) for u in ("crash", "hang", "ok")]
     try:
         games = [await open_game(c) for c in conns]
-        for _, term in games:
+        for chan, term in games:
+            await choose_deck(chan, term)
             await term.wait_for(OPENING)
         os.kill(child_of(server, "hang").pid, signal.SIGSTOP)
         os.kill(child_of(server, "crash").pid, signal.SIGKILL)
@@ -138,7 +162,8 @@ async def test_crashing_or_hanging_session_leaves_others_working(server: GameSer
         await term.wait_for("keeps 7", since=mark)
         # the server still takes new players
         async with await connect(server.port, keys.player, username="late") as c:
-            _, late = await open_game(c)
+            chan, late = await open_game(c)
+            await choose_deck(chan, late)
             await late.wait_for(OPENING)
     finally:
         for c in conns:
@@ -151,6 +176,7 @@ async def test_reconnect_resumes_the_same_game(server: GameServer, keys) -> None
     home = server.data_dir / "ssh-users" / "alice"
     conn = await connect(server.port, keys.player)
     chan, term = await open_game(conn)
+    await choose_deck(chan, term)
     await term.wait_for(OPENING)
     chan.write(b"y")
     await term.wait_for("keeps 7")
@@ -187,6 +213,7 @@ async def test_reconnect_resumes_the_same_game(server: GameServer, keys) -> None
         chan, term = await open_game(conn)
         await term.wait_for("Resume it? [Y/n]")
         chan.write(b"n")
+        await choose_deck(chan, term)  # a new game: which deck?
         await term.wait_for(OPENING)
         chan.close()
 
@@ -228,6 +255,7 @@ async def test_anonymous_and_loopback_rules(tmp_path: Path, keys) -> None:
     try:
         async with await connect(srv.port, None, username="guest") as conn:
             chan, term = await open_game(conn)
+            await choose_deck(chan, term)
             await term.wait_for(OPENING)
             chan.close()
     finally:
@@ -293,7 +321,7 @@ async def test_sigterm_saves_and_exits(tmp_path: Path, keys) -> None:
         key_file = tmp_path / "data" / "ssh_host_ed25519_key"
         assert stat.S_IMODE(key_file.stat().st_mode) == 0o600
         async with await connect(port, keys.player) as conn:
-            chan, term = await open_game(conn)
+            chan, term = await open_game(conn, "play simic-evolve")
             await term.wait_for(OPENING)
             proc.send_signal(signal.SIGTERM)
             await chan.wait_closed()

@@ -63,3 +63,25 @@ class TestDialogs:
 
         app = make_app(bundled_deck(), 1, plugins=[plugins.proliferate])
         assert snap_compare(app, run_before=_proliferate, terminal_size=(100, 30))
+
+
+async def _paste_a_list(pilot) -> None:
+    """The start screen's p, then a list with one bad line, checked."""
+    from tui.screens.paste import PasteDeckScreen
+
+    await keys(pilot, "p")
+    area = pilot.app.screen.query_one("#deck-text")
+    area.cursor_blink = False  # a blinking cursor would make the picture flicker
+    area.insert("Deck\n20 Mountain (M21) 274\n4 Lightning Bolt\nfour Gray Ogre\n\nSideboard\n"
+                "2 Lightning Bolt\n")
+    await pilot.pause(PasteDeckScreen.DEBOUNCE + 0.2)
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+class TestPasteDeck:
+    def test_paste_a_deck_80x24(self, snap_compare):
+        """Bringing a deck: the pasted list, its counts and its bad line, at 80x24."""
+        from tui.screens.start import StartApp
+
+        assert snap_compare(StartApp([]), run_before=_paste_a_list, terminal_size=(80, 24))

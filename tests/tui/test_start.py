@@ -1,4 +1,4 @@
-"""The start screen: `stackfish` offers the unfinished journalled games."""
+"""The start screen: `stackfish` offers the unfinished journalled games and the decks."""
 
 from __future__ import annotations
 
@@ -27,20 +27,28 @@ def a_game(tmp_path, monkeypatch):
 
 
 async def test_the_start_screen_lists_the_games_and_returns_the_choice(a_game):
-    app = start.ResumeApp([a_game])
+    app = start.StartApp([a_game])
     async with app.run_test(size=(100, 24)) as pilot:
         await pilot.pause()
         labels = [str(o.prompt) for o in app.screen.query_one("#choices").options]
-        assert labels[0] == "Start a new game"
-        assert labels[1].startswith("Resume simic seed 7") and "last: keep p1" in labels[1]
-        await keys(pilot, "down", "enter")
+        assert labels[0].startswith("Resume simic seed 7") and "last: keep p1" in labels[0]
+        assert labels[1:] == ["Play simic-evolve  bundled", "Play proliferate-rad  bundled",
+                              "Play red-aggro  bundled"]
+        await keys(pilot, "enter")
     assert app.return_value is a_game
+
+
+async def test_the_start_screen_plays_a_deck(a_game):
+    app = start.StartApp([])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await keys(pilot, "down", "enter")
+    assert app.return_value == bundled_deck("proliferate-rad.txt")
 
 
 def test_stackfish_resumes_the_chosen_game(a_game, monkeypatch):
     launched = []
     monkeypatch.setattr(tui_app.StackfishApp, "run", lambda self, *a, **kw: launched.append(self))
-    monkeypatch.setattr(start.ResumeApp, "run", lambda self, *a, **kw: self.games[0])
+    monkeypatch.setattr(start.StartApp, "run", lambda self, *a, **kw: self.games[0])
     monkeypatch.setattr(sys.stdin, "isatty", lambda: True, raising=False)
     monkeypatch.setattr(sys.stdout, "isatty", lambda: True, raising=False)
     assert main([]) == 0
@@ -50,13 +58,18 @@ def test_stackfish_resumes_the_chosen_game(a_game, monkeypatch):
     app.journal.close()
 
 
-def test_new_game_from_the_start_screen(a_game, monkeypatch):
-    launched = []
+@pytest.mark.parametrize("argv", [[], ["play"]])
+def test_new_game_from_the_start_screen(a_game, monkeypatch, argv):
+    launched, offered = [], []
+    red = bundled_deck("red-aggro.txt")
     monkeypatch.setattr(tui_app.StackfishApp, "run", lambda self, *a, **kw: launched.append(self))
-    monkeypatch.setattr(start.ResumeApp, "run", lambda self, *a, **kw: "new")
+    monkeypatch.setattr(start.StartApp, "run",
+                        lambda self, *a, **kw: offered.append(self.games) or red)
     monkeypatch.setattr(sys.stdin, "isatty", lambda: True, raising=False)
     monkeypatch.setattr(sys.stdout, "isatty", lambda: True, raising=False)
-    assert main([]) == 0
+    assert main(argv) == 0
     (app,) = launched
     assert app.journal.id != a_game.id and app.game.pending.kind == "mulligan"
+    assert app.deck_path == red
+    assert offered == [[a_game] if argv == [] else []]  # `stackfish play`: a new game only
     app.journal.close()

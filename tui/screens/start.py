@@ -1,9 +1,11 @@
-"""The start screen for resuming: when unfinished journalled games exist,
-``stackfish`` first asks whether to resume one of them or start a new game.
+"""The start screen of plain ``stackfish``: resume an unfinished game, or choose a
+deck to play (your own, then the bundled ones), or paste a new one.
 
-:class:`ResumeApp` is a small app of its own, run before the game's app is
-built, so a resumed game never leaves an empty new journal behind.  It returns
-``"new"``, the chosen :class:`mechanics.journal.GameInfo`, or None (quit).
+:class:`StartApp` is a small app of its own, run before the game's app is built,
+so a resumed game never leaves an empty new journal behind.  It returns the chosen
+:class:`mechanics.journal.GameInfo`, the path of the deck to play, or None (quit).
+Over SSH, where a player cannot copy a file to the server, ``p`` (paste a deck,
+:mod:`tui.screens.paste`) is how they bring their own deck.
 """
 
 from __future__ import annotations
@@ -19,6 +21,12 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from ..library import bundled_decks, user_decks
+from .paste import PasteDeckScreen
+
+DEFAULT_DECK = "simic-evolve"
+"""The bundled deck listed first (what ``stackfish play`` plays with no deck)."""
+
 
 def game_label(info: Any) -> Text:
     """One unfinished game: when, how far, its title and last action."""
@@ -30,41 +38,70 @@ def game_label(info: Any) -> Text:
     return out
 
 
+def deck_options() -> list[Option]:
+    """The player's own decks (by name), then the bundled ones (the default first)."""
+    mine = [Option(Text.assemble(("Play ", "bold"), (name, "bold"), ("  your deck", "dim")),
+                   id=f"deck:{path}") for name, path in sorted(user_decks().items())]
+    bundled = sorted(bundled_decks().items(), key=lambda kv: (kv[0] != DEFAULT_DECK, kv[0]))
+    return mine + [Option(Text.assemble(("Play ", "bold"), (name, "bold"), ("  bundled", "dim")),
+                          id=f"deck:{path}") for name, path in bundled]
+
+
 class StartScreen(Screen):
-    """Resume an unfinished game, or start a new one (the first entry)."""
+    """Resume an unfinished game, play a deck, or paste one (``p``)."""
 
-    BINDINGS = [Binding("escape,q", "quit", "Quit"), Binding("n", "pick('new')", "New game")]
+    BINDINGS = [Binding("escape,q", "quit", "Quit"), Binding("p", "paste", "Paste a deck")]
 
-    def __init__(self, games: list[Any]) -> None:
+    def __init__(self, games: list[Any], pool: Any = None) -> None:
         super().__init__()
         self.games = games
+        self.pool = pool
+        """The card pool a pasted deck is checked against (the player's unless given)."""
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog") as v:
             v.border_title = "stackfish"
-            n = len(self.games)
-            yield Static(Text(f"{n} unfinished game{'s' if n != 1 else ''} (newest first)"),
-                         classes="prompt")
-            yield OptionList(Option(Text("Start a new game", style="bold"), id="new"),
-                             *[Option(game_label(g), id=str(i)) for i, g in enumerate(self.games)],
-                             id="choices")
-            yield Static(Text("enter chooses, n new game, esc/q quit", style="dim"), classes="keys")
+            head = "Resume an unfinished game (newest first), or choose a deck to goldfish" \
+                if self.games else "Choose a deck to goldfish"
+            yield Static(Text(head), classes="prompt", id="start-note")
+            yield OptionList(*self.options(), id="choices")
+            yield Static(Text("enter plays   p paste a deck of your own   esc/q quit", style="dim"),
+                         classes="keys")
+
+    def options(self) -> list[Option]:
+        return [Option(game_label(g), id=f"game:{i}") for i, g in enumerate(self.games)] \
+            + deck_options()
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.action_pick(event.option.id or "new")
+        kind, _, what = (event.option.id or "").partition(":")
+        self.app.exit(self.games[int(what)] if kind == "game" else what)
 
-    def action_pick(self, choice: str) -> None:
-        self.app.exit("new" if choice == "new" else self.games[int(choice)])
+    def action_paste(self) -> None:
+        self.app.push_screen(PasteDeckScreen(self.pool), self.pasted)
+
+    def pasted(self, saved: tuple[str, str, Any] | None) -> None:
+        """A deck was saved: list it, highlighted, so enter plays it at once."""
+        if saved is None:
+            return
+        name, path, found = saved
+        choices = self.query_one(OptionList)
+        choices.clear_options()
+        choices.add_options(self.options())
+        choices.highlighted = choices.get_option_index(f"deck:{path}")
+        choices.focus()
+        self.query_one("#start-note", Static).update(Text.assemble(
+            (f"Saved your deck '{name}'", "bold green"),
+            f" ({found.main} main, {found.sideboard} sideboard): enter plays it."))
 
     def action_quit(self) -> None:
         self.app.exit(None)
 
 
-class ResumeApp(App):
-    """Ask, before the game starts, whether to resume an unfinished game."""
+class StartApp(App):
+    """Before the game starts: resume a game, choose a deck, or paste one."""
 
     CSS = """
     StartScreen { align: center middle; }
@@ -72,13 +109,20 @@ class ResumeApp(App):
                           border: heavy $accent; border-title-align: left; padding: 0 1; }
     StartScreen .prompt { margin-bottom: 1; }
     StartScreen .keys { margin-top: 1; }
-    StartScreen OptionList { height: auto; max-height: 16; border: none; padding: 0; }
+    StartScreen OptionList { height: auto; max-height: 12; border: none; padding: 0; }
+    StartScreen.-tall OptionList { max-height: 24; }
+    ConfirmDialog { align: center middle; }
+    ConfirmDialog .dialog { width: 60; max-width: 95%; height: auto; border: heavy $warning;
+                            border-title-align: left; padding: 0 1; }
+    ConfirmDialog .keys { margin-top: 1; }
     """
     ENABLE_COMMAND_PALETTE = False
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (36, "-tall")]  # 24 rows: a shorter list
 
-    def __init__(self, games: list[Any]) -> None:
+    def __init__(self, games: list[Any], pool: Any = None) -> None:
         super().__init__()
         self.games = games
+        self.pool = pool
 
     def on_mount(self) -> None:
-        self.push_screen(StartScreen(self.games))
+        self.push_screen(StartScreen(self.games, self.pool))

@@ -1,6 +1,6 @@
 """``stackfish serve --ssh``: goldfish games for players who connect with any ssh client.
 
-Each SSH session runs the ordinary TUI (``stackfish play DECK --seed N``, or
+Each SSH session runs the ordinary TUI (``stackfish play [DECK] --seed N``, or
 ``stackfish resume ID`` when a reconnecting player accepts the offer to resume
 their newest unfinished journalled game) in its own child process
 (:mod:`tui.ssh_child`: controlling tty, filesystem fence, memory limit) on its

@@ -3,7 +3,8 @@
 Only a PTY session running the game is accepted (a shell request, or an exec
 request of ``play [DECK]``); other commands and subsystems (sftp) are refused.
 The session checks the server has room, finds the deck by name, offers to
-resume the player's newest unfinished game, then runs the game
+resume the player's newest unfinished game, then runs the game (with no deck
+named, the game's start screen lists the player's decks and takes a pasted one)
 (:class:`tui.ssh.process.GameProcess`).  Whatever goes wrong stays in this session:
 one line to the player, never a failure of the server or another session.
 """
@@ -184,8 +185,9 @@ class GameSession(GameProcess, asyncssh.SSHServerSession):
             self._end(1)
 
     def play_args(self, deck: str | None) -> list[str]:
-        deck = deck or bundled_decks()["simic-evolve"]
-        return ["play", deck, "--seed", str(random.randrange(1, 10_000))]
+        """``stackfish play DECK``; with no deck named, the start screen's deck list
+        first, where the player can also paste a deck of their own."""
+        return ["play", *([deck] if deck else []), "--seed", str(random.randrange(1, 10_000))]
 
     async def _offer_resume(self, udir: Path) -> list[str] | None:
         """The player's newest unfinished game, if any: ask whether to resume it

@@ -14,16 +14,15 @@ from __future__ import annotations
 import logging
 import os
 import re
-from importlib import resources
 from pathlib import Path
 from typing import Any
+
+from ..library import DECK_RE, bundled_decks, user_decks
 
 log = logging.getLogger("stackfish.ssh")
 
 USER_RE = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,31}\Z")
 """SSH user names that get a directory: no '/', no leading '.', at most 32 characters."""
-DECK_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}\Z")
-"""Deck names a player may ask for: letters, digits, '-' and '_' (no dots, no paths)."""
 TERM_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]{0,63}\Z")
 DEFAULT_TERM = "xterm-256color"
 USERS_DIR = "ssh-users"
@@ -44,24 +43,6 @@ def user_dir(data_dir: Path, name: str) -> Path:
     path = root / name
     path.mkdir(exist_ok=True, mode=0o700)
     return path
-
-
-def bundled_decks() -> dict[str, str]:
-    """Bundled deck name -> path (``simic-evolve`` for ``simic-evolve.txt``)."""
-    folder = resources.files("mechanics").joinpath("data/decks")
-    return {Path(e.name).stem: str(e) for e in folder.iterdir()
-            if e.name.endswith(".txt") and DECK_RE.match(Path(e.name).stem)}
-
-
-def user_decks(udir: Path) -> dict[str, str]:
-    """The user's saved decks: regular files ``<user dir>/decks/NAME.txt`` (no symlinks)."""
-    folder = udir / "decks"
-    found: dict[str, str] = {}
-    if folder.is_dir() and not folder.is_symlink():
-        for p in folder.iterdir():
-            if p.suffix == ".txt" and DECK_RE.match(p.stem) and p.is_file() and not p.is_symlink():
-                found[p.stem] = str(p)
-    return found
 
 
 def find_deck(name: str, udir: Path) -> str | None:
