@@ -28,6 +28,7 @@ and games that never killed by turn 20.
 
 from __future__ import annotations
 
+import gc
 import math
 import os
 import statistics
@@ -675,13 +676,17 @@ def simulate(deck_path: str, n: int = 1000, seed: int = 0, jobs: int = 1,
         fork = "fork" in mp.get_all_start_methods()
         if fork:
             _worker_setup(disabled)  # the children inherit the pool and plugins
+            gc.freeze()  # the collector in the children leaves the inherited pages shared
         ctx = mp.get_context("fork" if fork else "spawn")
-        with ctx.Pool(jobs) as pool:
-            for part in pool.imap(_run_chunk, chunks):  # in order: the same result as one process
-                results += part
-                done += len(part)
-                if progress:
-                    progress(done, n)
+        try:
+            with ctx.Pool(jobs) as pool:
+                for part in pool.imap(_run_chunk, chunks):  # in order: the same result as one process
+                    results += part
+                    done += len(part)
+                    if progress:
+                        progress(done, n)
+        finally:
+            gc.unfreeze()
     for kill, mulls, err in results:
         res.kill_turns.append(kill)
         res.mulligans.append(mulls)
