@@ -20,6 +20,7 @@ import shlex
 from collections.abc import Callable
 from dataclasses import MISSING, dataclass, field, fields
 from functools import cache
+from itertools import groupby
 from typing import Any, ClassVar
 
 from .errors import NotationError
@@ -27,10 +28,22 @@ from .state import STEPS, ZONES
 
 _SAFE = re.compile(r"^[A-Za-z0-9_+\-/.:{}=>#,]+$")
 _NUMBERED = re.compile(r"^(.*)#(\d+)$")
+#: what :meth:`str.splitlines` ends a line at: no word of a one-line action holds one
+_LINE_BREAK = re.compile("[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
+
+
+def _one_line(word: str, where: str) -> str:
+    """The word, if it has no line break (else ``where`` names it in the error)."""
+    if _LINE_BREAK.search(word):
+        raise NotationError(f"{where} {word!r} has a line break in it; a scenario line is one line")
+    return word
 
 
 def quote(word: str) -> str:
-    """Quote a word for a scenario line; ``Name#2`` becomes ``"Name"#2``."""
+    """Quote a word for a scenario line; ``Name#2`` becomes ``"Name"#2``.
+
+    A word with a line break is refused: its line would read back as two."""
+    _one_line(word, "the word")
     if word and _SAFE.match(word):
         return word
     m = _NUMBERED.match(word)
@@ -49,15 +62,18 @@ def split_line(line: str) -> list[str]:
     """Split a scenario line into words like a POSIX shell, dropping a ``#`` comment.
 
     A comment starts at a ``#`` outside quotes at the start of a word, so
-    ``"Grizzly Bears"#2`` is a reference and ``# it doesn't`` a comment.
+    ``"Grizzly Bears"#2`` is a reference and ``# it doesn't`` a comment.  A
+    word with a line break in it (quoted, or a form feed) is refused, as
+    :func:`quote` couldn't print it back on one line.
     """
     try:
         lexer = shlex.shlex(_strip_comment(line), posix=True)
         lexer.whitespace_split = True
         lexer.commenters = ""
-        return list(lexer)
+        words = list(lexer)
     except ValueError as exc:
         raise NotationError(f"{exc} (a quoted name left open?)") from None
+    return [_one_line(word, f"word {i}") for i, word in enumerate(words, 1)]
 
 
 def _strip_comment(line: str) -> str:
@@ -167,17 +183,11 @@ def _cards(words: list[str]) -> tuple[str, ...]:
 
 
 def _uncards(cards: tuple[str, ...]) -> list[str]:
-    out: list[str] = []
-    for card in cards:
-        if out and out[-1].split("\0")[0] == card:
-            name, _, n = out[-1].partition("\0")
-            out[-1] = f"{name}\0{int(n or 1) + 1}"
-        else:
-            out.append(card)
+    """The words of a card list: a run of one card is the card and ``xN``."""
     words: list[str] = []
-    for w in out:
-        name, _, n = w.partition("\0")
-        words += [name] + ([f"x{n}"] if n else [])
+    for card, run in groupby(cards):
+        n = len(list(run))
+        words += [card, f"x{n}"] if n > 1 else [card]
     return words
 
 
@@ -185,56 +195,70 @@ def _uncards(cards: tuple[str, ...]) -> list[str]:
 
 
 @dataclass(frozen=True)
-class _Slot:
-    """Where a field's words stand in a line, and how they read and print."""
+class Slot:
+    """Where a field's words stand in a line, what they are, and how they read and print."""
 
     kind: str  # "arg", "rest", "flag", "option" or "repeated"
     read: Callable[[Any], Any]  # a word (a rest: the list of its words) -> the value
     show: Callable[[Any], Any]  # the value -> a word (a rest: a list of words)
     key: str = ""  # the keyword that starts a flag or an option
     least: int = 0  # the fewest words a rest takes
-    always: bool = False  # print an optional arg even at its default
     when: Callable[[str], bool] | None = None  # which words an optional arg takes
     into: tuple[str, ...] = ()  # the fields one arg fills, when more than its own
+    # what its words are, for the TUI's completion: "player", "step", "zone", "number",
+    # "object" (an alias or a card name), "card" (a card name), "ref" (an object or a
+    # player), or another word (nothing to offer: "name", "cost", "file"...)
+    what: str = ""
+    fixed: tuple[str, ...] = ()  # the fixed words a rest may hold besides its kind's
 
 
-def _slot(default: Any, **kw: Any) -> Any:
-    return field(default=default, metadata={"slot": _Slot(**kw)})
+#: what the words a reader takes are, when its field doesn't say (``what=``)
+_WHAT: dict[Callable[..., Any], str] = {
+    _player: "player", _step: "step", _zone: "zone", _int: "number", str: "object",
+    tuple: "object"}
+
+
+def _slot(default: Any, what: str, **kw: Any) -> Any:
+    slot = Slot(what=what or _WHAT.get(kw["read"], ""), **kw)
+    return field(default=default, metadata={"slot": slot})
 
 
 def arg(read: Callable[[str], Any] = str, default: Any = MISSING, *,
-        show: Callable[[Any], str] = str, always: bool = False,
+        show: Callable[[Any], str] = str, what: str = "",
         when: Callable[[str], bool] | None = None, into: tuple[str, ...] = ()) -> Any:
     """A word in its place after the command.  With a default it may be left out:
     it is there when the next word is no keyword and passes ``when``, and it isn't
-    printed at its default unless ``always``."""
-    return _slot(default, kind="arg", read=read, show=show, always=always, when=when, into=into)
+    printed at its default."""
+    return _slot(default, what, kind="arg", read=read, show=show, when=when, into=into)
 
 
 def rest(read: Callable[[list[str]], Any] = tuple, show: Callable[[Any], list[str]] = list, *,
-         least: int = 1, default: Any = MISSING) -> Any:
+         least: int = 1, default: Any = MISSING, what: str = "",
+         fixed: tuple[str, ...] = ()) -> Any:
     """Every word after the args that isn't a keyword (``least`` of them at least)."""
-    return _slot(default, kind="rest", read=read, show=show, least=least)
+    return _slot(default, what, kind="rest", read=read, show=show, least=least, fixed=fixed)
 
 
 def flag(key: str) -> Any:
     """The word ``key``, present or not."""
-    return _slot(False, kind="flag", read=bool, show=str, key=key)
+    return _slot(False, "", kind="flag", read=bool, show=str, key=key)
 
 
-def option(key: str, read: Callable[[str], Any] = str, default: Any = "") -> Any:
+def option(key: str, read: Callable[[str], Any] = str, default: Any = "", *,
+           what: str = "") -> Any:
     """``key VALUE`` once, anywhere after the args; not printed at its default."""
-    return _slot(default, kind="option", read=read, show=str, key=key)
+    return _slot(default, what, kind="option", read=read, show=str, key=key)
 
 
-def repeated(key: str, read: Callable[[str], Any] = str, show: Callable[[Any], str] = str) -> Any:
+def repeated(key: str, read: Callable[[str], Any] = str, show: Callable[[Any], str] = str, *,
+             what: str = "") -> Any:
     """``key VALUE`` any number of times, anywhere after the args, into a tuple."""
-    return _slot((), kind="repeated", read=read, show=show, key=key)
+    return _slot((), what, kind="repeated", read=read, show=show, key=key)
 
 
 @cache
-def _slots(cls: type) -> tuple[tuple[str, Any, _Slot], ...]:
-    """Each declared field's name, default and slot, in order."""
+def slots(cls: type) -> tuple[tuple[str, Any, Slot], ...]:
+    """Each declared field of an action class: its name, default and slot, in order."""
     return tuple((f.name, f.default, f.metadata["slot"])
                  for f in fields(cls) if "slot" in f.metadata)
 
@@ -242,13 +266,13 @@ def _slots(cls: type) -> tuple[tuple[str, Any, _Slot], ...]:
 def _read(cls: type, words: list[str]) -> dict[str, Any]:
     """The field values of a ``cls`` line from the words after its command: first
     which words go to which field (else the form doesn't fit), then their values."""
-    slots = _slots(cls)
-    args = [(name, default, s) for name, default, s in slots if s.kind == "arg"]
-    keyed = {s.key: (name, s) for name, _, s in slots if s.key}
-    tail = [(name, s) for name, _, s in slots if s.kind == "rest"]
+    form = slots(cls)
+    args = [(name, default, s) for name, default, s in form if s.kind == "arg"]
+    keyed = {s.key: (name, s) for name, _, s in form if s.key}
+    tail = [(name, s) for name, _, s in form if s.kind == "rest"]
     if len(words) < sum(d is MISSING for _, d, _ in args) + sum(s.least for _, s in tail):
         raise _Misfit("too few words")
-    given: list[tuple[str, _Slot, Any]] = []  # a field, its slot and its word(s)
+    given: list[tuple[str, Slot, Any]] = []  # a field, its slot and its word(s)
     i = 0
     for name, default, s in args:
         if i == len(words):
@@ -277,7 +301,10 @@ def _read(cls: type, words: list[str]) -> dict[str, Any]:
             i += 2
         else:
             raise _Misfit(f"'{w}' needs a value")
-    given += [(name, s, loose) for name, s in tail]
+    for name, s in tail:
+        if len(loose) < s.least:  # keywords took the words a rest needs
+            raise _Misfit(f"no {name.replace('_', ' ')} given")
+        given.append((name, s, loose))
     values: dict[str, Any] = {}
     for name, s, word in given:
         value = s.read(word)
@@ -319,13 +346,13 @@ class Action:
     def words(self) -> list[str]:
         """The words after the command (each quoted as needed by ``__str__``)."""
         out: list[str] = []
-        for name, default, s in _slots(type(self)):
+        for name, default, s in slots(type(self)):
             value = tuple(getattr(self, n) for n in s.into) if s.into else getattr(self, name)
             if s.kind == "rest":
                 out += s.show(value)
             elif s.kind == "repeated":
                 out += [w for v in value for w in (s.key, s.show(v))]
-            elif s.kind == "arg" and (value != default or s.always):
+            elif s.kind == "arg" and value != default:
                 out.append(s.show(value))
             elif s.kind == "option" and value != default:
                 out += [s.key, s.show(value)]
@@ -391,8 +418,8 @@ class PlayLand(Action, usage="play PLAYER CARD"):
 class Cast(Action, usage="cast PLAYER CARD [target REF]... [x N] [free]"):
     player: str = arg(_player)
     card: str = arg()
-    targets: tuple[str, ...] = repeated("target")
-    x: int = option("x", _number("x"), 0)
+    targets: tuple[str, ...] = repeated("target", what="ref")
+    x: int = option("x", _number("x"), 0, what="number")
     free: bool = flag("free")
 
 
@@ -401,33 +428,35 @@ class Activate(Action, usage="activate PLAYER OBJ [N] [target REF]... [x N]"):
     player: str = arg(_player)
     obj: str = arg()
     n: int = arg(_int, 1, when=str.isdigit)
-    targets: tuple[str, ...] = repeated("target")
-    x: int = option("x", _number("x"), 0)
+    targets: tuple[str, ...] = repeated("target", what="ref")
+    x: int = option("x", _number("x"), 0, what="number")
 
 
 @dataclass(frozen=True)
 class AddMana(Action, usage="mana PLAYER COST"):
     player: str = arg(_player)
-    cost: str = rest("".join, lambda cost: [cost])
+    cost: str = rest("".join, lambda cost: [cost], what="cost")
 
 
 @dataclass(frozen=True)
 class Attack(Action, usage="attack PLAYER OBJ [-> PLAYER]..."):
     player: str = arg(_player)
-    attackers: tuple[tuple[str, str], ...] = rest(_attackers, _unattackers)
+    attackers: tuple[tuple[str, str], ...] = rest(_attackers, _unattackers, what="ref",
+                                                  fixed=("->",))
 
 
 @dataclass(frozen=True)
 class Block(Action, usage="block PLAYER BLOCKER ATTACKER [BLOCKER ATTACKER]..."):
     player: str = arg(_player)
     blocks: tuple[tuple[str, str], ...] = rest(
-        _blocks, lambda pairs: [w for pair in pairs for w in pair], least=2)
+        _blocks, lambda pairs: [w for pair in pairs for w in pair], least=2, what="object")
 
 
 @dataclass(frozen=True)
 class Choose(Action, usage="choose REF... | choose none"):
     refs: tuple[str, ...] = rest(lambda words: () if words == ["none"] else tuple(words),
-                                 lambda refs: list(refs) or ["none"], default=())
+                                 lambda refs: list(refs) or ["none"], default=(),
+                                 what="ref", fixed=("none",))
 
 
 @dataclass(frozen=True)
@@ -481,7 +510,7 @@ class Draw(Action, usage="draw PLAYER [N]", manual=True):
 @dataclass(frozen=True)
 class Mill(Action, usage="mill PLAYER N", manual=True):
     player: str = arg(_player)
-    n: int = arg(_int, 1, always=True)
+    n: int = arg(_int)
 
 
 @dataclass(frozen=True)
@@ -491,8 +520,8 @@ class Shuffle(Action, usage="shuffle PLAYER", manual=True):
 
 @dataclass(frozen=True)
 class AddCounter(Action, usage="add-counter OBJ-or-PLAYER KIND [N]", manual=True):
-    target: str = arg()
-    kind: str = arg()
+    target: str = arg(what="ref")
+    kind: str = arg(what="kind")
     n: int = arg(_int, 1)
 
 
@@ -502,7 +531,8 @@ class RemoveCounter(AddCounter, usage="remove-counter OBJ-or-PLAYER KIND [N]"): 
 @dataclass(frozen=True)
 class Pump(Action, usage="pump OBJ +P/+T", manual=True):
     obj: str = arg()
-    power: int = arg(_pt, show=lambda pt: f"{pt[0]:+d}/{pt[1]:+d}", into=("power", "toughness"))
+    power: int = arg(_pt, show=lambda pt: f"{pt[0]:+d}/{pt[1]:+d}", what="pt",
+                     into=("power", "toughness"))
     toughness: int  # read and printed with ``power``, in one word
 
 
@@ -520,13 +550,13 @@ class PhaseIn(_ObjOnly, usage="phase-in OBJ"): ...
 @dataclass(frozen=True)
 class Token(Action, usage="token PLAYER CARD [as ALIAS]", manual=True):
     player: str = arg(_player)
-    card: str = arg()
-    alias: str = option("as")
+    card: str = arg(what="card")
+    alias: str = option("as", what="name")
 
 
 @dataclass(frozen=True)
 class Damage(Action, usage="damage OBJ-or-PLAYER N", manual=True):
-    target: str = arg()
+    target: str = arg(what="ref")
     n: int = arg(_int)
 
 
@@ -542,7 +572,7 @@ class Players(Action, usage="players N", setup=True):
 class Teams(Action, usage="teams p1+p2 p3+p4 [shared-life]", setup=True):
     teams: tuple[tuple[str, ...], ...] = rest(
         lambda words: tuple(tuple(_player(p) for p in w.split("+")) for w in words),
-        lambda teams: ["+".join(t) for t in teams])
+        lambda teams: ["+".join(t) for t in teams], what="player")
     shared_life: bool = flag("shared-life")
 
 
@@ -554,13 +584,13 @@ class Seed(Action, usage="seed N", setup=True):
 @dataclass(frozen=True)
 class DeckCmd(Action, usage="deck PLAYER FILE", setup=True):
     player: str = arg(_player)
-    path: str = arg()
+    path: str = arg(what="file")
 
 
 @dataclass(frozen=True)
 class _ZoneCards(Action, setup=True):
     player: str = arg(_player)
-    cards: tuple[str, ...] = rest(_cards, _uncards, default=())
+    cards: tuple[str, ...] = rest(_cards, _uncards, default=(), what="card")
 
 
 class LibraryCmd(_ZoneCards, usage="library PLAYER CARD..."): ...
@@ -574,15 +604,15 @@ class BattlefieldCmd(Action, setup=True,
                      usage="battlefield PLAYER CARD [as ALIAS] [tapped] [token] [sick] "
                            "[counter KIND=N]... [attached-to OBJ] [choose VALUE]"):
     player: str = arg(_player)
-    card: str = arg()
-    alias: str = option("as")
+    card: str = arg(what="card")
+    alias: str = option("as", what="name")
     tapped: bool = flag("tapped")
     token: bool = flag("token")
     sick: bool = flag("sick")
     counters: tuple[tuple[str, int], ...] = repeated(
-        "counter", _counter, lambda counter: f"{counter[0]}={counter[1]}")
+        "counter", _counter, lambda counter: f"{counter[0]}={counter[1]}", what="counter")
     attached_to: str = option("attached-to")
-    choose: str = option("choose")
+    choose: str = option("choose", what="value")
 
 
 @dataclass(frozen=True)
@@ -594,7 +624,7 @@ class Life(Action, usage="life PLAYER N", setup=True):
 @dataclass(frozen=True)
 class PlayerCounter(Action, usage="counter PLAYER KIND N", setup=True):
     player: str = arg(_player)
-    kind: str = arg()
+    kind: str = arg(what="kind")
     n: int = arg(_int)
 
 
@@ -602,7 +632,7 @@ class PlayerCounter(Action, usage="counter PLAYER KIND N", setup=True):
 class TurnCmd(Action, usage="turn PLAYER STEP [number N]", setup=True):
     player: str = arg(_player)
     step: str = arg(_step)
-    number: int = option("number", _number("number"), 0)
+    number: int = option("number", _number("number"), 0, what="number")
 
 
 @dataclass(frozen=True)
@@ -616,4 +646,5 @@ class Start(Action, usage="start [PLAYER]", setup=True):
 class Goldfish(Action, usage="goldfish PLAYER...", setup=True):
     """Mark players as goldfish: they pass priority and declare nothing by themselves."""
 
-    players: tuple[str, ...] = rest(lambda words: tuple(map(_player, words)), default=())
+    players: tuple[str, ...] = rest(lambda words: tuple(map(_player, words)), default=(),
+                                    what="player")

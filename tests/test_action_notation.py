@@ -25,6 +25,8 @@ from mechanics.errors import NotationError
     ("move bear hand bottom", "'bottom' goes with the library zone"),
     ("pump bear +2", "expected +P/+T such as +2/-2, got '+2'"),
     ("battlefield p1 Forest counter charge", "expected counter KIND=N, got 'charge'"),
+    ("mill p1", "too few words; usage: mill PLAYER N"),
+    ("teams shared-life", "no teams given; usage: teams p1+p2 p3+p4 [shared-life]"),
 ])
 def test_a_mistyped_line_names_the_word_and_the_form(line, message):
     with pytest.raises(NotationError) as err:
@@ -37,6 +39,34 @@ def test_a_mistyped_line_names_the_word_and_the_form(line, message):
     'mana p1 ""', 'hand p1 ""',
 ])
 def test_an_empty_word_prints_quoted_and_reads_back(line):
+    action = A.parse_action(line)
+    assert str(action) == line
+    assert A.parse_action(str(action)) == action
+
+
+@pytest.mark.parametrize(("line", "message"), [
+    ('choose "\n "', r"word 2 '\n ' has a line break in it"),
+    ('hand p1 Forest "Grizzly\rBears"', r"word 4 'Grizzly\rBears' has a line break in it"),
+    ("choose a\x0cb", r"word 2 'a\x0cb' has a line break in it"),
+    ('battlefield p1 Forest as "o\u2028k"', r"word 5 'o\u2028k' has a line break in it"),
+])
+def test_a_word_with_a_line_break_is_refused_with_its_place(line, message):
+    """Its action would print as two lines of a journal, which read back as something else."""
+    with pytest.raises(NotationError) as err:
+        A.parse_action(line)
+    assert str(err.value).startswith(message)
+
+
+def test_an_action_with_a_line_break_in_a_word_does_not_print():
+    with pytest.raises(NotationError, match="has a line break in it"):
+        str(A.Choose(("bear\nwolf",)))
+
+
+@pytest.mark.parametrize("line", [
+    'library p1 "a\x002"', "hand p1 Forest x3 Swamp x2 Forest", "teams p1+p2 shared-life",
+    "mill p1 1",
+])
+def test_a_line_prints_as_it_reads(line):
     action = A.parse_action(line)
     assert str(action) == line
     assert A.parse_action(str(action)) == action

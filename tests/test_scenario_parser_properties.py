@@ -40,6 +40,8 @@ any_text = st.text() | line_like
 @example("battlefield p1 Forest counter =2")
 @example("teams p1+ p2")
 @example("library p1 Forest x999999999")
+@example('choose "\n "')
+@example('library p1 "a\x002"')
 def test_parse_action_returns_an_action_or_a_notation_error(line: str) -> None:
     try:
         action = A.parse_action(line)
@@ -47,7 +49,7 @@ def test_parse_action_returns_an_action_or_a_notation_error(line: str) -> None:
         return
     assert isinstance(action, A.Action)
     printed = str(action)
-    assert "\n" not in printed
+    assert printed.splitlines() == [printed], f"{line!r} -> {printed!r} is not one line"
     assert A.parse_action(printed) == action, f"{line!r} -> {printed!r} reads back differently"
 
 

@@ -1,33 +1,81 @@
-"""Tab completion for the command line: commands first, then card names and words.
+"""Tab completion for the command line: commands first, then the words their
+forms take where the word stands.
 
-Pure functions (no Textual), so they are tested directly.
+What a word after a command may be comes from the action's declarations in
+:mod:`mechanics.actions` (each field's keyword and kind of word), so a new
+option is offered without a change here.  Pure functions (no Textual), so they
+are tested directly.
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Iterable
+from dataclasses import MISSING
 from typing import Any
 
-from mechanics.actions import REGISTRY, quote
+from mechanics.actions import REGISTRY, Action, quote, slots, split_line
+from mechanics.errors import NotationError
+from mechanics.scenario import STATES
 from mechanics.state import STEPS, ZONES
 
 #: commands the command line understands besides the actions
 EXTRA_COMMANDS = ("undo", "redo", "expect", "expect-error")
-#: option words used inside actions
-WORDS = ("target", "all", "tapped", "token", "sick", "counter", "attached-to", "as", "free",
-         "none", "x", "->", "life", "count", "pt", "in")
+#: words of ``expect`` lines (not actions, so not declared) besides names
+EXPECT_WORDS = ("life", "count", "counter", "pt", "in", *STATES)
 
 
 def commands() -> list[str]:
     return sorted(set(REGISTRY) | set(EXTRA_COMMANDS))
 
 
-def words_for(game: Any) -> list[str]:
-    """Words that may follow a command: players, steps, zones, aliases, card names."""
+def expected(cls: type[Action], words: list[str]) -> tuple[set[str], set[str]]:
+    """What may follow ``words`` (the words after the command) in a ``cls`` line:
+    the kinds of word (``player``, ``object``...) and the fixed words.
+
+    A keyword's value comes after it; the args come in order, and until the
+    required ones are given nothing else may (a keyword there is read as the
+    arg); then the keywords not yet given and the rest's words.
+    """
+    form = slots(cls)
+    keyed = {s.key: s for _, _, s in form if s.key}
+    valued = {k for k, s in keyed.items() if s.kind != "flag"}
+    if words and words[-1] in valued:
+        return {keyed[words[-1]].what}, set()
+    placed = sum(w not in keyed and (i == 0 or words[i - 1] not in valued)
+                 for i, w in enumerate(words))
+    kinds: set[str] = set()
+    args = [(default, s) for _, default, s in form if s.kind == "arg"]
+    for default, s in args[placed:]:
+        kinds.add(s.what)
+        if default is MISSING:
+            return kinds, set()
+    fixed = {k for k, s in keyed.items() if s.kind == "repeated" or k not in words}
+    for _, _, s in form:
+        if s.kind == "rest":
+            kinds.add(s.what)
+            fixed.update(s.fixed)
+    return kinds, fixed
+
+
+def words_for(game: Any, before: str) -> list[str]:
+    """Words that may stand after ``before`` (the line up to the word being typed):
+    those its action's form takes there; after ``expect`` and the like, any name,
+    player, step or zone."""
     st = game.state
-    return sorted(set(st.players) | set(STEPS) | set(ZONES) | set(st.aliases) | set(WORDS)
-                  | set(game.pool.names()))
+    names = set(game.pool.names())
+    kinds = {"player": set(st.players), "step": set(STEPS), "zone": set(ZONES),
+             "card": names, "object": names | set(st.aliases)}
+    kinds["ref"] = kinds["object"] | kinds["player"]
+    try:
+        words = split_line(before)
+    except NotationError:
+        words = []
+    cls = REGISTRY.get(words[0]) if words else None
+    if cls is None:
+        return sorted(set(EXPECT_WORDS).union(*kinds.values()))
+    wanted, fixed = expected(cls, words[1:])
+    return sorted(fixed.union(*(kinds.get(k, ()) for k in wanted)))
 
 
 def _partial(line: str) -> tuple[int, str, bool]:
@@ -53,7 +101,7 @@ def complete(line: str, game: Any) -> tuple[str, list[str]]:
     """
     start, part, quoted = _partial(line)
     first_word = not line[:start].strip()
-    pool: Iterable[str] = commands() if first_word else words_for(game)
+    pool: Iterable[str] = commands() if first_word else words_for(game, line[:start])
     found = _matches(pool, part)
     if not quoted and not first_word:
         # an unquoted card name with spaces: try the last few words together
@@ -62,7 +110,7 @@ def complete(line: str, game: Any) -> tuple[str, list[str]]:
             for _ in range(k - 1):
                 s = line.rfind(" ", 0, max(0, s - 1)) + 1
             if s < start and line[:s].strip():
-                more = _matches(pool, line[s:])
+                more = _matches(words_for(game, line[:s]), line[s:])
                 if more:
                     start, part, found, quoted = s, line[s:], more, True
                     break
