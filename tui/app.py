@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import gc
 import os
+import random
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from importlib import resources
@@ -20,7 +21,7 @@ from textual.app import App
 from mechanics import actions as A
 from mechanics.errors import StackfishError
 from mechanics.game import Game
-from mechanics.journal import Journal, setup_floor
+from mechanics.journal import GameInfo, Journal, open_or_resume, setup_floor
 from mechanics.plugin_manager import make_plugin_manager
 
 from .screens.game import GameScreen
@@ -117,12 +118,37 @@ class StackfishApp(App):
 
     def new_game(self, seed: int) -> None:
         """Replace the game with a fresh one of the same deck (and a new journal)."""
-        self.game = new_game(self.deck_path, seed, self.plugins, self.pool)
-        self.floor = setup_floor(self.game)
+        self.replace_game(new_game(self.deck_path, seed, self.plugins, self.pool), self.deck_path)
         self.session.games += 1
-        if self.journal is not None:
-            self.journal.close()
-            self.journal = self.start_journal(self.journal.directory.parent)
+
+    def open_choice(self, choice: GameInfo | str) -> None:
+        """Play what the deck screen chose instead of this game (its journal keeps it,
+        so it can be resumed later): a deck's path, a new game of it with a random
+        seed; or an unfinished game, resumed.  Raises :class:`StackfishError` (a bad
+        deck, a locked or corrupted journal) or OSError, leaving this game as it was."""
+        if isinstance(choice, str):
+            seed = random.randrange(1, 10_000)
+            self.replace_game(new_game(choice, seed, self.plugins, self.pool), choice)
+        else:
+            game, journal = open_or_resume(choice.id, root=self.games_root(), pool=self.pool,
+                                           plugins=plugin_manager(self.plugins))
+            deck = journal.directory / "p1.deck"
+            self.replace_game(game, str(deck) if deck.exists() else bundled_deck(), journal)
+        self.session = Session()
+
+    def games_root(self) -> Any:
+        """Where this app's journals are: a games directory, or None for the data dir's."""
+        return self.journal.directory.parent if self.journal is not None else None
+
+    def replace_game(self, game: Game, deck_path: str, journal: Journal | None = None) -> None:
+        """Show ``game`` of ``deck_path`` with ``journal`` (a new one if the app
+        journals its games) instead of the current game, whose journal is closed."""
+        old = self.journal
+        self.game, self.deck_path = game, deck_path
+        self.floor = setup_floor(game)
+        self.journal = journal or self.start_journal(old is not None and self.games_root())
+        if old is not None:
+            old.close()
 
     def on_mount(self) -> None:
         self.push_screen(GameScreen())

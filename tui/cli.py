@@ -44,7 +44,7 @@ def _demo(args: argparse.Namespace) -> int:
 
 def _play(args: argparse.Namespace) -> int:
     """Open the TUI on a goldfish game of a deck; with no deck, in a terminal, the
-    start screen first (resume a game, choose or paste a deck)."""
+    start screen first if there is something to choose (see :func:`_start`)."""
     from tui.app import bundled_deck, make_app
 
     deck = getattr(args, "deck", None)
@@ -76,9 +76,13 @@ def _play(args: argparse.Namespace) -> int:
 
 
 def _start(args: argparse.Namespace, games_too: bool) -> int | str:
-    """The start screen (plain ``stackfish`` lists the unfinished games too).
+    """The start screen (plain ``stackfish`` lists the unfinished games too) when there
+    is something to choose: an unfinished game or a deck of the player's own; else the
+    bundled Simic deck at once (``D`` in the game opens the deck screen).
     Returns the path of the deck to play, else the exit status (resumed and played, or quit)."""
     from mechanics.journal import open_or_resume, unfinished
+    from tui.app import bundled_deck
+    from tui.library import user_decks
     from tui.screens.start import StartApp
 
     games = []
@@ -87,6 +91,8 @@ def _start(args: argparse.Namespace, games_too: bool) -> int | str:
             games = unfinished()
         except StackfishError:
             pass
+    if not games and not user_decks():
+        return bundled_deck()
     choice = StartApp(games).run()
     if choice is None:
         return 0
@@ -292,7 +298,8 @@ def parser() -> argparse.ArgumentParser:
     p.set_defaults(func=_script)
     p = sub.add_parser("play", help="goldfish a deck in the terminal UI")
     p.add_argument("deck", nargs="?", help="a deck list file (any common format); "
-                   "without one, choose or paste a deck first")
+                   "without one, choose or paste a deck first if you have "
+                   "decks of your own, else the bundled Simic deck")
     p.add_argument("--seed", type=int, help="the game's random seed (default: a random one)")
     p.set_defaults(func=_play)
     p = sub.add_parser("demo", help="play the bundled demo scenario and print the log")

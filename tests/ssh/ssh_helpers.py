@@ -80,11 +80,6 @@ async def open_game(conn: object, command: str | None = None, size: tuple[int, i
     return chan, session
 
 
-START = "Choose a deck to goldfish"
-"""The start screen of a session with no deck named: its deck list."""
-
-
-async def choose_deck(chan: object, term: Term, since: int = 0) -> None:
-    """At the start screen, play the highlighted deck (the bundled Simic deck)."""
-    await term.wait_for(START, since=since)
-    chan.write(b"\r")
+START = "Resume an unfinished game"
+"""The deck screen over a session's game (``D``): its unfinished games (that one
+included) and the decks."""

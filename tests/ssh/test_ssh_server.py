@@ -13,7 +13,7 @@ from pathlib import Path
 
 import asyncssh
 import pytest
-from ssh_helpers import START, Term, choose_deck, connect, make_config, open_game, plain
+from ssh_helpers import START, Term, connect, make_config, open_game, plain
 
 from tui.ssh import GameServer, ServeError, auth, users
 from tui.ssh.session import cli_has
@@ -30,7 +30,6 @@ def child_of(server: GameServer, user: str):
 async def test_game_screen_keys_resize_and_terminal(server: GameServer, keys) -> None:
     async with await connect(server.port, keys.player) as conn:
         chan, term = await open_game(conn, size=(100, 30), term="xterm-256color")
-        await choose_deck(chan, term)
         await term.wait_for(OPENING)
         proc = child_of(server, "alice")
         env = Path(f"/proc/{proc.pid}/environ").read_bytes().split(b"\0")
@@ -96,7 +95,7 @@ async def test_agent_and_x11_forwarding_refused(server: GameServer, keys, tmp_pa
             Term, term_type="xterm", term_size=(80, 24), encoding=None,
             x11_forwarding="ignore_failure", x11_display="localhost:0",
             x11_auth_path=str(tmp_path / "xauth"))
-        await term.wait_for(START)
+        await term.wait_for(OPENING)
         (session,) = server.sessions
         assert session.chan.get_agent_path() is None
         assert session.chan.get_x11_display() is None
@@ -121,9 +120,17 @@ async def test_deck_chosen_at_connect_time(server: GameServer, keys) -> None:
 
 
 async def test_a_pasted_deck_is_saved_in_the_players_own_directory(server: GameServer, keys) -> None:
-    """No file copy over SSH: the start screen's p, a (bracketed) paste, a name, ctrl+s."""
+    """No file copy over SSH: a first session plays the Simic deck at once; D (after
+    esc closes the opening-hand dialog) opens the deck screen: its p, a (bracketed)
+    paste, a name, ctrl+s."""
     async with await connect(server.port, keys.player) as conn:
         chan, term = await open_game(conn, size=(80, 24))
+        await term.wait_for(OPENING)
+        chan.write(b"\x1b")
+        await asyncio.sleep(0.3)  # esc alone, not the start of an escape sequence
+        chan.write(b"D")
+        await term.wait_for("Leave this game")
+        chan.write(b"y")
         await term.wait_for(START)
         chan.write(b"p")
         await term.wait_for("Paste a deck")
@@ -146,8 +153,7 @@ async def test_crashing_or_hanging_session_leaves_others_working(server: GameSer
     conns = [await connect(server.port, keys.player, username=u) for u in ("crash", "hang", "ok")]
     try:
         games = [await open_game(c) for c in conns]
-        for chan, term in games:
-            await choose_deck(chan, term)
+        for _chan, term in games:
             await term.wait_for(OPENING)
         os.kill(child_of(server, "hang").pid, signal.SIGSTOP)
         os.kill(child_of(server, "crash").pid, signal.SIGKILL)
@@ -163,7 +169,6 @@ async def test_crashing_or_hanging_session_leaves_others_working(server: GameSer
         # the server still takes new players
         async with await connect(server.port, keys.player, username="late") as c:
             chan, late = await open_game(c)
-            await choose_deck(chan, late)
             await late.wait_for(OPENING)
     finally:
         for c in conns:
@@ -176,7 +181,6 @@ async def test_reconnect_resumes_the_same_game(server: GameServer, keys) -> None
     home = server.data_dir / "ssh-users" / "alice"
     conn = await connect(server.port, keys.player)
     chan, term = await open_game(conn)
-    await choose_deck(chan, term)
     await term.wait_for(OPENING)
     chan.write(b"y")
     await term.wait_for("keeps 7")
@@ -213,8 +217,7 @@ async def test_reconnect_resumes_the_same_game(server: GameServer, keys) -> None
         chan, term = await open_game(conn)
         await term.wait_for("Resume it? [Y/n]")
         chan.write(b"n")
-        await choose_deck(chan, term)  # a new game: which deck?
-        await term.wait_for(OPENING)
+        await term.wait_for(OPENING)  # no deck of alice's own: the Simic deck at once
         chan.close()
 
 
@@ -255,7 +258,6 @@ async def test_anonymous_and_loopback_rules(tmp_path: Path, keys) -> None:
     try:
         async with await connect(srv.port, None, username="guest") as conn:
             chan, term = await open_game(conn)
-            await choose_deck(chan, term)
             await term.wait_for(OPENING)
             chan.close()
     finally:

@@ -59,7 +59,7 @@ async def test_paste_a_valid_list_save_it_and_play_it(datadir):
     app = StartApp([])
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert "p paste a deck" in screen_text(app)
+        assert "p paste your own deck" in screen_text(app)
         await keys(pilot, "p")
         await paste(pilot, ARENA.replace("Hill Giant", "4 Hill Giant"))
         assert "32 main, 2 sideboard" in screen_text(app)
@@ -69,7 +69,7 @@ async def test_paste_a_valid_list_save_it_and_play_it(datadir):
         assert app.focused.id == "deck-name"
         await keys(pilot, *"my-red", "ctrl+s")
         text = screen_text(app)  # back on the start screen: the new deck, ready to play
-        assert "Saved your deck 'my-red' (32 main, 2 sideboard): enter plays it." in text
+        assert "Saved your deck 'my-red' (32 main, 2 sideboard): enter plays it, S simulates it." in text
         assert "Play my-red  your deck" in text
         await keys(pilot, "enter")
     saved = datadir / "decks" / "my-red.txt"

@@ -4,20 +4,10 @@ from __future__ import annotations
 
 import asyncio
 
-from tui_helpers import red_app
+from tui_helpers import red_app, wait_simulated
 
 from tui.app import bundled_deck
 from tui.screens.simulate import SimulateDialog
-
-
-async def _wait_done(pilot, dialog, seconds: float = 60.0) -> None:
-    for _ in range(int(seconds * 20)):
-        await pilot.pause()
-        if dialog.results is not None or dialog.error:
-            await pilot.pause()
-            return
-        await asyncio.sleep(0.05)
-    raise AssertionError("the simulation did not finish")
 
 
 async def test_simulation_runs_in_a_worker_and_shows_the_histogram():
@@ -26,7 +16,7 @@ async def test_simulation_runs_in_a_worker_and_shows_the_histogram():
         deck = bundled_deck("red-aggro.txt")
         dialog = SimulateDialog(deck, n=12, seed=3)
         app.push_screen(dialog)
-        await _wait_done(pilot, dialog)
+        await wait_simulated(pilot, dialog)
         report = str(dialog.query_one("#sim-report").render())
         assert "kill turn: mean" in report and "turn " in report and "#" in report
         from mechanics.autopilot import simulate
@@ -44,7 +34,7 @@ async def test_a_bad_deck_shows_the_error(tmp_path):
     async with app.run_test(size=(120, 40)) as pilot:
         dialog = SimulateDialog(str(bad), n=5)
         app.push_screen(dialog)
-        await _wait_done(pilot, dialog)
+        await wait_simulated(pilot, dialog)
         assert "No Such Card" in dialog.error
 
 

@@ -3,6 +3,7 @@ pilot's moves that many tests share (keys, the command line, the hand)."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 
 from tui.app import bundled_deck, make_app
@@ -70,3 +71,14 @@ async def keep_and_go_to_main(pilot) -> None:
     await keys(pilot, "enter")  # keep
     await keys(pilot, "n", "n")  # upkeep -> draw -> main1 (the first player skips the draw)
     assert pilot.app.game.state.step == "main1"
+
+
+async def wait_simulated(pilot, dialog, seconds: float = 60.0) -> None:
+    """Wait until a :class:`SimulateDialog`'s games are done (or it shows an error)."""
+    for _ in range(int(seconds * 20)):
+        await pilot.pause()
+        if dialog.results is not None or dialog.error:
+            await pilot.pause()
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError("the simulation did not finish")

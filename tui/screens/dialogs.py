@@ -219,13 +219,16 @@ class OrderDialog(Dialog):
 
 
 class MulliganDialog(Dialog):
-    """Keep or mulligan the hand shown.  Returns ``"keep"`` or ``"mulligan"``."""
+    """Keep or mulligan the hand shown.  Returns ``"keep"`` or ``"mulligan"``, or
+    ``"decks"`` for ``D`` (the deck screen, as on the game screen: every game opens
+    on this dialog, and a first run's game is the bundled deck, so D works here too)."""
 
     BINDINGS = [
         Binding("escape", "close", "Close"),
         Binding("enter", "confirm", "Confirm", priority=True),
         Binding("y", "pick('keep')", "Keep", show=False),
         Binding("m", "pick('mulligan')", "Mulligan", show=False),
+        Binding("D", "pick('decks')", "Decks", show=False),
     ]
 
     def __init__(self, prompt: str, hand: list[str], bottom: int) -> None:
@@ -242,7 +245,8 @@ class MulliganDialog(Dialog):
             yield OptionList(Option(Text(keep), id="keep"),
                              Option(Text(f"Mulligan (draw 7, then bottom {self.bottom + 1})"),
                                     id="mulligan"), id="choices")
-            yield Static(Text("enter chooses (y keep, m mulligan), esc closes", style="dim"),
+            yield Static(Text("enter chooses (y keep, m mulligan), D decks, esc closes",
+                              style="dim"),
                          classes="keys")
 
     def on_mount(self) -> None:

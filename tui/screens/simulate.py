@@ -1,8 +1,9 @@
 """Batch goldfishing in the TUI: the autopilot plays N games of a deck in a worker
 thread, with a progress bar, then shows the kill-turn report and histogram.
 
-Open it from any screen with ``app.push_screen(SimulateDialog(deck_path))``
-(the deck screen binds a key to it).  It runs ``mechanics.autopilot.simulate``
+Open it from any screen with ``app.push_screen(SimulateDialog(deck_path))``:
+``S`` does on the game screen (the deck being played) and on the start screen
+(the highlighted deck).  It runs ``mechanics.autopilot.simulate``
 in one process (forking from the TUI's threads is unsafe), so it does what
 ``stackfish simulate DECK -n N --seed S`` does and gives the same numbers.
 Esc closes it and stops the games.
@@ -10,6 +11,7 @@ Esc closes it and stops the games.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from rich.text import Text
@@ -20,6 +22,9 @@ from textual.widgets import ProgressBar, Static
 from textual.worker import get_current_worker
 
 from .dialogs import Dialog
+
+GAMES = 1000
+"""How many games ``S`` plays (a test makes it smaller)."""
 
 
 class Cancelled(Exception):
@@ -34,8 +39,11 @@ class SimulateDialog(Dialog):
     SimulateDialog #sim-report { height: auto; }
     """
 
-    def __init__(self, deck_path: str, n: int = 1000, seed: int = 1, disabled: tuple[str, ...] = ()) -> None:
-        super().__init__(f"Simulate {n} games")
+    def __init__(self, deck_path: str, n: int | None = None, seed: int = 1,
+                 disabled: tuple[str, ...] = (), name: str = "") -> None:
+        """``name``: the deck's, for the title (its file's stem unless given)."""
+        n = GAMES if n is None else n
+        super().__init__(f"Simulate {n:,} games of {name or Path(deck_path).stem}")
         self.deck_path = deck_path
         self.n = n
         self.seed = seed

@@ -1,11 +1,15 @@
-"""The start screen of plain ``stackfish``: resume an unfinished game, or choose a
-deck to play (your own, then the bundled ones), or paste a new one.
+"""The start (deck) screen: resume an unfinished game, or choose a deck to play
+(your own, then the bundled ones), paste a new one, or simulate the highlighted one.
 
-:class:`StartApp` is a small app of its own, run before the game's app is built,
-so a resumed game never leaves an empty new journal behind.  It returns the chosen
-:class:`mechanics.journal.GameInfo`, the path of the deck to play, or None (quit).
-Over SSH, where a player cannot copy a file to the server, ``p`` (paste a deck,
-:mod:`tui.screens.paste`) is how they bring their own deck.
+Plain ``stackfish`` opens it first when there is something to choose (an
+unfinished game or a deck of the player's own; else the bundled Simic deck
+starts at once), in :class:`StartApp`, a small app of its own run before the
+game's app is built, so a resumed game never leaves an empty new journal behind.
+``D`` on the game screen opens it over the game.  Either way the screen returns
+(dismisses with) the chosen :class:`mechanics.journal.GameInfo`, the path of the
+deck to play, or None (quit, or back to the game).  Over SSH, where a player
+cannot copy a file to the server, ``p`` (paste a deck, :mod:`tui.screens.paste`)
+is how they bring their own deck.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from textual.widgets.option_list import Option
 
 from ..library import bundled_decks, user_decks
 from .paste import PasteDeckScreen
+from .simulate import SimulateDialog
 
 DEFAULT_DECK = "simic-evolve"
 """The bundled deck listed first (what ``stackfish play`` plays with no deck)."""
@@ -48,15 +53,18 @@ def deck_options() -> list[Option]:
 
 
 class StartScreen(Screen):
-    """Resume an unfinished game, play a deck, or paste one (``p``)."""
+    """Resume an unfinished game, play a deck, paste one (``p``), simulate one (``S``).
+    ``back``: opened over a game (``D``), where esc/q go back to it."""
 
-    BINDINGS = [Binding("escape,q", "quit", "Quit"), Binding("p", "paste", "Paste a deck")]
+    BINDINGS = [Binding("escape,q", "leave", "Quit"), Binding("p", "paste", "Paste a deck"),
+                Binding("S", "simulate", "Simulate")]
 
-    def __init__(self, games: list[Any], pool: Any = None) -> None:
+    def __init__(self, games: list[Any], pool: Any = None, back: bool = False) -> None:
         super().__init__()
         self.games = games
         self.pool = pool
         """The card pool a pasted deck is checked against (the player's unless given)."""
+        self.back = back
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog") as v:
@@ -65,8 +73,9 @@ class StartScreen(Screen):
                 if self.games else "Choose a deck to goldfish"
             yield Static(Text(head), classes="prompt", id="start-note")
             yield OptionList(*self.options(), id="choices")
-            yield Static(Text("enter plays   p paste a deck of your own   esc/q quit", style="dim"),
-                         classes="keys")
+            leave = "esc back to the game" if self.back else "esc/q quit"
+            yield Static(Text(f"enter play   S simulate   p paste your own deck   {leave}",
+                              style="dim"), classes="keys")
 
     def options(self) -> list[Option]:
         return [Option(game_label(g), id=f"game:{i}") for i, g in enumerate(self.games)] \
@@ -77,7 +86,27 @@ class StartScreen(Screen):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         kind, _, what = (event.option.id or "").partition(":")
-        self.app.exit(self.games[int(what)] if kind == "game" else what)
+        self.dismiss(self.games[int(what)] if kind == "game" else what)
+
+    def note(self, text: Text) -> None:
+        self.query_one("#start-note", Static).update(text)
+
+    def action_simulate(self) -> None:
+        """Goldfish the highlighted deck (a resumable game's own deck) with the autopilot."""
+        choices = self.query_one(OptionList)
+        if choices.highlighted is None:
+            return
+        kind, _, what = (choices.get_option_at_index(choices.highlighted).id or "").partition(":")
+        if kind == "deck":
+            self.app.push_screen(SimulateDialog(what))
+            return
+        game = self.games[int(what)]
+        deck = game.path / "p1.deck"  # the copy the journal keeps of the game's deck
+        if not deck.is_file():
+            self.note(Text("This game's deck is not known, so it cannot be simulated.",
+                           style="bold red"))
+            return
+        self.app.push_screen(SimulateDialog(str(deck), name=f"the deck of {game.title or game.id}"))
 
     def action_paste(self) -> None:
         self.app.push_screen(PasteDeckScreen(self.pool), self.pasted)
@@ -92,30 +121,18 @@ class StartScreen(Screen):
         choices.add_options(self.options())
         choices.highlighted = choices.get_option_index(f"deck:{path}")
         choices.focus()
-        self.query_one("#start-note", Static).update(Text.assemble(
-            (f"Saved your deck '{name}'", "bold green"),
-            f" ({found.main} main, {found.sideboard} sideboard): enter plays it."))
+        self.note(Text.assemble((f"Saved your deck '{name}'", "bold green"),
+                                f" ({found.main} main, {found.sideboard} sideboard): "
+                                "enter plays it, S simulates it."))
 
-    def action_quit(self) -> None:
-        self.app.exit(None)
+    def action_leave(self) -> None:
+        self.dismiss(None)
 
 
 class StartApp(App):
-    """Before the game starts: resume a game, choose a deck, or paste one."""
+    """Before the game starts: resume a game, choose, paste or simulate a deck."""
 
-    CSS = """
-    StartScreen { align: center middle; }
-    StartScreen .dialog { width: 100; max-width: 95%; height: auto; max-height: 90%;
-                          border: heavy $accent; border-title-align: left; padding: 0 1; }
-    StartScreen .prompt { margin-bottom: 1; }
-    StartScreen .keys { margin-top: 1; }
-    StartScreen OptionList { height: auto; max-height: 12; border: none; padding: 0; }
-    StartScreen.-tall OptionList { max-height: 24; }
-    ConfirmDialog { align: center middle; }
-    ConfirmDialog .dialog { width: 60; max-width: 95%; height: auto; border: heavy $warning;
-                            border-title-align: left; padding: 0 1; }
-    ConfirmDialog .keys { margin-top: 1; }
-    """
+    CSS_PATH = "../app.tcss"  # the start screen's and the dialogs' look, as in the game
     ENABLE_COMMAND_PALETTE = False
     VERTICAL_BREAKPOINTS = [(0, "-short"), (36, "-tall")]  # 24 rows: a shorter list
 
@@ -125,4 +142,4 @@ class StartApp(App):
         self.pool = pool
 
     def on_mount(self) -> None:
-        self.push_screen(StartScreen(self.games, self.pool))
+        self.push_screen(StartScreen(self.games, self.pool), self.exit)

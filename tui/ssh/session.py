@@ -3,9 +3,10 @@
 Only a PTY session running the game is accepted (a shell request, or an exec
 request of ``play [DECK]``); other commands and subsystems (sftp) are refused.
 The session checks the server has room, finds the deck by name, offers to
-resume the player's newest unfinished game, then runs the game (with no deck
-named, the game's start screen lists the player's decks and takes a pasted one)
-(:class:`tui.ssh.process.GameProcess`).  Whatever goes wrong stays in this session:
+resume the player's newest unfinished game, then runs the game
+(:class:`tui.ssh.process.GameProcess`; with no deck named, as plain ``stackfish``:
+the deck screen first if the player has decks of their own, else the bundled
+Simic deck, with ``D`` for the deck screen, where a deck can be pasted).  Whatever goes wrong stays in this session:
 one line to the player, never a failure of the server or another session.
 """
 
@@ -185,8 +186,9 @@ class GameSession(GameProcess, asyncssh.SSHServerSession):
             self._end(1)
 
     def play_args(self, deck: str | None) -> list[str]:
-        """``stackfish play DECK``; with no deck named, the start screen's deck list
-        first, where the player can also paste a deck of their own."""
+        """``stackfish play DECK``; with no deck named, the deck screen first if the
+        player has decks of their own, else the bundled Simic deck (``D``: the deck
+        screen, where the player can also paste a deck of their own)."""
         return ["play", *([deck] if deck else []), "--seed", str(random.randrange(1, 10_000))]
 
     async def _offer_resume(self, udir: Path) -> list[str] | None:

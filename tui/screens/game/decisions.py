@@ -90,7 +90,9 @@ class Decisions:
         if d.kind == "mulligan":
             hand = [game.state.objs[o].name for o in d.options]
             res = await wait(MulliganDialog(d.prompt, hand, d.min))
-            if res is None:
+            if res == "decks":
+                self.action_decks()
+            if res in (None, "decks"):
                 return None
             if res == "mulligan":
                 return A.Mulligan(d.player)

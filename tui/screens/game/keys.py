@@ -2,18 +2,22 @@
 
 Moving through the game (pass, next step, next turn, combat, attack with
 everything), undo and redo, the panel selection, the full-screen views and the
-app-level keys (help, simulate, new game, quit).  Each key is one scenario
-action given to :meth:`GameScreen.play`, or a view: no rule is decided here.
+app-level keys (help, simulate, new game, the deck screen, quit).  Each key is one
+scenario action given to :meth:`GameScreen.play`, or a view: no rule is decided here.
 """
 
 from __future__ import annotations
 
+import os
+
 from mechanics import actions as A
 from mechanics.errors import StackfishError
+from mechanics.journal import GameInfo, unfinished
 
 from ...render import card_info, human, log_rows, zone_rows
 from ...widgets import GameLog, Panel
 from ..dialogs import ConfirmDialog, HelpScreen, TextDialog
+from ..start import StartScreen
 from ..zones import ZoneScreen
 
 PANELS = ("battlefield", "stack", "hand")
@@ -169,10 +173,47 @@ class KeyActions:
         except StackfishError as exc:
             self.say(str(exc), error=True)
             return
+        self.show_new_game(f"new game, seed {seed}")
+
+    def action_decks(self) -> None:
+        """The deck screen over the game (resume a game, play, paste or simulate a deck),
+        after asking: this game's journal keeps it, so it is listed there to resume."""
+        app = self.app
+        kept = "It is not saved (no journal): it will be lost." if app.journal is None \
+            else "It is over." if self.game.state.over \
+            else "It stays saved: resume it from the list."
+
+        def done(yes: bool | None) -> None:
+            if yes:
+                try:
+                    games = unfinished(app.games_root())
+                except StackfishError:
+                    games = []
+                app.push_screen(StartScreen(games, app.pool, back=True), self.chosen)
+
+        app.push_screen(ConfirmDialog(f"Leave this game for the deck list? {kept}", "Decks"), done)
+
+    def chosen(self, choice: GameInfo | str | None) -> None:
+        """What the deck screen returned: None or this very game, back to it."""
+        journal = self.app.journal
+        if choice is None or isinstance(choice, GameInfo) and journal and choice.id == journal.id:
+            return
+        try:
+            self.app.open_choice(choice)
+        except (StackfishError, OSError) as exc:  # a bad deck, a locked or corrupted journal
+            self.say(str(exc), error=True)
+            return
+        self.show_new_game(f"resumed {choice.title or choice.id}" if isinstance(choice, GameInfo)
+                           else f"new game: {os.path.basename(choice)}, "
+                                f"seed {self.game.state.seed}")
+
+    def show_new_game(self, message: str) -> None:
+        """The app's game was replaced: forget this one's state and logs, show the new one."""
         self.suppressed = None
+        self.goto = None
         self.over_shown = False
         for log in self.query(GameLog):
             log.clear()
             log.shown = 0
-        self.say(f"new game, seed {seed}")
         self.after_change()
+        self.say(message)  # after the views: not replaced by the opening hand's "decide: ..."

@@ -46,6 +46,7 @@ class GameScreen(KeyActions, Casting, ManualMenu, Decisions, Commands, Views, Sc
         Binding("u", "undo", "Undo"),
         Binding("r", "redo", "Redo", show=False),
         Binding("colon", "command", "Cmd", key_display=":"),
+        Binding("D", "decks", "Decks", show=False),  # the footer is full at 80 columns
         Binding("question_mark", "help", "Help", key_display="?"),
         Binding("q", "quit", "Quit"),
         Binding("d", "decide", "Decide", show=False),
@@ -96,7 +97,7 @@ class GameScreen(KeyActions, Casting, ManualMenu, Decisions, Commands, Views, Sc
         self.query_one(CommandLine).display = False
         self.query_one("#hand").focus()
         self.refresh_views()
-        self.say(f"seed {self.game.state.seed} · ? help · : command line")
+        self.say(f"seed {self.game.state.seed} · ? help · D decks · : command line")
         self.call_after_refresh(self.maybe_decide)
 
     def on_resize(self) -> None:
