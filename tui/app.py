@@ -33,12 +33,15 @@ def bundled_deck(name: str = "simic-evolve.txt") -> str:
 
 
 def plugin_manager(plugins: Any = None) -> Any:
-    """``None``: every installed plugin; a pluggy manager: itself; an iterable of
-    plugin objects: only those (no entry points), e.g. ``[]`` for none."""
+    """A fresh plugin manager for a new game, so that turning a plugin off in one game
+    (``disable_plugin``, which its journal records) leaves the next game's alone.
+    ``plugins``: ``None``, every installed plugin; a callable, what it returns
+    (``partial(make_plugin_manager, disabled=...)``); an iterable of plugin objects,
+    only those (no entry points), e.g. ``[]`` for none."""
     if plugins is None:
         return make_plugin_manager()
-    if hasattr(plugins, "hook"):
-        return plugins
+    if callable(plugins):
+        return plugins()
     return make_plugin_manager(load_entrypoints=False, extra=list(plugins))
 
 

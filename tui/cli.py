@@ -7,9 +7,12 @@ a file) and a non-zero exit code, never a traceback.
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import sys
+from collections.abc import Callable
 from importlib import resources
+from typing import Any
 
 from mechanics.errors import StackfishError
 
@@ -59,15 +62,10 @@ def _play(args: argparse.Namespace) -> int:
         import random
 
         seed = random.randrange(1, 10_000)
-    plugins = None
-    if getattr(args, "disable_plugin", None):
-        from mechanics.plugin_manager import make_plugin_manager
-
-        plugins = make_plugin_manager(disabled=args.disable_plugin)
     from mechanics.carddb import load_user_pool
 
     try:
-        app = make_app(deck, seed, plugins, pool=load_user_pool(), journal=True)
+        app = make_app(deck, seed, _plugins_recipe(args), pool=load_user_pool(), journal=True)
     except OSError as exc:
         print(f"{deck}: {exc}", file=sys.stderr)
         return 2
@@ -213,6 +211,14 @@ def _plugins(args: argparse.Namespace) -> int:
     return 0
 
 
+def _plugins_recipe(args: argparse.Namespace) -> Callable[[], Any]:
+    """How the TUI makes each new game's plugin manager: every installed plugin but
+    those ``--disable-plugin`` names (``tui.app.plugin_manager``)."""
+    from mechanics.plugin_manager import make_plugin_manager
+
+    return functools.partial(make_plugin_manager, disabled=tuple(getattr(args, "disable_plugin", None) or ()))
+
+
 def _journal_warn(message: str) -> None:
     print(f"warning: {message}", file=sys.stderr)
 
@@ -230,7 +236,7 @@ def _show_or_run(game, journal, args: argparse.Namespace) -> int:  # noqa: ANN00
 
     deck = journal.directory / "p1.deck"
     app = make_app(str(deck) if deck.exists() else None, game.state.seed,
-                   plugins=game.pm, pool=game.pool, game=game, journal=journal)
+                   plugins=_plugins_recipe(args), pool=game.pool, game=game, journal=journal)
     app.run()
     return 0
 

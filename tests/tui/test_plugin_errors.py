@@ -50,3 +50,22 @@ async def test_a_failing_plugin_can_be_turned_off(tmp_path) -> None:  # noqa: AN
         assert app.game.state.step == "upkeep"
     app.journal.close()
     assert "#! disable-plugin flaky" in app.journal.path.read_text()
+
+
+def test_a_plugin_turned_off_in_one_game_is_on_in_the_next() -> None:
+    """Each new game of an app run gets its own plugin manager from the recipe the
+    command line gives (``--disable-plugin`` names), so turning a plugin off in one
+    game (which that game's journal records) doesn't silently carry to the next."""
+    import functools
+
+    from mechanics.isolation import disable_plugin
+    from mechanics.plugin_manager import make_plugin_manager
+    from tui.app import new_game
+
+    flaky = Flaky()
+    recipe = functools.partial(make_plugin_manager, load_entrypoints=False, extra=[flaky])
+    first = new_game(bundled_deck(), 1, recipe)
+    assert flaky in first.pm.get_plugins()
+    disable_plugin(first, "flaky")
+    assert flaky not in first.pm.get_plugins()
+    assert flaky in new_game(bundled_deck(), 2, recipe).pm.get_plugins()
