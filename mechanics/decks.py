@@ -326,8 +326,8 @@ def _parse_text(lines: list[str], path: str, fmt: str) -> Iterator[Placed]:
         if key := _header(line):
             board = _TEXT_HEADERS[key]
             continue
-        if board == "about":  # Arena's "Name <deck name>" lines
-            continue
+        if board == "about" or (fmt == "arena" and not seen_card and line.startswith("Name ")):
+            continue  # Arena's "Name <deck name>" line, under "About" or (pasted without it) first
         if blank_splits and after_blank and seen_card and board == "main":
             board = "sideboard"  # MTGO: one blank line between main deck and sideboard
         after_blank, seen_card = False, True

@@ -73,6 +73,13 @@ def test_arena_sections_names_and_lines():
     assert "Mono-Red Aggro" not in " ".join(names(deck.main))  # the About block is not a card
 
 
+def test_an_arena_name_line_pasted_without_its_about_header_is_not_a_card():
+    deck = parse_deck("Name Ogres\n\nDeck\n20 Mountain\n40 Gray Ogre\n", "pasted")
+    assert deck.format == "arena" and names(deck.main) == ["Mountain", "Gray Ogre"]
+    with pytest.raises(DeckError, match="pasted:3"):  # after the first card it is a bad line
+        parse_deck("Deck\n20 Mountain\nName Ogres\n", "pasted")
+
+
 def test_crlf_bom_curly_apostrophes_and_spacing():
     deck = read_deck(DECKS / "arena_crlf_bom.txt")
     assert names(deck.main) == [
