@@ -72,6 +72,14 @@ class Ctx:
         self.game.changed()
         self.game.note(f"{self.game.describe(obj)}: chosen {value}")
 
+    def enter_tapped(self, obj: int) -> None:
+        """"This enters tapped" (614.1c, 614.12): the permanent is tapped as it enters.
+        It is how it enters, not an event: it never "becomes tapped" (no Tapped event)."""
+        o = self.game.state.objs[obj]
+        o.tapped = True
+        self.game.changed(characteristics=False)
+        self.game.note(f"{self.game.describe(obj)} enters tapped")
+
     def pay(self, player: str, cost: str) -> bool:
         """Pay a mana cost while resolving ("you may pay {3}. If you do, ..."): from
         the pool, then untapped lands (601.2g-h, 118.3).  Returns False, changing

@@ -16,11 +16,11 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from . import actions as A
-from .abilities import Activated, Behaviour
+from .abilities import Activated, Behaviour, HandAbility
 from .cards import parse_cost
 from .errors import StackfishError
 from .mana import plan
-from .perform import convoke_sources, mana_sources
+from .perform import block_restriction, convoke_sources, mana_sources
 
 if TYPE_CHECKING:
     from .game import Game
@@ -73,9 +73,8 @@ def generate(game: Game) -> Iterator[A.Action]:
                 ach = game.chars(att)
                 if ach is not None and bch is not None and (
                         ach.has("menace") or  # 702.111b: one blocker alone can't block it
-                        ach.has("unblockable") or  # 509.1b: "can't be blocked"
-                        (ach.has("flying") and not (bch.has("flying") or bch.has("reach")))):
-                    continue  # 702.9b
+                        block_restriction(ach, bch)):
+                    continue
                 yield A.Block(d.player, ((game.ref_for(b), game.ref_for(att)),))
     elif d.kind == "order":
         yield A.Order(tuple(_ref(game, o) for o in d.options))
@@ -128,6 +127,7 @@ def _priority_actions(game: Game, player: str) -> Iterator[A.Action]:
         options = [game.target_options(None, s) for s in specs]
         for combo in itertools.islice(itertools.product(*options), 50):
             yield A.Cast(player, name, tuple(_ref(game, t) for t in combo))
+    yield from _hand_abilities(game, player)
     chars = game.all_chars()
     for oid in game.permanents(player):
         obj, ch = st.objs[oid], chars[oid]  # game.chars(oid): a phased-in permanent's
@@ -150,6 +150,17 @@ def _priority_actions(game: Game, player: str) -> Iterator[A.Action]:
                     yield A.Activate(player, ref, n, (_ref(game, t),))
             else:
                 yield A.Activate(player, ref, n)
+
+
+def _hand_abilities(game: Game, player: str) -> Iterator[A.Action]:
+    """Abilities of cards in the player's hand (cycling, 702.29a): any time they have priority."""
+    first = {}
+    for oid in game.state.players[player].hand:
+        first.setdefault(game.state.objs[oid].name, oid)
+    for name, oid in first.items():
+        for n, ab in enumerate(game.behaviour(name).of(HandAbility), 1):
+            if _affordable(game, player, parse_cost(ab.cost)):
+                yield A.Activate(player, game.ref_for(oid), n)
 
 
 _ACTIVATED: dict[int, tuple] = {}  # id(behaviour) -> (behaviour, its Activated abilities)

@@ -11,9 +11,11 @@ from typing import TYPE_CHECKING, Any
 from . import actions as A
 from . import events as ev
 from . import sba
+from .abilities import HandAbility
 from .errors import IllegalActionError
 from .mana import format_cost, parse_mana, plan
 from .state import Decision, StackItem
+from .templates import BLOCKS_ONLY_FLYERS, CANT_BLOCK, NOT_BY_POWER_2, UNBLOCKABLE
 
 if TYPE_CHECKING:
     from .game import Game
@@ -234,6 +236,8 @@ def pay(game: Game, player: str, cost: tuple[str, ...], x: int = 0, convoke: boo
 def _activate(game: Game, a: A.Activate) -> None:
     oid = game.resolve_obj(a.obj)
     obj = game.state.objs[oid]
+    if obj.zone == "hand":
+        return _activate_in_hand(game, a, oid)
     if obj.zone != "battlefield" or obj.phased_out:
         raise IllegalActionError(f"'{a.obj}' is not on the battlefield")
     if game.controller_of(oid) != a.player:
@@ -254,7 +258,6 @@ def _activate(game: Game, a: A.Activate) -> None:
         _need_priority(game, a.player)
         if ab.sorcery:
             _sorcery_timing(game, a.player, "this ability can be activated")
-    st = game.state
     handler = f"ability:{ch.card.name}:{ch.behaviour.abilities.index(ab)}"
     probe = StackItem(0, "activated", a.player, oid, obj.epoch, handler, ab.text)
     targets = _targets(game, probe, a.player, ab.targets, a.targets, ab.text)
@@ -282,12 +285,41 @@ def _activate(game: Game, a: A.Activate) -> None:
         game.add_mana(a.player, [color] * n)
         game.note(f"{a.player} adds {('{' + color + '}') * n or 'no mana'} with {ch.name}")
         return
-    item = StackItem(st.new_id(), "activated", a.player, oid, epoch, handler, ab.text,
-                     targets, a.x, timestamp=st.tick())
+    _stack_ability(game, a.player, (oid, epoch), ch.name, handler, ab.text, targets, a.x)
+
+
+def _activate_in_hand(game: Game, a: A.Activate, oid: int) -> None:
+    """An ability of a card in its owner's hand (cycling, 702.29a): discarding the card is
+    part of the cost (701.8a), so the ability resolves without it."""
+    from .cards import parse_cost
+
+    obj = game.state.objs[oid]
+    if obj.owner != a.player or oid not in game.state.players[a.player].hand:
+        raise IllegalActionError(f"'{a.obj}' is not in {a.player}'s hand")
+    ch = game.chars(oid)
+    abilities = ch.behaviour.of(HandAbility)
+    if not 1 <= a.n <= len(abilities):
+        raise IllegalActionError(f"'{a.obj}' has {len(abilities)} abilities that work in a hand, not #{a.n}")
+    ab = abilities[a.n - 1]
+    _need_priority(game, a.player)
+    pay(game, a.player, parse_cost(ab.cost))
+    epoch = obj.epoch
+    game.move(oid, "graveyard")
+    handler = f"ability:{ch.card.name}:{ch.behaviour.abilities.index(ab)}"
+    _stack_ability(game, a.player, (oid, epoch), ch.name, handler, ab.text)
+
+
+def _stack_ability(game: Game, player: str, source: tuple[int, int], name: str, handler: str, text: str,
+                   targets: tuple = (), x: int = 0) -> None:
+    """Put an activated ability of ``source`` (its id and epoch as activated) on the stack
+    (602.2a); its controller gets priority."""
+    st = game.state
+    item = StackItem(st.new_id(), "activated", player, *source, handler, text, targets, x,
+                     timestamp=st.tick())
     st.stack.append(item)
     st.passes = 0
-    st.priority = game.seat_of(a.player)
-    game.note(f"{a.player} activates {ch.name}: {ab.text}")
+    st.priority = game.seat_of(player)
+    game.note(f"{player} activates {name}: {text}")
     game.became_targets(item)
 
 
@@ -340,6 +372,29 @@ def _attack(game: Game, a: A.Attack) -> None:
     game.emit(ev.AttackersDeclared(tuple(o for o, _ in chosen)))
 
 
+#: (forbids(attacker, blocker), why): evasion abilities and blocking restrictions (509.1b)
+_BLOCK_RULES: tuple[tuple[Any, str], ...] = (
+    (lambda a, b: a.has(UNBLOCKABLE), "it can't be blocked (509.1b)"),
+    (lambda a, b: b.has(CANT_BLOCK), "the blocker can't block (509.1b)"),
+    (lambda a, b: a.has("flying") and not (b.has("flying") or b.has("reach")), "it has flying (702.9b)"),
+    (lambda a, b: b.has(BLOCKS_ONLY_FLYERS) and not a.has("flying"),
+     "the blocker can block only creatures with flying (509.1b)"),
+    (lambda a, b: a.has("fear") and not ("Artifact" in b.types or "B" in b.colors), "it has fear (702.36b)"),
+    (lambda a, b: a.has("intimidate") and not ("Artifact" in b.types or a.colors & b.colors),
+     "it has intimidate (702.13b)"),
+    (lambda a, b: a.has("shadow") != b.has("shadow"), "shadow blocks and is blocked only by shadow (702.28b)"),
+    (lambda a, b: a.has("horsemanship") and not b.has("horsemanship"), "it has horsemanship (702.31b)"),
+    (lambda a, b: a.has(NOT_BY_POWER_2) and b.power is not None and b.power <= 2,
+     "it can't be blocked by creatures with power 2 or less (509.1b)"),
+)
+
+
+def block_restriction(ach: Any, bch: Any) -> str | None:
+    """Why this blocker can't block this attacker (509.1b), or None: restrictions on the
+    attacker (flying, fear, "can't be blocked" ...) and on the blocker ("can't block")."""
+    return next((why for forbids, why in _BLOCK_RULES if forbids(ach, bch)), None)
+
+
 def _block(game: Game, a: A.Block) -> None:
     st = game.state
     _declaration(game, a.player, "blockers")
@@ -356,11 +411,9 @@ def _block(game: Game, a: A.Block) -> None:
             raise IllegalActionError(f"'{aref}' is not attacking")
         if st.objs[att].attacking not in team:
             raise IllegalActionError(f"'{aref}' is attacking {st.objs[att].attacking}, not {a.player} (509.1a)")
-        ach, bch = game.chars(att), game.chars(b)
-        if ach.has("unblockable"):
-            raise IllegalActionError(f"'{aref}' can't be blocked (509.1b)")
-        if ach.has("flying") and not (bch.has("flying") or bch.has("reach")):
-            raise IllegalActionError(f"'{bref}' can't block '{aref}', which has flying (702.9b)")
+        why = block_restriction(game.chars(att), game.chars(b))
+        if why:
+            raise IllegalActionError(f"'{bref}' can't block '{aref}': {why}")
         pairs.append((b, att))
     for att in {p[1] for p in pairs}:
         if game.chars(att).has("menace") and sum(1 for p in pairs if p[1] == att) < 2:

@@ -121,14 +121,6 @@ def _clone(card: CardDef) -> list[Ability]:
     return [EntersWith(card.oracle_text, apply)]
 
 
-@script("Endless One")
-def _endless_one(card: CardDef) -> list[Ability]:
-    def apply(ctx: Ctx, obj: Any) -> None:
-        x = ctx.game.state.turn_flags.get("x", {}).get(obj.id, 0)
-        ctx.put_counters(obj.id, "+1/+1", x)
-    return [EntersWith(card.oracle_text, apply)]
-
-
 # ---------------------------------------------------------------------- counters and tokens replaced
 
 
@@ -317,17 +309,6 @@ def _servant_of_the_scale(card: CardDef) -> list[Ability]:
                       look_back=True)]
 
 
-@script("Ajani's Pridemate")
-def _ajanis_pridemate(card: CardDef) -> list[Ability]:
-    def match(game: Any, obj: Any, event: Any) -> dict | None:
-        return {} if event.amount > 0 and event.player == game.controller_of(obj.id) else None
-
-    def run(ctx: Ctx) -> None:
-        if ctx.source is not None:
-            ctx.put_counters(ctx.source, "+1/+1", 1, source_item=ctx.item.id)
-    return [Triggered(card.oracle_text, ("LifeChanged",), match, run)]
-
-
 @script("Ball Lightning")
 def _ball_lightning(card: CardDef) -> list[Ability]:
     def run(ctx: Ctx) -> None:
@@ -380,9 +361,3 @@ def _overrun(card: CardDef) -> list[Ability]:
         ctx.add_effect("6", "abilities", mine, {"keywords": ("trample",)})
         ctx.add_effect("7c", "pump", mine, {"pt": (3, 3)})
     return [SpellAbility(card.oracle_text, run)]
-
-
-@script("Glorious Anthem")
-def _glorious_anthem(card: CardDef) -> list[Ability]:
-    return [Static(card.oracle_text, "7c", lambda g, src, o, ch, sch: ch.is_creature and
-                   ch.controller == sch.controller, {"pt": (1, 1)})]

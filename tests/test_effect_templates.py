@@ -1,4 +1,4 @@
-"""The one-line effect templates of mechanics.abilities.effect_templates: what they accept
+"""The one-line effect templates of mechanics.templates.effect_templates: what they accept
 and what they refuse (the scenarios in tests/scenarios/cards/template_*.scenario prove
 what each does in a game)."""
 
@@ -6,17 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from mechanics.abilities import (
-    Activated,
-    SpellAbility,
-    Triggered,
-    build_behaviour,
-    effect_templates,
-    self_named,
-)
+from mechanics.abilities import Activated, SpellAbility, Triggered, build_behaviour
 from mechanics.cards import CardDef
 from mechanics.game import Game
 from mechanics.scenario import run_text
+from mechanics.templates import effect_templates, self_named
 
 
 def card(text: str, type_line: str = "Instant", name: str = "Test Card") -> CardDef:
@@ -42,6 +36,8 @@ def test_self_references_become_tilde():
     "Return target nonland permanent to its owner's hand.",
     "Target creature gets +2/-2 until end of turn.",
     "Draw three cards.",
+    "Counter target spell unless its controller pays {3}.",
+    "Surveil 2.",
 ])
 def test_spell_lines_accepted(text):
     c = card(text)
@@ -56,7 +52,7 @@ def test_spell_lines_accepted(text):
     "Destroy target creature.\nTarget player draws a card.",  # two targets
     "Destroy target creature. It can't be regenerated.",
     "Destroy target green creature.",
-    "Counter target spell unless its controller pays {3}.",
+    "Counter target spell unless its controller pays {X}.",
     "Test Card deals 3 damage to target player or planeswalker.",
 ])
 def test_spell_lines_refused(text):
@@ -74,6 +70,9 @@ def test_spell_templates_need_an_instant_or_sorcery():
     ("{2}{R}: This creature gets +2/+0 until end of turn.", Activated),
     ("{T}: This creature deals 2 damage to any target.", Activated),
     ("{T}: Add one mana of any color.", Activated),
+    ("{2}, Sacrifice this creature: Draw a card.", Activated),
+    ("Whenever this creature attacks, it gets +2/+0 until end of turn.", Triggered),
+    ("Prowess", Triggered),
 ])
 def test_permanent_lines_accepted(text, kind):
     c = card(text, "Creature — Elf")
@@ -83,7 +82,16 @@ def test_permanent_lines_accepted(text, kind):
 @pytest.mark.parametrize("text, type_line", [
     ("When this creature dies, draw a card.", "Artifact"),  # only creatures die
     ("When this creature enters, you may draw a card.", "Creature — Elf"),
-    ("{1}, {T}: Add one mana of any color.", "Artifact"),
+    ("{1}, {T}: Add one mana of any color.", "Land"),  # lands pay costs with {T} alone
+    ("{T}: Add {C}{C}.", "Land"),
+    ("This land enters tapped unless you control a legendary creature.", "Land"),  # no such condition
+    ("Enchanted creature gets +1/+1 and has exalted.", "Enchantment — Aura"),  # a triggered keyword
+    ("{R}: This creature gains protection from red until end of turn.", "Creature — Elf"),
+    ("{T}, Sacrifice this land: Add one mana of any color.", "Land"),  # lands pay with {T} alone
+    ("{T}, Sacrifice a creature: Draw a card.", "Artifact"),  # sacrificing another permanent
+    ("Whenever another creature you control dies, draw a card.", "Creature — Elf"),
+    ("When this creature enters, attach it to target creature you control.", "Creature — Elf"),
+    ("This creature enters with two shield counters on it.", "Creature — Elf"),  # shield: rules meaning
     ("{X}: This creature gets +X/+0 until end of turn.", "Creature — Elf"),
     ("{R}: This creature gets +1/+0 until end of turn. Activate only once each turn.", "Creature — Elf"),
     ("{T}: Add one mana of any color.", "Instant"),
@@ -124,3 +132,30 @@ expect p2 hand count 1
 expect p1 graveyard count 1 {name}
 """, game_factory=game)
     assert g.behaviour(name).of(SpellAbility)[0].text == g.card(name).oracle_text
+
+
+def test_legal_blocks_follow_the_blocking_templates():
+    """509.1b: the legal actions offer only the blocks the templates allow (Goblin Raider
+    can't block; Cloud Elemental blocks only flyers), as the autopilot picks from them."""
+    g = run_text("""
+turn p1 main1
+battlefield p1 "Grizzly Bears" as bear
+battlefield p1 "Cloud Elemental" as flyer
+battlefield p2 "Goblin Raider" as raider
+battlefield p2 "Cloud Elemental" as cloud
+library p2 Island
+goto attackers
+attack p1 bear flyer
+goto blockers
+""")
+    blocks = {pair for a in g.legal_actions if type(a).__name__ == "Block" for pair in a.blocks}
+    assert blocks == {("cloud", "flyer")}
+
+
+def test_cycling_is_a_legal_action_only_when_affordable():
+    """702.29a: a card with cycling in hand offers its ability while its cost can be paid."""
+    lines = "turn p1 upkeep\ngoldfish p2\nhand p1 \"Drifting Meadow\"\nbattlefield p1 Island\n"
+    activations = [a for a in run_text(lines).legal_actions if type(a).__name__ == "Activate"]
+    assert activations == []
+    g = run_text(lines + "battlefield p1 Island\n")
+    assert [(a.obj, a.n) for a in g.legal_actions if type(a).__name__ == "Activate"] == [("Drifting Meadow", 1)]

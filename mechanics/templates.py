@@ -1,0 +1,606 @@
+"""Oracle templates: common lines of rules text that the engine does without a script.
+
+:func:`template_abilities` turns one line of a card's text into abilities, or None
+when the line is not a template.  Templates are general: each recognises a wording
+(``{T}: Add {G}.``, ``Equip {N}``, "When this creature enters, draw a card.", "This land
+enters tapped.", ``Cycling {2}`` ...) and builds it from effect phrases, events and
+costs the engine implements, so one template automates every card that uses the
+wording.  A line matches only when the template's meaning is the whole meaning of
+the line; anything else stays manual.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from .abilities import (
+    Ability,
+    Activated,
+    EntersWith,
+    HandAbility,
+    Resolver,
+    SpellAbility,
+    Static,
+    Target,
+    Triggered,
+    text_lines,
+)
+from .cards import CardDef
+from .state import Decision
+
+if TYPE_CHECKING:
+    from .context import Ctx
+    from .game import Game
+
+_MANA_LINE = re.compile(r"^\{T\}: Add (\{[WUBRGC]\}(?:(?:,| or) \{[WUBRGC]\})*)\.$")
+_EQUIP = re.compile(r"^Equip \{(\d+)\}$")
+#: keyword-like abilities of "This creature can't be blocked.", "This creature can't
+#: block.", "This creature can block only creatures with flying." and "This creature
+#: can't be blocked by creatures with power 2 or less." (checked by blocking, 509.1b)
+UNBLOCKABLE, CANT_BLOCK, BLOCKS_ONLY_FLYERS = "unblockable", "can't block", "can block only creatures with flying"
+NOT_BY_POWER_2 = "can't be blocked by creatures with power 2 or less"
+#: their oracle lines
+_BLOCKING = {"This creature can't be blocked.": UNBLOCKABLE, "This creature can't block.": CANT_BLOCK,
+             "This creature can block only creatures with flying.": BLOCKS_ONLY_FLYERS,
+             "This creature can't be blocked by creatures with power 2 or less.": NOT_BY_POWER_2}
+#: evasion keywords that blocking checks on the card's own keywords (perform.block_restriction)
+EVASION = frozenset({"Fear", "Intimidate", "Shadow", "Horsemanship"})
+_CYCLING = re.compile(r"^Cycling ((?:\{(?:\d+|[WUBRGC])\})+)$")
+_LANDWALK = re.compile(r"^(Plains|Island|Swamp|Mountain|Forest)walk$")
+
+
+def attached_to_it(game: Game, src: Any, obj: Any, ch: Any, src_ch: Any) -> bool:
+    """For "enchanted/equipped creature" statics: obj is what src is attached to."""
+    return src.attached_to == obj.id
+
+
+def equip(ctx: Ctx) -> None:
+    """702.6a: attach this Equipment to target creature you control."""
+    t, src = ctx.target(0), ctx.source
+    if t is not None and src is not None:
+        ctx.attach(src, t)
+
+
+def template_abilities(card: CardDef, line: str) -> list[Ability] | None:
+    """The oracle templates the engine knows without a script, or None."""
+    m = _MANA_LINE.match(line)
+    if m:
+        colors = "".join(re.findall(r"\{([WUBRGC])\}", m.group(1)))
+        return [Activated(text=line, tap=True, mana=colors)]
+    m = _EQUIP.match(line)
+    if m and card.is_type("Artifact") and "Equipment" in card.subtypes:
+        return [Activated(text=line, cost="{%s}" % m.group(1), sorcery=True, equip=True,
+                          targets=(Target("creature-you-control", "creature you control"),),
+                          resolve=equip)]
+    if line in _BLOCKING and card.is_type("Creature"):
+        # 509.1b: a restriction on blocking, checked as blockers are declared; modelled as
+        # a keyword-like ability the object gives itself (layer 6)
+        return [Static(line, "6", itself, {"keywords": (_BLOCKING[line],)})]
+    if line in EVASION and card.is_type("Creature"):
+        return []  # 702.36, 702.13, 702.28, 702.31: a keyword the card has, checked as it's blocked
+    if (m := _LANDWALK.match(line)) and card.is_type("Creature"):
+        return [landwalk(line, m.group(1).capitalize())]
+    if m := _CYCLING.match(line):  # 702.29a: "{COST}, Discard this card: Draw a card."
+        return [HandAbility(line, m.group(1), _effect(card, "draw a card")[1])]
+    if line == "Prowess" and card.is_type("Creature"):  # 702.108a
+        return _triggered(card, line, "you cast a noncreature spell", "~ gets +1/+1 until end of turn")
+    return effect_templates(card, line)
+
+
+def landwalk(line: str, land_type: str) -> Static:
+    """702.14c: it can't be blocked as long as the defending player controls a land of
+    that type: UNBLOCKABLE while it attacks such a player."""
+    def defender_has_one(game: Game, src: Any) -> bool:
+        return isinstance(src.attacking, str) and any(
+            land_type in game.chars(i).subtypes for i in game.permanents(src.attacking))
+    return Static(line, "6", itself, {"keywords": (UNBLOCKABLE,)}, defender_has_one)
+
+
+def itself(game: Game, src: Any, obj: Any, ch: Any, src_ch: Any) -> bool:
+    """For "this creature ..." statics: the object is the source itself."""
+    return src.id == obj.id
+
+
+# ---- common one-line abilities (see effect_templates) ---------------------------------------
+_SELF = re.compile(r"\b[Tt]his (?:creature|artifact|enchantment|land|Aura|Equipment|Vehicle|permanent)\b")
+_MANA = r"(?:\{(?:\d+|[WUBRGC])\})+"  # mana symbols only: no X, hybrid or Phyrexian
+_PT = r"([+-]\d+)/([+-]\d+)"
+_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+_DRAWN = {"a card": 1, "two cards": 2, "three cards": 3}
+_COST_PART = rf"(?:{_MANA}|\{{T\}}|Sacrifice ~)"
+#: "COSTS: EFFECT." with mana, {T} and sacrifice-this costs (602.1), optionally at sorcery speed
+_ACTIVATED = re.compile(rf"^({_COST_PART}(?:, {_COST_PART})*): ([^.]+)\.( Activate only as a sorcery\.)?$")
+#: "When/Whenever EVENT, EFFECT." (603.1), after an ability word if any (207.2c)
+_TRIGGER = re.compile(r"^(?:[A-Z][a-z]+ — )?When(?:ever)? ([^,]+), ([^.]+)\.$")
+_MANA_EFFECT = re.compile(r"^add ((?:\{[WUBRGC]\})+|one mana of any color)$")
+_STATIC = re.compile(r"^(Enchanted creature|Equipped creature|Creatures you control|Other creatures you control) "
+                     rf"(?:gets? {_PT})?(?: and )?(?:(?:has|have) ([a-z ,]+))?\.$")
+_ENTERS_TAPPED = re.compile(r"^~ enters tapped(?: unless (.+))?\.$")
+_SHOCK = "As ~ enters, you may pay 2 life. If you don't, it enters tapped."
+_ENTERS_COUNTERS = re.compile(r"^~ enters with (a|an|one|two|three|four|five|six|X) (\+1/\+1|-1/-1|charge|oil) "
+                              r"counters? on it\.$")
+#: keywords a static or "gains" effect may grant: the engine checks each on the object's
+#: characteristics (plugins' keywords work through abilities of the card's own text)
+GRANTABLE = frozenset({"flying", "reach", "trample", "first strike", "double strike", "vigilance", "haste",
+                       "defender", "deathtouch", "lifelink", "menace", "hexproof", "shroud",
+                       "indestructible"})
+
+
+def _types(game: Game, o: Any) -> set[str]:
+    ch = game.chars(o) if isinstance(o, int) else None
+    return ch.types if ch is not None else set()
+
+
+#: "Destroy/Exile/Return target X" for these X: (target kind, filter on the object or None)
+DESTROYABLE: dict[str, tuple[str, Callable[[Game, Any], bool] | None]] = {
+    "creature": ("creature", None),
+    "permanent": ("permanent", None),
+    "artifact": ("permanent", lambda g, o: "Artifact" in _types(g, o)),
+    "enchantment": ("permanent", lambda g, o: "Enchantment" in _types(g, o)),
+    "artifact or enchantment": ("permanent", lambda g, o: bool({"Artifact", "Enchantment"} & _types(g, o))),
+    "land": ("permanent", lambda g, o: "Land" in _types(g, o)),
+    "nonland permanent": ("permanent", lambda g, o: "Land" not in _types(g, o)),
+    "nonartifact creature": ("creature", lambda g, o: "Artifact" not in _types(g, o)),
+    "nonblack creature": ("creature", lambda g, o: "B" not in g.chars(o).colors),
+    "creature with flying": ("creature", lambda g, o: g.chars(o).has("flying")),
+    "tapped creature": ("creature", lambda g, o: g.state.objs[o].tapped),
+    "creature or planeswalker": ("permanent", lambda g, o: bool({"Creature", "Planeswalker"} & _types(g, o))),
+}
+_COUNTERABLE: dict[str, Callable[[Game, Any], bool] | None] = {
+    "spell": None,
+    "creature spell": lambda g, o: "Creature" in _types(g, o),
+    "noncreature spell": lambda g, o: "Creature" not in _types(g, o),
+}
+#: "~ enters tapped unless COND." (614.1c): COND(game, the entering object) as it enters
+_UNLESS: dict[str, Callable[[Game, Any], bool]] = {
+    "you control two or fewer other lands": lambda g, o: len(_other_lands(g, o)) <= 2,
+    "you control two or more other lands": lambda g, o: len(_other_lands(g, o)) >= 2,
+    "you control two or more basic lands": lambda g, o: sum(
+        "Basic" in g.chars(i).supertypes for i in _other_lands(g, o)) >= 2,
+    "you have two or more opponents": lambda g, o: len(g.opponents(o.controller)) >= 2,
+    "a player has 13 or less life": lambda g, o: any(
+        p.life <= 13 for p in g.state.players.values() if not p.lost),
+}
+
+
+def _other_lands(game: Game, obj: Any) -> list[int]:
+    return [i for i in game.permanents(obj.controller) if i != obj.id and "Land" in _types(game, i)]
+
+
+def self_named(card: CardDef, line: str) -> str:
+    """The line with the card's references to itself written ``~`` ("this creature",
+    its name, or a legendary card's short name before the comma)."""
+    names = {card.name, card.name.split(",")[0]} if card.name else set()
+    for name in sorted(names, key=len, reverse=True):
+        line = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", "~", line)
+    return _SELF.sub("~", line)
+
+
+def _first_effect_and_sole_target(card: CardDef, line: str) -> bool:
+    """A targeted spell line is safe to template only when it is the spell's first
+    sentence (its targets are the spell's) and no other line targets anything."""
+    lines = text_lines(card)
+    before = lines[:lines.index(line)] if line in lines else lines
+    others = [ln for ln in lines if ln != line]
+    return not any(ln.endswith(".") for ln in before) and not any("target" in ln.lower() for ln in others)
+
+
+Effect = tuple[tuple[Target, ...], Resolver]
+
+
+def _on_target(target: Target, run: Callable[[Ctx, Any], None]) -> Effect:
+    """Do ``run(ctx, target)`` if the target is still legal (608.2b)."""
+    def resolve(ctx: Ctx) -> None:
+        t = ctx.target(0)
+        if t is not None:
+            run(ctx, t)
+    return (target,), resolve
+
+
+def _on_self(run: Callable[[Ctx, Any], None]) -> Effect:
+    """Do ``run(ctx, source)`` if the source is still the same permanent (400.7)."""
+    def resolve(ctx: Ctx) -> None:
+        if ctx.source is not None:
+            run(ctx, ctx.source)
+    return (), resolve
+
+
+_UNTIL_EOT = re.compile(rf"(target creature|~) (?:gets {_PT})?( and )?(?:gains ([a-z ,]+?))? until end of turn")
+_CANT_THIS_TURN = re.compile(r"(target creature|~) can't (block|be blocked) this turn")
+
+
+def _pump_or_grant(phrase: str) -> Effect | None:
+    """"Target creature / ~ gets +N/+N [and] gains KEYWORDS until end of turn", or "can't
+    block / can't be blocked this turn" (509.1b, the keyword-like abilities of blocking)."""
+    if m := _CANT_THIS_TURN.fullmatch(phrase):
+        who, pt, words = m.group(1), None, [CANT_BLOCK if m.group(2) == "block" else UNBLOCKABLE]
+    elif (m := _UNTIL_EOT.fullmatch(phrase)) and (m.group(2) or m.group(5)):
+        who, pt = m.group(1), (int(m.group(2)), int(m.group(3))) if m.group(2) else None
+        words = re.split(r", and |, | and ", m.group(5)) if m.group(5) else []
+        if bool(m.group(4)) != bool(pt and words) or any(w not in GRANTABLE for w in words):
+            return None
+    else:
+        return None
+    run = _pump_and_grant(pt, tuple(words))
+    return _on_self(run) if who == "~" else _on_target(Target("creature", "target creature"), run)
+
+
+def _pump_and_grant(pt: tuple[int, int] | None, keywords: tuple[str, ...]) -> Callable[[Ctx, Any], None]:
+    """"gets +N/+N and gains KEYWORDS until end of turn" (611.2a; layers 7c and 6)."""
+    def run(ctx: Ctx, o: Any) -> None:
+        if pt is not None:
+            ctx.pump(o, *pt)
+        if keywords:
+            ctx.add_effect("6", "abilities", [o], {"keywords": keywords})
+            ctx.note(f"{ctx.game.describe(o)} gains {', '.join(keywords)} until end of turn")
+    return run
+
+
+def _pump_yours(p: int, t: int) -> Resolver:
+    """611.2c: the creatures affected are those you control as it resolves."""
+    def run(ctx: Ctx) -> None:
+        for o in ctx.game.permanents(ctx.controller, creature=True):
+            ctx.pump(o, p, t)
+    return run
+
+
+def _tap_enchanted(ctx: Ctx, aura: Any) -> None:
+    """"Tap enchanted creature": the permanent this Aura is attached to now, if any."""
+    to = ctx.game.state.objs[aura].attached_to
+    if to is not None and to >= 0:
+        ctx.tap(to)
+
+
+def _attach_source(ctx: Ctx, creature: Any) -> None:
+    """"Attach it to target creature you control": only if it is still on the battlefield."""
+    if ctx.source is not None:
+        ctx.attach(ctx.source, creature)
+
+
+def _discard(ctx: Ctx, player: str) -> None:
+    """701.8a: the player discards a card of their choice, if they have any."""
+    hand = tuple(ctx.game.state.players[player].hand)
+    if hand:
+        pick = ctx.choose(Decision("choose", player, "discard a card", hand, 1, 1, {"what": "discard"}))
+        ctx.move(pick[0], "graveyard")
+
+
+def _drain(who: str, loss: int, gain: int) -> Effect:
+    """"Each/target opponent (target player) loses N life [and you gain M life]" (119.3)."""
+    def lose(ctx: Ctx, players: list[str]) -> None:
+        for p in players:
+            ctx.lose_life(p, loss)
+        if gain:
+            ctx.gain_life(ctx.controller, gain)
+    if who == "each opponent":
+        return (), lambda ctx: lose(ctx, ctx.game.opponents(ctx.controller))
+    kind = who.split()[1]
+    return _on_target(Target(kind, who), lambda ctx, p: lose(ctx, [p]))
+
+
+def _opponents_discard(ctx: Ctx) -> None:
+    """"Each opponent discards a card": each chooses, in turn order (101.4)."""
+    for p in ctx.game.opponents(ctx.controller):
+        _discard(ctx, p)
+
+
+def _explore(ctx: Ctx) -> None:
+    """701.44a: reveal the top card of your library; a land goes to your hand, otherwise
+    the creature gets a +1/+1 counter (also when no card is revealed, an empty library;
+    not if it has left the battlefield) and you may put the card into your graveyard."""
+    top = ctx.game.state.players[ctx.controller].library[:1]
+    if top:
+        ctx.note(f"{ctx.controller} reveals {ctx.game.describe(top[0])}")
+        if "Land" in _types(ctx.game, top[0]):
+            ctx.move(top[0], "hand")
+            return
+    if ctx.source is not None:
+        ctx.put_counters(ctx.source, "+1/+1", 1, source_item=ctx.item.id)
+    if top:
+        if ctx.choose(Decision("choose", ctx.controller, "explore: put the revealed card into your graveyard? "
+                               "(choose none to keep it on top)", tuple(top), 0, 1, {"what": "explore"})):
+            ctx.move(top[0], "graveyard")
+
+
+def _loot(ctx: Ctx) -> None:
+    """"Draw a card, then discard a card"."""
+    ctx.draw(ctx.controller, 1)
+    _discard(ctx, ctx.controller)
+
+
+#: "scry N" (701.22a) and "surveil N" (701.25a): where the cards not kept on top go, and
+#: the verb for the log
+_LOOK_AWAY = {"scry": ("on the bottom", "scries"), "surveil": ("into your graveyard", "surveils")}
+
+
+def _look_at_top(verb: str, n: int) -> Resolver:
+    """Look at the top N cards of your library, put any number of them on the bottom
+    (scry) or into your graveyard (surveil) and the rest back on top, each group in any
+    order (chosen one card at a time)."""
+    away, does = _LOOK_AWAY[verb]
+
+    def ordered(ctx: Ctx, cards: list[int], where: str) -> list[int]:
+        out, left = [], list(cards)
+        while len(left) > 1:
+            pick = ctx.choose(Decision("choose", ctx.controller, f"{verb}: the next card to put {where}",
+                                       tuple(left), 1, 1, {"what": verb}))[0]
+            out.append(pick)
+            left.remove(pick)
+        return out + left
+
+    def run(ctx: Ctx) -> None:
+        seen = tuple(ctx.game.state.players[ctx.controller].library[:n])
+        if not seen:
+            return
+        gone = ctx.choose(Decision("choose", ctx.controller, f"{verb} {n}: the cards to put {away} "
+                                   "(choose none to keep them all on top)", seen, 0, len(seen), {"what": verb}))
+        for c in reversed(ordered(ctx, [c for c in seen if c not in gone], "on top")):
+            ctx.move(c, "library")  # the first chosen ends on top
+        if verb == "scry":
+            for c in ordered(ctx, list(gone), away):
+                ctx.move(c, "library", bottom=True)
+        else:
+            for c in gone:
+                ctx.move(c, "graveyard")
+        ctx.note(f"{ctx.controller} {does} {n}: {len(seen) - len(gone)} on top, {len(gone)} {away}")
+    return run
+
+
+def _pays(ctx: Ctx, player: str, cost: str) -> bool:
+    """"Unless its controller pays COST": that player chooses, and pays if they can (118.12)."""
+    offer = f"pay {cost}"
+    if not ctx.choose(Decision("choose", player, f"{offer}? (choose none not to pay)", (offer,), 0, 1)):
+        return False
+    return ctx.pay(player, cost)
+
+
+def _damage_opponents(n: int) -> Resolver:
+    def run(ctx: Ctx) -> None:
+        for p in ctx.game.opponents(ctx.controller):
+            ctx.damage(p, n, source=ctx.item.source)
+    return run
+
+
+def _effect(card: CardDef, phrase: str) -> Effect | None:
+    """What one effect phrase does (``phrase``: a sentence of the card's text with ``~``
+    for the card, lower-cased first letter, no final period), or None if unknown.
+    "It" is the source of a triggered ability ("When ~ enters, it deals ...")."""
+    if m := re.fullmatch(r"draw (a card|two cards|three cards)", phrase):
+        n = _DRAWN[m.group(1)]
+        return (), lambda ctx: ctx.draw(ctx.controller, n)
+    if m := re.fullmatch(r"(scry|surveil) (\d+)", phrase):
+        return (), _look_at_top(m.group(1), int(m.group(2)))
+    if m := re.fullmatch(r"you gain (\d+) life", phrase):
+        n = int(m.group(1))
+        return (), lambda ctx: ctx.gain_life(ctx.controller, n)  # 113.7a: even if the source left
+    if m := re.fullmatch(r"(?:~|it) deals (\d+) damage to (any target|each opponent|target ([a-z]+))", phrase):
+        n = int(m.group(1))
+        if m.group(2) == "each opponent":
+            return (), _damage_opponents(n)
+        kind = m.group(3) or "any"
+        if kind not in ("any", "creature", "player", "opponent"):
+            return None
+        return _on_target(Target(kind, m.group(2)), lambda ctx, t: ctx.damage(t, n, source=ctx.item.source))
+    if m := re.fullmatch(r"(each opponent|target opponent|target player) loses (\d+) life(?: and you gain (\d+) life)?",
+                         phrase):
+        return _drain(m.group(1), int(m.group(2)), int(m.group(3) or 0))
+    if phrase == "each opponent discards a card":
+        return (), _opponents_discard
+    if found := _pump_or_grant(phrase):
+        return found
+    if m := re.fullmatch(rf"creatures you control get {_PT} until end of turn", phrase):
+        return (), _pump_yours(int(m.group(1)), int(m.group(2)))
+    if m := re.fullmatch(r"put a \+1/\+1 counter on (target creature|~)", phrase):
+        run = lambda ctx, o: ctx.put_counters(o, "+1/+1", 1, source_item=ctx.item.id)  # noqa: E731
+        return _on_target(Target("creature", "target creature"), run) if m.group(1) != "~" else _on_self(run)
+    simple: dict[str, Effect] = {
+        "tap target creature": _on_target(Target("creature", "target creature"), lambda ctx, o: ctx.tap(o)),
+        "untap ~": _on_self(lambda ctx, o: ctx.untap(o)),
+        "regenerate ~": _on_self(lambda ctx, o: ctx.regenerate(o)),  # 701.19a
+        "return ~ to its owner's hand": _on_self(lambda ctx, o: ctx.move(o, "hand")),
+        "draw a card, then discard a card": ((), _loot),
+        "~ explores": ((), _explore),
+    }
+    if phrase in simple:
+        return simple[phrase]
+    if phrase == "attach it to target creature you control" and "Equipment" in card.subtypes:
+        return _on_target(Target("creature-you-control", "target creature you control"), _attach_source)
+    if phrase == "tap enchanted creature" and "Aura" in card.subtypes:
+        return _on_self(_tap_enchanted)
+    if (m := re.fullmatch(r"(destroy|exile|untap) target ([a-z ]+)", phrase)) and m.group(2) in DESTROYABLE:
+        kind, keep = DESTROYABLE[m.group(2)]
+        run = {"destroy": lambda ctx, o: ctx.destroy(o), "exile": lambda ctx, o: ctx.move(o, "exile"),
+               "untap": lambda ctx, o: ctx.untap(o)}[m.group(1)]
+        return _on_target(Target(kind, f"target {m.group(2)}", keep), run)
+    if m := re.fullmatch(r"return target (creature|permanent|nonland permanent) to its owner's hand", phrase):
+        kind, keep = ("creature", None) if m.group(1) == "creature" else DESTROYABLE[m.group(1)]
+        return _on_target(Target(kind, f"target {m.group(1)}", keep), lambda ctx, o: ctx.move(o, "hand"))
+    m = re.fullmatch(r"counter target ([a-z ]+?)(?: unless its controller pays \{(\d+)\})?", phrase)
+    if m and m.group(1) in _COUNTERABLE:
+        tax = f"{{{m.group(2)}}}" if m.group(2) else ""
+
+        def counter(ctx: Ctx, o: Any) -> None:
+            item = next((i for i in ctx.game.state.stack if i.kind == "spell" and i.source == o), None)
+            if item is not None and not (tax and _pays(ctx, item.controller, tax)):
+                ctx.counter_item(item.id)
+        return _on_target(Target("spell", f"target {m.group(1)}", _COUNTERABLE[m.group(1)]), counter)
+    return None
+
+
+def _sentence(text: str) -> str:
+    """An effect sentence as :func:`_effect` reads it: first letter lower-cased."""
+    return text[:1].lower() + text[1:]
+
+
+def _enters_self(game: Game, obj: Any, event: Any) -> dict | None:
+    """"When this enters" (603.6a): this object moved onto the battlefield just now."""
+    if event.obj == obj.id and event.to_zone == "battlefield" and event.epoch == obj.epoch:
+        return {}
+    return None
+
+
+def _dies_self(game: Game, obj: Any, event: Any) -> dict | None:
+    """"When this creature dies" (700.4): it went from the battlefield to a graveyard as a
+    creature, as it last existed (603.10a)."""
+    if event.obj != obj.id or event.from_zone != "battlefield" or event.to_zone != "graveyard":
+        return None
+    info = game.state.lki.get((event.obj, event.old_epoch)) or {}
+    return {} if "Creature" in info.get("types", ()) else None
+
+
+def _attacks_self(game: Game, obj: Any, event: Any) -> dict | None:
+    return {} if obj.id in event.attackers else None  # 508.3a
+
+
+def _hits_a_player(game: Game, obj: Any, event: Any) -> dict | None:
+    return {} if event.source == obj.id and event.player is not None and event.combat else None  # 510.3a
+
+
+def _your_land_enters(game: Game, obj: Any, event: Any) -> dict | None:
+    if event.to_zone == "battlefield" and "Land" in _types(game, event.obj) and \
+            game.controller_of(event.obj) == game.controller_of(obj.id):
+        return {}
+    return None
+
+
+def _you_gain_life(game: Game, obj: Any, event: Any) -> dict | None:
+    return {} if event.amount > 0 and event.player == game.controller_of(obj.id) else None
+
+
+def _you_cast_noncreature(game: Game, obj: Any, event: Any) -> dict | None:
+    mine = event.controller == game.controller_of(obj.id)
+    return {} if mine and "Creature" not in _types(game, event.source) else None
+
+
+#: "When(ever) EVENT, ...": EVENT -> (event kinds, match, the source must be a creature)
+_EVENTS: dict[str, tuple[str, Callable[..., dict | None], bool]] = {
+    "~ enters": ("ZoneChanged", _enters_self, False),
+    "~ dies": ("ZoneChanged", _dies_self, True),
+    "~ attacks": ("AttackersDeclared", _attacks_self, True),
+    "~ deals combat damage to a player": ("DamageDealt", _hits_a_player, True),
+    "a land you control enters": ("ZoneChanged", _your_land_enters, False),
+    "you gain life": ("LifeChanged", _you_gain_life, False),
+    "you cast a noncreature spell": ("SpellCast", _you_cast_noncreature, False),
+}
+
+
+def _triggered(card: CardDef, line: str, when: str, phrase: str) -> list[Ability] | None:
+    """603.1: "When/Whenever EVENT, EFFECT." for the events of :data:`_EVENTS`; "it" in the
+    effect is the source. A "dies" ability looks back in time (603.10a)."""
+    if when not in _EVENTS:
+        return None
+    kind, match, creature = _EVENTS[when]
+    phrase = re.sub(r"^it |(?<= on )it$", "~ ", phrase).strip()
+    found = _effect(card, phrase)
+    if found is None or (creature and not card.is_type("Creature")):
+        return None
+    return [Triggered(line, (kind,), match, found[1], found[0], look_back=when == "~ dies")]
+
+
+def _activated(card: CardDef, line: str, m: re.Match) -> list[Ability] | None:
+    """602: "COSTS: EFFECT." — mana abilities (605.1a) or abilities that use the stack."""
+    costs = m.group(1).split(", ")
+    tap, sacrifice = "{T}" in costs, "Sacrifice ~" in costs
+    cost = "".join(c for c in costs if c not in ("{T}", "Sacrifice ~"))
+    if len(costs) != tap + sacrifice + bool(cost):
+        return None  # a cost named twice, or two mana parts
+    sorcery = bool(m.group(3))
+    effect = _sentence(m.group(2))
+    if mana := _MANA_EFFECT.match(effect):
+        symbols = re.findall(r"\{([WUBRGC])\}", mana.group(1))
+        n = len(symbols)
+        # lands pay costs automatically, one mana each for just {T} (perform.mana_sources)
+        if not tap or sorcery or len(set(symbols)) > 1 or (card.is_type("Land") and (cost or sacrifice or n > 1)):
+            return None
+        color = "WUBRG" if mana.group(1) == "one mana of any color" else symbols[0]
+        return [Activated(line, cost=cost, tap=True, mana=color, sacrifice=sacrifice,
+                          amount=None if n <= 1 else (lambda g, o: n))]
+    found = _effect(card, effect)
+    if found is None:
+        return None
+    targets, resolve = found
+    return [Activated(line, cost=cost, tap=tap, resolve=resolve, targets=targets, sorcery=sorcery,
+                      sacrifice=sacrifice)]
+
+
+def _static(card: CardDef, line: str, m: re.Match) -> list[Ability] | None:
+    """604, 613: what an Aura or Equipment gives the creature it is attached to, or
+    what a permanent gives the creatures its controller controls ("other": not itself)."""
+    who, p, t, kws = m.groups()
+    words = re.split(r", and |, | and ", kws) if kws else []
+    if (p is None and not words) or (p is not None and words and " and " not in line) or \
+            any(w not in GRANTABLE for w in words):
+        return None
+    if who.startswith(("Enchanted", "Equipped")):
+        applies: Callable[..., bool] = attached_to_it
+    else:
+        other = who.startswith("Other")
+
+        def applies(game: Game, src: Any, obj: Any, ch: Any, src_ch: Any) -> bool:
+            return ch.is_creature and ch.controller == src_ch.controller and not (other and obj.id == src.id)
+    out: list[Ability] = []
+    if p is not None:
+        out.append(Static(line, "7c", applies, {"pt": (int(p), int(t))}))
+    if words:
+        out.append(Static(line, "6", applies, {"keywords": tuple(words)}))
+    return out
+
+
+def _entering(card: CardDef, line: str, s: str) -> list[Ability] | None:
+    """614.1c, 614.12: how this permanent enters — tapped (unless COND), tapped unless its
+    controller pays 2 life, or with counters (X: the X paid to cast it, else 0, 107.3m)."""
+    if m := _ENTERS_TAPPED.match(s):
+        unless = _UNLESS.get(m.group(1)) if m.group(1) else None
+        if m.group(1) and unless is None:
+            return None
+
+        def tapped(ctx: Ctx, obj: Any) -> None:
+            if unless is None or not unless(ctx.game, obj):
+                ctx.enter_tapped(obj.id)
+        return [EntersWith(line, tapped)]
+    if s == _SHOCK:
+        def shock(ctx: Ctx, obj: Any) -> None:
+            if ctx.game.state.players[obj.controller].life >= 2:  # 119.4: only with that much life
+                paid = ctx.choose(Decision("choose", obj.controller, f"{obj.name}: pay 2 life, or it enters "
+                                           "tapped (choose none)", ("pay 2 life",), 0, 1))
+                if paid:
+                    ctx.lose_life(obj.controller, 2)
+                    return
+            ctx.enter_tapped(obj.id)
+        return [EntersWith(line, shock)]
+    if m := _ENTERS_COUNTERS.match(s):
+        word, kind = m.groups()
+
+        def counters(ctx: Ctx, obj: Any) -> None:
+            n = ctx.game.state.turn_flags.get("x", {}).get(obj.id, 0) if word == "X" else _NUMBERS[word]
+            ctx.put_counters(obj.id, kind, n)
+        return [EntersWith(line, counters)]
+    return None
+
+
+def effect_templates(card: CardDef, line: str) -> list[Ability] | None:
+    """Common one-line abilities the engine fully does with its primitives, or None.
+
+    Instants and sorceries: one effect sentence of :func:`_effect` (a targeted one only
+    as the spell's first sentence and its only target). Permanents: ``When(ever) EVENT,
+    EFFECT.`` (:func:`_triggered`); ``COSTS: EFFECT.`` and ``COSTS: Add ...``
+    (:func:`_activated`); what Auras, Equipment and anthems give (:func:`_static`); how
+    it enters (:func:`_entering`). ``~`` is "this creature" or the card's name.
+    """
+    s = self_named(card, line)
+    if card.types & {"Instant", "Sorcery"}:
+        if not s.endswith(".") or "." in s[:-1] or "~" in s.replace("~ deals", ""):
+            return None
+        found = _effect(card, _sentence(s[:-1]))
+        if found is None or (found[0] and not _first_effect_and_sole_target(card, line)):
+            return None
+        return [SpellAbility(line, found[1], found[0])]
+    if m := _TRIGGER.match(s):
+        return _triggered(card, line, m.group(1), m.group(2))
+    if m := _ACTIVATED.match(s):
+        return _activated(card, line, m)
+    if m := _STATIC.match(s):
+        return _static(card, line, m)
+    return _entering(card, line, s)
