@@ -16,6 +16,7 @@ import pluggy
 import pytest
 
 import mechanics
+from mechanics import games as G
 from mechanics import journal as J
 from mechanics.errors import RuleError, SourceError, StackfishError
 from mechanics.game import Game
@@ -205,26 +206,26 @@ def test_listing_finished_and_unfinished_games(root: Path) -> None:
     jb = J.Journal.create(b, root, title="two", game_id="b")
     b.play("concede p1")
     assert b.state.over
-    assert [g.id for g in J.unfinished(root)] == ["a"]
-    assert {g.id: g.finished for g in J.list_games(root)} == {"a": False, "b": True}
+    assert [g.id for g in G.unfinished(root)] == ["a"]
+    assert {g.id: g.finished for g in G.list_games(root)} == {"a": False, "b": True}
     b.undo()  # back before the end: resumable again
-    assert sorted(g.id for g in J.unfinished(root)) == ["a", "b"]
-    info = J.info(root / "a")
+    assert sorted(g.id for g in G.unfinished(root)) == ["a", "b"]
+    info = G.info(root / "a")
     assert info.title == "one" and info.actions == 4 and info.last == "start"
     ja.close()
     jb.close()
-    assert J.find_game("a", root) == root / "a"
+    assert G.find_game("a", root) == root / "a"
     with pytest.raises(J.JournalError, match="no game"):
-        J.find_game("zzz", root)
+        G.find_game("zzz", root)
 
 
 def test_one_session_per_game(root: Path) -> None:
     game = new_game()
     journal = J.Journal.create(game, root, game_id="g")
     with pytest.raises(J.JournalError, match="another session"):
-        J.open_or_resume("g", root=root)
+        G.open_or_resume("g", root=root)
     journal.close()
-    resumed, again = J.open_or_resume("g", root=root)
+    resumed, again = G.open_or_resume("g", root=root)
     resumed.play("keep p1")
     again.close()
     assert J.resume(root / "g").snapshot() == resumed.snapshot()
@@ -245,20 +246,20 @@ def test_save_and_load_round_trip(tmp_path: Path, root: Path) -> None:
     game = new_game(seed=9)
     journal = J.Journal.create(game, root, title="to save")
     play_randomly(game, 40, seed=9)
-    target = J.save(journal.directory, "before-combat", saves)
+    target = G.save(journal.directory, "before-combat", saves)
     with pytest.raises(J.JournalError, match="exists"):
-        J.save(journal.directory, "before-combat", saves)
+        G.save(journal.directory, "before-combat", saves)
     with pytest.raises(J.JournalError, match="bad save name"):
-        J.save(journal.directory, "../evil", saves)
+        G.save(journal.directory, "../evil", saves)
     saved_text = (target / J.JOURNAL).read_text()
-    loaded, lj = J.load("before-combat", saves, root)
+    loaded, lj = G.load("before-combat", saves, root)
     assert loaded.snapshot() == game.snapshot()
     assert lj.directory != journal.directory and lj.directory.parent == root
     play_randomly(loaded, 10, seed=1)
     lj.close()
     journal.close()
     assert (target / J.JOURNAL).read_text() == saved_text  # the save is untouched
-    assert [g.id for g in J.list_saves(saves)] == ["before-combat"]
+    assert [g.id for g in G.list_saves(saves)] == ["before-combat"]
 
 
 # ---------------------------------------------------------------- plugin isolation
@@ -386,9 +387,9 @@ def test_the_app_journals_and_resumes(tmp_path: Path) -> None:
     app.game.play("keep p1")
     assert app.floor == 4 and app.journal is not None
     app.new_game(9)
-    assert len(J.list_games(tmp_path)) == 2
+    assert len(G.list_games(tmp_path)) == 2
     app.journal.close()
-    game, journal = J.open_or_resume(None, root=tmp_path,
+    game, journal = G.open_or_resume(None, root=tmp_path,
                                      plugins=make_plugin_manager(load_entrypoints=False))
     again = make_app(None, 0, plugins=[], game=game, journal=journal)
     assert again.game is game and again.floor == 4 and again.journal is journal
@@ -414,7 +415,7 @@ def test_a_corrupted_journal_is_listed_and_resuming_it_says_why(root: Path) -> N
     journal.close()
     data = journal.path.read_bytes().replace(b"goldfish p2", b"goldfish \xff2")
     journal.path.write_bytes(data)
-    [info] = J.unfinished(root)
+    [info] = G.unfinished(root)
     assert info.id == "bad" and "corrupted journal" in info.title
     with pytest.raises(SourceError, match=r"journal.scenario:6: not a line of text"):
-        J.open_or_resume("bad", root=root)
+        G.open_or_resume("bad", root=root)

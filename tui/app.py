@@ -21,7 +21,8 @@ from textual.app import App
 from mechanics import actions as A
 from mechanics.errors import StackfishError
 from mechanics.game import Game
-from mechanics.journal import GameInfo, Journal, open_or_resume, setup_floor
+from mechanics.games import GameInfo, open_or_resume
+from mechanics.journal import Journal, setup_floor
 from mechanics.plugin_manager import make_plugin_manager
 
 from .screens.game import GameScreen

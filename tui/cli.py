@@ -78,7 +78,7 @@ def _start(args: argparse.Namespace, games_too: bool) -> int | str:
     is something to choose: an unfinished game or a deck of the player's own; else the
     bundled Simic deck at once (``D`` in the game opens the deck screen).
     Returns the path of the deck to play, else the exit status (resumed and played, or quit)."""
-    from mechanics.journal import open_or_resume, unfinished
+    from mechanics.games import open_or_resume, unfinished
     from tui.app import bundled_deck
     from tui.library import user_decks
     from tui.screens.start import StartApp
@@ -255,7 +255,7 @@ def _open_journalled(opener, name: str | None, args: argparse.Namespace) -> int:
 
 def _games(args: argparse.Namespace) -> int:
     """List the journalled games (unfinished ones only unless --all) and the saves."""
-    from mechanics.journal import list_games, list_saves
+    from mechanics.games import list_games, list_saves
 
     games, saves = list_games(finished=args.all), list_saves()
     for i, g in enumerate(games, 1):
@@ -271,14 +271,14 @@ def _games(args: argparse.Namespace) -> int:
 
 def _resume(args: argparse.Namespace) -> int:
     """Resume an unfinished game where it stopped (the newest one by default)."""
-    from mechanics.journal import open_or_resume
+    from mechanics.games import open_or_resume
 
     return _open_journalled(open_or_resume, args.game, args)
 
 
 def _save(args: argparse.Namespace) -> int:
     """Keep a copy of a game (the newest unfinished one by default) under a name."""
-    from mechanics.journal import check_name, find_game, save
+    from mechanics.games import check_name, find_game, save
 
     check_name(args.name)
     target = save(find_game(args.game, only_unfinished=args.game is None), args.name,
@@ -289,7 +289,7 @@ def _save(args: argparse.Namespace) -> int:
 
 def _load(args: argparse.Namespace) -> int:
     """Play on from a saved game (as a new game: the save stays as it is)."""
-    from mechanics.journal import load
+    from mechanics.games import load
 
     return _open_journalled(load, args.name, args)
 

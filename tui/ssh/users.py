@@ -70,7 +70,7 @@ def parse_command(command: str | None) -> tuple[str, str | None] | None:
 def unfinished_games(udir: Path) -> list[Any]:
     """The player's unfinished journalled games, newest first (``mechanics.journal``)."""
     try:
-        from mechanics.journal import unfinished
+        from mechanics.games import unfinished
     except ImportError:
         return []
     try:

@@ -12,7 +12,7 @@ import os
 
 from mechanics import actions as A
 from mechanics.errors import StackfishError
-from mechanics.journal import GameInfo, unfinished
+from mechanics.games import GameInfo, unfinished
 
 from ...render import card_info, human, log_rows, zone_rows
 from ...widgets import GameLog, Panel
