@@ -14,13 +14,12 @@ and moving through steps and their turn-based actions.
 
 from __future__ import annotations
 
-import functools
 import pickle
 from collections.abc import Iterator
-from typing import Any, NamedTuple
+from typing import Any
 
 from . import events as ev
-from . import sba, scripts  # noqa: F401 - scripts register the bundled cards
+from . import scripts  # noqa: F401 - scripts register the bundled cards
 from .abilities import Behaviour, build_behaviour
 from .actions import Action, parse_action
 from .cards import CardDef, CardPool, load_bundled_pool
@@ -29,36 +28,14 @@ from .errors import IllegalActionError, StackfishError
 from .layers import Chars, base_chars, compute, counter_pt
 from .plugin_manager import Hooks, make_plugin_manager
 from .primitives import Primitives
+from .priority import PriorityRules, Seating
+from .refs import References
 from .state import Decision, Obj, Player, StackItem, State
 from .triggers import TriggerRules
 from .turn import TurnRules
 
-#: the zones a name refers to, in the order a bare name looks at them
-ZONE_ORDER = ("battlefield", "stack", "hand", "graveyard", "exile", "library")
-_ZONE_INDEX = {z: i for i, z in enumerate(ZONE_ORDER)}
 
-
-@functools.lru_cache(maxsize=4096)
-def _fold(name: str) -> str:
-    """A name compared case-insensitively (references are)."""
-    return name.casefold()
-
-
-
-class Seating(NamedTuple):
-    """Who sits where for priority (805.5), from :meth:`Game.seating`."""
-
-    state: State  # the state they are for
-    key: tuple[str, int]  # and its active player and seats version
-    seats: list[list[str]]  # the teams still in, in turn order from the active one
-    seat_of: dict[str, str]  # each player's seat: their team's first player still in
-    present: dict[str, list[str]]  # each player's team, those still in
-    after: dict[str, str]  # the next seat in turn order after each player's
-    goldfish: dict[str, bool]  # whether each player's seat passes by itself (all goldfish)
-    only_goldfish: bool  # whether every player still in is a goldfish
-
-
-class Game(Primitives, TurnRules, TriggerRules):
+class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
     """A game of Magic: state, a pending decision, legal actions, play and undo.
 
     Args:
@@ -234,111 +211,6 @@ class Game(Primitives, TurnRules, TriggerRules):
                         "keywords": sorted(ch.keywords)}
         return self.state.lki.get((oid, epoch))
 
-    def ordinal(self, oid: int) -> int:
-        """N in ``"Name"#N``: its place among same-named objects in its zone group."""
-        same = self._named(self.name_of(oid))
-        for group in same:
-            if oid in group:
-                return group.index(oid) + 1
-        return 1
-
-    def name_of(self, oid: int) -> str:
-        ch = self.chars(oid)
-        if ch:
-            return ch.name
-        obj = self.state.objs.get(oid)
-        if obj is not None:
-            return obj.name
-        # a token that ceased to exist (111.7) is still the source of its abilities (113.7a)
-        return next((info["name"] for (i, _), info in self.state.lki.items() if i == oid), f"#{oid}")
-
-    def describe(self, oid: int | str | None) -> str:
-        if oid is None:
-            return "no source"
-        if isinstance(oid, str):
-            return oid
-        return self.name_of(oid)
-
-    def ref_for(self, oid: int) -> str:
-        """A reference that names exactly this object (for generated actions): its
-        alias, its name, ``Name#N``, or ``zone:Name#N`` when another zone comes first."""
-        name = self.name_of(oid)
-        for alias, i in self.state.aliases.items():
-            if i == oid:
-                return alias
-        groups = self._named(name)
-        first = next((g for g in groups if g), [])
-        zone = next(z for z, g in zip(self.ZONE_ORDER, groups, strict=True) if oid in g)
-        group = groups[self.ZONE_ORDER.index(zone)]
-        prefix = "" if group is first else f"{zone}:"
-        return f"{prefix}{name}" if len(group) == 1 else f"{prefix}{name}#{group.index(oid) + 1}"
-
-    # ================================================================ references
-    ZONE_ORDER = ZONE_ORDER
-
-    def _named(self, name: str) -> list[list[int]]:
-        """Objects with that name, grouped by zone in reference order, oldest first."""
-        st = self.state
-        # remembered per name until the game changes: a move ticks the clock and calls
-        # changed(), a token that ceases to exist changes the number of objects
-        stamp = (id(st), self.revision, st.clock, len(st.objs))
-        kept = self.memo.get("names_kept")
-        if kept is None or kept[0] != stamp:
-            kept = self.memo["names_kept"] = (stamp, {})
-        key = _fold(name)
-        found = kept[1].get(key)
-        if found is None:
-            groups: list[list[Obj]] = [[] for _ in self.ZONE_ORDER]
-            for obj in st.objs.values():
-                z = _ZONE_INDEX.get(obj.zone)
-                if z is not None and (_fold(obj.name) == key or (
-                        z == 0 and _fold(self.name_of(obj.id)) == key)):
-                    groups[z].append(obj)
-            found = kept[1][key] = [[o.id for o in sorted(g, key=lambda o: o.timestamp)]
-                                    for g in groups]
-        return [list(g) for g in found]
-
-    def resolve_ref(self, ref: str, players: bool = True) -> int | str:
-        """An alias, ``p1``, a card name or ``"Name"#N`` to an object id or a player."""
-        st = self.state
-        if players and ref in st.players:
-            return ref
-        if ref in st.aliases:
-            oid = st.aliases[ref]
-            if oid not in st.objs:
-                raise IllegalActionError(f"'{ref}' was a token that no longer exists")
-            return oid
-        name, n = ref, 0
-        if "#" in ref:
-            head, _, tail = ref.rpartition("#")
-            if tail.isdigit():
-                name, n = head, int(tail)
-        zone, _, rest = name.partition(":")
-        in_zone = zone in self.ZONE_ORDER and rest
-        if in_zone:  # "hand:Forest#2": the objects with that name in that zone
-            name = rest
-        groups = self._named(name)
-        found = groups[self.ZONE_ORDER.index(zone)] if in_zone else next((g for g in groups if g), [])
-        if not found:
-            if self.pool.get(name) is None and name not in st.aliases:
-                raise IllegalActionError(f"no object or alias '{ref}'; " + self.unknown_card(name).split("; ", 1)[-1]
-                                         if self.pool.suggest(name) else f"no object or alias '{ref}'")
-            raise IllegalActionError(f"no '{name}' in any zone")
-        if n:
-            if n > len(found):
-                raise IllegalActionError(f"there are only {len(found)} '{name}'; #{n} is out of range")
-            return found[n - 1]
-        if len(found) > 1:
-            zone = st.objs[found[0]].zone
-            cands = ", ".join(f'"{name}"#{i + 1}' for i in range(len(found)))
-            raise IllegalActionError(f"'{name}' is ambiguous: {len(found)} in {zone} ({cands})")
-        return found[0]
-
-    def resolve_obj(self, ref: str) -> int:
-        got = self.resolve_ref(ref, players=False)
-        assert isinstance(got, int)
-        return got
-
     def player(self, name: str) -> Player:
         if name not in self.state.players:
             raise IllegalActionError(f"no player '{name}' (players: {', '.join(self.state.players)})")
@@ -499,112 +371,6 @@ class Game(Primitives, TurnRules, TriggerRules):
     @property
     def legal_actions(self) -> LegalActions:
         return LegalActions(self)
-
-    # ================================================================ advancing
-    def advance(self) -> None:
-        """Run the game until a player must decide (704.3, 603.3, 117.3)."""
-        st = self.state
-        while not st.over and st.decision is None:
-            if st.effects:
-                self.expire_effects()
-            if sba.check(self):
-                continue
-            if st.over:
-                return
-            if st.pending_triggers:
-                self.place_triggers()
-                continue
-            if st.priority is None:
-                self.end_step()
-                continue
-            seating = self.seating()
-            if seating.goldfish.get(st.priority, False):
-                if seating.only_goldfish:
-                    return  # only goldfish are left: nobody would ever stop the game
-                self.pass_priority()
-                continue
-            return
-
-    def pass_priority(self) -> None:
-        """117.4: when all pass in succession the top resolves or the step ends."""
-        st = self.state
-        seating = self.seating()
-        if seating.present.get(st.priority, True):
-            st.passes += 1  # 800.4a, 800.4j: priority held by one who left moves on, uncounted
-        if st.passes >= len(seating.seats):
-            st.passes = 0
-            if st.stack:  # mana stays in pools until the step ends (500.4, in end_step)
-                self.resolve_top()
-                st.priority = st.active
-            else:
-                self.end_step()
-        else:
-            st.priority = seating.after.get(st.priority, st.priority)
-
-    def seats(self) -> list[list[str]]:
-        """Who passes priority in turn: teams (805.5), in turn order from the active one."""
-        return self.seating().seats
-
-    def seat_of(self, player: str) -> str:
-        """The seat a player passes priority with: their team's first player still in."""
-        return self.seating().seat_of.get(player, player)
-
-    def seating(self) -> Seating:
-        """Seats, each player's seat and team still in, the next seat and who passes by
-        itself, kept while the state, the active player and ``seats_version`` (which
-        losing, conceding, teams and goldfish bump) stay the same."""
-        st = self.state
-        kept = self._seating
-        if kept is not None and kept.state is st and kept.key == (st.active, st.seats_version):
-            return kept
-        present = {p: [q for q in st.team_of(p) if not st.players[q].lost] for p in st.players}
-        seat_of = {p: team[0] if team else p for p, team in present.items()}
-        seats: list[list[str]] = []
-        for p in st.turn_order():
-            if present[p] and present[p] not in seats:
-                seats.append(present[p])
-        heads = [s[0] for s in seats]
-        names = list(st.players)
-        after = {}
-        for i, player in enumerate(names):
-            after[player] = next((seat_of[p] for p in names[i + 1:] + names[:i + 1]
-                                  if seat_of[p] in heads and seat_of[p] != seat_of[player]),
-                                 heads[0] if heads else player)
-        goldfish = {p: all(st.players[q].auto for q in team) for p, team in present.items()}
-        only = all(pl.auto or pl.lost for pl in st.players.values())
-        self._seating = Seating(st, (st.active, st.seats_version), seats, seat_of, present, after,
-                                goldfish, only)
-        return self._seating
-
-    def has_priority(self, player: str) -> bool:
-        st = self.state
-        return st.priority is not None and self.seat_of(player) == self.seat_of(st.priority)
-
-    def take_priority(self, player: str) -> None:
-        """Let a player act who would get priority before the round ends (the others
-        in between pass), as a script writes ``cast p2 ...`` in response."""
-        st = self.state
-        if st.decision is not None:
-            raise IllegalActionError(f"a decision is pending: {st.decision.prompt}")
-        if st.priority is None:
-            raise IllegalActionError("no player has priority now")
-        seats = [s[0] for s in self.seats()]
-        want = self.seat_of(player)
-        have = self.seat_of(st.priority)
-        if want == have:
-            return
-        if want not in seats:
-            raise IllegalActionError(f"{player} cannot act: they have left the game")
-        gap = (seats.index(want) - seats.index(have)) % len(seats)
-        if st.passes + gap >= len(seats):
-            raise IllegalActionError(f"{player} has already passed priority this round")
-        st.passes += gap
-        st.priority = want
-
-    def empty_pools(self) -> None:
-        """500.4: mana empties at the end of each step and phase."""
-        for p in self.state.players.values():
-            p.mana.clear()
 
     # ================================================================ describing the game
     def snapshot(self) -> str:

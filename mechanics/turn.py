@@ -48,6 +48,11 @@ class TurnRules:
             nxt = "endcombat"  # 508.8: no attackers, skip declare blockers and damage
         self.begin_step(nxt)
 
+    def empty_pools(self: Game) -> None:
+        """500.4: mana empties at the end of each step and phase."""
+        for p in self.state.players.values():
+            p.mana.clear()
+
     def begin_turn(self: Game) -> None:
         """A new turn: the next player (or team, 805) in turn order becomes active."""
         st = self.state
