@@ -54,11 +54,35 @@ class Ability:
 
 
 @dataclass(frozen=True)
+class Mode:
+    """One mode of a modal spell or ability (700.2): its text, targets and effect."""
+
+    text: str
+    resolve: Resolver
+    targets: tuple[Target, ...] = ()
+
+
+@dataclass(frozen=True)
+class Modal:
+    """700.2: "choose one/two/one or both —": between ``least`` and ``most`` of the
+    ``modes``, each at most once (700.2d), chosen as the spell is cast (601.2b) or the
+    ability is put on the stack (603.3c).  The chosen modes (their numbers, from 1, in
+    the card's order) are the stack item's ``data["modes"]``; its targets are those of
+    the chosen modes, in order (see :mod:`mechanics.modes`)."""
+
+    modes: tuple[Mode, ...]
+    least: int = 1
+    most: int = 1
+
+
+@dataclass(frozen=True)
 class SpellAbility(Ability):
-    """What an instant or sorcery does as it resolves (608.2)."""
+    """What an instant or sorcery does as it resolves (608.2); ``modal`` for a modal
+    spell (its ``resolve`` runs the chosen modes)."""
 
     resolve: Resolver | None = None
     targets: tuple[Target, ...] = ()
+    modal: Modal | None = None
 
 
 @dataclass(frozen=True)
@@ -80,6 +104,7 @@ class Triggered(Ability):
     look_back: bool = False
     step: str = ""  # "at the beginning of STEP" triggers
     step_whose: str = "you"  # 'you' or 'each'
+    modal: Modal | None = None  # a modal triggered ability (700.2b)
 
 
 @dataclass(frozen=True)
@@ -208,14 +233,27 @@ def build_behaviour(card: CardDef, known_keywords: set[str],
     fn = scripts.get(card.name)
     if fn is not None:
         out.abilities += fn(card)
-    for line in text_lines(card):
+    for group in ability_groups(text_lines(card)):
+        line = "\n".join(group)
         if keyword_line(line, known_keywords):
             continue
         if fn is not None:
             continue  # the script owns every non-keyword line
         found = template_abilities(card, line)
         if found is None:
-            out.missing.append(line)
+            out.missing += group
         else:
             out.abilities += found
+    return out
+
+
+def ability_groups(lines: list[str]) -> list[list[str]]:
+    """The text's lines, one list an ability: a modal ability's "choose one —" line
+    with the "•" lines of its modes after it (700.2), any other line alone."""
+    out: list[list[str]] = []
+    for line in lines:
+        if line.startswith("•") and out and out[-1][0].endswith("—"):
+            out[-1].append(line)
+        else:
+            out.append([line])
     return out

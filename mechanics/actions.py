@@ -207,7 +207,7 @@ class Slot:
     into: tuple[str, ...] = ()  # the fields one arg fills, when more than its own
     # what its words are, for the TUI's completion: "player", "step", "zone", "number",
     # "object" (an alias or a card name), "card" (a card name), "ref" (an object or a
-    # player), or another word (nothing to offer: "name", "cost", "file"...)
+    # player), "mode" (a mode of the card cast), or another word (nothing to offer: "name", "cost", "file"...)
     what: str = ""
     fixed: tuple[str, ...] = ()  # the fixed words a rest may hold besides its kind's
 
@@ -218,9 +218,9 @@ _WHAT: dict[Callable[..., Any], str] = {
     tuple: "object"}
 
 
-def _slot(default: Any, what: str, **kw: Any) -> Any:
+def _slot(default: Any, what: str, kw_only: bool = False, **kw: Any) -> Any:
     slot = Slot(what=what or _WHAT.get(kw["read"], ""), **kw)
-    return field(default=default, metadata={"slot": slot})
+    return field(default=default, metadata={"slot": slot}, kw_only=kw_only)
 
 
 def arg(read: Callable[[str], Any] = str, default: Any = MISSING, *,
@@ -251,9 +251,11 @@ def option(key: str, read: Callable[[str], Any] = str, default: Any = "", *,
 
 
 def repeated(key: str, read: Callable[[str], Any] = str, show: Callable[[Any], str] = str, *,
-             what: str = "") -> Any:
-    """``key VALUE`` any number of times, anywhere after the args, into a tuple."""
-    return _slot((), what, kind="repeated", read=read, show=show, key=key)
+             what: str = "", kw_only: bool = False) -> Any:
+    """``key VALUE`` any number of times, anywhere after the args, into a tuple.
+    ``kw_only``: printed in its place but given by name (a field added to an action
+    without moving the positional fields after it)."""
+    return _slot((), what, kw_only, kind="repeated", read=read, show=show, key=key)
 
 
 @cache
@@ -415,9 +417,10 @@ class PlayLand(Action, usage="play PLAYER CARD"):
 
 
 @dataclass(frozen=True)
-class Cast(Action, usage="cast PLAYER CARD [target REF]... [x N] [free]"):
+class Cast(Action, usage="cast PLAYER CARD [mode N]... [target REF]... [x N] [free]"):
     player: str = arg(_player)
     card: str = arg()
+    modes: tuple[int, ...] = repeated("mode", _number("mode"), what="mode", kw_only=True)  # 700.2
     targets: tuple[str, ...] = repeated("target", what="ref")
     x: int = option("x", _number("x"), 0, what="number")
     free: bool = flag("free")

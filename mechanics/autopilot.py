@@ -13,7 +13,9 @@ plays is a line of the scenario language.  The rules are deliberately plain:
 - One land a turn, the basic land type whose color the hand needs most.
 - Cast what the mana allows, highest mana value first; burn and other harmful
   spells at the opponent (its creatures for "target creature"), pump spells on
-  an attacking creature during combat, X spells with the largest X.
+  an attacking creature during combat, X spells with the largest X.  A modal
+  spell or trigger takes the modes that do most: damage to an opponent, then
+  harm to their permanents, then the rest, never one that would hurt oneself.
 - Attack with everything that can, every turn.
 - Decisions: proliferate chooses its own permanents with helpful counters,
   the opponent's with harmful ones, and opponents; evolve triggers are ordered
@@ -43,8 +45,9 @@ from .abilities import Activated
 from .cards import BASIC_LAND_MANA, parse_cost
 from .errors import StackfishError
 from .mana import plan
+from .modes import mode_sets, spell_modal
 from .perform import mana_sources
-from .state import Decision
+from .state import Decision, StackItem
 
 ME = "p1"
 OPPONENT = "p2"
@@ -69,6 +72,12 @@ def policy(game: Any, decision: Decision) -> list[Any]:
         return order_triggers(game, decision)
     if kind == "targets":
         return [pick_target(game, decision.player, list(decision.options), decision.prompt)]
+    if kind == "modes":  # a modal trigger (700.2b)
+        t = data["trigger"]
+        probe = StackItem(0, t["kind"], t["controller"], t["source"], t["epoch"], t["handler"], t["text"])
+        modal = game.ability(t["handler"]).modal
+        sets = mode_sets(game, probe, modal)
+        return [str(n) for n in pick_modes(game, decision.player, modal, sets, probe) or sets[0]]
     if kind == "discard":
         return discard(game, decision.player, list(decision.options), decision.min)
     what = data.get("what")
@@ -86,6 +95,30 @@ def policy(game: Any, decision: Decision) -> list[Any]:
         best = max(decision.options, key=lambda o: _size(game, o))
         return [best]
     return list(decision.options[:n])
+
+
+def pick_modes(game: Any, player: str, modal: Any, sets: list[tuple[int, ...]],
+               probe: Any = None) -> tuple[int, ...] | None:
+    """The legal choice of modes that does most (:func:`_mode_worth`), or None when
+    each would hurt ``player``."""
+    worth = {n: _mode_worth(game, player, modal.modes[n - 1], probe) for s in sets for n in s}
+    good = [s for s in sets if all(worth[n] > 0 for n in s)]
+    return max(good, key=lambda s: sum(worth[n] for n in s), default=None)
+
+
+def _mode_worth(game: Any, player: str, mode: Any, probe: Any) -> int:
+    """4 for damage to an opponent (3 to each opponent), 2 for harm to their
+    permanents, 1 for anything else that helps, 0 when its best target would be one's own for harm (or the
+    opponent's for help)."""
+    if not mode.targets:
+        return 3 if "each opponent" in mode.text else 1
+    t = pick_target(game, player, game.target_options(probe, mode.targets[0]), mode.text)
+    mine = t == player or (isinstance(t, int) and game.controller_of(t) == player)
+    if not _harmful(mode.text):
+        return int(mine)
+    if mine:
+        return 0
+    return 4 if isinstance(t, str) and "damage" in mode.text else 2
 
 
 def _size(game: Any, oid: Any) -> int:
@@ -365,6 +398,15 @@ def spell_to_cast(game: Any, player: str, sorcery_speed: bool, combat: bool = Fa
                 continue
         elif plan(card.cost, 0, sources) is None:
             continue
+        modal = spell_modal(game, card.name)
+        if modal is not None:
+            modes = None if combat else pick_modes(game, player, modal, mode_sets(game, None, modal))
+            if modes is None:
+                continue
+            targets = tuple(_ref(game, pick_target(game, player, game.target_options(None, t),
+                                                   modal.modes[n - 1].text))
+                            for n in modes for t in modal.modes[n - 1].targets)
+            return A.Cast(player, card.name, targets, x, modes=modes)
         specs = game.spell_target_specs(card.name)
         text = card.oracle_text
         helpful = not _harmful(text)

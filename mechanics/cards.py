@@ -101,6 +101,9 @@ class CardDef:
         colors = card.get("colors")
         if colors is None:
             colors = [c for c in COLORS if c in "".join(parse_cost(cost))]
+        keywords = frozenset(str(k).lower() for k in card.get("keywords") or ())
+        if "devoid" in keywords:
+            colors = []  # 702.114a: a characteristic-defining ability, so in every zone (604.3)
         return cls(
             name=str(face.get("name", card.get("name", ""))),
             full_name=str(card.get("name", "")),
@@ -110,7 +113,7 @@ class CardDef:
             power=_stat(face.get("power")),
             toughness=_stat(face.get("toughness")),
             loyalty=_stat(face.get("loyalty")),
-            keywords=frozenset(str(k).lower() for k in card.get("keywords") or ()),
+            keywords=keywords,
             colors=frozenset(colors),
             layout=str(card.get("layout") or "normal"),
         )

@@ -34,6 +34,10 @@ class Suspend(Exception):  # noqa: N818 - control flow, not an error
 class Ctx:
     """What a resolving spell or ability can see and do."""
 
+    #: where the resolving mode's targets start among the item's (a modal spell's
+    #: targets are its chosen modes', in order: :func:`mechanics.modes.run_modes`)
+    offset = 0
+
     def __init__(self, game: Game, item: StackItem | None = None, controller: str | None = None):
         self.game = game
         self.item = item
@@ -50,6 +54,7 @@ class Ctx:
 
     def target(self, i: int = 0) -> Any:
         """The i-th target if it is still legal (608.2b), else None."""
+        i += self.offset
         if self.item is None or i >= len(self.item.targets):
             return None
         return self.game.live_target(self.item, i)

@@ -2,9 +2,9 @@
 
 :func:`generate` yields what the pending decision allows: for a priority
 decision, pass, each playable land, each castable spell with each legal
-target, each activatable ability; for a declaration or a choice, its answers
-(for "any number of" choices: none, all, and each single option, since the
-full power set is too large to list).  :func:`is_legal` tries the action on
+choice of modes (700.2) and target, each activatable ability; for a
+declaration or a choice, its answers (for "any number of" choices: none, all,
+and each single option, since the full power set is too large to list).  :func:`is_legal` tries the action on
 a copy of the state, which is exact and needs no second set of rules.
 """
 
@@ -20,6 +20,7 @@ from .abilities import Activated, Behaviour, HandAbility
 from .cards import parse_cost
 from .errors import StackfishError
 from .mana import plan
+from .modes import mode_sets, spell_modal
 from .perform import block_restriction, convoke_sources, mana_sources
 
 if TYPE_CHECKING:
@@ -73,7 +74,7 @@ def generate(game: Game) -> Iterator[A.Action]:
                 ach = game.chars(att)
                 if ach is not None and bch is not None and (
                         ach.has("menace") or  # 702.111b: one blocker alone can't block it
-                        block_restriction(ach, bch)):
+                        block_restriction(game, ach, bch)):
                     continue
                 yield A.Block(d.player, ((game.ref_for(b), game.ref_for(att)),))
     elif d.kind == "order":
@@ -120,13 +121,15 @@ def _priority_actions(game: Game, player: str) -> Iterator[A.Action]:
         fast = card.is_type("Instant") or "flash" in card.keywords
         if not (fast or main) or not _affordable(game, player, card.cost, "convoke" in card.keywords):
             continue
-        specs = game.spell_target_specs(name)
-        if not specs:
-            yield A.Cast(player, name)
-            continue
-        options = [game.target_options(None, s) for s in specs]
-        for combo in itertools.islice(itertools.product(*options), 50):
-            yield A.Cast(player, name, tuple(_ref(game, t) for t in combo))
+        modal = spell_modal(game, name)
+        for modes in mode_sets(game, None, modal)[:20] if modal else [()]:  # 700.2: each legal choice
+            specs = game.spell_target_specs(name, modes)
+            if not specs:
+                yield A.Cast(player, name, modes=modes)
+                continue
+            options = [game.target_options(None, s) for s in specs]
+            for combo in itertools.islice(itertools.product(*options), 50):
+                yield A.Cast(player, name, tuple(_ref(game, t) for t in combo), modes=modes)
     yield from _hand_abilities(game, player)
     chars = game.all_chars()
     for oid in game.permanents(player):

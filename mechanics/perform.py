@@ -14,6 +14,7 @@ from . import sba
 from .abilities import HandAbility
 from .errors import IllegalActionError
 from .mana import format_cost, parse_mana, plan
+from .modes import check_modes, mode_text, spell_modal
 from .state import Decision, StackItem
 from .templates import BLOCKS_ONLY_FLYERS, CANT_BLOCK, NOT_BY_POWER_2, UNBLOCKABLE
 
@@ -130,18 +131,20 @@ def _cast(game: Game, a: A.Cast) -> None:
     if not (card.is_type("Instant") or "flash" in card.keywords):
         _sorcery_timing(game, a.player, f"'{card.name}' can be cast")
     _check_x(card.cost, a.x, card.name)
-    specs = game.spell_target_specs(card.name)
+    modes = check_modes(game, a.player, card.name, a.modes)  # 601.2b: modes, then targets
+    specs = game.spell_target_specs(card.name, modes)
     targets = _targets(game, None, a.player, specs, a.targets, card.name)
     if not a.free:
         pay(game, a.player, card.cost, a.x, convoke="convoke" in card.keywords)
     st = game.state
     game.move(oid, "stack")
     item = StackItem(st.new_id(), "spell", a.player, oid, st.objs[oid].epoch, "spell", card.name,
-                     targets, a.x, timestamp=st.tick())
+                     targets, a.x, {"modes": modes} if modes else {}, timestamp=st.tick())
     st.stack.append(item)
     st.passes = 0
     st.priority = game.seat_of(a.player)
-    game.note(f"{a.player} casts {card.name}" + _target_text(game, targets))
+    game.note(f"{a.player} casts {card.name}" + mode_text(spell_modal(game, card.name), modes)
+              + _target_text(game, targets))
     game.emit(ev.SpellCast(item.id, oid, a.player))
     game.became_targets(item)
 
@@ -167,8 +170,8 @@ def _targets(game: Game, item: StackItem | None, player: str, specs: tuple, refs
     if len(refs) < len(required) or len(refs) > most:
         need = " and ".join(s.text for s in specs) or "no targets"
         raise IllegalActionError(f"'{what}' needs {need}; got {len(refs)} target(s)")
-    if len(set(refs)) != len(refs):
-        raise IllegalActionError("the same target is named twice (115.3)")
+    if _named_twice(refs, specs):
+        raise IllegalActionError("the same target is named twice for one 'target' (115.3)")
     probe = item or StackItem(0, "spell", player, None, 0, "spell", what)
     out = []
     for i, ref in enumerate(refs):
@@ -178,6 +181,14 @@ def _targets(game: Game, item: StackItem | None, player: str, specs: tuple, refs
             raise IllegalActionError(f"'{ref}' is not a legal target for '{what}' ({spec.text})")
         out.append(game.target_ref(t))
     return tuple(out)
+
+
+def _named_twice(refs: tuple[str, ...], specs: tuple) -> bool:
+    """115.3: one object can be the target of each instance of the word "target" (a
+    modal spell's modes, say) but only once within one ("any number of targets": the
+    last requirement takes the rest of the references)."""
+    rest = refs[max(len(specs) - 1, 0):]
+    return len(set(rest)) != len(rest)
 
 
 def mana_sources(game: Game, player: str) -> list[tuple[object, str]]:
@@ -389,10 +400,19 @@ _BLOCK_RULES: tuple[tuple[Any, str], ...] = (
 )
 
 
-def block_restriction(ach: Any, bch: Any) -> str | None:
+#: landwalk keywords (702.14) and the land type each looks for
+LANDWALKS = {f"{t.lower()}walk": t for t in ("Plains", "Island", "Swamp", "Mountain", "Forest")}
+
+
+def block_restriction(game: Game, ach: Any, bch: Any) -> str | None:
     """Why this blocker can't block this attacker (509.1b), or None: restrictions on the
     attacker (flying, fear, "can't be blocked" ...) and on the blocker ("can't block")."""
-    return next((why for forbids, why in _BLOCK_RULES if forbids(ach, bch)), None)
+    why = next((why for forbids, why in _BLOCK_RULES if forbids(ach, bch)), None)
+    for walk in LANDWALKS.keys() & ach.keywords if why is None else ():
+        # 702.14c: unblockable while the defending player (the blocker's) controls such a land
+        if any(LANDWALKS[walk] in game.chars(i).subtypes for i in game.permanents(bch.controller)):
+            return f"it has {walk} (702.14c)"
+    return why
 
 
 def _block(game: Game, a: A.Block) -> None:
@@ -411,7 +431,7 @@ def _block(game: Game, a: A.Block) -> None:
             raise IllegalActionError(f"'{aref}' is not attacking")
         if st.objs[att].attacking not in team:
             raise IllegalActionError(f"'{aref}' is attacking {st.objs[att].attacking}, not {a.player} (509.1a)")
-        why = block_restriction(game.chars(att), game.chars(b))
+        why = block_restriction(game, game.chars(att), game.chars(b))
         if why:
             raise IllegalActionError(f"'{bref}' can't block '{aref}': {why}")
         pairs.append((b, att))
@@ -437,6 +457,8 @@ def _choose(game: Game, a: A.Choose) -> None:
     if d.kind == "targets":
         t = d.data["trigger"]  # the waiting trigger itself (shared with pending_triggers)
         t["targets"] = tuple(values)
+    elif d.kind == "modes":  # 700.2b: a modal trigger's modes, before its targets
+        d.data["trigger"]["data"]["modes"] = tuple(sorted(int(v) for v in values))
     elif d.kind == "discard":
         for oid in values:
             game.move(oid, "graveyard")

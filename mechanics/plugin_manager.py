@@ -33,6 +33,11 @@ ENGINE_KEYWORDS = {
     "deathtouch": "702.2", "lifelink": "702.15", "menace": "702.111", "hexproof": "702.11",
     "shroud": "702.18", "indestructible": "702.12", "flash": "702.8", "convoke": "702.51",
     "enchant creature": "702.5", "enchant permanent": "702.5",
+    # evasion, checked as blockers are declared (perform.block_restriction)
+    "fear": "702.36", "intimidate": "702.13", "shadow": "702.28", "horsemanship": "702.31",
+    "plainswalk": "702.14", "islandwalk": "702.14", "swampwalk": "702.14", "mountainwalk": "702.14",
+    "forestwalk": "702.14",
+    "devoid": "702.114",  # a characteristic-defining ability: CardDef has no colors (604.3)
 }
 
 

@@ -10,9 +10,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from . import events as ev
-from .abilities import EntersWith
+from .abilities import EntersWith, text_lines
 from .errors import IllegalActionError
 from .state import Decision, Effect, Obj
+from .templates import CANT_BE_COUNTERED
 
 if TYPE_CHECKING:
     from .game import Game
@@ -399,11 +400,17 @@ class Primitives:
         self.changed()
 
     def counter_item(self: Game, item_id: int) -> None:
-        """Counter a spell or ability (701.6): it leaves the stack without resolving."""
+        """Counter a spell or ability (701.6): it leaves the stack without resolving,
+        unless it is a spell that can't be countered (101.2: the "can't" wins)."""
         st = self.state
         item = next((s for s in st.stack if s.id == item_id), None)
         if item is None:
             return
+        if item.kind == "spell":
+            name = st.objs[item.source].name if item.source in st.objs else item.data.get("copy_of", item.text)
+            if CANT_BE_COUNTERED in text_lines(self.card(name)):  # a copy has its text too (707.2)
+                self.note(f"{name} can't be countered")
+                return
         st.stack.remove(item)
         if item.kind == "spell" and item.source is not None:  # a copy just ceases to exist (707.10a)
             self.move(item.source, "graveyard")

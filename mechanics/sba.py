@@ -15,6 +15,7 @@ from .state import Decision
 
 if TYPE_CHECKING:
     from .game import Game
+    from .layers import Chars
 
 
 def check(game: Game) -> bool:
@@ -51,8 +52,7 @@ def _perform(game: Game) -> bool:
                     done = True
                 else:
                     to_graveyard.append(oid)
-        if "Aura" in ch.subtypes and not _legal_attachment(
-                game, obj.attached_to, creature=_enchants_creature(game, ch.card.name)):  # 704.5m
+        if "Aura" in ch.subtypes and not _enchantable(game, ch, obj.attached_to):  # 704.5m
             to_graveyard.append(oid)
         if "Equipment" in ch.subtypes and obj.attached_to is not None and \
                 not _legal_attachment(game, obj.attached_to, creature=True):  # 704.5n
@@ -96,11 +96,17 @@ def _legal_attachment(game: Game, target: int | None, creature: bool = False) ->
     return ch is None or not creature or ch.is_creature  # phased out with it: still attached
 
 
-def _enchants_creature(game: Game, name: str) -> bool:
-    """Whether an Aura's enchant ability (303.4a) asks for a creature: attached to
-    anything else it is attached to an illegal object (704.5m)."""
-    specs = game.spell_target_specs(name)
-    return bool(specs) and specs[0].kind in ("creature", "creature-you-control")
+def _enchantable(game: Game, aura: Chars, target: int | None) -> bool:
+    """Whether an Aura may be attached to this permanent: what its enchant ability
+    allows (303.4a, 702.5a): its target kind and filter; staying attached isn't targeting, so
+    hexproof and shroud don't matter."""
+    if not _legal_attachment(game, target):
+        return False
+    specs, ch = game.spell_target_specs(aura.card.name), game.chars(target)
+    if not specs or ch is None:  # phased out with it: still attached
+        return True
+    spec = specs[0]
+    return game.fits_kind(spec, ch, aura.controller) and (spec.filter is None or spec.filter(game, target))
 
 
 def _cease(game: Game, oid: int) -> None:

@@ -20,6 +20,8 @@ from .abilities import (
     Activated,
     EntersWith,
     HandAbility,
+    Modal,
+    Mode,
     Resolver,
     SpellAbility,
     Static,
@@ -28,6 +30,7 @@ from .abilities import (
     text_lines,
 )
 from .cards import CardDef
+from .modes import HOW_MANY, run_modes
 from .state import Decision
 
 if TYPE_CHECKING:
@@ -41,14 +44,13 @@ _EQUIP = re.compile(r"^Equip \{(\d+)\}$")
 #: can't be blocked by creatures with power 2 or less." (checked by blocking, 509.1b)
 UNBLOCKABLE, CANT_BLOCK, BLOCKS_ONLY_FLYERS = "unblockable", "can't block", "can block only creatures with flying"
 NOT_BY_POWER_2 = "can't be blocked by creatures with power 2 or less"
+#: 101.2: counter effects leave such a spell on the stack (primitives.counter_item)
+CANT_BE_COUNTERED = "This spell can't be countered."
 #: their oracle lines
 _BLOCKING = {"This creature can't be blocked.": UNBLOCKABLE, "This creature can't block.": CANT_BLOCK,
              "This creature can block only creatures with flying.": BLOCKS_ONLY_FLYERS,
              "This creature can't be blocked by creatures with power 2 or less.": NOT_BY_POWER_2}
-#: evasion keywords that blocking checks on the card's own keywords (perform.block_restriction)
-EVASION = frozenset({"Fear", "Intimidate", "Shadow", "Horsemanship"})
 _CYCLING = re.compile(r"^Cycling ((?:\{(?:\d+|[WUBRGC])\})+)$")
-_LANDWALK = re.compile(r"^(Plains|Island|Swamp|Mountain|Forest)walk$")
 
 
 def attached_to_it(game: Game, src: Any, obj: Any, ch: Any, src_ch: Any) -> bool:
@@ -65,6 +67,8 @@ def equip(ctx: Ctx) -> None:
 
 def template_abilities(card: CardDef, line: str) -> list[Ability] | None:
     """The oracle templates the engine knows without a script, or None."""
+    if "\n" in line:
+        return _modal(card, line)
     m = _MANA_LINE.match(line)
     if m:
         colors = "".join(re.findall(r"\{([WUBRGC])\}", m.group(1)))
@@ -78,24 +82,15 @@ def template_abilities(card: CardDef, line: str) -> list[Ability] | None:
         # 509.1b: a restriction on blocking, checked as blockers are declared; modelled as
         # a keyword-like ability the object gives itself (layer 6)
         return [Static(line, "6", itself, {"keywords": (_BLOCKING[line],)})]
-    if line in EVASION and card.is_type("Creature"):
-        return []  # 702.36, 702.13, 702.28, 702.31: a keyword the card has, checked as it's blocked
-    if (m := _LANDWALK.match(line)) and card.is_type("Creature"):
-        return [landwalk(line, m.group(1).capitalize())]
     if m := _CYCLING.match(line):  # 702.29a: "{COST}, Discard this card: Draw a card."
         return [HandAbility(line, m.group(1), _effect(card, "draw a card")[1])]
+    if line == CANT_BE_COUNTERED or ("Aura" in card.subtypes and line.removeprefix("Enchant ") in ENCHANTABLE):
+        return []  # the counter primitive; the Aura's targets and 704.5m (triggers.spell_target_specs)
+    if m := _WARD.match(line):
+        return [ward(m.group(1) or "", int(m.group(2) or 0))]
     if line == "Prowess" and card.is_type("Creature"):  # 702.108a
         return _triggered(card, line, "you cast a noncreature spell", "~ gets +1/+1 until end of turn")
     return effect_templates(card, line)
-
-
-def landwalk(line: str, land_type: str) -> Static:
-    """702.14c: it can't be blocked as long as the defending player controls a land of
-    that type: UNBLOCKABLE while it attacks such a player."""
-    def defender_has_one(game: Game, src: Any) -> bool:
-        return isinstance(src.attacking, str) and any(
-            land_type in game.chars(i).subtypes for i in game.permanents(src.attacking))
-    return Static(line, "6", itself, {"keywords": (UNBLOCKABLE,)}, defender_has_one)
 
 
 def itself(game: Game, src: Any, obj: Any, ch: Any, src_ch: Any) -> bool:
@@ -126,6 +121,44 @@ _ENTERS_COUNTERS = re.compile(r"^~ enters with (a|an|one|two|three|four|five|six
 GRANTABLE = frozenset({"flying", "reach", "trample", "first strike", "double strike", "vigilance", "haste",
                        "defender", "deathtouch", "lifelink", "menace", "hexproof", "shroud",
                        "indestructible"})
+#: "Ward {N}" or "Ward—Pay N life." (702.21a)
+_WARD = re.compile(rf"^Ward(?: ({_MANA})|—Pay (\d+) life\.)$")
+
+
+def ward(cost: str = "", life: int = 0) -> Triggered:
+    """702.21a: "Whenever this permanent becomes the target of a spell or ability an
+    opponent controls, counter that spell or ability unless that player pays COST" (a
+    mana cost, or N life: only with that much life, 119.4); paid or not as it resolves."""
+    price = f"{life} life" if life else cost
+
+    def match(game: Game, obj: Any, event: Any) -> dict | None:
+        if (event.obj == obj.id and event.epoch == obj.epoch
+                and event.controller in game.opponents(game.controller_of(obj.id))):
+            return {"item": event.item, "player": event.controller}
+        return None
+
+    def paid(ctx: Ctx, who: str) -> bool:
+        if not life:
+            return ctx.pay(who, cost)
+        if ctx.game.state.players[who].life < life:
+            return False
+        ctx.lose_life(who, life)
+        return True
+
+    def run(ctx: Ctx) -> None:
+        item = next((i for i in ctx.game.state.stack if i.id == ctx.item.data["item"]), None)
+        if item is None:
+            return  # it already left the stack
+        who = ctx.item.data["player"]
+        pick = ctx.choose(Decision("choose", who, f"ward: pay {price}, or the spell or ability "
+                                   "is countered? (yes/no)", ("yes", "no"), 1, 1,
+                                   {"what": "may", "default": ["yes"]}))
+        if pick and pick[0] == "yes" and paid(ctx, who):
+            return
+        ctx.note(f"ward: {ctx.game.describe(item.source) if item.source else item.text} is countered")
+        ctx.counter_item(item.id)
+
+    return Triggered(f"Ward—Pay {life} life." if life else f"Ward {cost}", ("BecameTarget",), match, run)
 
 
 def _types(game: Game, o: Any) -> set[str]:
@@ -147,6 +180,30 @@ DESTROYABLE: dict[str, tuple[str, Callable[[Game, Any], bool] | None]] = {
     "creature with flying": ("creature", lambda g, o: g.chars(o).has("flying")),
     "tapped creature": ("creature", lambda g, o: g.state.objs[o].tapped),
     "creature or planeswalker": ("permanent", lambda g, o: bool({"Creature", "Planeswalker"} & _types(g, o))),
+}
+def _any_type(*types: str) -> Callable[[Game, Any], bool]:
+    """A target filter: the object has one of these card types."""
+    wanted = set(types)
+    return lambda g, o: bool(wanted & _types(g, o))
+
+
+#: "Enchant X" (303.4a, 702.5a): what an Aura targets as a spell and may stay attached to
+#: (sba 704.5m), as a target kind and a filter.  Not yet: players, and "an opponent controls".
+ENCHANTABLE: dict[str, tuple[str, Callable[[Game, Any], bool] | None]] = {
+    **{k: DESTROYABLE[k] for k in ("creature", "permanent", "artifact", "enchantment", "land",
+                                   "nonland permanent", "creature or planeswalker", "nonblack creature",
+                                   "tapped creature", "creature with flying")},
+    "creature you control": ("creature-you-control", None),
+    "land you control": ("permanent-you-control", DESTROYABLE["land"][1]),
+    "artifact you control": ("permanent-you-control", DESTROYABLE["artifact"][1]),
+    "artifact or creature": ("permanent", _any_type("Artifact", "Creature")),
+    "creature or land": ("permanent", _any_type("Creature", "Land")),
+    "creature or enchantment": ("permanent", _any_type("Creature", "Enchantment")),
+    "planeswalker": ("permanent", _any_type("Planeswalker")),
+    "artifact, creature, or planeswalker": ("permanent", _any_type("Artifact", "Creature", "Planeswalker")),
+    "creature or Vehicle": ("permanent", lambda g, o: "Creature" in _types(g, o) or "Vehicle" in g.chars(o).subtypes),
+    **{t: ("permanent", lambda g, o, t=t: t in g.chars(o).subtypes)
+       for t in ("Plains", "Island", "Swamp", "Mountain", "Forest")},
 }
 _COUNTERABLE: dict[str, Callable[[Game, Any], bool] | None] = {
     "spell": None,
@@ -184,7 +241,7 @@ def _first_effect_and_sole_target(card: CardDef, line: str) -> bool:
     lines = text_lines(card)
     before = lines[:lines.index(line)] if line in lines else lines
     others = [ln for ln in lines if ln != line]
-    return not any(ln.endswith(".") for ln in before) and not any("target" in ln.lower() for ln in others)
+    return not any(ln.endswith(".") and ln != CANT_BE_COUNTERED for ln in before) and not any("target" in ln.lower() for ln in others)
 
 
 Effect = tuple[tuple[Target, ...], Resolver]
@@ -492,11 +549,58 @@ def _triggered(card: CardDef, line: str, when: str, phrase: str) -> list[Ability
     if when not in _EVENTS:
         return None
     kind, match, creature = _EVENTS[when]
-    phrase = re.sub(r"^it |(?<= on )it$", "~ ", phrase).strip()
-    found = _effect(card, phrase)
+    found = _effect(card, _its(phrase))
     if found is None or (creature and not card.is_type("Creature")):
         return None
     return [Triggered(line, (kind,), match, found[1], found[0], look_back=when == "~ dies")]
+
+
+def _its(phrase: str) -> str:
+    """A triggered ability's effect with "it" (its source) written ``~``."""
+    return re.sub(r"^it |(?<= on )it$", "~ ", phrase).strip()
+
+
+#: a modal ability's first line (700.2): a spell's "Choose one —", or "When(ever) EVENT,
+#: choose one —" after an ability word if any
+_MODAL = re.compile(rf"^(?:(?:[A-Z][a-z]+ — )?When(?:ever)? ([^,]+), c|C)hoose ({'|'.join(HOW_MANY)}) —$")
+#: a mode's line: "• EFFECT." or, with a mode's name, "• NAME — EFFECT."
+_MODE = re.compile(r"^• (?:[A-Z][\w' ,-]* — )?(.+)$")
+
+
+def _modal(card: CardDef, text: str) -> list[Ability] | None:
+    """700.2: a modal spell (an instant or sorcery whose only sentences are its modes)
+    or a modal "When(ever) EVENT" ability, when each mode is one effect phrase of
+    :func:`_effect` with single targets.  A modal trigger's targets are chosen by one
+    decision (603.3d), so it may choose several modes only if one of them targets."""
+    header, *bullets = text.split("\n")
+    m = _MODAL.match(self_named(card, header))
+    if m is None:
+        return None
+    when, (least, most) = m.group(1), HOW_MANY[m.group(2)]
+    spell = when is None
+    if spell != bool(card.types & {"Instant", "Sorcery"}):
+        return None
+    if spell and any(ln.endswith(".") for ln in text_lines(card) if ln != header and ln not in bullets):
+        return None  # another sentence of the spell: its targets would mix with the modes'
+    modes = []
+    for bullet in bullets:
+        s = self_named(card, _MODE.match(bullet).group(1))
+        if not s.endswith(".") or "." in s[:-1] or (spell and "~" in s.replace("~ deals", "")):
+            return None
+        found = _effect(card, _sentence(s[:-1]) if spell else _its(_sentence(s[:-1])))
+        if found is None or any(t.optional or t.max != 1 for t in found[0]):
+            return None
+        modes.append(Mode(bullet.removeprefix("• "), found[1], found[0]))
+    modal = Modal(tuple(modes), least, min(most, len(modes)))
+    flat = " ".join([header, *bullets])
+    if spell:
+        return [SpellAbility(flat, run_modes(modal), modal=modal)]
+    if when not in _EVENTS or (modal.most > 1 and sum(bool(md.targets) for md in modes) > 1):
+        return None
+    kind, match, creature = _EVENTS[when]
+    if creature and not card.is_type("Creature"):
+        return None
+    return [Triggered(flat, (kind,), match, run_modes(modal), look_back=when == "~ dies", modal=modal)]
 
 
 def _activated(card: CardDef, line: str, m: re.Match) -> list[Ability] | None:

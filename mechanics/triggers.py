@@ -12,9 +12,11 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from . import events as ev
-from .abilities import Activated, Replacement, SpellAbility, Target, Triggered
+from .abilities import Activated, Replacement, SpellAbility, Target, Triggered, text_lines
 from .layers import Chars
+from .modes import mode_targets, trigger_modes
 from .state import Decision, StackItem
+from .templates import ENCHANTABLE
 
 if TYPE_CHECKING:
     from .game import Game
@@ -193,7 +195,9 @@ class TriggerRules:
 
     def put_trigger_on_stack(self: Game, t: dict) -> bool:
         st = self.state
-        specs = self.targets_of(t["handler"])
+        if not trigger_modes(self, t):  # 603.3c: modes first, then targets
+            return st.decision is None  # removed (no mode could be chosen), or waiting
+        specs = self.targets_of(t["handler"], t["data"].get("modes", ()))
         targets: tuple[Any, ...] = tuple(t.get("targets", ()))
         if specs and not targets:
             item = StackItem(0, t["kind"], t["controller"], t["source"], t["epoch"], t["handler"],
@@ -247,16 +251,17 @@ class TriggerRules:
             return self.behaviour(name).abilities[int(idx)]
         return None
 
-    def targets_of(self: Game, handler: str) -> tuple[Target, ...]:
+    def targets_of(self: Game, handler: str, modes: tuple[int, ...] = ()) -> tuple[Target, ...]:
         ab = self.ability(handler)
-        return getattr(ab, "targets", ()) if ab is not None else ()
+        return mode_targets(ab, modes) if ab is not None else ()
 
     def target_ref(self: Game, t: int | str) -> Any:
         return t if isinstance(t, str) else self.state.objs[t].ref
 
     def became_targets(self: Game, item: StackItem) -> None:
-        """Emit BecameTarget for each object the new stack item targets (702.21a)."""
-        for t in item.targets:
+        """Emit BecameTarget for each object the new stack item targets (702.21a), once
+        even when two of its modes target it (115.3)."""
+        for t in dict.fromkeys(item.targets):
             if not isinstance(t, str):
                 self.emit(ev.BecameTarget(item.id, t[0], t[1], item.controller))
 
@@ -273,9 +278,7 @@ class TriggerRules:
         if spec.kind in ("any", "creature", "permanent", "creature-you-control",
                          "permanent-you-control"):
             for oid, ch in self.all_chars().items():
-                if spec.kind in ("any", "creature", "creature-you-control") and not ch.is_creature:
-                    continue
-                if spec.kind.endswith("-you-control") and ch.controller != controller:
+                if not self.fits_kind(spec, ch, controller):
                     continue
                 if (ch.has("hexproof") and ch.controller != controller) or ch.has("shroud"):
                     continue
@@ -295,7 +298,8 @@ class TriggerRules:
     def live_target(self: Game, item: StackItem, i: int) -> Any:
         """608.2b: a target is illegal if it changed zones or no longer qualifies."""
         t = item.targets[i]
-        specs = self.targets_of(item.handler) if item.kind != "spell" else self.spell_targets(item)
+        modes = item.data.get("modes", ())
+        specs = self.targets_of(item.handler, modes) if item.kind != "spell" else self.spell_targets(item)
         if i < len(specs):
             spec = specs[i]
         elif specs and specs[-1].max > 1:  # the rest of an "any number of" requirement
@@ -313,22 +317,30 @@ class TriggerRules:
     def spell_targets(self: Game, item: StackItem) -> tuple[Target, ...]:
         name = self.state.objs[item.source].name if item.source in self.state.objs else \
             item.data.get("copy_of", "")
-        return self.spell_target_specs(name)
+        return self.spell_target_specs(name, item.data.get("modes", ()))
 
-    def spell_target_specs(self: Game, name: str) -> tuple[Target, ...]:
-        """What a spell targets: its spell ability's targets, or an Aura's enchant (303.4a)."""
+    def spell_target_specs(self: Game, name: str, modes: tuple[int, ...] = ()) -> tuple[Target, ...]:
+        """What a spell targets: its spell ability's targets (a modal spell's: those of
+        the chosen ``modes``, 700.2), or an Aura's enchant (303.4a)."""
         beh = self.behaviour(name)
         spells = beh.of(SpellAbility)
         if spells:
-            return spells[0].targets
+            return mode_targets(spells[0], modes)
         card = self.card(name)
-        if "Aura" in card.subtypes:
-            for kw in card.keywords:
-                if kw == "enchant":
-                    what = card.oracle_text.split("\n")[0].removeprefix("Enchant ").strip().lower()
-                    kind = "creature" if what.startswith("creature") else "permanent"
-                    return (Target(kind, f"{what} to enchant"),)
+        if "Aura" in card.subtypes and "enchant" in card.keywords:
+            what = next((ln for ln in text_lines(card) if ln.startswith("Enchant ")), "").removeprefix("Enchant ")
+            kind, keep = ENCHANTABLE.get(what, ("permanent", None))  # other wordings: the card is manual
+            return (Target(kind, f"{what} to enchant", keep),)
         return ()
+
+    @staticmethod
+    def fits_kind(spec: Target, ch: Chars, controller: str) -> bool:
+        """Whether a permanent is of a target requirement's kind (not its filter)."""
+        if spec.kind in ("any", "creature", "creature-you-control") and not ch.is_creature:
+            return False
+        if spec.kind.endswith("-you-control") and ch.controller != controller:
+            return False
+        return spec.kind in ("any", "creature", "permanent", "creature-you-control", "permanent-you-control")
 
     def activated(self: Game, oid: int) -> list[Activated]:
         ch = self.chars(oid)

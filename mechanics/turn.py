@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from . import events as ev
 from .abilities import SpellAbility
 from .state import STEPS, Decision, StackItem
+from .templates import CANT_BLOCK
 
 if TYPE_CHECKING:
     from .game import Game
@@ -226,7 +227,9 @@ class TurnRules:
         return out
 
     def can_block_with(self: Game, player: str) -> list[int]:
-        return [o for o in self.permanents(player, creature=True) if not self.state.objs[o].tapped]
+        """Untapped creatures without "can't block" (509.1a-b): the blockers decision's options."""
+        return [o for o in self.permanents(player, creature=True)
+                if not self.state.objs[o].tapped and not self.chars(o).has(CANT_BLOCK)]
 
     def combat_damage(self: Game, first_strike: bool) -> None:
         """510: attackers and blockers deal damage at once; trample assigns lethal

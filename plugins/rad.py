@@ -32,6 +32,7 @@ from typing import Any
 
 from mechanics import Decision, SpellAbility, Static, Target, Triggered, hookimpl
 from mechanics import events as ev
+from mechanics.templates import ward
 
 HANDLER = "rad"
 RAD = "rad"
@@ -297,33 +298,6 @@ def _screeching_scorchbeast(card: Any) -> list:
 
     return [Triggered(attacks, ("AttackersDeclared",), attacking, irradiate),
             Triggered(milled, ("Milled",), match, create)]
-
-
-def ward(cost: str) -> Triggered:
-    """702.21a: "Whenever this permanent becomes the target of a spell or ability an
-    opponent controls, counter that spell or ability unless that player pays COST" (the cost is paid or not as it resolves)."""
-    text = f"Ward {cost}"
-
-    def match(game: Any, obj: Any, event: Any) -> dict | None:
-        if (event.obj == obj.id and event.epoch == obj.epoch
-                and event.controller in game.opponents(game.controller_of(obj.id))):
-            return {"item": event.item, "player": event.controller}
-        return None
-
-    def run(ctx: Any) -> None:
-        item = next((i for i in ctx.game.state.stack if i.id == ctx.item.data["item"]), None)
-        if item is None:
-            return  # it already left the stack
-        who = ctx.item.data["player"]
-        pick = ctx.choose(Decision("choose", who, f"ward: pay {cost}, or the spell or ability "
-                                   "is countered? (yes/no)", ("yes", "no"), 1, 1,
-                                   {"what": "may", "default": ["yes"]}))
-        if pick and pick[0] == "yes" and ctx.pay(who, cost):
-            return
-        ctx.note(f"ward: {ctx.game.describe(item.source) if item.source else item.text} is countered")
-        ctx.counter_item(item.id)
-
-    return Triggered(text, ("BecameTarget",), match, run)
 
 
 def _nightkin_ambusher(card: Any) -> list:

@@ -152,6 +152,24 @@ goto blockers
     assert blocks == {("cloud", "flyer")}
 
 
+def test_no_blockers_decision_when_only_cant_block_creatures():
+    """509.1a-b: a creature that can't block isn't among the possible blockers, so a
+    defending player with only Goblin Raider is not asked to declare blockers."""
+    lines = """
+turn p1 main1
+battlefield p1 "Grizzly Bears" as bear
+battlefield p2 "Goblin Raider" as raider
+library p2 Island
+goto attackers
+attack p1 bear
+goto blockers
+"""
+    g = run_text(lines)
+    assert g.can_block_with("p2") == [] and g.pending.kind == "priority"
+    g = run_text(lines.replace('"Goblin Raider" as raider', '"Grizzly Bears" as wall'))
+    assert g.pending.kind == "blockers"
+
+
 def test_cycling_is_a_legal_action_only_when_affordable():
     """702.29a: a card with cycling in hand offers its ability while its cost can be paid."""
     lines = "turn p1 upkeep\ngoldfish p2\nhand p1 \"Drifting Meadow\"\nbattlefield p1 Island\n"
@@ -159,3 +177,31 @@ def test_cycling_is_a_legal_action_only_when_affordable():
     assert activations == []
     g = run_text(lines + "battlefield p1 Island\n")
     assert [(a.obj, a.n) for a in g.legal_actions if type(a).__name__ == "Activate"] == [("Drifting Meadow", 1)]
+
+
+@pytest.mark.parametrize("text, type_line, automated", [
+    ("Ward {2}", "Creature — Bear", True),
+    ("Ward {1}{U}", "Artifact", True),
+    ("Ward—Pay 3 life.", "Creature — Bird", True),
+    ("Ward {X}", "Creature — Bear", False),
+    ("This spell can't be countered.\nDraw a card.", "Instant", True),
+    ("This spell can't be countered.\nDestroy target creature.", "Instant", True),
+    ("Enchant land", "Enchantment — Aura", True),
+    ("Enchant Forest", "Enchantment — Aura", True),
+    ("Enchant player", "Enchantment — Aura", False),
+    ("Enchant land", "Enchantment", False),
+    ("Flying, fear", "Creature — Zombie", True),
+    ("Devoid\nShadow, horsemanship", "Creature — Eldrazi", True),
+])
+def test_ward_uncounterable_enchant_and_evasion_lines(text, type_line, automated):
+    """702.21a ward; 101.2 "can't be countered"; 303.4a enchant restrictions; evasion and
+    devoid as engine keywords (702.36, 702.28, 702.31, 702.114)."""
+    c = card(text, type_line)
+    assert build_behaviour(c, Game().hooks.keywords, {}).manual is not automated
+
+
+def test_devoid_cards_have_no_color():
+    """702.114a: devoid is a characteristic-defining ability: the card is colorless in every zone."""
+    c = CardDef.from_scryfall({"name": "Drone", "mana_cost": "{1}{B}", "type_line": "Creature — Eldrazi",
+                               "oracle_text": "Devoid", "keywords": ["Devoid"], "colors": ["B"]})
+    assert c.colors == frozenset()

@@ -16,6 +16,7 @@ from typing import Any
 
 from mechanics.actions import REGISTRY, Action, quote, slots, split_line
 from mechanics.errors import NotationError
+from mechanics.modes import spell_modal
 from mechanics.scenario import STATES
 from mechanics.state import STEPS, ZONES
 
@@ -75,6 +76,8 @@ def words_for(game: Any, before: str) -> list[str]:
     if cls is None:
         return sorted(set(EXPECT_WORDS).union(*kinds.values()))
     wanted, fixed = expected(cls, words[1:])
+    if "mode" in wanted:
+        kinds["mode"] = _modes(game, words[2] if len(words) > 2 else "")
     return sorted(fixed.union(*(kinds.get(k, ()) for k in wanted)))
 
 
@@ -126,3 +129,9 @@ def complete(line: str, game: Any) -> tuple[str, list[str]]:
         return line, found
     needs_quote = quoted or " " in text
     return line[:start] + ('"' if needs_quote else "") + text, found
+
+
+def _modes(game: Any, name: str) -> set[str]:
+    """The mode numbers of a modal spell (``cast p1 "Card" mode N``, 700.2)."""
+    modal = spell_modal(game, name) if game.pool.get(name) is not None else None
+    return {str(n) for n in range(1, len(modal.modes) + 1)} if modal else set()

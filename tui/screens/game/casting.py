@@ -1,14 +1,16 @@
 """Casting a spell and activating an ability from the selection (``c``, ``a``, enter).
 
-A land in hand is played; anything else asks its targets, one dialog a target
-spec, then X when the cost has one, and ends in a single ``Cast`` or
-``Activate`` action: the engine checks everything else (mana, timing).
+A land in hand is played; anything else asks its modes first when it is modal
+(700.2, 601.2b: the modes whose targets can be chosen), then its targets, one
+dialog a target spec, then X when the cost has one, and ends in a single ``Cast``
+or ``Activate`` action: the engine checks everything else (mana, timing).
 """
 
 from __future__ import annotations
 
 from mechanics import actions as A
 from mechanics.cards import parse_cost
+from mechanics.modes import choosable, how_many, spell_modal
 from mechanics.state import StackItem
 
 from ...render import human, option_label, option_ref
@@ -49,10 +51,31 @@ class Casting:
             self.play(A.PlayLand(me, card.name))
             return
         probe = StackItem(0, "spell", me, None, 0, "spell", card.name)
+        modes = await self.ask_modes(f"Cast {card.name}", probe, card.name)
+        if modes is None:
+            return
         answer = await self.ask_targets_and_x(f"Cast {card.name}", probe,
-                                              game.spell_target_specs(card.name), card.cost)
+                                              game.spell_target_specs(card.name, modes), card.cost)
         if answer is not None:
-            self.play(A.Cast(me, card.name, *answer))
+            self.play(A.Cast(me, card.name, *answer, modes=modes))
+
+    async def ask_modes(self, title: str, probe: StackItem, name: str) -> tuple[int, ...] | None:
+        """A modal spell's modes, from those that can be chosen (700.2a); () for a spell
+        that isn't modal, None when cancelled or too few can be chosen."""
+        modal = spell_modal(self.game, name)
+        if modal is None:
+            return ()
+        able = choosable(self.game, probe, modal)
+        if len(able) < modal.least:
+            self.say(f"no mode of {name} can be chosen: they have no legal target (700.2a)", error=True)
+            return None
+        res = await self.app.push_screen_wait(ChooseDialog(
+            title, f"choose {how_many(modal)}", [(n, modal.modes[n - 1].text) for n in able],
+            modal.least, min(modal.most, len(able))))
+        if res is None:
+            self.say("cancelled")
+            return None
+        return tuple(sorted(res))
 
     async def activate(self, oid: int) -> None:
         """Activate an ability of a permanent (asking which one when it has several)."""

@@ -123,8 +123,9 @@ class Decisions:
                      for i, o in enumerate(d.options)]
             res = await wait(OrderDialog("Order triggers", d.prompt, items))
             return None if res is None else A.Order(tuple(ref(o) for o in res))
+        labels = d.data.get("labels", {}) if isinstance(d.data, dict) else {}  # e.g. a mode's text
         res = await wait(ChooseDialog(d.kind.capitalize(), d.prompt,
-                                      [(o, label(o)) for o in d.options], d.min, d.max))
+                                      [(o, labels.get(o) or label(o)) for o in d.options], d.min, d.max))
         return None if res is None else A.Choose(tuple(ref(o) for o in res))
 
     def decision_pending(self) -> bool:
