@@ -416,15 +416,18 @@ class Primitives:
             self.move(item.source, "graveyard")
         self.changed()
 
-    def copy_spell(self: Game, name: str, controller: str, targets: tuple = (), x: int = 0) -> int:
-        """707.10: put a copy of the spell ``name`` on the stack (storm, 702.40).  It is a
-        spell with no card (``source`` None, ``data['copy_of']``); it isn't cast, and it
-        ceases to exist when it resolves or leaves the stack (707.10a)."""
+    def copy_spell(self: Game, name: str, controller: str, targets: tuple = (), x: int = 0,
+                   modes: tuple[int, ...] = ()) -> int:
+        """707.10: put a copy of the spell ``name`` on the stack (storm, 702.40), with the
+        choices made as the original was cast: targets, X and modes (707.10, 700.2).  It
+        is a spell with no card (``source`` None, ``data['copy_of']``); it isn't cast, and
+        it ceases to exist when it resolves or leaves the stack (707.10a)."""
         from .state import StackItem
 
         st = self.state
+        data: dict[str, Any] = {"copy_of": name, **({"modes": tuple(modes)} if modes else {})}
         item = StackItem(st.new_id(), "spell", controller, None, 0, "spell", name, tuple(targets), x,
-                         {"copy_of": name}, timestamp=st.tick())
+                         data, timestamp=st.tick())
         st.stack.append(item)
         self.changed()
         self.note(f"a copy of {name} is put on the stack")

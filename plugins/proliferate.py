@@ -91,7 +91,8 @@ def trigger_collect(game: Any, event: Any) -> list[dict] | None:
     return [{"handler": STORM_HANDLER, "source": event.source, "epoch": obj.epoch,
              "controller": event.controller, "text": f"storm ({obj.name})",
              "data": {"spell": obj.name, "count": storm_count(game, event.item),
-                      "targets": list(item.targets) if item else [], "x": item.x if item else 0}}]
+                      "targets": list(item.targets) if item else [], "x": item.x if item else 0,
+                      "modes": list(item.data.get("modes", ())) if item else []}}]
 
 
 @hookimpl
@@ -102,7 +103,7 @@ def resolve_item(game: Any, item: Any, ctx: Any) -> Any:
     ctx.note(f"storm: {n} cop{'y' if n == 1 else 'ies'} of {item.data['spell']}")
     for _ in range(n):  # 702.40a; new targets for the copies are not offered (kept as cast)
         ctx.copy_spell(item.data["spell"], item.controller, tuple(item.data["targets"]),
-                       item.data["x"])
+                       item.data["x"], tuple(item.data.get("modes", ())))
     return True
 
 

@@ -107,3 +107,16 @@ def test_the_autopilot_answers_a_modal_trigger_with_a_mode_that_helps():
     g.play('move "Defiant Ogre" battlefield')
     g.play("resolve")
     assert g.state.objs[g.resolve_obj("ring")].zone == "graveyard"  # destroying theirs beats a counter
+
+
+def test_a_copy_of_a_modal_spell_has_the_modes_of_the_original(game):
+    """707.10: a copy copies the choices made as the spell was cast, modes included
+    (700.2); storm's copies (plugins/proliferate.py) pass them on."""
+    game.play('cast p1 "Kill! Maim! Burn!" mode 3 target p2')
+    original = game.state.stack[-1]
+    game.copy_spell("Kill! Maim! Burn!", "p1", original.targets, modes=original.data["modes"])
+    game.play("resolve")  # the copy
+    assert game.state.players["p2"].life < 20
+    life = game.state.players["p2"].life
+    game.play("resolve")  # the original
+    assert game.state.players["p2"].life == 2 * life - 20
