@@ -8,10 +8,10 @@ Figures, each printed beside its target, with all four mechanic plugins
 
 - games/s on one process for the red aggro benchmark deck (24 Mountain,
   12 Lightning Bolt, 12 Gray Ogre, 12 Hill Giant) and for the Simic evolve demo
-  deck: N autopilot games each (``mechanics.autopilot.run_games``), CPU time of
+  deck: N autopilot games each (``mechanics.simulate.run_games``), CPU time of
   this process, the pool and plugins loaded beforehand. Target 300 games/s for
   the red deck.
-- games/s with ``--jobs 2`` (``mechanics.autopilot.simulate``): wall-clock time
+- games/s with ``--jobs 2`` (``mechanics.simulate.simulate``): wall-clock time
   of the whole call, process start-up included; the target is linear scaling,
   twice the one-process figure (shown as the speed-up over one process timed
   the same way). On a busy machine the wall-clock figures are low: compare
@@ -36,7 +36,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 import mechanics  # noqa: E402
-from mechanics import autopilot as ap  # noqa: E402
+from mechanics import simulate as sim  # noqa: E402
 
 DATA = os.path.join(os.path.dirname(mechanics.__file__), "data", "decks")
 DECKS = {"red": os.path.join(DATA, "red-aggro.txt"), "simic": os.path.join(DATA, "simic-evolve.txt")}
@@ -45,13 +45,13 @@ PLUGINS = ("evolve", "rad", "phasing", "proliferate")
 
 def one_process(deck: str, games: int, seed: int = 1) -> tuple[float, list]:
     """Games per CPU second on this process, and the results."""
-    ap.run_games(deck, range(seed, seed + 3))  # warm up: pool, plugins, behaviours
+    sim.run_games(deck, range(seed, seed + 3))  # warm up: pool, plugins, behaviours
     t0 = time.process_time()
-    out = ap.run_games(deck, range(seed, seed + games))
+    out = sim.run_games(deck, range(seed, seed + games))
     return games / (time.process_time() - t0), out
 
 
-def wall(deck: str, games: int, jobs: int, seed: int = 1) -> tuple[float, float, ap.Results]:
+def wall(deck: str, games: int, jobs: int, seed: int = 1) -> tuple[float, float, sim.Results]:
     """Games per wall-clock second, games per CPU second of the processes that
     played them (this one for one job, the children for more), and the results."""
     def cpu() -> float:
@@ -60,7 +60,7 @@ def wall(deck: str, games: int, jobs: int, seed: int = 1) -> tuple[float, float,
         return r.ru_utime + r.ru_stime
 
     c0 = cpu()
-    res = ap.simulate(deck, games, seed, jobs)
+    res = sim.simulate(deck, games, seed, jobs)
     return games / res.seconds, games / max(1e-9, cpu() - c0), res
 
 
@@ -70,19 +70,19 @@ def row(label: str, value: str, target: str, ok: bool | None) -> None:
 
 
 def main() -> None:
-    ap_ = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap_.add_argument("--games", type=int, default=600, help="games per measurement (600)")
-    ap_.add_argument("--profile", choices=tuple(DECKS), help="profile one deck with cProfile instead")
-    args = ap_.parse_args()
-    w = ap._worker_setup(())
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=600, help="games per measurement (600)")
+    parser.add_argument("--profile", choices=tuple(DECKS), help="profile one deck with cProfile instead")
+    args = parser.parse_args()
+    w = sim._worker_setup(())
     loaded = {name for name, p in w["plugins"].list_name_plugin() if p is not None}
     missing = [p for p in PLUGINS if p not in loaded]
     if args.profile:
         deck = DECKS[args.profile]
-        ap.run_games(deck, range(1, 4))
+        sim.run_games(deck, range(1, 4))
         prof = cProfile.Profile()
         prof.enable()
-        ap.run_games(deck, range(1, 1 + args.games))
+        sim.run_games(deck, range(1, 1 + args.games))
         prof.disable()
         pstats.Stats(prof).sort_stats("tottime").print_stats(30)
         pstats.Stats(prof).sort_stats("cumulative").print_stats(40)

@@ -1,4 +1,5 @@
-"""Batch goldfishing: the autopilot (mechanics/autopilot.py) and `stackfish simulate`."""
+"""Batch goldfishing: the autopilot (mechanics/autopilot.py), many games of it
+(mechanics/simulate.py) and `stackfish simulate`."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from importlib import resources
 import pytest
 
 from mechanics import autopilot as ap
+from mechanics import simulate as sim
 from mechanics.game import Game
 from mechanics.state import Decision
 from tui.cli import main
@@ -21,24 +23,24 @@ RED, SIMIC, PROLIFERATE = deck("red-aggro.txt"), deck("simic-evolve.txt"), deck(
 
 
 def test_same_seed_same_result_and_jobs_partition_the_same_games():
-    one = ap.simulate(RED, 12, seed=5)
-    again = ap.simulate(RED, 12, seed=5)
-    two = ap.simulate(RED, 12, seed=5, jobs=2)
+    one = sim.simulate(RED, 12, seed=5)
+    again = sim.simulate(RED, 12, seed=5)
+    two = sim.simulate(RED, 12, seed=5, jobs=2)
     assert one.kill_turns == again.kill_turns == two.kill_turns
     assert one.mulligans == again.mulligans == two.mulligans
     assert one.to_json()["kill_turn"] == two.to_json()["kill_turn"]
-    other = ap.simulate(RED, 12, seed=500)
+    other = sim.simulate(RED, 12, seed=500)
     assert other.kill_turns != one.kill_turns  # the seed matters
 
 
 def test_game_i_uses_seed_plus_i():
-    whole = ap.simulate(RED, 6, seed=10)
-    tail = ap.simulate(RED, 3, seed=13)
+    whole = sim.simulate(RED, 6, seed=10)
+    tail = sim.simulate(RED, 3, seed=13)
     assert whole.kill_turns[3:] == tail.kill_turns
 
 
 def test_red_aggro_kill_turn_is_sane():
-    res = ap.simulate(RED, 60, seed=1)
+    res = sim.simulate(RED, 60, seed=1)
     assert not res.errors
     assert 4 <= res.mean <= 8
     assert res.no_kill == 0
@@ -56,18 +58,18 @@ def test_autopilot_never_plays_an_illegal_action(path):
         seen.append(type(action).__name__)
 
     for seed in (1, 2, 3):
-        game = ap.new_game(path, seed)
-        result = ap.play_game(game, check=check)
+        game = sim.new_game(path, seed)
+        result = sim.play_game(game, check=check)
         assert not result.error
         assert game.state.over and result.kill_turn is not None
     assert {"PlayLand", "Cast", "Attack", "Keep"} <= set(seen)
 
 
 def test_simic_deck_evolves_and_kills():
-    res = ap.simulate(SIMIC, 20, seed=1)
+    res = sim.simulate(SIMIC, 20, seed=1)
     assert not res.errors and 4 <= res.mean <= 9
-    game = ap.new_game(SIMIC, 3)
-    ap.play_game(game)
+    game = sim.new_game(SIMIC, 3)
+    sim.play_game(game)
     assert any("evolve" in line and "counter" in line or "gets 1 +1/+1" in line for line in game.log)
 
 
@@ -122,7 +124,7 @@ def test_mulligan_rule_lands_and_spells():
 
 
 def test_results_render_and_json_shape():
-    res = ap.simulate(RED, 10, seed=3)
+    res = sim.simulate(RED, 10, seed=3)
     text = res.render()
     for word in ("kill turn: mean", "median", "p90", "turn ", "#", "mulligan rate", "no kill by turn 20",
                  "games/s"):

@@ -126,7 +126,7 @@ def _simulate(args: argparse.Namespace) -> int:
     """Play many seeded goldfish games with the autopilot; report the kill turns."""
     import json
 
-    from mechanics.autopilot import simulate
+    from mechanics.simulate import simulate
 
     if args.n < 1 or args.jobs < 1 or args.turns < 1:
         print("-n, --jobs and --turns must be 1 or more", file=sys.stderr)
