@@ -49,6 +49,13 @@ async def test_the_start_screen_plays_a_deck(a_game):
     assert app.return_value == bundled_deck("proliferate-rad.txt")
 
 
+async def test_j_and_k_move_in_the_deck_list_as_the_arrows_do(a_game):
+    app = start.StartApp([])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await keys(pilot, "j", "j", "k", "enter")
+    assert app.return_value == bundled_deck("proliferate-rad.txt")
+
+
 @pytest.fixture
 def a_terminal(monkeypatch):
     """``stackfish`` as typed in a terminal; the apps it would run are recorded:

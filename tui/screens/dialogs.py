@@ -19,6 +19,7 @@ from textual.widgets import Input, Markdown, OptionList, SelectionList, Static
 from textual.widgets.option_list import Option
 from textual.widgets.selection_list import Selection
 
+from ..widgets.lists import Options, Selections
 from ..widgets.panels import Panel
 
 
@@ -126,7 +127,7 @@ class ChooseDialog(Dialog):
         with self.box():
             yield Static(Text(self.prompt), classes="prompt")
             if self.multi:
-                yield SelectionList(*[Selection(Text(label), i, self.preselect)
+                yield Selections(*[Selection(Text(label), i, self.preselect)
                                       for i, (_, label) in enumerate(self.options)], id="choices")
                 need = str(self.low) if self.low == self.high else f"{self.low} to {self.high}"
                 keys = f"choose {need}: space toggles, * all, enter confirms, esc closes"
@@ -134,18 +135,12 @@ class ChooseDialog(Dialog):
                 opts = [Option(Text(label), id=str(i)) for i, (_, label) in enumerate(self.options)]
                 if self.low == 0:
                     opts.append(Option(Text("(none)", style="italic"), id="none"))
-                yield OptionList(*opts, id="choices")
+                yield Options(*opts, id="choices")
                 keys = "arrows/j/k move, enter chooses, esc closes"
             yield Static(Text(keys, style="dim"), id="dialog-message", classes="keys")
 
     def on_mount(self) -> None:
         self.query_one("#choices").focus()
-
-    def on_key(self, event) -> None:  # noqa: ANN001
-        lst = self.query_one("#choices")
-        if event.key in ("j", "k"):
-            event.stop()
-            lst.action_cursor_down() if event.key == "j" else lst.action_cursor_up()
 
     def action_toggle_all(self) -> None:
         if self.multi:
@@ -242,7 +237,7 @@ class MulliganDialog(Dialog):
             yield Static(Text(self.prompt), classes="prompt")
             yield Static(Text("\n".join(f"  {c}" for c in self.hand)), classes="hand")
             keep = f"Keep {len(self.hand)}" + (f", put {self.bottom} on the bottom" if self.bottom else "")
-            yield OptionList(Option(Text(keep), id="keep"),
+            yield Options(Option(Text(keep), id="keep"),
                              Option(Text(f"Mulligan (draw 7, then bottom {self.bottom + 1})"),
                                     id="mulligan"), id="choices")
             yield Static(Text("enter chooses (y keep, m mulligan), D decks, esc closes",

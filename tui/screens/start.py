@@ -26,6 +26,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..library import bundled_decks, user_decks
+from ..widgets.lists import Options
 from .paste import PasteDeckScreen
 from .simulate import SimulateDialog
 
@@ -72,7 +73,7 @@ class StartScreen(Screen):
             head = "Resume an unfinished game (newest first), or choose a deck to goldfish" \
                 if self.games else "Choose a deck to goldfish"
             yield Static(Text(head), classes="prompt", id="start-note")
-            yield OptionList(*self.options(), id="choices")
+            yield Options(*self.options(), id="choices")
             leave = "esc back to the game" if self.back else "esc/q quit"
             yield Static(Text(f"enter play   S simulate   p paste your own deck   {leave}",
                               style="dim"), classes="keys")
