@@ -68,11 +68,15 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         self._seating: Seating | None = None
         self._abilities: tuple[dict[int, Chars], Any] | None = None  # see ability_index()
         self.revision = 0
-        """Counts state changes (``changed()``): the key of every cached derivation."""
+        """Counts state changes (``changed()``): the key of the cached derivations in
+        ``memo`` and of the legal actions' list.  Three caches have narrower keys:
+        characteristics (``changed(characteristics=False)`` keeps plain ones), the
+        ability index (per characteristics dict) and the seating (``seats_version``)."""
         self.memo: dict[str, Any] = {}
-        """Derived data kept between changes (characteristics memo, name and trigger
-        indexes, legal actions, mana sources, state-based-action checks), by purpose.
-        Everything in it can be recomputed from the state; clearing it is always safe."""
+        """Derived data kept between changes (the characteristics memo, the name index,
+        mana sources, state-based-action checks, the autopilot's abilities used this
+        turn), by purpose.  Everything in it can be recomputed from the state; clearing
+        it is always safe."""
         self._answers: list[Action] = []
         self.steps_begun = 0  # counts begin_step calls: how ``pass`` sees a new step begin
         self.departing: list[tuple[int, int]] = []  # refs leaving together (move_all)
