@@ -12,11 +12,11 @@ from . import actions as A
 from . import events as ev
 from . import sba
 from .abilities import HandAbility
+from .effects import BLOCKS_ONLY_FLYERS, CANT_BLOCK, NOT_BY_POWER_2, UNBLOCKABLE
 from .errors import IllegalActionError
 from .mana import format_cost, parse_mana, plan
 from .modes import check_modes, mode_text, spell_modal
 from .state import Decision, StackItem
-from .templates import BLOCKS_ONLY_FLYERS, CANT_BLOCK, NOT_BY_POWER_2, UNBLOCKABLE
 
 if TYPE_CHECKING:
     from .game import Game

@@ -22,7 +22,6 @@ from .abilities import (
     HandAbility,
     Modal,
     Mode,
-    Resolver,
     SpellAbility,
     Static,
     Target,
@@ -30,6 +29,18 @@ from .abilities import (
     text_lines,
 )
 from .cards import CardDef
+from .effects import (
+    BLOCKS_ONLY_FLYERS,
+    CANT_BLOCK,
+    ENCHANTABLE,
+    GRANTABLE,
+    NOT_BY_POWER_2,
+    PT_CHANGE,
+    UNBLOCKABLE,
+    effect,
+    sentence,
+    types_of,
+)
 from .modes import HOW_MANY, run_modes
 from .state import Decision
 
@@ -39,11 +50,6 @@ if TYPE_CHECKING:
 
 _MANA_LINE = re.compile(r"^\{T\}: Add (\{[WUBRGC]\}(?:(?:,| or) \{[WUBRGC]\})*)\.$")
 _EQUIP = re.compile(r"^Equip \{(\d+)\}$")
-#: keyword-like abilities of "This creature can't be blocked.", "This creature can't
-#: block.", "This creature can block only creatures with flying." and "This creature
-#: can't be blocked by creatures with power 2 or less." (checked by blocking, 509.1b)
-UNBLOCKABLE, CANT_BLOCK, BLOCKS_ONLY_FLYERS = "unblockable", "can't block", "can block only creatures with flying"
-NOT_BY_POWER_2 = "can't be blocked by creatures with power 2 or less"
 #: 101.2: counter effects leave such a spell on the stack (primitives.counter_item)
 CANT_BE_COUNTERED = "This spell can't be countered."
 #: their oracle lines
@@ -83,7 +89,7 @@ def template_abilities(card: CardDef, line: str) -> list[Ability] | None:
         # a keyword-like ability the object gives itself (layer 6)
         return [Static(line, "6", itself, {"keywords": (_BLOCKING[line],)})]
     if m := _CYCLING.match(line):  # 702.29a: "{COST}, Discard this card: Draw a card."
-        return [HandAbility(line, m.group(1), _effect(card, "draw a card")[1])]
+        return [HandAbility(line, m.group(1), effect(card, "draw a card")[1])]
     if line == CANT_BE_COUNTERED or ("Aura" in card.subtypes and line.removeprefix("Enchant ") in ENCHANTABLE):
         return []  # the counter primitive; the Aura's targets and 704.5m (triggers.spell_target_specs)
     if m := _WARD.match(line):
@@ -101,9 +107,7 @@ def itself(game: Game, src: Any, obj: Any, ch: Any, src_ch: Any) -> bool:
 # ---- common one-line abilities (see effect_templates) ---------------------------------------
 _SELF = re.compile(r"\b[Tt]his (?:creature|artifact|enchantment|land|Aura|Equipment|Vehicle|permanent)\b")
 _MANA = r"(?:\{(?:\d+|[WUBRGC])\})+"  # mana symbols only: no X, hybrid or Phyrexian
-_PT = r"([+-]\d+)/([+-]\d+)"
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
-_DRAWN = {"a card": 1, "two cards": 2, "three cards": 3}
 _COST_PART = rf"(?:{_MANA}|\{{T\}}|Sacrifice ~)"
 #: "COSTS: EFFECT." with mana, {T} and sacrifice-this costs (602.1), optionally at sorcery speed
 _ACTIVATED = re.compile(rf"^({_COST_PART}(?:, {_COST_PART})*): ([^.]+)\.( Activate only as a sorcery\.)?$")
@@ -111,16 +115,11 @@ _ACTIVATED = re.compile(rf"^({_COST_PART}(?:, {_COST_PART})*): ([^.]+)\.( Activa
 _TRIGGER = re.compile(r"^(?:[A-Z][a-z]+ — )?When(?:ever)? ([^,]+), ([^.]+)\.$")
 _MANA_EFFECT = re.compile(r"^add ((?:\{[WUBRGC]\})+|one mana of any color)$")
 _STATIC = re.compile(r"^(Enchanted creature|Equipped creature|Creatures you control|Other creatures you control) "
-                     rf"(?:gets? {_PT})?(?: and )?(?:(?:has|have) ([a-z ,]+))?\.$")
+                     rf"(?:gets? {PT_CHANGE})?(?: and )?(?:(?:has|have) ([a-z ,]+))?\.$")
 _ENTERS_TAPPED = re.compile(r"^~ enters tapped(?: unless (.+))?\.$")
 _SHOCK = "As ~ enters, you may pay 2 life. If you don't, it enters tapped."
 _ENTERS_COUNTERS = re.compile(r"^~ enters with (a|an|one|two|three|four|five|six|X) (\+1/\+1|-1/-1|charge|oil) "
                               r"counters? on it\.$")
-#: keywords a static or "gains" effect may grant: the engine checks each on the object's
-#: characteristics (plugins' keywords work through abilities of the card's own text)
-GRANTABLE = frozenset({"flying", "reach", "trample", "first strike", "double strike", "vigilance", "haste",
-                       "defender", "deathtouch", "lifelink", "menace", "hexproof", "shroud",
-                       "indestructible"})
 #: "Ward {N}" or "Ward—Pay N life." (702.21a)
 _WARD = re.compile(rf"^Ward(?: ({_MANA})|—Pay (\d+) life\.)$")
 
@@ -161,55 +160,6 @@ def ward(cost: str = "", life: int = 0) -> Triggered:
     return Triggered(f"Ward—Pay {life} life." if life else f"Ward {cost}", ("BecameTarget",), match, run)
 
 
-def _types(game: Game, o: Any) -> set[str]:
-    ch = game.chars(o) if isinstance(o, int) else None
-    return ch.types if ch is not None else set()
-
-
-#: "Destroy/Exile/Return target X" for these X: (target kind, filter on the object or None)
-DESTROYABLE: dict[str, tuple[str, Callable[[Game, Any], bool] | None]] = {
-    "creature": ("creature", None),
-    "permanent": ("permanent", None),
-    "artifact": ("permanent", lambda g, o: "Artifact" in _types(g, o)),
-    "enchantment": ("permanent", lambda g, o: "Enchantment" in _types(g, o)),
-    "artifact or enchantment": ("permanent", lambda g, o: bool({"Artifact", "Enchantment"} & _types(g, o))),
-    "land": ("permanent", lambda g, o: "Land" in _types(g, o)),
-    "nonland permanent": ("permanent", lambda g, o: "Land" not in _types(g, o)),
-    "nonartifact creature": ("creature", lambda g, o: "Artifact" not in _types(g, o)),
-    "nonblack creature": ("creature", lambda g, o: "B" not in g.chars(o).colors),
-    "creature with flying": ("creature", lambda g, o: g.chars(o).has("flying")),
-    "tapped creature": ("creature", lambda g, o: g.state.objs[o].tapped),
-    "creature or planeswalker": ("permanent", lambda g, o: bool({"Creature", "Planeswalker"} & _types(g, o))),
-}
-def _any_type(*types: str) -> Callable[[Game, Any], bool]:
-    """A target filter: the object has one of these card types."""
-    wanted = set(types)
-    return lambda g, o: bool(wanted & _types(g, o))
-
-
-#: "Enchant X" (303.4a, 702.5a): what an Aura targets as a spell and may stay attached to
-#: (sba 704.5m), as a target kind and a filter.  Not yet: players, and "an opponent controls".
-ENCHANTABLE: dict[str, tuple[str, Callable[[Game, Any], bool] | None]] = {
-    **{k: DESTROYABLE[k] for k in ("creature", "permanent", "artifact", "enchantment", "land",
-                                   "nonland permanent", "creature or planeswalker", "nonblack creature",
-                                   "tapped creature", "creature with flying")},
-    "creature you control": ("creature-you-control", None),
-    "land you control": ("permanent-you-control", DESTROYABLE["land"][1]),
-    "artifact you control": ("permanent-you-control", DESTROYABLE["artifact"][1]),
-    "artifact or creature": ("permanent", _any_type("Artifact", "Creature")),
-    "creature or land": ("permanent", _any_type("Creature", "Land")),
-    "creature or enchantment": ("permanent", _any_type("Creature", "Enchantment")),
-    "planeswalker": ("permanent", _any_type("Planeswalker")),
-    "artifact, creature, or planeswalker": ("permanent", _any_type("Artifact", "Creature", "Planeswalker")),
-    "creature or Vehicle": ("permanent", lambda g, o: "Creature" in _types(g, o) or "Vehicle" in g.chars(o).subtypes),
-    **{t: ("permanent", lambda g, o, t=t: t in g.chars(o).subtypes)
-       for t in ("Plains", "Island", "Swamp", "Mountain", "Forest")},
-}
-_COUNTERABLE: dict[str, Callable[[Game, Any], bool] | None] = {
-    "spell": None,
-    "creature spell": lambda g, o: "Creature" in _types(g, o),
-    "noncreature spell": lambda g, o: "Creature" not in _types(g, o),
-}
 #: "~ enters tapped unless COND." (614.1c): COND(game, the entering object) as it enters
 _UNLESS: dict[str, Callable[[Game, Any], bool]] = {
     "you control two or fewer other lands": lambda g, o: len(_other_lands(g, o)) <= 2,
@@ -223,7 +173,7 @@ _UNLESS: dict[str, Callable[[Game, Any], bool]] = {
 
 
 def _other_lands(game: Game, obj: Any) -> list[int]:
-    return [i for i in game.permanents(obj.controller) if i != obj.id and "Land" in _types(game, i)]
+    return [i for i in game.permanents(obj.controller) if i != obj.id and "Land" in types_of(game, i)]
 
 
 def self_named(card: CardDef, line: str) -> str:
@@ -242,253 +192,6 @@ def _first_effect_and_sole_target(card: CardDef, line: str) -> bool:
     before = lines[:lines.index(line)] if line in lines else lines
     others = [ln for ln in lines if ln != line]
     return not any(ln.endswith(".") and ln != CANT_BE_COUNTERED for ln in before) and not any("target" in ln.lower() for ln in others)
-
-
-Effect = tuple[tuple[Target, ...], Resolver]
-
-
-def _on_target(target: Target, run: Callable[[Ctx, Any], None]) -> Effect:
-    """Do ``run(ctx, target)`` if the target is still legal (608.2b)."""
-    def resolve(ctx: Ctx) -> None:
-        t = ctx.target(0)
-        if t is not None:
-            run(ctx, t)
-    return (target,), resolve
-
-
-def _on_self(run: Callable[[Ctx, Any], None]) -> Effect:
-    """Do ``run(ctx, source)`` if the source is still the same permanent (400.7)."""
-    def resolve(ctx: Ctx) -> None:
-        if ctx.source is not None:
-            run(ctx, ctx.source)
-    return (), resolve
-
-
-_UNTIL_EOT = re.compile(rf"(target creature|~) (?:gets {_PT})?( and )?(?:gains ([a-z ,]+?))? until end of turn")
-_CANT_THIS_TURN = re.compile(r"(target creature|~) can't (block|be blocked) this turn")
-
-
-def _pump_or_grant(phrase: str) -> Effect | None:
-    """"Target creature / ~ gets +N/+N [and] gains KEYWORDS until end of turn", or "can't
-    block / can't be blocked this turn" (509.1b, the keyword-like abilities of blocking)."""
-    if m := _CANT_THIS_TURN.fullmatch(phrase):
-        who, pt, words = m.group(1), None, [CANT_BLOCK if m.group(2) == "block" else UNBLOCKABLE]
-    elif (m := _UNTIL_EOT.fullmatch(phrase)) and (m.group(2) or m.group(5)):
-        who, pt = m.group(1), (int(m.group(2)), int(m.group(3))) if m.group(2) else None
-        words = re.split(r", and |, | and ", m.group(5)) if m.group(5) else []
-        if bool(m.group(4)) != bool(pt and words) or any(w not in GRANTABLE for w in words):
-            return None
-    else:
-        return None
-    run = _pump_and_grant(pt, tuple(words))
-    return _on_self(run) if who == "~" else _on_target(Target("creature", "target creature"), run)
-
-
-def _pump_and_grant(pt: tuple[int, int] | None, keywords: tuple[str, ...]) -> Callable[[Ctx, Any], None]:
-    """"gets +N/+N and gains KEYWORDS until end of turn" (611.2a; layers 7c and 6)."""
-    def run(ctx: Ctx, o: Any) -> None:
-        if pt is not None:
-            ctx.pump(o, *pt)
-        if keywords:
-            ctx.add_effect("6", "abilities", [o], {"keywords": keywords})
-            ctx.note(f"{ctx.game.describe(o)} gains {', '.join(keywords)} until end of turn")
-    return run
-
-
-def _pump_yours(p: int, t: int) -> Resolver:
-    """611.2c: the creatures affected are those you control as it resolves."""
-    def run(ctx: Ctx) -> None:
-        for o in ctx.game.permanents(ctx.controller, creature=True):
-            ctx.pump(o, p, t)
-    return run
-
-
-def _tap_enchanted(ctx: Ctx, aura: Any) -> None:
-    """"Tap enchanted creature": the permanent this Aura is attached to now, if any."""
-    to = ctx.game.state.objs[aura].attached_to
-    if to is not None and to >= 0:
-        ctx.tap(to)
-
-
-def _attach_source(ctx: Ctx, creature: Any) -> None:
-    """"Attach it to target creature you control": only if it is still on the battlefield."""
-    if ctx.source is not None:
-        ctx.attach(ctx.source, creature)
-
-
-def _discard(ctx: Ctx, player: str) -> None:
-    """701.8a: the player discards a card of their choice, if they have any."""
-    hand = tuple(ctx.game.state.players[player].hand)
-    if hand:
-        pick = ctx.choose(Decision("choose", player, "discard a card", hand, 1, 1, {"what": "discard"}))
-        ctx.move(pick[0], "graveyard")
-
-
-def _drain(who: str, loss: int, gain: int) -> Effect:
-    """"Each/target opponent (target player) loses N life [and you gain M life]" (119.3)."""
-    def lose(ctx: Ctx, players: list[str]) -> None:
-        for p in players:
-            ctx.lose_life(p, loss)
-        if gain:
-            ctx.gain_life(ctx.controller, gain)
-    if who == "each opponent":
-        return (), lambda ctx: lose(ctx, ctx.game.opponents(ctx.controller))
-    kind = who.split()[1]
-    return _on_target(Target(kind, who), lambda ctx, p: lose(ctx, [p]))
-
-
-def _opponents_discard(ctx: Ctx) -> None:
-    """"Each opponent discards a card": each chooses, in turn order (101.4)."""
-    for p in ctx.game.opponents(ctx.controller):
-        _discard(ctx, p)
-
-
-def _explore(ctx: Ctx) -> None:
-    """701.44a: reveal the top card of your library; a land goes to your hand, otherwise
-    the creature gets a +1/+1 counter (also when no card is revealed, an empty library;
-    not if it has left the battlefield) and you may put the card into your graveyard."""
-    top = ctx.game.state.players[ctx.controller].library[:1]
-    if top:
-        ctx.note(f"{ctx.controller} reveals {ctx.game.describe(top[0])}")
-        if "Land" in _types(ctx.game, top[0]):
-            ctx.move(top[0], "hand")
-            return
-    if ctx.source is not None:
-        ctx.put_counters(ctx.source, "+1/+1", 1, source_item=ctx.item.id)
-    if top:
-        if ctx.choose(Decision("choose", ctx.controller, "explore: put the revealed card into your graveyard? "
-                               "(choose none to keep it on top)", tuple(top), 0, 1, {"what": "explore"})):
-            ctx.move(top[0], "graveyard")
-
-
-def _loot(ctx: Ctx) -> None:
-    """"Draw a card, then discard a card"."""
-    ctx.draw(ctx.controller, 1)
-    _discard(ctx, ctx.controller)
-
-
-#: "scry N" (701.22a) and "surveil N" (701.25a): where the cards not kept on top go, and
-#: the verb for the log
-_LOOK_AWAY = {"scry": ("on the bottom", "scries"), "surveil": ("into your graveyard", "surveils")}
-
-
-def _look_at_top(verb: str, n: int) -> Resolver:
-    """Look at the top N cards of your library, put any number of them on the bottom
-    (scry) or into your graveyard (surveil) and the rest back on top, each group in any
-    order (chosen one card at a time)."""
-    away, does = _LOOK_AWAY[verb]
-
-    def ordered(ctx: Ctx, cards: list[int], where: str) -> list[int]:
-        out, left = [], list(cards)
-        while len(left) > 1:
-            pick = ctx.choose(Decision("choose", ctx.controller, f"{verb}: the next card to put {where}",
-                                       tuple(left), 1, 1, {"what": verb}))[0]
-            out.append(pick)
-            left.remove(pick)
-        return out + left
-
-    def run(ctx: Ctx) -> None:
-        seen = tuple(ctx.game.state.players[ctx.controller].library[:n])
-        if not seen:
-            return
-        gone = ctx.choose(Decision("choose", ctx.controller, f"{verb} {n}: the cards to put {away} "
-                                   "(choose none to keep them all on top)", seen, 0, len(seen), {"what": verb}))
-        for c in reversed(ordered(ctx, [c for c in seen if c not in gone], "on top")):
-            ctx.move(c, "library")  # the first chosen ends on top
-        if verb == "scry":
-            for c in ordered(ctx, list(gone), away):
-                ctx.move(c, "library", bottom=True)
-        else:
-            for c in gone:
-                ctx.move(c, "graveyard")
-        ctx.note(f"{ctx.controller} {does} {n}: {len(seen) - len(gone)} on top, {len(gone)} {away}")
-    return run
-
-
-def _pays(ctx: Ctx, player: str, cost: str) -> bool:
-    """"Unless its controller pays COST": that player chooses, and pays if they can (118.12)."""
-    offer = f"pay {cost}"
-    if not ctx.choose(Decision("choose", player, f"{offer}? (choose none not to pay)", (offer,), 0, 1)):
-        return False
-    return ctx.pay(player, cost)
-
-
-def _damage_opponents(n: int) -> Resolver:
-    def run(ctx: Ctx) -> None:
-        for p in ctx.game.opponents(ctx.controller):
-            ctx.damage(p, n, source=ctx.item.source)
-    return run
-
-
-def _effect(card: CardDef, phrase: str) -> Effect | None:
-    """What one effect phrase does (``phrase``: a sentence of the card's text with ``~``
-    for the card, lower-cased first letter, no final period), or None if unknown.
-    "It" is the source of a triggered ability ("When ~ enters, it deals ...")."""
-    if m := re.fullmatch(r"draw (a card|two cards|three cards)", phrase):
-        n = _DRAWN[m.group(1)]
-        return (), lambda ctx: ctx.draw(ctx.controller, n)
-    if m := re.fullmatch(r"(scry|surveil) (\d+)", phrase):
-        return (), _look_at_top(m.group(1), int(m.group(2)))
-    if m := re.fullmatch(r"you gain (\d+) life", phrase):
-        n = int(m.group(1))
-        return (), lambda ctx: ctx.gain_life(ctx.controller, n)  # 113.7a: even if the source left
-    if m := re.fullmatch(r"(?:~|it) deals (\d+) damage to (any target|each opponent|target ([a-z]+))", phrase):
-        n = int(m.group(1))
-        if m.group(2) == "each opponent":
-            return (), _damage_opponents(n)
-        kind = m.group(3) or "any"
-        if kind not in ("any", "creature", "player", "opponent"):
-            return None
-        return _on_target(Target(kind, m.group(2)), lambda ctx, t: ctx.damage(t, n, source=ctx.item.source))
-    if m := re.fullmatch(r"(each opponent|target opponent|target player) loses (\d+) life(?: and you gain (\d+) life)?",
-                         phrase):
-        return _drain(m.group(1), int(m.group(2)), int(m.group(3) or 0))
-    if phrase == "each opponent discards a card":
-        return (), _opponents_discard
-    if found := _pump_or_grant(phrase):
-        return found
-    if m := re.fullmatch(rf"creatures you control get {_PT} until end of turn", phrase):
-        return (), _pump_yours(int(m.group(1)), int(m.group(2)))
-    if m := re.fullmatch(r"put a \+1/\+1 counter on (target creature|~)", phrase):
-        run = lambda ctx, o: ctx.put_counters(o, "+1/+1", 1, source_item=ctx.item.id)  # noqa: E731
-        return _on_target(Target("creature", "target creature"), run) if m.group(1) != "~" else _on_self(run)
-    simple: dict[str, Effect] = {
-        "tap target creature": _on_target(Target("creature", "target creature"), lambda ctx, o: ctx.tap(o)),
-        "untap ~": _on_self(lambda ctx, o: ctx.untap(o)),
-        "regenerate ~": _on_self(lambda ctx, o: ctx.regenerate(o)),  # 701.19a
-        "return ~ to its owner's hand": _on_self(lambda ctx, o: ctx.move(o, "hand")),
-        "draw a card, then discard a card": ((), _loot),
-        "~ explores": ((), _explore),
-    }
-    if phrase in simple:
-        return simple[phrase]
-    if phrase == "attach it to target creature you control" and "Equipment" in card.subtypes:
-        return _on_target(Target("creature-you-control", "target creature you control"), _attach_source)
-    if phrase == "tap enchanted creature" and "Aura" in card.subtypes:
-        return _on_self(_tap_enchanted)
-    if (m := re.fullmatch(r"(destroy|exile|untap) target ([a-z ]+)", phrase)) and m.group(2) in DESTROYABLE:
-        kind, keep = DESTROYABLE[m.group(2)]
-        run = {"destroy": lambda ctx, o: ctx.destroy(o), "exile": lambda ctx, o: ctx.move(o, "exile"),
-               "untap": lambda ctx, o: ctx.untap(o)}[m.group(1)]
-        return _on_target(Target(kind, f"target {m.group(2)}", keep), run)
-    if m := re.fullmatch(r"return target (creature|permanent|nonland permanent) to its owner's hand", phrase):
-        kind, keep = ("creature", None) if m.group(1) == "creature" else DESTROYABLE[m.group(1)]
-        return _on_target(Target(kind, f"target {m.group(1)}", keep), lambda ctx, o: ctx.move(o, "hand"))
-    m = re.fullmatch(r"counter target ([a-z ]+?)(?: unless its controller pays \{(\d+)\})?", phrase)
-    if m and m.group(1) in _COUNTERABLE:
-        tax = f"{{{m.group(2)}}}" if m.group(2) else ""
-
-        def counter(ctx: Ctx, o: Any) -> None:
-            item = next((i for i in ctx.game.state.stack if i.kind == "spell" and i.source == o), None)
-            if item is not None and not (tax and _pays(ctx, item.controller, tax)):
-                ctx.counter_item(item.id)
-        return _on_target(Target("spell", f"target {m.group(1)}", _COUNTERABLE[m.group(1)]), counter)
-    return None
-
-
-def _sentence(text: str) -> str:
-    """An effect sentence as :func:`_effect` reads it: first letter lower-cased."""
-    return text[:1].lower() + text[1:]
 
 
 def _enters_self(game: Game, obj: Any, event: Any) -> dict | None:
@@ -516,7 +219,7 @@ def _hits_a_player(game: Game, obj: Any, event: Any) -> dict | None:
 
 
 def _your_land_enters(game: Game, obj: Any, event: Any) -> dict | None:
-    if event.to_zone == "battlefield" and "Land" in _types(game, event.obj) and \
+    if event.to_zone == "battlefield" and "Land" in types_of(game, event.obj) and \
             game.controller_of(event.obj) == game.controller_of(obj.id):
         return {}
     return None
@@ -528,7 +231,7 @@ def _you_gain_life(game: Game, obj: Any, event: Any) -> dict | None:
 
 def _you_cast_noncreature(game: Game, obj: Any, event: Any) -> dict | None:
     mine = event.controller == game.controller_of(obj.id)
-    return {} if mine and "Creature" not in _types(game, event.source) else None
+    return {} if mine and "Creature" not in types_of(game, event.source) else None
 
 
 #: "When(ever) EVENT, ...": EVENT -> (event kinds, match, the source must be a creature)
@@ -549,7 +252,7 @@ def _triggered(card: CardDef, line: str, when: str, phrase: str) -> list[Ability
     if when not in _EVENTS:
         return None
     kind, match, creature = _EVENTS[when]
-    found = _effect(card, _its(phrase))
+    found = effect(card, _its(phrase))
     if found is None or (creature and not card.is_type("Creature")):
         return None
     return [Triggered(line, (kind,), match, found[1], found[0], look_back=when == "~ dies")]
@@ -570,7 +273,7 @@ _MODE = re.compile(r"^• (?:[A-Z][\w' ,-]* — )?(.+)$")
 def _modal(card: CardDef, text: str) -> list[Ability] | None:
     """700.2: a modal spell (an instant or sorcery whose only sentences are its modes)
     or a modal "When(ever) EVENT" ability, when each mode is one effect phrase of
-    :func:`_effect` with single targets.  A modal trigger's targets are chosen by one
+    :func:`mechanics.effects.effect` with single targets.  A modal trigger's targets are chosen by one
     decision (603.3d), so it may choose several modes only if one of them targets."""
     header, *bullets = text.split("\n")
     m = _MODAL.match(self_named(card, header))
@@ -587,7 +290,7 @@ def _modal(card: CardDef, text: str) -> list[Ability] | None:
         s = self_named(card, _MODE.match(bullet).group(1))
         if not s.endswith(".") or "." in s[:-1] or (spell and "~" in s.replace("~ deals", "")):
             return None
-        found = _effect(card, _sentence(s[:-1]) if spell else _its(_sentence(s[:-1])))
+        found = effect(card, sentence(s[:-1]) if spell else _its(sentence(s[:-1])))
         if found is None or any(t.optional or t.max != 1 for t in found[0]):
             return None
         modes.append(Mode(bullet.removeprefix("• "), found[1], found[0]))
@@ -611,8 +314,8 @@ def _activated(card: CardDef, line: str, m: re.Match) -> list[Ability] | None:
     if len(costs) != tap + sacrifice + bool(cost):
         return None  # a cost named twice, or two mana parts
     sorcery = bool(m.group(3))
-    effect = _sentence(m.group(2))
-    if mana := _MANA_EFFECT.match(effect):
+    phrase = sentence(m.group(2))
+    if mana := _MANA_EFFECT.match(phrase):
         symbols = re.findall(r"\{([WUBRGC])\}", mana.group(1))
         n = len(symbols)
         # lands pay costs automatically, one mana each for just {T} (perform.mana_sources)
@@ -621,7 +324,7 @@ def _activated(card: CardDef, line: str, m: re.Match) -> list[Ability] | None:
         color = "WUBRG" if mana.group(1) == "one mana of any color" else symbols[0]
         return [Activated(line, cost=cost, tap=True, mana=color, sacrifice=sacrifice,
                           amount=None if n <= 1 else (lambda g, o: n))]
-    found = _effect(card, effect)
+    found = effect(card, phrase)
     if found is None:
         return None
     targets, resolve = found
@@ -687,7 +390,7 @@ def _entering(card: CardDef, line: str, s: str) -> list[Ability] | None:
 def effect_templates(card: CardDef, line: str) -> list[Ability] | None:
     """Common one-line abilities the engine fully does with its primitives, or None.
 
-    Instants and sorceries: one effect sentence of :func:`_effect` (a targeted one only
+    Instants and sorceries: one effect sentence of :func:`mechanics.effects.effect` (a targeted one only
     as the spell's first sentence and its only target). Permanents: ``When(ever) EVENT,
     EFFECT.`` (:func:`_triggered`); ``COSTS: EFFECT.`` and ``COSTS: Add ...``
     (:func:`_activated`); what Auras, Equipment and anthems give (:func:`_static`); how
@@ -697,7 +400,7 @@ def effect_templates(card: CardDef, line: str) -> list[Ability] | None:
     if card.types & {"Instant", "Sorcery"}:
         if not s.endswith(".") or "." in s[:-1] or "~" in s.replace("~ deals", ""):
             return None
-        found = _effect(card, _sentence(s[:-1]))
+        found = effect(card, sentence(s[:-1]))
         if found is None or (found[0] and not _first_effect_and_sole_target(card, line)):
             return None
         return [SpellAbility(line, found[1], found[0])]

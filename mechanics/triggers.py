@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from . import events as ev
 from .abilities import Activated, Replacement, SpellAbility, Target, Triggered, text_lines
+from .effects import ENCHANTABLE
 from .layers import Chars
 from .modes import mode_targets, trigger_modes
 from .state import Decision, StackItem
-from .templates import ENCHANTABLE
 
 if TYPE_CHECKING:
     from .game import Game

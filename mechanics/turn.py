@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING
 
 from . import events as ev
 from .abilities import SpellAbility
+from .effects import CANT_BLOCK
 from .state import STEPS, Decision, StackItem
-from .templates import CANT_BLOCK
 
 if TYPE_CHECKING:
     from .game import Game
