@@ -3,7 +3,7 @@
 ``STACKFISH_DATA_DIR`` points at a fresh temporary directory for the whole run
 (games launched by the command line are journalled there, and no imported card
 database of the developer's changes a result).  A test that needs its own sets
-it with ``monkeypatch.setenv``.
+it with ``monkeypatch.setenv``, or uses :func:`own_data_dir` for an empty one.
 """
 
 from __future__ import annotations
@@ -22,3 +22,11 @@ def _private_data_dir(tmp_path_factory: pytest.TempPathFactory):  # noqa: ANN202
         os.environ.pop("STACKFISH_DATA_DIR", None)
     else:
         os.environ["STACKFISH_DATA_DIR"] = old
+
+
+@pytest.fixture
+def own_data_dir(tmp_path, monkeypatch):  # noqa: ANN001, ANN201
+    """An empty data directory of this test's own (no card database, no games)."""
+    path = tmp_path / "data"
+    monkeypatch.setenv("STACKFISH_DATA_DIR", str(path))
+    return path

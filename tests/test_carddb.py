@@ -19,9 +19,7 @@ DATA = Path(__file__).parent / "data" / "scryfall"
 CARDS, TRUNCATED, NOT_ARRAY = DATA / "cards.json", DATA / "truncated.json", DATA / "not-an-array.json"
 
 
-@pytest.fixture(autouse=True)
-def _no_real_home(tmp_path, monkeypatch):
-    monkeypatch.setenv("STACKFISH_DATA_DIR", str(tmp_path / "data"))
+pytestmark = pytest.mark.usefixtures("own_data_dir")
 
 
 @pytest.fixture

@@ -15,10 +15,7 @@ DATA = Path(__file__).parent / "data" / "scryfall"
 CARDS, TRUNCATED, NOT_ARRAY = DATA / "cards.json", DATA / "truncated.json", DATA / "not-an-array.json"
 
 
-@pytest.fixture(autouse=True)
-def data_dir(tmp_path, monkeypatch) -> Path:
-    monkeypatch.setenv("STACKFISH_DATA_DIR", str(tmp_path / "data"))
-    return tmp_path / "data"
+pytestmark = pytest.mark.usefixtures("own_data_dir")
 
 
 @pytest.fixture
@@ -36,12 +33,12 @@ def run(capsys, *argv: str) -> tuple[int, list[str], list[str]]:
 # --- cards import -------------------------------------------------------------------------------
 
 
-def test_import_writes_the_database_and_prints_one_summary_line(capsys, data_dir):
+def test_import_writes_the_database_and_prints_one_summary_line(capsys, own_data_dir):
     code, out, err = run(capsys, "cards", "import", str(CARDS))
     assert code == 0 and err == []
-    assert out == [f"imported 10 cards from {CARDS} into {data_dir / 'cards.sqlite3'} "
+    assert out == [f"imported 10 cards from {CARDS} into {own_data_dir / 'cards.sqlite3'} "
                    f"(0 skipped, 1 duplicate printings)"]
-    assert (data_dir / "cards.sqlite3").is_file()
+    assert (own_data_dir / "cards.sqlite3").is_file()
 
 
 @pytest.mark.parametrize("bad, words", [

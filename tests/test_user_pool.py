@@ -14,9 +14,7 @@ from mechanics.scenario import run_checked
 CARDS = Path(__file__).parent / "data" / "scryfall" / "cards.json"
 
 
-@pytest.fixture(autouse=True)
-def _no_real_home(tmp_path, monkeypatch):
-    monkeypatch.setenv("STACKFISH_DATA_DIR", str(tmp_path / "data"))
+pytestmark = pytest.mark.usefixtures("own_data_dir")
 
 
 @pytest.fixture
