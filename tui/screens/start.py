@@ -27,7 +27,6 @@ from textual.widgets.option_list import Option
 
 from ..library import bundled_decks, user_decks
 from ..widgets.lists import Options
-from .paste import PasteDeckScreen
 from .simulate import SimulateDialog
 
 DEFAULT_DECK = "simic-evolve"
@@ -110,6 +109,8 @@ class StartScreen(Screen):
         self.app.push_screen(SimulateDialog(str(deck), name=f"the deck of {game.title or game.id}"))
 
     def action_paste(self) -> None:
+        from .paste import PasteDeckScreen  # the text area's import costs the first frame 30 ms
+
         self.app.push_screen(PasteDeckScreen(self.pool), self.pasted)
 
     def pasted(self, saved: tuple[str, str, Any] | None) -> None:
