@@ -27,6 +27,8 @@ if TYPE_CHECKING:
 #: can't be blocked by creatures with power 2 or less." (checked by blocking, 509.1b)
 UNBLOCKABLE, CANT_BLOCK, BLOCKS_ONLY_FLYERS = "unblockable", "can't block", "can block only creatures with flying"
 NOT_BY_POWER_2 = "can't be blocked by creatures with power 2 or less"
+#: ... of "This creature attacks each combat if able." (checked by attacking, 508.1d)
+ATTACKS_IF_ABLE = "attacks each combat if able"
 #: keywords a static or "gains" effect may grant: the engine checks each on the object's
 #: characteristics (plugins' keywords work through abilities of the card's own text)
 GRANTABLE = frozenset({"flying", "reach", "trample", "first strike", "double strike", "vigilance", "haste",

@@ -56,14 +56,17 @@ def generate(game: Game) -> Iterator[A.Action]:
         yield A.Pass()
         yield from _priority_actions(game, d.player)
     elif d.kind == "attackers":
-        yield A.Pass()
         able = set(game.can_attack_with(d.player))  # a manual tap since the step began counts
-        refs = [game.ref_for(o) for o in d.options if o in able]
-        if refs:
-            yield A.Attack(d.player, tuple((r, "") for r in refs))
-        if len(refs) > 1:
-            for r in refs:
-                yield A.Attack(d.player, ((r, ""),))
+        must = game.must_attack(d.player)  # 508.1d: these are in every legal declaration
+        if not must:
+            yield A.Pass()
+        attackers = [o for o in d.options if o in able]
+        if attackers:
+            yield A.Attack(d.player, tuple((game.ref_for(o), "") for o in attackers))
+        if len(attackers) > 1:
+            for o in attackers:
+                if not must or must == [o]:
+                    yield A.Attack(d.player, ((game.ref_for(o), ""),))
     elif d.kind == "blockers":
         yield A.Pass()
         st = game.state

@@ -51,6 +51,8 @@ def _pass(game: Game, a: A.Pass) -> None:
     if d is not None:
         if d.kind not in ("attackers", "blockers"):
             raise IllegalActionError(f"a decision is pending: {d.prompt}")
+        if d.kind == "attackers":
+            _attack_requirements(game, d.player, ())
         game.declare_nothing()
         return
     if st.priority is None:
@@ -356,6 +358,14 @@ def _declaration(game: Game, player: str, kind: str) -> Decision:
     return d
 
 
+def _attack_requirements(game: Game, player: str, chosen: list[int] | tuple[()]) -> None:
+    """508.1d: refuse a declaration that leaves out a creature that attacks each combat
+    if able and can."""
+    missing = game.must_attack(player, chosen)
+    if missing:
+        raise IllegalActionError(f"'{game.ref_for(missing[0])}' attacks each combat if able (508.1d)")
+
+
 def _attack(game: Game, a: A.Attack) -> None:
     st = game.state
     d = _declaration(game, a.player, "attackers")
@@ -372,6 +382,7 @@ def _attack(game: Game, a: A.Attack) -> None:
         if defender not in defenders:
             raise IllegalActionError(f"'{defender}' is not an opponent of {a.player}")
         chosen.append((oid, defender))
+    _attack_requirements(game, d.player, [o for o, _ in chosen])
     st.decision = None
     for oid, defender in chosen:
         st.objs[oid].attacking = defender

@@ -30,6 +30,7 @@ from .abilities import (
 )
 from .cards import CardDef
 from .effects import (
+    ATTACKS_IF_ABLE,
     BLOCKS_ONLY_FLYERS,
     CANT_BLOCK,
     ENCHANTABLE,
@@ -52,10 +53,11 @@ _MANA_LINE = re.compile(r"^\{T\}: Add (\{[WUBRGC]\}(?:(?:,| or) \{[WUBRGC]\})*)\
 _EQUIP = re.compile(r"^Equip \{(\d+)\}$")
 #: 101.2: counter effects leave such a spell on the stack (primitives.counter_item)
 CANT_BE_COUNTERED = "This spell can't be countered."
-#: their oracle lines
-_BLOCKING = {"This creature can't be blocked.": UNBLOCKABLE, "This creature can't block.": CANT_BLOCK,
+#: the oracle lines of the keyword-like combat abilities (mechanics.effects)
+_COMBAT_LINES = {"This creature can't be blocked.": UNBLOCKABLE, "This creature can't block.": CANT_BLOCK,
              "This creature can block only creatures with flying.": BLOCKS_ONLY_FLYERS,
-             "This creature can't be blocked by creatures with power 2 or less.": NOT_BY_POWER_2}
+             "This creature can't be blocked by creatures with power 2 or less.": NOT_BY_POWER_2,
+             "This creature attacks each combat if able.": ATTACKS_IF_ABLE}
 _CYCLING = re.compile(r"^Cycling ((?:\{(?:\d+|[WUBRGC])\})+)$")
 
 
@@ -84,10 +86,10 @@ def template_abilities(card: CardDef, line: str) -> list[Ability] | None:
         return [Activated(text=line, cost="{%s}" % m.group(1), sorcery=True, equip=True,
                           targets=(Target("creature-you-control", "creature you control"),),
                           resolve=equip)]
-    if line in _BLOCKING and card.is_type("Creature"):
-        # 509.1b: a restriction on blocking, checked as blockers are declared; modelled as
-        # a keyword-like ability the object gives itself (layer 6)
-        return [Static(line, "6", itself, {"keywords": (_BLOCKING[line],)})]
+    if line in _COMBAT_LINES and card.is_type("Creature"):
+        # 509.1b, 508.1d: a restriction or requirement, checked as blockers or attackers
+        # are declared; modelled as a keyword-like ability the object gives itself (layer 6)
+        return [Static(line, "6", itself, {"keywords": (_COMBAT_LINES[line],)})]
     if m := _CYCLING.match(line):  # 702.29a: "{COST}, Discard this card: Draw a card."
         return [HandAbility(line, m.group(1), effect(card, "draw a card")[1])]
     if line == CANT_BE_COUNTERED or ("Aura" in card.subtypes and line.removeprefix("Enchant ") in ENCHANTABLE):

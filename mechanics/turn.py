@@ -8,11 +8,12 @@ and the next step begins.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from . import events as ev
 from .abilities import SpellAbility
-from .effects import CANT_BLOCK
+from .effects import ATTACKS_IF_ABLE, CANT_BLOCK
 from .state import STEPS, Decision, StackItem
 
 if TYPE_CHECKING:
@@ -226,6 +227,13 @@ class TurnRules:
             out.append(oid)
         return out
 
+    def must_attack(self: Game, player: str, chosen: Iterable[int] = ()) -> list[int]:
+        """508.1d: the creatures of ``player``'s attacking seat that attack each combat if
+        able, can attack, and are not among ``chosen`` (no attack costs exist here)."""
+        chosen = set(chosen)
+        return [o for p in self.state.team_of(player) for o in self.can_attack_with(p)
+                if o not in chosen and self.chars(o).has(ATTACKS_IF_ABLE)]
+
     def can_block_with(self: Game, player: str) -> list[int]:
         """Untapped creatures without "can't block" (509.1a-b): the blockers decision's options."""
         return [o for o in self.permanents(player, creature=True)
@@ -363,7 +371,8 @@ class TurnRules:
                     return
             seen = len(self.events)
             d = st.decision  # what game.pending reports, without building a priority Decision
-            if d is not None and d.kind in ("attackers", "blockers"):
+            if d is not None and d.kind in ("attackers", "blockers") and not (
+                    d.kind == "attackers" and self.must_attack(d.player)):
                 self.declare_nothing()  # passing through combat, like ``pass``
                 continue
             if d is not None or st.priority is None:

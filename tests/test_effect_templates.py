@@ -152,6 +152,21 @@ goto blockers
     assert blocks == {("cloud", "flyer")}
 
 
+def test_legal_attacks_include_a_creature_that_attacks_each_combat_if_able():
+    """508.1d: with Bloodrock Cyclops able to attack, declaring no attackers (pass) and
+    attacking without it are not among the legal actions; attacking with it alone is."""
+    g = run_text("""
+turn p1 main1
+goldfish p2
+battlefield p1 "Bloodrock Cyclops" as cyclops
+battlefield p1 "Grizzly Bears" as bear
+goto attackers
+""")
+    attacks = {tuple(r for r, _ in a.attackers) for a in g.legal_actions if type(a).__name__ == "Attack"}
+    assert attacks == {("cyclops", "bear"), ("cyclops",)}
+    assert not any(type(a).__name__ == "Pass" for a in g.legal_actions)
+
+
 def test_no_blockers_decision_when_only_cant_block_creatures():
     """509.1a-b: a creature that can't block isn't among the possible blockers, so a
     defending player with only Goblin Raider is not asked to declare blockers."""
