@@ -29,6 +29,8 @@ UNBLOCKABLE, CANT_BLOCK, BLOCKS_ONLY_FLYERS = "unblockable", "can't block", "can
 NOT_BY_POWER_2 = "can't be blocked by creatures with power 2 or less"
 #: ... of "This creature attacks each combat if able." (checked by attacking, 508.1d)
 ATTACKS_IF_ABLE = "attacks each combat if able"
+#: ... of "[This creature / Enchanted creature] doesn't untap during ... untap step." (502.3)
+DOESNT_UNTAP = "doesn't untap"
 #: keywords a static or "gains" effect may grant: the engine checks each on the object's
 #: characteristics (plugins' keywords work through abilities of the card's own text)
 GRANTABLE = frozenset({"flying", "reach", "trample", "first strike", "double strike", "vigilance", "haste",

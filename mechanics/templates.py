@@ -33,6 +33,7 @@ from .effects import (
     ATTACKS_IF_ABLE,
     BLOCKS_ONLY_FLYERS,
     CANT_BLOCK,
+    DOESNT_UNTAP,
     ENCHANTABLE,
     GRANTABLE,
     NOT_BY_POWER_2,
@@ -90,6 +91,9 @@ def template_abilities(card: CardDef, line: str) -> list[Ability] | None:
         # 509.1b, 508.1d: a restriction or requirement, checked as blockers or attackers
         # are declared; modelled as a keyword-like ability the object gives itself (layer 6)
         return [Static(line, "6", itself, {"keywords": (_COMBAT_LINES[line],)})]
+    if line in _NO_UNTAP and (card.is_type("Creature") if _NO_UNTAP[line] is itself else "Aura" in card.subtypes):
+        # 502.3: untapping skips it; a keyword-like ability on the creature (layer 6)
+        return [Static(line, "6", _NO_UNTAP[line], {"keywords": (DOESNT_UNTAP,)})]
     if m := _CYCLING.match(line):  # 702.29a: "{COST}, Discard this card: Draw a card."
         return [HandAbility(line, m.group(1), effect(card, "draw a card")[1])]
     if line == CANT_BE_COUNTERED or ("Aura" in card.subtypes and line.removeprefix("Enchant ") in ENCHANTABLE):
@@ -104,6 +108,13 @@ def template_abilities(card: CardDef, line: str) -> list[Ability] | None:
 def itself(game: Game, src: Any, obj: Any, ch: Any, src_ch: Any) -> bool:
     """For "this creature ..." statics: the object is the source itself."""
     return src.id == obj.id
+
+
+#: "doesn't untap" lines (502.3): to whom the keyword-like ability applies
+_NO_UNTAP: dict[str, Callable[..., bool]] = {
+    "This creature doesn't untap during your untap step.": itself,
+    "Enchanted creature doesn't untap during its controller's untap step.": attached_to_it,
+}
 
 
 # ---- common one-line abilities (see effect_templates) ---------------------------------------

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from . import events as ev
 from .abilities import SpellAbility
-from .effects import ATTACKS_IF_ABLE, CANT_BLOCK
+from .effects import ATTACKS_IF_ABLE, CANT_BLOCK, DOESNT_UNTAP
 from .state import STEPS, Decision, StackItem
 
 if TYPE_CHECKING:
@@ -102,7 +102,8 @@ class TurnRules:
                     continue
                 if self.controller_of(oid) == p:
                     obj.sick = False
-                    if obj.tapped and self.hooks.untap_permanent(self, obj) is not False:
+                    if obj.tapped and not self.chars(oid).has(DOESNT_UNTAP) and \
+                            self.hooks.untap_permanent(self, obj) is not False:  # 502.3
                         self.untap(oid)
 
     def _step_draw(self: Game) -> None:
