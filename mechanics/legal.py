@@ -137,7 +137,7 @@ def _priority_actions(game: Game, player: str) -> Iterator[A.Action]:
     chars = game.all_chars()
     for oid in game.permanents(player):
         obj, ch = st.objs[oid], chars[oid]  # game.chars(oid): a phased-in permanent's
-        for n, ab in enumerate(() if ch.no_abilities else _activated(ch.behaviour), 1):
+        for n, ab in enumerate(() if ch.no_abilities else _of(ch.behaviour, Activated), 1):
             if ab.tap and (obj.tapped or (ch.is_creature and obj.sick and not ch.has("haste"))):
                 continue
             if ab.mana and "Land" in ch.types:
@@ -164,20 +164,20 @@ def _hand_abilities(game: Game, player: str) -> Iterator[A.Action]:
     for oid in game.state.players[player].hand:
         first.setdefault(game.state.objs[oid].name, oid)
     for name, oid in first.items():
-        for n, ab in enumerate(game.behaviour(name).of(HandAbility), 1):
+        for n, ab in enumerate(_of(game.behaviour(name), HandAbility), 1):
             if _affordable(game, player, parse_cost(ab.cost)):
                 yield A.Activate(player, game.ref_for(oid), n)
 
 
-_ACTIVATED: dict[int, tuple] = {}  # id(behaviour) -> (behaviour, its Activated abilities)
+_OF: dict[tuple[int, type], tuple] = {}  # (id(behaviour), kind) -> (behaviour, its abilities)
 
 
-def _activated(beh: Behaviour) -> list[Activated]:
-    """``game.activated(oid)`` for a permanent with abilities: the behaviour's Activated
-    abilities, listed once per behaviour (behaviours are built once per card)."""
-    hit = _ACTIVATED.get(id(beh))
+def _of(beh: Behaviour, kind: type) -> list:
+    """``beh.of(kind)``, listed once per behaviour and kind (behaviours are built once
+    per card, and every decision asks again)."""
+    hit = _OF.get((id(beh), kind))
     if hit is None or hit[0] is not beh:
-        hit = _ACTIVATED[id(beh)] = (beh, beh.of(Activated))
+        hit = _OF[(id(beh), kind)] = (beh, beh.of(kind))
     return hit[1]
 
 
