@@ -15,6 +15,7 @@ from .abilities import HandAbility
 from .effects import BLOCKS_ONLY_FLYERS, CANT_BLOCK, NOT_BY_POWER_2, UNBLOCKABLE
 from .errors import IllegalActionError
 from .mana import format_cost, parse_mana, plan
+from .manual import MANUAL
 from .modes import check_modes, mode_text, spell_modal
 from .state import Decision, StackItem
 
@@ -517,92 +518,6 @@ def _concede(game: Game, a: A.Concede) -> None:
     sba.left_game(game, a.player)
 
 
-# ====================================================================== manual actions
-
-
-def _move(game: Game, a: A.Move) -> None:
-    oid = game.resolve_obj(a.obj)
-    game.move(oid, a.zone, a.player or None, bottom=a.bottom, controller=a.player or None)
-    where = "the bottom of the library" if a.bottom else a.zone
-    game.note(f"(manual) {game.describe(oid)} moved to {where}")
-
-
-def _draw(game: Game, a: A.Draw) -> None:
-    game.player(a.player)
-    game.draw(a.player, a.n)
-
-
-def _mill(game: Game, a: A.Mill) -> None:
-    game.player(a.player)
-    game.mill(a.player, a.n)
-
-
-def _shuffle(game: Game, a: A.Shuffle) -> None:
-    game.player(a.player)
-    game.shuffle(a.player)
-
-
-def _counter_target(game: Game, ref: str) -> int | str:
-    t = game.resolve_ref(ref)
-    if isinstance(t, int) and game.state.objs[t].zone != "battlefield":
-        raise IllegalActionError(f"'{ref}' is not on the battlefield; counters go on permanents and players")
-    return t
-
-
-def _add_counter(game: Game, a: A.AddCounter) -> None:
-    if a.n < 0:
-        raise IllegalActionError("the number of counters can't be negative")
-    game.put_counters(_counter_target(game, a.target), a.kind, a.n)
-
-
-def _remove_counter(game: Game, a: A.RemoveCounter) -> None:
-    if a.n < 0:
-        raise IllegalActionError("the number of counters can't be negative")
-    game.remove_counters(_counter_target(game, a.target), a.kind, a.n)
-
-
-def _battlefield_obj(game: Game, ref: str) -> int:
-    oid = game.resolve_obj(ref)
-    if game.state.objs[oid].zone != "battlefield":
-        raise IllegalActionError(f"'{ref}' is not on the battlefield")
-    return oid
-
-
-def _pump(game: Game, a: A.Pump) -> None:
-    game.pump(_battlefield_obj(game, a.obj), a.power, a.toughness)
-
-
-def _tap(game: Game, a: A.Tap) -> None:
-    game.tap(_battlefield_obj(game, a.obj))
-
-
-def _untap(game: Game, a: A.Untap) -> None:
-    game.untap(_battlefield_obj(game, a.obj))
-
-
-def _phase_out(game: Game, a: A.PhaseOut) -> None:
-    game.phase_out(_battlefield_obj(game, a.obj))
-
-
-def _phase_in(game: Game, a: A.PhaseIn) -> None:
-    game.phase_in(_battlefield_obj(game, a.obj))
-
-
-def _token(game: Game, a: A.Token) -> None:
-    game.player(a.player)
-    card = game.card(a.card)
-    made = game.create_token(a.player, card.name)
-    if a.alias and made:
-        game.state.aliases[a.alias] = made[0]
-
-
-def _damage(game: Game, a: A.Damage) -> None:
-    t = game.resolve_ref(a.target)
-    if isinstance(t, int) and game.state.objs[t].zone != "battlefield":
-        raise IllegalActionError(f"'{a.target}' is not on the battlefield")
-    game.damage(t, a.n)
-
-
 def _setup(name: str):  # noqa: ANN202 - setup handlers live in mechanics.setup
     def run(game: Game, a: A.Action) -> None:
         from . import setup
@@ -616,10 +531,7 @@ HANDLERS = {
     A.Pass: _pass, A.Resolve: _resolve, A.Goto: _goto, A.PlayLand: _play_land, A.Cast: _cast,
     A.Activate: _activate, A.AddMana: _mana, A.Attack: _attack, A.Block: _block,
     A.Choose: _choose, A.Order: _order, A.Mulligan: _mulligan, A.Keep: _keep,
-    A.Concede: _concede,
-    A.Move: _move, A.Draw: _draw, A.Mill: _mill, A.Shuffle: _shuffle, A.AddCounter: _add_counter,
-    A.RemoveCounter: _remove_counter, A.Pump: _pump, A.Tap: _tap, A.Untap: _untap,
-    A.PhaseOut: _phase_out, A.PhaseIn: _phase_in, A.Token: _token, A.Damage: _damage,
+    A.Concede: _concede, **MANUAL,
     A.Players: _setup("players"), A.Teams: _setup("teams"), A.Seed: _setup("seed"),
     A.DeckCmd: _setup("deck"), A.LibraryCmd: _setup("zone_cards"), A.HandCmd: _setup("zone_cards"),
     A.GraveyardCmd: _setup("zone_cards"), A.ExileCmd: _setup("zone_cards"),
