@@ -58,23 +58,26 @@ def test_false_when_the_event_happens_means_no_trigger():
     assert g.state.stack == []  # two creatures: it doesn't trigger at all
 
 
-def test_true_when_it_triggers_and_resolves():
+def bears_join_the_lions(*hand: str) -> Game:
+    """Savannah Lions on the battlefield, Grizzly Bears cast and resolved: the warden
+    triggers (one other creature when the bears enter)."""
     g = new_game()
     g.play('battlefield p1 "Savannah Lions"')
-    g.play('hand p1 "Grizzly Bears"')
+    g.play(" ".join(['hand p1 "Grizzly Bears"', *hand]))
     g.play('cast p1 "Grizzly Bears" free')
     g.play("resolve")
+    return g
+
+
+def test_true_when_it_triggers_and_resolves():
+    g = bears_join_the_lions()
     assert len(g.state.stack) == 1
     g.play("resolve")
     assert g.state.players["p1"].life == 22
 
 
 def test_false_again_on_resolution_does_nothing():
-    g = new_game()
-    g.play('battlefield p1 "Savannah Lions"')
-    g.play('hand p1 "Grizzly Bears" Unsummon')
-    g.play('cast p1 "Grizzly Bears" free')
-    g.play("resolve")
+    g = bears_join_the_lions("Unsummon")
     assert len(g.state.stack) == 1
     g.play('cast p1 Unsummon target "Savannah Lions" free')
     g.play("resolve")  # Unsummon: now two creatures
