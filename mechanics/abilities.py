@@ -38,7 +38,9 @@ class Target:
     """A target requirement: ``kind`` is ``any``, ``creature``, ``player``,
     ``permanent``, ``spell``, or ``creature-you-control``; ``filter`` narrows it.
     ``max`` above 1 is "any number of" / "up to N" targets (0 to ``max``, 115.1d),
-    only as an ability's last target requirement; ``other`` excludes the source."""
+    only as an ability's last target requirement; ``other`` excludes the source;
+    ``controller`` is ``you`` or ``opponent`` for "... you control" / "... an opponent
+    controls" (relative to the spell's or ability's controller)."""
 
     kind: str = "any"
     text: str = "any target"
@@ -46,6 +48,7 @@ class Target:
     optional: bool = False
     max: int = 1
     other: bool = False
+    controller: str = ""
 
 
 @dataclass(frozen=True)
@@ -125,6 +128,8 @@ class Activated(Ability):
     remove_counters: tuple[str, int] | None = None
     #: "Sacrifice this permanent" is part of the cost (602.2b, 701.21a)
     sacrifice: bool = False
+    #: "Pay N life" is part of the cost (119.4, 602.2b)
+    life: int = 0
 
 
 @dataclass(frozen=True)
@@ -177,6 +182,8 @@ class Behaviour:
 
     abilities: list[Ability] = field(default_factory=list)
     missing: list[str] = field(default_factory=list)
+    #: for each ability nothing implements, the first words of it that failed
+    phrases: list[str] = field(default_factory=list)
 
     @property
     def manual(self) -> bool:
@@ -226,24 +233,19 @@ def intrinsic_abilities(card: CardDef) -> list[Ability]:
 def build_behaviour(card: CardDef, known_keywords: set[str],
                     scripts: dict[str, ScriptFn] | None = None) -> Behaviour:
     """Work out a card's behaviour (see the module docstring for the order)."""
-    from .templates import template_abilities  # templates build on this module's types
+    from .oracle import compile_card  # the compiler builds on this module's types
+    from .templates import template_abilities
 
     scripts = SCRIPTS if scripts is None else scripts
     out = Behaviour(intrinsic_abilities(card))
     fn = scripts.get(card.name)
     if fn is not None:
-        out.abilities += fn(card)
-    for group in ability_groups(text_lines(card)):
-        line = "\n".join(group)
-        if keyword_line(line, known_keywords):
-            continue
-        if fn is not None:
-            continue  # the script owns every non-keyword line
-        found = template_abilities(card, line)
-        if found is None:
-            out.missing += group
-        else:
-            out.abilities += found
+        out.abilities += fn(card)  # the script owns every non-keyword line
+        return out
+    compiled = compile_card(card, ability_groups(text_lines(card)), known_keywords, template_abilities)
+    out.abilities += compiled.abilities
+    out.missing += compiled.missing
+    out.phrases += compiled.phrases
     return out
 
 

@@ -26,6 +26,7 @@ from .cards import CardDef, CardPool, load_bundled_pool
 from .context import Ctx, Suspend
 from .errors import IllegalActionError, StackfishError
 from .layers import Chars, base_chars, compute, counter_pt
+from .oracle.tokens import token_card
 from .plugin_manager import Hooks, make_plugin_manager
 from .primitives import Primitives
 from .priority import PriorityRules, Seating
@@ -104,7 +105,7 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         """The card's facts by name (memoised: the pool's lookup normalises the name)."""
         card = self._cards.get(name)
         if card is None:
-            card = self.pool.get(name)
+            card = self.pool.get(name) or token_card(name)
             if card is None:
                 raise IllegalActionError(self.unknown_card(name))
             self._cards[name] = card

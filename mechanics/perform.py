@@ -282,11 +282,15 @@ def _activate(game: Game, a: A.Activate) -> None:
         kind, n = ab.remove_counters
         if obj.counters.get(kind, 0) < n:
             raise IllegalActionError(f"'{a.obj}' doesn't have {n} {kind} counters to remove")
+    if ab.life and game.state.players[a.player].life < ab.life:  # 119.4
+        raise IllegalActionError(f"{a.player} can't pay {ab.life} life with {game.state.players[a.player].life}")
     if ab.tap:  # 602.2b: {T} first, so that paying the mana doesn't tap this land for it
         game.tap(oid)
     pay(game, a.player, parse_cost(ab.cost), a.x)
     if ab.remove_counters:
         game.remove_counters(oid, *ab.remove_counters)
+    if ab.life:
+        game.lose_life(a.player, ab.life)
     epoch = obj.epoch  # the source as it was: once sacrificed it is a new object (400.7)
     if ab.sacrifice:  # 602.2b, 701.21a: a cost, paid before the ability goes on the stack
         game.sacrifice(oid)

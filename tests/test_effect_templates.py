@@ -48,15 +48,23 @@ def test_spell_lines_accepted(text):
 
 
 @pytest.mark.parametrize("text", [
-    "Draw a card.\nDestroy target creature.",  # the target would not be the spell's first
-    "Destroy target creature.\nTarget player draws a card.",  # two targets
     "Destroy target creature. It can't be regenerated.",
-    "Destroy target green creature.",
     "Counter target spell unless its controller pays {X}.",
-    "Test Card deals 3 damage to target player or planeswalker.",
 ])
 def test_spell_lines_refused(text):
     assert missing(card(text))
+
+
+@pytest.mark.parametrize("text, kinds", [
+    ("Draw a card.\nDestroy target creature.", ["creature"]),  # the spell's sentences share its targets
+    ("Destroy target creature.\nTarget player draws a card.", ["creature", "player"]),
+    ("Destroy target green creature.", ["creature"]),
+    ("Test Card deals 3 damage to target player or planeswalker.", ["any"]),
+])
+def test_spell_sentences_compile_with_their_targets_in_order(text, kinds):
+    spells = build_behaviour(card(text), set(), {}).of(SpellAbility)
+    assert missing(card(text)) == [] and len(spells) == 1
+    assert [t.kind for t in spells[0].targets] == kinds
 
 
 def test_spell_templates_need_an_instant_or_sorcery():

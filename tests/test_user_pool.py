@@ -79,12 +79,15 @@ def test_imported_cards_play_and_unimplemented_text_is_manual(pool, tmp_path):
         'battlefield p1 "Ancestor\'s Chosen" as chosen\n'
         "expect chosen pt 4/4\n"
         "expect chosen has first strike\n"
-        "expect chosen manual\n"
+        "expect chosen automated\n"
+        'battlefield p1 "Delver of Secrets" as delver\n'
+        "expect delver manual\n"
         'battlefield p1 "Serra Angel" as angel\n'
         "expect angel automated\n")
     game = run_checked(str(scenario), lambda **kw: Game(pool=pool, **kw))
-    assert game.behaviour("Ancestor's Chosen").missing == [
-        "When this creature enters, you gain 1 life for each card in your graveyard."]
+    assert game.behaviour("Delver of Secrets").missing == [
+        "At the beginning of your upkeep, look at the top card of your library. You may reveal that card. "
+        "If an instant or sorcery card is revealed this way, transform this creature."]
 
 
 def test_an_unreadable_database_is_a_clear_error(tmp_path):

@@ -1,0 +1,810 @@
+"""The grammar: a recursive-descent parser from tokens to the tree of :mod:`.tree`.
+
+Each rule is a method that either consumes its words and returns a node or raises
+:class:`NoParse`, restoring nothing itself: :meth:`Parser.attempt` saves and restores
+the position, so alternatives are tried in order.  The furthest position any rule
+reached is kept, so a failure names the first words nothing could read
+(:class:`ParseError`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TypeVar
+
+from .lexer import Tok
+from .tree import Ability, Condition, Cost, Effect, Event, Number, Objects, TokenSpec
+
+T = TypeVar("T")
+
+NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+           "seven": 7, "eight": 8, "nine": 9, "ten": 10, "twice": 2}
+COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+CARD_TYPES = ("creature", "artifact", "enchantment", "land", "planeswalker", "instant", "sorcery",
+              "battle", "permanent", "spell", "card", "player", "opponent")
+PLURAL = {t + "s": t for t in CARD_TYPES if t not in ("sorcery",)} | {"sorceries": "sorcery"}
+#: keywords an effect may grant and a static ability may give (the engine checks each)
+GRANTABLE = ("flying", "reach", "trample", "first strike", "double strike", "vigilance", "haste",
+             "defender", "deathtouch", "lifelink", "menace", "hexproof", "shroud", "indestructible",
+             "infect", "wither")
+STATES = ("tapped", "untapped", "attacking", "blocking", "legendary", "basic", "nonbasic",
+          "attacking or blocking", "token", "nontoken")
+STEPS = {"upkeep": "upkeep", "end step": "end", "combat": "combat", "draw step": "draw",
+         "precombat main phase": "main1", "postcombat main phase": "main2"}
+
+
+class NoParse(Exception):  # noqa: N818 - control flow inside the parser
+    """This rule doesn't read the words here."""
+
+
+class ParseError(Exception):
+    """No rule reads the ability; ``phrase`` is the first words nothing read."""
+
+    def __init__(self, phrase: str) -> None:
+        super().__init__(phrase)
+        self.phrase = phrase
+
+
+class Parser:
+    """The parser of one ability's tokens (``subtypes``: the words that are creature or
+    land types, capitalised in the text)."""
+
+    def __init__(self, toks: list[Tok]) -> None:
+        self.toks = toks
+        self.i = 0
+        self.far = 0
+
+    # ------------------------------------------------------------------ the cursor
+    def peek(self, k: int = 0) -> str:
+        j = self.i + k
+        return self.toks[j].word if j < len(self.toks) else ""
+
+    def text(self, k: int = 0) -> str:
+        j = self.i + k
+        return self.toks[j].text if j < len(self.toks) else ""
+
+    def at(self, phrase: str) -> bool:
+        words = phrase.split()
+        return all(self.peek(k) == w for k, w in enumerate(words))
+
+    def eat(self, phrase: str) -> bool:
+        if self.at(phrase):
+            self.i += len(phrase.split())
+            return True
+        return False
+
+    def eat_any(self, *phrases: str) -> str:
+        for p in phrases:
+            if self.eat(p):
+                return p
+        return ""
+
+    def need(self, phrase: str) -> None:
+        if not self.eat(phrase):
+            self.fail()
+
+    def fail(self) -> None:
+        self.far = max(self.far, self.i)
+        raise NoParse
+
+    def attempt(self, rule: Callable[..., T], *args: object) -> T | None:
+        start = self.i
+        try:
+            return rule(*args)
+        except NoParse:
+            self.i = start
+            return None
+
+    def done(self) -> bool:
+        return self.i >= len(self.toks)
+
+    def end(self) -> None:
+        if not self.done():
+            self.fail()
+
+    def error(self) -> ParseError:
+        j = max(self.far, self.i)
+        words = [t.text for t in self.toks[j:j + 6]]
+        return ParseError(" ".join(words) if words else "(the end of the ability)")
+
+    # ------------------------------------------------------------------ numbers
+    def number(self) -> Number:
+        w = self.peek()
+        if w.isdigit():
+            self.i += 1
+            return Number(int(w))
+        if w == "x":
+            self.i += 1
+            return Number(x=True)
+        if w in NUMBERS and w != "twice":
+            self.i += 1
+            return Number(NUMBERS[w])
+        self.fail()
+        raise AssertionError
+
+    def count_suffix(self, n: Number) -> Number:
+        """"..., where X is the number of ...", "for each ..." after an amount."""
+        if self.eat("for each"):
+            return Number(count=self.objects("each"), times=n.value or 1)
+        if n.x and self.eat(", where x is the number of"):
+            return Number(count=self.objects("each"))
+        if n.x and self.eat(", where x is"):
+            self.fail()
+        return n
+
+    # ------------------------------------------------------------------ descriptors
+    def objects(self, quant: str = "") -> Objects:
+        """A descriptor: [up to N] [target|each|all|another|a|N] [other] adjectives
+        kinds [controller] [with ...]."""
+        up_to = False
+        count = 1
+        if self.eat("up to"):
+            up_to = True
+            count = self.number().value
+        other = False
+        if not quant:
+            if self.eat("another target"):
+                quant, other = "target", True
+            elif self.eat("target"):
+                quant = "target"
+            elif self.eat_any("each", "all"):
+                quant = "each"
+            elif self.eat("another"):
+                quant, other = "a", True
+            elif self.peek() in NUMBERS or self.peek().isdigit():
+                count = self.number().value
+                quant = "target" if self.eat("target") else "a"
+            else:
+                self.fail()
+        elif quant == "each":
+            self.eat_any("each", "all")
+        if self.eat("other"):
+            other = True
+        non, colors, states = [], [], []
+        while True:
+            w = self.peek()
+            if w.startswith("non") and w not in ("nonbasic", "nontoken") and len(w) > 3:
+                base = w[3:].lstrip("-")
+                non.append(COLORS.get(base, base))
+                self.i += 1
+            elif w in COLORS:
+                colors.append(COLORS[w])
+                self.i += 1
+                if self.eat("or"):
+                    continue
+            elif w in ("colorless", "multicolored", "monocolored"):
+                states.append(w)
+                self.i += 1
+            elif any(self.at(s) for s in STATES):
+                states.append(next(s for s in STATES if self.eat(s)))
+                self.eat(",")
+            else:
+                break
+        kinds = self.kinds()
+        controller = ""
+        if self.eat_any("you control", "you own"):
+            controller = "you"
+        elif self.eat_any("an opponent controls", "your opponents control", "you don't control",
+                          "an opponent owns"):
+            controller = "opponent"
+        with_kw, power, mv, zone = "", None, None, "battlefield"
+        while True:
+            if self.eat("with"):
+                if self.eat("power"):
+                    power = self.compare()
+                elif self.eat("mana value"):
+                    mv = self.compare()
+                elif (kw := self.eat_any(*GRANTABLE)):
+                    with_kw = kw
+                else:
+                    self.fail()
+            elif self.eat("in your graveyard") or self.eat("from your graveyard"):
+                zone = "graveyard"
+            elif self.eat("in your hand") or self.eat("from your hand"):
+                zone = "hand"
+            else:
+                break
+        if "card" in kinds and zone == "battlefield":
+            zone = "library"
+        return Objects(quant, tuple(kinds), count, up_to, tuple(non), tuple(colors), controller, other,
+                       tuple(states), with_kw, power, mv, zone)
+
+    def compare(self) -> tuple[str, int]:
+        n = self.number().value
+        if self.eat("or less"):
+            return ("<=", n)
+        if self.eat("or greater"):
+            return (">=", n)
+        return ("==", n)
+
+    def kinds(self) -> list[str]:
+        """Card types, subtypes and ``card``, as alternatives ("artifact or enchantment",
+        "Forest or Plains card", "artifact, creature, or planeswalker", "Goblin creature")."""
+        out: list[str] = []
+        card = False
+        while True:
+            w, txt = self.peek(), self.text()
+            if w in CARD_TYPES or w in PLURAL:
+                out.append(PLURAL.get(w, w))
+                self.i += 1
+            elif txt[:1].isupper() and txt.isalpha() and w not in ("i", "ii", "iii", "x"):
+                out.append(txt[:-1] if txt.endswith("s") and not txt.endswith("ss") else txt)
+                self.i += 1
+                if self.peek() in ("card", "cards", "creature", "creatures", "land", "lands", "permanent",
+                                   "permanents", "spell", "spells"):
+                    card = card or self.peek().startswith("card")
+                    self.i += 1  # "Forest card", "Goblin creature": the subtype says it
+            else:
+                break
+            if self.eat(", or") or self.eat("or") or self.eat("and/or"):
+                continue
+            if self.peek() == "," and (self.peek(1) in CARD_TYPES or self.peek(1) in PLURAL or
+                                       self.text(1)[:1].isupper() and self.peek(1) != "~"):
+                self.i += 1
+                continue
+            break
+        if not out:
+            self.fail()
+        if card or "card" in out:
+            out = [k for k in out if k != "card"] + ["card"]
+        return out
+
+    def player(self) -> Objects:
+        """A player: you, target player/opponent, each opponent/player, that player."""
+        if self.eat("you"):
+            return Objects("you", ("player",))
+        if self.eat("target opponent"):
+            return Objects("target", ("opponent",))
+        if self.eat("target player"):
+            return Objects("target", ("player",))
+        if self.eat("each opponent"):
+            return Objects("each", ("opponent",))
+        if self.eat("each player"):
+            return Objects("each", ("player",))
+        if self.eat("that player") or self.eat("its controller") or self.eat("its owner"):
+            return Objects("it", ("player",))
+        self.fail()
+        raise AssertionError
+
+    def thing(self, antecedent: Objects | None) -> Objects:
+        """Objects, or a pronoun for the antecedent ("it", "that creature") or the source (~)."""
+        if self.eat("~"):
+            return Objects("self")
+        if self.eat_any("it", "that creature", "that permanent", "them", "those creatures", "that card",
+                        "those cards", "that land", "that artifact"):
+            return Objects("it", ref=antecedent)
+        if self.eat_any("enchanted creature", "equipped creature", "enchanted permanent", "enchanted land"):
+            return Objects("attached")
+        return self.objects()
+
+    def recipient(self, antecedent: Objects | None) -> Objects:
+        """What damage is dealt to: any target, a player or a descriptor."""
+        if self.eat("any target"):
+            return Objects("target", ("creature", "player", "planeswalker"))
+        if self.eat("target creature or player"):
+            return Objects("target", ("creature", "player"))
+        if self.eat("target player or planeswalker"):
+            return Objects("target", ("player", "planeswalker"))
+        if self.eat("target opponent or planeswalker"):
+            return Objects("target", ("opponent", "planeswalker"))
+        if self.eat("each creature and each player") or self.eat("each creature and each opponent"):
+            self.fail()
+        p = self.attempt(self.player)
+        if p is not None:
+            return p
+        return self.thing(antecedent)
+
+    # ------------------------------------------------------------------ effects
+    def effects(self, antecedent: Objects | None = None) -> tuple[Effect, ...]:
+        """Effect sentences up to the end: each sentence one or more effects joined by
+        ", then", ", and", "and" or ","."""
+        out: list[Effect] = []
+        while not self.done() and self.peek() != '"':
+            e = self.effect(antecedent)
+            out.append(e)
+            antecedent = e.what or antecedent
+            if self.eat(".") or self.eat(", then") or self.eat(", and") or self.eat("and") or self.eat(","):
+                self.eat("then")
+                continue
+            if not self.done():
+                self.fail()
+        if not out:
+            self.fail()
+        return tuple(out)
+
+    def effect(self, antecedent: Objects | None) -> Effect:
+        optional = bool(self.eat("you may"))
+        e = None
+        for rule in (self.imperative, self.subject_verb):
+            e = self.attempt(rule, antecedent)
+            if e is not None:
+                break
+        if e is None:
+            self.fail()
+        assert e is not None
+        if self.at("if") or self.at("unless"):
+            e = _with(e, condition=self.condition())
+        if optional:
+            e = _with(e, optional=True)
+        return e
+
+    def condition(self) -> Condition:
+        """"if you control three or more artifacts", "unless you control a Forest"."""
+        negate = bool(self.eat("unless"))
+        if not negate:
+            self.need("if")
+        if self.eat("you control"):
+            if self.peek() in NUMBERS or self.peek().isdigit():
+                n = self.number().value
+                self.need("or more")
+                what = self.objects("a")
+                return Condition("control", what, n, negate)
+            what = self.objects("a" if self.eat_any("a", "an") else "a")
+            return Condition("control", what, 1, negate)
+        if self.eat("it's not your turn"):
+            return Condition("your-turn", negate=not negate)
+        if self.eat("it's your turn"):
+            return Condition("your-turn", negate=negate)
+        if self.eat("you have") and self.peek().isdigit():
+            n = self.number().value
+            if self.eat("or more life"):
+                return Condition("life-at-least", n=n, negate=negate)
+            self.fail()
+        self.fail()
+        raise AssertionError
+
+    def imperative(self, antecedent: Objects | None) -> Effect:
+        w = self.peek()
+        if self.eat("draw"):
+            n = self.count_suffix(self.number())
+            self.need("cards") if n.value != 1 or n.x or n.count else self.eat_any("card", "cards") or self.fail()
+            return Effect("draw", who=Objects("you", ("player",)), n=n)
+        if self.eat("scry") or self.eat("surveil"):
+            return Effect(w, n=self.number())
+        if self.eat("mill"):
+            n = self.number()
+            self.need("cards") if n.value != 1 else self.need("card")
+            return Effect("mill", who=Objects("you", ("player",)), n=n)
+        if self.eat("gain"):
+            n = self.count_suffix(self.number())
+            self.need("life")
+            n = self.count_suffix(n)
+            return Effect("gain-life", who=Objects("you", ("player",)), n=n)
+        if self.eat("lose"):
+            n = self.number()
+            self.need("life")
+            return Effect("lose-life", who=Objects("you", ("player",)), n=n)
+        if w in ("destroy", "exile", "tap", "untap", "sacrifice", "regenerate"):
+            self.i += 1
+            what = self.thing(antecedent)
+            if w == "exile" and what.zone == "library":
+                self.fail()
+            return Effect(w, what=what)
+        if self.eat("return"):
+            what = self.thing(antecedent)
+            if self.eat("to its owner's hand") or self.eat("to their owners' hands") or self.eat("to your hand"):
+                return Effect("bounce", what=what)
+            if self.eat("to the battlefield"):
+                tapped = bool(self.eat("tapped"))
+                self.eat("under your control") or self.eat("under its owner's control")
+                return Effect("reanimate", what=what, tapped=tapped)
+            self.fail()
+        if self.eat("put"):
+            if self.peek() in NUMBERS or self.peek().isdigit() or self.peek() == "x":
+                n = self.number()
+                kind = self.counter_kind()
+                self.need("on")
+                what = self.thing(antecedent)
+                return Effect("counters", what=what, n=self.count_suffix(n), kind=kind)
+            self.fail()
+        if self.eat("create"):
+            n = self.number()
+            spec = self.token_spec()
+            n = self.count_suffix(n)
+            return Effect("token", n=n, token=spec, tapped="tapped" in spec.keywords)
+        if self.eat("search your library for"):
+            what = self.objects()
+            self.eat(",")
+            self.eat("reveal it,") or self.eat("reveal them,")
+            if self.eat("put it into your hand") or self.eat("put that card into your hand"):
+                dest, tapped = "hand", False
+            elif self.eat("put it onto the battlefield"):
+                dest, tapped = "battlefield", bool(self.eat("tapped"))
+            else:
+                self.fail()
+            self.need(", then shuffle") if self.at(", then shuffle") else self.need("then shuffle")
+            return Effect("search", what=what, dest=dest, tapped=tapped)
+        if self.eat("counter"):
+            what = self.objects()
+            if "spell" not in what.kinds and not any(k in ("creature", "noncreature") for k in what.kinds):
+                self.fail()
+            cost = ""
+            if self.eat("unless its controller pays"):
+                sym = self.peek()
+                if not (sym.startswith("{") and sym[1:-1].isdigit()):
+                    self.fail()
+                cost = self.text()
+                self.i += 1
+            return Effect("counter-spell", what=what, cost=cost)
+        if self.eat_any("investigate", "proliferate"):
+            return Effect(w)
+        if self.eat("add"):
+            return self.add_mana()
+        if self.eat("shuffle"):
+            self.eat("your library")
+            return Effect("shuffle")
+        if self.eat("discard"):
+            n = self.number()
+            self.need("cards") if n.value != 1 else self.need("card")
+            return Effect("discard", who=Objects("you", ("player",)), n=n)
+        if self.eat("attach ~ to") or self.eat("attach it to"):
+            return Effect("attach", what=self.objects())
+        self.fail()
+        raise AssertionError
+
+    def add_mana(self) -> Effect:
+        """"Add {G}", "Add {R} or {G}", "Add {G}{G}", "Add one mana of any color"."""
+        if self.eat("one mana of any color"):
+            return Effect("mana", mana="WUBRG", n=Number(1))
+        syms = []
+        while self.peek().startswith("{") and self.peek()[1:-1] in ("w", "u", "b", "r", "g", "c"):
+            syms.append(self.peek()[1:-1].upper())
+            self.i += 1
+            if self.eat(",") and self.eat("or") or self.eat("or") or self.eat(","):
+                if not self.peek().startswith("{"):
+                    self.fail()
+                syms.append("|")
+        if not syms:
+            self.fail()
+        if "|" in syms:
+            return Effect("mana", mana="".join(s for s in syms if s != "|"), n=Number(1))
+        if len(set(syms)) > 1:
+            self.fail()
+        return Effect("mana", mana=syms[0], n=self.count_suffix(Number(len(syms))))
+
+    def counter_kind(self) -> str:
+        w = self.peek()
+        if w in ("+1/+1", "-1/-1") or (w.isalpha() and self.peek(1) in ("counter", "counters")):
+            self.i += 1
+            self.need("counters") if self.peek() == "counters" else self.need("counter")
+            return w
+        self.fail()
+        raise AssertionError
+
+    def token_spec(self) -> TokenSpec:
+        """"a 1/1 white Soldier creature token [with flying]", "a Treasure token"."""
+        self.eat("tapped")
+        tapped = self.peek(-1) == "tapped"
+        if self.peek() in ("treasure", "clue", "food", "blood", "map", "gold"):
+            name = self.text()
+            self.i += 1
+            self.need("tokens") if self.peek() == "tokens" else self.need("token")
+            return TokenSpec(name, types=("Artifact",), keywords=("tapped",) if tapped else ())
+        pt = self.peek()
+        if "/" not in pt or not all(p.isdigit() for p in pt.split("/")):
+            self.fail()
+        p, t = (int(v) for v in pt.split("/"))
+        self.i += 1
+        colors: list[str] = []
+        while self.peek() in COLORS or self.peek() in ("and", "colorless"):
+            if self.peek() in COLORS:
+                colors.append(COLORS[self.peek()])
+            self.i += 1
+        subs = []
+        while self.text()[:1].isupper():
+            subs.append(self.text())
+            self.i += 1
+        types = ["Creature"]
+        if self.eat("artifact creature"):
+            types = ["Artifact", "Creature"]
+        elif not self.eat("creature"):
+            self.fail()
+        self.need("tokens") if self.peek() == "tokens" else self.need("token")
+        kws: list[str] = []
+        if self.eat("with"):
+            while (kw := self.eat_any(*GRANTABLE)):
+                kws.append(kw)
+                if not (self.eat(",") and self.eat("and") or self.eat("and") or self.eat(",")):
+                    break
+            if not kws:
+                self.fail()
+        if not subs:
+            self.fail()
+        return TokenSpec(" ".join(subs), p, t, tuple(colors), tuple(types),
+                         tuple(kws) + (("tapped",) if tapped else ()))
+
+    def subject_verb(self, antecedent: Objects | None) -> Effect:
+        """An effect with a subject: "~ deals 3 damage to any target", "target creature
+        gets +3/+3 until end of turn", "each opponent loses 2 life", "you draw a card"."""
+        who = self.attempt(self.player)
+        if who is None:
+            who = self.thing(antecedent)
+        if self.eat_any("deals", "deal"):
+            n = self.number()
+            self.need("damage to")
+            to = self.recipient(antecedent)
+            return Effect("damage", what=to, who=who, n=self.count_suffix(n))
+        if who.players_only or who.quant == "you":
+            if self.eat_any("draws", "draw"):
+                n = self.number()
+                self.eat_any("cards", "card") or self.fail()
+                return Effect("draw", who=who, n=self.count_suffix(n))
+            if self.eat_any("gains", "gain"):
+                n = self.number()
+                self.need("life")
+                return Effect("gain-life", who=who, n=self.count_suffix(n))
+            if self.eat_any("loses", "lose"):
+                n = self.number()
+                self.need("life")
+                return Effect("lose-life", who=who, n=self.count_suffix(n))
+            if self.eat_any("discards", "discard"):
+                n = self.number()
+                self.eat_any("cards", "card") or self.fail()
+                return Effect("discard", who=who, n=n)
+            if self.eat_any("mills", "mill"):
+                n = self.number()
+                self.eat_any("cards", "card") or self.fail()
+                return Effect("mill", who=who, n=n)
+            if self.eat_any("sacrifices", "sacrifice"):
+                return Effect("sacrifice", who=who, what=self.objects("a") if not self.at("a") and not
+                              self.at("an") else (self.eat_any("a", "an") and self.objects("a")))
+            self.fail()
+        if self.eat_any("gets", "get"):
+            pt = self.pt()
+            kws: tuple[str, ...] = ()
+            if self.eat("and gains") or self.eat("and gain"):
+                kws = self.keyword_list()
+            until = "eot" if self.eat("until end of turn") else ""
+            pt = (self.count_suffix(pt[0]), pt[1]) if self.at("for each") else pt
+            return Effect("pump", what=who, pt=pt, keywords=kws, until=until)
+        if self.eat_any("gains", "gain"):
+            kws = self.keyword_list()
+            until = "eot" if self.eat("until end of turn") else ""
+            return Effect("pump", what=who, keywords=kws, until=until)
+        if self.eat("can't block this turn"):
+            return Effect("cant-block", what=who, until="eot")
+        if self.eat("can't be blocked this turn"):
+            return Effect("unblockable", what=who, until="eot")
+        if self.eat_any("explores"):
+            return Effect("explore", what=who)
+        if self.eat_any("fights"):
+            return Effect("fight", what=self.thing(antecedent), who=who)
+        self.fail()
+        raise AssertionError
+
+    def pt(self) -> tuple[Number, Number]:
+        w = self.peek()
+        if "/" not in w:
+            self.fail()
+        p, t = w.split("/")
+        self.i += 1
+        return _signed(p), _signed(t)
+
+    def keyword_list(self) -> tuple[str, ...]:
+        kws = []
+        while (kw := self.eat_any(*GRANTABLE)):
+            kws.append(kw)
+            if not (self.eat(", and") or self.eat("and") or (self.at(",") and self.peek(1) != "then"
+                                                             and self.eat(","))):
+                break
+        if not kws:
+            self.fail()
+        return tuple(kws)
+
+    # ------------------------------------------------------------------ abilities
+    def costs(self) -> Cost:
+        """"{2}{G}, {T}, Pay 1 life, Sacrifice ~:" up to the colon."""
+        mana, tap, life, sac_self, sac, discard = "", False, 0, False, None, 0
+        while True:
+            w = self.peek()
+            if w == "{t}":
+                tap = True
+                self.i += 1
+            elif w.startswith("{") and w not in ("{q}", "{e}"):
+                while self.peek().startswith("{") and self.peek() not in ("{t}", "{q}", "{e}"):
+                    mana += self.text()
+                    self.i += 1
+            elif self.eat("pay"):
+                life = self.number().value
+                self.need("life")
+            elif self.eat("sacrifice ~"):
+                sac_self = True
+            elif self.eat("sacrifice"):
+                self.eat_any("a", "an", "another")
+                sac = self.objects("a")
+            elif self.eat("discard a card"):
+                discard = 1
+            else:
+                self.fail()
+            if self.eat(":"):
+                return Cost(mana, tap, False, life, sac_self, sac, discard)
+            self.need(",")
+
+    def ability(self, spell: bool) -> Ability:
+        """One ability (a line of the card, a modal group's lines joined by ``•``)."""
+        self.ability_word()
+        start = self.i
+        for rule in (self.triggered, self.activated, self.static, self.enters):
+            ab = self.attempt(rule)
+            if ab is not None:
+                return ab
+            self.i = start
+        if spell:
+            effects = self.effects()
+            return Ability("spell", effects=effects)
+        self.fail()
+        raise AssertionError
+
+    def ability_word(self) -> None:
+        """207.2c: an ability word ("Landfall —") has no rules meaning of its own."""
+        j = 0
+        while self.peek(j).isalpha() and self.peek(j) not in ("when", "whenever", "at"):
+            j += 1
+        if j and self.peek(j) == "—" and self.peek(j + 1) in ("when", "whenever", "at", "~", "as", "if"):
+            self.i += j + 1
+
+    def triggered(self) -> Ability:
+        if self.eat("at the beginning of"):
+            whose = "each"
+            if self.eat("your"):
+                whose = "you"
+            elif self.eat("each opponent's"):
+                whose = "opponent"
+            elif self.eat("the next") or self.eat("each"):
+                whose = "each"
+            else:
+                self.eat("the")
+            step = next((s for p, s in STEPS.items() if self.eat(p)), None)
+            if step is None or (whose == "each" and step == "end" and self.peek(-3) == "next"):
+                self.fail()
+            if self.eat("on your turn"):
+                whose = "you"
+            event = Event("step", step=step, whose=whose)
+        else:
+            if not self.eat_any("whenever", "when"):
+                self.fail()
+            event = self.event()
+        self.need(",")
+        cond = None
+        if self.at("if"):
+            cond = self.condition()
+            self.need(",")
+        antecedent = event.subject if event.subject is not None and event.subject.quant != "self" else None
+        if self.at("choose"):
+            return self.modal(event, cond)
+        effects = self.effects(antecedent or Objects("self"))
+        return Ability("triggered", effects=effects, event=event, condition=cond)
+
+    def event(self) -> Event:
+        if self.eat("you cast"):
+            spell = self.objects("a") if self.eat_any("a", "an") else self.fail()
+            return Event("cast", spell=spell)
+        if self.eat("you gain life"):
+            return Event("gain-life")
+        if self.eat("you draw a card"):
+            return Event("draw")
+        if self.eat("you cycle or discard another card") or self.eat("you cycle another card"):
+            self.fail()
+        subject = self.attempt(self.thing, None)
+        if subject is None:
+            subject = self.objects("a") if self.eat_any("a", "an") else self.fail()
+        if subject.quant == "a" and "land" in subject.kinds and subject.controller == "you" and \
+                self.eat("enters"):
+            return Event("enters", subject)
+        if self.eat_any("enters", "enter"):
+            return Event("enters", subject)
+        if self.eat("dies"):
+            return Event("dies", subject)
+        if self.eat("attacks"):
+            return Event("attacks", subject)
+        if self.eat("blocks"):
+            return Event("blocks", subject)
+        if self.eat("deals combat damage to a player") or self.eat("deals combat damage to an opponent"):
+            return Event("combat-damage", subject, to_player=True)
+        if self.eat("leaves the battlefield"):
+            return Event("leaves", subject)
+        if self.eat("is put into a graveyard from the battlefield"):
+            return Event("dies", subject, whose="any")
+        self.fail()
+        raise AssertionError
+
+    def activated(self) -> Ability:
+        cost = self.costs()
+        effects = self.effects(Objects("self"))
+        sorcery = once = False
+        while not self.done():
+            if self.eat("activate only as a sorcery."):
+                sorcery = True
+            elif self.eat("activate only once each turn."):
+                once = True
+            else:
+                self.fail()
+        return Ability("activated", effects=effects, cost=cost, sorcery=sorcery, once_each_turn=once)
+
+    def modal(self, event: Event | None = None, cond: Condition | None = None) -> Ability:
+        """700.2: "choose one —" then "•" modes."""
+        self.need("choose")
+        how = self.eat_any("one or more", "one or both", "one", "two")
+        if not how:
+            self.fail()
+        self.need("—")
+        least, most = {"one": (1, 1), "two": (2, 2), "one or both": (1, 2), "one or more": (1, 99)}[how]
+        modes = []
+        while self.eat("•"):
+            if self.peek() != "~" and self.peek(1) != "~" and self.text()[:1].isupper() and \
+                    self.peek(1) == "—":
+                self.i += 2  # a mode's name
+            start = len(self.toks)
+            end = next((j for j in range(self.i, len(self.toks)) if self.toks[j].word == "•"), start)
+            sub = Parser(self.toks[self.i:end])
+            try:
+                modes.append(sub.effects(Objects("self") if event else None))
+            except NoParse:
+                self.far = self.i + sub.far
+                raise
+            self.i = end
+        if not modes:
+            self.fail()
+        return Ability("modal", event=event, condition=cond, modes=tuple(modes), least=least,
+                       most=min(most, len(modes)))
+
+    def static(self) -> Ability:
+        """604: "Creatures you control get +1/+1", "Other Elves you control get +1/+1 and
+        have trample", "Enchanted creature gets +2/+2", "~ has flying as long as COND"."""
+        if self.at("choose"):
+            return self.modal()
+        who = self.thing(None) if not self.at("other") else self.objects("each")
+        if who.quant in ("a", "target", "it"):
+            self.fail()
+        if who.quant == "self" and self.at("gets") is False and self.at("has") is False:
+            self.fail()
+        pt: tuple[Number, Number] | None = None
+        kws: tuple[str, ...] = ()
+        if self.eat_any("gets", "get"):
+            pt = self.pt()
+            if self.eat("and has") or self.eat("and have"):
+                kws = self.keyword_list()
+        elif self.eat_any("has", "have"):
+            kws = self.keyword_list()
+        else:
+            self.fail()
+        cond = None
+        if self.eat("as long as"):
+            self.i -= 1
+            self.toks = self.toks[:self.i] + [Tok("if", "if")] + self.toks[self.i + 1:]
+            cond = self.condition()
+        self.need(".")
+        self.end()
+        return Ability("static", effects=(Effect("pump", what=who, pt=pt, keywords=kws),), condition=cond)
+
+    def enters(self) -> Ability:
+        """614.1c: "~ enters tapped [unless COND]", "~ enters with N counters on it"."""
+        if self.eat("~ enters tapped"):
+            cond = self.condition() if self.at("unless") else None
+            self.need(".")
+            self.end()
+            return Ability("enters", effects=(Effect("enter-tapped", condition=cond),))
+        if self.eat("~ enters with"):
+            n = self.number()
+            kind = self.counter_kind()
+            self.need("on it")
+            self.need(".")
+            self.end()
+            return Ability("enters", effects=(Effect("counters", what=Objects("self"), n=n, kind=kind),))
+        self.fail()
+        raise AssertionError
+
+
+def _signed(s: str) -> Number:
+    if s.lstrip("+-") == "x":
+        return Number(x=True, times=-1 if s.startswith("-") else 1)
+    return Number(int(s))
+
+
+def _with(e: Effect, **kw: object) -> Effect:
+    from dataclasses import replace
+
+    return replace(e, **kw)
+
+
+from .lexer import Tok  # noqa: E402,F811 - the static rule splices a token

@@ -1,0 +1,156 @@
+"""The typed tree the grammar builds: abilities, costs, events, effects, descriptors.
+
+Every node is a frozen dataclass, so a node learnt once (a descriptor, a number, an
+effect) composes into any sentence.  :mod:`mechanics.oracle.compiler` turns the tree
+into the engine's abilities.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Objects:
+    """An object or player descriptor: "target nonland permanent an opponent controls",
+    "each other creature you control", "up to two target creatures", "a Forest or
+    Plains card", "it", "each opponent".
+
+    ``quant``: ``target``, ``each`` (all that match as it resolves), ``self`` (the
+    source), ``it`` (the antecedent: ``ref``), ``attached`` (what the source enchants
+    or equips), ``event`` (the object or player the trigger event names), ``you``,
+    ``a`` (one, chosen as it resolves: sacrifice, search), ``those`` (the objects an
+    earlier effect made or moved).  ``kinds`` are alternatives ("artifact or
+    enchantment"): card types, subtypes, ``permanent``, ``player``, ``opponent``,
+    ``card``, ``spell``."""
+
+    quant: str
+    kinds: tuple[str, ...] = ()
+    count: int = 1
+    up_to: bool = False
+    non: tuple[str, ...] = ()
+    colors: tuple[str, ...] = ()
+    controller: str = ""  # "you", "opponent" or "not-you"
+    other: bool = False
+    states: tuple[str, ...] = ()  # tapped, untapped, attacking, blocking, legendary, basic, nonbasic, token
+    with_keyword: str = ""
+    power: tuple[str, int] | None = None  # ("<=", 2)
+    mana_value: tuple[str, int] | None = None
+    zone: str = "battlefield"
+    ref: Objects | None = field(default=None, compare=False)
+
+    @property
+    def players_only(self) -> bool:
+        return bool(self.kinds) and all(k in ("player", "opponent") for k in self.kinds)
+
+
+@dataclass(frozen=True)
+class Number:
+    """A number: a constant, ``X`` (the X paid), or the count of ``each`` objects
+    ("for each creature you control", "the number of ...")."""
+
+    value: int = 0
+    x: bool = False
+    count: Objects | None = None
+    times: int = 1
+
+
+@dataclass(frozen=True)
+class Effect:
+    """One effect phrase: ``verb`` and its parts.
+
+    Verbs: damage, draw, discard, gain-life, lose-life, destroy, exile, bounce, tap,
+    untap, pump (``pt``, ``keywords``, ``until``), counters (``kind``), token
+    (``token``), scry, surveil, mill, search (``dest``, ``tapped``), counter-spell
+    (``cost``: unless its controller pays), sacrifice, explore, investigate,
+    proliferate, regenerate, mana (``mana``), shuffle, fight, return (to the
+    battlefield), attach, cant-block, unblockable."""
+
+    verb: str
+    what: Objects | None = None  # the objects (or players) acted on
+    who: Objects | None = None  # the player doing it / the damage source
+    n: Number = Number(1)
+    pt: tuple[Number, Number] | None = None
+    keywords: tuple[str, ...] = ()
+    until: str = ""  # "eot" or "" (permanent)
+    kind: str = ""  # counter kind
+    token: TokenSpec | None = None
+    dest: str = ""
+    tapped: bool = False
+    cost: str = ""
+    mana: str = ""
+    optional: bool = False  # "you may ..."
+    condition: Condition | None = None  # "... if COND" (the effect happens only then)
+    instead: Effect | None = None  # "... instead if COND": replaces this effect
+
+
+@dataclass(frozen=True)
+class TokenSpec:
+    """A token's facts ("a 1/1 white Soldier creature token with flying")."""
+
+    name: str  # the predefined token's name (Treasure, Clue ...) or the subtypes
+    power: int | None = None
+    toughness: int | None = None
+    colors: tuple[str, ...] = ()
+    types: tuple[str, ...] = ("Creature",)
+    keywords: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Condition:
+    """A condition: ``control`` (you control at least ``n`` of ``what``: metalcraft is
+    three artifacts), ``life``, ``not-your-turn`` ... ``negate`` for "unless"."""
+
+    kind: str
+    what: Objects | None = None
+    n: int = 1
+    negate: bool = False
+
+
+@dataclass(frozen=True)
+class Event:
+    """What a trigger listens for: ``kind`` (enters, dies, attacks, blocks, combat-damage,
+    cast, gain-life, draw, step, leaves, cycle, becomes-target) of ``subject``; ``step`` and
+    ``whose`` for "at the beginning of"."""
+
+    kind: str
+    subject: Objects | None = None
+    spell: Objects | None = None  # the spell cast ("a noncreature spell")
+    step: str = ""
+    whose: str = "you"
+    to_player: bool = False
+
+
+@dataclass(frozen=True)
+class Cost:
+    """An activated ability's costs (602.1, 118): mana, {T}, life, sacrificing this or
+    another permanent, discarding, removing counters."""
+
+    mana: str = ""
+    tap: bool = False
+    untap: bool = False
+    life: int = 0
+    sacrifice_self: bool = False
+    sacrifice: Objects | None = None
+    discard: int = 0
+    exile_self_from_graveyard: bool = False
+
+
+@dataclass(frozen=True)
+class Ability:
+    """One ability of the tree.  ``form``: spell, triggered, activated, static, enters,
+    keyword, modal (``modes``: each a tuple of effects)."""
+
+    form: str
+    text: str = ""
+    effects: tuple[Effect, ...] = ()
+    event: Event | None = None
+    condition: Condition | None = None
+    cost: Cost | None = None
+    sorcery: bool = False
+    once_each_turn: bool = False
+    modes: tuple[tuple[Effect, ...], ...] = ()
+    least: int = 1
+    most: int = 1
+    keyword: str = ""
+    arg: str = ""
