@@ -130,6 +130,13 @@ class Activated(Ability):
     sacrifice: bool = False
     #: "Pay N life" is part of the cost (119.4, 602.2b)
     life: int = 0
+    #: "Sacrifice a creature" / "Sacrifice another artifact" is part of the cost:
+    #: (what, ``fits(game, player, obj, source) -> bool``)
+    sacrifice_other: tuple[str, Callable[..., bool]] | None = None
+    #: "Discard a card" is part of the cost (N cards)
+    discard: int = 0
+    #: "Activate only once each turn." (602.5b)
+    once: bool = False
 
 
 @dataclass(frozen=True)

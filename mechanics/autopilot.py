@@ -36,7 +36,7 @@ from .abilities import Activated
 from .cards import BASIC_LAND_MANA, parse_cost
 from .mana import plan
 from .modes import mode_sets, spell_modal
-from .perform import mana_sources
+from .perform import mana_sources, unpayable
 from .state import Decision, StackItem
 
 ME = "p1"
@@ -76,6 +76,8 @@ def policy(game: Any, decision: Decision) -> list[Any]:
         return ["yes"] if "yes" in decision.options else list(data.get("default") or [])
     if what == "phase out":
         return []
+    if what == "sacrifice":  # a cost or an edict: the least of what fits
+        return sorted(decision.options, key=lambda o: (_size(game, o), game.card(game.state.objs[o].name).mana_value))[:max(1, decision.min)]
     default = data.get("default")
     if default:
         return list(default)
@@ -452,7 +454,7 @@ def ability_to_activate(game: Any, player: str) -> A.Action | None:
         for n, ab in enumerate(game.activated(oid), 1):
             if not isinstance(ab, Activated) or ab.mana or (oid, obj.epoch, n) in used:
                 continue
-            if ab.remove_counters:
+            if ab.remove_counters or unpayable(game, player, oid, ab):
                 continue  # spending counters (to regenerate, say) is a player's call
             if ab.tap and (obj.tapped or (ch.is_creature and obj.sick and not ch.has("haste"))):
                 continue

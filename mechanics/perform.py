@@ -282,15 +282,15 @@ def _activate(game: Game, a: A.Activate) -> None:
         kind, n = ab.remove_counters
         if obj.counters.get(kind, 0) < n:
             raise IllegalActionError(f"'{a.obj}' doesn't have {n} {kind} counters to remove")
-    if ab.life and game.state.players[a.player].life < ab.life:  # 119.4
-        raise IllegalActionError(f"{a.player} can't pay {ab.life} life with {game.state.players[a.player].life}")
+    why = unpayable(game, a.player, oid, ab)
+    if why:
+        raise IllegalActionError(why)
     if ab.tap:  # 602.2b: {T} first, so that paying the mana doesn't tap this land for it
         game.tap(oid)
     pay(game, a.player, parse_cost(ab.cost), a.x)
     if ab.remove_counters:
         game.remove_counters(oid, *ab.remove_counters)
-    if ab.life:
-        game.lose_life(a.player, ab.life)
+    _pay_other_costs(game, a.player, oid, ab)
     epoch = obj.epoch  # the source as it was: once sacrificed it is a new object (400.7)
     if ab.sacrifice:  # 602.2b, 701.21a: a cost, paid before the ability goes on the stack
         game.sacrifice(oid)
@@ -304,6 +304,43 @@ def _activate(game: Game, a: A.Activate) -> None:
         game.note(f"{a.player} adds {('{' + color + '}') * n or 'no mana'} with {ch.name}")
         return
     _stack_ability(game, a.player, (oid, epoch), ch.name, handler, ab.text, targets, a.x)
+
+
+def unpayable(game: Game, player: str, oid: int, ab: Any) -> str:
+    """Why the costs of ``ab`` besides mana and {T} can't be paid now, or "" (602.2b,
+    119.4: life only with that much life; 602.5b: once each turn)."""
+    life = game.state.players[player].life
+    if ab.life and life < ab.life:
+        return f"{player} can't pay {ab.life} life with {life}"
+    if ab.once and (oid, game.state.objs[oid].epoch, ab.text) in game.state.turn_flags.get("once", ()):
+        return "this ability can be activated only once each turn (602.5b)"
+    if ab.discard and len(game.state.players[player].hand) < ab.discard:
+        return f"{player} has no card to discard"
+    if ab.sacrifice_other and not _sacrifice_options(game, player, oid, ab):
+        return f"{player} has no {ab.sacrifice_other[0]} to sacrifice"
+    return ""
+
+
+def _sacrifice_options(game: Game, player: str, oid: int, ab: Any) -> tuple[int, ...]:
+    fits = ab.sacrifice_other[1]
+    return tuple(o for o in game.permanents(player) if fits(game, player, o, oid))
+
+
+def _pay_other_costs(game: Game, player: str, oid: int, ab: Any) -> None:
+    """Pay life, discard and sacrifice costs (602.2b), choosing what to sacrifice or discard."""
+    if ab.life:
+        game.lose_life(player, ab.life)
+    if ab.once:
+        game.state.turn_flags.setdefault("once", []).append((oid, game.state.objs[oid].epoch, ab.text))
+    if ab.discard:
+        hand = tuple(game.state.players[player].hand)
+        for c in game.ask(Decision("choose", player, "discard a card (a cost)", hand, ab.discard, ab.discard,
+                                   {"what": "discard"})):
+            game.move(c, "graveyard")
+    if ab.sacrifice_other:
+        pick = game.ask(Decision("choose", player, f"sacrifice {ab.sacrifice_other[0]} (a cost)",
+                                 _sacrifice_options(game, player, oid, ab), 1, 1, {"what": "sacrifice"}))
+        game.sacrifice(pick[0])
 
 
 def _activate_in_hand(game: Game, a: A.Activate, oid: int) -> None:

@@ -36,6 +36,8 @@ class Primitives:
             if obj.ref not in st.lki:  # move_all recorded it before anything moved
                 self.remember(obj)
             self._leave_battlefield(obj)
+            if zone == "graveyard" and "Creature" in st.lki.get(obj.ref, {}).get("types", ()):
+                st.turn_flags["creature_died"] = True  # 700.4: for "if a creature died this turn"
         self._remove_from_zone(obj)
         obj.epoch += 1
         obj.zone = zone

@@ -118,7 +118,6 @@ _NO_UNTAP: dict[str, Callable[..., bool]] = {
 
 
 # ---- common one-line abilities (see effect_templates) ---------------------------------------
-_SELF = re.compile(r"\b[Tt]his (?:creature|artifact|enchantment|land|Aura|Equipment|Vehicle|permanent)\b")
 _MANA = r"(?:\{(?:\d+|[WUBRGC])\})+"  # mana symbols only: no X, hybrid or Phyrexian
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 _COST_PART = rf"(?:{_MANA}|\{{T\}}|Sacrifice ~)"
@@ -192,10 +191,9 @@ def _other_lands(game: Game, obj: Any) -> list[int]:
 def self_named(card: CardDef, line: str) -> str:
     """The line with the card's references to itself written ``~`` ("this creature",
     its name, or a legendary card's short name before the comma)."""
-    names = {card.name, card.name.split(",")[0]} if card.name else set()
-    for name in sorted(names, key=len, reverse=True):
-        line = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", "~", line)
-    return _SELF.sub("~", line)
+    from .oracle.lexer import self_named as named
+
+    return named(card.name, line)
 
 
 def _first_effect_and_sole_target(card: CardDef, line: str) -> bool:

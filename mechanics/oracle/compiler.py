@@ -11,6 +11,7 @@ so the card stays manual.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from .. import abilities as ab
@@ -76,7 +77,7 @@ def objects(env: Env, d: Objects) -> Callable[[Ctx], list[Any]]:
             return [t for k in range(n) if (t := ctx.target(i + k)) is not None]
         return targeted
     if q == "self":
-        return lambda ctx: [] if ctx.source is None else [ctx.source]
+        return _self
     if q == "you":
         return lambda ctx: [ctx.controller]
     if q == "each":
@@ -89,6 +90,16 @@ def objects(env: Env, d: Objects) -> Callable[[Ctx], list[Any]]:
         return attached
     if q == "event":
         return lambda ctx: [o] if (o := ctx.item.data.get("obj")) is not None else []
+    if q == "a":  # one that fits, chosen as it resolves
+        def chosen(ctx: Ctx) -> list[Any]:
+            options = tuple(select.each(ctx.game, d, ctx.controller, ctx.source))
+            if not options:
+                return []
+            low = 0 if d.zone != "battlefield" else 1  # a search or a card may find nothing (701.23b)
+            pick = ctx.choose(Decision("choose", ctx.controller, f"choose {_describe(d).replace('target ', '')}"
+                                       + (" (or none)" if not low else ""), options, low, 1, {"what": "pick"}))
+            return list(pick)
+        return chosen
     if q == "it":
         if d.ref is None:
             raise Unsupported("it")
@@ -97,6 +108,19 @@ def objects(env: Env, d: Objects) -> Callable[[Ctx], list[Any]]:
             return lambda ctx: [_controller(ctx, o) for o in inner(ctx)]
         return inner
     raise Unsupported(f"{q} {' '.join(d.kinds)}")
+
+
+def _self(ctx: Ctx) -> list[Any]:
+    """The source, or, for an ability that triggered on the source going to a graveyard,
+    the card it became there (400.7: such an ability can find the new object)."""
+    if ctx.source is not None:
+        return [ctx.source]
+    item = ctx.item
+    obj = ctx.game.state.objs.get(item.source) if item and item.source is not None else None
+    if obj is not None and item.data.get("moved") and obj.epoch == item.source_epoch + 1 and \
+            obj.zone == item.data["moved"]:
+        return [obj.id]
+    return []
 
 
 def _controller(ctx: Ctx, o: Any) -> Any:
@@ -127,6 +151,9 @@ def condition(cond: Condition | None) -> Callable[[Game, str, int | None], bool]
     elif cond.kind == "your-turn":
         def check(game: Game, you: str, source: int | None) -> bool:
             return game.seat_of(game.state.active) == game.seat_of(you)
+    elif cond.kind == "creature-died":  # morbid: a creature died this turn (700.4)
+        def check(game: Game, you: str, source: int | None) -> bool:
+            return bool(game.state.turn_flags.get("creature_died"))
     elif cond.kind == "life-at-least":
         def check(game: Game, you: str, source: int | None) -> bool:
             return game.state.players[you].life >= cond.n
@@ -138,13 +165,34 @@ def condition(cond: Condition | None) -> Callable[[Game, str, int | None], bool]
 
 
 # ---------------------------------------------------------------------- effects
-def effects(env: Env, nodes: tuple[Effect, ...]) -> Run:
-    """Effects done in the order written (608.2c)."""
-    runs = [effect(env, e) for e in nodes]
+def effects(env: Env, nodes: tuple[Effect, ...] | list[Effect]) -> Run:
+    """Effects done in the order written (608.2c); an "instead" effect replaces the
+    earlier effect of its verb when its condition holds (its recipient is that one's)."""
+    runs: list[Run] = []
+    done: list[Effect] = []
+    for e in nodes:
+        if e.instead:
+            k = next((k for k in range(len(done) - 1, -1, -1) if done[k].verb == e.verb), None)
+            if k is None:
+                raise Unsupported(f"{e.verb} instead")
+            runs[k] = _instead(env, done[k], e, runs[k])
+            continue
+        runs.append(effect(env, e))
+        done.append(e)
 
     def run(ctx: Ctx) -> None:
         for r in runs:
             r(ctx)
+    return run
+
+
+def _instead(env: Env, old: Effect, new: Effect, run_old: Run) -> Run:
+    check = condition(new.condition)
+    run_new = effect(env, replace(new, what=new.what or old.what, who=new.who or old.who, condition=None,
+                                  instead=False))
+
+    def run(ctx: Ctx) -> None:
+        (run_new if check(ctx.game, ctx.controller, ctx.item.source if ctx.item else None) else run_old)(ctx)
     return run
 
 
@@ -205,6 +253,8 @@ def _verb(env: Env, e: Effect) -> Run:
             for p in who(ctx):
                 act(ctx, p, k)
         return run
+    if v == "discard-chosen":
+        return _discard_chosen(env, e)
     if v == "destroy":
         return _each_of(env, e.what, lambda ctx, o: ctx.destroy(o))
     if v == "exile":
@@ -288,6 +338,25 @@ def _discard(ctx: Ctx, player: str, n: int) -> None:
                                     {"what": "discard"}))
         for c in picks:
             ctx.move(c, "graveyard")
+
+
+def _discard_chosen(env: Env, e: Effect) -> Run:
+    """"Target player reveals their hand. You choose a nonland card from it. That player
+    discards that card." (701.8a, 701.20a): the choice is the controller's, from the
+    revealed cards that fit."""
+    who = _players_of(env, e.who)
+    d = e.what
+
+    def run(ctx: Ctx) -> None:
+        for p in who(ctx):
+            hand = ctx.game.state.players[p].hand
+            ctx.note(f"{p} reveals their hand: {', '.join(ctx.game.describe(o) for o in hand) or 'no cards'}")
+            fits = tuple(o for o in hand if select.matches(ctx.game, d, o, p, None))
+            if fits:
+                pick = ctx.choose(Decision("choose", ctx.controller, f"choose a card {p} discards", fits, 1, 1,
+                                           {"what": "discard-chosen", "player": p}))
+                ctx.move(pick[0], "graveyard")
+    return run
 
 
 def _pump(env: Env, e: Effect) -> Run:
@@ -384,20 +453,10 @@ def _fight(env: Env, e: Effect) -> Run:
 
 
 # ---------------------------------------------------------------------- abilities
-def spell(node: Ability, text: str, known: set[str]) -> ab.SpellAbility:
-    env = Env(known)
-    run = effects(env, node.effects)
-    return ab.SpellAbility(text, run, tuple(env.targets))
-
-
 def spells(nodes: list[Ability], text: str, known: set[str]) -> ab.SpellAbility:
     """An instant's or sorcery's sentences, one spell ability: targets in order (601.2c)."""
     env = Env(known)
-    runs = [effects(env, n.effects) for n in nodes]
-
-    def run(ctx: Ctx) -> None:
-        for r in runs:
-            r(ctx)
+    run = effects(env, [e for n in nodes for e in n.effects])
     return ab.SpellAbility(text, run, tuple(env.targets))
 
 
@@ -415,9 +474,6 @@ def modal(node: Ability, text: str, mode_texts: list[str], known: set[str]) -> a
 def activated(node: Ability, text: str, card: Any, known: set[str]) -> ab.Activated:
     c = node.cost
     assert c is not None
-    if c.sacrifice is not None or c.discard or node.once_each_turn:
-        raise Unsupported("a cost of sacrificing or discarding another card" if c.sacrifice or c.discard
-                          else "activate only once each turn")
     if "X" in c.mana.upper() or any(s in c.mana for s in ("/",)):
         raise Unsupported(c.mana)
     mana = [e for e in node.effects if e.verb == "mana"]
@@ -432,6 +488,8 @@ def activated(node: Ability, text: str, card: Any, known: set[str]) -> ab.Activa
             env = Env(known)
             count = number(env, e.n)
             amount = (lambda g, o: count(g.ctx())) if e.n.count is None else _mana_count(e.n)
+        if c.sacrifice or c.discard or node.once_each_turn:
+            raise Unsupported("a mana ability with a cost of sacrificing or discarding")
         return ab.Activated(text, cost=c.mana, tap=True, mana=e.mana, sacrifice=c.sacrifice_self,
                             amount=amount, life=c.life)
     env = Env(known)
@@ -439,7 +497,16 @@ def activated(node: Ability, text: str, card: Any, known: set[str]) -> ab.Activa
     if len(env.targets) > 1:
         raise Unsupported("an activated ability with two targets")
     return ab.Activated(text, cost=c.mana, tap=c.tap, resolve=run, targets=tuple(env.targets),
-                        sorcery=node.sorcery, sacrifice=c.sacrifice_self, life=c.life)
+                        sorcery=node.sorcery, sacrifice=c.sacrifice_self, life=c.life,
+                        sacrifice_other=_sacrifice_cost(c.sacrifice), discard=c.discard,
+                        once=node.once_each_turn)
+
+
+def _sacrifice_cost(d: Objects | None) -> tuple[str, Callable[..., bool]] | None:
+    """"Sacrifice a creature" as a cost: what fits (another: not the source)."""
+    if d is None:
+        return None
+    return (" or ".join(d.kinds), lambda game, player, o, source: select.matches(game, d, o, player, source))
 
 
 def _mana_count(n: Number) -> Callable[..., int]:
@@ -480,7 +547,8 @@ def _lki_matches(game: Game, d: Objects, event: Any, you: str, source: int) -> b
 
 #: zone-change events: (event kind, test on the event, looks back in time)
 _MOVES = {"enters": _enters, "dies": _dies,
-          "leaves": lambda g, o, e: e.from_zone == "battlefield"}
+          "leaves": lambda g, o, e: e.from_zone == "battlefield",
+          "put-into-graveyard": lambda g, o, e: e.from_zone == "battlefield" and e.to_zone == "graveyard"}
 
 
 def trigger_match(ev: Event) -> tuple[tuple[str, ...], Callable[..., dict | None], bool]:
@@ -493,7 +561,7 @@ def trigger_match(ev: Event) -> tuple[tuple[str, ...], Callable[..., dict | None
         if self_:
             def match(game: Game, obj: Any, event: Any) -> dict | None:
                 same = event.obj == obj.id and (event.epoch == obj.epoch if not back else True)
-                return {} if same and moved(game, obj, event) else None
+                return {"moved": event.to_zone} if same and moved(game, obj, event) else None
             return ("ZoneChanged",), match, back
         d = subject
 
@@ -532,8 +600,14 @@ def trigger_match(ev: Event) -> tuple[tuple[str, ...], Callable[..., dict | None
     if ev.kind == "gain-life":
         return ("LifeChanged",), (lambda g, o, e: {} if e.amount > 0 and e.player == g.controller_of(o.id)
                                   else None), False
-    if ev.kind == "draw":
-        return ("Drew",), lambda g, o, e: {} if e.player == g.controller_of(o.id) else None, False
+    if ev.kind == "draw":  # "whenever you draw a card" / "an opponent draws a card"
+        opp = subject is not None and "opponent" in subject.kinds
+
+        def drew(game: Game, obj: Any, event: Any) -> dict | None:
+            you = game.controller_of(obj.id)
+            ok = event.player in game.opponents(you) if opp else event.player == you
+            return {"obj": event.player} if ok else None
+        return ("Drew",), drew, False
     raise Unsupported(f"whenever {ev.kind}")
 
 

@@ -30,9 +30,21 @@ def self_named(name: str, text: str) -> str:
     """The text with the card's references to itself written ``~``."""
     names = {name, name.split(",")[0], name.split(" // ")[0]} if name else set()
     for n in sorted(names, key=len, reverse=True):
-        if n:
-            text = re.sub(rf"(?<!\w){re.escape(n)}(?!\w)", "~", text)
-    return _SELF.sub("~", text)
+        if n and n in text:
+            text = _replace_word(text, n)
+    return _SELF.sub("~", text) if "his " in text else text
+
+
+def _replace_word(text: str, name: str) -> str:
+    """``name`` written ``~`` where it stands as a whole word ("Shock", not "Shockwave")."""
+    out, i = [], 0
+    while (j := text.find(name, i)) >= 0:
+        end = j + len(name)
+        whole = (j == 0 or not (text[j - 1].isalnum() or text[j - 1] == "_")) and (
+            end == len(text) or not (text[end].isalnum() or text[end] == "_"))
+        out.append(text[i:j] + ("~" if whole else name))
+        i = end
+    return "".join(out) + text[i:]
 
 
 def strip_reminder(text: str) -> str:

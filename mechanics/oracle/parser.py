@@ -9,6 +9,7 @@ reached is kept, so a failure names the first words nothing could read
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import TypeVar
 
@@ -33,6 +34,16 @@ STEPS = {"upkeep": "upkeep", "end step": "end", "combat": "combat", "draw step":
          "precombat main phase": "main1", "postcombat main phase": "main2"}
 
 
+#: 207.2c: ability words, which tie cards together and have no rules meaning
+ABILITY_WORDS = frozenset({
+    "adamant", "addendum", "alliance", "battalion", "bloodrush", "celebration", "channel", "chroma",
+    "constellation", "converge", "corrupted", "coven", "delirium", "descend 4", "descend 8", "domain",
+    "eerie", "eminence", "enrage", "fateful hour", "ferocious", "formidable", "grandeur", "hellbent",
+    "heroic", "imprint", "inspired", "join forces", "kinship", "landfall", "lieutenant", "magecraft",
+    "metalcraft", "morbid", "pack tactics", "parley", "radiance", "raid", "revolt", "spell mastery",
+    "strive", "survival", "sweep", "threshold", "undergrowth", "valiant", "void", "flurry"})
+
+
 class NoParse(Exception):  # noqa: N818 - control flow inside the parser
     """This rule doesn't read the words here."""
 
@@ -51,25 +62,27 @@ class Parser:
 
     def __init__(self, toks: list[Tok]) -> None:
         self.toks = toks
+        self.words = [t.word for t in toks]
         self.i = 0
         self.far = 0
 
     # ------------------------------------------------------------------ the cursor
     def peek(self, k: int = 0) -> str:
         j = self.i + k
-        return self.toks[j].word if j < len(self.toks) else ""
+        return self.words[j] if 0 <= j < len(self.words) else ""
 
     def text(self, k: int = 0) -> str:
         j = self.i + k
         return self.toks[j].text if j < len(self.toks) else ""
 
     def at(self, phrase: str) -> bool:
-        words = phrase.split()
-        return all(self.peek(k) == w for k, w in enumerate(words))
+        words = _words(phrase)
+        return self.words[self.i:self.i + len(words)] == words
 
     def eat(self, phrase: str) -> bool:
-        if self.at(phrase):
-            self.i += len(phrase.split())
+        words = _words(phrase)
+        if self.words[self.i:self.i + len(words)] == words:
+            self.i += len(words)
             return True
         return False
 
@@ -178,6 +191,8 @@ class Parser:
             elif any(self.at(s) for s in STATES):
                 states.append(next(s for s in STATES if self.eat(s)))
                 self.eat(",")
+            elif w == "," and (self.peek(1).startswith("non") or self.peek(1) in STATES):
+                self.i += 1
             else:
                 break
         kinds = self.kinds()
@@ -187,11 +202,13 @@ class Parser:
         elif self.eat_any("an opponent controls", "your opponents control", "you don't control",
                           "an opponent owns"):
             controller = "opponent"
-        with_kw, power, mv, zone = "", None, None, "battlefield"
+        with_kw, power, toughness, mv, zone = "", None, None, None, "battlefield"
         while True:
             if self.eat("with"):
                 if self.eat("power"):
                     power = self.compare()
+                elif self.eat("toughness"):
+                    toughness = self.compare()
                 elif self.eat("mana value"):
                     mv = self.compare()
                 elif (kw := self.eat_any(*GRANTABLE)):
@@ -207,7 +224,7 @@ class Parser:
         if "card" in kinds and zone == "battlefield":
             zone = "library"
         return Objects(quant, tuple(kinds), count, up_to, tuple(non), tuple(colors), controller, other,
-                       tuple(states), with_kw, power, mv, zone)
+                       tuple(states), with_kw, power, mv, zone, toughness=toughness)
 
     def compare(self) -> tuple[str, int]:
         n = self.number().value
@@ -227,6 +244,11 @@ class Parser:
             if w in CARD_TYPES or w in PLURAL:
                 out.append(PLURAL.get(w, w))
                 self.i += 1
+                if self.peek() in ("card", "cards", "spell", "spells") and out[-1] not in ("card", "spell"):
+                    out.append(PLURAL.get(self.peek(), self.peek()))  # "creature card", "creature spell"
+                    self.i += 1
+                if self.eat_any("tokens", "token"):
+                    out.append("token")
             elif txt[:1].isupper() and txt.isalpha() and w not in ("i", "ii", "iii", "x"):
                 out.append(txt[:-1] if txt.endswith("s") and not txt.endswith("ss") else txt)
                 self.i += 1
@@ -234,6 +256,8 @@ class Parser:
                                    "permanents", "spell", "spells"):
                     card = card or self.peek().startswith("card")
                     self.i += 1  # "Forest card", "Goblin creature": the subtype says it
+                if self.eat_any("tokens", "token"):
+                    out.append("token")
             else:
                 break
             if self.eat(", or") or self.eat("or") or self.eat("and/or"):
@@ -247,9 +271,11 @@ class Parser:
             self.fail()
         if card or "card" in out:
             out = [k for k in out if k != "card"] + ["card"]
+        if "token" in out:
+            out = [k for k in out if k != "token"] + ["token"]
         return out
 
-    def player(self) -> Objects:
+    def player(self, antecedent: Objects | None = None) -> Objects:
         """A player: you, target player/opponent, each opponent/player, that player."""
         if self.eat("you"):
             return Objects("you", ("player",))
@@ -261,8 +287,9 @@ class Parser:
             return Objects("each", ("opponent",))
         if self.eat("each player"):
             return Objects("each", ("player",))
-        if self.eat("that player") or self.eat("its controller") or self.eat("its owner"):
-            return Objects("it", ("player",))
+        if self.eat_any("that player", "its controller", "its owner", "they", "that creature's controller",
+                        "that permanent's controller"):
+            return Objects("it", ("player",), ref=antecedent)
         self.fail()
         raise AssertionError
 
@@ -289,7 +316,7 @@ class Parser:
             return Objects("target", ("opponent", "planeswalker"))
         if self.eat("each creature and each player") or self.eat("each creature and each opponent"):
             self.fail()
-        p = self.attempt(self.player)
+        p = self.attempt(self.player, antecedent)
         if p is not None:
             return p
         return self.thing(antecedent)
@@ -299,7 +326,7 @@ class Parser:
         """Effect sentences up to the end: each sentence one or more effects joined by
         ", then", ", and", "and" or ","."""
         out: list[Effect] = []
-        while not self.done() and self.peek() != '"':
+        while not self.done() and self.peek() != '"' and not self.at("activate only"):
             e = self.effect(antecedent)
             out.append(e)
             antecedent = e.what or antecedent
@@ -322,8 +349,15 @@ class Parser:
         if e is None:
             self.fail()
         assert e is not None
-        if self.at("if") or self.at("unless"):
+        if self.eat("instead"):
+            e = _with(e, instead=True, condition=self.condition())
+        elif self.at("if") or self.at("unless"):
             e = _with(e, condition=self.condition())
+        if self.at(", where x is"):
+            self.need(", where x is")
+            times = 2 if self.eat("twice") else 1
+            self.need("the number of")
+            e = _bind_x(e, Number(count=self.objects("each"), times=times))
         if optional:
             e = _with(e, optional=True)
         return e
@@ -331,16 +365,20 @@ class Parser:
     def condition(self) -> Condition:
         """"if you control three or more artifacts", "unless you control a Forest"."""
         negate = bool(self.eat("unless"))
-        if not negate:
+        if not negate and not self.eat("as long as"):
             self.need("if")
         if self.eat("you control"):
-            if self.peek() in NUMBERS or self.peek().isdigit():
+            if self.peek() not in ("a", "an") and (self.peek() in NUMBERS or self.peek().isdigit()):
                 n = self.number().value
                 self.need("or more")
                 what = self.objects("a")
                 return Condition("control", what, n, negate)
-            what = self.objects("a" if self.eat_any("a", "an") else "a")
-            return Condition("control", what, 1, negate)
+            self.eat_any("a", "an")
+            return Condition("control", self.objects("a"), 1, negate)
+        if self.eat("it was kicked") or self.eat("~ was kicked"):
+            return Condition("kicked", negate=negate)
+        if self.eat("a creature died this turn"):
+            return Condition("creature-died", negate=negate)
         if self.eat("it's not your turn"):
             return Condition("your-turn", negate=not negate)
         if self.eat("it's your turn"):
@@ -390,6 +428,9 @@ class Parser:
                 return Effect("reanimate", what=what, tapped=tapped)
             self.fail()
         if self.eat("put"):
+            what = self.attempt(self.objects)
+            if what is not None and what.zone in ("hand", "graveyard") and self.eat("onto the battlefield"):
+                return Effect("reanimate", what=what, tapped=bool(self.eat("tapped")))
             if self.peek() in NUMBERS or self.peek().isdigit() or self.peek() == "x":
                 n = self.number()
                 kind = self.counter_kind()
@@ -405,7 +446,7 @@ class Parser:
         if self.eat("search your library for"):
             what = self.objects()
             self.eat(",")
-            self.eat("reveal it,") or self.eat("reveal them,")
+            self.eat("reveal it ,") or self.eat("reveal them ,") or self.eat("reveal that card ,")
             if self.eat("put it into your hand") or self.eat("put that card into your hand"):
                 dest, tapped = "hand", False
             elif self.eat("put it onto the battlefield"):
@@ -516,14 +557,25 @@ class Parser:
     def subject_verb(self, antecedent: Objects | None) -> Effect:
         """An effect with a subject: "~ deals 3 damage to any target", "target creature
         gets +3/+3 until end of turn", "each opponent loses 2 life", "you draw a card"."""
-        who = self.attempt(self.player)
+        who = self.attempt(self.player, antecedent)
         if who is None:
             who = self.thing(antecedent)
         if self.eat_any("deals", "deal"):
             n = self.number()
+            if self.at("damage instead"):
+                self.need("damage")
+                return Effect("damage", who=who, n=n)
             self.need("damage to")
             to = self.recipient(antecedent)
             return Effect("damage", what=to, who=who, n=self.count_suffix(n))
+        if who.players_only and self.eat("reveals their hand . you choose"):
+            self.eat_any("a", "an")
+            what = self.objects("a")
+            self.need("from it")
+            if self.eat("with mana value"):
+                what = _with(what, mana_value=self.compare())
+            self.need(". that player discards that card")
+            return Effect("discard-chosen", who=who, what=what)
         if who.players_only or who.quant == "you":
             if self.eat_any("draws", "draw"):
                 n = self.number()
@@ -610,8 +662,9 @@ class Parser:
             elif self.eat("sacrifice ~"):
                 sac_self = True
             elif self.eat("sacrifice"):
-                self.eat_any("a", "an", "another")
-                sac = self.objects("a")
+                other = self.eat("another")
+                self.eat_any("a", "an")
+                sac = _with(self.objects("a"), other=True) if other else self.objects("a")
             elif self.eat("discard a card"):
                 discard = 1
             else:
@@ -640,7 +693,9 @@ class Parser:
         j = 0
         while self.peek(j).isalpha() and self.peek(j) not in ("when", "whenever", "at"):
             j += 1
-        if j and self.peek(j) == "—" and self.peek(j + 1) in ("when", "whenever", "at", "~", "as", "if"):
+        words = " ".join(self.words[self.i:self.i + j])
+        if j and self.peek(j) == "—" and (words in ABILITY_WORDS or self.peek(j + 1) in (
+                "when", "whenever", "at", "~", "as", "if")):
             self.i += j + 1
 
     def triggered(self) -> Ability:
@@ -669,10 +724,11 @@ class Parser:
         if self.at("if"):
             cond = self.condition()
             self.need(",")
-        antecedent = event.subject if event.subject is not None and event.subject.quant != "self" else None
+        subject = event.subject
+        antecedent = Objects("self") if subject is None or subject.quant == "self" else Objects("event", subject.kinds)
         if self.at("choose"):
             return self.modal(event, cond)
-        effects = self.effects(antecedent or Objects("self"))
+        effects = self.effects(antecedent)
         return Ability("triggered", effects=effects, event=event, condition=cond)
 
     def event(self) -> Event:
@@ -682,7 +738,9 @@ class Parser:
         if self.eat("you gain life"):
             return Event("gain-life")
         if self.eat("you draw a card"):
-            return Event("draw")
+            return Event("draw", Objects("you", ("player",)))
+        if self.eat("an opponent draws a card"):
+            return Event("draw", Objects("each", ("opponent",)))
         if self.eat("you cycle or discard another card") or self.eat("you cycle another card"):
             self.fail()
         subject = self.attempt(self.thing, None)
@@ -704,7 +762,7 @@ class Parser:
         if self.eat("leaves the battlefield"):
             return Event("leaves", subject)
         if self.eat("is put into a graveyard from the battlefield"):
-            return Event("dies", subject, whose="any")
+            return Event("put-into-graveyard", subject)
         self.fail()
         raise AssertionError
 
@@ -713,9 +771,9 @@ class Parser:
         effects = self.effects(Objects("self"))
         sorcery = once = False
         while not self.done():
-            if self.eat("activate only as a sorcery."):
+            if self.eat("activate only as a sorcery ."):
                 sorcery = True
-            elif self.eat("activate only once each turn."):
+            elif self.eat("activate only once each turn ."):
                 once = True
             else:
                 self.fail()
@@ -768,19 +826,20 @@ class Parser:
             kws = self.keyword_list()
         else:
             self.fail()
-        cond = None
-        if self.eat("as long as"):
-            self.i -= 1
-            self.toks = self.toks[:self.i] + [Tok("if", "if")] + self.toks[self.i + 1:]
-            cond = self.condition()
+        cond = self.condition() if self.at("as long as") else None
         self.need(".")
         self.end()
         return Ability("static", effects=(Effect("pump", what=who, pt=pt, keywords=kws),), condition=cond)
 
     def enters(self) -> Ability:
         """614.1c: "~ enters tapped [unless COND]", "~ enters with N counters on it"."""
+        lead = None
+        if self.at("if"):
+            lead = self.condition()
+            self.need(",")
+            lead = Condition(lead.kind, lead.what, lead.n, not lead.negate)  # tapped unless not COND
         if self.eat("~ enters tapped"):
-            cond = self.condition() if self.at("unless") else None
+            cond = self.condition() if self.at("unless") and lead is None else lead
             self.need(".")
             self.end()
             return Ability("enters", effects=(Effect("enter-tapped", condition=cond),))
@@ -795,10 +854,24 @@ class Parser:
         raise AssertionError
 
 
+@functools.cache
+def _words(phrase: str) -> list[str]:
+    return phrase.split()
+
+
 def _signed(s: str) -> Number:
     if s.lstrip("+-") == "x":
         return Number(x=True, times=-1 if s.startswith("-") else 1)
     return Number(int(s))
+
+
+def _bind_x(e: Effect, n: Number) -> Effect:
+    """", where X is the number of ...": X in the effect's numbers is that count."""
+    def bound(v: Number) -> Number:
+        return Number(count=n.count, times=n.times * v.times) if v.x else v
+    if not e.n.x and not (e.pt and (e.pt[0].x or e.pt[1].x)):
+        raise NoParse
+    return _with(e, n=bound(e.n), pt=(bound(e.pt[0]), bound(e.pt[1])) if e.pt else None)
 
 
 def _with(e: Effect, **kw: object) -> Effect:
@@ -806,5 +879,3 @@ def _with(e: Effect, **kw: object) -> Effect:
 
     return replace(e, **kw)
 
-
-from .lexer import Tok  # noqa: E402,F811 - the static rule splices a token

@@ -45,7 +45,9 @@ def matches(game: Game, d: Objects, oid: int, controller: str, source: int | Non
     ch = ch or facts(game, oid)
     if ch is None:
         return False
-    kinds = [k for k in d.kinds if k not in ("player", "opponent", "card")]
+    kinds = [k for k in d.kinds if k not in ("player", "opponent", "card", "token")]
+    if "token" in d.kinds and not game.state.objs[oid].token:
+        return False
     if kinds and not any(_kind_ok(k, ch) for k in kinds):
         return False
     for n in d.non:
@@ -67,6 +69,8 @@ def matches(game: Game, d: Objects, oid: int, controller: str, source: int | Non
     if d.with_keyword and not ch.has(d.with_keyword):
         return False
     if d.power and not _compare(ch.power or 0, d.power):
+        return False
+    if d.toughness and not _compare(ch.toughness or 0, d.toughness):
         return False
     return not (d.mana_value and not _compare(ch.card.mana_value, d.mana_value))
 
@@ -118,7 +122,7 @@ def target_spec(d: Objects, text: str) -> Target:
         return Target("spell", text, filt, optional, most)
     objs = Objects("a", tuple(k for k in d.kinds if k not in ("player", "opponent")), non=d.non,
                    colors=d.colors, states=d.states, with_keyword=d.with_keyword, power=d.power,
-                   mana_value=d.mana_value)
+                   mana_value=d.mana_value, toughness=d.toughness)
     with_players = kinds & {"player", "opponent"}
 
     def filt(g: Game, o: Any) -> bool:
@@ -128,6 +132,7 @@ def target_spec(d: Objects, text: str) -> Target:
     if with_players:
         return Target("any", text, filt, optional, most, d.other, controller=d.controller)
     kind = "creature" if kinds == {"creature"} else "permanent"
-    plain = not (d.non or d.colors or d.states or d.with_keyword or d.power or d.mana_value) and kinds <= {
+    plain = not (d.non or d.colors or d.states or d.with_keyword or d.power or d.toughness or d.mana_value) \
+        and kinds <= {
         "creature", "permanent"}
     return Target(kind, text, None if plain else filt, optional, most, d.other, controller=d.controller)

@@ -38,6 +38,7 @@ class Objects:
     mana_value: tuple[str, int] | None = None
     zone: str = "battlefield"
     ref: Objects | None = field(default=None, compare=False)
+    toughness: tuple[str, int] | None = None
 
     @property
     def players_only(self) -> bool:
@@ -81,7 +82,7 @@ class Effect:
     mana: str = ""
     optional: bool = False  # "you may ..."
     condition: Condition | None = None  # "... if COND" (the effect happens only then)
-    instead: Effect | None = None  # "... instead if COND": replaces this effect
+    instead: bool = False  # "... instead if COND": replaces the earlier effect of its verb
 
 
 @dataclass(frozen=True)
