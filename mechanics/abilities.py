@@ -150,6 +150,21 @@ class HandAbility(Ability):
 
 
 @dataclass(frozen=True)
+class CastCost(Ability):
+    """What casting the spell costs besides its mana cost: an additional cost ("As an
+    additional cost to cast this spell, sacrifice a creature", 601.2f) or an optional one
+    paid for more (kicker, 702.33a: ``kicker``); ``flashback`` is the cost to cast it
+    from its owner's graveyard (702.34a).  Paid as the spell is cast (601.2h)."""
+
+    life: int = 0
+    discard: int = 0
+    sacrifice_other: tuple[str, Callable[..., bool]] | None = None
+    once: bool = False
+    kicker: str = ""
+    flashback: str = ""
+
+
+@dataclass(frozen=True)
 class Static(Ability):
     """A static ability that makes continuous effects (604, 613).
 

@@ -239,9 +239,9 @@ def rest(read: Callable[[list[str]], Any] = tuple, show: Callable[[Any], list[st
     return _slot(default, what, kind="rest", read=read, show=show, least=least, fixed=fixed)
 
 
-def flag(key: str) -> Any:
-    """The word ``key``, present or not."""
-    return _slot(False, "", kind="flag", read=bool, show=str, key=key)
+def flag(key: str, kw_only: bool = False) -> Any:
+    """The word ``key``, present or not (``kw_only``: as for :func:`repeated`)."""
+    return _slot(False, "", kw_only, kind="flag", read=bool, show=str, key=key)
 
 
 def option(key: str, read: Callable[[str], Any] = str, default: Any = "", *,
@@ -417,13 +417,14 @@ class PlayLand(Action, usage="play PLAYER CARD"):
 
 
 @dataclass(frozen=True)
-class Cast(Action, usage="cast PLAYER CARD [mode N]... [target REF]... [x N] [free]"):
+class Cast(Action, usage="cast PLAYER CARD [mode N]... [target REF]... [x N] [free] [kicked]"):
     player: str = arg(_player)
     card: str = arg()
     modes: tuple[int, ...] = repeated("mode", _number("mode"), what="mode", kw_only=True)  # 700.2
     targets: tuple[str, ...] = repeated("target", what="ref")
     x: int = option("x", _number("x"), 0, what="number")
     free: bool = flag("free")
+    kicked: bool = flag("kicked", kw_only=True)  # 702.33: the kicker cost is paid too
 
 
 @dataclass(frozen=True)

@@ -113,7 +113,7 @@ def compute(game: Game) -> tuple[dict[int, Chars], bool]:
         for i in hit:
             chars[i].controller = e.params["controller"]
     statics = _statics(game, chars)
-    for layer in ("2", "4", "6", "7b", "7c"):
+    for layer in ("2", "4", "5", "6", "7b", "7c"):
         for _ts, src, ab in statics:  # static abilities apply in their own layer
             if ab.layer == layer and _active(game, chars, src, ab):
                 for i, ch in chars.items():
@@ -210,9 +210,11 @@ def _apply(ch: Chars, params: dict) -> None:
         ch.subtypes |= set(params["subtypes"])
     if "keywords" in params:
         ch.keywords |= set(params["keywords"])
+    if "colors" in params:  # layer 5: the new colors replace the old (105.3)
+        ch.colors = set(params["colors"])
     if params.get("lose_all_abilities"):
         ch.no_abilities = True
-    if "set_pt" in params and ch.power is not None:
+    if "set_pt" in params and (ch.power is not None or params.get("becomes")):
         ch.power, ch.toughness = params["set_pt"]
     if "pt" in params and ch.power is not None:
         ch.power += params["pt"][0]

@@ -11,12 +11,14 @@ from typing import TYPE_CHECKING, Any
 from . import actions as A
 from . import events as ev
 from . import sba
-from .abilities import HandAbility
+from .abilities import CastCost, HandAbility
+from .cards import parse_cost
 from .effects import BLOCKS_ONLY_FLYERS, CANT_BLOCK, NOT_BY_POWER_2, UNBLOCKABLE
 from .errors import IllegalActionError
 from .mana import format_cost, parse_mana, plan
 from .manual import MANUAL
 from .modes import check_modes, mode_text, spell_modal
+from .primitives import protected
 from .state import Decision, StackItem
 
 if TYPE_CHECKING:
@@ -125,9 +127,27 @@ def _need_priority(game: Game, player: str) -> None:
         game.take_priority(player)
 
 
+def _castable(game: Game, player: str, name: str) -> tuple[int, str]:
+    """The card to cast: in the player's hand, else in their graveyard with flashback
+    (702.34a); and its flashback cost ("" from the hand)."""
+    try:
+        return _find_in_hand(game, player, name), ""
+    except IllegalActionError:
+        card = game.pool.get(name)
+        flashback = next((c.flashback for c in game.behaviour(card.name).of(CastCost) if c.flashback),
+                         "") if card else ""
+        if not flashback:
+            raise
+        return _find_in_hand(game, player, name, "graveyard"), flashback
+
+
 def _cast(game: Game, a: A.Cast) -> None:
-    oid = _find_in_hand(game, a.player, a.card)
+    oid, flashback = _castable(game, a.player, a.card)
     card = game.card(game.state.objs[oid].name)
+    costs = game.behaviour(card.name).of(CastCost)
+    kicker = "".join(c.kicker for c in costs)
+    if a.kicked and not kicker:
+        raise IllegalActionError(f"'{card.name}' has no kicker; leave out 'kicked'")
     if card.is_type("Land"):
         raise IllegalActionError(f"'{card.name}' is a land; play it with 'play'")
     _need_priority(game, a.player)
@@ -137,16 +157,29 @@ def _cast(game: Game, a: A.Cast) -> None:
     modes = check_modes(game, a.player, card.name, a.modes)  # 601.2b: modes, then targets
     specs = game.spell_target_specs(card.name, modes)
     targets = _targets(game, None, a.player, specs, a.targets, card.name)
-    if not a.free:
-        pay(game, a.player, card.cost, a.x, convoke="convoke" in card.keywords)
+    for c in costs:  # 601.2f: additional costs, all paid or none
+        why = unpayable(game, a.player, oid, c)
+        if why:
+            raise IllegalActionError(why)
+    if not a.free:  # 601.2f: the total cost: the mana cost or flashback's, plus kicker
+        total = parse_cost(flashback) if flashback else card.cost
+        pay(game, a.player, total + (parse_cost(kicker) if a.kicked else ()), a.x,
+            convoke="convoke" in card.keywords)
+    for c in costs:
+        _pay_other_costs(game, a.player, oid, c)
     st = game.state
     game.move(oid, "stack")
+    st.turn_flags.setdefault("kicked", {})[oid] = a.kicked  # "if it was kicked" (702.33d)
+    data: dict[str, Any] = {"modes": modes} if modes else {}
+    if flashback:
+        data["flashback"] = True
     item = StackItem(st.new_id(), "spell", a.player, oid, st.objs[oid].epoch, "spell", card.name,
-                     targets, a.x, {"modes": modes} if modes else {}, timestamp=st.tick())
+                     targets, a.x, data, timestamp=st.tick())
     st.stack.append(item)
     st.passes = 0
     st.priority = game.seat_of(a.player)
-    game.note(f"{a.player} casts {card.name}" + mode_text(spell_modal(game, card.name), modes)
+    game.note(f"{a.player} casts {card.name}" + " (kicked)" * a.kicked + " with flashback" * bool(flashback)
+              + mode_text(spell_modal(game, card.name), modes)
               + _target_text(game, targets))
     game.emit(ev.SpellCast(item.id, oid, a.player))
     game.became_targets(item)
@@ -275,8 +308,6 @@ def _activate(game: Game, a: A.Activate) -> None:
     handler = f"ability:{ch.card.name}:{ch.behaviour.abilities.index(ab)}"
     probe = StackItem(0, "activated", a.player, oid, obj.epoch, handler, ab.text)
     targets = _targets(game, probe, a.player, ab.targets, a.targets, ab.text)
-    from .cards import parse_cost
-
     _check_x(parse_cost(ab.cost), a.x, ab.text)
     if ab.remove_counters:  # 602.2b: a cost that can't be paid in full can't be paid
         kind, n = ab.remove_counters
@@ -346,8 +377,6 @@ def _pay_other_costs(game: Game, player: str, oid: int, ab: Any) -> None:
 def _activate_in_hand(game: Game, a: A.Activate, oid: int) -> None:
     """An ability of a card in its owner's hand (cycling, 702.29a): discarding the card is
     part of the cost (701.8a), so the ability resolves without it."""
-    from .cards import parse_cost
-
     obj = game.state.objs[oid]
     if obj.owner != a.player or oid not in game.state.players[a.player].hand:
         raise IllegalActionError(f"'{a.obj}' is not in {a.player}'s hand")
@@ -440,6 +469,7 @@ def _attack(game: Game, a: A.Attack) -> None:
 _BLOCK_RULES: tuple[tuple[Any, str], ...] = (
     (lambda a, b: a.has(UNBLOCKABLE), "it can't be blocked (509.1b)"),
     (lambda a, b: b.has(CANT_BLOCK), "the blocker can't block (509.1b)"),
+    (lambda a, b: protected(a, b), "it has protection from the blocker's color (702.16e)"),
     (lambda a, b: a.has("flying") and not (b.has("flying") or b.has("reach")), "it has flying (702.9b)"),
     (lambda a, b: b.has(BLOCKS_ONLY_FLYERS) and not a.has("flying"),
      "the blocker can block only creatures with flying (509.1b)"),

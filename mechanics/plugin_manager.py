@@ -37,7 +37,8 @@ ENGINE_KEYWORDS = {
     "fear": "702.36", "intimidate": "702.13", "shadow": "702.28", "horsemanship": "702.31",
     "plainswalk": "702.14", "islandwalk": "702.14", "swampwalk": "702.14", "mountainwalk": "702.14",
     "forestwalk": "702.14",
-    "devoid": "702.114",  # a characteristic-defining ability: CardDef has no colors (604.3)
+    "devoid": "702.114",
+    "infect": "702.90", "wither": "702.80",  # damage as counters (primitives.damage)  # a characteristic-defining ability: CardDef has no colors (604.3)
 }
 
 

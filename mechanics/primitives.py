@@ -20,6 +20,13 @@ if TYPE_CHECKING:
 
 #: the kind of a regeneration shield effect (701.19); its layer "-" is no layer
 REGENERATE = "regenerate"
+_COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+
+
+def protected(ch: Any, source: Any) -> bool:
+    """702.16a: whether ``ch`` has protection from a quality ``source`` has (its colors)."""
+    return ch is not None and source is not None and any(
+        ch.has(f"protection from {_COLOR_NAMES[c]}") for c in source.colors if c in _COLOR_NAMES)
 
 
 class Primitives:
@@ -343,15 +350,24 @@ class Primitives:
             hurt = target if isinstance(target, str) else self.controller_of(target)
             n = self.replace("damage", {"target": target, "n": n, "source": source,
                                         "combat": combat}, hurt)["n"]
+        src = self.chars(source) if source is not None else None
+        if n > 0 and src is not None and not isinstance(target, str) and protected(self.chars(target), src):
+            n = 0  # 702.16c: damage from a source of the quality is prevented
         if n <= 0:
             return
-        src = self.chars(source) if source is not None else None
         if isinstance(target, str):
+            self.state.turn_flags.setdefault("damaged_players", []).append(target)  # bloodthirst
             self.emit(ev.DamageDealt(n, source, None, target, combat))
-            self.lose_life(target, n)
+            if src and src.has("infect"):  # 702.90b: poison counters instead of life loss
+                self.put_counters(target, "poison", n)
+            else:
+                self.lose_life(target, n)
         else:
             obj = self.state.objs[target]
-            obj.damage += n
+            if src and (src.has("infect") or src.has("wither")):  # 702.90c, 702.80a: -1/-1 counters
+                self.put_counters(target, "-1/-1", n)
+            else:
+                obj.damage += n
             if src and src.has("deathtouch"):
                 obj.deathtouch_damage = True
             self.changed(characteristics=False)
@@ -415,8 +431,13 @@ class Primitives:
                 return
         st.stack.remove(item)
         if item.kind == "spell" and item.source is not None:  # a copy just ceases to exist (707.10a)
-            self.move(item.source, "graveyard")
+            self.spell_card_away(item)
         self.changed()
+
+    def spell_card_away(self: Game, item: Any) -> None:
+        """A spell's card leaves the stack (608.2n, 701.6a, 608.2b): to its owner's
+        graveyard, or to exile if it was cast with flashback (702.34a)."""
+        self.move(item.source, "exile" if item.data.get("flashback") else "graveyard")
 
     def copy_spell(self: Game, name: str, controller: str, targets: tuple = (), x: int = 0,
                    modes: tuple[int, ...] = ()) -> int:

@@ -16,6 +16,7 @@ from .abilities import Activated, Replacement, SpellAbility, Target, Triggered, 
 from .effects import ENCHANTABLE
 from .layers import Chars
 from .modes import mode_targets, trigger_modes
+from .primitives import protected
 from .state import Decision, StackItem
 
 if TYPE_CHECKING:
@@ -282,6 +283,8 @@ class TriggerRules:
                     continue
                 if (ch.has("hexproof") and ch.controller != controller) or ch.has("shroud"):
                     continue
+                if item is not None and protected(ch, self._source_chars(item)):
+                    continue  # 702.16b: not the target of a spell or ability from such a source
                 if spec.other and item is not None and item.source == oid:
                     continue  # "other target ..."
                 if item is not None and item.source == oid and \
@@ -294,6 +297,18 @@ class TriggerRules:
         if spec.filter is not None:
             out = [o for o in out if spec.filter(self, o)]
         return out
+
+    def _source_chars(self: Game, item: StackItem) -> Any:
+        """The characteristics of what a spell or ability comes from (a spell being
+        cast: its card)."""
+        if item.source is not None:
+            return self.chars(item.source)
+        if item.kind == "spell" and self.pool.get(item.text) is not None:
+            from .layers import base_chars
+            from .state import Obj
+
+            return base_chars(self, Obj(-1, self.card(item.text).name, item.controller, item.controller, "stack"))
+        return None
 
     def live_target(self: Game, item: StackItem, i: int) -> Any:
         """608.2b: a target is illegal if it changed zones or no longer qualifies."""

@@ -294,7 +294,7 @@ class TurnRules:
             self.note(f"{item.text or self.describe(item.source)} has no legal target and is removed")
             st.stack.pop()  # 608.2b
             if item.kind == "spell" and item.source is not None:
-                self.move(item.source, "graveyard")
+                self.spell_card_away(item)
             self.changed()
             return
         if item.kind == "spell":
@@ -321,7 +321,7 @@ class TurnRules:
             if item in st.stack:
                 st.stack.remove(item)
             if obj.zone == "stack" and obj.epoch == item.source_epoch:
-                self.move(obj.id, "graveyard")  # 608.2n
+                self.spell_card_away(item)  # 608.2n
             return
         st.stack.remove(item)
         if "Aura" in card.subtypes and item.targets:

@@ -200,7 +200,7 @@ EXAMPLES = {
     A.Resolve: A.Resolve(True),
     A.Goto: A.Goto("end", "p2"),
     A.PlayLand: A.PlayLand("p1", "Karn's Bastion"),
-    A.Cast: A.Cast("p1", "Fireball", ("Grizzly Bears#2", "p2"), 5, True, modes=(1, 3)),
+    A.Cast: A.Cast("p1", "Fireball", ("Grizzly Bears#2", "p2"), 5, True, modes=(1, 3), kicked=True),
     A.Activate: A.Activate("p2", "Prodigal Sorcerer#3", 2, ("Man-o'-War",), 4),
     A.AddMana: A.AddMana("p1", "{G}{G}{U}"),
     A.Attack: A.Attack("p1", (("bear", "p3"), ("Grizzly Bears#2", ""), ("Serra Angel", "p2"))),

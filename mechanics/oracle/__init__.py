@@ -81,7 +81,41 @@ def compile_ability(card: CardDef, lines: list[str], known: set[str]) -> list[ab
         return compiler.static(node, flat, card)
     if node.form == "enters":
         return [compiler.enters(node, flat)]
+    if node.form == "cast-cost":
+        return [compiler.cast_cost(node, flat)]
+    if node.form == "keyword":
+        return [a for kw, arg in zip(node.keyword.split("|"), node.arg.split("|"), strict=True)
+                for a in keyword(card, kw, arg, flat, known)]
     raise Unsupported(node.form)
+
+
+#: keywords that are one sentence of rules text: their reminder text, compiled like any
+_SPELLED_OUT = {
+    "battle cry": "Whenever ~ attacks, each other attacking creature gets +1/+0 until end of turn.",  # 702.91a
+    "undying": "When ~ dies, if it had no +1/+1 counters on it, return it to the battlefield under its "
+               "owner's control with a +1/+1 counter on it.",  # 702.93a
+    "persist": "When ~ dies, if it had no -1/-1 counters on it, return it to the battlefield under its "
+               "owner's control with a -1/-1 counter on it.",  # 702.79a
+    "prowess": "Whenever you cast a noncreature spell, ~ gets +1/+1 until end of turn.",  # 702.108a
+    "bloodthirst": "If an opponent was dealt damage this turn, ~ enters with {} +1/+1 counters on it.",
+}
+
+
+def keyword(card: CardDef, kw: str, arg: str, text: str, known: set[str]) -> list[ab.Ability]:
+    """The abilities of one keyword of a keyword line."""
+    if kw in _SPELLED_OUT:
+        got = compile_ability(card, [_SPELLED_OUT[kw].format(arg)], known)
+        assert isinstance(got, list)
+        return [type(a)(**{**a.__dict__, "text": text}) for a in got]
+    if kw.startswith("protection from "):  # 702.16: DEBT, checked where each happens
+        return [ab.Static(text, "6", compiler.itself, {"keywords": (kw,)})]
+    if kw == "kicker":  # 702.33a
+        return [ab.CastCost(text, kicker=arg)]
+    if kw == "flashback" and card.types & {"Instant", "Sorcery"}:  # 702.34a
+        return [ab.CastCost(text, flashback=arg)]
+    if kw in known:
+        return []  # the engine or a plugin does it (from the card's keywords)
+    raise Unsupported(kw)
 
 
 def compile_card(card: CardDef, groups: list[list[str]], known_keywords: set[str],

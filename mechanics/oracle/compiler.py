@@ -138,29 +138,41 @@ def number(env: Env, n: Number) -> Callable[[Ctx], int]:
     return lambda ctx: n.value
 
 
-def condition(cond: Condition | None) -> Callable[[Game, str, int | None], bool] | None:
-    """A condition as ``check(game, controller, source)``."""
+def condition(cond: Condition | None) -> Callable[..., bool] | None:
+    """A condition as ``check(game, controller, source, epoch)`` (``epoch``: the source's
+    as the ability triggered, for what it was as it last existed, 603.10a)."""
     if cond is None:
         return None
     if cond.kind == "control":
         what, n = cond.what, cond.n
 
-        def check(game: Game, you: str, source: int | None) -> bool:
+        def check(game: Game, you: str, source: int | None, epoch: int = -1) -> bool:
             have = sum(1 for o in game.permanents(you) if select.matches(game, what, o, you, source))
             return have >= n
     elif cond.kind == "your-turn":
-        def check(game: Game, you: str, source: int | None) -> bool:
+        def check(game: Game, you: str, source: int | None, epoch: int = -1) -> bool:
             return game.seat_of(game.state.active) == game.seat_of(you)
     elif cond.kind == "creature-died":  # morbid: a creature died this turn (700.4)
-        def check(game: Game, you: str, source: int | None) -> bool:
+        def check(game: Game, you: str, source: int | None, epoch: int = -1) -> bool:
             return bool(game.state.turn_flags.get("creature_died"))
+    elif cond.kind == "kicked":  # 702.33d: "if it was kicked"
+        def check(game: Game, you: str, source: int | None, epoch: int = -1) -> bool:
+            return bool(game.state.turn_flags.get("kicked", {}).get(source))
+    elif cond.kind == "no-counters":  # undying, persist: "if it had no +1/+1 counters on it"
+        def check(game: Game, you: str, source: int | None, epoch: int = -1) -> bool:
+            info = game.look(source, epoch) if source is not None else None
+            return not (info or {}).get("counters", {}).get(cond.what_kind, 0)
+    elif cond.kind == "opponent-damaged":  # bloodthirst (702.54a)
+        def check(game: Game, you: str, source: int | None, epoch: int = -1) -> bool:
+            hurt = game.state.turn_flags.get("damaged_players", ())
+            return any(p in hurt for p in game.opponents(you))
     elif cond.kind == "life-at-least":
-        def check(game: Game, you: str, source: int | None) -> bool:
+        def check(game: Game, you: str, source: int | None, epoch: int = -1) -> bool:
             return game.state.players[you].life >= cond.n
     else:
         raise Unsupported(f"if {cond.kind}")
     if cond.negate:
-        return lambda g, y, s: not check(g, y, s)
+        return lambda g, y, s, e=-1: not check(g, y, s, e)
     return check
 
 
@@ -315,7 +327,14 @@ def _verb(env: Env, e: Effect) -> Run:
     if v == "shuffle":
         return lambda ctx: ctx.shuffle(ctx.controller)
     if v == "reanimate":
-        return _each_of(env, e.what, lambda ctx, o: _to_battlefield(ctx, o, e.tapped))
+        def back(ctx: Ctx, o: Any) -> None:
+            owner = ctx.game.state.objs[o].owner if e.dest == "owner" else None
+            _to_battlefield(ctx, o, e.tapped, owner)
+            if e.kind:  # "with a +1/+1 counter on it"
+                ctx.put_counters(o, e.kind, n(ctx))
+        return _each_of(env, e.what, back)
+    if v == "becomes":
+        return _becomes(env, e)
     if v == "fight":
         return _fight(env, e)
     if v == "attach":
@@ -323,8 +342,8 @@ def _verb(env: Env, e: Effect) -> Run:
     raise Unsupported(v)
 
 
-def _to_battlefield(ctx: Ctx, o: Any, tapped: bool) -> None:
-    ctx.move(o, "battlefield", controller=ctx.controller)
+def _to_battlefield(ctx: Ctx, o: Any, tapped: bool, controller: str | None = None) -> None:
+    ctx.move(o, "battlefield", controller=controller or ctx.controller)
     if tapped:
         ctx.tap(o)
 
@@ -380,6 +399,29 @@ def _pump(env: Env, e: Effect) -> Run:
             ctx.add_effect("6", "abilities", hit, {"keywords": kws})
             ctx.note(f"{', '.join(ctx.game.describe(o) for o in hit)} gain{'s' * (len(hit) == 1)} "
                      f"{', '.join(kws)} until end of turn")
+    return run
+
+
+def _becomes(env: Env, e: Effect) -> Run:
+    """"~ becomes a 3/3 red Elemental creature with KEYWORDS until end of turn. It's still
+    a land." (a manland): an effect in each layer it changes (613.1d-f, 613.4b)."""
+    if e.until != "eot":
+        raise Unsupported("becomes (not until end of turn)")
+    spec = e.token
+    get = objects(env, e.what)
+
+    def run(ctx: Ctx) -> None:
+        hit = [o for o in get(ctx) if isinstance(o, int)]
+        if not hit:
+            return
+        ctx.add_effect("4", "becomes", hit, {"types": spec.types, "subtypes": tuple(spec.name.split())})
+        if spec.colors:
+            ctx.add_effect("5", "becomes", hit, {"colors": spec.colors})
+        if spec.keywords:
+            ctx.add_effect("6", "becomes", hit, {"keywords": spec.keywords})
+        ctx.add_effect("7b", "becomes", hit, {"set_pt": (spec.power, spec.toughness), "becomes": True})
+        ctx.note(f"{', '.join(ctx.game.describe(o) for o in hit)} becomes a {spec.power}/{spec.toughness} "
+                 f"{spec.name} creature until end of turn")
     return run
 
 
@@ -619,7 +661,7 @@ def triggered(node: Ability, text: str, card: Any, known: set[str],
     cond = None
     if check is not None:
         def cond(game: Game, item: Any) -> bool:  # 603.4: on triggering and on resolution
-            return check(game, item.controller, item.source)
+            return check(game, item.controller, item.source, item.source_epoch)
     if ev.kind == "step":
         if ev.whose == "opponent":
             raise Unsupported("at the beginning of each opponent's")
@@ -659,8 +701,7 @@ def static(node: Ability, text: str, card: Any) -> list[ab.Static]:
     check = condition(node.condition)
     cond = None if check is None else (lambda game, src: check(game, game.controller_of(src.id), src.id))
     if d.quant == "self":
-        def applies(game: Game, src: Any, obj: Any, ch: Any, src_ch: Any) -> bool:
-            return src.id == obj.id
+        applies = itself
     elif d.quant == "attached":
         def applies(game: Game, src: Any, obj: Any, ch: Any, src_ch: Any) -> bool:
             return src.attached_to == obj.id
@@ -690,8 +731,24 @@ def enters(node: Ability, text: str) -> ab.EntersWith:
                 ctx.enter_tapped(obj.id)
         return ab.EntersWith(text, tapped)
     kind = e.kind
+    check = condition(e.condition)
 
     def counters(ctx: Ctx, obj: Any) -> None:  # X: the X paid to cast it, else 0 (107.3m)
+        if check is not None and not check(ctx.game, obj.controller, obj.id):
+            return
         k = ctx.game.state.turn_flags.get("x", {}).get(obj.id, 0) if e.n.x else e.n.value
         ctx.put_counters(obj.id, kind, k)
     return ab.EntersWith(text, counters)
+
+
+def itself(game: Game, src: Any, obj: Any, ch: Any, src_ch: Any) -> bool:
+    """For "this creature ..." statics: the object is the source itself."""
+    return src.id == obj.id
+
+
+def cast_cost(node: Ability, text: str) -> ab.CastCost:
+    """601.2f: an additional cost to cast the spell."""
+    c = node.cost
+    if c.mana or c.tap or c.sacrifice_self:
+        raise Unsupported(text)
+    return ab.CastCost(text, life=c.life, discard=c.discard, sacrifice_other=_sacrifice_cost(c.sacrifice))

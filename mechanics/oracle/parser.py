@@ -34,6 +34,20 @@ STEPS = {"upkeep": "upkeep", "end step": "end", "combat": "combat", "draw step":
          "precombat main phase": "main1", "postcombat main phase": "main2"}
 
 
+#: keywords a keyword line may hold (besides the engine's and plugins' own, which
+#: :func:`mechanics.abilities.keyword_line` leaves out before the grammar sees the line)
+KEYWORDS = ("battle cry", "undying", "persist", "bloodthirst", "protection from white",
+            "protection from blue", "protection from black", "protection from red",
+            "protection from green", "flying", "haste", "trample", "vigilance", "reach", "first strike",
+            "double strike", "deathtouch", "lifelink", "menace", "hexproof", "indestructible", "defender",
+            "flash", "prowess", "infect", "wither")
+NUMBERED = ("bloodthirst",)
+#: plural subtypes not made with "s"
+IRREGULAR = {"elves": "Elf", "dwarves": "Dwarf", "wolves": "Wolf", "werewolves": "Werewolf",
+             "mice": "Mouse", "fungi": "Fungus", "octopi": "Octopus", "allies": "Ally", "faeries": "Faerie",
+             "zombies": "Zombie", "sphinxes": "Sphinx", "foxes": "Fox"}
+#: keywords followed by a mana cost
+COSTED = ("kicker", "flashback")
 #: 207.2c: ability words, which tie cards together and have no rules meaning
 ABILITY_WORDS = frozenset({
     "adamant", "addendum", "alliance", "battalion", "bloodrush", "celebration", "channel", "chroma",
@@ -167,6 +181,8 @@ class Parser:
             elif self.peek() in NUMBERS or self.peek().isdigit():
                 count = self.number().value
                 quant = "target" if self.eat("target") else "a"
+            elif self._plural_ahead():
+                quant = "each"  # "creatures you control", "other Elves", "attacking creatures"
             else:
                 self.fail()
         elif quant == "each":
@@ -226,6 +242,15 @@ class Parser:
         return Objects(quant, tuple(kinds), count, up_to, tuple(non), tuple(colors), controller, other,
                        tuple(states), with_kw, power, mv, zone, toughness=toughness)
 
+    def _plural_ahead(self) -> bool:
+        """A plural noun after any adjectives: a bare plural names every such object."""
+        j = self.i
+        while j < len(self.words) and (self.words[j] in STATES or self.words[j] in COLORS or
+                                       self.words[j] == "other" or self.words[j].startswith("non")):
+            j += 1
+        w, txt = (self.words[j], self.toks[j].text) if j < len(self.words) else ("", "")
+        return w in PLURAL or w in IRREGULAR or (txt[:1].isupper() and txt.endswith("s") and w != "~")
+
     def compare(self) -> tuple[str, int]:
         n = self.number().value
         if self.eat("or less"):
@@ -250,7 +275,7 @@ class Parser:
                 if self.eat_any("tokens", "token"):
                     out.append("token")
             elif txt[:1].isupper() and txt.isalpha() and w not in ("i", "ii", "iii", "x"):
-                out.append(txt[:-1] if txt.endswith("s") and not txt.endswith("ss") else txt)
+                out.append(IRREGULAR.get(w) or (txt[:-1] if txt.endswith("s") and not txt.endswith("ss") else txt))
                 self.i += 1
                 if self.peek() in ("card", "cards", "creature", "creatures", "land", "lands", "permanent",
                                    "permanents", "spell", "spells"):
@@ -340,6 +365,11 @@ class Parser:
         return tuple(out)
 
     def effect(self, antecedent: Objects | None) -> Effect:
+        if self.eat("until end of turn ,"):  # 611.2a: "Until end of turn, X gets/gains/becomes ..."
+            e = self.effect(antecedent)
+            if e.verb not in ("pump", "becomes") or e.until:
+                self.fail()
+            return _with(e, until="eot")
         optional = bool(self.eat("you may"))
         e = None
         for rule in (self.imperative, self.subject_verb):
@@ -377,6 +407,12 @@ class Parser:
             return Condition("control", self.objects("a"), 1, negate)
         if self.eat("it was kicked") or self.eat("~ was kicked"):
             return Condition("kicked", negate=negate)
+        if self.eat("it had no"):
+            kind = self.counter_kind()
+            self.need("on it")
+            return Condition("no-counters", negate=negate, what_kind=kind)
+        if self.eat("an opponent was dealt damage this turn"):
+            return Condition("opponent-damaged", negate=negate)
         if self.eat("a creature died this turn"):
             return Condition("creature-died", negate=negate)
         if self.eat("it's not your turn"):
@@ -424,8 +460,14 @@ class Parser:
                 return Effect("bounce", what=what)
             if self.eat("to the battlefield"):
                 tapped = bool(self.eat("tapped"))
-                self.eat("under your control") or self.eat("under its owner's control")
-                return Effect("reanimate", what=what, tapped=tapped)
+                owner = "owner" if self.eat("under its owner's control") else ""
+                self.eat("under your control")
+                if self.eat("with"):  # undying, persist: "with a +1/+1 counter on it"
+                    n = self.number()
+                    kind = self.counter_kind()
+                    self.need("on it")
+                    return Effect("reanimate", what=what, tapped=tapped, kind=kind, n=n, dest=owner)
+                return Effect("reanimate", what=what, tapped=tapped, n=Number(0), dest=owner)
             self.fail()
         if self.eat("put"):
             what = self.attempt(self.objects)
@@ -613,6 +655,8 @@ class Parser:
             kws = self.keyword_list()
             until = "eot" if self.eat("until end of turn") else ""
             return Effect("pump", what=who, keywords=kws, until=until)
+        if self.eat_any("becomes", "become"):  # 305.7, 613: a manland: "becomes a 3/3 red Elemental creature"
+            return self.becomes(who)
         if self.eat("can't block this turn"):
             return Effect("cant-block", what=who, until="eot")
         if self.eat("can't be blocked this turn"):
@@ -623,6 +667,38 @@ class Parser:
             return Effect("fight", what=self.thing(antecedent), who=who)
         self.fail()
         raise AssertionError
+
+    def becomes(self, who: Objects) -> Effect:
+        """"becomes a 3/3 red and green Elemental creature [with KEYWORDS] [until end of
+        turn]. It's still a land." (the new characteristics in layers 4, 5, 6, 7b)."""
+        self.need("a")
+        pt = self.peek()
+        if "/" not in pt or not all(p.isdigit() for p in pt.split("/")):
+            self.fail()
+        self.i += 1
+        colors: list[str] = []
+        while self.peek() in COLORS or self.peek() == "and":
+            if self.peek() in COLORS:
+                colors.append(COLORS[self.peek()])
+            self.i += 1
+        subs = []
+        while self.text()[:1].isupper():
+            subs.append(self.text())
+            self.i += 1
+        types = ["Creature"]
+        if self.eat("artifact creature"):
+            types = ["Artifact", "Creature"]
+        else:
+            self.need("creature")
+        kws: tuple[str, ...] = ()
+        if self.eat("with"):
+            kws = self.keyword_list()
+        until = "eot" if self.eat("until end of turn") else ""
+        if self.at(". it's still a land"):
+            self.need(". it's still a land")
+        p, t = (int(v) for v in pt.split("/"))
+        spec = TokenSpec(" ".join(subs), p, t, tuple(colors), tuple(types), kws)
+        return Effect("becomes", what=who, token=spec, until=until)
 
     def pt(self) -> tuple[Number, Number]:
         w = self.peek()
@@ -644,8 +720,8 @@ class Parser:
         return tuple(kws)
 
     # ------------------------------------------------------------------ abilities
-    def costs(self) -> Cost:
-        """"{2}{G}, {T}, Pay 1 life, Sacrifice ~:" up to the colon."""
+    def costs(self, end: str = ":") -> Cost:
+        """"{2}{G}, {T}, Pay 1 life, Sacrifice ~:" up to the colon (``end``)."""
         mana, tap, life, sac_self, sac, discard = "", False, 0, False, None, 0
         while True:
             w = self.peek()
@@ -669,7 +745,7 @@ class Parser:
                 discard = 1
             else:
                 self.fail()
-            if self.eat(":"):
+            if self.eat(end):
                 return Cost(mana, tap, False, life, sac_self, sac, discard)
             self.need(",")
 
@@ -677,7 +753,7 @@ class Parser:
         """One ability (a line of the card, a modal group's lines joined by ``•``)."""
         self.ability_word()
         start = self.i
-        for rule in (self.triggered, self.activated, self.static, self.enters):
+        for rule in (self.keywords, self.cast_cost, self.triggered, self.activated, self.static, self.enters):
             ab = self.attempt(rule)
             if ab is not None:
                 return ab
@@ -687,6 +763,49 @@ class Parser:
             return Ability("spell", effects=effects)
         self.fail()
         raise AssertionError
+
+    def keywords(self) -> Ability:
+        """A keyword line: "Flying, haste", "Kicker {R}", "Flashback {2}{R}", "Battle cry",
+        "Protection from red", "Bloodthirst 1" (each keyword in :data:`KEYWORDS` or
+        with a cost in :data:`COSTED`)."""
+        found: list[tuple[str, str]] = []
+        while True:
+            kw = next((k for k in KEYWORDS if self.at(k)), None)
+            if kw is not None:
+                self.eat(kw)
+                arg = ""
+                if kw in NUMBERED:
+                    arg = self.peek()
+                    if not arg.isdigit():
+                        self.fail()
+                    self.i += 1
+                found.append((kw, arg))
+            elif self.peek() in COSTED:
+                kw = self.peek()
+                self.i += 1
+                cost = ""
+                while self.peek().startswith("{"):
+                    cost += self.text()
+                    self.i += 1
+                if not cost:
+                    self.fail()
+                found.append((kw, cost))
+            else:
+                self.fail()
+            if self.done():
+                break
+            if not self.eat(","):
+                self.fail()
+        return Ability("keyword", modes=(), keyword="|".join(k for k, _ in found),
+                       arg="|".join(a for _, a in found))
+
+    def cast_cost(self) -> Ability:
+        """601.2f: "As an additional cost to cast ~, sacrifice a creature" (or discard a
+        card, pay N life)."""
+        self.need("as an additional cost to cast ~ ,")
+        cost = self.costs(".")
+        self.end()
+        return Ability("cast-cost", cost=cost)
 
     def ability_word(self) -> None:
         """207.2c: an ability word ("Landfall —") has no rules meaning of its own."""
@@ -849,7 +968,9 @@ class Parser:
             self.need("on it")
             self.need(".")
             self.end()
-            return Ability("enters", effects=(Effect("counters", what=Objects("self"), n=n, kind=kind),))
+            cond = None if lead is None else Condition(lead.kind, lead.what, lead.n, not lead.negate)
+            return Ability("enters", effects=(Effect("counters", what=Objects("self"), n=n, kind=kind,
+                                                     condition=cond),))
         self.fail()
         raise AssertionError
 

@@ -106,6 +106,7 @@ class Condition:
     what: Objects | None = None
     n: int = 1
     negate: bool = False
+    what_kind: str = ""  # a counter kind
 
 
 @dataclass(frozen=True)
@@ -153,5 +154,5 @@ class Ability:
     modes: tuple[tuple[Effect, ...], ...] = ()
     least: int = 1
     most: int = 1
-    keyword: str = ""
-    arg: str = ""
+    keyword: str = ""  # a keyword line's keywords, "|" between them
+    arg: str = ""  # and their costs or numbers
