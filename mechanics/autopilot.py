@@ -32,11 +32,11 @@ from collections.abc import Iterable
 from typing import Any
 
 from . import actions as A
-from .abilities import Activated
+from .abilities import Activated, CastCost
 from .cards import BASIC_LAND_MANA, parse_cost
 from .mana import plan
 from .modes import mode_sets, spell_modal
-from .perform import mana_sources, unpayable
+from .perform import flashback_cost, mana_sources, unpayable
 from .state import Decision, StackItem
 
 ME = "p1"
@@ -76,6 +76,8 @@ def policy(game: Any, decision: Decision) -> list[Any]:
         return ["yes"] if "yes" in decision.options else list(data.get("default") or [])
     if what == "phase out":
         return []
+    if what == "target":  # a target chosen while a spell is cast mid-resolution (cascade)
+        return [pick_target(game, decision.player, list(decision.options), data.get("text", ""))]
     if what == "sacrifice":  # a cost or an edict: the least of what fits
         return sorted(decision.options, key=lambda o: (_size(game, o), game.card(game.state.objs[o].name).mana_value))[:max(1, decision.min)]
     default = data.get("default")
@@ -302,6 +304,9 @@ def priority(game: Any, player: str) -> A.Action:
         land = land_to_play(game, player)
         if land is not None:
             return land
+        fetch = ability_to_activate(game, player, fetch=True)  # a fetch land's search, for mana now
+        if fetch is not None:
+            return fetch
         spell = spell_to_cast(game, player, sorcery_speed=True)
         if spell is not None:
             return spell
@@ -367,9 +372,10 @@ def spell_to_cast(game: Any, player: str, sorcery_speed: bool, combat: bool = Fa
     if not p.hand:
         return None
     cards = []
-    for name in dict.fromkeys(st.objs[o].name for o in p.hand):
+    flashback = {st.objs[o].name: cost for o in p.graveyard if (cost := flashback_cost(game, st.objs[o].name))}
+    for name in dict.fromkeys([*(st.objs[o].name for o in p.hand), *flashback]):
         card = game.card(name)
-        if card.is_type("Land"):
+        if card.is_type("Land") or any(unpayable(game, player, -1, c) for c in game.behaviour(name).of(CastCost)):
             continue
         fast = card.is_type("Instant") or "flash" in card.keywords
         if not (fast or sorcery_speed):
@@ -383,12 +389,16 @@ def spell_to_cast(game: Any, player: str, sorcery_speed: bool, combat: bool = Fa
     cards.sort(key=lambda c: (-c.mana_value, c.name))
     for card in cards:
         x = 0
-        if "X" in card.cost:
-            x = _max_x(card.cost, sources)
+        in_hand = any(st.objs[o].name == card.name for o in p.hand)
+        cost = card.cost if in_hand else parse_cost(flashback[card.name])
+        if "X" in cost:
+            x = _max_x(cost, sources)
             if x < 1:
                 continue
-        elif plan(card.cost, 0, sources) is None:
+        elif plan(cost, 0, sources) is None:
             continue
+        kicker = parse_cost("".join(c.kicker for c in game.behaviour(card.name).of(CastCost)))
+        kicked = bool(kicker) and "X" not in cost and plan(cost + kicker, 0, sources) is not None
         modal = spell_modal(game, card.name)
         if modal is not None:
             modes = None if combat else pick_modes(game, player, modal, mode_sets(game, None, modal))
@@ -397,7 +407,7 @@ def spell_to_cast(game: Any, player: str, sorcery_speed: bool, combat: bool = Fa
             targets = tuple(_ref(game, pick_target(game, player, game.target_options(None, t),
                                                    modal.modes[n - 1].text))
                             for n in modes for t in modal.modes[n - 1].targets)
-            return A.Cast(player, card.name, targets, x, modes=modes)
+            return A.Cast(player, card.name, targets, x, modes=modes, kicked=kicked)
         specs = game.spell_target_specs(card.name)
         text = card.oracle_text
         helpful = not _harmful(text)
@@ -426,10 +436,10 @@ def spell_to_cast(game: Any, player: str, sorcery_speed: bool, combat: bool = Fa
                 targets.append(_ref(game, t))
             if not ok:
                 continue
-            return A.Cast(player, card.name, tuple(targets), x)
+            return A.Cast(player, card.name, tuple(targets), x, kicked=kicked)
         if combat:
             continue
-        return A.Cast(player, card.name, (), x)
+        return A.Cast(player, card.name, (), x, kicked=kicked)
     return None
 
 
@@ -440,8 +450,9 @@ def _max_x(cost: tuple[str, ...], sources: list) -> int:
     return x
 
 
-def ability_to_activate(game: Any, player: str) -> A.Action | None:
-    """A non-mana activated ability not yet used this turn that the mana allows."""
+def ability_to_activate(game: Any, player: str, fetch: bool = False) -> A.Action | None:
+    """A non-mana activated ability not yet used this turn that the mana allows
+    (``fetch``: only the searches of lands, "Search your library for a ... card")."""
     st = game.state
     used = game.memo.setdefault("autopilot_used", {})  # this turn; clearing it is harmless
     if used.get("turn") != st.turn:
@@ -449,10 +460,12 @@ def ability_to_activate(game: Any, player: str) -> A.Action | None:
         used["turn"] = st.turn
     for oid in game.permanents(player):
         obj, ch = st.objs[oid], game.chars(oid)
-        if "Land" in ch.types:
+        if ("Land" in ch.types) != fetch:
             continue
         for n, ab in enumerate(game.activated(oid), 1):
             if not isinstance(ab, Activated) or ab.mana or (oid, obj.epoch, n) in used:
+                continue
+            if fetch and "Search your library" not in ab.text:
                 continue
             if ab.remove_counters or unpayable(game, player, oid, ab):
                 continue  # spending counters (to regenerate, say) is a player's call

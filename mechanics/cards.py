@@ -130,6 +130,7 @@ class CardPool:
     def add(self, card: CardDef) -> None:
         self._by_key[normalise_name(card.name)] = card
         self._by_key.setdefault(normalise_name(card.full_name), card)
+        self._by_key.setdefault(normalise_name(card.name.split(" // ")[0]), card)  # a deck names the front
 
     def get(self, name: str) -> CardDef | None:
         return self._by_key.get(normalise_name(name))

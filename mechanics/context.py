@@ -113,4 +113,5 @@ PRIMITIVES = frozenset({
     "create_token", "destroy", "sacrifice", "move", "mill", "tap", "untap", "phase_out",
     "phase_in", "pump", "add_effect", "keyword_action", "attach", "shuffle", "add_mana",
     "counter_item", "copy_spell", "enter_copy", "emit", "note", "queue_trigger", "regenerate",
+    "cast_without_paying",
 })

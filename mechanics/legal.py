@@ -16,12 +16,12 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from . import actions as A
-from .abilities import Activated, Behaviour, HandAbility
+from .abilities import Activated, Behaviour, CastCost, HandAbility
 from .cards import parse_cost
 from .errors import StackfishError
 from .mana import plan
 from .modes import mode_sets, spell_modal
-from .perform import block_restriction, convoke_sources, mana_sources, unpayable
+from .perform import block_restriction, convoke_sources, flashback_cost, mana_sources, unpayable
 
 if TYPE_CHECKING:
     from .game import Game
@@ -115,24 +115,31 @@ def _priority_actions(game: Game, player: str) -> Iterator[A.Action]:
     p = st.players[player]
     main = st.step in ("main1", "main2") and game.seat_of(player) == game.seat_of(st.active) and not st.stack
     names = dict.fromkeys(st.objs[o].name for o in p.hand)
-    for name in names:
+    flashback = {st.objs[o].name: cost for o in p.graveyard if (cost := flashback_cost(game, st.objs[o].name))}
+    for name in dict.fromkeys([*names, *flashback]):
         card = game.card(name)
         if card.is_type("Land"):
             if main and p.lands_played < 1:
                 yield A.PlayLand(player, name)
             continue
         fast = card.is_type("Instant") or "flash" in card.keywords
-        if not (fast or main) or not _affordable(game, player, card.cost, "convoke" in card.keywords):
+        costs = game.behaviour(name).of(CastCost)
+        cost = card.cost if name in names else parse_cost(flashback[name])  # 702.34a
+        if not (fast or main) or not _affordable(game, player, cost, "convoke" in card.keywords) or any(
+                unpayable(game, player, -1, c) for c in costs):
             continue
+        kicker = parse_cost("".join(c.kicker for c in costs))  # 702.33: kicked too, if it can be paid
+        kicks = (False, True) if kicker and _affordable(game, player, cost + kicker) else (False,)
         modal = spell_modal(game, name)
         for modes in mode_sets(game, None, modal)[:20] if modal else [()]:  # 700.2: each legal choice
             specs = game.spell_target_specs(name, modes)
             if not specs:
-                yield A.Cast(player, name, modes=modes)
+                yield from (A.Cast(player, name, modes=modes, kicked=k) for k in kicks)
                 continue
             options = [game.target_options(None, s) for s in specs]
             for combo in itertools.islice(itertools.product(*options), 50):
-                yield A.Cast(player, name, tuple(_ref(game, t) for t in combo), modes=modes)
+                yield from (A.Cast(player, name, tuple(_ref(game, t) for t in combo), modes=modes, kicked=k)
+                            for k in kicks)
     yield from _hand_abilities(game, player)
     chars = game.all_chars()
     for oid in game.permanents(player):

@@ -134,11 +134,15 @@ def _castable(game: Game, player: str, name: str) -> tuple[int, str]:
         return _find_in_hand(game, player, name), ""
     except IllegalActionError:
         card = game.pool.get(name)
-        flashback = next((c.flashback for c in game.behaviour(card.name).of(CastCost) if c.flashback),
-                         "") if card else ""
+        flashback = flashback_cost(game, card.name) if card else ""
         if not flashback:
             raise
         return _find_in_hand(game, player, name, "graveyard"), flashback
+
+
+def flashback_cost(game: Game, name: str) -> str:
+    """The flashback cost of a card (702.34a), or ""."""
+    return next((c.flashback for c in game.behaviour(name).of(CastCost) if c.flashback), "")
 
 
 def _cast(game: Game, a: A.Cast) -> None:
@@ -345,7 +349,7 @@ def unpayable(game: Game, player: str, oid: int, ab: Any) -> str:
         return f"{player} can't pay {ab.life} life with {life}"
     if ab.once and (oid, game.state.objs[oid].epoch, ab.text) in game.state.turn_flags.get("once", ()):
         return "this ability can be activated only once each turn (602.5b)"
-    if ab.discard and len(game.state.players[player].hand) < ab.discard:
+    if ab.discard and len([c for c in game.state.players[player].hand if c != oid]) < ab.discard:
         return f"{player} has no card to discard"
     if ab.sacrifice_other and not _sacrifice_options(game, player, oid, ab):
         return f"{player} has no {ab.sacrifice_other[0]} to sacrifice"
@@ -364,7 +368,7 @@ def _pay_other_costs(game: Game, player: str, oid: int, ab: Any) -> None:
     if ab.once:
         game.state.turn_flags.setdefault("once", []).append((oid, game.state.objs[oid].epoch, ab.text))
     if ab.discard:
-        hand = tuple(game.state.players[player].hand)
+        hand = tuple(c for c in game.state.players[player].hand if c != oid)  # not the spell being cast
         for c in game.ask(Decision("choose", player, "discard a card (a cost)", hand, ab.discard, ab.discard,
                                    {"what": "discard"})):
             game.move(c, "graveyard")

@@ -456,6 +456,50 @@ class Primitives:
         self.note(f"a copy of {name} is put on the stack")
         return item.id
 
+    def cast_without_paying(self: Game, oid: int, player: str) -> bool:
+        """Cast a card from where it is without paying its mana cost (cascade, 702.85a):
+        its modes and targets are chosen as it is cast (601.2b-c; X is 0, 107.3b), and it
+        becomes a spell on the stack, cast (SpellCast).  False, and nothing happens, when it
+        can't be cast: a land, or a spell with a required target that has no legal choice."""
+        from .modes import mode_sets, spell_modal
+        from .state import StackItem
+
+        st = self.state
+        name = st.objs[oid].name
+        card = self.card(name)
+        if card.is_type("Land"):
+            return False
+        probe = StackItem(0, "spell", player, None, 0, "spell", name)
+        modal = spell_modal(self, name)
+        modes: tuple[int, ...] = ()
+        if modal is not None:
+            sets = mode_sets(self, probe, modal)
+            if not sets:
+                return False
+            labels = tuple("+".join(map(str, s)) for s in sets)
+            pick = self.ask(Decision("choose", player, f"choose the modes of {name}", labels, 1, 1,
+                                     {"what": "modes", "default": [labels[0]]}))[0]
+            modes = tuple(int(n) for n in str(pick).split("+"))
+        targets = []
+        for spec in self.spell_target_specs(name, modes):
+            options = tuple(self.target_options(probe, spec))
+            if not options:
+                if spec.optional:
+                    continue
+                return False
+            pick = self.ask(Decision("choose", player, f"choose {spec.text} for {name}", options, 1, 1,
+                                     {"what": "target", "text": card.oracle_text}))
+            targets.append(self.target_ref(pick[0]))
+        self.move(oid, "stack")
+        item = StackItem(st.new_id(), "spell", player, oid, st.objs[oid].epoch, "spell", name,
+                         tuple(targets), 0, {"modes": modes} if modes else {}, timestamp=st.tick())
+        st.stack.append(item)
+        self.changed()
+        self.note(f"{player} casts {name} without paying its mana cost")
+        self.emit(ev.SpellCast(item.id, oid, player))
+        self.became_targets(item)
+        return True
+
     def keyword_action(self: Game, name: str, player: str, **kw: Any) -> Any:
         """Perform a keyword action a plugin implements (proliferate, 701.34)."""
         result = self.hook("keyword_action", game=self, name=name, ctx=self.ctx(player=player),
