@@ -32,11 +32,11 @@ from collections.abc import Iterable
 from typing import Any
 
 from . import actions as A
-from .abilities import Activated, CastCost
+from .abilities import Activated
 from .cards import BASIC_LAND_MANA, parse_cost
 from .mana import plan
 from .modes import mode_sets, spell_modal
-from .perform import flashback_cost, mana_sources, unpayable
+from .perform import cast_costs, flashback_cost, mana_sources, unpayable
 from .state import Decision, StackItem
 
 ME = "p1"
@@ -372,10 +372,11 @@ def spell_to_cast(game: Any, player: str, sorcery_speed: bool, combat: bool = Fa
     if not p.hand:
         return None
     cards = []
-    flashback = {st.objs[o].name: cost for o in p.graveyard if (cost := flashback_cost(game, st.objs[o].name))}
+    flashback = {n: cost for n in dict.fromkeys(st.objs[o].name for o in p.graveyard)
+                 if (cost := flashback_cost(game, n))}
     for name in dict.fromkeys([*(st.objs[o].name for o in p.hand), *flashback]):
         card = game.card(name)
-        if card.is_type("Land") or any(unpayable(game, player, -1, c) for c in game.behaviour(name).of(CastCost)):
+        if card.is_type("Land") or any(unpayable(game, player, -1, c) for c in cast_costs(game, name)):
             continue
         fast = card.is_type("Instant") or "flash" in card.keywords
         if not (fast or sorcery_speed):
@@ -397,7 +398,7 @@ def spell_to_cast(game: Any, player: str, sorcery_speed: bool, combat: bool = Fa
                 continue
         elif plan(cost, 0, sources) is None:
             continue
-        kicker = parse_cost("".join(c.kicker for c in game.behaviour(card.name).of(CastCost)))
+        kicker = parse_cost("".join(c.kicker for c in cast_costs(game, card.name)))
         kicked = bool(kicker) and "X" not in cost and plan(cost + kicker, 0, sources) is not None
         modal = spell_modal(game, card.name)
         if modal is not None:

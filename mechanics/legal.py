@@ -16,12 +16,19 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from . import actions as A
-from .abilities import Activated, Behaviour, CastCost, HandAbility
+from .abilities import Activated, Behaviour, HandAbility
 from .cards import parse_cost
 from .errors import StackfishError
 from .mana import plan
 from .modes import mode_sets, spell_modal
-from .perform import block_restriction, convoke_sources, flashback_cost, mana_sources, unpayable
+from .perform import (
+    block_restriction,
+    cast_costs,
+    convoke_sources,
+    flashback_cost,
+    mana_sources,
+    unpayable,
+)
 
 if TYPE_CHECKING:
     from .game import Game
@@ -123,7 +130,7 @@ def _priority_actions(game: Game, player: str) -> Iterator[A.Action]:
                 yield A.PlayLand(player, name)
             continue
         fast = card.is_type("Instant") or "flash" in card.keywords
-        costs = game.behaviour(name).of(CastCost)
+        costs = cast_costs(game, name)
         cost = card.cost if name in names else parse_cost(flashback[name])  # 702.34a
         if not (fast or main) or not _affordable(game, player, cost, "convoke" in card.keywords) or any(
                 unpayable(game, player, -1, c) for c in costs):

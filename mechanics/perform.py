@@ -140,15 +140,24 @@ def _castable(game: Game, player: str, name: str) -> tuple[int, str]:
         return _find_in_hand(game, player, name, "graveyard"), flashback
 
 
+def cast_costs(game: Game, name: str) -> list[CastCost]:
+    """The card's costs of casting besides its mana cost (kept per card: the autopilot
+    and the legal actions ask for every card in hand at every decision)."""
+    kept = game.memo.setdefault("cast_costs", {})
+    if name not in kept:
+        kept[name] = game.behaviour(name).of(CastCost)
+    return kept[name]
+
+
 def flashback_cost(game: Game, name: str) -> str:
     """The flashback cost of a card (702.34a), or ""."""
-    return next((c.flashback for c in game.behaviour(name).of(CastCost) if c.flashback), "")
+    return next((c.flashback for c in cast_costs(game, name) if c.flashback), "")
 
 
 def _cast(game: Game, a: A.Cast) -> None:
     oid, flashback = _castable(game, a.player, a.card)
     card = game.card(game.state.objs[oid].name)
-    costs = game.behaviour(card.name).of(CastCost)
+    costs = cast_costs(game, card.name)
     kicker = "".join(c.kicker for c in costs)
     if a.kicked and not kicker:
         raise IllegalActionError(f"'{card.name}' has no kicker; leave out 'kicked'")

@@ -200,6 +200,26 @@ def _cards_list(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cards_coverage(args: argparse.Namespace) -> int:
+    """How many bundled cards the engine automates, and what most often stops the rest."""
+    import json
+
+    from mechanics.game import Game
+    from mechanics.oracle import coverage
+    from mechanics.plugin_manager import make_plugin_manager
+
+    game = Game(plugins=make_plugin_manager(disabled=args.disable_plugin or ()))
+    report = coverage(game.pool, game.hooks.keywords, game.hooks.scripts, args.top)
+    if args.json:
+        print(json.dumps(report, indent=2))
+        return 0
+    print(f"{report['automated']:,} of {report['cards']:,} bundled cards automated ({report['percent']}%)")
+    print(f"the {len(report['phrases'])} most common phrases nothing implements (first unread words):")
+    for row in report["phrases"]:
+        print(f"  {row['cards']:>6}  {row['phrase']}")
+    return 0
+
+
 def _plugins(args: argparse.Namespace) -> int:
     from mechanics.plugin_manager import list_plugins, make_plugin_manager
 
@@ -336,6 +356,10 @@ def parser() -> argparse.ArgumentParser:
     which.add_argument("--automated", dest="only", action="store_const", const="automated",
                        default=argparse.SUPPRESS)
     p.set_defaults(func=_cards_list)
+    p = cards_sub.add_parser("coverage", help="how many bundled cards are automated; the phrases that stop the rest")
+    p.add_argument("--json", action="store_true", help="print the figures as JSON")
+    p.add_argument("--top", type=int, default=20, help="how many phrases (20)")
+    p.set_defaults(func=_cards_coverage)
     p = sub.add_parser("simulate", help="play many goldfish games with an autopilot; kill-turn statistics")
     p.add_argument("deck", help="a deck list file")
     p.add_argument("-n", type=int, default=1000, help="how many games (1000)")

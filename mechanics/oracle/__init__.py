@@ -24,7 +24,7 @@ from .compiler import Unsupported
 from .lexer import self_named, strip_reminder, tokenize
 from .parser import NoParse, ParseError, Parser
 
-__all__ = ["Compiled", "compile_card", "compile_text", "manual_phrases", "ParseError"]
+__all__ = ["Compiled", "ParseError", "compile_card", "compile_text", "coverage", "manual_phrases"]
 
 
 @dataclass
@@ -172,6 +172,25 @@ def _compile(card: CardDef, groups: list[list[str]], known_keywords: set[str], f
 def compile_text(card: CardDef, known_keywords: set[str]) -> Compiled:
     """Compile the whole of a card's text, without the older templates."""
     return compile_card(card, ab.ability_groups(ab.text_lines(card)), known_keywords)
+
+
+def coverage(cards: Any, known_keywords: set[str], scripts: dict, top: int = 20) -> dict[str, Any]:
+    """How many of ``cards`` are automated (every ability compiled, scripted or a known
+    keyword) and the ``top`` most common first unparsed phrases of the others."""
+    from collections import Counter
+
+    total = automated = 0
+    phrases: Counter[str] = Counter()
+    for card in cards:
+        total += 1
+        beh = ab.build_behaviour(card, known_keywords, scripts)
+        if beh.manual:
+            phrases.update(set(beh.phrases or beh.missing))
+        else:
+            automated += 1
+    return {"cards": total, "automated": automated, "manual": total - automated,
+            "percent": round(100 * automated / max(1, total), 1),
+            "phrases": [{"phrase": p, "cards": n} for p, n in phrases.most_common(top)]}
 
 
 def manual_phrases(card: CardDef, known_keywords: set[str]) -> list[str]:
