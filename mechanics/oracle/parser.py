@@ -132,7 +132,8 @@ class Parser:
     def error(self) -> ParseError:
         j = max(self.far, self.i)
         words = [t.text for t in self.toks[j:j + 6]]
-        return ParseError(" ".join(words) if words else "(the end of the ability)")
+        text = "".join(w if w in ",.:" or not k else " " + w for k, w in enumerate(words))
+        return ParseError(text or "(the end of the ability)")
 
     # ------------------------------------------------------------------ numbers
     def number(self) -> Number:
