@@ -382,8 +382,9 @@ def _pay_other_costs(game: Game, player: str, oid: int, ab: Any) -> None:
                                    {"what": "discard"})):
             game.move(c, "graveyard")
     if ab.sacrifice_other:
-        pick = game.ask(Decision("choose", player, f"sacrifice {ab.sacrifice_other[0]} (a cost)",
-                                 _sacrifice_options(game, player, oid, ab), 1, 1, {"what": "sacrifice"}))
+        options = _sacrifice_options(game, player, oid, ab)
+        pick = options if len(options) == 1 else game.ask(Decision(
+            "choose", player, f"sacrifice {ab.sacrifice_other[0]} (a cost)", options, 1, 1, {"what": "sacrifice"}))
         game.sacrifice(pick[0])
 
 

@@ -597,6 +597,9 @@ def trigger_match(ev: Event) -> tuple[tuple[str, ...], Callable[..., dict | None
     """603.2: an event node as (event kinds, ``match(game, obj, event)``, look-back)."""
     subject = ev.subject
     self_ = subject is not None and subject.quant == "self"
+    if subject is not None and subject.quant not in ("self", "a", "each", "you"):
+        who = "enchanted or equipped creature" if subject.quant == "attached" else f"{subject.quant} {' '.join(subject.kinds)}"
+        raise Unsupported(f"when {who} {ev.kind}")
     if ev.kind in _MOVES:
         moved = _MOVES[ev.kind]
         back = ev.kind != "enters"
