@@ -296,7 +296,7 @@ def playable_names(game: Any, player: str) -> set[str]:
     if d is None or d.kind != "priority" or d.player != player:
         return set()
     out = set()
-    for action in game.legal_actions():  # lazy: hand cards come before abilities, so stop there
+    for action in game.legal_actions:  # lazy: hand cards come before abilities, so stop there
         if action.command == "activate":
             break
         if action.command in ("play", "cast"):
