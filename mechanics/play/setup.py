@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 from ..model import actions as A
 from ..model.errors import DeckError, IllegalActionError
 from ..model.state import Decision, Obj
-from ..store.decks import load_deck
 
 if TYPE_CHECKING:
     from .game import Game
@@ -68,6 +67,8 @@ def zone_cards(game: Game, a: A.Action) -> None:
 
 def deck(game: Game, a: A.DeckCmd) -> None:
     """Load a deck list as the player's library, shuffled."""
+    from ..store.decks import load_deck  # cost: deck formats pull in xml; only scenarios need them
+
     game.player(a.player)
     path = os.path.join(game.base_dir, a.path)
     try:
