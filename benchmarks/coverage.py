@@ -22,10 +22,10 @@ REPO = Path(__file__).resolve().parents[1]
 SHARED = next((p / "shared" for p in REPO.parents if (p / "shared").is_dir()), REPO.parent / "shared")
 sys.path.insert(0, str(REPO))
 
-from mechanics.abilities import build_behaviour  # noqa: E402
-from mechanics.cards import CardDef, CardPool, normalise_name  # noqa: E402
-from mechanics.decks import read_deck  # noqa: E402
-from mechanics.game import Game  # noqa: E402
+from mechanics import Game  # noqa: E402
+from mechanics.model.cards import CardDef, CardPool, normalise_name  # noqa: E402
+from mechanics.store.decks import read_deck  # noqa: E402
+from mechanics.text.build import build_behaviour  # noqa: E402
 
 
 def main(argv: list[str]) -> int:

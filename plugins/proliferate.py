@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from mechanics import Activated, Decision, SpellAbility, Target, Triggered, events, hookimpl
+from mechanics import Activated, Decision, SpellAbility, StackItem, Target, Triggered, events, hookimpl
 
 NAME = "proliferate"
 RULE = "701.34"
@@ -111,8 +111,6 @@ def resolve_item(game: Any, item: Any, ctx: Any) -> Any:
 def new_targets(game: Any, ctx: Any, item: Any, k: int) -> tuple:
     """707.10c, 702.40a: the copy's targets, each the original's unless its controller
     chooses another legal one (the decision's default keeps the original)."""
-    from mechanics.state import StackItem
-
     name, old = item.data["spell"], list(item.data["targets"])
     specs = game.spell_target_specs(name, tuple(item.data.get("modes", ())))
     probe = StackItem(0, "spell", item.controller, None, 0, "spell", name)

@@ -12,14 +12,14 @@ from pathlib import Path
 
 import pytest
 
-from mechanics import autopilot
-from mechanics.abilities import Activated, build_behaviour
-from mechanics.cards import CardDef
-from mechanics.decks import read_deck
-from mechanics.game import Game
-from mechanics.oracle import compile_text, manual_phrases
+from mechanics.ai import autopilot
+from mechanics.model.cards import CardDef
+from mechanics.play.game import Game
+from mechanics.store.decks import read_deck
+from mechanics.text.build import build_behaviour
+from mechanics.text.oracle import compile_text, manual_phrases
 
-REAL = sorted((Path(__file__).parent / "data" / "decks" / "real").glob("*.txt"))
+REAL = sorted((Path(__file__).parent / "data" / "real-decks").glob("*.txt"))
 GAME = Game()
 
 

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from mechanics.carddb import CardDbError, DbPool, import_bulk, load_user_pool
-from mechanics.cards import CardPool, load_bundled_pool
-from mechanics.game import Game
-from mechanics.scenario import run_checked
+from mechanics.io.scenario import run_checked
+from mechanics.model.cards import CardPool, load_bundled_pool
+from mechanics.play.game import Game
+from mechanics.store.carddb import CardDbError, DbPool, import_bulk, load_user_pool
 
 CARDS = Path(__file__).parent / "data" / "scryfall" / "cards.json"
 
@@ -87,7 +87,8 @@ def test_imported_cards_play_and_unimplemented_text_is_manual(pool, tmp_path):
     game = run_checked(str(scenario), lambda **kw: Game(pool=pool, **kw))
     assert game.behaviour("Delver of Secrets").missing == [
         "At the beginning of your upkeep, look at the top card of your library. You may reveal that card. "
-        "If an instant or sorcery card is revealed this way, transform this creature."]
+        "If an instant or sorcery card is revealed this way, transform this creature.",
+        "(the other face: Insectile Aberration)"]
 
 
 def test_an_unreadable_database_is_a_clear_error(tmp_path):

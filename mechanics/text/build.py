@@ -1,0 +1,48 @@
+"""A card's behaviour from its facts: scripts, keywords, the oracle-text compiler.
+
+A card's :class:`~mechanics.abilities.abilities.Behaviour` comes from, in order:
+
+1. a script registered by card name (:data:`~mechanics.abilities.abilities.SCRIPTS`,
+   filled by :mod:`mechanics.text.scripts` and by plugins through ``register_cards``);
+2. keyword lines whose every keyword the engine or a loaded plugin implements;
+3. the oracle-text compiler (:mod:`mechanics.text.oracle`), each ability it can't
+   compile tried against the older line templates (:mod:`mechanics.text.templates`)
+   while they are migrated into its grammar.
+
+A card with a line none of these cover is *manual*: it plays, its text is
+shown, and the player applies the rest by hand.  Nothing is half-implemented
+silently.
+"""
+
+from __future__ import annotations
+
+from ..abilities.abilities import SCRIPTS, Ability, Activated, Behaviour, ScriptFn, text_lines
+from ..model.cards import BASIC_LAND_MANA, CardDef
+from .oracle import ability_groups, compile_card
+from .templates import template_abilities
+
+
+def intrinsic_abilities(card: CardDef) -> list[Ability]:
+    """Abilities the rules give without text: basic land types' mana (305.6)."""
+    colors = "".join(BASIC_LAND_MANA[t] for t in card.subtypes if t in BASIC_LAND_MANA)
+    return [Activated(text="{T}: Add {%s}." % c, tap=True, mana=c) for c in colors]
+
+
+def build_behaviour(card: CardDef, known_keywords: set[str],
+                    scripts: dict[str, ScriptFn] | None = None) -> Behaviour:
+    """Work out a card's behaviour (see the module docstring for the order)."""
+    scripts = SCRIPTS if scripts is None else scripts
+    out = Behaviour(intrinsic_abilities(card))
+    fn = scripts.get(card.name)
+    if fn is not None:
+        out.abilities += fn(card)  # the script owns every non-keyword line
+        return out
+    compiled = compile_card(card, ability_groups(text_lines(card)), known_keywords, template_abilities)
+    out.abilities += compiled.abilities
+    out.missing += compiled.missing
+    out.phrases += compiled.phrases
+    if " // " in card.full_name:  # a card of several faces: only the first one is read here
+        other = card.full_name.split(" // ", 1)[1]
+        out.missing.append(f"(the other face: {other})")
+        out.phrases.append(f"(the other face: {other})")
+    return out

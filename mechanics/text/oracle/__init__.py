@@ -1,0 +1,222 @@
+"""The oracle-text compiler: a card's rules text to the engine's abilities.
+
+text → tokens (:mod:`.lexer`) → a recursive-descent grammar (:mod:`.parser`) → a typed
+tree (:mod:`.tree`) → the engine's abilities (:mod:`.compiler`), acting only through
+the resolution context's primitives.  The grammar is compositional: a descriptor
+("target nonland permanent an opponent controls"), a number ("for each artifact you
+control") or an effect learnt once works in every sentence that uses it.
+
+:func:`compile_card` compiles each ability of a card; one the grammar can't read, or
+the engine can't do, is reported with the first words nothing read
+(:attr:`Compiled.phrases`), and the card is then manual (the player applies that
+line by hand).  :func:`manual_phrases` lists those phrases for a card.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...abilities import abilities as ab
+from ...abilities.abilities import text_lines
+from ...model.cards import CardDef
+from . import compiler
+from .compiler import Unsupported
+from .lexer import self_named, strip_reminder, tokenize
+from .parser import NoParse, ParseError, Parser
+
+__all__ = ["Compiled", "ParseError", "compile_card", "compile_text", "coverage", "manual_phrases"]
+
+
+def keyword_line(line: str, known: set[str]) -> bool:
+    """True when the line is only keywords, each of which is implemented."""
+    parts = [p.strip().lower() for p in line.split(",")]
+    return all(p in known for p in parts)
+
+
+def ability_groups(lines: list[str]) -> list[list[str]]:
+    """The text's lines, one list an ability: a modal ability's "choose one —" line
+    with the "•" lines of its modes after it (700.2), any other line alone."""
+    out: list[list[str]] = []
+    for line in lines:
+        if line.startswith("•") and out and out[-1][0].endswith("—"):
+            out[-1].append(line)
+        else:
+            out.append([line])
+    return out
+
+
+@dataclass
+class Compiled:
+    """A card's compiled abilities, and for each line nothing implements the line and
+    the first words of it that failed."""
+
+    abilities: list[ab.Ability] = field(default_factory=list)
+    missing: list[str] = field(default_factory=list)
+    phrases: list[str] = field(default_factory=list)
+
+
+def parse(card: CardDef, text: str, spell: bool) -> Any:
+    """The tree of one ability's text (raises :class:`ParseError`)."""
+    p = Parser(tokenize(self_named(card.name, strip_reminder(text))))
+    try:
+        node = p.ability(spell)
+        if not p.done():
+            p.fail()
+        return node
+    except NoParse:
+        raise p.error() from None
+
+
+def compile_ability(card: CardDef, lines: list[str], known: set[str]) -> list[ab.Ability] | ab.Ability:
+    """One ability (a line, or a modal header with its mode lines) as engine abilities;
+    a spell's sentence comes back as its tree node (:func:`compile_card` joins them).
+    Raises :class:`ParseError` or :class:`Unsupported`."""
+    text = "\n".join(lines)
+    spell = bool(card.types & {"Instant", "Sorcery"})
+    node = parse(card, text, spell)
+    flat = " ".join(lines)
+    if node.form == "spell":
+        return node
+    if node.form == "modal":
+        modes = [ln.removeprefix("• ") for ln in lines[1:]]
+        if len(modes) != len(node.modes):
+            raise Unsupported(lines[0])
+        modal = compiler.modal(node, flat, modes, known)
+        if node.event is None:
+            if not spell:
+                raise Unsupported("choose (a permanent's)")
+            from ...abilities.modes import run_modes
+
+            return [ab.SpellAbility(flat, run_modes(modal), modal=modal)]
+        if modal.most > 1 and sum(bool(m.targets) for m in modal.modes) > 1:
+            raise Unsupported("modes with several targets")  # 603.3d: one target decision
+        return [compiler.triggered(node, flat, card, known, modal)]
+    if node.form == "triggered":
+        return [compiler.triggered(node, flat, card, known)]
+    if node.form == "activated":
+        return [compiler.activated(node, flat, card, known)]
+    if node.form == "static":
+        return compiler.static(node, flat, card)
+    if node.form == "enters":
+        return [compiler.enters(node, flat)]
+    if node.form == "cast-cost":
+        return [compiler.cast_cost(node, flat)]
+    if node.form == "keyword":
+        return [a for kw, arg in zip(node.keyword.split("|"), node.arg.split("|"), strict=True)
+                for a in keyword(card, kw, arg, flat, known)]
+    raise Unsupported(node.form)
+
+
+#: keywords that are one sentence of rules text: their reminder text, compiled like any
+_SPELLED_OUT = {
+    "battle cry": "Whenever ~ attacks, each other attacking creature gets +1/+0 until end of turn.",  # 702.91a
+    "undying": "When ~ dies, if it had no +1/+1 counters on it, return it to the battlefield under its "
+               "owner's control with a +1/+1 counter on it.",  # 702.93a
+    "persist": "When ~ dies, if it had no -1/-1 counters on it, return it to the battlefield under its "
+               "owner's control with a -1/-1 counter on it.",  # 702.79a
+    "prowess": "Whenever you cast a noncreature spell, ~ gets +1/+1 until end of turn.",  # 702.108a
+    "bloodthirst": "If an opponent was dealt damage this turn, ~ enters with {} +1/+1 counters on it.",
+}
+
+
+def keyword(card: CardDef, kw: str, arg: str, text: str, known: set[str]) -> list[ab.Ability]:
+    """The abilities of one keyword of a keyword line."""
+    if kw in _SPELLED_OUT:
+        got = compile_ability(card, [_SPELLED_OUT[kw].format(arg)], known)
+        assert isinstance(got, list)
+        return [type(a)(**{**a.__dict__, "text": text}) for a in got]
+    if kw.startswith("protection from "):  # 702.16: DEBT, checked where each happens
+        return [ab.Static(text, "6", compiler.itself, {"keywords": (kw,)})]
+    if kw == "kicker":  # 702.33a
+        return [ab.CastCost(text, kicker=arg)]
+    if kw == "flashback" and card.types & {"Instant", "Sorcery"}:  # 702.34a
+        return [ab.CastCost(text, flashback=arg)]
+    if kw in known:
+        return []  # the engine or a plugin does it (from the card's keywords)
+    raise Unsupported(kw)
+
+
+def compile_card(card: CardDef, groups: list[list[str]], known_keywords: set[str],
+                 fallback: Any = None) -> Compiled:
+    """Compile each ability group of a card (see :func:`mechanics.abilities.ability_groups`).
+    ``fallback(card, line)`` is tried on a group the compiler can't do (the older
+    line templates, while they are migrated)."""
+    out = _compile(card, groups, known_keywords, None)
+    if fallback is None or not out.missing:
+        return out
+    if card.types & {"Instant", "Sorcery"}:  # a spell's sentences share its targets: all or none
+        old = _compile(card, groups, known_keywords, fallback, compiled=False)
+        return Compiled(old.abilities, old.missing, out.phrases if old.missing else [])
+    return _compile(card, groups, known_keywords, fallback)
+
+
+def _compile(card: CardDef, groups: list[list[str]], known_keywords: set[str], fallback: Any,
+             compiled: bool = True) -> Compiled:
+    out = Compiled()
+    spell_nodes: list[Any] = []
+    spell_lines: list[str] = []
+    for group in groups:
+        line = "\n".join(group)
+        if keyword_line(line, known_keywords):
+            continue
+        try:
+            if not compiled:
+                raise Unsupported(line)
+            got = compile_ability(card, group, known_keywords)
+        except (ParseError, Unsupported) as exc:
+            found = fallback(card, line) if fallback is not None else None
+            if found is None:
+                out.missing += group
+                out.phrases.append(exc.phrase)
+            else:
+                out.abilities += found
+            continue
+        if isinstance(got, list):
+            out.abilities += got
+        else:
+            spell_nodes.append(got)
+            spell_lines.append(line)
+    if spell_nodes:
+        try:
+            if any(isinstance(a, ab.SpellAbility) for a in out.abilities):
+                raise Unsupported(spell_lines[0])  # a modal spell's other sentences
+            out.abilities.append(compiler.spells(spell_nodes, "\n".join(spell_lines), known_keywords))
+        except Unsupported as exc:
+            out.missing += spell_lines
+            out.phrases.append(exc.phrase)
+    return out
+
+
+def compile_text(card: CardDef, known_keywords: set[str]) -> Compiled:
+    """Compile the whole of a card's text, without the older templates."""
+    return compile_card(card, ability_groups(text_lines(card)), known_keywords)
+
+
+def coverage(cards: Any, known_keywords: set[str], scripts: dict, top: int = 20) -> dict[str, Any]:
+    """How many of ``cards`` are automated (every ability compiled, scripted or a known
+    keyword) and the ``top`` most common first unparsed phrases of the others."""
+    from collections import Counter
+
+    from ..build import build_behaviour
+
+    total = automated = 0
+    phrases: Counter[str] = Counter()
+    for card in cards:
+        total += 1
+        beh = build_behaviour(card, known_keywords, scripts)
+        if beh.manual:
+            phrases.update(set(beh.phrases or beh.missing))
+        else:
+            automated += 1
+    return {"cards": total, "automated": automated, "manual": total - automated,
+            "percent": round(100 * automated / max(1, total), 1),
+            "phrases": [{"phrase": p, "cards": n} for p, n in phrases.most_common(top)]}
+
+
+def manual_phrases(card: CardDef, known_keywords: set[str]) -> list[str]:
+    """The first unparsed words of each ability of the card nothing implements."""
+    from ..templates import template_abilities
+
+    return compile_card(card, ability_groups(text_lines(card)), known_keywords,
+                        template_abilities).phrases

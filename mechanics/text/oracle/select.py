@@ -1,0 +1,134 @@
+"""Descriptors at run time: which objects and players an :class:`~.tree.Objects` names.
+
+:func:`matches` says whether an object fits a descriptor (its characteristics on the
+battlefield, its card's facts elsewhere); :func:`target_spec` is the engine's
+:class:`~mechanics.abilities.Target` for a "target ..." descriptor.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...abilities.abilities import Target
+from .tree import Objects
+
+if TYPE_CHECKING:
+    from ...play.game import Game
+
+_CARD_TYPES = {"creature", "artifact", "enchantment", "land", "planeswalker", "instant", "sorcery", "battle"}
+
+
+def facts(game: Game, oid: int) -> Any:
+    """The object's characteristics on the battlefield (after layers), else its card's
+    (None for a phased-out permanent: it is treated as though it doesn't exist)."""
+    return game.chars(oid)
+
+
+def _kind_ok(kind: str, ch: Any) -> bool:
+    if kind in ("permanent", "card", "spell"):
+        return True
+    if kind in _CARD_TYPES:
+        return kind.capitalize() in ch.types
+    return kind in ch.subtypes or (kind == "Equipment" and "Equipment" in ch.subtypes)
+
+
+def matches(game: Game, d: Objects, oid: int, controller: str, source: int | None, ch: Any = None) -> bool:
+    """Whether the object ``oid`` fits ``d`` for an ability of ``controller`` whose
+    source is ``source`` ("other": not the source).  ``ch``: its characteristics, when
+    a static ability asks while they are being computed (613)."""
+    if d.other and oid == source:
+        return False
+    ch = ch or facts(game, oid)
+    if ch is None:
+        return False
+    kinds = [k for k in d.kinds if k not in ("player", "opponent", "card", "token")]
+    if "token" in d.kinds and not game.state.objs[oid].token:
+        return False
+    if kinds and not any(_kind_ok(k, ch) for k in kinds):
+        return False
+    for n in d.non:
+        if n in "WUBRG" and len(n) == 1:
+            if n in ch.colors:
+                return False
+        elif n in _CARD_TYPES and n.capitalize() in ch.types or n.capitalize() in ch.subtypes:
+            return False
+    if d.colors and not set(d.colors) & set(ch.colors):
+        return False
+    if d.controller == "you" and ch.controller != controller:
+        return False
+    if d.controller == "opponent" and ch.controller not in game.opponents(controller):
+        return False
+    obj = game.state.objs[oid]
+    for s in d.states:
+        if not _state(game, s, obj, ch):
+            return False
+    if d.with_keyword and not ch.has(d.with_keyword):
+        return False
+    if d.power and not _compare(ch.power or 0, d.power):
+        return False
+    if d.toughness and not _compare(ch.toughness or 0, d.toughness):
+        return False
+    return not (d.mana_value and not _compare(ch.card.mana_value, d.mana_value))
+
+
+def _state(game: Game, s: str, obj: Any, ch: Any) -> bool:
+    return {
+        "tapped": obj.tapped, "untapped": not obj.tapped, "attacking": bool(obj.attacking),
+        "blocking": bool(obj.blocking), "attacking or blocking": bool(obj.attacking or obj.blocking),
+        "legendary": "Legendary" in ch.supertypes, "basic": "Basic" in ch.supertypes,
+        "nonbasic": "Basic" not in ch.supertypes, "token": obj.token, "nontoken": not obj.token,
+        "colorless": not ch.colors, "multicolored": len(ch.colors) > 1, "monocolored": len(ch.colors) == 1,
+    }[s]
+
+
+def _compare(value: int, how: tuple[str, int]) -> bool:
+    op, n = how
+    return value <= n if op == "<=" else value >= n if op == ">=" else value == n
+
+
+def players(game: Game, d: Objects, controller: str) -> list[str]:
+    """The players an ``each`` descriptor names."""
+    if "opponent" in d.kinds:
+        return game.opponents(controller)
+    return [p for p, pl in game.state.players.items() if not pl.lost]
+
+
+def each(game: Game, d: Objects, controller: str, source: int | None) -> list[Any]:
+    """Every permanent (or player) that fits ``d`` now (611.2c: locked in as it resolves)."""
+    if d.players_only:
+        return players(game, d, controller)
+    if d.zone != "battlefield":
+        zone = d.zone
+        pool = getattr(game.state.players[controller], zone)
+        return [o for o in pool if matches(game, d, o, controller, source)]
+    return [o for o in game.permanents() if matches(game, d, o, controller, source)]
+
+
+def target_spec(d: Objects, text: str) -> Target:
+    """The engine's target requirement for a "target ..." descriptor."""
+    kinds = set(d.kinds)
+    most = d.count if d.up_to or d.count > 1 else 1
+    optional = d.up_to
+    if kinds <= {"player", "opponent"}:
+        return Target("opponent" if kinds == {"opponent"} else "player", text, optional=optional, max=most)
+    if "spell" in kinds:
+        rest = Objects("a", tuple(k for k in d.kinds if k != "spell"), non=d.non, colors=d.colors)
+        filt = None if not rest.kinds and not rest.non and not rest.colors else (
+            lambda g, o: isinstance(o, int) and matches(g, rest, o, g.controller_of(o), None))
+        return Target("spell", text, filt, optional, most)
+    objs = Objects("a", tuple(k for k in d.kinds if k not in ("player", "opponent")), non=d.non,
+                   colors=d.colors, states=d.states, with_keyword=d.with_keyword, power=d.power,
+                   mana_value=d.mana_value, toughness=d.toughness)
+    with_players = kinds & {"player", "opponent"}
+
+    def filt(g: Game, o: Any) -> bool:
+        if isinstance(o, str):
+            return bool(with_players)
+        return matches(g, objs, o, g.controller_of(o), None)
+    if with_players:
+        return Target("any", text, filt, optional, most, d.other, controller=d.controller)
+    kind = "creature" if kinds == {"creature"} else "permanent"
+    plain = not (d.non or d.colors or d.states or d.with_keyword or d.power or d.toughness or d.mana_value) \
+        and kinds <= {
+        "creature", "permanent"}
+    return Target(kind, text, None if plain else filt, optional, most, d.other, controller=d.controller)
