@@ -27,7 +27,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from mechanics import Activated, Decision, SpellAbility, StackItem, Target, Triggered, events, hookimpl
+from mechanics import (
+    Activated,
+    Decision,
+    SpellAbility,
+    StackItem,
+    Target,
+    Triggered,
+    events,
+    hookimpl,
+)
 
 NAME = "proliferate"
 RULE = "701.34"
