@@ -42,7 +42,7 @@ from .plugin_api.hookspecs import hookimpl
 from .plugin_api.isolation import OFFER_DISABLE_AFTER, disable_plugin
 from .plugin_api.plugin_manager import list_plugins, make_plugin_manager
 from .text.oracle import coverage, manual_phrases
-from .text.templates import ward
+from .text.oracle.keywords import ward
 
 __all__ = [
     "OFFER_DISABLE_AFTER", "Action", "Activated", "Ctx", "Decision", "DeckError", "EntersWith",

@@ -139,6 +139,7 @@ class HandAbility(Ability):
 
     cost: str = ""
     resolve: Resolver | None = None
+    life: int = 0  # "Cycling—Pay 2 life." (119.4)
 
 
 @dataclass(frozen=True)

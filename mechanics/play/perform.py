@@ -401,7 +401,11 @@ def _activate_in_hand(game: Game, a: A.Activate, oid: int) -> None:
         raise IllegalActionError(f"'{a.obj}' has {len(abilities)} abilities that work in a hand, not #{a.n}")
     ab = abilities[a.n - 1]
     _need_priority(game, a.player)
+    if ab.life and game.state.players[a.player].life < ab.life:  # 119.4
+        raise IllegalActionError(f"{a.player} can't pay {ab.life} life")
     pay(game, a.player, parse_cost(ab.cost))
+    if ab.life:
+        game.lose_life(a.player, ab.life)
     epoch = obj.epoch
     game.move(oid, "graveyard")
     handler = f"ability:{ch.card.name}:{ch.behaviour.abilities.index(ab)}"

@@ -13,7 +13,7 @@ from ..abilities.abilities import EntersWith, text_lines
 from ..model import events as ev
 from ..model.errors import IllegalActionError
 from ..model.state import Decision, Effect, Obj, StackItem
-from ..text.templates import CANT_BE_COUNTERED
+from ..text.oracle.keywords import CANT_BE_COUNTERED
 
 if TYPE_CHECKING:
     from ..play.game import Game

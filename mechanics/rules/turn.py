@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from ..abilities.abilities import SpellAbility
 from ..model import events as ev
 from ..model.state import STEPS, Decision, StackItem
-from ..text.effects import ATTACKS_IF_ABLE, CANT_BLOCK, DOESNT_UNTAP
+from ..text.effects import ATTACKS_IF_ABLE, CANT_ATTACK, CANT_BLOCK, DOESNT_UNTAP
 from . import sba
 
 if TYPE_CHECKING:
@@ -222,7 +222,7 @@ class TurnRules:
         out = []
         for oid in self.permanents(player, creature=True):
             ch, obj = self.chars(oid), self.state.objs[oid]
-            if obj.tapped or ch.has("defender") or (obj.sick and not ch.has("haste")):
+            if obj.tapped or ch.has("defender") or ch.has(CANT_ATTACK) or (obj.sick and not ch.has("haste")):
                 continue
             out.append(oid)
         return out

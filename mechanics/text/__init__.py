@@ -1,8 +1,10 @@
 """Card text: from oracle text to abilities.
 
-:mod:`.effects` (effect phrases), :mod:`.templates` (whole-line templates),
-:mod:`.scripts` (hand-written scripts for the bundled cards), :mod:`.build`
-(``build_behaviour``: scripts, keywords and templates put together).
+:mod:`.oracle` (the oracle-text compiler: tokens, a grammar, a typed tree, the
+engine's abilities), :mod:`.effects` (the keyword-like abilities and resolvers the
+compiled text shares with the rules), :mod:`.scripts` (hand-written scripts for the
+bundled cards), :mod:`.build` (``build_behaviour``: scripts, keywords and the
+compiler put together).
 
 Imports: ``mechanics.model`` and ``mechanics.abilities``.
 """

@@ -5,9 +5,7 @@ A card's :class:`~mechanics.abilities.abilities.Behaviour` comes from, in order:
 1. a script registered by card name (:data:`~mechanics.abilities.abilities.SCRIPTS`,
    filled by :mod:`mechanics.text.scripts` and by plugins through ``register_cards``);
 2. keyword lines whose every keyword the engine or a loaded plugin implements;
-3. the oracle-text compiler (:mod:`mechanics.text.oracle`), each ability it can't
-   compile tried against the older line templates (:mod:`mechanics.text.templates`)
-   while they are migrated into its grammar.
+3. the oracle-text compiler (:mod:`mechanics.text.oracle`), for every other line.
 
 A card with a line none of these cover is *manual*: it plays, its text is
 shown, and the player applies the rest by hand.  Nothing is half-implemented
@@ -19,7 +17,6 @@ from __future__ import annotations
 from ..abilities.abilities import SCRIPTS, Ability, Activated, Behaviour, ScriptFn, text_lines
 from ..model.cards import BASIC_LAND_MANA, CardDef
 from .oracle import ability_groups, compile_card
-from .templates import template_abilities
 
 
 def intrinsic_abilities(card: CardDef) -> list[Ability]:
@@ -37,7 +34,7 @@ def build_behaviour(card: CardDef, known_keywords: set[str],
     if fn is not None:
         out.abilities += fn(card)  # the script owns every non-keyword line
         return out
-    compiled = compile_card(card, ability_groups(text_lines(card)), known_keywords, template_abilities)
+    compiled = compile_card(card, ability_groups(text_lines(card)), known_keywords)
     out.abilities += compiled.abilities
     out.missing += compiled.missing
     out.phrases += compiled.phrases

@@ -1,4 +1,4 @@
-"""Scripts for the bundled cards whose text is more than keywords and templates.
+"""Scripts for the bundled cards whose text the oracle-text compiler doesn't read.
 
 Each script maps a card's facts to its abilities (:mod:`mechanics.abilities`)
 and acts only through the resolution context.  Cards of a mechanic (evolve,

@@ -14,13 +14,14 @@ line by hand).  :func:`manual_phrases` lists those phrases for a card.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ...abilities import abilities as ab
 from ...abilities.abilities import text_lines
 from ...model.cards import CardDef
-from . import compiler
+from ..effects import ENCHANTABLE
+from . import compiler, keywords
 from .compiler import Unsupported
 from .lexer import self_named, strip_reminder, tokenize
 from .parser import NoParse, ParseError, Parser
@@ -78,11 +79,13 @@ def compile_ability(card: CardDef, lines: list[str], known: set[str]) -> list[ab
     flat = " ".join(lines)
     if node.form == "spell":
         return node
+    if spell and node.form in ("triggered", "activated", "static", "enters"):
+        raise Unsupported(flat)  # an instant or sorcery is never a permanent
     if node.form == "modal":
         modes = [ln.removeprefix("• ") for ln in lines[1:]]
         if len(modes) != len(node.modes):
             raise Unsupported(lines[0])
-        modal = compiler.modal(node, flat, modes, known)
+        modal = compiler.modal(node, flat, modes, known, card)
         if node.event is None:
             if not spell:
                 raise Unsupported("choose (a permanent's)")
@@ -108,88 +111,78 @@ def compile_ability(card: CardDef, lines: list[str], known: set[str]) -> list[ab
     raise Unsupported(node.form)
 
 
-#: keywords that are one sentence of rules text: their reminder text, compiled like any
-_SPELLED_OUT = {
-    "battle cry": "Whenever ~ attacks, each other attacking creature gets +1/+0 until end of turn.",  # 702.91a
-    "undying": "When ~ dies, if it had no +1/+1 counters on it, return it to the battlefield under its "
-               "owner's control with a +1/+1 counter on it.",  # 702.93a
-    "persist": "When ~ dies, if it had no -1/-1 counters on it, return it to the battlefield under its "
-               "owner's control with a -1/-1 counter on it.",  # 702.79a
-    "prowess": "Whenever you cast a noncreature spell, ~ gets +1/+1 until end of turn.",  # 702.108a
-    "bloodthirst": "If an opponent was dealt damage this turn, ~ enters with {} +1/+1 counters on it.",
-}
-
-
 def keyword(card: CardDef, kw: str, arg: str, text: str, known: set[str]) -> list[ab.Ability]:
-    """The abilities of one keyword of a keyword line."""
-    if kw in _SPELLED_OUT:
-        got = compile_ability(card, [_SPELLED_OUT[kw].format(arg)], known)
+    """The abilities of one keyword of a keyword line (:mod:`.keywords`)."""
+    if kw in keywords.SPELLED_OUT:
+        got = compile_ability(card, [keywords.SPELLED_OUT[kw].format(arg)], known)
         assert isinstance(got, list)
-        return [type(a)(**{**a.__dict__, "text": text}) for a in got]
+        return [replace(a, text=text) for a in got]
     if kw.startswith("protection from "):  # 702.16: DEBT, checked where each happens
         return [ab.Static(text, "6", compiler.itself, {"keywords": (kw,)})]
-    if kw == "kicker":  # 702.33a
-        return [ab.CastCost(text, kicker=arg)]
-    if kw == "flashback" and card.types & {"Instant", "Sorcery"}:  # 702.34a
-        return [ab.CastCost(text, flashback=arg)]
-    if kw in known:
-        return []  # the engine or a plugin does it (from the card's keywords)
+    if kw in keywords.COSTED_KEYWORDS:
+        life = int(arg.split()[0]) if arg.endswith(" life") else 0
+        found = keywords.costed(card, kw, "" if life else arg, life, text)
+        if found is None:
+            raise Unsupported(text)
+        return found
+    if kw == "enchant" and (text.removeprefix("Enchant ") not in ENCHANTABLE or "Aura" not in card.subtypes):
+        raise Unsupported(text)  # the Aura's targets are read from ENCHANTABLE
+    if kw in known or kw in ("enchant", "can't be countered"):
+        return []  # the engine or a plugin does it (from the card's keywords or its text)
     raise Unsupported(kw)
 
 
-def compile_card(card: CardDef, groups: list[list[str]], known_keywords: set[str],
-                 fallback: Any = None) -> Compiled:
-    """Compile each ability group of a card (see :func:`mechanics.abilities.ability_groups`).
-    ``fallback(card, line)`` is tried on a group the compiler can't do (the older
-    line templates, while they are migrated)."""
-    out = _compile(card, groups, known_keywords, None)
-    if fallback is None or not out.missing:
-        return out
-    if card.types & {"Instant", "Sorcery"}:  # a spell's sentences share its targets: all or none
-        old = _compile(card, groups, known_keywords, fallback, compiled=False)
-        return Compiled(old.abilities, old.missing, out.phrases if old.missing else [])
-    return _compile(card, groups, known_keywords, fallback)
+_CACHE: dict[tuple, Compiled] = {}
 
 
-def _compile(card: CardDef, groups: list[list[str]], known_keywords: set[str], fallback: Any,
-             compiled: bool = True) -> Compiled:
+def compile_card(card: CardDef, groups: list[list[str]], known_keywords: set[str]) -> Compiled:
+    """Compile each ability group of a card (see :func:`ability_groups`), once per card
+    and set of known keywords (the abilities are values, shared by every game)."""
+    key = (card, frozenset(known_keywords))
+    found = _CACHE.get(key)
+    if found is None:
+        found = _CACHE[key] = _compile(card, groups, known_keywords)
+    return Compiled(list(found.abilities), list(found.missing), list(found.phrases))
+
+
+def _compile(card: CardDef, groups: list[list[str]], known_keywords: set[str]) -> Compiled:
     out = Compiled()
-    spell_nodes: list[Any] = []
+    spell_nodes: list[Any] = []  # an instant's or sorcery's sentences: one spell ability
     spell_lines: list[str] = []
     for group in groups:
         line = "\n".join(group)
         if keyword_line(line, known_keywords):
             continue
         try:
-            if not compiled:
-                raise Unsupported(line)
             got = compile_ability(card, group, known_keywords)
         except (ParseError, Unsupported) as exc:
-            found = fallback(card, line) if fallback is not None else None
-            if found is None:
-                out.missing += group
-                out.phrases.append(exc.phrase)
-            else:
-                out.abilities += found
+            out.missing += group
+            out.phrases.append(exc.phrase)
             continue
         if isinstance(got, list):
             out.abilities += got
+            if any(isinstance(a, ab.SpellAbility) for a in got):
+                spell_lines.append(line)  # a modal spell
         else:
             spell_nodes.append(got)
             spell_lines.append(line)
-    if spell_nodes:
-        try:
-            if any(isinstance(a, ab.SpellAbility) for a in out.abilities):
-                raise Unsupported(spell_lines[0])  # a modal spell's other sentences
-            out.abilities.append(compiler.spells(spell_nodes, "\n".join(spell_lines), known_keywords))
-        except Unsupported as exc:
-            out.missing += spell_lines
-            out.phrases.append(exc.phrase)
+    if not spell_nodes:
+        return out
+    try:
+        if any(isinstance(a, ab.SpellAbility) for a in out.abilities):
+            raise Unsupported(spell_lines[0])  # a modal spell with other sentences: their targets would mix
+        out.abilities.append(compiler.spells(spell_nodes, "\n".join(spell_lines), known_keywords,
+                                            card))
+    except Unsupported as exc:  # the spell's sentences share its targets: all or none
+        out.abilities = [a for a in out.abilities if not isinstance(a, ab.SpellAbility)]
+        out.missing = [ln for group in groups for ln in group
+                       if ln in out.missing or "\n".join(group) in spell_lines]
+        out.phrases.append(exc.phrase)
     return out
 
 
 def compile_text(card: CardDef, known_keywords: set[str]) -> Compiled:
-    """Compile the whole of a card's text, without the older templates."""
+    """Compile the whole of a card's text."""
     return compile_card(card, ability_groups(text_lines(card)), known_keywords)
 
 
@@ -216,7 +209,4 @@ def coverage(cards: Any, known_keywords: set[str], scripts: dict, top: int = 20)
 
 def manual_phrases(card: CardDef, known_keywords: set[str]) -> list[str]:
     """The first unparsed words of each ability of the card nothing implements."""
-    from ..templates import template_abilities
-
-    return compile_card(card, ability_groups(text_lines(card)), known_keywords,
-                        template_abilities).phrases
+    return compile_text(card, known_keywords).phrases

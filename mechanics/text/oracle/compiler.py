@@ -26,6 +26,14 @@ if TYPE_CHECKING:
 Run = Callable[["Ctx"], None]
 
 
+#: counters with rules meaning the engine doesn't implement (122.1b-h): putting them would
+#: do nothing it should
+MEANINGFUL_COUNTERS = frozenset({
+    "shield", "stun", "finality", "lore", "loyalty", "defense", "time", "fade", "age", "level", "flying",
+    "first strike", "double strike", "deathtouch", "lifelink", "menace", "reach", "trample", "vigilance",
+    "hexproof", "indestructible", "haste"})
+
+
 class Unsupported(Exception):  # noqa: N818 - the card stays manual, naming the phrase
     """The tree holds something the engine doesn't do (``phrase`` says what)."""
 
@@ -38,8 +46,9 @@ class Env:
     """What an ability's effects share as they compile: its target requirements, and
     which target numbers a "target" descriptor took."""
 
-    def __init__(self, known: frozenset[str] | set[str] = frozenset()) -> None:
+    def __init__(self, known: frozenset[str] | set[str] = frozenset(), card: Any = None) -> None:
         self.known = known  # the keywords and keyword actions the engine and plugins implement
+        self.card = card  # the card whose text this is
         self.targets: list[ab.Target] = []
         self.index: dict[int, int] = {}
 
@@ -143,12 +152,12 @@ def condition(cond: Condition | None) -> Callable[..., bool] | None:
     as the ability triggered, for what it was as it last existed, 603.10a)."""
     if cond is None:
         return None
-    if cond.kind == "control":
-        what, n = cond.what, cond.n
+    if cond.kind in ("control", "control-at-most"):
+        what, n, most = cond.what, cond.n, cond.kind == "control-at-most"
 
         def check(game: Game, you: str, source: int | None, epoch: int = -1) -> bool:
             have = sum(1 for o in game.permanents(you) if select.matches(game, what, o, you, source))
-            return have >= n
+            return have <= n if most else have >= n
     elif cond.kind == "your-turn":
         def check(game: Game, you: str, source: int | None, epoch: int = -1) -> bool:
             return game.seat_of(game.state.active) == game.seat_of(you)
@@ -166,6 +175,12 @@ def condition(cond: Condition | None) -> Callable[..., bool] | None:
         def check(game: Game, you: str, source: int | None, epoch: int = -1) -> bool:
             hurt = game.state.turn_flags.get("damaged_players", ())
             return any(p in hurt for p in game.opponents(you))
+    elif cond.kind == "opponents":
+        def check(game: Game, you: str, source: int | None, epoch: int = -1) -> bool:
+            return len(game.opponents(you)) >= cond.n
+    elif cond.kind == "a-player-life-at-most":
+        def check(game: Game, you: str, source: int | None, epoch: int = -1) -> bool:
+            return any(p.life <= cond.n for p in game.state.players.values() if not p.lost)
     elif cond.kind == "life-at-least":
         def check(game: Game, you: str, source: int | None, epoch: int = -1) -> bool:
             return game.state.players[you].life >= cond.n
@@ -290,6 +305,8 @@ def _verb(env: Env, e: Effect) -> Run:
         return _each_of(env, e.what, lambda ctx, o: ctx.add_effect("6", "abilities", [o], {"keywords": (kw,)}))
     if v == "counters":
         kind = e.kind
+        if kind in MEANINGFUL_COUNTERS:
+            raise Unsupported(f"{kind} counters")
         return _each_of(env, e.what, lambda ctx, o: ctx.put_counters(o, kind, n(ctx), source_item=ctx.item.id))
     if v == "token":
         from .tokens import token_name
@@ -305,21 +322,21 @@ def _verb(env: Env, e: Effect) -> Run:
     if v == "investigate":  # 701.36a: create a Clue token
         return lambda ctx: ctx.create_token(ctx.controller, "Clue Token")
     if v in ("scry", "surveil"):
-        from ..effects import _look_at_top
+        from ..effects import look_at_top
 
         if e.n.x or e.n.count:
             raise Unsupported(f"{v} X")
-        return _look_at_top(v, e.n.value)
+        return look_at_top(v, e.n.value)
     if v == "search":
         return _search(e)
     if v == "counter-spell":
         return _counter(env, e)
     if v == "explore":
-        from ..effects import _explore
+        from ..effects import explore
 
-        if e.what is None or e.what.quant != "self":
+        if e.what is None or (e.what.ref or e.what).quant != "self":
             raise Unsupported("explores")
-        return _explore
+        return explore
     if v == "proliferate":
         if "proliferate" not in env.known:
             raise Unsupported("proliferate (its plugin is not loaded)")
@@ -338,6 +355,8 @@ def _verb(env: Env, e: Effect) -> Run:
     if v == "fight":
         return _fight(env, e)
     if v == "attach":
+        if env.card is None or not {"Equipment", "Aura"} & set(env.card.subtypes):
+            raise Unsupported("attach (not an Aura or Equipment)")
         return _each_of(env, e.what, lambda ctx, o: ctx.source is not None and ctx.attach(ctx.source, o))
     raise Unsupported(v)
 
@@ -469,11 +488,11 @@ def _search(e: Effect) -> Run:
 
 def _counter(env: Env, e: Effect) -> Run:
     """701.6: counter target spell (unless its controller pays COST, 118.12)."""
-    from ..effects import _pays
+    from ..effects import pays
 
     def act(ctx: Ctx, o: Any) -> None:
         item = next((i for i in ctx.game.state.stack if i.kind == "spell" and i.source == o), None)
-        if item is not None and not (e.cost and _pays(ctx, item.controller, e.cost)):
+        if item is not None and not (e.cost and pays(ctx, item.controller, e.cost)):
             ctx.counter_item(item.id)
     return _each_of(env, e.what, act)
 
@@ -495,17 +514,17 @@ def _fight(env: Env, e: Effect) -> Run:
 
 
 # ---------------------------------------------------------------------- abilities
-def spells(nodes: list[Ability], text: str, known: set[str]) -> ab.SpellAbility:
+def spells(nodes: list[Ability], text: str, known: set[str], card: Any) -> ab.SpellAbility:
     """An instant's or sorcery's sentences, one spell ability: targets in order (601.2c)."""
-    env = Env(known)
+    env = Env(known, card)
     run = effects(env, [e for n in nodes for e in n.effects])
     return ab.SpellAbility(text, run, tuple(env.targets))
 
 
-def modal(node: Ability, text: str, mode_texts: list[str], known: set[str]) -> ab.Modal:
+def modal(node: Ability, text: str, mode_texts: list[str], known: set[str], card: Any) -> ab.Modal:
     modes = []
     for m, words in zip(node.modes, mode_texts, strict=True):
-        env = Env(known)
+        env = Env(known, card)
         run = effects(env, m)
         if any(t.optional or t.max != 1 for t in env.targets):
             raise Unsupported("a mode with 'up to' targets")
@@ -527,14 +546,14 @@ def activated(node: Ability, text: str, card: Any, known: set[str]) -> ab.Activa
             raise Unsupported("a land's mana ability with a cost besides {T}")  # lands pay automatically
         amount = None
         if e.n.count is not None or e.n.value > 1:
-            env = Env(known)
+            env = Env(known, card)
             count = number(env, e.n)
             amount = (lambda g, o: count(g.ctx())) if e.n.count is None else _mana_count(e.n)
         if c.sacrifice or c.discard or node.once_each_turn:
             raise Unsupported("a mana ability with a cost of sacrificing or discarding")
         return ab.Activated(text, cost=c.mana, tap=True, mana=e.mana, sacrifice=c.sacrifice_self,
                             amount=amount, life=c.life)
-    env = Env(known)
+    env = Env(known, card)
     run = effects(env, node.effects)
     if len(env.targets) > 1:
         raise Unsupported("an activated ability with two targets")
@@ -668,7 +687,7 @@ def triggered(node: Ability, text: str, card: Any, known: set[str],
     if ev.kind == "step":
         if ev.whose == "opponent":
             raise Unsupported("at the beginning of each opponent's")
-        env = Env(known)
+        env = Env(known, card)
         run = effects(env, node.effects) if modal_node is None else _modes(modal_node)
         _one_target(env)
         return ab.Triggered(text, resolve=run, targets=tuple(env.targets), condition=cond, step=ev.step,
@@ -678,7 +697,7 @@ def triggered(node: Ability, text: str, card: Any, known: set[str],
                                                                              "combat-damage", "blocks"):
         if not card.is_type("Creature"):
             raise Unsupported(f"a noncreature's '{ev.kind}'")
-    env = Env(known)
+    env = Env(known, card)
     run = effects(env, node.effects) if modal_node is None else _modes(modal_node)
     _one_target(env)
     return ab.Triggered(text, kinds, match, run, tuple(env.targets), cond, look_back=back, modal=modal_node)
@@ -726,6 +745,10 @@ def static(node: Ability, text: str, card: Any) -> list[ab.Static]:
 def enters(node: Ability, text: str) -> ab.EntersWith:
     """614.1c: how it enters: tapped (unless COND, checked as it enters), with counters."""
     e = node.effects[0]
+    if e.verb == "shock":
+        from .keywords import shock_land
+
+        return ab.EntersWith(text, shock_land)
     if e.verb == "enter-tapped":
         check = condition(e.condition)
 
@@ -734,6 +757,8 @@ def enters(node: Ability, text: str) -> ab.EntersWith:
                 ctx.enter_tapped(obj.id)
         return ab.EntersWith(text, tapped)
     kind = e.kind
+    if kind in MEANINGFUL_COUNTERS:
+        raise Unsupported(f"{kind} counters")
     check = condition(e.condition)
 
     def counters(ctx: Ctx, obj: Any) -> None:  # X: the X paid to cast it, else 0 (107.3m)

@@ -13,6 +13,15 @@ import functools
 from collections.abc import Callable
 from typing import TypeVar
 
+from ..effects import (
+    ATTACKS_IF_ABLE,
+    BLOCKS_ONLY_FLYERS,
+    CANT_ATTACK,
+    CANT_BLOCK,
+    DOESNT_UNTAP,
+    NOT_BY_POWER_2,
+    UNBLOCKABLE,
+)
 from .lexer import Tok
 from .tree import Ability, Condition, Cost, Effect, Event, Number, Objects, TokenSpec
 
@@ -41,13 +50,27 @@ KEYWORDS = ("battle cry", "undying", "persist", "bloodthirst", "protection from 
             "protection from green", "flying", "haste", "trample", "vigilance", "reach", "first strike",
             "double strike", "deathtouch", "lifelink", "menace", "hexproof", "indestructible", "defender",
             "flash", "prowess", "infect", "wither")
+#: restrictions and requirements a permanent has, as keyword-like abilities the rules check
+#: (:mod:`mechanics.text.effects`): the words after the subject
+RESTRICTIONS = {
+    "can't block": (CANT_BLOCK,), "can't be blocked": (UNBLOCKABLE,),
+    "can't attack or block": (CANT_ATTACK, CANT_BLOCK), "can't attack": (CANT_ATTACK,),
+    "can block only creatures with flying": (BLOCKS_ONLY_FLYERS,),
+    "can't be blocked by creatures with power 2 or less": (NOT_BY_POWER_2,),
+    "attacks each combat if able": (ATTACKS_IF_ABLE,),
+    "doesn't untap during your untap step": (DOESNT_UNTAP,),
+    "doesn't untap during its controller's untap step": (DOESNT_UNTAP,),
+}
+_BY_FIRST: dict[str, list[str]] = {}
+for _k in KEYWORDS:
+    _BY_FIRST.setdefault(_k.split()[0], []).append(_k)
 NUMBERED = ("bloodthirst",)
 #: plural subtypes not made with "s"
 IRREGULAR = {"elves": "Elf", "dwarves": "Dwarf", "wolves": "Wolf", "werewolves": "Werewolf",
              "mice": "Mouse", "fungi": "Fungus", "octopi": "Octopus", "allies": "Ally", "faeries": "Faerie",
              "zombies": "Zombie", "sphinxes": "Sphinx", "foxes": "Fox"}
 #: keywords followed by a mana cost
-COSTED = ("kicker", "flashback")
+COSTED = ("kicker", "flashback", "equip", "cycling", "ward")
 #: 207.2c: ability words, which tie cards together and have no rules meaning
 ABILITY_WORDS = frozenset({
     "adamant", "addendum", "alliance", "battalion", "bloodrush", "celebration", "channel", "chroma",
@@ -90,13 +113,14 @@ class Parser:
         return self.toks[j].text if j < len(self.toks) else ""
 
     def at(self, phrase: str) -> bool:
-        words = _words(phrase)
-        return self.words[self.i:self.i + len(words)] == words
+        first, rest = _words(phrase)
+        i = self.i
+        return i < len(self.words) and self.words[i] == first and (
+            not rest or self.words[i + 1:i + 1 + len(rest)] == rest)
 
     def eat(self, phrase: str) -> bool:
-        words = _words(phrase)
-        if self.words[self.i:self.i + len(words)] == words:
-            self.i += len(words)
+        if self.at(phrase):
+            self.i += 1 + len(_words(phrase)[1])
             return True
         return False
 
@@ -401,9 +425,10 @@ class Parser:
         if self.eat("you control"):
             if self.peek() not in ("a", "an") and (self.peek() in NUMBERS or self.peek().isdigit()):
                 n = self.number().value
-                self.need("or more")
-                what = self.objects("a")
-                return Condition("control", what, n, negate)
+                kind = "control" if self.eat("or more") else "control-at-most" if self.eat("or fewer") else ""
+                if not kind:
+                    self.fail()
+                return Condition(kind, self.objects("a"), n, negate)
             self.eat_any("a", "an")
             return Condition("control", self.objects("a"), 1, negate)
         if self.eat("it was kicked") or self.eat("~ was kicked"):
@@ -416,6 +441,12 @@ class Parser:
             return Condition("opponent-damaged", negate=negate)
         if self.eat("a creature died this turn"):
             return Condition("creature-died", negate=negate)
+        if self.eat("you have two or more opponents"):
+            return Condition("opponents", n=2, negate=negate)
+        if self.eat("a player has"):
+            n = self.number().value
+            self.need("or less life")
+            return Condition("a-player-life-at-most", n=n, negate=negate)
         if self.eat("it's not your turn"):
             return Condition("your-turn", negate=not negate)
         if self.eat("it's your turn"):
@@ -771,7 +802,7 @@ class Parser:
         with a cost in :data:`COSTED`)."""
         found: list[tuple[str, str]] = []
         while True:
-            kw = next((k for k in KEYWORDS if self.at(k)), None)
+            kw = next((k for k in _BY_FIRST.get(self.peek(), ()) if self.at(k)), None)
             if kw is not None:
                 self.eat(kw)
                 arg = ""
@@ -785,7 +816,12 @@ class Parser:
                 kw = self.peek()
                 self.i += 1
                 cost = ""
-                while self.peek().startswith("{"):
+                if self.eat("—"):  # "Cycling—Pay 2 life.", "Ward—Pay 3 life."
+                    paid = self.costs(".")
+                    if paid.mana or paid.tap or paid.sacrifice or paid.discard or not paid.life:
+                        self.fail()
+                    cost = f"{paid.life} life"
+                while self.peek().startswith("{") and self.peek() not in ("{t}", "{q}"):
                     cost += self.text()
                     self.i += 1
                 if not cost:
@@ -909,9 +945,11 @@ class Parser:
         least, most = {"one": (1, 1), "two": (2, 2), "one or both": (1, 2), "one or more": (1, 99)}[how]
         modes = []
         while self.eat("•"):
-            if self.peek() != "~" and self.peek(1) != "~" and self.text()[:1].isupper() and \
-                    self.peek(1) == "—":
-                self.i += 2  # a mode's name
+            name = 0
+            while self.text(name)[:1].isupper() or self.peek(name) in ("the", "of", "a", "to"):
+                name += 1
+            if name and self.peek(name) == "—" and "~" not in self.words[self.i:self.i + name]:
+                self.i += name + 1  # a mode's name
             start = len(self.toks)
             end = next((j for j in range(self.i, len(self.toks)) if self.toks[j].word == "•"), start)
             sub = Parser(self.toks[self.i:end])
@@ -934,10 +972,14 @@ class Parser:
         who = self.thing(None) if not self.at("other") else self.objects("each")
         if who.quant in ("a", "target", "it"):
             self.fail()
-        if who.quant == "self" and self.at("gets") is False and self.at("has") is False:
-            self.fail()
         pt: tuple[Number, Number] | None = None
         kws: tuple[str, ...] = ()
+        rule = next((r for r in sorted(RESTRICTIONS, key=len, reverse=True) if self.at(r)), None)
+        if rule is not None:  # 509.1b, 508.1d, 502.3: a restriction as a keyword-like ability
+            self.eat(rule)
+            self.need(".")
+            self.end()
+            return Ability("static", effects=(Effect("pump", what=who, keywords=RESTRICTIONS[rule]),))
         if self.eat_any("gets", "get"):
             pt = self.pt()
             if self.eat("and has") or self.eat("and have"):
@@ -953,6 +995,17 @@ class Parser:
 
     def enters(self) -> Ability:
         """614.1c: "~ enters tapped [unless COND]", "~ enters with N counters on it"."""
+        if self.eat("as ~ enters , you may pay 2 life . if you don't , it enters tapped ."):
+            self.end()
+            return Ability("enters", effects=(Effect("shock"),))
+        if self.eat("~ can't be countered ."):  # 101.2: the counter primitive checks it
+            self.end()
+            return Ability("keyword", keyword="can't be countered", arg="")
+        if self.eat("enchant"):  # 702.5a, 303.4a: the Aura's targets and what it may stay on
+            self.kinds()
+            self.eat_any("you control", "an opponent controls", "you don't control")
+            self.end()
+            return Ability("keyword", keyword="enchant", arg="")
         lead = None
         if self.at("if"):
             lead = self.condition()
@@ -977,8 +1030,9 @@ class Parser:
 
 
 @functools.cache
-def _words(phrase: str) -> list[str]:
-    return phrase.split()
+def _words(phrase: str) -> tuple[str, list[str]]:
+    first, *rest = phrase.split()
+    return first, rest
 
 
 def _signed(s: str) -> Number:

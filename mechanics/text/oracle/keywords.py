@@ -1,0 +1,111 @@
+"""Keyword abilities the grammar reads on a keyword line (702), as engine abilities.
+
+One-sentence keywords are their reminder text, compiled like any other text
+(:data:`SPELLED_OUT`); the others are built here: ward (702.21), equip (702.6),
+cycling (702.29), kicker (702.33), flashback (702.34), protection (702.16).  Keywords
+the engine checks on an object's characteristics (flying, infect ...) or that a
+plugin implements (evolve, cascade ...) need no ability of their own.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...abilities import abilities as ab
+from ...abilities.abilities import Triggered
+from ...model.state import Decision
+
+if TYPE_CHECKING:
+    from ...play.context import Ctx
+    from ...play.game import Game
+
+#: 101.2: counter effects leave such a spell on the stack (primitives.counter_item)
+CANT_BE_COUNTERED = "This spell can't be countered."
+
+#: keywords that are one sentence of rules text: their reminder text, compiled like any
+SPELLED_OUT = {
+    "battle cry": "Whenever ~ attacks, each other attacking creature gets +1/+0 until end of turn.",  # 702.91a
+    "undying": "When ~ dies, if it had no +1/+1 counters on it, return it to the battlefield under its "
+               "owner's control with a +1/+1 counter on it.",  # 702.93a
+    "persist": "When ~ dies, if it had no -1/-1 counters on it, return it to the battlefield under its "
+               "owner's control with a -1/-1 counter on it.",  # 702.79a
+    "prowess": "Whenever you cast a noncreature spell, ~ gets +1/+1 until end of turn.",  # 702.108a
+    "bloodthirst": "If an opponent was dealt damage this turn, ~ enters with {} +1/+1 counters on it.",  # 702.54a
+}
+
+
+def equip(ctx: Ctx) -> None:
+    """702.6a: attach this Equipment to target creature you control."""
+    t, src = ctx.target(0), ctx.source
+    if t is not None and src is not None:
+        ctx.attach(src, t)
+
+
+def shock_land(ctx: Ctx, obj: Any) -> None:
+    """"As ~ enters, you may pay 2 life. If you don't, it enters tapped." (614.12)."""
+    if ctx.game.state.players[obj.controller].life >= 2:  # 119.4: only with that much life
+        paid = ctx.choose(Decision("choose", obj.controller, f"{obj.name}: pay 2 life, or it enters "
+                                   "tapped (choose none)", ("pay 2 life",), 0, 1))
+        if paid:
+            ctx.lose_life(obj.controller, 2)
+            return
+    ctx.enter_tapped(obj.id)
+
+
+#: keywords followed by a cost
+COSTED_KEYWORDS = ("kicker", "flashback", "equip", "cycling", "ward")
+
+
+def costed(card: Any, kw: str, cost: str, life: int, text: str) -> list[ab.Ability] | None:
+    """A keyword with a cost ("Equip {2}", "Cycling—Pay 2 life.", "Ward {2}", "Kicker
+    {R}"), or None when the engine doesn't do it for this card."""
+    if "{X}" in cost.upper():
+        return None
+    if kw == "kicker" and not life:  # 702.33a
+        return [ab.CastCost(text, kicker=cost)]
+    if kw == "flashback" and not life and card.types & {"Instant", "Sorcery"}:  # 702.34a
+        return [ab.CastCost(text, flashback=cost)]
+    if kw == "ward":  # 702.21a
+        return [ward(cost, life)]
+    if kw == "equip" and not life and card.is_type("Artifact") and "Equipment" in card.subtypes:  # 702.6a
+        return [ab.Activated(text, cost=cost, sorcery=True, equip=True, resolve=equip,
+                             targets=(ab.Target("creature-you-control", "creature you control"),))]
+    if kw == "cycling":  # 702.29a: "{COST}, Discard this card: Draw a card."
+        return [ab.HandAbility(text, cost, lambda ctx: ctx.draw(ctx.controller, 1), life)]
+    return None
+
+
+def ward(cost: str = "", life: int = 0) -> Triggered:
+    """702.21a: "Whenever this permanent becomes the target of a spell or ability an
+    opponent controls, counter that spell or ability unless that player pays COST" (a
+    mana cost, or N life: only with that much life, 119.4); paid or not as it resolves."""
+    price = f"{life} life" if life else cost
+
+    def match(game: Game, obj: Any, event: Any) -> dict | None:
+        if (event.obj == obj.id and event.epoch == obj.epoch
+                and event.controller in game.opponents(game.controller_of(obj.id))):
+            return {"item": event.item, "player": event.controller}
+        return None
+
+    def paid(ctx: Ctx, who: str) -> bool:
+        if not life:
+            return ctx.pay(who, cost)
+        if ctx.game.state.players[who].life < life:
+            return False
+        ctx.lose_life(who, life)
+        return True
+
+    def run(ctx: Ctx) -> None:
+        item = next((i for i in ctx.game.state.stack if i.id == ctx.item.data["item"]), None)
+        if item is None:
+            return  # it already left the stack
+        who = ctx.item.data["player"]
+        pick = ctx.choose(Decision("choose", who, f"ward: pay {price}, or the spell or ability "
+                                   "is countered? (yes/no)", ("yes", "no"), 1, 1,
+                                   {"what": "may", "default": ["yes"]}))
+        if pick and pick[0] == "yes" and paid(ctx, who):
+            return
+        ctx.note(f"ward: {ctx.game.describe(item.source) if item.source else item.text} is countered")
+        ctx.counter_item(item.id)
+
+    return Triggered(f"Ward—Pay {life} life." if life else f"Ward {cost}", ("BecameTarget",), match, run)
