@@ -120,6 +120,8 @@ class Activated(Ability):
     remove_counters: tuple[str, int] | None = None
     #: "Sacrifice this permanent" is part of the cost (602.2b, 701.21a)
     sacrifice: bool = False
+    #: mana abilities that add several symbols at once ("Add {G}{U}"): each of them
+    adds: tuple[str, ...] = ()
     #: "Pay N life" is part of the cost (119.4, 602.2b)
     life: int = 0
     #: "Sacrifice a creature" / "Sacrifice another artifact" is part of the cost:
@@ -155,6 +157,9 @@ class CastCost(Ability):
     once: bool = False
     kicker: str = ""
     flashback: str = ""
+    #: a cost reduction (601.2f: "costs {1} less to cast for each artifact you control",
+    #: affinity 702.41a): ``less(game, player) -> generic mana fewer``
+    less: Callable[..., int] | None = None
 
 
 @dataclass(frozen=True)

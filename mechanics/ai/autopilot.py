@@ -37,7 +37,7 @@ from ..model import actions as A
 from ..model.cards import BASIC_LAND_MANA, parse_cost
 from ..model.mana import plan
 from ..model.state import Decision, StackItem
-from ..play.perform import cast_costs, flashback_cost, mana_sources, unpayable
+from ..play.perform import cast_costs, flashback_cost, mana_sources, payers, total_cost, unpayable
 
 ME = "p1"
 OPPONENT = "p2"
@@ -390,16 +390,16 @@ def spell_to_cast(game: Any, player: str, sorcery_speed: bool, combat: bool = Fa
     cards.sort(key=lambda c: (-c.mana_value, c.name))
     for card in cards:
         x = 0
-        in_hand = any(st.objs[o].name == card.name for o in p.hand)
-        cost = card.cost if in_hand else parse_cost(flashback[card.name])
+        alt = "" if any(st.objs[o].name == card.name for o in p.hand) else flashback[card.name]
+        cost, able = total_cost(game, player, card, alt), payers(game, player, card)
         if "X" in cost:
-            x = _max_x(cost, sources)
+            x = _max_x(cost, able)
             if x < 1:
                 continue
-        elif plan(cost, 0, sources) is None:
+        elif plan(cost, 0, able) is None:
             continue
-        kicker = parse_cost("".join(c.kicker for c in cast_costs(game, card.name)))
-        kicked = bool(kicker) and "X" not in cost and plan(cost + kicker, 0, sources) is not None
+        kicked = any(c.kicker for c in cast_costs(game, card.name)) and "X" not in cost and plan(
+            total_cost(game, player, card, alt, kicked=True), 0, able) is not None
         modal = spell_modal(game, card.name)
         if modal is not None:
             modes = None if combat else pick_modes(game, player, modal, mode_sets(game, None, modal))

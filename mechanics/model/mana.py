@@ -66,6 +66,21 @@ def plan(cost: Sequence[str], x: int, sources: list[Source]) -> list[object] | N
     return [sources[j][0] for j in used + rest[:generic]]
 
 
+def reduced(cost: Sequence[str], k: int) -> tuple[str, ...]:
+    """The cost with its generic part reduced by ``k`` (601.2f: a cost reduction lowers
+    only the generic mana it can, never colored mana)."""
+    out = []
+    for s in cost:
+        if s.isdigit() and k > 0:
+            cut = min(k, int(s))
+            k -= cut
+            if int(s) > cut:
+                out.append(str(int(s) - cut))
+        else:
+            out.append(s)
+    return tuple(out)
+
+
 def format_cost(symbols: Sequence[str]) -> str:
     return "".join("{%s}" % s for s in symbols)
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import itertools
 import pickle
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..abilities.abilities import Activated, Behaviour, HandAbility
 from ..abilities.modes import mode_sets, spell_modal
@@ -24,9 +24,9 @@ from ..model.mana import plan
 from .perform import (
     block_restriction,
     cast_costs,
-    convoke_sources,
     flashback_cost,
-    mana_sources,
+    payers,
+    total_cost,
     unpayable,
 )
 
@@ -131,12 +131,13 @@ def _priority_actions(game: Game, player: str) -> Iterator[A.Action]:
             continue
         fast = card.is_type("Instant") or "flash" in card.keywords
         costs = cast_costs(game, name)
-        cost = card.cost if name in names else parse_cost(flashback[name])  # 702.34a
-        if not (fast or main) or not _affordable(game, player, cost, "convoke" in card.keywords) or any(
+        alt = "" if name in names else flashback[name]  # 702.34a
+        if not (fast or main) or not _affordable(game, player, total_cost(game, player, card, alt), card) or any(
                 unpayable(game, player, -1, c) for c in costs):
             continue
-        kicker = parse_cost("".join(c.kicker for c in costs))  # 702.33: kicked too, if it can be paid
-        kicks = (False, True) if kicker and _affordable(game, player, cost + kicker) else (False,)
+        kicked = any(c.kicker for c in costs) and _affordable(  # 702.33: kicked too, if it can be paid
+            game, player, total_cost(game, player, card, alt, kicked=True), card)
+        kicks = (False, True) if kicked else (False,)
         modal = spell_modal(game, name)
         for modes in mode_sets(game, None, modal)[:20] if modal else [()]:  # 700.2: each legal choice
             specs = game.spell_target_specs(name, modes)
@@ -197,6 +198,5 @@ def _of(beh: Behaviour, kind: type) -> list:
     return hit[1]
 
 
-def _affordable(game: Game, player: str, cost: tuple[str, ...], convoke: bool = False) -> bool:
-    extra = convoke_sources(game, player) if convoke else []
-    return not cost or plan(cost, 0, mana_sources(game, player) + extra) is not None
+def _affordable(game: Game, player: str, cost: tuple[str, ...], card: Any = None) -> bool:
+    return not cost or plan(cost, 0, payers(game, player, card)) is not None

@@ -14,7 +14,7 @@ from ..model import actions as A
 from ..model import events as ev
 from ..model.cards import parse_cost
 from ..model.errors import IllegalActionError
-from ..model.mana import format_cost, parse_mana, plan
+from ..model.mana import format_cost, parse_mana, plan, reduced
 from ..model.state import Decision, StackItem
 from ..rules import sba
 from ..rules.primitives import protected
@@ -141,6 +141,17 @@ def _castable(game: Game, player: str, name: str) -> tuple[int, str]:
         return _find_in_hand(game, player, name, "graveyard"), flashback
 
 
+def total_cost(game: Game, player: str, card: Any, flashback: str = "", kicked: bool = False) -> tuple[str, ...]:
+    """601.2f: the mana cost (or an alternative cost: flashback's), plus additional costs
+    (kicker), less cost reductions."""
+    costs = cast_costs(game, card.name)
+    total = parse_cost(flashback) if flashback else card.cost
+    if kicked:
+        total += parse_cost("".join(c.kicker for c in costs))
+    less = sum(c.less(game, player) for c in costs if c.less is not None)
+    return reduced(total, less) if less else total
+
+
 def cast_costs(game: Game, name: str) -> list[CastCost]:
     """The card's costs of casting besides its mana cost (kept per card: the autopilot
     and the legal actions ask for every card in hand at every decision)."""
@@ -175,10 +186,8 @@ def _cast(game: Game, a: A.Cast) -> None:
         why = unpayable(game, a.player, oid, c)
         if why:
             raise IllegalActionError(why)
-    if not a.free:  # 601.2f: the total cost: the mana cost or flashback's, plus kicker
-        total = parse_cost(flashback) if flashback else card.cost
-        pay(game, a.player, total + (parse_cost(kicker) if a.kicked else ()), a.x,
-            convoke="convoke" in card.keywords)
+    if not a.free:
+        pay(game, a.player, total_cost(game, a.player, card, flashback, a.kicked), a.x, card)
     for c in costs:
         _pay_other_costs(game, a.player, oid, c)
     st = game.state
@@ -265,6 +274,12 @@ def mana_sources(game: Game, player: str) -> list[tuple[object, str]]:
     return sources
 
 
+def improvise_sources(game: Game, player: str) -> list[tuple[object, str]]:
+    """702.126a: each untapped artifact tapped while casting pays for {1}."""
+    return [(oid, "") for oid in game.permanents(player)
+            if "Artifact" in game.chars(oid).types and not game.state.objs[oid].tapped]
+
+
 def convoke_sources(game: Game, player: str) -> list[tuple[object, str]]:
     """702.51: each untapped creature tapped while casting pays for {1} or one mana of
     its color (summoning sickness doesn't matter: it isn't a {T} cost)."""
@@ -272,13 +287,21 @@ def convoke_sources(game: Game, player: str) -> list[tuple[object, str]]:
             for oid in game.permanents(player, creature=True) if not game.state.objs[oid].tapped]
 
 
-def pay(game: Game, player: str, cost: tuple[str, ...], x: int = 0, convoke: bool = False) -> None:
+def payers(game: Game, player: str, card: Any = None) -> list[tuple[object, str]]:
+    """What can pay for casting ``card``: pool and lands, and creatures for convoke or
+    artifacts for improvise."""
+    kw = card.keywords if card is not None else ()
+    return mana_sources(game, player) + (convoke_sources(game, player) if "convoke" in kw else []) + (
+        improvise_sources(game, player) if "improvise" in kw else [])
+
+
+def pay(game: Game, player: str, cost: tuple[str, ...], x: int = 0, card: Any = None) -> None:
     """Pay a mana cost from the pool, then by tapping untapped lands (601.2g-h), then,
-    for a spell with convoke, by tapping creatures."""
+    for a spell (``card``) with convoke or improvise, by tapping creatures or artifacts."""
     if not cost and not x:
         return
     p = game.player(player)
-    sources = mana_sources(game, player) + (convoke_sources(game, player) if convoke else [])
+    sources = payers(game, player, card)
     chosen = plan(cost, x, sources)
     if chosen is None:
         have = "".join(p.mana) or "nothing"
@@ -339,6 +362,10 @@ def _activate(game: Game, a: A.Activate) -> None:
     epoch = obj.epoch  # the source as it was: once sacrificed it is a new object (400.7)
     if ab.sacrifice:  # 602.2b, 701.21a: a cost, paid before the ability goes on the stack
         game.sacrifice(oid)
+    if ab.adds:  # 605.3: "Add {G}{U}"
+        game.add_mana(a.player, list(ab.adds))
+        game.note(f"{a.player} adds {''.join('{' + c + '}' for c in ab.adds)} with {ch.name}")
+        return
     if ab.mana:  # 605.3: mana abilities resolve at once
         color = ab.mana[0]
         if len(ab.mana) > 1:

@@ -139,6 +139,17 @@ def _controller(ctx: Ctx, o: Any) -> Any:
 
 
 def number(env: Env, n: Number) -> Callable[[Ctx], int]:
+    if n.power_of is not None:  # 608.2h: as it last existed if it has left the battlefield
+        whose = objects(env, n.power_of)
+
+        def power(ctx: Ctx) -> int:
+            got = [o for o in whose(ctx) if isinstance(o, int)]
+            ch = ctx.game.chars(got[0]) if got else None
+            if ch is None and ctx.item is not None and n.power_of.quant == "self":
+                info = ctx.lki(ctx.item.source, ctx.item.source_epoch) or {}
+                return max(0, info.get("power") or 0)
+            return max(0, ch.power or 0) if ch is not None else 0
+        return power
     if n.count is not None:
         count = objects(env, n.count)
         return lambda ctx: n.times * len(count(ctx))
@@ -264,9 +275,20 @@ def _verb(env: Env, e: Effect) -> Run:
     v = e.verb
     n = number(env, e.n)
     if v == "damage":
-        if e.who is None or e.who.quant not in ("self", "it"):
+        if e.who is None or e.who.quant not in ("self", "it", "target") or e.who.players_only:
             raise Unsupported("deals damage (a source other than this)")
-        return _each_of(env, e.what, lambda ctx, t: ctx.damage(t, n(ctx), source=ctx.item.source))
+        if e.who.quant == "self" or (e.who.quant == "it" and (e.who.ref or e.who).quant == "self"):
+            return _each_of(env, e.what, lambda ctx, t: ctx.damage(t, n(ctx), source=ctx.item.source))
+        source = objects(env, e.who)  # "target creature you control deals damage equal to its power to ..."
+
+        def dealt(ctx: Ctx) -> None:
+            got = [o for o in source(ctx) if isinstance(o, int)]
+            if not got:
+                return  # 608.2b: the source is no longer a legal target: it deals no damage
+            for t in hit(ctx):
+                ctx.damage(t, n(ctx), source=got[0])
+        hit = objects(env, e.what)
+        return dealt
     if v in ("draw", "gain-life", "lose-life", "mill", "discard"):
         who = _players_of(env, e.who)
         act = {"draw": lambda ctx, p, k: ctx.draw(p, k),
@@ -542,8 +564,11 @@ def activated(node: Ability, text: str, card: Any, known: set[str]) -> ab.Activa
         e = mana[0]
         if len(node.effects) != 1 or not c.tap or node.sorcery:
             raise Unsupported("a mana ability with other costs or effects")
-        if card.is_type("Land") and (c.mana or c.sacrifice_self or c.life or e.n.value > 1 or e.n.count):
+        if card.is_type("Land") and (c.mana or c.sacrifice_self or c.life or e.n.value > 1 or e.n.count or e.kind):
             raise Unsupported("a land's mana ability with a cost besides {T}")  # lands pay automatically
+        if e.kind == "all":  # "Add {G}{U}" (605.1a): every symbol
+            return ab.Activated(text, cost=c.mana, tap=True, mana=e.mana, sacrifice=c.sacrifice_self, life=c.life,
+                                adds=tuple(e.mana))
         amount = None
         if e.n.count is not None or e.n.value > 1:
             env = Env(known, card)
@@ -769,13 +794,26 @@ def enters(node: Ability, text: str) -> ab.EntersWith:
     return ab.EntersWith(text, counters)
 
 
+def _less(e: Effect) -> Callable[..., int]:
+    """How much generic mana a cost reduction takes off as the spell is cast (601.2f)."""
+    check, n = condition(e.condition), e.n
+
+    def less(game: Game, player: str) -> int:
+        if n.count is not None:
+            return n.times * len(select.each(game, n.count, player, None))
+        return n.value if check is None or check(game, player, None) else 0
+    return less
+
+
 def itself(game: Game, src: Any, obj: Any, ch: Any, src_ch: Any) -> bool:
     """For "this creature ..." statics: the object is the source itself."""
     return src.id == obj.id
 
 
 def cast_cost(node: Ability, text: str) -> ab.CastCost:
-    """601.2f: an additional cost to cast the spell."""
+    """601.2f: an additional cost to cast the spell, or a reduction of its cost."""
+    if node.effects:
+        return ab.CastCost(text, less=_less(node.effects[0]))
     c = node.cost
     if c.mana or c.tap or c.sacrifice_self:
         raise Unsupported(text)

@@ -31,6 +31,7 @@ SPELLED_OUT = {
                "owner's control with a -1/-1 counter on it.",  # 702.79a
     "prowess": "Whenever you cast a noncreature spell, ~ gets +1/+1 until end of turn.",  # 702.108a
     "bloodthirst": "If an opponent was dealt damage this turn, ~ enters with {} +1/+1 counters on it.",  # 702.54a
+    "affinity for artifacts": "~ costs {{1}} less to cast for each artifact you control.",  # 702.41a
 }
 
 

@@ -45,7 +45,7 @@ STEPS = {"upkeep": "upkeep", "end step": "end", "combat": "combat", "draw step":
 
 #: keywords a keyword line may hold (besides the engine's and plugins' own, which
 #: :func:`mechanics.abilities.keyword_line` leaves out before the grammar sees the line)
-KEYWORDS = ("battle cry", "undying", "persist", "bloodthirst", "protection from white",
+KEYWORDS = ("affinity for artifacts", "battle cry", "undying", "persist", "bloodthirst", "protection from white",
             "protection from blue", "protection from black", "protection from red",
             "protection from green", "flying", "haste", "trample", "vigilance", "reach", "first strike",
             "double strike", "deathtouch", "lifelink", "menace", "hexproof", "indestructible", "defender",
@@ -325,6 +325,15 @@ class Parser:
             out = [k for k in out if k != "token"] + ["token"]
         return out
 
+    def amount_of(self, antecedent: Objects | None, who: Objects) -> Number:
+        """"its power", "~'s power", "the number of ...": an amount read as it resolves."""
+        if self.eat("the number of"):
+            return Number(count=self.objects("each"))
+        if self.eat("its power") or self.eat("~ s power"):
+            return Number(power_of=who if who.quant in ("self", "it", "target") else antecedent)
+        self.fail()
+        raise AssertionError
+
     def player(self, antecedent: Objects | None = None) -> Objects:
         """A player: you, target player/opponent, each opponent/player, that player."""
         if self.eat("you"):
@@ -364,8 +373,10 @@ class Parser:
             return Objects("target", ("player", "planeswalker"))
         if self.eat("target opponent or planeswalker"):
             return Objects("target", ("opponent", "planeswalker"))
-        if self.eat("each creature and each player") or self.eat("each creature and each opponent"):
-            self.fail()
+        if self.eat("each creature and each player"):
+            return Objects("each", ("creature", "player"))
+        if self.eat("each creature and each opponent") or self.eat("each opponent and each creature"):
+            return Objects("each", ("creature", "opponent"))
         p = self.attempt(self.player, antecedent)
         if p is not None:
             return p
@@ -573,8 +584,8 @@ class Parser:
             self.fail()
         if "|" in syms:
             return Effect("mana", mana="".join(s for s in syms if s != "|"), n=Number(1))
-        if len(set(syms)) > 1:
-            self.fail()
+        if len(set(syms)) > 1:  # "Add {G}{U}": both
+            return Effect("mana", mana="".join(syms), n=Number(1), kind="all")
         return Effect("mana", mana=syms[0], n=self.count_suffix(Number(len(syms))))
 
     def counter_kind(self) -> str:
@@ -635,6 +646,10 @@ class Parser:
         if who is None:
             who = self.thing(antecedent)
         if self.eat_any("deals", "deal"):
+            if self.eat("damage equal to"):  # "deals damage equal to its power to ..."
+                n = self.amount_of(antecedent, who)
+                self.need("to")
+                return Effect("damage", what=self.recipient(antecedent), who=who, n=n)
             n = self.number()
             if self.at("damage instead"):
                 self.need("damage")
@@ -839,6 +854,20 @@ class Parser:
     def cast_cost(self) -> Ability:
         """601.2f: "As an additional cost to cast ~, sacrifice a creature" (or discard a
         card, pay N life)."""
+        if self.eat("~ costs"):  # 601.2f: "~ costs {1} less to cast for each ..." / "... if COND"
+            sym = self.peek()
+            if not (sym.startswith("{") and sym[1:-1].isdigit()):
+                self.fail()
+            self.i += 1
+            self.need("less to cast")
+            n = int(sym[1:-1])
+            if self.eat("for each"):
+                less = Effect("less", n=Number(count=self.objects("each"), times=n))
+            else:
+                less = Effect("less", n=Number(n), condition=self.condition())
+            self.need(".")
+            self.end()
+            return Ability("cast-cost", effects=(less,))
         self.need("as an additional cost to cast ~ ,")
         cost = self.costs(".")
         self.end()

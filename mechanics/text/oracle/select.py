@@ -7,6 +7,7 @@ battlefield, its card's facts elsewhere); :func:`target_spec` is the engine's
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ...abilities.abilities import Target
@@ -97,6 +98,10 @@ def each(game: Game, d: Objects, controller: str, source: int | None) -> list[An
     """Every permanent (or player) that fits ``d`` now (611.2c: locked in as it resolves)."""
     if d.players_only:
         return players(game, d, controller)
+    if {"player", "opponent"} & set(d.kinds):  # "each creature and each player"
+        who = Objects("each", tuple(k for k in d.kinds if k in ("player", "opponent")))
+        return [*each(game, replace(d, kinds=tuple(k for k in d.kinds if k not in ("player", "opponent"))),
+                      controller, source), *players(game, who, controller)]
     if d.zone != "battlefield":
         zone = d.zone
         pool = getattr(game.state.players[controller], zone)

@@ -54,6 +54,7 @@ class Number:
     x: bool = False
     count: Objects | None = None
     times: int = 1
+    power_of: Objects | None = None  # "equal to its power"
 
 
 @dataclass(frozen=True)
