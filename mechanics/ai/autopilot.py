@@ -17,6 +17,8 @@ plays is a line of the scenario language.  The rules are deliberately plain:
   spell or trigger takes the modes that do most: damage to an opponent, then
   harm to their permanents, then the rest, never one that would hurt oneself.
 - Attack with everything that can, every turn.
+- Searches take as many cards as allowed, lands first, then the costliest; a
+  discard the autopilot chooses from an opponent's hand takes the costliest card.
 - Decisions: proliferate chooses its own permanents with helpful counters,
   the opponent's with harmful ones, and opponents; evolve triggers are ordered
   so that as many evolve as possible; "you may" says yes; others take the
@@ -76,6 +78,11 @@ def policy(game: Any, decision: Decision) -> list[Any]:
         return ["yes"] if "yes" in decision.options else list(data.get("default") or [])
     if what == "phase out":
         return []
+    if what in ("search", "discard-chosen", "pick"):  # the best cards: lands first for a search, else the costliest
+        def worth(o: Any) -> tuple:
+            card = game.card(game.state.objs[o].name)
+            return (what == "search" and card.is_type("Land"), card.mana_value)
+        return sorted(decision.options, key=worth, reverse=True)[:max(decision.max, 1)]
     if what == "target":  # a target chosen while a spell is cast mid-resolution (cascade)
         return [pick_target(game, decision.player, list(decision.options), data.get("text", ""))]
     if what == "sacrifice":  # a cost or an edict: the least of what fits

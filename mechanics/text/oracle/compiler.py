@@ -55,6 +55,8 @@ class Env:
     def target(self, d: Objects) -> int:
         if id(d) in self.index:
             return self.index[id(d)]
+        if d.zone != "battlefield":
+            raise Unsupported(f"a target card in a {d.zone}")  # the engine targets permanents, players, spells
         if self.targets and (self.targets[-1].max > 1 or self.targets[-1].optional):
             raise Unsupported("a target after an 'up to' one")
         self.index[id(d)] = len(self.targets)
@@ -496,8 +498,10 @@ def _search(e: Effect) -> Run:
         library = ctx.game.state.players[you].library
         fits = tuple(dict.fromkeys(o for o in library if select.matches(ctx.game, d, o, you, None)))
         if fits:
-            pick = ctx.choose(Decision("choose", you, f"search your library for a {wanted} card "
-                                       "(choose none to find nothing)", fits, 0, 1, {"what": "search"}))
+            most = min(d.count, len(fits))  # "up to two basic land cards"
+            pick = ctx.choose(Decision("choose", you, f"search your library for {_how_many(d)} {wanted} card"
+                                       f"{'s' * (d.count > 1)} (choose none to find nothing)", fits, 0, most,
+                                       {"what": "search"}))
             for o in pick:
                 ctx.note(f"{you} finds {ctx.game.describe(o)}")
                 if e.dest == "battlefield":
@@ -506,6 +510,10 @@ def _search(e: Effect) -> Run:
                     ctx.move(o, "hand")
         ctx.shuffle(you)
     return run
+
+
+def _how_many(d: Objects) -> str:
+    return ("up to " if d.up_to else "") + ("a" if d.count == 1 else str(d.count))
 
 
 def _counter(env: Env, e: Effect) -> Run:
