@@ -1,9 +1,9 @@
 """docs/scenario-format.md lists every form the scenario parser accepts.
 
 The forms come from the code, not from a list written here: each action class's usage
-(:data:`mechanics.actions.REGISTRY`), each ``expect`` form
-(:data:`mechanics.scenario.EXPECTATIONS`) and each object state
-(:data:`mechanics.scenario.STATES`).  A form added to the language without its entry
+(:data:`mechanics.model.actions.REGISTRY`), each ``expect`` form
+(:data:`mechanics.io.scenario.EXPECTATIONS`) and each object state
+(:data:`mechanics.io.scenario.STATES`).  A form added to the language without its entry
 in the reference fails here.
 """
 
@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from mechanics.actions import REGISTRY
-from mechanics.scenario import EXPECTATIONS, STATES
+from mechanics.io.scenario import EXPECTATIONS, STATES
+from mechanics.model.actions import REGISTRY
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "scenario-format.md"
 TEXT = DOC.read_text(encoding="utf-8")
