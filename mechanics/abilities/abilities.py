@@ -166,9 +166,11 @@ class CastCost(Ability):
 class Static(Ability):
     """A static ability that makes continuous effects (604, 613).
 
-    ``layer`` is ``'2'``, ``'4'``, ``'6'`` or ``'7c'``; ``applies(game, source,
-    obj)`` says whether ``obj`` is affected; ``params`` gives the change
-    (``pt=(p, t)``, ``keywords=(...)``, ``types=(...)``, ``controller``).
+    ``layer`` is ``'2'``, ``'4'``, ``'5'``, ``'6'``, ``'7a'`` or ``'7c'``; ``applies(game,
+    source, obj)`` says whether ``obj`` is affected; ``params`` gives the change
+    (``pt=(p, t)``, ``keywords=(...)``, ``types=(...)``, ``controller``, or for a
+    characteristic-defining ability ``defined(game, source) -> (power, toughness)``,
+    None for a printed one).
     ``condition(game, source)`` switches it on and off (Kird Ape).
     """
 

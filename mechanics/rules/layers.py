@@ -87,6 +87,18 @@ def _active(game: Game, chars: dict[int, Chars], src: int, ab: Static) -> bool:
         game._chars = saved
 
 
+def _defined(game: Game, chars: dict[int, Chars], src: int, ab: Static) -> dict:
+    """604.3, 613.4a: a characteristic-defining ability's power and toughness, counted
+    against the characteristics the earlier layers gave (as :func:`_active` does)."""
+    saved, game._chars = game._chars, chars
+    try:
+        p, t = ab.params["defined"](game, game.obj(src))
+    finally:
+        game._chars = saved
+    ch = chars[src]
+    return {"set_pt": (ch.power if p is None else p, ch.toughness if t is None else t)}
+
+
 def compute(game: Game) -> tuple[dict[int, Chars], bool]:
     """Characteristics of every phased-in battlefield object, all layers applied, and
     whether they are plain: no continuous effect and no static ability, so that they
@@ -113,12 +125,13 @@ def compute(game: Game) -> tuple[dict[int, Chars], bool]:
         for i in hit:
             chars[i].controller = e.params["controller"]
     statics = _statics(game, chars)
-    for layer in ("2", "4", "5", "6", "7b", "7c"):
+    for layer in ("2", "4", "5", "6", "7a", "7b", "7c"):
         for _ts, src, ab in statics:  # static abilities apply in their own layer
             if ab.layer == layer and _active(game, chars, src, ab):
+                params = _defined(game, chars, src, ab) if "defined" in ab.params else ab.params
                 for i, ch in chars.items():
                     if ab.applies(game, game.obj(src), game.obj(i), ch, chars[src]):
-                        _apply(ch, ab.params)
+                        _apply(ch, params)
         if layer != "2":
             for e, hit in targeted(layer):
                 for i in hit:

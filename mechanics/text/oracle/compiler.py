@@ -101,6 +101,8 @@ def objects(env: Env, d: Objects) -> Callable[[Ctx], list[Any]]:
         return attached
     if q == "event":
         return lambda ctx: [o] if (o := ctx.item.data.get("obj")) is not None else []
+    if q == "event-player":  # "that spell's controller"
+        return lambda ctx: [p] if (p := ctx.item.data.get("player")) is not None else []
     if q == "a":  # one that fits, chosen as it resolves
         def chosen(ctx: Ctx) -> list[Any]:
             options = tuple(select.each(ctx.game, d, ctx.controller, ctx.source))
@@ -268,7 +270,7 @@ def _each_of(env: Env, d: Objects | None, act: Callable[[Ctx, Any], None]) -> Ru
 
 
 def _players_of(env: Env, d: Objects | None) -> Callable[[Ctx], list[str]]:
-    if d is None or not (d.players_only or d.quant == "you" or (d.quant == "it" and "player" in d.kinds)):
+    if d is None or not (d.players_only or d.quant in ("you", "event-player") or (d.quant == "it" and "player" in d.kinds)):
         raise Unsupported("a player")
     return objects(env, d)
 
@@ -685,6 +687,20 @@ def trigger_match(ev: Event) -> tuple[tuple[str, ...], Callable[..., dict | None
     if ev.kind == "combat-damage" and self_:  # 510.3a
         return ("DamageDealt",), (lambda g, o, e: {"player": e.player} if e.source == o.id and e.player
                                   is not None and e.combat else None), False
+    if ev.kind == "becomes-target":
+        d, kinds, whose = subject, ev.spell.kinds, ev.whose
+
+        def targeted(game: Game, obj: Any, event: Any) -> dict | None:
+            you = game.controller_of(obj.id)
+            item = next((i for i in game.state.stack if i.id == event.item), None)
+            if item is None or ("ability" not in kinds and item.kind != "spell"):
+                return None
+            if (whose == "you" and event.controller != you) or (
+                    whose == "opponent" and event.controller not in game.opponents(you)):
+                return None
+            ok = event.obj == obj.id if self_ else select.matches(game, d, event.obj, you, obj.id)
+            return {"obj": event.obj, "player": event.controller} if ok else None
+        return ("BecameTarget",), targeted, False
     if ev.kind == "cast":
         d = ev.spell
 
@@ -753,6 +769,8 @@ def static(node: Ability, text: str, card: Any) -> list[ab.Static]:
     """604, 613: what the permanent gives: +N/+N in layer 7c, keywords in layer 6."""
     e = node.effects[0]
     d = e.what
+    if e.verb == "defined":
+        return [_defined(e, text)]
     check = condition(node.condition)
     cond = None if check is None else (lambda game, src: check(game, game.controller_of(src.id), src.id))
     if d.quant == "self":
@@ -773,6 +791,17 @@ def static(node: Ability, text: str, card: Any) -> list[ab.Static]:
     if e.keywords:
         out.append(ab.Static(text, "6", applies, {"keywords": e.keywords}, cond))
     return out
+
+
+def _defined(e: Effect, text: str) -> ab.Static:
+    """604.3: "~'s power [and toughness] [are each / is] equal to the number of ...", a
+    characteristic-defining ability in layer 7a (613.4a)."""
+    n, both = e.n, e.kind == "both"
+
+    def defined(game: Game, src: Any) -> tuple[int | None, int | None]:
+        k = n.value + n.times * len(select.each(game, n.count, game.controller_of(src.id), src.id))
+        return (k, k if both else None)
+    return ab.Static(text, "7a", itself, {"defined": defined})
 
 
 def enters(node: Ability, text: str) -> ab.EntersWith:

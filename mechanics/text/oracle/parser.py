@@ -325,6 +325,16 @@ class Parser:
             out = [k for k in out if k != "token"] + ["token"]
         return out
 
+    def amount(self) -> Number:
+        """"[N plus] [twice] the number of ...": a count read as it applies."""
+        plus = 0
+        if self.peek().isdigit() and self.peek(1) == "plus":
+            plus = int(self.peek())
+            self.i += 2
+        times = 2 if self.eat("twice") else 1
+        self.need("the number of")
+        return Number(plus, count=self.objects("each"), times=times)
+
     def amount_of(self, antecedent: Objects | None, who: Objects) -> Number:
         """"its power", "~'s power", "the number of ...": an amount read as it resolves."""
         if self.eat("the number of"):
@@ -346,6 +356,8 @@ class Parser:
             return Objects("each", ("opponent",))
         if self.eat("each player"):
             return Objects("each", ("player",))
+        if self.eat_any("that spell's controller", "that spell or ability's controller"):
+            return Objects("event-player", ("player",))
         if self.eat_any("that player", "its controller", "its owner", "they", "that creature's controller",
                         "that permanent's controller"):
             return Objects("it", ("player",), ref=antecedent)
@@ -946,6 +958,12 @@ class Parser:
             return Event("combat-damage", subject, to_player=True)
         if self.eat("leaves the battlefield"):
             return Event("leaves", subject)
+        if self.eat("becomes the target of a spell"):  # 702.21a-like: a BecameTarget event
+            kinds = ("spell", "ability") if self.eat("or ability") else ("spell",)
+            whose = "you" if self.eat("you control") else "opponent" if self.eat("an opponent controls") else "any"
+            if self.at("for the first time"):
+                self.fail()
+            return Event("becomes-target", subject, Objects("a", kinds), whose=whose)
         if self.eat("is put into a graveyard from the battlefield"):
             return Event("put-into-graveyard", subject)
         self.fail()
@@ -998,6 +1016,13 @@ class Parser:
         have trample", "Enchanted creature gets +2/+2", "~ has flying as long as COND"."""
         if self.at("choose"):
             return self.modal()
+        if self.eat("~ s power and toughness are each equal to") or self.at("~ s power is equal to"):
+            both = not self.eat("~ s power is equal to")  # 604.3: a characteristic-defining ability
+            n = self.amount()
+            self.need(".")
+            self.end()
+            return Ability("static", effects=(Effect("defined", what=Objects("self"), n=n,
+                                                     kind="both" if both else "power"),))
         who = self.thing(None) if not self.at("other") else self.objects("each")
         if who.quant in ("a", "target", "it"):
             self.fail()
