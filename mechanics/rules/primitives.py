@@ -13,6 +13,7 @@ from ..abilities.abilities import EntersWith, text_lines
 from ..model import events as ev
 from ..model.errors import IllegalActionError
 from ..model.state import Decision, Effect, Obj, StackItem
+from ..text.effects import PREVENT_COMBAT
 from ..text.oracle.keywords import CANT_BE_COUNTERED
 
 if TYPE_CHECKING:
@@ -353,6 +354,8 @@ class Primitives:
         src = self.chars(source) if source is not None else None
         if n > 0 and src is not None and not isinstance(target, str) and protected(self.chars(target), src):
             n = 0  # 702.16c: damage from a source of the quality is prevented
+        if n > 0 and combat and any(e.kind == PREVENT_COMBAT for e in self.state.effects):
+            n = 0  # 615.1a: "Prevent all combat damage that would be dealt this turn"
         if n <= 0:
             return
         if isinstance(target, str):

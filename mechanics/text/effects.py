@@ -29,6 +29,8 @@ CANT_ATTACK = "can't attack"
 ATTACKS_IF_ABLE = "attacks each combat if able"
 #: ... of "[This creature / Enchanted creature] doesn't untap during ... untap step." (502.3)
 DOESNT_UNTAP = "doesn't untap"
+#: the kind of the effect of "Prevent all combat damage that would be dealt this turn." (615.1a)
+PREVENT_COMBAT = "prevent combat damage"
 
 
 def types_of(game: Game, o: Any) -> set[str]:

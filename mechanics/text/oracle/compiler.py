@@ -367,6 +367,13 @@ def _verb(env: Env, e: Effect) -> Run:
         if "proliferate" not in env.known:
             raise Unsupported("proliferate (its plugin is not loaded)")
         return lambda ctx: ctx.keyword_action("proliferate", ctx.controller)
+    if v == "prevent-combat":
+        from ..effects import PREVENT_COMBAT
+
+        def fog(ctx: Ctx) -> None:
+            ctx.add_effect("-", PREVENT_COMBAT, [], {}, until="eot")
+            ctx.note("combat damage is prevented this turn")
+        return fog
     if v == "shuffle":
         return lambda ctx: ctx.shuffle(ctx.controller)
     if v == "reanimate":

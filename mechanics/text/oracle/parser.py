@@ -568,6 +568,8 @@ class Parser:
             return Effect(w)
         if self.eat("add"):
             return self.add_mana()
+        if self.eat("prevent all combat damage that would be dealt this turn"):  # 615.1a
+            return Effect("prevent-combat")
         if self.eat("shuffle"):
             self.eat("your library")
             return Effect("shuffle")
