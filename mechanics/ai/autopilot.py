@@ -311,8 +311,8 @@ def priority(game: Any, player: str) -> A.Action:
         land = land_to_play(game, player)
         if land is not None:
             return land
-        fetch = ability_to_activate(game, player, fetch=True)  # a fetch land's search, for mana now
-        if fetch is not None:
+        fetch = ability_to_activate(game, player, fetch=True) if _has_fetch(game, player) else None
+        if fetch is not None:  # a fetch land's search, for mana now
             return fetch
         spell = spell_to_cast(game, player, sorcery_speed=True)
         if spell is not None:
@@ -456,6 +456,20 @@ def _max_x(cost: tuple[str, ...], sources: list) -> int:
     while x < len(sources) and plan(cost, x + 1, sources) is not None:
         x += 1
     return x
+
+
+def _has_fetch(game: Any, player: str) -> bool:
+    """Whether the player has a land with a "Search your library" ability (the names that
+    do are kept per game: each name's abilities never change)."""
+    kept = game.memo.setdefault("fetch_lands", {})
+    for oid in game.state.battlefield:
+        name = game.state.objs[oid].name
+        if name not in kept:
+            kept[name] = any("Search your library" in ab.text and not ab.mana
+                             for ab in game.behaviour(name).of(Activated))
+        if kept[name] and game.state.objs[oid].controller == player:
+            return True
+    return False
 
 
 def ability_to_activate(game: Any, player: str, fetch: bool = False) -> A.Action | None:
