@@ -28,7 +28,8 @@ Resolver = Callable[["Ctx"], None]
 @dataclass(frozen=True)
 class Target:
     """A target requirement: ``kind`` is ``any``, ``creature``, ``player``,
-    ``permanent``, ``spell``, or ``creature-you-control``; ``filter`` narrows it.
+    ``permanent``, ``spell``, ``graveyard`` (a card in a graveyard: its owner's with
+    ``controller`` ``you``) or ``creature-you-control``; ``filter`` narrows it.
     ``max`` above 1 is "any number of" / "up to N" targets (0 to ``max``, 115.1d),
     only as an ability's last target requirement; ``other`` excludes the source;
     ``controller`` is ``you`` or ``opponent`` for "... you control" / "... an opponent

@@ -301,6 +301,9 @@ class TriggerRules:
         if spec.kind == "spell":
             out += [s.source for s in self.state.stack if s.kind == "spell" and s.source is not None and
                     (item is None or s.id != item.id)]
+        if spec.kind == "graveyard":  # "target creature card from your graveyard" (115.1: a card in a zone)
+            owners = [controller] if spec.controller == "you" else list(self.state.players)
+            out += [o for p in owners for o in self.state.players[p].graveyard]
         if spec.filter is not None:
             out = [o for o in out if spec.filter(self, o)]
         return out

@@ -55,7 +55,7 @@ class Env:
     def target(self, d: Objects) -> int:
         if id(d) in self.index:
             return self.index[id(d)]
-        if d.zone != "battlefield":
+        if d.zone not in ("battlefield", "graveyard"):
             raise Unsupported(f"a target card in a {d.zone}")  # the engine targets permanents, players, spells
         if self.targets and (self.targets[-1].max > 1 or self.targets[-1].optional):
             raise Unsupported("a target after an 'up to' one")

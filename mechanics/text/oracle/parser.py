@@ -257,7 +257,9 @@ class Parser:
                 else:
                     self.fail()
             elif self.eat("in your graveyard") or self.eat("from your graveyard"):
-                zone = "graveyard"
+                zone, controller = "graveyard", "you"
+            elif self.eat("in a graveyard") or self.eat("from a graveyard"):
+                zone, controller = "graveyard", ""
             elif self.eat("in your hand") or self.eat("from your hand"):
                 zone = "hand"
             else:

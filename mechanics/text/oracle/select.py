@@ -114,6 +114,10 @@ def target_spec(d: Objects, text: str) -> Target:
     kinds = set(d.kinds)
     most = d.count if d.up_to or d.count > 1 else 1
     optional = d.up_to
+    if d.zone == "graveyard":
+        cards = replace(d, quant="a", controller="", zone="battlefield")
+        return Target("graveyard", text, lambda g, o: isinstance(o, int) and matches(g, cards, o, "", None),
+                      optional, most, controller=d.controller)
     if kinds <= {"player", "opponent"}:
         return Target("opponent" if kinds == {"opponent"} else "player", text, optional=optional, max=most)
     if "spell" in kinds:
