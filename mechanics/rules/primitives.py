@@ -167,12 +167,14 @@ class Primitives:
         self.state.objs[oid].copy_of = copy_of
         self.changed()
 
-    def destroy(self: Game, oid: int) -> bool:
+    def destroy(self: Game, oid: int, regenerate: bool = True) -> bool:
+        """701.7: destroy a permanent (not an indestructible one); a regeneration shield
+        replaces it unless "it can't be regenerated" (701.19c)."""
         obj = self.state.objs[oid]
         ch = self.chars(oid)
         if obj.zone != "battlefield" or (ch and ch.has("indestructible")):
             return False
-        if self.regenerated(oid):  # 701.19a: a regeneration shield replaces it
+        if regenerate and self.regenerated(oid):  # 701.19a: a regeneration shield replaces it
             return False
         self.move(oid, "graveyard")
         return True

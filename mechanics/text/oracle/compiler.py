@@ -64,9 +64,12 @@ class Env:
         return self.index[id(d)]
 
 
+_COLOR_WORDS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+
+
 def _describe(d: Objects) -> str:
     words = (["up to", str(d.count)] if d.up_to else []) + ["target"] + (["other"] if d.other else [])
-    words += [f"non{n}" for n in d.non] + list(d.kinds)
+    words += [f"non{_COLOR_WORDS.get(n, n)}" for n in d.non] + [_COLOR_WORDS[c] for c in d.colors] + list(d.kinds)
     if d.controller:
         words.append("you control" if d.controller == "you" else "an opponent controls")
     return " ".join(words)
@@ -309,11 +312,13 @@ def _verb(env: Env, e: Effect) -> Run:
     if v == "discard-chosen":
         return _discard_chosen(env, e)
     if v == "destroy":
-        return _each_of(env, e.what, lambda ctx, o: ctx.destroy(o))
+        shield = e.kind != "no-regeneration"  # 701.19c: "It can't be regenerated."
+        return _each_of(env, e.what, lambda ctx, o: ctx.destroy(o, regenerate=shield))
     if v == "exile":
         return _each_of(env, e.what, lambda ctx, o: ctx.move(o, "exile"))
     if v == "bounce":
-        return _each_of(env, e.what, lambda ctx, o: ctx.move(o, "hand"))
+        zone = e.dest or "hand"  # "on top of its owner's library": the top (401.4 orders it)
+        return _each_of(env, e.what, lambda ctx, o: ctx.move(o, zone))
     if v == "tap":
         return _each_of(env, e.what, lambda ctx, o: ctx.tap(o))
     if v == "untap":
@@ -383,6 +388,20 @@ def _verb(env: Env, e: Effect) -> Run:
             if e.kind:  # "with a +1/+1 counter on it"
                 ctx.put_counters(o, e.kind, n(ctx))
         return _each_of(env, e.what, back)
+    if v == "control":
+        def steal(ctx: Ctx, o: Any) -> None:
+            ctx.add_effect("2", "control", [o], {"controller": ctx.controller}, until="eot")
+            ctx.note(f"{ctx.controller} gains control of {ctx.game.describe(o)} until end of turn")
+        return _each_of(env, e.what, steal)
+    if v == "pay-then":
+        from ..effects import pays
+
+        then = effects(env, e.then)
+
+        def pay_then(ctx: Ctx) -> None:
+            if pays(ctx, ctx.controller, e.cost):
+                then(ctx)
+        return pay_then
     if v == "becomes":
         return _becomes(env, e)
     if v == "fight":

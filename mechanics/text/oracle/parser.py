@@ -37,8 +37,8 @@ PLURAL = {t + "s": t for t in CARD_TYPES if t not in ("sorcery",)} | {"sorceries
 GRANTABLE = ("flying", "reach", "trample", "first strike", "double strike", "vigilance", "haste",
              "defender", "deathtouch", "lifelink", "menace", "hexproof", "shroud", "indestructible",
              "infect", "wither")
-STATES = ("tapped", "untapped", "attacking", "blocking", "legendary", "basic", "nonbasic",
-          "attacking or blocking", "token", "nontoken")
+STATES = ("attacking or blocking", "tapped", "untapped", "attacking", "blocking", "legendary", "basic",
+          "nonbasic", "token", "nontoken")
 STEPS = {"upkeep": "upkeep", "end step": "end", "combat": "combat", "draw step": "draw",
          "precombat main phase": "main1", "postcombat main phase": "main2"}
 
@@ -420,7 +420,7 @@ class Parser:
             if e.verb not in ("pump", "becomes") or e.until:
                 self.fail()
             return _with(e, until="eot")
-        optional = bool(self.eat("you may"))
+        optional = not self.at("you may pay") and bool(self.eat("you may"))
         e = None
         for rule in (self.imperative, self.subject_verb):
             e = self.attempt(rule, antecedent)
@@ -496,6 +496,10 @@ class Parser:
             n = self.number()
             self.need("cards") if n.value != 1 else self.need("card")
             return Effect("mill", who=Objects("you", ("player",)), n=n)
+        if self.eat("gain control of"):  # 613.1b: a control-changing effect (layer 2)
+            what = self.thing(antecedent)
+            self.need("until end of turn")
+            return Effect("control", what=what, until="eot")
         if self.eat("gain"):
             n = self.count_suffix(self.number())
             self.need("life")
@@ -510,11 +514,26 @@ class Parser:
             what = self.thing(antecedent)
             if w == "exile" and what.zone == "library":
                 self.fail()
+            if w == "destroy" and (self.eat(". it can't be regenerated") or self.eat(". they can't be regenerated")):
+                return Effect(w, what=what, kind="no-regeneration")  # 701.19c
             return Effect(w, what=what)
+        if self.eat("you may pay"):  # "you may pay {1}. If you do, ..." (118.12)
+            sym = self.peek()
+            if not (sym.startswith("{") and sym[1:-1].isdigit()):
+                self.fail()
+            cost = self.text()
+            self.i += 1
+            self.need(". if you do ,")
+            then = [self.effect(antecedent)]
+            while self.eat(", then") or self.eat("and"):
+                then.append(self.effect(antecedent))
+            return Effect("pay-then", cost=cost, then=tuple(then))
         if self.eat("return"):
             what = self.thing(antecedent)
             if self.eat("to its owner's hand") or self.eat("to their owners' hands") or self.eat("to your hand"):
                 return Effect("bounce", what=what)
+            if self.eat("on top of its owner's library") or self.eat("on top of their owners' libraries"):
+                return Effect("bounce", what=what, dest="library")
             if self.eat("to the battlefield"):
                 tapped = bool(self.eat("tapped"))
                 owner = "owner" if self.eat("under its owner's control") else ""
@@ -528,6 +547,8 @@ class Parser:
             self.fail()
         if self.eat("put"):
             what = self.attempt(self.objects)
+            if what is not None and what.quant == "target" and self.eat("on top of its owner's library"):
+                return Effect("bounce", what=what, dest="library")
             if what is not None and what.zone in ("hand", "graveyard") and self.eat("onto the battlefield"):
                 return Effect("reanimate", what=what, tapped=bool(self.eat("tapped")))
             if self.peek() in NUMBERS or self.peek().isdigit() or self.peek() == "x":

@@ -84,6 +84,7 @@ class Effect:
     optional: bool = False  # "you may ..."
     condition: Condition | None = None  # "... if COND" (the effect happens only then)
     instead: bool = False  # "... instead if COND": replaces the earlier effect of its verb
+    then: tuple[Effect, ...] = ()  # "you may pay {1}. If you do, THEN"
 
 
 @dataclass(frozen=True)
