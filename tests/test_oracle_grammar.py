@@ -49,7 +49,7 @@ def test_spell_lines_accepted(text):
 
 
 @pytest.mark.parametrize("text", [
-    "Destroy target creature. It can't be regenerated.",
+    "Destroy target creature. It can't be flipped.",
     "Counter target spell unless its controller pays {X}.",
 ])
 def test_spell_lines_refused(text):
