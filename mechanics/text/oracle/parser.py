@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import TypeVar
+from dataclasses import replace
+from typing import Any, TypeVar
 
 from ..effects import (
     ATTACKS_IF_ABLE,
@@ -643,25 +644,7 @@ class Parser:
             self.i += 1
             self.need("tokens") if self.peek() == "tokens" else self.need("token")
             return TokenSpec(name, types=("Artifact",), keywords=("tapped",) if tapped else ())
-        pt = self.peek()
-        if "/" not in pt or not all(p.isdigit() for p in pt.split("/")):
-            self.fail()
-        p, t = (int(v) for v in pt.split("/"))
-        self.i += 1
-        colors: list[str] = []
-        while self.peek() in COLORS or self.peek() in ("and", "colorless"):
-            if self.peek() in COLORS:
-                colors.append(COLORS[self.peek()])
-            self.i += 1
-        subs = []
-        while self.text()[:1].isupper():
-            subs.append(self.text())
-            self.i += 1
-        types = ["Creature"]
-        if self.eat("artifact creature"):
-            types = ["Artifact", "Creature"]
-        elif not self.eat("creature"):
-            self.fail()
+        spec = self.creature()
         self.need("tokens") if self.peek() == "tokens" else self.need("token")
         kws: list[str] = []
         if self.eat("with"):
@@ -671,10 +654,9 @@ class Parser:
                     break
             if not kws:
                 self.fail()
-        if not subs:
+        if not spec.name:
             self.fail()
-        return TokenSpec(" ".join(subs), p, t, tuple(colors), tuple(types),
-                         tuple(kws) + (("tapped",) if tapped else ()))
+        return replace(spec, keywords=tuple(kws) + (("tapped",) if tapped else ()))
 
     def subject_verb(self, antecedent: Objects | None) -> Effect:
         """An effect with a subject: "~ deals 3 damage to any target", "target creature
@@ -752,16 +734,15 @@ class Parser:
         self.fail()
         raise AssertionError
 
-    def becomes(self, who: Objects) -> Effect:
-        """"becomes a 3/3 red and green Elemental creature [with KEYWORDS] [until end of
-        turn]. It's still a land." (the new characteristics in layers 4, 5, 6, 7b)."""
-        self.need("a")
+    def creature(self) -> TokenSpec:
+        """"3/3 red and green Elemental [artifact] creature": a token's or a manland's."""
         pt = self.peek()
         if "/" not in pt or not all(p.isdigit() for p in pt.split("/")):
             self.fail()
+        p, t = (int(v) for v in pt.split("/"))
         self.i += 1
         colors: list[str] = []
-        while self.peek() in COLORS or self.peek() == "and":
+        while self.peek() in COLORS or self.peek() in ("and", "colorless"):
             if self.peek() in COLORS:
                 colors.append(COLORS[self.peek()])
             self.i += 1
@@ -774,15 +755,20 @@ class Parser:
             types = ["Artifact", "Creature"]
         else:
             self.need("creature")
+        return TokenSpec(" ".join(subs), p, t, tuple(colors), tuple(types))
+
+    def becomes(self, who: Objects) -> Effect:
+        """"becomes a 3/3 red and green Elemental creature [with KEYWORDS] [until end of
+        turn]. It's still a land." (the new characteristics in layers 4, 5, 6, 7b)."""
+        self.need("a")
+        spec = self.creature()
         kws: tuple[str, ...] = ()
         if self.eat("with"):
             kws = self.keyword_list()
         until = "eot" if self.eat("until end of turn") else ""
         if self.at(". it's still a land"):
             self.need(". it's still a land")
-        p, t = (int(v) for v in pt.split("/"))
-        spec = TokenSpec(" ".join(subs), p, t, tuple(colors), tuple(types), kws)
-        return Effect("becomes", what=who, token=spec, until=until)
+        return Effect("becomes", what=who, token=replace(spec, keywords=kws), until=until)
 
     def pt(self) -> tuple[Number, Number]:
         w = self.peek()
@@ -1129,8 +1115,7 @@ def _bind_x(e: Effect, n: Number) -> Effect:
     return _with(e, n=bound(e.n), pt=(bound(e.pt[0]), bound(e.pt[1])) if e.pt else None)
 
 
-def _with(e: Effect, **kw: object) -> Effect:
-    from dataclasses import replace
-
+def _with(e: Any, **kw: object) -> Any:
+    """A node like ``e`` with some fields changed (nodes are frozen)."""
     return replace(e, **kw)
 
