@@ -227,6 +227,14 @@ def _attacks_self(game: Game, obj: Any, event: Any) -> dict | None:
     return {} if obj.id in event.attackers else None  # 508.3a
 
 
+def _blocks_self(game: Game, obj: Any, event: Any) -> dict | None:
+    return {} if any(b == obj.id for b, _ in event.blocks) else None  # 509.3c
+
+
+def _becomes_blocked_self(game: Game, obj: Any, event: Any) -> dict | None:
+    return {} if event.attacker == obj.id else None  # 509.3d: once, however many block it
+
+
 def _hits_a_player(game: Game, obj: Any, event: Any) -> dict | None:
     return {} if event.source == obj.id and event.player is not None and event.combat else None  # 510.3a
 
@@ -252,6 +260,8 @@ _EVENTS: dict[str, tuple[str, Callable[..., dict | None], bool]] = {
     "~ enters": ("ZoneChanged", _enters_self, False),
     "~ dies": ("ZoneChanged", _dies_self, True),
     "~ attacks": ("AttackersDeclared", _attacks_self, True),
+    "~ blocks": ("BlockersDeclared", _blocks_self, True),
+    "~ becomes blocked": ("BecameBlocked", _becomes_blocked_self, True),
     "~ deals combat damage to a player": ("DamageDealt", _hits_a_player, True),
     "a land you control enters": ("ZoneChanged", _your_land_enters, False),
     "you gain life": ("LifeChanged", _you_gain_life, False),
