@@ -18,7 +18,14 @@ from .abilities import (
 )
 from .actions import Action, parse_action
 from .context import Ctx
-from .errors import DeckError, IllegalActionError, NotationError, SourceError, StackfishError
+from .errors import (
+    DeckError,
+    IllegalActionError,
+    NotationError,
+    PluginError,
+    SourceError,
+    StackfishError,
+)
 from .game import Game
 from .hookspecs import hookimpl
 from .plugin_manager import list_plugins, make_plugin_manager
@@ -26,7 +33,7 @@ from .state import Decision, StackItem
 
 __all__ = [
     "Action", "Activated", "Ctx", "Decision", "DeckError", "EntersWith", "Game",
-    "IllegalActionError", "NotationError", "Replacement", "SourceError", "SpellAbility",
+    "IllegalActionError", "NotationError", "PluginError", "Replacement", "SourceError", "SpellAbility",
     "StackItem", "StackfishError", "Static", "Target", "Triggered", "actions", "events",
     "hookimpl", "list_plugins", "make_plugin_manager", "parse_action", "script",
 ]

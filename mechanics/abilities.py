@@ -20,11 +20,12 @@ only through it, so every change is an engine primitive that is logged.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .cards import BASIC_LAND_MANA, CardDef
+from .keywords import Keyword, parse_keywords
 
 if TYPE_CHECKING:
     from .context import Ctx
@@ -177,6 +178,8 @@ class Behaviour:
 
     abilities: list[Ability] = field(default_factory=list)
     missing: list[str] = field(default_factory=list)
+    #: the keyword instances of its text, ``(name, argument)`` (:func:`parse_keywords`)
+    keywords: list[tuple[str, Any]] = field(default_factory=list)
 
     @property
     def manual(self) -> bool:
@@ -211,22 +214,16 @@ def text_lines(card: CardDef) -> list[str]:
     return [ln for ln in (_REMINDER.sub("", ln).strip() for ln in card.oracle_text.splitlines()) if ln]
 
 
-def keyword_line(line: str, known: set[str]) -> bool:
-    """True when the line is only keywords, each of which is implemented."""
-    parts = [p.strip().lower() for p in line.split(",")]
-    return all(p in known for p in parts)
-
-
 def intrinsic_abilities(card: CardDef) -> list[Ability]:
     """Abilities the rules give without text: basic land types' mana (305.6)."""
     colors = "".join(BASIC_LAND_MANA[t] for t in card.subtypes if t in BASIC_LAND_MANA)
     return [Activated(text="{T}: Add {%s}." % c, tap=True, mana=c) for c in colors]
 
 
-def build_behaviour(card: CardDef, known_keywords: set[str],
+def build_behaviour(card: CardDef, known_keywords: Mapping[str, Keyword] | Collection[str],
                     scripts: dict[str, ScriptFn] | None = None) -> Behaviour:
     """Work out a card's behaviour (see the module docstring for the order)."""
-    from .templates import template_abilities  # templates build on this module's types
+    from .templates import keyword_abilities, template_abilities  # they build on this module's types
 
     scripts = SCRIPTS if scripts is None else scripts
     out = Behaviour(intrinsic_abilities(card))
@@ -235,7 +232,11 @@ def build_behaviour(card: CardDef, known_keywords: set[str],
         out.abilities += fn(card)
     for group in ability_groups(text_lines(card)):
         line = "\n".join(group)
-        if keyword_line(line, known_keywords):
+        instances = parse_keywords(line, known_keywords)
+        built = [keyword_abilities(name, arg) for name, arg in instances or ()]
+        if instances is not None and None not in built:
+            out.keywords += instances
+            out.abilities += [ab for abilities in built for ab in abilities]
             continue
         if fn is not None:
             continue  # the script owns every non-keyword line

@@ -98,8 +98,6 @@ def template_abilities(card: CardDef, line: str) -> list[Ability] | None:
         return [HandAbility(line, m.group(1), effect(card, "draw a card")[1])]
     if line == CANT_BE_COUNTERED or ("Aura" in card.subtypes and line.removeprefix("Enchant ") in ENCHANTABLE):
         return []  # the counter primitive; the Aura's targets and 704.5m (triggers.spell_target_specs)
-    if m := _WARD.match(line):
-        return [ward(m.group(1) or "", int(m.group(2) or 0))]
     if line == "Prowess" and card.is_type("Creature"):  # 702.108a
         return _triggered(card, line, "you cast a noncreature spell", "~ gets +1/+1 until end of turn")
     return effect_templates(card, line)
@@ -133,8 +131,19 @@ _ENTERS_TAPPED = re.compile(r"^~ enters tapped(?: unless (.+))?\.$")
 _SHOCK = "As ~ enters, you may pay 2 life. If you don't, it enters tapped."
 _ENTERS_COUNTERS = re.compile(r"^~ enters with (a|an|one|two|three|four|five|six|X) (\+1/\+1|-1/-1|charge|oil) "
                               r"counters? on it\.$")
-#: "Ward {N}" or "Ward—Pay N life." (702.21a)
-_WARD = re.compile(rf"^Ward(?: ({_MANA})|—Pay (\d+) life\.)$")
+#: ward's cost (702.21a): "{N}" mana, or "Pay N life."
+_WARD_COST = re.compile(rf"^(?:({_MANA})|Pay (\d+) life\.)$")
+
+
+def keyword_abilities(name: str, arg: Any) -> list[Ability] | None:
+    """The abilities the engine builds for one keyword instance: ward's triggered
+    ability from its cost; none for the others (the rules check them where they
+    apply, plugins' triggers come from their hooks).  None when the engine can't do
+    this instance (a ward cost it doesn't pay), so the line stays manual."""
+    if name != "ward":
+        return []
+    m = _WARD_COST.match(arg or "")
+    return [ward(m.group(1) or "", int(m.group(2) or 0))] if m else None
 
 
 def ward(cost: str = "", life: int = 0) -> Triggered:
