@@ -223,7 +223,10 @@ def intrinsic_abilities(card: CardDef) -> list[Ability]:
 def build_behaviour(card: CardDef, known_keywords: Mapping[str, Keyword] | Collection[str],
                     scripts: dict[str, ScriptFn] | None = None) -> Behaviour:
     """Work out a card's behaviour (see the module docstring for the order)."""
-    from .templates import keyword_abilities, template_abilities  # they build on this module's types
+    from .templates import (  # they build on this module's types
+        keyword_abilities,
+        template_abilities,
+    )
 
     scripts = SCRIPTS if scripts is None else scripts
     out = Behaviour(intrinsic_abilities(card))
