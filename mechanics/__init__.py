@@ -17,6 +17,7 @@ from .abilities import (
     script,
 )
 from .actions import Action, parse_action
+from .conformance import check_plugin
 from .context import Ctx
 from .errors import (
     DeckError,
@@ -34,6 +35,6 @@ from .state import Decision, StackItem
 __all__ = [
     "Action", "Activated", "Ctx", "Decision", "DeckError", "EntersWith", "Game",
     "IllegalActionError", "NotationError", "PluginError", "Replacement", "SourceError", "SpellAbility",
-    "StackItem", "StackfishError", "Static", "Target", "Triggered", "actions", "events",
+    "StackItem", "StackfishError", "Static", "Target", "Triggered", "actions", "check_plugin", "events",
     "hookimpl", "list_plugins", "make_plugin_manager", "parse_action", "script",
 ]
