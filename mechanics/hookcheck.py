@@ -138,13 +138,12 @@ def pairs(plugin: str, hook: str, result: Any) -> list[tuple[Any, Callable]]:
     return out
 
 
-def unchanged(plugin: str, hook: str, game: Any, before: tuple) -> None:
-    """Raise when a read-only hook changed the game (``before`` is :func:`stamp`)."""
-    if stamp(game) != before:
-        raise PluginError(plugin, hook, "changed the game; hooks propose, the engine applies: "
-                                        "return triggers or operations instead of calling "
-                                        "primitives (only resolve_item and keyword_action act, "
-                                        "through ctx)")
+def changed(plugin: str, hook: str) -> PluginError:
+    """The error for a read-only hook that changed the game (its :func:`stamp` moved)."""
+    return PluginError(plugin, hook, "changed the game; hooks propose, the engine applies: "
+                                     "return triggers or operations instead of calling "
+                                     "primitives (only resolve_item and keyword_action act, "
+                                     "through ctx)")
 
 
 def stamp(game: Any) -> tuple:

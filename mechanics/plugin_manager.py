@@ -184,7 +184,7 @@ class Hooks:
                     before = hookcheck.stamp(game) if readonly else None
                     got = function(*[kw[n] for n in names])
                     if readonly and hookcheck.stamp(game) != before:
-                        hookcheck.unchanged(self.name(plugin), hook, game, before)
+                        raise hookcheck.changed(self.name(plugin), hook)
                     if got is not None:
                         out.append((plugin, got))
                         if first:
