@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import pytest
 
-from .errors import SourceError
-from .scenario import run_checked, scenario_pool
+from .io.scenario import run_checked, scenario_pool
+from .model.errors import SourceError
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -46,7 +46,7 @@ class ScenarioItem(pytest.Item):
     """One scenario file: passes when every expectation holds."""
 
     def runtest(self) -> None:
-        from .game import Game
+        from .play.game import Game
 
         pool = _pool(self.config)
         run_checked(str(self.path), game_factory=lambda **kw: Game(pool=pool, **kw))

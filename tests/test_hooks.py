@@ -15,9 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from mechanics import Game, events, hookimpl, hookspecs, list_plugins, make_plugin_manager
-from mechanics.actions import parse_action
-from mechanics.conformance import check_plugin, read_only_calls
+from mechanics import Game, events, hookimpl, list_plugins, make_plugin_manager
+from mechanics.ai.conformance import check_plugin, read_only_calls
+from mechanics.model.actions import parse_action
+from mechanics.plugin_api import hookspecs
 
 ROOT = Path(__file__).resolve().parent.parent
 HOOKS = sorted(n for n, f in inspect.getmembers(hookspecs, inspect.isfunction)
@@ -71,7 +72,7 @@ def test_hook_register_counter_kinds():
 
 
 def test_hook_register_cards():
-    from mechanics.abilities import SpellAbility
+    from mechanics.abilities.abilities import SpellAbility
 
     class Cards:
         @hookimpl

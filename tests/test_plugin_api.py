@@ -10,9 +10,9 @@ from __future__ import annotations
 import pytest
 
 from mechanics import Game, PluginError, hookimpl, make_plugin_manager
-from mechanics.actions import parse_action
-from mechanics.cards import CardDef, CardPool, load_bundled_pool
-from mechanics.errors import StackfishError
+from mechanics.model.actions import parse_action
+from mechanics.model.cards import CardDef, CardPool, load_bundled_pool
+from mechanics.model.errors import StackfishError
 
 
 def pool_with(*cards: dict) -> CardPool:

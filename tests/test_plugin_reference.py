@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 import mechanics
-from mechanics.context import PRIMITIVES, QUERIES
-from mechanics.game import Game
-from mechanics.reference import BEGIN, END, engine_events, render
+from mechanics import Game
+from mechanics.io.reference import BEGIN, END, engine_events, render
+from mechanics.play.context import PRIMITIVES, QUERIES
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs" / "plugins.md"
@@ -23,7 +23,7 @@ PLUGIN_MODULES = sorted([*(ROOT / "plugins").glob("*.py"), *(ROOT / "docs" / "ex
 def test_the_reference_in_the_docs_is_the_one_the_code_generates():
     text = DOCS.read_text(encoding="utf-8")
     block = text[text.index(BEGIN):text.index(END) + len(END)]
-    assert block == render(), "docs/plugins.md is out of date: run python -m mechanics.reference"
+    assert block == render(), "docs/plugins.md is out of date: run python -m mechanics.io.reference"
 
 
 @pytest.mark.parametrize("cls", engine_events(), ids=lambda c: c.kind)
@@ -72,4 +72,4 @@ def test_a_plugin_reads_the_game_only_through_documented_queries(path):
             and isinstance(node.value, ast.Name) and node.value.id == "game"}
     unknown = sorted((line, attr) for line, attr in used if attr not in QUERIES)
     assert not unknown, f"{path.relative_to(ROOT)} uses game.{unknown[0][1]} (line {unknown[0][0]}), " \
-                        "not a documented query (mechanics.context.QUERIES)"
+                        "not a documented query (mechanics.play.context.QUERIES)"

@@ -1,0 +1,171 @@
+"""The resolution context handed to card scripts and plugins.
+
+A spell or ability resolves by calling methods of a :class:`Ctx`; each one is
+an engine primitive that applies replacement effects, emits an event and so
+is logged, undoable and replayable.  Nothing else may change the game.
+
+Choices made while resolving (proliferate's "any number of", a replacement
+order, Clone's creature) go through :meth:`Ctx.choose`.  In an interactive
+game the engine then suspends the action: it restores the state from before
+the action and waits for a ``choose`` answer, after which it runs the action
+again from the start with the answers so far (a deterministic replay, since
+the RNG is part of the state).  With a policy (the autopilot) the answer is
+asked for at once.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..model.cards import parse_cost
+from ..model.errors import IllegalActionError
+from ..model.state import Decision, StackItem
+from .perform import pay
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+class Suspend(Exception):  # noqa: N818 - control flow, not an error
+    """Raised inside an action when a decision is needed that has no answer yet."""
+
+    def __init__(self, decision: Decision) -> None:
+        super().__init__(decision.prompt)
+        self.decision = decision
+
+
+class Ctx:
+    """What a resolving spell or ability can see and do."""
+
+    #: where the resolving mode's targets start among the item's (a modal spell's
+    #: targets are its chosen modes', in order: :func:`mechanics.abilities.modes.run_modes`)
+    offset = 0
+
+    def __init__(self, game: Game, item: StackItem | None = None, controller: str | None = None):
+        self.game = game
+        self.item = item
+        self.controller = controller or (item.controller if item else game.state.active)
+
+    # ------------------------------------------------------------ reading
+    @property
+    def source(self) -> int | None:
+        """The source object's id, if it is still the same object (400.7)."""
+        if self.item is None or self.item.source is None:
+            return None
+        obj = self.game.state.objs.get(self.item.source)
+        return obj.id if obj is not None and obj.epoch == self.item.source_epoch else None
+
+    def target(self, i: int = 0) -> Any:
+        """The i-th target if it is still legal (608.2b), else None."""
+        i += self.offset
+        if self.item is None or i >= len(self.item.targets):
+            return None
+        return self.game.live_target(self.item, i)
+
+    def lki(self, obj: int, epoch: int) -> dict[str, Any] | None:
+        """The object as it last existed on the battlefield (608.2h), or now."""
+        return self.game.look(obj, epoch)
+
+    # ------------------------------------------------------------ deciding
+    def choose(self, decision: Decision) -> Any:
+        """Ask the player a :class:`Decision`; returns the chosen options (the answer
+        recorded so far, the autopilot's, or the game waits for a ``choose``)."""
+        return self.game.ask(decision)
+
+    def remember_choice(self, obj: int, value: str, key: str = "choice") -> None:
+        """Record a choice made as a permanent enters (a creature type, a color;
+        614.12).  It is part of that object: it lasts while it stays on the
+        battlefield, phased out included (702.26d), and is what the ``choose``
+        word of the ``battlefield`` setup command sets."""
+        o = self.game.state.objs[obj]
+        o.choices = {**o.choices, key: value}
+        self.game.changed()
+        self.game.note(f"{self.game.describe(obj)}: chosen {value}")
+
+    def enter_tapped(self, obj: int) -> None:
+        """"This enters tapped" (614.1c, 614.12): the permanent is tapped as it enters.
+        It is how it enters, not an event: it never "becomes tapped" (no Tapped event)."""
+        o = self.game.state.objs[obj]
+        o.tapped = True
+        self.game.changed(characteristics=False)
+        self.game.note(f"{self.game.describe(obj)} enters tapped")
+
+    def pay(self, player: str, cost: str) -> bool:
+        """Pay a mana cost while resolving ("you may pay {3}. If you do, ..."): from
+        the pool, then untapped lands (601.2g-h, 118.3).  Returns False, changing
+        nothing, when the player can't pay it."""
+        try:
+            pay(self.game, player, parse_cost(cost))
+        except IllegalActionError:
+            return False
+        self.game.note(f"{player} pays {cost}")
+        return True
+
+    # ------------------------------------------------------------ doing
+    def __getattr__(self, name: str) -> Any:
+        """Primitives are the game's: damage, draw, put_counters, create_token, ..."""
+        if name in PRIMITIVES:
+            return getattr(self.game, name)
+        raise AttributeError(name)
+
+
+
+
+#: the engine primitives a resolving ability calls as ``ctx.NAME(...)``: each applies
+#: replacement effects, emits its event, and is logged, undoable and replayable.  The
+#: plugin reference (docs/plugins.md) is generated from this table and the signatures.
+PRIMITIVES: dict[str, str] = {
+    "damage": "deal damage (120); prevention and replacement apply, then its results (damage_results)",
+    "draw": "the player draws n cards (121)",
+    "gain_life": "the player gains n life (119)",
+    "lose_life": "the player loses n life (119)",
+    "put_counters": "put n counters of a kind on a permanent (id) or player (name); returns how many",
+    "remove_counters": "remove up to n counters of a kind; returns how many",
+    "create_token": "create n tokens by name (111), or copies of a card (copy_of); returns their ids",
+    "destroy": "destroy a permanent (701.8): not if indestructible; a regeneration shield replaces it",
+    "sacrifice": "sacrifice a permanent (701.21)",
+    "move": "move an object to a zone; it becomes a new object (400.7); returns its id",
+    "mill": "mill n cards (701.17), all at once; returns their ids",
+    "tap": "tap a permanent",
+    "untap": "untap a permanent",
+    "phase_out": "phase a permanent out, with what is attached to it (702.26)",
+    "phase_in": "phase a permanent in (702.26)",
+    "pump": "+p/+t until end of turn (layer 7c)",
+    "add_effect": "start a continuous effect in a layer (611.2) until end of turn or a condition",
+    "keyword_action": "perform a keyword action a plugin implements (701.x): proliferate",
+    "attach": "attach an Aura or Equipment to a permanent",
+    "shuffle": "shuffle the player's library",
+    "add_mana": "add mana symbols to the player's pool",
+    "counter_item": "counter a spell or ability on the stack (701.6)",
+    "copy_spell": "put a copy of a spell on the stack (707.10); returns its item's id",
+    "enter_copy": "the object enters as a copy of a card (707.5)",
+    "emit": "record an event of the plugin's own (an Event subclass) and collect its triggers",
+    "note": "add a line to the game log",
+    "queue_trigger": "hold a triggered ability until a player would next get priority (603.3)",
+    "regenerate": "give a permanent a regeneration shield for this turn (701.19a)",
+}
+
+#: what a hook may read of the game, besides the hook's own arguments: ``game.NAME``.
+#: Reading never changes the game; the reference (docs/plugins.md) is generated from
+#: this table and the signatures.
+QUERIES: dict[str, str] = {
+    "state": "the game state: players (life, counters, hand, library, lost, auto), objs, stack, "
+             "active, step, turn; read only",
+    "obj": "an object by id: zone, epoch, tapped, counters, damage, attacking (the player it "
+           "attacks), blocking (the attackers it blocks), blocked, attached_to, token",
+    "chars": "an object's characteristics after layers: name, power, toughness, types, subtypes, "
+             "colors, keywords, controller, card, behaviour; None if phased out",
+    "all_chars": "every permanent's characteristics, by id",
+    "permanents": "the ids of the phased-in permanents, one player's, creatures only",
+    "controller_of": "who controls an object",
+    "opponents": "a player's opponents still in the game",
+    "keyword_instances": "one entry per instance of a keyword on a permanent: its N, its cost, or None",
+    "blockers_of": "the creatures blocking an attacker, in the order they block",
+    "look": "an object as it is now if unchanged, else its last known information (608.2h)",
+    "describe": "an object or player as the log names them",
+    "card": "a card's printed facts by name (CardDef)",
+    "behaviour": "a card's abilities, keyword instances and unimplemented lines, by name",
+    "events": "every event so far, oldest first",
+    "pool": "the card pool (iterable of CardDef)",
+    "policy": "the autopilot answering decisions at once, or None in an interactive game",
+}
