@@ -7,7 +7,11 @@ be added, none is ever renamed or removed.
 The contract: **hooks propose, the engine applies.**  A hook never assigns to
 the game's state.  It returns values (triggers, operations, a badge) or acts
 through the :class:`mechanics.play.context.Ctx` the engine hands it, whose every
-method is a logged, undoable primitive.  The conformance test checks it.
+method is a logged, undoable primitive.  The engine refuses a read-only hook
+that calls a primitive, and what hooks register and return is checked at the
+boundary (:mod:`mechanics.plugin_api.hookcheck`: a ``PluginError`` naming the
+plugin and hook); the conformance check (``mechanics.check_plugin``) catches a
+hook that assigns to the state.
 
 Reference with examples: ``docs/plugins.md``.
 """
@@ -142,8 +146,8 @@ def resolve_item(game: Any, item: Any, ctx: Any) -> bool | None:
     Act only through ``ctx`` (its methods are the engine's primitives; a
     choice is ``ctx.choose(Decision(...))``).  Returns True when handled, or a
     dict of what happened (it becomes the ``data`` of the ``AbilityResolved``
-    event, e.g. ``{"evolved": True}``); None lets another plugin try.  Stops at
-    the first non-None result.
+    event, e.g. ``{"evolved": True}``); None lets another plugin try; anything
+    else is a ``PluginError``.  Stops at the first non-None result.
     Implemented by: plugins/evolve.py, plugins/rad.py.
     """
 
