@@ -224,3 +224,39 @@ def test_a_keyword_that_takes_something_unknown_is_refused():
 
     with pytest.raises(PluginError, match=r"hook register_keywords: keyword 'odd': takes='colour'"):
         game_with(Odd())
+
+
+class Afflict:
+    """Afflict N (702.130a): "Whenever this creature becomes blocked, defending player
+    loses N life", written with the documented API only."""
+
+    @hookimpl
+    def register_keywords(self, register):
+        register("afflict", "702.130", takes="number")
+
+    @hookimpl
+    def register_interest(self, register):
+        register(events=("BecameBlocked",))
+
+    @hookimpl
+    def trigger_collect(self, game, event):
+        attacker = event.attacker
+        return [{"handler": "afflict", "source": attacker, "epoch": game.obj(attacker).epoch,
+                 "controller": game.controller_of(attacker), "text": f"Afflict {n}",
+                 "data": {"n": n, "defender": game.obj(attacker).attacking}}
+                for n in game.keyword_instances(attacker, "afflict")] or None
+
+    @hookimpl
+    def resolve_item(self, game, item, ctx):
+        if item.handler != "afflict":
+            return None
+        ctx.lose_life(item.data["defender"], item.data["n"])
+        return True
+
+
+def test_afflict_makes_the_defending_player_lose_n_life_once_however_many_block():
+    game = game_with(Afflict(), cards=[creature("Test Afflicter", "Afflict 3", "2/2")], lines=[
+        "turn p1 main1", 'battlefield p1 "Test Afflicter" as a', 'battlefield p2 "Grizzly Bears" as b1',
+        'battlefield p2 "Grizzly Bears" as b2', "goto attackers", "attack p1 a", "goto blockers",
+        "block p2 b1 a b2 a", "resolve all"])
+    assert game.state.players["p2"].life == 17
