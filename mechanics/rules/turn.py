@@ -142,8 +142,7 @@ class TurnRules:
                 st.decision = Decision("blockers", p, f"{p}: declare blockers (or pass)",
                                        attackers, 0, 999)
                 return
-        if any(o.attacking for o in self.battlefield_objs()):
-            self.declare_blocks([])  # no player can or will block: none are declared
+        self.declare_blocks([])  # no player can or will block: none are declared
 
     def declare_blocks(self: Game, pairs: list[tuple[int, int]]) -> None:
         """509.1: the declared ``(blocker, attacker)`` pairs block; BlockersDeclared, then
