@@ -2,7 +2,8 @@
 
 "Hooks propose, the engine applies."  :func:`check_plugin` plays a game with the
 plugin's own keyword cards (the cards of the pool whose text has a keyword the
-plugin registered: found through its registration, no list to keep) on both
+plugin registered, and the creatures it scripts: found through its
+registration, no list to keep) on both
 sides of a combat, then calls every read-only hook the plugin implements on
 every event of the kinds it registered interest in, and on the game's state
 before and after, and fails if the game changed.  During the game itself the
@@ -31,9 +32,11 @@ MAX_CARDS = 6
 
 
 def keyword_cards(game: Any, plugin: Any, cards: Iterable[Any]) -> list[str]:
-    """The names of the ``cards`` with a keyword ``plugin`` registered, one per keyword
-    first (so each keyword is exercised), then others, at most :data:`MAX_CARDS`."""
+    """The names of the creature ``cards`` with a keyword ``plugin`` registered, one per
+    keyword first (so each keyword is exercised), then the others and the creatures it
+    scripts (``register_cards``), at most :data:`MAX_CARDS`."""
     mine = {k for k, p in game.hooks.keyword_plugins.items() if p is plugin}
+    scripted = {c for c, p in game.hooks.card_plugins.items() if p is plugin}
     by_keyword: dict[str, list[str]] = {}
     for card in sorted(cards, key=lambda c: c.name):
         if not card.is_type("Creature") or card.power is None:
@@ -41,6 +44,8 @@ def keyword_cards(game: Any, plugin: Any, cards: Iterable[Any]) -> list[str]:
         for name, _ in game.behaviour(card.name).keywords:
             if name in mine:
                 by_keyword.setdefault(name, []).append(card.name)
+        if card.name in scripted:
+            by_keyword.setdefault("", []).append(card.name)
     firsts = [names[0] for names in by_keyword.values()]
     rest = [n for names in by_keyword.values() for n in names[1:]]
     return list(dict.fromkeys(firsts + rest))[:MAX_CARDS]

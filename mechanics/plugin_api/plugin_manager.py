@@ -108,6 +108,8 @@ class Hooks:
         self.keywords: dict[str, Keyword] = dict(ENGINE_KEYWORDS)
         self.keyword_plugins: dict[str, Any] = {}
         """The plugin that registered each plugin keyword (conformance finds its cards)."""
+        self.card_plugins: dict[str, Any] = {}
+        """The plugin that registered each card script."""
         self.counter_kinds: dict[str, str] = {"+1/+1": "permanent", "-1/-1": "permanent",
                                               "poison": "player"}
         self.scripts = dict(SCRIPTS)
@@ -118,7 +120,8 @@ class Hooks:
             impl.function(register=self._keyword(impl.plugin))
         pm.hook.register_counter_kinds(
             register=lambda kind, on="both", rule="": self.counter_kinds.__setitem__(kind, on))
-        pm.hook.register_cards(register=lambda name, fn: self.scripts.__setitem__(name, fn))
+        for impl in pm.hook.register_cards.get_hookimpls():
+            impl.function(register=self._card(impl.plugin))
         for impl in pm.hook.register_interest.get_hookimpls():
             impl.function(register=self._interest(impl.plugin))
         self._callers: dict[tuple[str, str], Any] = {}
@@ -134,6 +137,12 @@ class Hooks:
             kw = hookcheck.keyword(self.name(plugin), name, rule, takes)
             self.keywords[kw.name] = kw
             self.keyword_plugins[kw.name] = plugin
+        return register
+
+    def _card(self, plugin: Any):  # noqa: ANN202
+        def register(name: str, fn: Any) -> None:
+            self.scripts[name] = fn
+            self.card_plugins[name] = plugin
         return register
 
     def _interest(self, plugin: Any):  # noqa: ANN202
