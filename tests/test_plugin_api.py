@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from mechanics import Game, PluginError, hookimpl, make_plugin_manager
+from mechanics import Game, PluginError, events, hookimpl, make_plugin_manager
 from mechanics.model.actions import parse_action
 from mechanics.model.cards import CardDef, CardPool, load_bundled_pool
 from mechanics.model.errors import StackfishError
@@ -214,6 +214,7 @@ def test_a_hook_mistake_is_an_error_naming_plugin_and_hook_and_changes_nothing(m
         game.play(parse_action("attack p1 bear"))
     assert isinstance(info.value, StackfishError) and "a bug in the rules engine" not in str(info.value)
     assert game.snapshot() == before
+    assert game.plugin_errors == {"sloppy": 1}  # counted: the TUI offers to turn it off
 
 
 def test_a_keyword_that_takes_something_unknown_is_refused():
@@ -260,3 +261,22 @@ def test_afflict_makes_the_defending_player_lose_n_life_once_however_many_block(
         'battlefield p2 "Grizzly Bears" as b2', "goto attackers", "attack p1 a", "goto blockers",
         "block p2 b1 a b2 a", "resolve all"])
     assert game.state.players["p2"].life == 17
+
+
+def test_interest_in_a_plugins_own_event_kind_is_accepted():
+    class Bloomed(events.Event):  # a plugin's own event kind, emitted through ctx.emit
+        pass
+
+    class Gardener:
+        @hookimpl
+        def register_interest(self, register):
+            register(events=("Bloomed",), steps=("upkeep",))
+
+    gardener = Gardener()
+    assert game_with(gardener).hooks.interest(gardener)["events"] == {"Bloomed"}
+    with pytest.raises(PluginError, match=r"no step 'upkep'; did you mean 'upkeep'"):
+        class Typo(Gardener):
+            @hookimpl
+            def register_interest(self, register):
+                register(steps=("upkep",))
+        game_with(Typo())
