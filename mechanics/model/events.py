@@ -204,7 +204,7 @@ class BlockersDeclared(Event):
 @dataclass(frozen=True)
 class BecameBlocked(Event):
     """The attacking creature ``attacker`` became blocked (509.1h): once, however many
-    creatures block it; ``blockers`` their ids, in the order they block (509.2)."""
+    creatures block it; ``blockers`` the ids of the creatures blocking it."""
 
     attacker: int
     blockers: tuple[int, ...]

@@ -160,7 +160,7 @@ QUERIES: dict[str, str] = {
     "controller_of": "who controls an object",
     "opponents": "a player's opponents still in the game",
     "keyword_instances": "one entry per instance of a keyword on a permanent: its N, its cost, or None",
-    "blockers_of": "the creatures blocking an attacker, in the order they block",
+    "blockers_of": "the ids of the creatures blocking an attacker",
     "look": "an object as it is now if unchanged, else its last known information (608.2h)",
     "describe": "an object or player as the log names them",
     "card": "a card's printed facts by name (CardDef)",
