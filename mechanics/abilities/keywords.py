@@ -1,21 +1,15 @@
-"""Keyword abilities: the registry and the one parser of keyword lines.
+"""Keyword abilities: the registry.
 
 A keyword is registered by the engine (:data:`ENGINE_KEYWORDS`) or by a plugin
 (``register_keywords``) as a :class:`Keyword`.  Some keywords take a number
 ("Bushido 2", "Toxic 1", "Rampage 3"), some a cost ("Ward {2}", "Ward—Pay 3
-life.").  :func:`parse_keywords` reads a line of rules text (reminder text already
-removed) into its keyword instances, or None when any part of it is not a
-registered keyword with the argument it takes; a card whose keyword lines all
-parse needs no per-card code.  The oracle-text compiler consults the same
-registry through this function.
+life.").  The registry is what a game's ``hooks.keywords`` holds; the text floor
+reads keyword lines against it (:func:`mechanics.text.keyword_lines.parse_keywords`).
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Collection, Mapping
 from dataclasses import dataclass
-from typing import Any
 
 #: what a keyword may take after its name
 TAKES = ("", "number", "cost")
@@ -50,37 +44,3 @@ ENGINE_KEYWORDS: dict[str, Keyword] = {
     **{name: Keyword(name, rule) for name, rule in _ENGINE.items()},
     "ward": Keyword("ward", "702.21", "cost"),
 }
-
-#: a keyword and its argument: "bushido 2", "ward {2}", "ward—pay 3 life."
-_WITH_ARG = re.compile(r"^(?P<name>[a-z][a-z' -]*?)(?: (?P<n>\d+)| (?P<mana>(?:\{[^}]+\})+)|—(?P<text>.+))$",
-                       re.IGNORECASE)
-
-
-def parse_keywords(line: str, registry: Mapping[str, Keyword] | Collection[str]) -> list[tuple[str, Any]] | None:
-    """The keyword instances of one line, in order, as ``(name, argument)`` pairs: None
-    for a keyword that takes nothing, the int N for a numbered one, the cost's text
-    for one that takes a cost (``"{2}"``, ``"Pay 3 life."``).  None when any
-    comma-separated part is not a registered keyword with what it takes."""
-    out: list[tuple[str, Any]] = []
-    for part in (p.strip() for p in line.split(",")):
-        spec = _lookup(part.lower(), registry)
-        if spec is not None and not spec.takes:
-            out.append((spec.name, None))
-            continue
-        m = _WITH_ARG.match(part)
-        spec = _lookup(m.group("name").lower(), registry) if m else None
-        if spec is None or not spec.takes:
-            return None
-        if spec.takes == "number" and m.group("n") is not None:
-            out.append((spec.name, int(m.group("n"))))
-        elif spec.takes == "cost" and m.group("n") is None:
-            out.append((spec.name, m.group("mana") or m.group("text")))
-        else:
-            return None
-    return out
-
-
-def _lookup(name: str, registry: Mapping[str, Keyword] | Collection[str]) -> Keyword | None:
-    if isinstance(registry, Mapping):
-        return registry.get(name)
-    return Keyword(name) if name in registry else None

@@ -6,7 +6,7 @@ places, in order:
 1. a script registered by card name (:data:`~mechanics.abilities.abilities.SCRIPTS`,
    filled by :mod:`mechanics.text.scripts` and by plugins through ``register_cards``);
 2. keyword lines whose every keyword the engine or a loaded plugin implements
-   (:func:`mechanics.abilities.keywords.parse_keywords`: "Flying, toxic 1");
+   (:func:`mechanics.text.keyword_lines.parse_keywords`: "Flying, toxic 1");
 3. oracle templates (:mod:`mechanics.text.templates`): common lines whose whole
    meaning the engine does, recognised by their wording.
 
@@ -20,8 +20,9 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 
 from ..abilities.abilities import SCRIPTS, Ability, Activated, Behaviour, ScriptFn, text_lines
-from ..abilities.keywords import Keyword, parse_keywords
+from ..abilities.keywords import Keyword
 from ..model.cards import BASIC_LAND_MANA, CardDef
+from .keyword_lines import parse_keywords
 from .templates import keyword_abilities, template_abilities
 
 
