@@ -113,7 +113,7 @@ async def test_deck_chosen_at_connect_time(server: GameServer, keys) -> None:
             Path(f"/proc/{child_of(server, 'alice').pid}/cmdline").read_text().split("\0"))
         chan.close()
     # bob cannot use alice's deck
-    async with await connect(server.port, keys.player, username="bob") as conn:
+    async with await connect(server.port, keys.of("bob"), username="bob") as conn:
         chan, term = await open_game(conn, "play my-red")
         await chan.wait_closed()
         assert "no deck named 'my-red'" in plain(bytes(term.err))
@@ -150,7 +150,7 @@ async def test_a_pasted_deck_is_saved_in_the_players_own_directory(server: GameS
 
 
 async def test_crashing_or_hanging_session_leaves_others_working(server: GameServer, keys) -> None:
-    conns = [await connect(server.port, keys.player, username=u) for u in ("crash", "hang", "ok")]
+    conns = [await connect(server.port, keys.of(u), username=u) for u in ("crash", "hang", "ok")]
     try:
         games = [await open_game(c) for c in conns]
         for _chan, term in games:
@@ -167,7 +167,7 @@ async def test_crashing_or_hanging_session_leaves_others_working(server: GameSer
         chan.write(b"y")
         await term.wait_for("keeps 7", since=mark)
         # the server still takes new players
-        async with await connect(server.port, keys.player, username="late") as c:
+        async with await connect(server.port, keys.of("late"), username="late") as c:
             chan, late = await open_game(c)
             await late.wait_for(OPENING)
     finally:
@@ -229,7 +229,7 @@ async def test_max_sessions_and_idle_timeout(tmp_path: Path, keys) -> None:
             chan, term = await open_game(conn)
             # no wait for the opening screen: on a loaded machine the game may take
             # longer to start than the idle timeout, which is fine to close on too
-            async with await connect(srv.port, keys.player, username="bob") as conn2:
+            async with await connect(srv.port, keys.of("bob"), username="bob") as conn2:
                 chan2, term2 = await open_game(conn2)
                 await chan2.wait_closed()
                 assert "server is full" in plain(bytes(term2.err))
@@ -240,25 +240,35 @@ async def test_max_sessions_and_idle_timeout(tmp_path: Path, keys) -> None:
         await srv.stop()
 
 
-async def test_anonymous_and_loopback_rules(tmp_path: Path, keys) -> None:
+async def test_open_mode_and_loopback_rules(tmp_path: Path, keys) -> None:
     empty = tmp_path / "none"
     empty.write_text("# no keys\n")
     cfg = make_config(tmp_path, keys, authorized_keys=str(empty))
     cfg.host = "0.0.0.0"
     with pytest.raises(ServeError, match="refusing to listen"):
         GameServer(cfg).check()
-    cfg.allow_anonymous = True
+    cfg.open = True
     srv = GameServer(cfg)
     srv.check()
     assert any("WARNING" in w for w in srv.warnings)
 
-    cfg = make_config(tmp_path, keys, allow_anonymous=True)
-    srv = GameServer(cfg)
+    # open mode: any key, under a name from its fingerprint whatever name is asked for
+    srv = GameServer(make_config(tmp_path, keys, open=True))
     await srv.start()
     try:
-        async with await connect(srv.port, None, username="guest") as conn:
+        with pytest.raises(asyncssh.PermissionDenied):  # still no login without a key
+            await connect(srv.port, None, username="guest", password="x")
+        async with await connect(srv.port, keys.stranger, username="alice") as conn:
             chan, term = await open_game(conn)
             await term.wait_for(OPENING)
+            (session,) = srv.sessions
+            assert session.username == auth.open_name(keys.stranger) != "alice"
+            assert session.username.startswith("key-")
+            chan.close()
+        async with await connect(srv.port, keys.player, username="whoever") as conn:
+            chan, term = await open_game(conn)  # a listed key keeps its name
+            await term.wait_for(OPENING)
+            assert [s.username for s in srv.sessions] == ["alice"]
             chan.close()
     finally:
         await srv.stop()
@@ -312,7 +322,7 @@ async def test_sigterm_saves_and_exits(tmp_path: Path, keys) -> None:
     env = dict(os.environ, STACKFISH_DATA_DIR=str(tmp_path / "data"))
     proc = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "tui.cli", "serve", "--ssh", "--port", "0",
-        "--authorized-keys", str(keys.authorized), env=env,
+        "--authorized-keys", str(keys.authorized), "--allow-root", env=env,
         stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE)
     try:
         line = await asyncio.wait_for(proc.stderr.readline(), 15)
