@@ -5,12 +5,14 @@ It makes the session's pty its controlling terminal (so the kernel sends it
 terminal program), fences the process in to the player's own directory
 (``$STACKFISH_DATA_DIR``), then runs the ordinary ``stackfish`` CLI.
 
-The fence: the TUI's command line accepts any scenario action, ``deck p1 PATH``
-included, so the process itself must be unable to read another player's files
-or the server's.  With Linux Landlock (5.13+) the kernel enforces it: read-only
-access to the Python installation, the stackfish packages and the system
-directories, read-write access to the player's directory and ``/dev``, nothing
-else, and no TCP.  Without Landlock a Python audit hook refuses ``open`` of any
+The fence: the TUI's command line accepts any scenario action, so the process
+itself must be unable to read another player's files or the server's.  With
+Linux Landlock (5.13+) the kernel enforces it (:func:`allowed_paths`): read-only
+access to the Python installation, the shared libraries, the stackfish packages
+(not the checkout around them) and ``/proc/self``; read-write access to the
+player's directory (no links, devices, fifos or sockets made there), its own
+pty and ``/dev/null``; nothing else, no TCP, and (ABI 6) no signal to a process
+outside the fence.  Without Landlock a Python audit hook refuses ``open`` of any
 other path (weaker: it covers Python code, which is all the game runs).  The
 address space is limited (:data:`MEMORY_LIMIT`) so a runaway game fails alone.
 

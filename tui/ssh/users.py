@@ -93,11 +93,14 @@ def _links_out(games: Path) -> str:
     first one found ("" if none), which the server must not follow."""
     from mechanics.journal import JOURNAL
 
-    paths = [games]
+    if games.is_symlink():
+        return str(games)
     with os.scandir(games) as entries:
         for e in entries:
-            paths += [Path(e.path), Path(e.path) / JOURNAL]
-    return next((str(p) for p in paths if p.is_symlink()), "")
+            for path in (Path(e.path), Path(e.path) / JOURNAL):
+                if path.is_symlink():
+                    return str(path)
+    return ""
 
 
 def unfinished_games(udir: Path) -> list[Any]:
