@@ -62,6 +62,9 @@ def load_or_create_host_key(path: Path) -> asyncssh.SSHKey:
 
 MAX_AUTH_ATTEMPTS = 6
 """Refused keys a connection may offer before it is closed (OpenSSH's MaxAuthTries)."""
+REFUSAL_DELAY = 0.5
+"""Seconds before a refused key is answered: with --max-startups, a bound on the refusals
+(and log lines) an address can cause per second."""
 
 
 def player_name(comment: str | None) -> str:
@@ -212,7 +215,7 @@ class Connection(asyncssh.SSHServer):
     def public_key_auth_supported(self) -> bool:
         return True
 
-    def validate_public_key(self, username: str, key: Any) -> bool:
+    async def validate_public_key(self, username: str, key: Any) -> bool:
         fingerprint = key.get_fingerprint("sha256")
         grant = self.server.authorized_keys.owner(key, self.addr)
         if self.server.config.open:
@@ -229,6 +232,8 @@ class Connection(asyncssh.SSHServer):
                 log.warning("auth: too many attempts addr=%s: disconnected", self.peer)
                 self.conn.disconnect(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE,
                                      "too many authentication attempts")
+            else:
+                await asyncio.sleep(REFUSAL_DELAY)
             return False
         self.player, self.key = name, fingerprint
         return True

@@ -193,9 +193,10 @@ class GameProcess:
             self._stop_reading()
             self.master = None
             os.close(master)
-        log.info("%s: game ended addr=%s pid=%d status=%s: %s", self.username, self.peer,
-                 self.proc.pid, status, self.reason or ("the game quit" if status == 0
-                                                        else "the game failed"))
+        how = (f"exit status {status}" if status >= 0
+               else f"killed by {signal.Signals(-status).name}")
+        log.info("%s: game ended addr=%s pid=%d %s: %s", self.username, self.peer, self.proc.pid,
+                 how, self.reason or ("the game quit" if status == 0 else "the game failed"))
         return status
 
     async def _idle_watch(self) -> None:

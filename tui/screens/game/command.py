@@ -26,8 +26,7 @@ def deck_by_name(action: A.DeckCmd) -> A.DeckCmd:
 
     decks = {**bundled_decks(), **user_decks()}
     if action.path not in decks:
-        raise StackfishError(f"over SSH a deck is chosen by name, not {action.path[:40]!r}: "
-                             f"one of {', '.join(sorted(decks))}")
+        raise StackfishError(f"over SSH a deck is chosen by name: {', '.join(sorted(decks))}")
     return dataclasses.replace(action, path=decks[action.path])
 
 
