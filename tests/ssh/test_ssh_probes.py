@@ -311,6 +311,31 @@ async def test_per_address_limits(tmp_path: Path, keys, caplog) -> None:
         await srv.stop()
 
 
+async def test_a_key_accepted_but_never_signed_frees_its_startup_slot(tmp_path: Path,
+                                                                       keys) -> None:
+    """A client that has a key accepted (the query) but never proves it must not hold
+    one of its address's unauthenticated slots for ever."""
+    from tui.ssh.auth import Connection
+
+    class Peer:  # the one thing Connection asks of asyncssh's connection before auth
+        def __init__(self, port: int) -> None:
+            self.port = port
+
+        def get_extra_info(self, name: str) -> tuple[str, int]:
+            return ("192.0.2.1", self.port)
+
+    srv = GameServer(make_config(tmp_path, keys, max_startups=1))
+    conn = Connection(srv)
+    conn.connection_made(Peer(4000))
+    assert srv.startups["192.0.2.1"] == 1
+    assert await conn.validate_public_key("alice", keys.player.convert_to_public())
+    conn.connection_lost(None)  # no signature came: the connection went
+    assert not srv.startups and not srv.per_address
+    again = Connection(srv)
+    again.connection_made(Peer(4001))
+    assert again.admitted
+
+
 @pytest.mark.parametrize("option", ["max_sessions", "max_per_address", "max_startups",
                                     "max_users", "idle_timeout"])
 def test_zero_or_negative_limits_are_refused(tmp_path: Path, keys, option: str) -> None:

@@ -188,7 +188,7 @@ class Connection(asyncssh.SSHServer):
         self.player = ""
         self.key = ""
         self.refused = 0
-        self.admitted = False
+        self.admitted = self.authenticated = False
 
     def connection_made(self, conn: Any) -> None:
         self.conn = conn
@@ -205,7 +205,7 @@ class Connection(asyncssh.SSHServer):
     def connection_lost(self, exc: Exception | None) -> None:
         self.server.connections.discard(self.conn)
         if self.admitted:
-            self.server.release(self.addr, authenticated=bool(self.player))
+            self.server.release(self.addr, authenticated=self.authenticated)
 
     def begin_auth(self, username: str) -> bool:
         self.username = username
@@ -239,6 +239,7 @@ class Connection(asyncssh.SSHServer):
         return True
 
     def auth_completed(self) -> None:
+        self.authenticated = True
         self.server.authenticated(self.addr)
         log.info("auth accepted user=%r addr=%s key=%s player=%s", self.username[:40], self.peer,
                  self.key, self.player)
