@@ -91,7 +91,7 @@ def parse_command(command: str | None) -> tuple[str, str | None] | None:
 def _links_out(games: Path) -> str:
     """A symbolic link among ``games``, its game directories and their journals: the
     first one found ("" if none), which the server must not follow."""
-    from mechanics.journal import JOURNAL
+    from mechanics.io.journal import JOURNAL
 
     if games.is_symlink():
         return str(games)
@@ -104,10 +104,10 @@ def _links_out(games: Path) -> str:
 
 
 def unfinished_games(udir: Path) -> list[Any]:
-    """The player's unfinished journalled games, newest first (``mechanics.journal``);
+    """The player's unfinished journalled games, newest first (``mechanics.io.journal``);
     none if a link is planted among them (it could lead to another player's game)."""
     try:
-        from mechanics.games import unfinished
+        from mechanics.io.games import unfinished
     except ImportError:
         return []
     games = udir / "games"
