@@ -194,7 +194,7 @@ class GameProcess:
             self.master = None
             os.close(master)
         how = (f"exit status {status}" if status >= 0
-               else f"killed by {signal.Signals(-status).name}")
+               else f"killed by signal {-status} ({signal.strsignal(-status)})")
         log.info("%s: game ended addr=%s pid=%d %s: %s", self.username, self.peer, self.proc.pid,
                  how, self.reason or ("the game quit" if status == 0 else "the game failed"))
         return status

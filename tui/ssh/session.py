@@ -172,6 +172,8 @@ class GameSession(GameProcess, asyncssh.SSHServerSession):
                 if self.deck_name is not None:
                     deck = find_deck(self.deck_name, udir)
                     if deck is None:
+                        log.warning("%s: refused play %r addr=%s: no such deck", self.username,
+                                    self.deck_name[:64], self.peer)
                         names = sorted(set(bundled_decks()) | set(user_decks(udir)))
                         self._say(f"stackfish: no deck named {self.deck_name[:64]!r}; "
                                   f"choose one of: {', '.join(names)}\n")
@@ -232,6 +234,7 @@ class GameSession(GameProcess, asyncssh.SSHServerSession):
         finally:
             self._answer = None
         if key in (b"\x03", b"\x04", b"q"):
+            log.info("%s: left at the resume question addr=%s", self.username, self.peer)
             self.chan.write(b"\r\n")
             self._end(0)
             return None
