@@ -25,6 +25,7 @@ import ctypes
 import importlib.util
 import os
 import sys
+from importlib.metadata import entry_points
 
 _SYS_CREATE_RULESET, _SYS_ADD_RULE, _SYS_RESTRICT_SELF = 444, 445, 446  # same on all arches
 _PR_SET_NO_NEW_PRIVS = 38
@@ -57,16 +58,18 @@ the dynamic loader's cache and the random devices: nothing else of /etc, /dev, /
 
 def allowed_paths(user_dir: str) -> tuple[list[str], list[str], list[str]]:
     """(read-only, the player's, devices) paths for a session of ``user_dir``: the
-    interpreter and the stackfish packages (not the checkout they may live in, nor the
-    rest of ``sys.path``), /proc/self, the player's directory, its terminal, /dev/null."""
+    interpreter, the stackfish packages and those of installed plugins (not the
+    checkout they may live in, nor the rest of ``sys.path``), /proc/self, the
+    player's directory, its terminal, /dev/null."""
     read = set(SYSTEM_READ)
     for p in (sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix,
               os.path.dirname(os.path.realpath(sys.executable))):
         read.add(p)
-    for name in ("mechanics", "tui", "plugins"):
+    plugins = {ep.module.split(".")[0] for ep in entry_points(group="stackfish")}
+    for name in {"mechanics", "tui", "plugins"} | plugins:  # a plugin may live anywhere
         spec = importlib.util.find_spec(name)
-        for loc in (spec.submodule_search_locations or []) if spec else []:
-            read.add(loc)
+        if spec is not None:
+            read.update(spec.submodule_search_locations or [spec.origin or ""])
     read.add(f"/proc/{os.getpid()}")  # /proc/self; not the server's, nor another session's
     devices = ["/dev/null"]
     try:

@@ -96,3 +96,21 @@ def test_the_game_cannot_read_outside_its_directory(place: dict[str, Path], how:
     assert refusal in denied.stderr, denied.stderr  # the kernel's refusal, or the audit hook's
     assert SECRET not in denied.stdout + denied.stderr
 
+
+
+def test_an_installed_plugin_outside_the_interpreter_stays_readable(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A plugin package installed from anywhere (``pip install -e``) must still load in a
+    session: its directory is read-only inside the fence, its parent is not."""
+    from types import SimpleNamespace
+
+    import tui.ssh_child as child
+
+    (tmp_path / "exalted_plugin").mkdir()
+    (tmp_path / "exalted_plugin" / "__init__.py").write_text("")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(child, "entry_points",
+                        lambda group: [SimpleNamespace(module="exalted_plugin.hooks")])
+    read, _own, _devices = child.allowed_paths(str(tmp_path / "user"))
+    assert str(tmp_path / "exalted_plugin") in read
+    assert str(tmp_path) not in read

@@ -54,11 +54,12 @@ async def gone(server: GameServer) -> None:
     raise AssertionError(f"still open: {server.sessions} {server.connections}")
 
 
-def openssh(port: int, key: Path, user: str, *args: str) -> subprocess.CompletedProcess:
+def openssh(port: int, key: Path, user: str, *args: str,
+            options: tuple[str, ...] = ()) -> subprocess.CompletedProcess:
     return subprocess.run(
         ["ssh", "-p", str(port), "-i", str(key), "-F", "/dev/null", "-o", "StrictHostKeyChecking=no",
          "-o", "UserKnownHostsFile=/dev/null", "-o", "BatchMode=yes", "-o", "IdentitiesOnly=yes",
-         "-o", "LogLevel=ERROR", f"{user}@127.0.0.1", *args],
+         "-o", "LogLevel=ERROR", *options, f"{user}@127.0.0.1", *args],
         capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
 
 
@@ -101,6 +102,13 @@ async def test_openssh_alice_key_as_bob_is_refused(server: GameServer, keys, cap
                                      "cat", "/etc/passwd")
     assert result.returncode != 0 and "root:" not in result.stdout
     assert "alice: refused exec 'cat /etc/passwd'" in logged(caplog)
+    result = await asyncio.to_thread(openssh, server.port, keys.file("alice"), "alice", "sftp",
+                                     options=("-s",))
+    assert result.returncode != 0 and "alice: refused subsystem 'sftp'" in logged(caplog)
+    result = await asyncio.to_thread(openssh, server.port, keys.file("alice"), "alice", options=(
+        "-N", "-o", "ExitOnForwardFailure=yes", "-R", f"0:127.0.0.1:{server.port}"))
+    assert result.returncode != 0
+    assert "alice: refused remote TCP forwarding on " in logged(caplog)
 
 
 def test_authorized_keys_problems_are_logged_with_their_line(tmp_path: Path, keys,
