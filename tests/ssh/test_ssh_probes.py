@@ -355,9 +355,15 @@ def test_zero_or_negative_limits_are_refused(tmp_path: Path, keys, option: str) 
 
 
 async def test_sigterm_says_goodbye_to_every_session(tmp_path: Path, keys) -> None:
+    """Two players in a game and one at the resume question: each gets the goodbye, the
+    terminal reset first, and the log says how each game ended."""
     names = ["alice", "bob", "carol"]
     for name in names:
         keys.of(name)
+    (tmp_path / "data").mkdir(mode=0o700)
+    carols = tmp_path / "data" / "ssh-users" / "carol" / "games" / "20260101-000000-abcd"
+    carols.mkdir(parents=True)
+    (carols / "journal.scenario").write_text("#! title carol's game\nlife p1 7\n")
     env = dict(os.environ, STACKFISH_DATA_DIR=str(tmp_path / "data"))
     proc = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "tui.cli", "serve", "--ssh", "--port", "0", "--allow-root",
@@ -372,19 +378,20 @@ async def test_sigterm_says_goodbye_to_every_session(tmp_path: Path, keys) -> No
         for name in names:
             conns.append(await connect(port, keys.of(name), username=name))
             games.append(await open_game(conns[-1], "play red-aggro"))
-        for _chan, term in games:
-            await term.wait_for(OPENING)
+        for name, (_chan, term) in zip(names, games, strict=True):
+            await term.wait_for("Resume it? [Y/n]" if name == "carol" else OPENING)
         proc.send_signal(signal.SIGTERM)
-        for chan, term in games:
+        for name, (chan, term) in zip(names, games, strict=True):
             await chan.wait_closed()
-            assert "shutting down; your game is saved" in plain(bytes(term.err))
+            assert ("the server is shutting down." if name == "carol"
+                    else "shutting down; your game is saved") in plain(bytes(term.err))
             assert bytes(term.err).startswith(b"\x1b[?1000l")  # the terminal reset first
             assert b"\x1b[?1049l" in bytes(term.err)
         assert await asyncio.wait_for(proc.wait(), 30) == 0
         log = (await proc.stderr.read()).decode()
-        for name in names:
+        for name in names[:2]:
             assert f"{name}: game ended addr=127.0.0.1:" in log
-            assert "the server is shutting down" in log
+        assert "the server is shutting down" in log
     finally:
         for c in conns:
             c.close()
