@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import shutil
 import signal
@@ -86,7 +87,12 @@ async def test_only_the_game_is_allowed(server: GameServer, keys) -> None:
         assert "no deck named" in err and "red-aggro" in err and chan.get_exit_status() == 2
 
 
-async def test_agent_and_x11_forwarding_refused(server: GameServer, keys, tmp_path: Path) -> None:
+async def test_agent_and_x11_forwarding_refused(server: GameServer, keys, tmp_path: Path,
+                                                caplog: pytest.LogCaptureFixture) -> None:
+    from tui.ssh.server import keep_asyncssh_refusals
+
+    keep_asyncssh_refusals()  # as `stackfish serve` does
+    caplog.set_level(logging.INFO, "asyncssh")
     (tmp_path / "xauth").write_bytes(b"")
     async with await connect(server.port, keys.player, agent_path=str(tmp_path / "agent.sock"),
                              agent_forwarding=True) as conn:
@@ -99,6 +105,10 @@ async def test_agent_and_x11_forwarding_refused(server: GameServer, keys, tmp_pa
         assert session.chan.get_agent_path() is None
         assert session.chan.get_x11_display() is None
         chan.close()
+    logged = [r.getMessage() for r in caplog.records if r.name == "asyncssh"]
+    assert any("X11 forwarding request denied" in m for m in logged)
+    assert any("Agent forwarding request denied" in m for m in logged)
+    assert not any("Accepted" in m or "Sending" in m for m in logged)  # nothing else of it
 
 
 async def test_deck_chosen_at_connect_time(server: GameServer, keys) -> None:

@@ -221,13 +221,27 @@ async def serve(config: ServeConfig, out: Any = sys.stderr) -> int:
     return 0
 
 
+def _refusal_or_worse(record: logging.LogRecord) -> bool:
+    return record.levelno >= logging.WARNING or "request denied" in record.getMessage()
+
+
+def keep_asyncssh_refusals() -> None:
+    """Of asyncssh's own log, keep warnings and the refusals it makes before the server's
+    code is asked (agent and X11 forwarding: ``[conn=N, chan=M] X11 forwarding request
+    denied``), not a line per packet or per key exchange."""
+    asyncssh_log = logging.getLogger("asyncssh")
+    asyncssh_log.setLevel(logging.INFO)
+    if _refusal_or_worse not in asyncssh_log.filters:
+        asyncssh_log.addFilter(_refusal_or_worse)
+
+
 def main_serve(args: Any) -> int:
     """``stackfish serve --ssh``: the CLI entry point."""
     if not getattr(args, "ssh", False):
         print("stackfish serve: choose a protocol: --ssh", file=sys.stderr)
         return 2
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stderr)
-    logging.getLogger("asyncssh").setLevel(logging.WARNING)  # one line per game, not per packet
+    keep_asyncssh_refusals()
     config = ServeConfig(host=args.host, port=args.port, authorized_keys=args.authorized_keys,
                          host_key=args.host_key, max_sessions=args.max_sessions,
                          idle_timeout=args.idle_timeout, open=args.open,
