@@ -374,19 +374,17 @@ def parser() -> argparse.ArgumentParser:
                         "(~/.ssh/authorized_keys)")
     p.add_argument("--host-key", metavar="FILE",
                    help="the server's private host key (generated in the data directory)")
-    p.add_argument("--max-sessions", type=int, default=20, metavar="N",
-                   help="games at once; the next connection is turned away (20)")
+    for option, default, what in (
+            ("--max-sessions", 20, "games at once; the next connection is turned away"),
+            ("--max-per-address", 10, "connections at once from one address"),
+            ("--max-startups", 4, "unauthenticated connections at once from one address"),
+            ("--max-users", 1000, "player directories; a new player beyond them is turned away")):
+        p.add_argument(option, type=int, default=default, metavar="N", help=f"{what} ({default})")
     p.add_argument("--idle-timeout", type=float, default=1800.0, metavar="SECONDS",
                    help="save and close a session idle this long (1800; 0 never)")
     p.add_argument("--open", action="store_true",
                    help="any SSH key may play, under a name made from its fingerprint "
                         "(prints a warning)")
-    p.add_argument("--max-per-address", type=int, default=10, metavar="N",
-                   help="connections at once from one address (10)")
-    p.add_argument("--max-startups", type=int, default=4, metavar="N",
-                   help="unauthenticated connections at once from one address (4)")
-    p.add_argument("--max-users", type=int, default=1000, metavar="N",
-                   help="player directories; a new player beyond them is turned away (1000)")
     p.add_argument("--allow-root", action="store_true",
                    help="run even as root (the games would run as root too)")
     p.set_defaults(func=lambda a: __import__("tui.ssh").ssh.main_serve(a))
