@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from mechanics import Game, events, hookimpl, list_plugins, make_plugin_manager
+from mechanics import Game, PluginError, events, hookimpl, list_plugins, make_plugin_manager
 from mechanics.ai.conformance import check_plugin, read_only_calls
 from mechanics.model.actions import parse_action
 from mechanics.plugin_api import hookspecs
@@ -349,6 +349,24 @@ def test_conformance_catches_a_hook_that_assigns_to_the_game(pytestconfig):
     pm.register(Careless(), name="careless")
     with pytest.raises(AssertionError, match=r"plugin 'careless': damage_results\(damage\) changed the game"):
         check_plugin("careless", pytestconfig.getini("stackfish_cards"), plugins=pm)
+
+
+def test_conformance_fails_a_hook_that_calls_a_primitive(pytestconfig):
+    class Hasty:  # toxic done wrong the other way: it calls the primitive itself
+        @hookimpl
+        def register_keywords(self, register):
+            register("toxic", "702.164", takes="number")
+
+        @hookimpl
+        def damage_results(self, game, damage):
+            if damage.player is not None and damage.combat:
+                game.put_counters(damage.player, "poison", 1)
+            return None
+
+    pm = make_plugin_manager(load_entrypoints=False)
+    pm.register(Hasty(), name="hasty")
+    with pytest.raises(PluginError, match=r"plugin 'hasty', hook damage_results: changed the game"):
+        check_plugin("hasty", pytestconfig.getini("stackfish_cards"), plugins=pm)
 
 
 def test_a_broken_plugin_is_reported_and_the_rest_still_load(tmp_path):

@@ -22,7 +22,7 @@ from typing import Any
 
 from ..model.actions import parse_action
 from ..model.cards import load_bundled_pool, read_card_file
-from ..model.errors import StackfishError
+from ..model.errors import PluginError, StackfishError
 from ..play.game import Game
 from ..plugin_api.plugin_manager import make_plugin_manager
 from . import autopilot
@@ -82,15 +82,20 @@ def play_combat(game: Any, names: list[str]) -> None:
 
 
 def _try(game: Any, line: str) -> bool:
+    """Play a line; False when the rules refuse it.  A plugin's contract breach (a
+    :class:`PluginError`: a hook that called a primitive, a bad result) fails the check."""
     try:
         game.play(parse_action(line))
+    except PluginError:
+        raise
     except StackfishError:
         return False
     return True
 
 
 def check_plugin(name: str, card_files: Iterable[Any] = (), plugins: Any = None) -> None:
-    """Raise AssertionError when the plugin ``name``'s read-only hooks change the game.
+    """Raise AssertionError when the plugin ``name``'s read-only hooks change the game
+    (a :class:`PluginError` when the engine catches it first, during the game).
 
     Args:
         name: the plugin's name (its entry-point name).
