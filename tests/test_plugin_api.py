@@ -126,6 +126,18 @@ def test_a_numbered_keyword_without_its_plugin_or_number_stays_manual():
     assert game_with(Bushido(), cards=[bare]).is_manual("Numberless Samurai")
 
 
+def test_a_plugin_keyword_with_a_cost_hands_the_plugin_each_cost():
+    class Tithe:
+        @hookimpl
+        def register_keywords(self, register):
+            register("tithe", "702.999", takes="cost")
+
+    game = game_with(Tithe(), cards=[creature("Tithing Test Bear", "Flying, tithe {1}{W}\nTithe—Pay 2 life.")],
+                     lines=["turn p1 main1", 'battlefield p1 "Tithing Test Bear" as bear'])
+    assert not game.is_manual("Tithing Test Bear")
+    assert game.keyword_instances(game.state.aliases["bear"], "tithe") == ["{1}{W}", "Pay 2 life."]
+
+
 def test_ward_is_a_keyword_with_a_cost():
     game = game_with(cards=[creature("Warded Test Bear", "Ward {2}"),
                             creature("Life-Warded Test Bear", "Ward—Pay 3 life.")])
