@@ -40,12 +40,19 @@ def event_kinds() -> set[str]:
     return out
 
 
+def loading(plugin: str, hook: str, message: str) -> PluginError:
+    """An error in what a plugin registers as it loads: no game can start with it, so
+    the message says how to turn it off."""
+    return PluginError(plugin, hook, f"{message}; until it is fixed, turn the plugin off with "
+                                     f"--disable-plugin {plugin} or STACKFISH_DISABLE_PLUGINS={plugin}")
+
+
 def keyword(plugin: str, name: Any, rule: Any, takes: Any) -> Keyword:
     """A keyword ``register(name, rule, takes)`` registers."""
     if not isinstance(name, str) or not name.strip():
-        raise PluginError(plugin, "register_keywords", f"a keyword's name is a string, not {name!r}")
+        raise loading(plugin, "register_keywords", f"a keyword's name is a string, not {name!r}")
     if takes not in TAKES:
-        raise PluginError(plugin, "register_keywords",
+        raise loading(plugin, "register_keywords",
                           f"keyword '{name}': takes={takes!r}; use \"number\" (Bushido 2), "
                           "\"cost\" (Ward {2}) or leave it out")
     return Keyword(name.strip().lower(), str(rule or ""), takes)
@@ -57,24 +64,24 @@ def interest(plugin: str, events: Iterable[Any], steps: Iterable[Any]) -> tuple[
     kinds = event_kinds()
     for kind in events:
         if kind not in kinds:
-            raise PluginError(plugin, "register_interest",
+            raise loading(plugin, "register_interest",
                               f"no event kind '{kind}'{_near(kind, kinds)} (the kinds are the "
                               "class names in mechanics.events, or your own Event subclasses)")
     for step in steps:
         if step not in STEPS:
-            raise PluginError(plugin, "register_interest",
+            raise loading(plugin, "register_interest",
                               f"no step '{step}'{_near(step, STEPS)} (steps: {', '.join(STEPS)})")
     return events, steps
 
 
 def _names(plugin: str, what: str, names: Any) -> list[str]:
     if isinstance(names, str):
-        raise PluginError(plugin, "register_interest",
+        raise loading(plugin, "register_interest",
                           f"{what}={names!r} is a string; pass a tuple: {what}=({names!r},)")
     names = list(names)
     bad = [n for n in names if not isinstance(n, str)]
     if bad:
-        raise PluginError(plugin, "register_interest", f"{what} are names (strings), not {bad[0]!r}")
+        raise loading(plugin, "register_interest", f"{what} are names (strings), not {bad[0]!r}")
     return names
 
 
