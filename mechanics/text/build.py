@@ -4,7 +4,8 @@ A card's :class:`~mechanics.abilities.abilities.Behaviour` comes from, in order:
 
 1. a script registered by card name (:data:`~mechanics.abilities.abilities.SCRIPTS`,
    filled by :mod:`mechanics.text.scripts` and by plugins through ``register_cards``);
-2. keyword lines whose every keyword the engine or a loaded plugin implements;
+2. keyword lines whose every keyword the engine or a loaded plugin implements
+   (:func:`mechanics.text.keyword_lines.parse_keywords`: "Flying, toxic 1");
 3. the oracle-text compiler (:mod:`mechanics.text.oracle`), for every other line.
 
 A card with a line none of these cover is *manual*: it plays, its text is
@@ -14,9 +15,13 @@ silently.
 
 from __future__ import annotations
 
+from collections.abc import Collection, Mapping
+
 from ..abilities.abilities import SCRIPTS, Ability, Activated, Behaviour, ScriptFn, text_lines
+from ..abilities.keywords import Keyword
 from ..model.cards import BASIC_LAND_MANA, CardDef
 from .oracle import ability_groups, compile_card
+from .oracle.keywords import keyword_abilities
 
 
 def intrinsic_abilities(card: CardDef) -> list[Ability]:
@@ -25,7 +30,7 @@ def intrinsic_abilities(card: CardDef) -> list[Ability]:
     return [Activated(text="{T}: Add {%s}." % c, tap=True, mana=c) for c in colors]
 
 
-def build_behaviour(card: CardDef, known_keywords: set[str],
+def build_behaviour(card: CardDef, known_keywords: Mapping[str, Keyword] | Collection[str],
                     scripts: dict[str, ScriptFn] | None = None) -> Behaviour:
     """Work out a card's behaviour (see the module docstring for the order)."""
     scripts = SCRIPTS if scripts is None else scripts
@@ -33,8 +38,11 @@ def build_behaviour(card: CardDef, known_keywords: set[str],
     fn = scripts.get(card.name)
     if fn is not None:
         out.abilities += fn(card)  # the script owns every non-keyword line
-        return out
     compiled = compile_card(card, ability_groups(text_lines(card)), known_keywords)
+    out.keywords += compiled.keywords
+    if fn is not None:
+        out.abilities += [a for name, arg in compiled.keywords for a in keyword_abilities(name, arg) or ()]
+        return out
     out.abilities += compiled.abilities
     out.missing += compiled.missing
     out.phrases += compiled.phrases

@@ -14,6 +14,7 @@ line by hand).  :func:`manual_phrases` lists those phrases for a card.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -21,18 +22,13 @@ from ...abilities import abilities as ab
 from ...abilities.abilities import text_lines
 from ...model.cards import CardDef
 from ..effects import ENCHANTABLE
+from ..keyword_lines import parse_keywords
 from . import compiler, keywords
 from .compiler import Unsupported
 from .lexer import self_named, strip_reminder, tokenize
 from .parser import NoParse, ParseError, Parser
 
 __all__ = ["Compiled", "ParseError", "compile_card", "compile_text", "coverage", "manual_phrases"]
-
-
-def keyword_line(line: str, known: set[str]) -> bool:
-    """True when the line is only keywords, each of which is implemented."""
-    parts = [p.strip().lower() for p in line.split(",")]
-    return all(p in known for p in parts)
 
 
 def ability_groups(lines: list[str]) -> list[list[str]]:
@@ -55,6 +51,8 @@ class Compiled:
     abilities: list[ab.Ability] = field(default_factory=list)
     missing: list[str] = field(default_factory=list)
     phrases: list[str] = field(default_factory=list)
+    #: the keyword instances of its keyword lines, ``(name, argument)`` (:func:`parse_keywords`)
+    keywords: list[tuple[str, Any]] = field(default_factory=list)
 
 
 def parse(card: CardDef, text: str, spell: bool) -> Any:
@@ -138,11 +136,12 @@ _CACHE: dict[tuple, Compiled] = {}
 def compile_card(card: CardDef, groups: list[list[str]], known_keywords: set[str]) -> Compiled:
     """Compile each ability group of a card (see :func:`ability_groups`), once per card
     and set of known keywords (the abilities are values, shared by every game)."""
-    key = (card, frozenset(known_keywords))
+    known = frozenset(known_keywords.items()) if isinstance(known_keywords, Mapping) else frozenset(known_keywords)
+    key = (card, known)
     found = _CACHE.get(key)
     if found is None:
         found = _CACHE[key] = _compile(card, groups, known_keywords)
-    return Compiled(list(found.abilities), list(found.missing), list(found.phrases))
+    return Compiled(list(found.abilities), list(found.missing), list(found.phrases), list(found.keywords))
 
 
 def _compile(card: CardDef, groups: list[list[str]], known_keywords: set[str]) -> Compiled:
@@ -151,7 +150,11 @@ def _compile(card: CardDef, groups: list[list[str]], known_keywords: set[str]) -
     spell_lines: list[str] = []
     for group in groups:
         line = "\n".join(group)
-        if keyword_line(line, known_keywords):
+        instances = parse_keywords(line, known_keywords)  # registered keywords (702), with N or a cost
+        built = [keywords.keyword_abilities(name, arg) for name, arg in instances or ()]
+        if instances is not None and None not in built:
+            out.keywords += instances
+            out.abilities += [a for found in built for a in found]
             continue
         try:
             got = compile_ability(card, group, known_keywords)

@@ -710,6 +710,10 @@ def trigger_match(ev: Event) -> tuple[tuple[str, ...], Callable[..., dict | None
             hit = [a for a in event.attackers if select.matches(game, d, a, you, obj.id)]
             return {"obj": hit[0]} if hit else None
         return ("AttackersDeclared",), attacks, False
+    if ev.kind == "blocks" and self_:  # 509.3c
+        return ("BlockersDeclared",), lambda g, o, e: {} if any(b == o.id for b, _ in e.blocks) else None, False
+    if ev.kind == "becomes-blocked" and self_:  # 509.3d: once, however many block it
+        return ("BecameBlocked",), lambda g, o, e: {} if e.attacker == o.id else None, False
     if ev.kind == "combat-damage" and self_:  # 510.3a
         return ("DamageDealt",), (lambda g, o, e: {"player": e.player} if e.source == o.id and e.player
                                   is not None and e.combat else None), False
@@ -768,8 +772,8 @@ def triggered(node: Ability, text: str, card: Any, known: set[str],
         return ab.Triggered(text, resolve=run, targets=tuple(env.targets), condition=cond, step=ev.step,
                             step_whose="each" if ev.whose == "each" else "you", modal=modal_node)
     kinds, match, back = trigger_match(ev)
-    if ev.subject is not None and ev.subject.quant == "self" and ev.kind in ("dies", "attacks",
-                                                                             "combat-damage", "blocks"):
+    if ev.subject is not None and ev.subject.quant == "self" and ev.kind in (
+            "dies", "attacks", "combat-damage", "blocks", "becomes-blocked"):
         if not card.is_type("Creature"):
             raise Unsupported(f"a noncreature's '{ev.kind}'")
     env = Env(known, card)

@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 from ...abilities import abilities as ab
 from ...abilities.abilities import Triggered
+from ...model.cards import parse_cost
+from ...model.mana import format_cost
 from ...model.state import Decision
 
 if TYPE_CHECKING:
@@ -55,6 +57,23 @@ def shock_land(ctx: Ctx, obj: Any) -> None:
 
 #: keywords followed by a cost
 COSTED_KEYWORDS = ("kicker", "flashback", "equip", "cycling", "ward")
+
+
+def keyword_abilities(name: str, arg: Any) -> list[ab.Ability] | None:
+    """The abilities the engine builds for one instance of a registered keyword: ward's
+    triggered ability from its cost; none for the others (the rules check them where
+    they apply, plugins' triggers come from their hooks).  None when the engine can't do
+    this instance (a ward cost it doesn't pay), so the line is read by the grammar."""
+    if name != "ward":
+        return []
+    cost = str(arg or "")
+    words = cost.lower().rstrip(".").split()
+    if len(words) == 3 and words[0] == "pay" and words[1].isdigit() and words[2] == "life":
+        return [ward("", int(words[1]))]
+    symbols = parse_cost(cost)
+    if symbols and format_cost(symbols) == cost.upper() and all(s.isdigit() or s in "WUBRGC" for s in symbols):
+        return [ward(cost)]
+    return None
 
 
 def costed(card: Any, kw: str, cost: str, life: int, text: str) -> list[ab.Ability] | None:

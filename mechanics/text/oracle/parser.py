@@ -965,6 +965,8 @@ class Parser:
             return Event("attacks", subject)
         if self.eat("blocks"):
             return Event("blocks", subject)
+        if self.eat("becomes blocked"):
+            return Event("becomes-blocked", subject)
         if self.eat("deals combat damage to a player") or self.eat("deals combat damage to an opponent"):
             return Event("combat-damage", subject, to_player=True)
         if self.eat("leaves the battlefield"):
