@@ -37,6 +37,7 @@ _ENGINE = {
     "plainswalk": "702.14", "islandwalk": "702.14", "swampwalk": "702.14", "mountainwalk": "702.14",
     "forestwalk": "702.14",
     "devoid": "702.114",  # a characteristic-defining ability: CardDef has no colors (604.3)
+    "changeling": "702.73",  # every creature type, where the compiled text looks (oracle.select)
 }
 #: keywords the engine itself implements (702.x); ward's triggered ability is built from
 #: its cost (:func:`mechanics.text.oracle.keywords.keyword_abilities`)

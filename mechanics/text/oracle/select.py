@@ -25,12 +25,21 @@ def facts(game: Game, oid: int) -> Any:
     return game.chars(oid)
 
 
+#: subtypes that aren't creature types (205.3): a changeling is none of these
+_NOT_CREATURE_TYPES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest", "Desert", "Gate", "Cave",
+                                 "Equipment", "Aura", "Vehicle", "Treasure", "Clue", "Food", "Blood", "Saga",
+                                 "Case", "Class", "Room", "Shrine", "Curse", "Cartouche", "Map"})
+
+
 def _kind_ok(kind: str, ch: Any) -> bool:
     if kind in ("permanent", "card", "spell"):
         return True
     if kind in _CARD_TYPES:
         return kind.capitalize() in ch.types
-    return kind in ch.subtypes or (kind == "Equipment" and "Equipment" in ch.subtypes)
+    if kind in ch.subtypes:
+        return True
+    # 702.73a: changeling: the object is every creature type
+    return ch.has("changeling") and kind not in _NOT_CREATURE_TYPES and bool({"Creature", "Kindred"} & ch.types)
 
 
 def matches(game: Game, d: Objects, oid: int, controller: str, source: int | None, ch: Any = None) -> bool:
