@@ -22,7 +22,6 @@ if TYPE_CHECKING:
     from ..play.game import Game
 
 NO_PRIORITY = ("untap", "cleanup")
-COMBAT_STEPS = ("combat", "attackers", "blockers", "damage", "endcombat")
 
 
 class TurnRules:
