@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
-    from ..abilities.abilities import Behaviour, Triggered
+    from ..abilities.abilities import Behaviour, Target, Triggered
     from ..model import events as ev
     from ..model.cards import CardDef, CardPool
     from ..model.state import Decision, Obj, StackItem, State
@@ -59,6 +59,10 @@ class PrimitivesNeeds(GameCore, Protocol):
     def ability_index(self) -> AbilityIndex: ...  # TriggerRules
     def describe(self, oid: int | str | None) -> str: ...  # References
     def ordinal(self, oid: int) -> int: ...  # References
+    def became_targets(self, item: StackItem) -> None: ...  # TriggerRules
+    def spell_target_specs(self, name: str, modes: tuple[int, ...] = ()) -> tuple[Target, ...]: ...  # TriggerRules
+    def target_options(self, item: StackItem | None, spec: Target) -> list[int | str]: ...  # TriggerRules
+    def target_ref(self, t: int | str) -> Any: ...  # TriggerRules
 
 
 class TriggerNeeds(GameCore, Protocol):
@@ -96,6 +100,7 @@ class TurnNeeds(GameCore, Protocol):
              controller: str | None = None) -> int: ...  # Primitives
     def remove_from_combat(self, obj: Obj) -> None: ...  # Primitives
     def untap(self, oid: int) -> None: ...  # Primitives
+    def spell_card_away(self, item: StackItem) -> None: ...  # Primitives
     def ability(self, handler: str) -> Any: ...  # TriggerRules
     def ability_index(self) -> AbilityIndex: ...  # TriggerRules
     def add_trigger(self, oid: int, ch: Chars, idx: int, ab: Triggered, data: dict) -> None: ...  # TriggerRules

@@ -314,7 +314,7 @@ class TriggerRules:
         cast: its card)."""
         if item.source is not None:
             return self.chars(item.source)
-        if item.kind == "spell" and self.pool.get(item.text) is not None:
+        if item.kind == "spell" and item.text:
             from ..model.state import Obj
             from .layers import base_chars
 
