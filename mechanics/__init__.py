@@ -37,6 +37,7 @@ from .model.errors import DeckError, IllegalActionError, NotationError, SourceEr
 from .model.state import Decision, StackItem
 from .play.context import Ctx
 from .play.game import Game
+from .play.stops import DEFAULT_STOPS
 from .plugin_api import hookspecs
 from .plugin_api.hookspecs import hookimpl
 from .plugin_api.isolation import OFFER_DISABLE_AFTER, disable_plugin
@@ -44,7 +45,7 @@ from .plugin_api.plugin_manager import list_plugins, make_plugin_manager
 from .text.templates import ward
 
 __all__ = [
-    "OFFER_DISABLE_AFTER", "Action", "Activated", "Ctx", "Decision", "DeckError", "EntersWith",
+    "DEFAULT_STOPS", "OFFER_DISABLE_AFTER", "Action", "Activated", "Ctx", "Decision", "DeckError", "EntersWith",
     "Game", "IllegalActionError", "NotationError", "Replacement", "SourceError", "SpellAbility",
     "StackItem", "StackfishError", "Static", "Target", "Triggered", "actions", "choosable",
     "disable_plugin", "events", "hookimpl", "hookspecs", "how_many", "list_plugins",

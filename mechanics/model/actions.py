@@ -116,8 +116,9 @@ def _step(word: str) -> str:
 
 
 def _stop(word: str) -> str:
-    """A stop: a step of the player's own turn, or ``their-STEP`` of an opponent's."""
-    if word.removeprefix("their-") not in STEPS:
+    """A stop: a step of the player's own turn, ``their-STEP`` of an opponent's, or
+    ``full-control`` (stop whenever they get priority)."""
+    if word.removeprefix("their-") not in STEPS and word != "full-control":
         raise NotationError(f"unknown stop '{word}'; a stop is a step ({' '.join(STEPS)}), "
                             "or their-STEP for an opponent's turn")
     return word

@@ -9,6 +9,7 @@ non-empty stack when they can act (117.3: what they could do with priority),
 and at their next turn's first main phase whatever they hold, so passing never
 runs through turns on its own.  ``attackers`` is the declaration itself: left
 out, the player declares no attackers (508.1) unless some creature must attack.
+``full-control`` stops whenever the player gets priority (nothing is passed).
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ def at_stop(game: Game, player: str, stops: tuple[str, ...], turn: int | None = 
         return True
     if d.kind == "attackers":
         return "attackers" in stops or bool(game.must_attack(player))
-    if d.kind != "priority":
+    if d.kind != "priority" or "full-control" in stops:
         return True
     if turn is not None and st.turn != turn and stop_name(game, player) == "main1":
         return True

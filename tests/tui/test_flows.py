@@ -3,7 +3,7 @@ stack panel and resolved, and a choice made in a modal (proliferate)."""
 
 from __future__ import annotations
 
-from tui_helpers import keys, panel_text, select_in_hand
+from tui_helpers import full_control, keys, panel_text, select_in_hand
 
 import plugins.evolve
 import plugins.proliferate
@@ -24,7 +24,7 @@ def counters(app, name: str) -> int:
 
 
 async def test_evolve_trigger_is_shown_on_the_stack_and_resolves(at_main):
-    app = simic_app()
+    app = full_control(simic_app())
     async with at_main(app, 'battlefield p1 "Cloudfin Raptor"', 'hand p1 "Grizzly Bears"',
                        "mana p1 {1}{G}") as pilot:
         await select_in_hand(pilot, "Grizzly Bears")

@@ -6,7 +6,7 @@ Esc only ever closes a dialog without answering.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from importlib import resources
 from typing import Any
 
@@ -104,7 +104,8 @@ class ChooseDialog(Dialog):
     """Pick between ``low`` and ``high`` of the options.
 
     With ``high == 1`` it is a plain list (enter picks the highlighted one);
-    otherwise a checklist (space toggles, ``*`` toggles all, enter confirms).
+    otherwise a checklist (space toggles, ``*`` toggles all, enter confirms) whose
+    entries start checked when ``preselect`` is True or lists their values.
     Returns the chosen values, or None when closed with Esc.
     """
 
@@ -115,7 +116,8 @@ class ChooseDialog(Dialog):
     ]
 
     def __init__(self, title: str, prompt: str, options: Sequence[tuple[Any, str]], low: int = 1,
-                 high: int = 1, preselect: bool = False, multi: bool | None = None) -> None:
+                 high: int = 1, preselect: bool | Collection[Any] = False,
+                 multi: bool | None = None) -> None:
         super().__init__(title)
         self.prompt = prompt
         self.options = list(options)
@@ -127,8 +129,10 @@ class ChooseDialog(Dialog):
         with self.box():
             yield Static(Text(self.prompt), classes="prompt")
             if self.multi:
-                yield Selections(*[Selection(Text(label), i, self.preselect)
-                                      for i, (_, label) in enumerate(self.options)], id="choices")
+                pre = self.preselect
+                yield Selections(*[Selection(Text(label), i, pre is True or
+                                             (not isinstance(pre, bool) and value in pre))
+                                   for i, (value, label) in enumerate(self.options)], id="choices")
                 need = str(self.low) if self.low == self.high else f"{self.low} to {self.high}"
                 keys = f"choose {need}: space toggles, * all, enter confirms, esc closes"
             else:

@@ -50,7 +50,7 @@ class KeyActions:
 
     # ------------------------------------------------------------------ moving on
     def action_pass(self) -> None:
-        self.play(A.Pass())
+        self.move(A.Pass())
 
     def action_next_step(self) -> None:
         if self.game.state.stack:
@@ -85,11 +85,18 @@ class KeyActions:
         if d is None or d.kind != "attackers":
             self.say("no creature can attack now", error=True)
             return
-        self.play(A.Attack(d.player, tuple((game.ref_for(o), "") for o in d.options)))
+        self.move(A.Attack(d.player, tuple((game.ref_for(o), "") for o in d.options)))
 
     # ------------------------------------------------------------------ undo, redo
-    def action_undo(self, n: int = 1) -> None:
+    def action_undo(self, n: int = 0) -> None:
+        """Take back ``n`` actions, or (0) the player's last move: the last action
+        that isn't an ``autopass`` and the autopasses after it."""
         game = self.game
+        if not n:
+            history = game.history or []
+            n = 1 + next((i for i, (a, _) in enumerate(reversed(history))
+                          if not isinstance(a, A.Autopass)), 0)
+            n = min(n, len(history) - self.app.floor) or 1
         if len(game.history or []) - n < self.app.floor:
             self.say("nothing to undo", error=True)
             return

@@ -21,7 +21,7 @@ from textual.widgets import Footer, Static
 from mechanics import actions as A
 from mechanics.model.errors import StackfishError
 
-from ...render import status_line
+from ...render import human, status_line
 from ...widgets import CommandLine, GameLog, Message, Panel
 from ..dialogs import ConfirmDialog
 from .casting import Casting
@@ -161,6 +161,27 @@ class GameScreen(KeyActions, Casting, ManualMenu, Decisions, Commands, Views, Sc
         self.say(f"> {action}")
         self.after_change()
         return True
+
+    def move(self, action: A.Action) -> bool:
+        """A player's move (a key, a dialog's answer): play it, then pass for them while
+        they have nothing to do or are not at one of their stops (smart stops)."""
+        if not self.play(action):
+            return False
+        self.autopass(str(action))
+        return True
+
+    def autopass(self, did: str) -> None:
+        """Play ``autopass`` (one action, so one undo) unless the engine says the human
+        player is at a stop already (:meth:`mechanics.Game.at_stop`)."""
+        game = self.game
+        me = human(game)
+        stops = self.app.stops
+        if self.goto is not None or game.at_stop(me, stops):
+            return
+        if self.play(A.Autopass(me, stops), keep_goto=True):
+            st = game.state
+            where = f"turn {st.turn} {st.step}" if not st.over else "game over"
+            self.say(f"> {did} · passed to {where}")
 
     def offer_disable(self, plugin: str) -> None:
         """A plugin that made actions fail repeatedly (a RuleError naming it): offer to
