@@ -204,7 +204,7 @@ def _named_twice(refs: tuple[str, ...], specs: tuple) -> bool:
 def mana_sources(game: Game, player: str) -> list[tuple[object, str]]:
     """What can pay a cost: pool mana first, then untapped lands (fewest colors first),
     then untapped creatures and artifacts whose mana ability costs just {T} (605),
-    never a summoning-sick creature (302.6).  Each pays one mana.
+    never a summoning-sick creature (302.6); a source is listed once per mana it adds.
     Kept until the game changes (every spell in hand asks, for legal actions and the
     autopilot), and shared, so callers don't modify it: they depend on the
     permanents (every change to them calls ``game.changed()``) and on the pool,
@@ -222,10 +222,12 @@ def mana_sources(game: Game, player: str) -> list[tuple[object, str]]:
         if obj.tapped or (ch.is_creature and obj.sick and not ch.has("haste")):
             continue
         land = "Land" in ch.types
-        makes = "".join(ab.mana for ab in game.activated(oid)
-                        if ab.mana and ab.tap and (land or not (parse_cost(ab.cost) or ab.sacrifice)))
-        if makes:
-            (lands if land else others).append((oid, makes))
+        abilities = [ab for ab in game.activated(oid)
+                     if ab.mana and ab.tap and (land or not (parse_cost(ab.cost) or ab.sacrifice))]
+        makes = "".join(ab.mana for ab in abilities)
+        if makes:  # one source per mana it adds (Gyre Sage: one per counter, maybe none)
+            n = min(1 if ab.amount is None else max(0, int(ab.amount(game, obj))) for ab in abilities)
+            (lands if land else others).extend([(oid, makes)] * n)
     sources += sorted(lands, key=lambda s: len(s[1])) + sorted(others, key=lambda s: len(s[1]))
     game.memo["mana_sources"] = (key, sources)
     return sources
@@ -257,7 +259,7 @@ def pay(game: Game, player: str, cost: tuple[str, ...], x: int = 0, convoke: boo
             f"(pool: {have}; untapped mana sources: {untapped})")
     for i in sorted((s[1] for s in chosen if isinstance(s, tuple)), reverse=True):
         del p.mana[i]
-    for s in chosen:
+    for s in dict.fromkeys(chosen):  # a source that adds two mana is tapped once
         if not isinstance(s, tuple):
             game.tap(s)
     game.changed(characteristics=False)

@@ -4,8 +4,9 @@ Arena and MTGO pass for a player until a step where they both want to stop and
 can act; stackfish does the same with one action, ``autopass PLAYER STOP...``,
 so a journal replays it exactly and one undo takes it back.  A stop is a step
 of the player's own turn (``main1``) or ``their-STEP`` of an opponent's
-(``their-end``).  The player stops at a decision (a dialog), at a stop or on a
-non-empty stack when they can act (117.3: what they could do with priority),
+(``their-end``).  The player stops at a decision (a dialog), and where they can act (117.3:
+what they could do with priority) at a stop with an empty stack or when an
+opponent's spell or ability is on top of the stack (not their own, as Arena),
 and at their next turn's first main phase whatever they hold, so passing never
 runs through turns on its own.  ``attackers`` is the declaration itself: left
 out, the player declares no attackers (508.1) unless some creature must attack.
@@ -45,7 +46,9 @@ def at_stop(game: Game, player: str, stops: tuple[str, ...], turn: int | None = 
         return True
     if not game.can_act(player):
         return False
-    return bool(st.stack) or stop_name(game, player) in stops
+    if st.stack:  # a response: to an opponent's spell or ability, not to one's own
+        return game.seat_of(st.stack[-1].controller) != game.seat_of(player)
+    return stop_name(game, player) in stops
 
 
 def autopass(game: Game, player: str, stops: tuple[str, ...]) -> None:

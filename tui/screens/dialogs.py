@@ -23,10 +23,30 @@ from ..widgets.lists import Options, Selections
 from ..widgets.panels import Panel
 
 
-class Dialog(ModalScreen):
-    """A centred box with a title, closed by Esc."""
+class KeyLine(Static):
+    """A dialog's line of keys (dim); :meth:`complain` puts a word before it."""
 
-    BINDINGS = [Binding("escape", "close", "Close")]
+    def __init__(self, hint: str, **kw: Any) -> None:
+        super().__init__(Text(hint, style="dim"), classes="keys", **kw)
+        self.hint = hint
+
+    def complain(self, text: str) -> None:
+        self.update(Text.assemble((text, "bold"), "  ", (self.hint, "dim")))
+
+
+class HelpKey:
+    """``?`` opens the help over any screen (the game's, a dialog, a full-screen view)."""
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen("Help"))
+
+
+class Dialog(HelpKey, ModalScreen):
+    """A centred box with a title, closed by Esc.  A key that does nothing here says
+    so on the dialog's key line, with the keys that do something."""
+
+    BINDINGS = [Binding("escape", "close", "Close"),
+                Binding("question_mark", "help", "Help", show=False)]
 
     def __init__(self, title: str) -> None:
         super().__init__()
@@ -39,6 +59,11 @@ class Dialog(ModalScreen):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+    def on_key(self, event) -> None:  # noqa: ANN001
+        lines = self.query(KeyLine)
+        if event.is_printable and event.key not in self.active_bindings and lines:
+            lines.last().complain(f"'{event.character}' does nothing here:")
 
 
 class ConfirmDialog(Dialog):
@@ -53,7 +78,7 @@ class ConfirmDialog(Dialog):
     def compose(self) -> ComposeResult:
         with self.box():
             yield Static(Text(self.question))
-            yield Static(Text("y/enter: yes   n/esc: no", style="dim"), classes="keys")
+            yield KeyLine("y/enter: yes   n/esc: no")
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)
@@ -73,15 +98,13 @@ class TextDialog(Dialog):
             with VerticalScroll(classes="body"):
                 yield Static(Text(self.text))
             extra = "   ".join(f"{k}: {label}" for k, (_, label) in self.keys.items())
-            yield Static(Text(("enter/esc: close   " + extra).strip(), style="dim"), classes="keys")
+            yield KeyLine(("enter/esc: close   " + extra).strip())
 
     def on_key(self, event) -> None:  # noqa: ANN001
-        if event.key == "enter":
+        if event.key == "enter" or event.character in self.keys:
             event.stop()
-            self.dismiss(None)
-        elif event.character in self.keys:
-            event.stop()
-            self.dismiss(self.keys[event.character][0])
+            event.prevent_default()  # answered: not a key that "does nothing" (Dialog.on_key)
+            self.dismiss(self.keys[event.character][0] if event.key != "enter" else None)
 
 
 class HelpScreen(Dialog):
@@ -141,7 +164,7 @@ class ChooseDialog(Dialog):
                     opts.append(Option(Text("(none)", style="italic"), id="none"))
                 yield Options(*opts, id="choices")
                 keys = "arrows/j/k move, enter chooses, esc closes"
-            yield Static(Text(keys, style="dim"), id="dialog-message", classes="keys")
+            yield KeyLine(keys, id="dialog-message")
 
     def on_mount(self) -> None:
         self.query_one("#choices").focus()
@@ -159,8 +182,7 @@ class ChooseDialog(Dialog):
             picked = sorted(self.query_one(SelectionList).selected)
             if not self.low <= len(picked) <= self.high:
                 need = str(self.low) if self.low == self.high else f"{self.low} to {self.high}"
-                self.query_one("#dialog-message", Static).update(
-                    Text(f"choose {need} (you chose {len(picked)})", style="bold"))
+                self.query_one(KeyLine).complain(f"choose {need} (you chose {len(picked)}):")
                 return
             self.dismiss([self.options[i][0] for i in picked])
             return
@@ -191,8 +213,7 @@ class OrderDialog(Dialog):
         with self.box():
             yield Static(Text(self.prompt), classes="prompt")
             yield Panel("", id="choices")
-            yield Static(Text("J/K or shift+arrows move, enter confirms, esc closes", style="dim"),
-                         classes="keys")
+            yield KeyLine("J/K or shift+arrows move, enter confirms, esc closes")
 
     def on_mount(self) -> None:
         self._show(0)
@@ -244,9 +265,7 @@ class MulliganDialog(Dialog):
             yield Options(Option(Text(keep), id="keep"),
                              Option(Text(f"Mulligan (draw 7, then bottom {self.bottom + 1})"),
                                     id="mulligan"), id="choices")
-            yield Static(Text("enter chooses (y keep, m mulligan), D decks, esc closes",
-                              style="dim"),
-                         classes="keys")
+            yield KeyLine("enter chooses (y keep, m mulligan), D decks, ? help, esc closes")
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
@@ -273,7 +292,7 @@ class InputDialog(Dialog):
         with self.box():
             yield Static(Text(self.prompt), classes="prompt")
             yield self.field()
-            yield Static(Text("enter confirms, esc closes", style="dim"), classes="keys")
+            yield KeyLine("enter confirms, esc closes")
 
     def field(self) -> Input:
         return Input(value=self.value, placeholder=self.placeholder, id="text")

@@ -182,9 +182,9 @@ class Panel(ScrollView, can_focus=True):
         self.refresh()
 
     def action_select(self) -> None:
-        sel = self.selected_id
-        if sel is not None:
-            self.post_message(self.Selected(self, sel))
+        """Post :class:`Panel.Selected` for the selected row ("" when there is none, so
+        the screen can say why enter did nothing)."""
+        self.post_message(self.Selected(self, self.selected_id or ""))
 
     def on_click(self, event: Click) -> None:
         n = event.y + self.scroll_offset.y

@@ -180,8 +180,11 @@ class Decisions:
                 self.action_undo()
             elif choice == "restart":
                 self.restart()
+            elif choice == "decks":
+                self.action_decks()
             elif choice == "quit":
                 self.app.exit()
 
         self.app.push_screen(TextDialog("Game over", text, {
-            "R": ("restart", "new game"), "u": ("undo", "undo"), "q": ("quit", "quit")}), done)
+            "R": ("restart", "new game"), "u": ("undo", "undo"), "D": ("decks", "decks"),
+            "q": ("quit", "quit")}), done)

@@ -126,6 +126,7 @@ class KeyActions:
     def action_info(self) -> None:
         sel = self.selected()
         if sel is None:
+            self.say("select a card first (tab/arrows), then i shows it", error=True)
             return
         kind, i = sel
         if kind == "s":

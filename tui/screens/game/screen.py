@@ -109,7 +109,11 @@ class GameScreen(KeyActions, Casting, ManualMenu, Decisions, Commands, Views, Sc
     @on(Panel.Selected)
     def row_selected(self, event: Panel.Selected) -> None:
         event.stop()
-        if event.panel.id == "stack":
+        if not event.row_id:
+            self.say(f"the {event.panel.id} is empty: nothing to select"
+                     + (" (space passes, t goes to your next turn)" if event.panel.id == "stack"
+                        else ""), error=True)
+        elif event.panel.id == "stack":
             self.action_pass()
         else:
             self.action_cast()
@@ -126,6 +130,12 @@ class GameScreen(KeyActions, Casting, ManualMenu, Decisions, Commands, Views, Sc
     def command_entered(self, event: CommandLine.Entered) -> None:
         self.query_one("#hand").focus()
         self.run_line(event.line)
+
+    def on_key(self, event) -> None:  # noqa: ANN001
+        """A key that isn't one of the game's says so (the bindings answer the rest)."""
+        if event.is_printable and event.key not in self.active_bindings:
+            self.say(f"'{event.character}' is not a key of the game screen: ? lists them",
+                     error=True)
 
     # ------------------------------------------------------------------ status line
     def say(self, text: str, error: bool = False) -> None:
