@@ -103,10 +103,27 @@ def _deck_check(args: argparse.Namespace) -> int:
     from mechanics.store.carddb import load_user_pool
     from mechanics.store.decks import load_deck
 
-    deck = load_deck(args.file, load_user_pool())  # bundled cards and any imported ones
+    from mechanics.model.errors import DeckError
+
+    from .library import check_deck, size_warning
+
+    pool = load_user_pool()  # bundled cards and any imported ones
+    try:
+        deck = load_deck(args.file, pool)
+    except DeckError:  # every bad line, as the paste screen lists them, not only the first
+        with open(args.file, encoding="utf-8", errors="replace") as f:
+            found = check_deck(f.read(), pool)
+        if len(found.problems) < 2:
+            raise
+        for line, message in found.problems:
+            print(f"{args.file}:{line}: {message}" if line else f"{args.file}: {message}",
+                  file=sys.stderr)
+        return 2
     main = sum(e.count for e in deck.main)
     side = sum(e.count for e in deck.sideboard)
     print(f"{args.file}: {deck.format} deck, {main} main, {side} sideboard")
+    if warning := size_warning(main):
+        print(f"{args.file}: warning: {warning}")
     return 0
 
 

@@ -95,8 +95,9 @@ def status_line(game: Any, width: int = 80) -> Text:
     return out
 
 
-def player_lines(game: Any) -> Text:
-    """One line per player: life, counters, zone sizes, mana pool, plugin badges."""
+def player_lines(game: Any, width: int = 120) -> Text:
+    """One line per player: life, counters, zone sizes, mana pool, plugin badges (under
+    120 columns only a badge's words before ``:``, and none that repeats a counter)."""
     st = game.state
     out = Text()
     d = game.pending
@@ -118,8 +119,11 @@ def player_lines(game: Any) -> Text:
             out.append("  pool " + "".join("{%s}" % m for m in p.mana))
         if d is not None and d.player == name and not st.over:
             out.append("  *priority*" if d.kind == "priority" else f"  *{d.kind}*", style=BOLD)
+        shown = {f"{kind} {n}" for kind, n in p.counters.items()}
         for hint in game.hooks.hints(game, obj=None, player=name):
-            out.append(f"  [{hint}]", style=ITALIC)
+            short = hint if width >= 120 else hint.split(":")[0]
+            if short not in shown:
+                out.append(f"  [{short}]", style=ITALIC)
     return out
 
 
@@ -210,8 +214,9 @@ def permanent_text(game: Any, oid: int, count: int = 1, indent: str = "",
     if flags:
         out.append(" " + " ".join(flags), style=ITALIC if not obj.phased_out else DIM_ITALIC)
     badges = list(ch.badges) + (game.hooks.hints(game, obj=oid, player=None) or [])
-    for b in badges:
-        out.append(f" <{b}>", style=ITALIC)
+    pt_text = f" {ch.power}/{ch.toughness}"
+    for b in badges:  # short: a badge's P/T that the line shows already is left out
+        out.append(f" <{b.removesuffix(pt_text)}>", style=ITALIC)
     if obj.phased_out:
         out.stylize(DIM)
     return out
@@ -291,9 +296,10 @@ def _attachments(attached: dict[int, list[int]], host: int, depth: int = 0) -> l
 # ---------------------------------------------------------------------- stack and hand
 
 
-def stack_rows(game: Any) -> list[Row]:
+def stack_rows(game: Any, width: int = 0) -> list[Row]:
     """The stack, top first: each object's source, kind, controller, targets and text
-    (as :func:`mechanics.io.scenario.describe_item`, with :func:`display_names`)."""
+    (as :func:`mechanics.io.scenario.describe_item`, with :func:`display_names`); with
+    a ``width``, one line each (``i`` on an item shows its source in full)."""
     st = game.state
     names = display_names(game)
     rows = []
@@ -304,6 +310,8 @@ def stack_rows(game: Any) -> list[Row]:
                             for t in item.targets)
         text.append(f"{src} [{item.kind}, {item.controller}]"
                     + (f" -> {targets}" if targets else "") + f": {item.text}")
+        if width:
+            text.truncate(width, overflow="ellipsis")
         rows.append(Row(f"s{item.id}", text))
     return rows
 

@@ -232,7 +232,22 @@ def compact_log(lines: list[str]) -> list[str]:
 
 
 class Message(Static):
-    """The status line: the last error or hint, never a traceback."""
+    """The status line: the last error or hint, never a traceback, on one line: a
+    line too long loses its middle, not its end, where the key hint is (``(d: ...)``)."""
 
     def say(self, text: str, error: bool = False) -> None:
-        self.update(Text(("error: " if error else "") + text, style=Style(bold=True) if error else PLAIN))
+        text = ("error: " if error else "") + text
+        self.update(Text(one_line(text, self.size.width - 2 if self.size.width > 2 else 0),
+                         style=Style(bold=True) if error else PLAIN))
+
+
+def one_line(text: str, width: int) -> str:
+    """``text`` in ``width`` cells (0: as it is): a trailing ``(...)`` hint is kept whole
+    and the words before it are cut with ``…``."""
+    text = " ".join(text.split())
+    if not width or len(text) <= width:
+        return text
+    head, sep, hint = text.rpartition(" (")
+    tail = sep + hint if sep and hint.endswith(")") and len(hint) + 3 < width // 2 else ""
+    body = text[:len(text) - len(tail)]
+    return body[:max(0, width - len(tail) - 1)] + "…" + tail

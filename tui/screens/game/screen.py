@@ -21,7 +21,7 @@ from textual.widgets import Footer, Static
 from mechanics import actions as A
 from mechanics.model.errors import StackfishError
 
-from ...render import human, status_line
+from ...render import human
 from ...widgets import CommandLine, GameLog, Message, Panel
 from ..dialogs import ConfirmDialog
 from .casting import Casting
@@ -101,7 +101,7 @@ class GameScreen(KeyActions, Casting, ManualMenu, Decisions, Commands, Views, Sc
         self.call_after_refresh(self.maybe_decide)
 
     def on_resize(self) -> None:
-        self.query_one("#status", Static).update(status_line(self.game, self.size.width))
+        self.refresh_views()  # the status and players lines are cut to the width
         for log in self.query(GameLog):  # the one just shown by the new layout: at its end
             self.call_after_refresh(log.scroll_end, animate=False)
 
