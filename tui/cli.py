@@ -379,13 +379,17 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("name")
     p.add_argument("--print", action="store_true", help="print the position instead of playing")
     p.set_defaults(func=_load)
-    p = sub.add_parser("serve", help="host goldfish games for players who connect with ssh",
+    p = sub.add_parser("serve", help="host goldfish games over ssh or in a browser",
                        description="Each SSH session plays its own game in the terminal UI. "
                                    "Players connect with `ssh -p PORT NAME@HOST` "
-                                   "(or `ssh -t -p PORT NAME@HOST play DECKNAME`).")
+                                   "(or `ssh -t -p PORT NAME@HOST play DECKNAME`). "
+                                   "With --web, each browser tab plays its own game "
+                                   "(textual-serve: pip install 'stackfish[web]'; no login).")
     p.add_argument("--ssh", action="store_true", help="serve over SSH (asyncssh)")
+    p.add_argument("--web", action="store_true", help="serve to a browser (textual-serve)")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
-    p.add_argument("--port", type=int, default=2222, help="port to listen on (2222)")
+    p.add_argument("--port", type=int, default=None,
+                   help="port to listen on (2222 for ssh, 8000 for web)")
     p.add_argument("--authorized-keys", metavar="FILE",
                    help="public keys allowed to log in (~/.ssh/authorized_keys)")
     p.add_argument("--host-key", metavar="FILE",
@@ -396,8 +400,20 @@ def parser() -> argparse.ArgumentParser:
                    help="save and close a session idle this long (1800; 0 never)")
     p.add_argument("--allow-anonymous", action="store_true",
                    help="no authentication at all (a LAN demo; prints a warning)")
-    p.set_defaults(func=lambda a: __import__("tui.ssh").ssh.main_serve(a))
+    p.set_defaults(func=_serve)
     return ap
+
+
+def _serve(args: argparse.Namespace) -> int:
+    """``serve --web`` (tui/web.py) or ``serve --ssh`` (tui/ssh)."""
+    if args.web:
+        from .web import main_web
+
+        return main_web(args)
+    from .ssh import main_serve
+
+    args.port = 2222 if args.port is None else args.port
+    return main_serve(args)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -69,6 +69,8 @@ class Decisions:
             self.say(f"decide: {d.prompt} (d: dialog)")
             return
         self.suppressed = None
+        if d.kind == "mulligan":  # a game's first move is from the hand (in a browser the
+            self.query_one("#hand").focus()  # page's own focus events may have moved it)
         if self.goto is None:
             self.move(action)
         elif self.play(action, keep_goto=True):
