@@ -100,10 +100,9 @@ def _start(args: argparse.Namespace, games_too: bool) -> int | str:
 
 
 def _deck_check(args: argparse.Namespace) -> int:
+    from mechanics.model.errors import DeckError
     from mechanics.store.carddb import load_user_pool
     from mechanics.store.decks import load_deck
-
-    from mechanics.model.errors import DeckError
 
     from .library import check_deck, size_warning
 

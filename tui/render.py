@@ -299,7 +299,7 @@ def _attachments(attached: dict[int, list[int]], host: int, depth: int = 0) -> l
 def stack_rows(game: Any, width: int = 0) -> list[Row]:
     """The stack, top first: each object's source, kind, controller, targets and text
     (as :func:`mechanics.io.scenario.describe_item`, with :func:`display_names`); with
-    a ``width``, one line each (``i`` on an item shows its source in full)."""
+    a ``width``, one line each, without the kind (``i`` shows the source in full)."""
     st = game.state
     names = display_names(game)
     rows = []
@@ -308,8 +308,8 @@ def stack_rows(game: Any, width: int = 0) -> list[Row]:
         src = object_name(game, item.source, names) if item.source is not None else "(no source)"
         targets = ", ".join(object_name(game, t if isinstance(t, str) else t[0], names)
                             for t in item.targets)
-        text.append(f"{src} [{item.kind}, {item.controller}]"
-                    + (f" -> {targets}" if targets else "") + f": {item.text}")
+        kind = f" [{item.kind}, {item.controller}]" if not width else ""  # one line: the text
+        text.append(f"{src}{kind}" + (f" -> {targets}" if targets else "") + f": {item.text}")
         if width:
             text.truncate(width, overflow="ellipsis")
         rows.append(Row(f"s{item.id}", text))

@@ -33,7 +33,7 @@ async def test_three_triggers_show_on_the_stack_at_80x24():
         stack = app.screen.query_one("#stack", Panel)
         shown = stack.scrollable_content_region.height
         assert shown >= 3 and len(stack._lines) == 3, (shown, len(stack._lines))
-        assert [r.text.plain.split(" [")[0] for r in stack.rows] == \
+        assert [r.text.plain.split(":")[0] for r in stack.rows] == \
             ["top Shambleshark", "2. Experiment One", "3. Cloudfin Raptor"]
 
 

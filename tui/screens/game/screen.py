@@ -178,6 +178,12 @@ class GameScreen(KeyActions, Casting, ManualMenu, Decisions, Commands, Views, Sc
         if not self.play(action):
             return False
         self.autopass(str(action))
+        hand = self.query_one("#hand", Panel)
+        rows = hand.rows
+        if hand.cursor is None or not rows[hand.cursor].text.plain.startswith("+"):
+            playable = [i for i, r in enumerate(rows) if r.text.plain.startswith("+")]
+            if playable:  # on to the next card to play (the hand marks them with +)
+                hand.select_index(playable[0])
         return True
 
     def autopass(self, did: str) -> None:

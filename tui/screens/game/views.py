@@ -48,11 +48,7 @@ class Views:
         stack.show(stack_rows(game, stack.scrollable_content_region.width if narrow else 0))
         hand = self.query_one("#hand", Panel)
         hand.border_title = f"Hand {me} ({len(game.state.players[me].hand)})"
-        was = hand.selected_id
         hand.show(hand_rows(game, me, self.playable(game, me)))
-        if was is not None and hand.selected_id != was:  # played: on to the next playable card
-            hand.select_index(next((i for i, r in enumerate(hand.rows)
-                                    if r.text.plain.startswith("+")), hand.cursor or 0))
         for log in self.query(GameLog):
             log.show(game.log)
         self.query_one(CommandLine).game = game
