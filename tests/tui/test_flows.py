@@ -58,7 +58,7 @@ async def test_proliferate_opens_a_modal_and_the_choice_adds_a_counter(at_main):
 async def test_n_resolves_until_the_stack_is_empty_new_triggers_included(at_main):
     """``n`` with a stack is ``resolve all``: the Dreadmaw, Renegade Krasis's evolve
     trigger, then its "whenever this creature evolves" trigger, all in one key."""
-    app = simic_app()
+    app = full_control(simic_app())
     async with at_main(app, 'battlefield p1 "Renegade Krasis"',
                        'battlefield p1 "Grizzly Bears" counter +1/+1=1',
                        'hand p1 "Colossal Dreadmaw"', "mana p1 {4}{G}{G}") as pilot:
