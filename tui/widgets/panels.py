@@ -213,6 +213,11 @@ class GameLog(RichLog):
             self.write(Text(line, style=DIM if line.startswith("--") else PLAIN))
         self.call_after_refresh(self.scroll_end, animate=False)
 
+    def on_resize(self, event: Resize) -> None:
+        """Still at the newest line when the layout gives the log another height (the
+        hand beside it grows or shrinks, a game is opened or resumed)."""
+        self.call_after_refresh(self.scroll_end, animate=False)
+
 
 _STEP_LINE = re.compile(r"^-- turn (\d+) \((\S+)\): (\w+)$")
 

@@ -111,6 +111,7 @@ class KeyActions:
         self.goto = None
         self.say("undid: " + "; ".join(map(str, taken)))
         self.after_change()
+        self.select_playable()
 
     def action_redo(self) -> None:
         try:
@@ -226,4 +227,5 @@ class KeyActions:
             log.clear()
             log.shown = 0
         self.after_change()
+        self.select_playable()
         self.say(message)  # after the views: not replaced by the opening hand's "decide: ..."

@@ -97,6 +97,7 @@ class GameScreen(KeyActions, Casting, ManualMenu, Decisions, Commands, Views, Sc
         self.query_one(CommandLine).display = False
         self.query_one("#hand").focus()
         self.refresh_views()
+        self.select_playable()
         self.say(f"seed {self.game.state.seed} · ? help · D decks · : command line")
         self.call_after_refresh(self.maybe_decide)
 
@@ -178,13 +179,18 @@ class GameScreen(KeyActions, Casting, ManualMenu, Decisions, Commands, Views, Sc
         if not self.play(action):
             return False
         self.autopass(str(action))
+        self.select_playable()
+        return True
+
+    def select_playable(self) -> None:
+        """Unless the hand's selection is on a card the player can play, move it to the
+        first one (the hand marks them with ``+``): enter then plays on."""
         hand = self.query_one("#hand", Panel)
         rows = hand.rows
         if hand.cursor is None or not rows[hand.cursor].text.plain.startswith("+"):
             playable = [i for i, r in enumerate(rows) if r.text.plain.startswith("+")]
-            if playable:  # on to the next card to play (the hand marks them with +)
+            if playable:
                 hand.select_index(playable[0])
-        return True
 
     def autopass(self, did: str) -> None:
         """Play ``autopass`` (one action, so one undo) unless the engine says the human
