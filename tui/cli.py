@@ -113,9 +113,12 @@ def _deck_check(args: argparse.Namespace) -> int:
     try:
         deck = load_deck(args.file, pool)
     except DeckError:  # every bad line, as the paste screen lists them, not only the first
-        with open(args.file, encoding="utf-8", errors="replace") as f:
-            found = check_deck(f.read(), pool)
-        if len(found.problems) < 2:
+        try:
+            with open(args.file, encoding="utf-8", errors="replace") as f:
+                found = check_deck(f.read(), pool)
+        except OSError:
+            found = None  # unreadable: the first error says so
+        if found is None or len(found.problems) < 2:
             raise
         for line, message in found.problems:
             print(f"{args.file}:{line}: {message}" if line else f"{args.file}: {message}",
