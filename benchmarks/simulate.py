@@ -97,8 +97,8 @@ def main() -> None:
     print(f"load average: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores; {args.games} games each")
     for name, deck in DECKS.items():
         rate, out = one_process(deck, args.games)
-        kills = [k for k, _, _ in out if k is not None]
-        errors = sum(1 for _, _, e in out if e)
+        kills = [g.kill_turn for g in out if g.kill_turn is not None]
+        errors = sum(1 for g in out if g.error)
         target = "300" if name == "red" else "-"
         row(f"{name}: games/s, one process (CPU time)", f"{rate:,.0f}", target,
             rate >= 300 if name == "red" else None)
