@@ -105,6 +105,8 @@ def test_vary_keeps_the_deck_size_and_says_how():
     assert decks[0].note == "+1 Lightning Bolt, +1 Gray Ogre (keeps 60 cards)"
     assert decks[2].note == "as listed (60 cards)"
     assert decks[4].note == "-1 Lightning Bolt, -1 Gray Ogre (keeps 60 cards)"
+    assert [d.label for d in variants.vary(RED, "Mountain=26, 22,24", pool)] == [
+        "26 Mountain", "22 Mountain", "24 Mountain"]
     with pytest.raises(variants.VariantError, match="NAME=LOW..HIGH"):
         variants.vary(RED, "Mountain", pool)
     with pytest.raises(variants.VariantError, match="no card named 'Montain'"):

@@ -373,7 +373,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--jobs", "-j", type=int, default=1, help="processes to spread games over (1)")
     p.add_argument("--turns", type=int, default=20, help="give up after this many of p1's turns (20)")
     p.add_argument("--vary", action="append", metavar="CARD=LOW..HIGH",
-                   help='variants with each count of a card, e.g. "Forest=15..19"')
+                   help='variants with each count of a card, e.g. "Forest=15..19" or "Forest=15,17"')
     p.add_argument("--swap", action="append", metavar="OLD=NEW",
                    help='the deck and a variant with every OLD replaced by NEW')
     out = p.add_mutually_exclusive_group()

@@ -1,6 +1,6 @@
 """Variants of one deck list for ``stackfish simulate --vary/--swap`` (deck tuning).
 
-``--vary "Forest=15..19"`` makes one variant per count of a card; the deck keeps
+``--vary "Forest=15..19"`` (or ``"Forest=15,17,19"``) makes one variant per count of a card; the deck keeps
 its size by taking the difference out of (or adding it to) the spells: for a land,
 the land count question (more lands, fewer spells), for a spell the other
 spells; one copy at a time from (or to) the card listed most often less the copies
@@ -18,7 +18,7 @@ from ..model.errors import StackfishError
 from ..store.decks import DeckList, load_deck
 from .simulate import Deck
 
-_VARY = re.compile(r"\s*(.+?)\s*=\s*(\d+)\s*(?:\.\.\s*(\d+))?\s*$")
+_VARY = re.compile(r"\s*(.+?)\s*=\s*(\d+)\s*(?:\.\.\s*(\d+)|((?:\s*,\s*\d+)+))?\s*$")
 _SWAP = re.compile(r"\s*(.+?)\s*=\s*(.+?)\s*$")
 
 
@@ -45,21 +45,23 @@ def _name(spec: str, option: str, counts: dict[str, int], pool: Any) -> str:
 
 
 def vary(path: str, spec: str, pool: Any) -> list[Deck]:
-    """The variants of ``--vary "NAME=LOW..HIGH"`` (or ``NAME=N``) of the deck at ``path``."""
+    """The variants of ``--vary "NAME=LOW..HIGH"`` (or ``NAME=N,N,...``) of the deck at ``path``."""
     m = _VARY.match(spec)
     if not m:
-        raise VariantError(f"--vary {spec!r}: write it as NAME=LOW..HIGH, e.g. \"Forest=15..19\"")
+        raise VariantError(f"--vary {spec!r}: write it as NAME=LOW..HIGH or NAME=N,N,..., "
+                           f"e.g. \"Forest=15..19\"")
     low, high = int(m[2]), int(m[3] or m[2])
     if low > high:
         raise VariantError(f"--vary {spec!r}: {low} is more than {high}")
+    wanted = [low, *(int(x) for x in m[4].split(",")[1:])] if m[4] else list(range(low, high + 1))
     base = _main(load_deck(path, pool))
     name = _name(m[1], f"--vary {spec!r}", base, pool)
     others = [c for c in base if c != name and not pool.get(c).is_type("Land")]
     size = sum(base.values())
-    if high > size:
+    if max(wanted) > size:
         raise VariantError(f"--vary {spec!r}: the deck has only {size} cards")
     out = []
-    for count in range(low, high + 1):
+    for count in dict.fromkeys(wanted):
         counts = dict(base)
         counts[name] = count
         delta = count - base.get(name, 0)  # > 0: take that many others out; < 0: add
