@@ -127,7 +127,7 @@ def test_results_render_and_json_shape():
     res = sim.simulate(RED, 10, seed=3)
     text = res.render()
     for word in ("kill turn: mean", "median", "p90", "turn ", "#", "mulligan rate", "no kill by turn 20",
-                 "games/s"):
+                 "games/s", "land drop made", "lands in the kept hand", "killed by turn 3: "):
         assert word in text
 
 

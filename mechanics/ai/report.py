@@ -197,7 +197,8 @@ class Results:
         if self.kills:
             pct = ", ".join(f"p{q} {self.percentile(q) or '-'}" for q in (10, 25, 75, 90))
             lines.append(f"kill turn: mean {self.mean_ci().text()}, median {self.median_ci().text(0)} "
-                         f"[95% CI] ({pct})")
+                         f"(95% CI)")
+            lines.append(f"percentiles: {pct}")
         else:
             lines.append("kill turn: no game killed")
         lines.append(histogram_text(self.histogram, len(self.games), width))
@@ -213,24 +214,28 @@ class Results:
         return "\n".join(line for line in lines if line)
 
     def render_by_turn(self) -> str:
+        """By-turn statistics and the kill turn by lands kept, in tables under 72 columns."""
         turns = range(1, 9)
-        out = ["by turn (games still going)  " + "".join(f"{t:>6}" for t in turns)]
+        out = [f"{'by turn (games going on)':<24}" + "".join(f"{t:>5}" for t in turns)]
 
-        def row(label: str, values: list[str]) -> None:
-            out.append(f"{label:<29}" + "".join(f"{v:>6}" for v in values))
+        def row(label: str, values: list[str], width: int = 5) -> None:
+            out.append(f"{label:<24}" + "".join(f"{v:>{width}}" for v in values))
 
         row("land drop made", [f"{self.land_drop(t).value:.0%}" if t <= LAND_DROPS and self.reached(t)
                                else "" for t in turns])
-        row("spell of mana value >= turn", [f"{self.on_curve(t).value:.0%}" if t <= CURVE and self.reached(t)
-                                            else "" for t in turns])
+        row("spell of mana value >= t", [f"{self.on_curve(t).value:.0%}" if t <= CURVE and self.reached(t)
+                                         else "" for t in turns])
         row("mana spent (mean)", [f"{e.value:.1f}" if (e := self.mana_spent(t)) else "" for t in turns])
-        row("damage so far (all games)", [f"{e.value:.1f}" if (e := self.damage_by(t)) else "" for t in turns])
+        row("damage so far (all)", [f"{e.value:.1f}" if (e := self.damage_by(t)) else "" for t in turns])
         groups = self.by_opening_lands()
         if groups:
-            best = min(groups, key=lambda n: groups[n][1].value if groups[n][0] >= 30 else 99)
-            out.append("kill turn by lands in the kept hand: " + ", ".join(
-                f"{n}: {e.value:.2f} ({c})" for n, (c, e) in groups.items()) +
-                f"; fastest with {best} (of those kept 30+ times)")
+            row("lands in the kept hand", [str(n) for n in groups], 6)
+            row("  games", [str(c) for c, _ in groups.values()], 6)
+            row("  mean kill turn", [f"{e.value:.2f}" for _, e in groups.values()], 6)
+            often = [n for n, (c, _) in groups.items() if c >= 30]
+            if often:
+                best = min(often, key=lambda n: groups[n][1].value)
+                out.append(f"fastest with {best} lands in the kept hand (of the counts kept 30+ times)")
         return "\n".join(out)
 
 
