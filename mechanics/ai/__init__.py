@@ -4,7 +4,8 @@
 (many games here, over processes or on a Dask cluster, with per-game records),
 :mod:`.report` (what they say: one deck's statistics, decks compared),
 :mod:`.stats` (confidence intervals, censoring), :mod:`.variants` (``--vary``,
-``--swap``).
+``--swap``), :mod:`.conformance` (a plugin's read-only hooks checked on a combat
+of its own cards).
 
 Imports: every floor below ``io``; ``ai`` and ``io`` don't import each other.
 """
