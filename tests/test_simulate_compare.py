@@ -66,6 +66,7 @@ def test_a_deck_of_only_lands_never_kills(tmp_path):
     text = res.render()
     assert "no game killed" in text and "no kill by turn 6: 12 (100.0%)" in text
     assert "count as turn 7 in means" in text
+    assert res.median_text() == ">6"
 
 
 def test_two_identical_lists_compare_equal(tmp_path):
@@ -164,16 +165,23 @@ def test_plots_are_not_imported_by_mechanics_or_the_cli():
 # ---------------------------------------------------------------- a Dask cluster
 
 
-def test_a_dask_cluster_gives_the_same_results_as_one_process():
+def test_a_dask_cluster_gives_the_same_results_as_one_process(capsys):
     distributed = pytest.importorskip("distributed", reason="the cluster extra (stackfish[cluster]) "
                                       "is not installed")
+    args = ["simulate", RED, "-n", "16", "--seed", "7", "--vary", "Mountain=23,24", "--json"]
+    assert main(args) == 0
+    here = json.loads(capsys.readouterr().out)
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=None) as cluster, distributed.Client(cluster) as client:
-        remote = sim.compare([sim.Deck(RED)] + variants.vary(RED, "Mountain=23..23",
-                                                             sim._worker_setup()["pool"]),
-                             16, seed=7, jobs=2, cluster=client)
-    here = sim.compare([sim.Deck(RED)] + variants.vary(RED, "Mountain=23..23", sim._worker_setup()["pool"]),
-                       16, seed=7)
-    assert [r.kill_turns for r in remote] == [r.kill_turns for r in here]
-    assert [r.mulligans for r in remote] == [r.mulligans for r in here]
-    assert [[g.lands for g in r.games] for r in remote] == [[g.lands for g in r.games] for r in here]
+                                  dashboard_address=None) as cluster:
+        assert main(args + ["--cluster", cluster.scheduler_address]) == 0
+    there = json.loads(capsys.readouterr().out)
+    assert [d["records"] for d in there["decks"]] == [d["records"] for d in here["decks"]]
+    assert there["pairs"] == here["pairs"]
+
+
+def test_cluster_without_the_extra_says_how_to_install_it(monkeypatch, capsys):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "distributed", None)  # as if not installed
+    assert main(["simulate", RED, "-n", "2", "--cluster", "tcp://127.0.0.1:1"]) == 2
+    assert "pip install 'stackfish[cluster]'" in capsys.readouterr().err

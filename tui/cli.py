@@ -165,8 +165,9 @@ def _simulate(args: argparse.Namespace) -> int:
         from tui import plots
 
         if args.plot == "-":
-            print(plots.terminal(results, width=min(100, os.get_terminal_size(0).columns
-                                                    if sys.stdout.isatty() else 80)))
+            import shutil
+
+            print(plots.terminal(results, width=min(100, shutil.get_terminal_size().columns)))
         else:
             plots.write(results, args.plot)
             print(f"charts written to {args.plot}", file=sys.stderr)

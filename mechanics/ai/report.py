@@ -150,6 +150,13 @@ class Results:
             groups.setdefault(g.opening_lands, []).append(k)
         return {n: (len(v), mean_ci(v)) for n, v in sorted(groups.items())}
 
+    def median_text(self) -> str:
+        """The median and its interval; a bound past the cap reads ">CAP" (censored)."""
+        m, cap = self.median_ci(), self.max_turns
+        if m.value > cap:
+            return f">{cap}"
+        return f"{m.value:g} ({m.lo:g}-{m.hi:g})" if m.hi <= cap else f"{m.value:g} ({m.lo:g} to >{cap})"
+
     def censoring_note(self) -> str:
         return (f"games without a kill by turn {self.max_turns} count as turn {self.max_turns + 1} in "
                 f"means (a restricted mean, a lower bound on the true mean)")
@@ -196,7 +203,7 @@ class Results:
             lines.append(self.note)
         if self.kills:
             pct = ", ".join(f"p{q} {self.percentile(q) or '-'}" for q in (10, 25, 75, 90))
-            lines.append(f"kill turn: mean {self.mean_ci().text()}, median {self.median_ci().text(0)} "
+            lines.append(f"kill turn: mean {self.mean_ci().text()}, median {self.median_text()} "
                          f"(95% CI)")
             lines.append(f"percentiles: {pct}")
         else:
@@ -270,7 +277,7 @@ def render_comparison(results: list[Results]) -> str:
              f"{'deck':<{width}}  {'mean kill turn':<18} {'median':<10}{by}  no kill  mulligans"]
     for r in results:
         shares = "".join(f"{r.killed_by(t).value:>6.0%}" for t in BY_TURNS)
-        lines.append(f"{r.name:<{width}}  {r.mean_ci().text():<18} {r.median_ci().text(0):<10}{shares}"
+        lines.append(f"{r.name:<{width}}  {r.mean_ci().text():<18} {r.median_text():<10}{shares}"
                      f"  {r.no_kill:>7}  {r.mulligan_rate:>9.1%}")
     notes = [f"{r.name}: {r.note}" for r in results if r.note]
     lines += notes
