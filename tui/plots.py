@@ -71,7 +71,7 @@ def write(results: list[Any], path: str) -> None:
 
 
 def svg(results: list[Any], w: int = 720, h: int = 300) -> str:
-    """Both charts side by side as one SVG document."""
+    """Both charts, one above the other, as one SVG document."""
     turns, on, by = series(results)
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{2 * h + 40}" '
              f'font-family="sans-serif" font-size="12">', '<rect width="100%" height="100%" fill="white"/>']
