@@ -18,14 +18,21 @@ from .abilities import (
 )
 from .actions import Action, parse_action
 from .context import Ctx
-from .errors import DeckError, IllegalActionError, NotationError, SourceError, StackfishError
+from .errors import (
+    BadReferenceError,
+    DeckError,
+    IllegalActionError,
+    NotationError,
+    SourceError,
+    StackfishError,
+)
 from .game import Game
 from .hookspecs import hookimpl
 from .plugin_manager import list_plugins, make_plugin_manager
 from .state import Decision, StackItem
 
 __all__ = [
-    "Action", "Activated", "Ctx", "Decision", "DeckError", "EntersWith", "Game",
+    "Action", "Activated", "BadReferenceError", "Ctx", "Decision", "DeckError", "EntersWith", "Game",
     "IllegalActionError", "NotationError", "Replacement", "SourceError", "SpellAbility",
     "StackItem", "StackfishError", "Static", "Target", "Triggered", "actions", "events",
     "hookimpl", "list_plugins", "make_plugin_manager", "parse_action", "script",

@@ -24,7 +24,7 @@ from .abilities import Behaviour, build_behaviour
 from .actions import Action, parse_action
 from .cards import CardDef, CardPool, load_bundled_pool
 from .context import Ctx, Suspend
-from .errors import IllegalActionError, StackfishError
+from .errors import BadReferenceError, IllegalActionError, StackfishError
 from .layers import Chars, base_chars, compute, counter_pt
 from .plugin_manager import Hooks, make_plugin_manager
 from .primitives import Primitives
@@ -106,7 +106,7 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         if card is None:
             card = self.pool.get(name)
             if card is None:
-                raise IllegalActionError(self.unknown_card(name))
+                raise BadReferenceError(self.unknown_card(name))
             self._cards[name] = card
         return card
 
@@ -217,7 +217,7 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
 
     def player(self, name: str) -> Player:
         if name not in self.state.players:
-            raise IllegalActionError(f"no player '{name}' (players: {', '.join(self.state.players)})")
+            raise BadReferenceError(f"no player '{name}' (players: {', '.join(self.state.players)})")
         return self.state.players[name]
 
     # ================================================================ events and log
@@ -271,7 +271,9 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
             if r in d.options:
                 values.append(r)
                 continue
-            got = self.resolve_ref(r)
+            # a word among options that are all words (modes, colours, players) is
+            # not a reference to resolve: it is simply not one of them
+            got = self.resolve_ref(r) if any(isinstance(o, int) for o in d.options) else r
             if got not in d.options:
                 raise IllegalActionError(f"'{r}' is not one of the choices: {self.option_text(d)}")
             values.append(got)

@@ -13,7 +13,7 @@ from . import events as ev
 from . import sba
 from .abilities import HandAbility
 from .effects import BLOCKS_ONLY_FLYERS, CANT_BLOCK, NOT_BY_POWER_2, UNBLOCKABLE
-from .errors import IllegalActionError
+from .errors import BadReferenceError, IllegalActionError
 from .mana import format_cost, parse_mana, plan
 from .manual import MANUAL
 from .modes import check_modes, mode_text, spell_modal
@@ -88,7 +88,7 @@ def _find_in_hand(game: Game, player: str, name: str, zone: str = "hand") -> int
     p = game.player(player)
     card = game.pool.get(name)
     if card is None:
-        raise IllegalActionError(game.unknown_card(name))
+        raise BadReferenceError(game.unknown_card(name))
     for oid in getattr(p, zone):
         if game.state.objs[oid].name == card.name:
             return oid
@@ -338,13 +338,7 @@ def _stack_ability(game: Game, player: str, source: tuple[int, int], name: str, 
 
 
 def _mana(game: Game, a: A.AddMana) -> None:
-    symbols = parse_mana(a.cost)
-    if not symbols:
-        raise IllegalActionError(f"no mana in '{a.cost}'; write it like {{G}}{{G}}{{U}}")
-    bad = [s for s in symbols if s not in ("W", "U", "B", "R", "G", "C")]  # 106.1b: five colors, colorless
-    if bad:
-        raise IllegalActionError(f"'{{{bad[0]}}}' is not a kind of mana; use {{W}} {{U}} {{B}} {{R}} {{G}} {{C}} or a number")
-    game.add_mana(a.player, symbols)
+    game.add_mana(a.player, parse_mana(a.cost))  # a valid cost: the action's parse checked it
 
 
 def _declaration(game: Game, player: str, kind: str) -> Decision:
@@ -352,8 +346,11 @@ def _declaration(game: Game, player: str, kind: str) -> Decision:
     its step) that ``player``'s seat answers (508.1, 509.1)."""
     st = game.state
     d = st.decision
-    if st.step != kind or d is None or d.kind != kind:
+    if st.step != kind:
         raise IllegalActionError(f"{kind} are declared in the declare {kind} step (it is {st.step})")
+    if d is None or d.kind != kind:
+        raise IllegalActionError(f"no declaration of {kind} is awaited now (it was made, "
+                                 f"or no creature could be declared)")
     if game.seat_of(d.player) != game.seat_of(player):
         raise IllegalActionError(f"{d.player} declares {kind}, not {player}")
     return d
@@ -375,7 +372,8 @@ def _attack(game: Game, a: A.Attack) -> None:
     for ref, target in a.attackers:
         oid = game.resolve_obj(ref)
         if oid not in able:
-            raise IllegalActionError(f"'{ref}' can't attack (tapped, summoning sick, defender, or not yours)")
+            why = game.why_cant_attack(oid) or f"{game.controller_of(oid)} controls it"
+            raise IllegalActionError(f"'{ref}' can't attack: {why}")
         if any(oid == c[0] for c in chosen):
             raise IllegalActionError(f"'{ref}' is declared as an attacker twice")
         defenders = game.opponents(a.player)
@@ -436,7 +434,8 @@ def _block(game: Game, a: A.Block) -> None:
     for bref, aref in a.blocks:
         b, att = game.resolve_obj(bref), game.resolve_obj(aref)
         if b not in able:
-            raise IllegalActionError(f"'{bref}' can't block (tapped or not yours)")
+            why = game.why_cant_block(b) or f"{game.controller_of(b)} controls it"
+            raise IllegalActionError(f"'{bref}' can't block: {why}")
         if any(b == p[0] for p in pairs):
             raise IllegalActionError(f"'{bref}' can block only one attacker (509.1a)")
         if not st.objs[att].attacking:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING
 
-from .errors import IllegalActionError
+from .errors import AmbiguousReferenceError, BadReferenceError
 
 if TYPE_CHECKING:
     from .game import Game
@@ -102,7 +102,7 @@ class References:
         if ref in st.aliases:
             oid = st.aliases[ref]
             if oid not in st.objs:
-                raise IllegalActionError(f"'{ref}' was a token that no longer exists")
+                raise BadReferenceError(f"'{ref}' was a token that no longer exists")
             return oid
         name, n = ref, 0
         if "#" in ref:
@@ -117,17 +117,17 @@ class References:
         found = groups[ZONE_ORDER.index(zone)] if in_zone else next((g for g in groups if g), [])
         if not found:
             if self.pool.get(name) is None and name not in st.aliases:
-                raise IllegalActionError(f"no object or alias '{ref}'; " + self.unknown_card(name).split("; ", 1)[-1]
+                raise BadReferenceError(f"no object or alias '{ref}'; " + self.unknown_card(name).split("; ", 1)[-1]
                                          if self.pool.suggest(name) else f"no object or alias '{ref}'")
-            raise IllegalActionError(f"no '{name}' in any zone")
+            raise BadReferenceError(f"no '{name}' in any zone")
         if n:
             if n > len(found):
-                raise IllegalActionError(f"there are only {len(found)} '{name}'; #{n} is out of range")
+                raise BadReferenceError(f"there are only {len(found)} '{name}'; #{n} is out of range")
             return found[n - 1]
         if len(found) > 1:
             zone = st.objs[found[0]].zone
             cands = ", ".join(f'"{name}"#{i + 1}' for i in range(len(found)))
-            raise IllegalActionError(f"'{name}' is ambiguous: {len(found)} in {zone} ({cands})")
+            raise AmbiguousReferenceError(f"'{name}' is ambiguous: {len(found)} in {zone} ({cands})")
         return found[0]
 
     def resolve_obj(self: Game, ref: str) -> int:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from . import events as ev
 from .abilities import SpellAbility
 from .effects import ATTACKS_IF_ABLE, CANT_BLOCK, DOESNT_UNTAP
-from .state import STEPS, Decision, StackItem
+from .state import STEPS, Decision, Obj, StackItem
 
 if TYPE_CHECKING:
     from .game import Game
@@ -220,13 +220,21 @@ class TurnRules:
 
     # ---------------------------------------------------------------- combat
     def can_attack_with(self: Game, player: str) -> list[int]:
-        out = []
-        for oid in self.permanents(player, creature=True):
-            ch, obj = self.chars(oid), self.state.objs[oid]
-            if obj.tapped or ch.has("defender") or (obj.sick and not ch.has("haste")):
-                continue
-            out.append(oid)
-        return out
+        return [o for o in self.permanents(player, creature=True) if not self.why_cant_attack(o)]
+
+    def why_cant_attack(self: Game, oid: int) -> str:
+        """Why a creature can't be declared as an attacker, whoever controls it; "" when
+        it can (508.1a untapped, 302.6 summoning sickness, 702.3b defender)."""
+        ch, obj = self.chars(oid), self.state.objs[oid]
+        if obj.zone != "battlefield" or ch is None or not ch.is_creature:
+            return _not_a_creature(obj)
+        if obj.tapped:
+            return "it is tapped (508.1a)"
+        if ch.has("defender"):
+            return "it has defender (702.3b)"
+        if obj.sick and not ch.has("haste"):
+            return "it has summoning sickness (302.6)"
+        return ""
 
     def must_attack(self: Game, player: str, chosen: Iterable[int] = ()) -> list[int]:
         """508.1d: the creatures of ``player``'s attacking seat that attack each combat if
@@ -236,9 +244,20 @@ class TurnRules:
                 if o not in chosen and self.chars(o).has(ATTACKS_IF_ABLE)]
 
     def can_block_with(self: Game, player: str) -> list[int]:
-        """Untapped creatures without "can't block" (509.1a-b): the blockers decision's options."""
-        return [o for o in self.permanents(player, creature=True)
-                if not self.state.objs[o].tapped and not self.chars(o).has(CANT_BLOCK)]
+        """The blockers decision's options: ``player``'s creatures that can block."""
+        return [o for o in self.permanents(player, creature=True) if not self.why_cant_block(o)]
+
+    def why_cant_block(self: Game, oid: int) -> str:
+        """Why a creature can't be declared as a blocker at all, whoever controls it; ""
+        when it can (509.1a untapped, 509.1b "can't block")."""
+        ch, obj = self.chars(oid), self.state.objs[oid]
+        if obj.zone != "battlefield" or ch is None or not ch.is_creature:
+            return _not_a_creature(obj)
+        if obj.tapped:
+            return "it is tapped (509.1a)"
+        if ch.has(CANT_BLOCK):
+            return "an ability or effect says it can't block (509.1b)"
+        return ""
 
     def combat_damage(self: Game, first_strike: bool) -> None:
         """510: attackers and blockers deal damage at once; trample assigns lethal
@@ -406,3 +425,12 @@ class TurnRules:
 #: each step's turn-based actions (703.4), by step name
 STEP_ACTIONS = {name[len("_step_"):]: fn for name, fn in vars(TurnRules).items()
                 if name.startswith("_step_")}
+
+
+def _not_a_creature(obj: Obj) -> str:
+    """Why an object is not a creature that can attack or block."""
+    if obj.zone != "battlefield":
+        return f"it is in the {obj.zone}, not on the battlefield"
+    if obj.phased_out:
+        return "it is phased out (702.26b)"
+    return "it is not a creature"

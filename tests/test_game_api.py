@@ -10,7 +10,7 @@ import dataclasses
 import pytest
 
 from mechanics import actions as A
-from mechanics.errors import IllegalActionError
+from mechanics.errors import BadReferenceError, IllegalActionError
 from mechanics.game import Game
 
 SETUP = [
@@ -35,22 +35,22 @@ def new_game(extra: tuple[str, ...] = ()) -> Game:
 # ---------------------------------------------------------------- illegal actions
 
 
-@pytest.mark.parametrize(("line", "why"), [
-    ("cast p1 Counterspell", "no 'Counterspell' in hand"),
-    ("cast p1 \"Grizzly Bears\" target giant", "needs no targets"),
-    ("cast p1 \"Lightning Bolt\" target Forest#9", "out of range"),
-    ("attack p1 bear", "declare attackers step"),
-    ("block p2 giant bear", "declare blockers step"),
-    ("play p1 \"Lightning Bolt\"", "not a land"),
-    ("cast p1 Forest", "is a land"),
-    ("keep p1", "not deciding on a mulligan"),
-    ("activate p1 bear", "0 activated abilities"),
-    ("resolve", "stack is empty"),
+@pytest.mark.parametrize(("line", "why", "error"), [
+    ("cast p1 Counterspell", "no 'Counterspell' in hand", IllegalActionError),
+    ("cast p1 \"Grizzly Bears\" target giant", "needs no targets", IllegalActionError),
+    ("cast p1 \"Lightning Bolt\" target Forest#9", "out of range", BadReferenceError),  # a reference to nothing: not a rules refusal
+    ("attack p1 bear", "declare attackers step", IllegalActionError),
+    ("block p2 giant bear", "declare blockers step", IllegalActionError),
+    ("play p1 \"Lightning Bolt\"", "not a land", IllegalActionError),
+    ("cast p1 Forest", "is a land", IllegalActionError),
+    ("keep p1", "not deciding on a mulligan", IllegalActionError),
+    ("activate p1 bear", "0 activated abilities", IllegalActionError),
+    ("resolve", "stack is empty", IllegalActionError),
 ])
-def test_illegal_action_raises_with_reason_and_changes_nothing(line, why):
+def test_illegal_action_raises_with_reason_and_changes_nothing(line, why, error):
     game = new_game()
     before, n_log, n_history = game.snapshot(), len(game.log), len(game.journal)
-    with pytest.raises(IllegalActionError) as exc:
+    with pytest.raises(error) as exc:
         game.play(line)
     assert why in str(exc.value)
     assert game.snapshot() == before
