@@ -70,10 +70,12 @@ def test_second_land_refused_after_first():
 def test_unaffordable_spell_refused_without_tapping_lands():
     game = new_game(("hand p1 \"Craw Wurm\"",))
     before = game.snapshot()
+    lands = [o for o in game.state.battlefield if "Land" in game.view(o).types]
+    assert lands and not any(game.state.objs[o].tapped for o in lands)
     with pytest.raises(IllegalActionError, match="cannot pay"):
         game.play("cast p1 \"Craw Wurm\"")
     assert game.snapshot() == before
-    assert "tapped" not in before
+    assert not any(game.state.objs[o].tapped for o in lands)
 
 
 # ---------------------------------------------------------------- undo and redo
@@ -158,7 +160,8 @@ def test_legal_actions_list_pass_land_and_spells():
     assert A.PlayLand("p1", "Forest") in legal
     assert A.Cast("p1", "Grizzly Bears") in legal
     assert A.Cast("p1", "Lightning Bolt", ("giant",)) in legal
-    assert len(game.legal_actions) == len(legal)
+    assert len(set(legal)) == len(legal), "an action is listed twice"
+    assert A.Cast("p1", "Craw Wurm") not in legal  # not in hand: never listed
 
 
 def test_legal_actions_in():

@@ -10,13 +10,14 @@ import inspect
 import os
 import subprocess
 import sys
-import textwrap
+import tomllib
 from pathlib import Path
 
 import pytest
 
 from mechanics import Game, events, hookimpl, hookspecs, list_plugins, make_plugin_manager
 from mechanics.actions import parse_action
+from mechanics.errors import IllegalActionError
 
 ROOT = Path(__file__).resolve().parent.parent
 HOOKS = sorted(n for n, f in inspect.getmembers(hookspecs, inspect.isfunction)
@@ -255,7 +256,7 @@ def test_hook_player_untargetable():
             return True if player == "p2" else None
 
     game = game_with(Veil(), lines=['hand p1 "Lightning Bolt"', "turn p1 main1"])
-    with pytest.raises(Exception, match="p2"):
+    with pytest.raises(IllegalActionError, match="'p2' is not a legal target for 'Lightning Bolt'"):
         game.play(parse_action('cast p1 "Lightning Bolt" target p2 free'))
     game.play(parse_action('cast p1 "Lightning Bolt" target p1 free'))
     assert len(game.state.stack) == 1
@@ -286,9 +287,15 @@ def test_hook_describe_event():
 # ---------------------------------------------------------------- conformance of every plugin
 
 
-def loaded_plugins():
-    pm = make_plugin_manager()
-    return [(name, plugin) for name, plugin in pm.list_name_plugin() if plugin is not None]
+def shipped_plugins() -> list[str]:
+    """The plugins stackfish ships: its ``stackfish`` entry points (pyproject.toml),
+    whether or not this environment has them installed."""
+    with open(ROOT / "pyproject.toml", "rb") as f:
+        return sorted(tomllib.load(f)["project"]["entry-points"]["stackfish"])
+
+
+def test_stackfish_ships_plugins():
+    assert {"evolve", "phasing", "proliferate", "rad"} <= set(shipped_plugins())
 
 
 CONFORMANCE_SCRIPT = [
@@ -296,19 +303,20 @@ CONFORMANCE_SCRIPT = [
     "library p1 Forest Island Forest Island", 'battlefield p1 "Grizzly Bears" as bear counter +1/+1=1',
     'battlefield p1 "Cloudfin Raptor"', 'battlefield p1 "Akrasan Squire"', "battlefield p1 Forest",
     "battlefield p1 Forest", 'hand p1 "Centaur Courser"', "mana p1 {G}{G}{G}",
-    'cast p1 "Centaur Courser"', "resolve all", "goto attackers", "attack p1 bear", "resolve all",
+    'cast p1 "Centaur Courser"', "resolve all", "goto attackers", "attack p1 bear",
     "goto main1 p1",
 ]
 
 
-@pytest.mark.parametrize("name", [n for n, _ in loaded_plugins()])
+@pytest.mark.parametrize("name", shipped_plugins())
 def test_plugin_conforms(name):
     """Registration validates, check_pending passes, and the plugin's read-only hooks
     leave the game unchanged (hooks propose, the engine applies) for real events of
-    the kinds it registered."""
+    the kinds it registered.  A shipped plugin that isn't loaded fails."""
     pm = make_plugin_manager()
     pm.check_pending()
     plugin = pm.get_plugin(name)
+    assert plugin is not None, f"the shipped plugin '{name}' is not loaded (pip install -e .?)"
     game = Game(plugins=pm)
     for line in CONFORMANCE_SCRIPT:
         game.play(parse_action(line))
@@ -345,12 +353,20 @@ def test_a_broken_plugin_is_reported_and_the_rest_still_load(tmp_path):
 
 
 def test_disable_plugin_by_environment(monkeypatch):
+    monkeypatch.delenv("STACKFISH_DISABLE_PLUGINS", raising=False)
+    assert "evolve" in {p["name"] for p in list_plugins(make_plugin_manager())}  # positive control
     monkeypatch.setenv("STACKFISH_DISABLE_PLUGINS", "evolve")
     names = {p["name"] for p in list_plugins(make_plugin_manager())}
-    assert "evolve" not in names
+    assert "evolve" not in names and "rad" in names
 
 
 def test_disable_plugin_by_flag():
-    out = subprocess.run([sys.executable, "-m", "tui.cli", "--disable-plugin", "rad", "plugins"],
-                         capture_output=True, text=True, cwd=ROOT)
-    assert out.returncode == 0 and "rad " not in out.stdout and textwrap.dedent(out.stdout)
+    def listed(*flags: str) -> set[str]:
+        out = subprocess.run([sys.executable, "-m", "tui.cli", *flags, "plugins"],
+                             capture_output=True, text=True, cwd=ROOT)
+        assert out.returncode == 0, out.stderr
+        return {line.split()[0] for line in out.stdout.splitlines() if line.strip()}
+
+    assert {"rad", "evolve"} <= listed()  # positive control: both are listed without the flag
+    after = listed("--disable-plugin", "rad")
+    assert "rad" not in after and "evolve" in after
