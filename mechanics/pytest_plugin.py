@@ -14,8 +14,8 @@ from collections import Counter
 
 import pytest
 
-from .errors import SourceError
-from .scenario import Refusal, run_checked
+from .io.scenario import Refusal, run_checked
+from .model.errors import SourceError
 
 #: the ``user_properties`` key of an item's ``expect-error`` outcomes
 REFUSAL = "expect-error"

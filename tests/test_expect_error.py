@@ -12,10 +12,10 @@ import textwrap
 
 import pytest
 
-from mechanics import actions as A
-from mechanics.errors import BadReferenceError, NotationError, RuleError
-from mechanics.game import Game
-from mechanics.scenario import Refusal, run, run_text
+from mechanics.io.scenario import Refusal, run, run_text
+from mechanics.model import actions as A
+from mechanics.model.errors import BadReferenceError, NotationError, RuleError
+from mechanics.play.game import Game
 from tui.cli import main
 
 BEARS = """\
@@ -43,7 +43,7 @@ def _run(tmp_path, body: str, factory=None) -> tuple[int, str, list[Refusal]]:  
     path.write_text(body)
     out: list[str] = []
     refusals: list[Refusal] = []
-    from mechanics import scenario
+    from mechanics.io import scenario
 
     try:
         scenario.run_checked(str(path), factory, refusals)
@@ -151,14 +151,14 @@ def test_the_pytest_items_fail_and_the_run_counts_why(tmp_path) -> None:  # noqa
     (tmp_path / "typo.scenario").write_text(BEARS + "expect-error attack p1 baer\n")
     (tmp_path / "crash.scenario").write_text(BEARS + "expect-error tap f\n")
     (tmp_path / "conftest.py").write_text(textwrap.dedent("""\
-        import mechanics.game
+        import mechanics.play.game
 
         def pytest_configure(config):  # this run's engine crashes on 'tap'
-            def perform(self, action, _old=mechanics.game.Game.perform):
+            def perform(self, action, _old=mechanics.play.game.Game.perform):
                 if type(action).__name__ == "Tap":
                     raise ZeroDivisionError("boom")
                 _old(self, action)
-            mechanics.game.Game.perform = perform
+            mechanics.play.game.Game.perform = perform
         """))
     proc = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-p", "no:xdist",
                            "-vv", "-o", "addopts=", "--rootdir", str(tmp_path), str(tmp_path)],
@@ -179,7 +179,7 @@ def test_every_expect_error_of_the_suite_names_its_reason() -> None:
     (the run's summary then counts them by it)."""
     from pathlib import Path
 
-    from mechanics.scenario import _refusal_parts, read_lines
+    from mechanics.io.scenario import _refusal_parts, read_lines
 
     bare, n = [], 0
     for path in sorted(Path(__file__).parent.rglob("*.scenario")):

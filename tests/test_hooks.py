@@ -15,9 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from mechanics import Game, events, hookimpl, hookspecs, list_plugins, make_plugin_manager
-from mechanics.actions import parse_action
-from mechanics.errors import IllegalActionError
+from mechanics import Game, events, hookimpl, list_plugins, make_plugin_manager
+from mechanics.model.actions import parse_action
+from mechanics.model.errors import IllegalActionError
+from mechanics.plugin_api import hookspecs
 
 ROOT = Path(__file__).resolve().parent.parent
 HOOKS = sorted(n for n, f in inspect.getmembers(hookspecs, inspect.isfunction)
@@ -71,7 +72,7 @@ def test_hook_register_counter_kinds():
 
 
 def test_hook_register_cards():
-    from mechanics.abilities import SpellAbility
+    from mechanics.abilities.abilities import SpellAbility
 
     class Cards:
         @hookimpl
