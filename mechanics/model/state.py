@@ -181,7 +181,6 @@ class State:
     turn_flags: dict[str, Any] = field(default_factory=dict)
     aliases: dict[str, int] = field(default_factory=dict)
     n_events: int = 0
-    seats_version: int = 0  # bumped when who is in the game, teams or goldfish change
 
     def tick(self) -> int:
         """A fresh timestamp."""

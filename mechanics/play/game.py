@@ -73,15 +73,22 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         self._seating: Seating | None = None
         self._abilities: tuple[dict[int, Chars], Any] | None = None  # see ability_index()
         self.revision = 0
-        """Counts state changes (``changed()``): the key of the cached derivations in
-        ``memo`` and of the legal actions' list.  Three caches have narrower keys:
-        characteristics (``changed(characteristics=False)`` keeps plain ones), the
-        ability index (per characteristics dict) and the seating (``seats_version``)."""
+        """Counts writes to the state, each announced by :meth:`changed`, the one place
+        that bumps it: the key of the caches of derived data that read the whole state
+        (legal actions, mana sources, the TUI's playable cards)."""
+        self.board_revision = 0
+        """Counts the writes to objects and players (all but the turn's bookkeeping,
+        ``changed(board=False)``): the key of the caches that read only those (seating,
+        state-based actions, the name index).  The characteristics are dropped by
+        :meth:`changed`, except plain ones on a write they never read
+        (``characteristics=False``); the ability index is kept per characteristics dict."""
         self.memo: dict[str, Any] = {}
-        """Derived data kept between changes (the characteristics memo, the name index,
-        mana sources, state-based-action checks, the autopilot's abilities used this
-        turn), by purpose.  Everything in it can be recomputed from the state; clearing
-        it is always safe."""
+        """Derived data kept between writes (the characteristics memo, the name index,
+        mana sources, state-based-action checks), by purpose.  Everything in it can be
+        recomputed from the state: :meth:`forget` clears it."""
+        self.policy_memory: dict[str, Any] = {}
+        """What a ``policy`` remembers between its decisions (the autopilot: the
+        abilities it used this turn).  Not derived from the state: never cleared."""
         self._answers: list[Action] = []
         self.steps_begun = 0  # counts begin_step calls: how ``pass`` sees a new step begin
         self.departing: list[tuple[int, int]] = []  # refs leaving together (move_all)
@@ -132,17 +139,33 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         return self.behaviour(name).manual
 
     # ================================================================ reading
-    def changed(self, characteristics: bool = True) -> None:
-        """Forget cached derived data: call after every state change.
+    def changed(self, characteristics: bool = True, board: bool = True) -> None:
+        """Announce a write to the state: bumps ``revision``, which every cache of derived
+        data is keyed on.  Every write calls it (or a primitive that does).
 
         ``characteristics=False`` says the change touched only what plain
         characteristics (:func:`~mechanics.rules.layers.compute`) never read: tapped,
         damage, life, mana, combat, cards moving between zones other than the
         battlefield.  Plain characteristics are then kept; any others, which a
-        static ability's condition may read, are computed again."""
-        if characteristics or not self._plain_chars:
-            self._chars = None
+        static ability's condition may read, are computed again.
+
+        ``board=False`` says the write touched only the turn's bookkeeping: the step,
+        priority and passes, mana pools, the pending decision, the stack's and the
+        triggers' order; objects and players (controller, life, who is in, the active
+        player) are unchanged, and so is ``board_revision``."""
         self.revision += 1
+        if board:
+            self.board_revision += 1
+            if characteristics or not self._plain_chars:
+                self._chars = None
+
+    def forget(self) -> None:
+        """Drop every cache of derived data, to be computed again from the state (after
+        a plugin is turned off; a test compares the answers before and after)."""
+        self.memo.clear()
+        self._behaviours.clear()
+        self._seating = self._abilities = None
+        self.changed()
 
     def all_chars(self) -> dict[int, Chars]:
         if self._chars is None:
@@ -324,6 +347,7 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
             self.state.decision = s.decision
             self.state.proc = {"index": index, "action": str(action),
                                "answers": [str(a) for a in answers]}
+            self.changed(board=False)
         finally:
             self._answers = []
 
@@ -396,7 +420,7 @@ class LegalActions:
 
     def __init__(self, game: Game) -> None:
         self.game = game
-        self._kept: tuple[tuple, list[Action]] | None = None  # len()'s list, for list(view)
+        self._kept: tuple[int, list[Action]] | None = None  # len()'s list, for list(view)
 
     def __iter__(self) -> Iterator[Action]:
         kept, self._kept = self._kept, None
@@ -404,11 +428,8 @@ class LegalActions:
             return iter(kept[1])
         return generate(self.game)
 
-    def _stamp(self) -> tuple:
-        g = self.game
-        st = g.state
-        return (id(st), g.revision, st.priority, st.passes, st.step,
-                id(st.decision), len(g.events), len(g.log), len(st.stack))
+    def _stamp(self) -> int:
+        return self.game.revision
 
     def __contains__(self, action: object) -> bool:
         return isinstance(action, Action) and is_legal(self.game, action)

@@ -148,6 +148,7 @@ def _cast(game: Game, a: A.Cast) -> None:
     st.stack.append(item)
     st.passes = 0
     st.priority = game.seat_of(a.player)
+    game.changed(board=False)
     game.note(f"{a.player} casts {card.name}" + mode_text(spell_modal(game, card.name), modes)
               + _target_text(game, targets))
     game.emit(ev.SpellCast(item.id, oid, a.player))
@@ -198,12 +199,10 @@ def _named_twice(refs: tuple[str, ...], specs: tuple) -> bool:
 
 def mana_sources(game: Game, player: str) -> list[tuple[object, str]]:
     """What can pay a cost: pool mana first, then untapped lands, fewest colors first.
-    Kept until the game changes (every spell in hand asks, for legal actions and the
-    autopilot), and shared, so callers don't modify it: they depend on the
-    permanents (every change to them calls ``game.changed()``) and on the pool,
-    which is part of the key since emptying it calls nothing."""
+    Kept for the game's revision (every spell in hand asks, for legal actions and the
+    autopilot), and shared, so callers don't modify it."""
     p = game.player(player)
-    key = (id(game.state), game.revision, player, tuple(p.mana))
+    key = (game.revision, player)
     kept = game.memo.get("mana_sources")
     if kept is not None and kept[0] == key:
         return kept[1]
@@ -331,6 +330,7 @@ def _stack_ability(game: Game, player: str, source: tuple[int, int], name: str, 
     st.stack.append(item)
     st.passes = 0
     st.priority = game.seat_of(player)
+    game.changed(board=False)
     game.note(f"{player} activates {name}: {text}")
     game.became_targets(item)
 
@@ -463,6 +463,7 @@ def _choose(game: Game, a: A.Choose) -> None:
         raise IllegalActionError("no decision is pending")
     values = game.interpret(d, a)
     st.decision = None
+    game.changed(board=False)
     if d.kind == "targets":
         t = d.data["trigger"]  # the waiting trigger itself (shared with pending_triggers)
         t["targets"] = tuple(values)
@@ -492,6 +493,7 @@ def _order(game: Game, a: A.Order) -> None:
     group = [t for t in st.pending_triggers if game.seat_of(t["controller"]) == d.player]
     st.decision = None
     game.reorder_triggers(group, sources)
+    game.changed(board=False)
 
 
 def _mulligan(game: Game, a: A.Mulligan) -> None:
@@ -505,7 +507,6 @@ def _keep(game: Game, a: A.Keep) -> None:
 def _concede(game: Game, a: A.Concede) -> None:
     p = game.player(a.player)
     p.lost, p.loss_reason = True, "conceded"
-    game.state.seats_version += 1
     game.note(f"{a.player} concedes")
     game.changed()
     sba.left_game(game, a.player)

@@ -16,15 +16,13 @@ from ..model.errors import IllegalActionError
 from . import sba
 
 if TYPE_CHECKING:
-    from ..model.state import State
     from ..play.game import Game
 
 
 class Seating(NamedTuple):
     """Who sits where for priority (805.5), from :meth:`Game.seating`."""
 
-    state: State  # the state they are for
-    key: tuple[str, int]  # and its active player and seats version
+    revision: int  # the game's board_revision they are for
     seats: list[list[str]]  # the teams still in, in turn order from the active one
     seat_of: dict[str, str]  # each player's seat: their team's first player still in
     present: dict[str, list[str]]  # each player's team, those still in
@@ -75,6 +73,7 @@ class PriorityRules:
                 self.end_step()
         else:
             st.priority = seating.after.get(st.priority, st.priority)
+        self.changed(board=False)
 
     def seats(self: Game) -> list[list[str]]:
         """Who passes priority in turn: teams (805.5), in turn order from the active one."""
@@ -86,11 +85,10 @@ class PriorityRules:
 
     def seating(self: Game) -> Seating:
         """Seats, each player's seat and team still in, the next seat and who passes by
-        itself, kept while the state, the active player and ``seats_version`` (which
-        losing, conceding, teams and goldfish bump) stay the same."""
+        itself, kept for the game's ``board_revision``."""
         st = self.state
         kept = self._seating
-        if kept is not None and kept.state is st and kept.key == (st.active, st.seats_version):
+        if kept is not None and kept.revision == self.board_revision:
             return kept
         present = {p: [q for q in st.team_of(p) if not st.players[q].lost] for p in st.players}
         seat_of = {p: team[0] if team else p for p, team in present.items()}
@@ -107,7 +105,7 @@ class PriorityRules:
                                  heads[0] if heads else player)
         goldfish = {p: all(st.players[q].auto for q in team) for p, team in present.items()}
         only = all(pl.auto or pl.lost for pl in st.players.values())
-        self._seating = Seating(st, (st.active, st.seats_version), seats, seat_of, present, after,
+        self._seating = Seating(self.board_revision, seats, seat_of, present, after,
                                 goldfish, only)
         return self._seating
 
@@ -135,3 +133,4 @@ class PriorityRules:
             raise IllegalActionError(f"{player} has already passed priority this round")
         st.passes += gap
         st.priority = want
+        self.changed(board=False)

@@ -75,12 +75,10 @@ class References:
     def _named(self: Game, name: str) -> list[list[int]]:
         """Objects with that name, grouped by zone in reference order, oldest first."""
         st = self.state
-        # remembered per name until the game changes: a move ticks the clock and calls
-        # changed(), a token that ceases to exist changes the number of objects
-        stamp = (id(st), self.revision, st.clock, len(st.objs))
+        # remembered per name for the game's board_revision
         kept = self.memo.get("names_kept")
-        if kept is None or kept[0] != stamp:
-            kept = self.memo["names_kept"] = (stamp, {})
+        if kept is None or kept[0] != self.board_revision:
+            kept = self.memo["names_kept"] = (self.board_revision, {})
         key = _fold(name)
         found = kept[1].get(key)
         if found is None:

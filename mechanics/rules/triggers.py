@@ -129,6 +129,7 @@ class TriggerRules:
             "text": text, "data": data or {}, "kind": kind,
             "ts": self.state.objs[source].timestamp if source in self.state.objs else 0,
         })
+        self.changed(board=False)
 
     def place_triggers(self: Game) -> None:
         """603.3b: APNAP order; each player orders their own (script default:
@@ -157,6 +158,7 @@ class TriggerRules:
                     placed.add(id(t))
             finally:
                 st.pending_triggers = [t for t in st.pending_triggers if id(t) not in placed]
+                self.changed(board=False)  # and an order or targets decision
 
     def order_triggers(self: Game, seat: str, group: list[dict]) -> bool:
         """Ask the seat to order its simultaneous triggers; True when already done."""

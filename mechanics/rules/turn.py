@@ -53,8 +53,11 @@ class TurnRules:
 
     def empty_pools(self: Game) -> None:
         """500.4: mana empties at the end of each step and phase."""
-        for p in self.state.players.values():
-            p.mana.clear()
+        pools = [p.mana for p in self.state.players.values() if p.mana]
+        for mana in pools:
+            mana.clear()
+        if pools:
+            self.changed(board=False)
 
     def begin_turn(self: Game) -> None:
         """A new turn: the next player (or team, 805) in turn order becomes active."""
@@ -68,6 +71,7 @@ class TurnRules:
         for p in st.team_of(nxt):
             st.players[p].turns += 1
             st.players[p].lands_played = 0
+        self.changed(characteristics=False)  # the active player: seating reads it
         self.begin_step("untap")
 
     def begin_step(self: Game, step: str) -> None:
@@ -83,6 +87,7 @@ class TurnRules:
         for trig in self.hooks.step_begin(self, step):  # plugins: "at the beginning of"
             self.queue_trigger(**trig)
         self.step_triggers(step)
+        self.changed(board=False)  # the step, priority and the step's decision, if any
 
     def step_triggers(self: Game, step: str) -> None:
         """"At the beginning of [step]" abilities of permanents (603.2)."""
@@ -188,6 +193,7 @@ class TurnRules:
             st.priority = st.active
             st.passes = 0
             st.turn_flags["cleanup_again"] = True
+            self.changed(board=False)
 
     def ask_discard(self: Game, player: str, n: int) -> list[int] | None:
         st = self.state
@@ -200,6 +206,7 @@ class TurnRules:
             return list(self.policy(self, d))
         st.decision = d
         st.priority = None
+        self.changed(board=False)
         return None
 
     def expire_effects(self: Game) -> None:
@@ -403,6 +410,7 @@ class TurnRules:
         st = self.state
         kind = st.decision.kind
         st.decision = None
+        self.changed(board=False)
         if kind == "attackers":
             self.emit(ev.AttackersDeclared(()))
         self.advance()
