@@ -17,7 +17,7 @@ import pytest
 
 from mechanics import Game, events, hookimpl, list_plugins, make_plugin_manager
 from mechanics.model.actions import parse_action
-from mechanics.model.errors import IllegalActionError
+from mechanics.model.errors import IllegalActionError, RuleError
 from mechanics.plugin_api import hookspecs
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -248,6 +248,28 @@ def test_hook_replacement_collect():
                                      "add-counter bear +1/+1"])
     assert game.state.players["p2"].counters["poison"] == 6
     assert game.state.objs[game.state.aliases["bear"]].counters["+1/+1"] == 1
+
+
+def test_untap_begin_may_ask_only_for_its_operations():
+    """untap_begin's operations are a fixed list (phase_out, phase_in): one naming any
+    other method of the game (here ``reset``) is refused, the game unchanged."""
+    class Rogue:
+        asked: tuple = ("reset", 2)
+
+        @hookimpl
+        def untap_begin(self, game, player):
+            return [self.asked]
+
+    rogue = Rogue()
+    game = game_with(rogue, lines=["goldfish p2", "turn p1 end", 'battlefield p1 "Grizzly Bears" as bear',
+                                   "library p1 Forest x3"])
+    before = game.snapshot()
+    with pytest.raises(RuleError, match="untap_begin asked for \\('reset', 2\\); it may ask for: phase_out, phase_in"):
+        game.play(parse_action("goto upkeep p1"))
+    assert game.snapshot() == before
+    rogue.asked = ("phase_out", game.state.aliases["bear"])  # positive control: a listed one applies
+    game.play(parse_action("goto upkeep p1"))
+    assert game.state.objs[game.state.aliases["bear"]].phased_out
 
 
 def test_hook_player_untargetable():

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import pickle
 from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from ..abilities.abilities import Behaviour
@@ -166,6 +167,16 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         self._behaviours.clear()
         self._seating = self._abilities = None
         self.changed()
+
+    @contextmanager
+    def seeing(self, chars: dict[int, Chars]) -> Iterator[None]:
+        """Answer characteristics from ``chars`` for a while: a static ability's condition
+        is checked against the layers applied so far (613.1, mechanics/rules/layers.py)."""
+        saved, self._chars = self._chars, chars
+        try:
+            yield
+        finally:
+            self._chars = saved
 
     def all_chars(self) -> dict[int, Chars]:
         if self._chars is None:

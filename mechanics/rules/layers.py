@@ -13,7 +13,7 @@ apply in timestamp order.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..abilities.abilities import Behaviour, Static
@@ -41,7 +41,6 @@ class Chars:
     behaviour: Behaviour
     modified: bool = False  # power/toughness differ from the copiable values
     no_abilities: bool = False
-    badges: list[str] = field(default_factory=list)
 
     @property
     def is_creature(self) -> bool:
@@ -80,11 +79,8 @@ def _active(game: Game, chars: dict[int, Chars], src: int, ab: Static) -> bool:
     gave (613.1: control and types come first), so reading the game here sees them."""
     if ab.condition is None:
         return True
-    saved, game._chars = game._chars, chars
-    try:
+    with game.seeing(chars):
         return ab.condition(game, game.obj(src))
-    finally:
-        game._chars = saved
 
 
 def compute(game: Game) -> tuple[dict[int, Chars], bool]:
@@ -192,12 +188,12 @@ def _lasts(game: Game, e: Effect) -> bool:
 
 def counter_pt(kind: str) -> tuple[int, int]:
     """The power/toughness change of one counter of this kind (122.1a)."""
-    if kind.endswith("/" + kind.split("/")[-1]) and "/" in kind:
-        p, _, t = kind.partition("/")
+    p, slash, t = kind.partition("/")
+    if slash:
         try:
             return int(p), int(t)
         except ValueError:
-            return 0, 0
+            pass
     return 0, 0
 
 

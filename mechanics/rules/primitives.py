@@ -36,7 +36,7 @@ class Primitives:
             if obj.ref not in st.lki:  # move_all recorded it before anything moved
                 self.remember(obj)
             self._leave_battlefield(obj)
-        self._remove_from_zone(obj)
+        self.remove_from_zone(obj)
         obj.epoch += 1
         obj.zone = zone
         obj.timestamp = st.tick()
@@ -72,7 +72,7 @@ class Primitives:
         finally:
             self.departing = []
 
-    def _remove_from_zone(self: Game, obj: Obj) -> None:
+    def remove_from_zone(self: Game, obj: Obj) -> None:
         st = self.state
         if obj.zone == "battlefield":
             st.battlefield.remove(obj.id)

@@ -104,7 +104,7 @@ def _enchantable(game: Game, aura: Chars, target: int | None) -> bool:
 
 def _cease(game: Game, oid: int) -> None:
     st = game.state
-    game._remove_from_zone(st.objs[oid])
+    game.remove_from_zone(st.objs[oid])
     del st.objs[oid]
     game.changed()
 

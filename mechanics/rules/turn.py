@@ -9,13 +9,14 @@ and the next step begins.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..abilities.abilities import SpellAbility
 from ..model import events as ev
 from ..model.state import STEPS, Decision, Obj, StackItem
 from ..text.effects import ATTACKS_IF_ABLE, CANT_BLOCK, DOESNT_UNTAP
 from . import sba
+from .primitives import Primitives
 
 if TYPE_CHECKING:
     from ..play.game import Game
@@ -101,7 +102,7 @@ class TurnRules:
         st = self.state
         for p in st.team_of(st.active):
             for op in self.hooks.untap_begin(self, p):
-                getattr(self, op[0])(*op[1:])
+                untap_operation(op)(self, *op[1:])
             for oid in list(st.battlefield):
                 obj = st.objs[oid]
                 if obj.phased_out:
@@ -283,7 +284,7 @@ class TurnRules:
             ch = self.chars(obj.id)
             if not strikes(ch) or ch.power <= 0:
                 continue
-            blockers = [b for b in self.blockers_of(obj.id)]
+            blockers = self.blockers_of(obj.id)
             power = ch.power
             if not obj.blocked:
                 assigned.append((obj.id, obj.attacking, power))
@@ -295,9 +296,8 @@ class TurnRules:
                 if give:
                     assigned.append((obj.id, b, give))
                 power -= give
-            if power > 0 and (ch.has("trample") or not blockers):
-                if ch.has("trample"):
-                    assigned.append((obj.id, obj.attacking, power))
+            if power > 0 and ch.has("trample"):  # the rest to the player (702.19b-c, e)
+                assigned.append((obj.id, obj.attacking, power))
         for obj in [o for o in self.battlefield_objs() if o.blocking]:
             ch = self.chars(obj.id)
             if strikes(ch) and ch.power > 0:
@@ -441,3 +441,16 @@ def _not_a_creature(obj: Obj) -> str:
     if obj.phased_out:
         return "it is phased out (702.26b)"
     return "it is not a creature"
+
+
+#: what an ``untap_begin`` hook may ask the engine to do (its hookspec), by name: plugin
+#: data never names an arbitrary method of the game (``reset``, ``undo``)
+UNTAP_OPERATIONS = {"phase_out": Primitives.phase_out, "phase_in": Primitives.phase_in}
+
+
+def untap_operation(op: tuple) -> Any:
+    """The primitive an ``untap_begin`` operation names, or a ValueError."""
+    do = UNTAP_OPERATIONS.get(op[0]) if op else None
+    if do is None:
+        raise ValueError(f"untap_begin asked for {op!r}; it may ask for: {', '.join(UNTAP_OPERATIONS)}")
+    return do
