@@ -41,7 +41,7 @@ from .model.errors import (
     SourceError,
     StackfishError,
 )
-from .model.state import Decision, StackItem
+from .model.state import AbilityRef, Decision, StackItem, while_present
 from .play.context import Ctx
 from .play.game import Game
 from .plugin_api import hookspecs
@@ -51,9 +51,9 @@ from .plugin_api.plugin_manager import list_plugins, make_plugin_manager
 from .text.templates import ward
 
 __all__ = [
-    "OFFER_DISABLE_AFTER", "Action", "Activated", "BadReferenceError", "Ctx", "Decision", "DeckError", "EntersWith",
+    "OFFER_DISABLE_AFTER", "AbilityRef", "Action", "Activated", "BadReferenceError", "Ctx", "Decision", "DeckError", "EntersWith",
     "Game", "IllegalActionError", "NotationError", "Replacement", "SourceError", "SpellAbility",
     "StackItem", "StackfishError", "Static", "Target", "Triggered", "actions", "choosable",
     "disable_plugin", "events", "hookimpl", "hookspecs", "how_many", "list_plugins",
-    "make_plugin_manager", "parse_action", "script", "spell_modal", "ward",
+    "make_plugin_manager", "parse_action", "script", "spell_modal", "ward", "while_present",
 ]

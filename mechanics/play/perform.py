@@ -15,7 +15,7 @@ from ..model import events as ev
 from ..model.cards import parse_cost
 from ..model.errors import BadReferenceError, IllegalActionError
 from ..model.mana import format_cost, parse_mana, plan
-from ..model.state import Decision, StackItem
+from ..model.state import AbilityRef, Decision, StackItem
 from ..rules import sba
 from ..text.effects import BLOCKS_ONLY_FLYERS, CANT_BLOCK, NOT_BY_POWER_2, UNBLOCKABLE
 from . import setup
@@ -273,7 +273,7 @@ def _activate(game: Game, a: A.Activate) -> None:
         _need_priority(game, a.player)
         if ab.sorcery:
             _sorcery_timing(game, a.player, "this ability can be activated")
-    handler = f"ability:{ch.card.name}:{ch.behaviour.abilities.index(ab)}"
+    handler = str(AbilityRef(ch.card.name, ch.behaviour.abilities.index(ab)))
     probe = StackItem(0, "activated", a.player, oid, obj.epoch, handler, ab.text)
     targets = _targets(game, probe, a.player, ab.targets, a.targets, ab.text)
     _check_x(parse_cost(ab.cost), a.x, ab.text)
@@ -316,7 +316,7 @@ def _activate_in_hand(game: Game, a: A.Activate, oid: int) -> None:
     pay(game, a.player, parse_cost(ab.cost))
     epoch = obj.epoch
     game.move(oid, "graveyard")
-    handler = f"ability:{ch.card.name}:{ch.behaviour.abilities.index(ab)}"
+    handler = str(AbilityRef(ch.card.name, ch.behaviour.abilities.index(ab)))
     _stack_ability(game, a.player, (oid, epoch), ch.name, handler, ab.text)
 
 

@@ -95,7 +95,7 @@ def compute(game: Game) -> tuple[dict[int, Chars], bool]:
             return fast, True
     chars = {i: base_chars(game, st.objs[i]) for i in ids}
     refs = {st.objs[i].ref: i for i in ids}
-    effects = sorted((e for e in st.effects if _lasts(game, e)), key=lambda e: e.timestamp)
+    effects = sorted((e for e in st.effects if lasts(game, e)), key=lambda e: e.timestamp)
 
     def targeted(layer: str):  # effects of a layer, with the ids they affect now
         for e in effects:
@@ -176,12 +176,13 @@ def _unaffected(game: Game, ids: list[int]) -> dict[int, Chars] | None:
     return out
 
 
-def _lasts(game: Game, e: Effect) -> bool:
+def lasts(game: Game, e: Effect) -> bool:
     """611.2b: a "for as long as" effect ends the moment its object leaves the battlefield
     or phases out (702.26f), even before the game removes it from the list."""
-    if not e.until.startswith("while:"):
+    present = e.lasts_while()
+    if present is None:
         return True
-    oid, epoch = (int(x) for x in e.until.split(":")[1:])
+    oid, epoch = present
     obj = game.state.objs.get(oid)
     return obj is not None and obj.epoch == epoch and obj.zone == "battlefield" and not obj.phased_out
 

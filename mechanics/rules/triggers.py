@@ -21,7 +21,7 @@ from ..abilities.abilities import (
 )
 from ..abilities.modes import mode_targets, trigger_modes
 from ..model import events as ev
-from ..model.state import Decision, StackItem
+from ..model.state import AbilityRef, Decision, StackItem
 from ..text.effects import ENCHANTABLE
 from .layers import Chars
 
@@ -60,7 +60,7 @@ class TriggerRules:
                 for idx, ab in enumerate(beh.abilities):
                     if isinstance(ab, Triggered) and ab.look_back and kind in ab.events:
                         data = ab.match(self, st.objs[event.obj], event)
-                        handler = f"ability:{info['copy_of']}:{idx}"
+                        handler = str(AbilityRef(info["copy_of"], idx))
                         probe = StackItem(0, "triggered", info["controller"], event.obj,
                                           event.old_epoch, handler, ab.text, data=data or {})
                         if data is not None and (ab.condition is None or ab.condition(self, probe)):
@@ -83,7 +83,7 @@ class TriggerRules:
                 if isinstance(ab, Triggered) and not ab.look_back and event.kind in ab.events:
                     data = ab.match(self, obj, event)
                     if data is not None:
-                        self.queue_trigger(f"ability:{info['copy_of']}:{idx}", oid, epoch,
+                        self.queue_trigger(str(AbilityRef(info["copy_of"], idx)), oid, epoch,
                                            info["controller"], ab.text, data)
 
     def ability_index(self: Game) -> AbilityIndex:
@@ -114,7 +114,7 @@ class TriggerRules:
         return index
 
     def add_trigger(self: Game, oid: int, ch: Chars, idx: int, ab: Triggered, data: dict) -> None:
-        handler = f"ability:{ch.card.name}:{idx}"
+        handler = str(AbilityRef(ch.card.name, idx))
         item = StackItem(0, "triggered", ch.controller, oid, self.state.objs[oid].epoch,
                          handler, ab.text, data=data)
         if ab.condition is not None and not ab.condition(self, item):
@@ -255,10 +255,8 @@ class TriggerRules:
     # ================================================================ abilities
     def ability(self: Game, handler: str) -> Any:
         """The Ability object a handler names, or None for plugin handlers."""
-        if handler.startswith("ability:"):
-            _, name, idx = handler.split(":", 2)
-            return self.behaviour(name).abilities[int(idx)]
-        return None
+        ref = AbilityRef.parse(handler)
+        return self.behaviour(ref.card).abilities[ref.index] if ref is not None else None
 
     def targets_of(self: Game, handler: str, modes: tuple[int, ...] = ()) -> tuple[Target, ...]:
         ab = self.ability(handler)

@@ -16,6 +16,7 @@ from ..model import events as ev
 from ..model.state import STEPS, Decision, Obj, StackItem
 from ..text.effects import ATTACKS_IF_ABLE, CANT_BLOCK, DOESNT_UNTAP
 from . import sba
+from .layers import lasts
 from .primitives import Primitives
 
 if TYPE_CHECKING:
@@ -214,16 +215,10 @@ class TurnRules:
         """611.2b: "for as long as" effects end when their condition stops being true;
         a phased-out object counts as gone (702.26f)."""
         st = self.state
-        keep = []
-        for e in st.effects:
-            if e.until.startswith("while:"):
-                oid, epoch = (int(x) for x in e.until.split(":")[1:])
-                obj = st.objs.get(oid)
-                if obj is None or obj.epoch != epoch or obj.zone != "battlefield" or obj.phased_out:
-                    self.changed()
-                    continue
-            keep.append(e)
-        st.effects = keep
+        keep = [e for e in st.effects if lasts(self, e)]
+        if len(keep) != len(st.effects):
+            st.effects = keep
+            self.changed()
 
     # ---------------------------------------------------------------- combat
     def can_attack_with(self: Game, player: str) -> list[int]:
