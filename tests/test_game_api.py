@@ -10,7 +10,7 @@ import dataclasses
 import pytest
 
 from mechanics import actions as A
-from mechanics.model.errors import BadReferenceError, IllegalActionError
+from mechanics.model.errors import BadReferenceError, IllegalActionError, RuleError
 from mechanics.play.game import Game
 
 SETUP = [
@@ -175,8 +175,27 @@ def test_legal_actions_in():
     assert A.PlayLand("p1", "Mountain") not in legal
     assert "pass" not in legal  # only Action values
     before = game.snapshot()
+    history, log, heard = game.history, list(game.log), []
+    game.observers.append(heard.append)
     assert A.Cast("p1", "Grizzly Bears") in legal
-    assert game.snapshot() == before  # asking changes nothing
+    assert game.snapshot() == before  # asking changes nothing: the state,
+    assert game.history is history and len(history) == len(SETUP) and game.log == log  # the history, the log
+    assert heard == []  # and no observer (the journal) hears of the probe
+
+
+def test_an_internal_error_while_asking_is_raised_not_taken_for_illegal():
+    class TapCrashes(Game):
+        def perform(self, action):
+            if isinstance(action, A.Tap):
+                raise ZeroDivisionError("the tap rule divided by zero")
+            super().perform(action)
+
+    game = TapCrashes()
+    for line in SETUP:
+        game.play(line)
+    with pytest.raises(RuleError, match="ZeroDivisionError"):
+        A.Tap("bear") in game.legal_actions  # noqa: B015
+    assert game.plugin_errors == {}  # counted on the probe, not on the game
 
 
 def test_legal_actions_after_land_drop():

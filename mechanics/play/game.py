@@ -14,6 +14,7 @@ and moving through steps and their turn-based actions.
 
 from __future__ import annotations
 
+import copy
 import pickle
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -375,6 +376,19 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         before = self.history[proc["index"]][1]
         self._restore(before)
         self._run(parse_action(proc["action"]), answers, proc["index"], before)
+
+    def probe(self) -> Game:
+        """A disposable twin to try an action on (``action in game.legal_actions``): the
+        same cards, plugins and policy, a copy of the state, history, events and log, its
+        own caches and no observers (a probe is not a move: no journal line)."""
+        twin = copy.copy(self)
+        twin.state = pickle.loads(pickle.dumps(self.state, pickle.HIGHEST_PROTOCOL))
+        twin.history = None if self.history is None else list(self.history)
+        twin.redo_stack, twin.events, twin.log = list(self.redo_stack), list(self.events), list(self.log)
+        twin.observers, twin.plugin_errors = [], dict(self.plugin_errors)
+        twin.memo, twin.policy_memory, twin.departing = {}, copy.deepcopy(self.policy_memory), []
+        twin._chars = twin._seating = twin._abilities = None
+        return twin
 
     def _restore(self, data: bytes) -> None:
         self.state = pickle.loads(data)
