@@ -27,8 +27,11 @@ class Primitives:
 
     # ---------------------------------------------------------------- zones
     def move(self: Game, oid: int, zone: str, player: str | None = None,
-             bottom: bool = False, controller: str | None = None) -> int:
-        """Move an object to a zone (a new object, 400.7); returns its id."""
+             bottom: bool = False, controller: str | None = None,
+             choices: dict[str, str] | None = None) -> int:
+        """Move an object to a zone (a new object, 400.7); returns its id.  ``choices``
+        are the new object's choices made before it enters (X of a resolving permanent
+        spell, 107.3m), which its enters-with abilities read."""
         st = self.state
         obj = st.objs[oid]
         old_zone, old_epoch = obj.zone, obj.epoch
@@ -44,7 +47,7 @@ class Primitives:
         obj.damage, obj.deathtouch_damage, obj.counters = 0, False, {}
         obj.controller = controller or player or obj.owner
         obj.copy_of = None if not obj.token else obj.copy_of
-        obj.choices = {}
+        obj.choices = dict(choices or {})
         if zone == "battlefield":
             obj.sick = True
             st.battlefield.append(oid)

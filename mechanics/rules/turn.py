@@ -351,8 +351,8 @@ class TurnRules:
             if target is not None:
                 self.attach(obj.id, target)
         else:
-            self.state.turn_flags.setdefault("x", {})[obj.id] = item.x
-            self.move(obj.id, "battlefield", controller=item.controller)
+            self.move(obj.id, "battlefield", controller=item.controller,
+                      choices={"x": str(item.x)} if item.x else None)  # 107.3m
 
     def resolve_ability(self: Game, item: StackItem) -> None:
         st = self.state
