@@ -9,6 +9,7 @@ each player ordering their own (603.3b) and choosing targets (603.3d).
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..abilities.abilities import (
@@ -26,6 +27,7 @@ from ..text.effects import ENCHANTABLE
 from .layers import Chars
 
 if TYPE_CHECKING:
+    from ..model.cards import CardDef
     from ..play.game import Game
 
 
@@ -333,12 +335,7 @@ class TriggerRules:
         spells = beh.of(SpellAbility)
         if spells:
             return mode_targets(spells[0], modes)
-        card = self.card(name)
-        if "Aura" in card.subtypes and "enchant" in card.keywords:
-            what = next((ln for ln in text_lines(card) if ln.startswith("Enchant ")), "").removeprefix("Enchant ")
-            kind, keep = ENCHANTABLE.get(what, ("permanent", None))  # other wordings: the card is manual
-            return (Target(kind, f"{what} to enchant", keep),)
-        return ()
+        return _enchant(self.card(name))
 
     @staticmethod
     def fits_kind(spec: Target, ch: Chars, controller: str) -> bool:
@@ -352,3 +349,14 @@ class TriggerRules:
     def activated(self: Game, oid: int) -> list[Activated]:
         ch = self.chars(oid)
         return [] if ch is None or ch.no_abilities else ch.behaviour.of(Activated)
+
+
+@cache
+def _enchant(card: CardDef) -> tuple[Target, ...]:
+    """An Aura's enchant (303.4a) as a target requirement, read once per card (the
+    state-based actions ask at every check, 704.5m)."""
+    if "Aura" not in card.subtypes or "enchant" not in card.keywords:
+        return ()
+    what = next((ln for ln in text_lines(card) if ln.startswith("Enchant ")), "").removeprefix("Enchant ")
+    kind, keep = ENCHANTABLE.get(what, ("permanent", None))  # other wordings: the card is manual
+    return (Target(kind, f"{what} to enchant", keep),)
