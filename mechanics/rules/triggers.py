@@ -31,7 +31,6 @@ if TYPE_CHECKING:
     from ..play.game import Game
 
 
-
 class AbilityIndex(NamedTuple):
     """Which permanents' abilities to look at for an event, a step or a replacement
     (from ``ability_index``)."""
