@@ -1,11 +1,18 @@
 """A pytest plugin (entry point ``pytest11``): every ``*.scenario`` file is a test.
 
 It ships with the engine so that a third-party mechanic's own test suite
-collects its scenario files exactly as stackfish's does.  At the end of the run
-it counts why each ``expect-error`` line was refused (the terminal summary) and
-fails the run if any was refused for another reason than the rules (a typo in
-a reference, an internal error), so a test that passes for the wrong reason
-cannot hide in the total.
+collects its scenario files exactly as stackfish's does, with the cards
+``stackfish script`` sees (bundled and imported, :func:`scenario_pool`) plus
+the card files the ``stackfish_cards`` ini option names: a plugin package's
+made-up test cards, declared in its ``pyproject.toml``::
+
+    [tool.pytest.ini_options]
+    stackfish_cards = ["tests/cards.json"]
+
+At the end of the run it counts why each ``expect-error`` line was refused (the
+terminal summary) and fails the run if any was refused for another reason than
+the rules (a typo in a reference, an internal error), so a test that passes for
+the wrong reason cannot hide in the total.
 """
 
 from __future__ import annotations
@@ -14,11 +21,17 @@ from collections import Counter
 
 import pytest
 
-from .io.scenario import Refusal, run_checked
+from .io.scenario import Refusal, run_checked, scenario_pool
 from .model.errors import SourceError
 
 #: the ``user_properties`` key of an item's ``expect-error`` outcomes
 REFUSAL = "expect-error"
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addini("stackfish_cards", type="paths", default=[],
+                  help="card files (JSON arrays of Scryfall-shaped cards) that scenario files "
+                       "may use beside the bundled and imported cards")
 
 
 def pytest_collect_file(parent: pytest.Collector, file_path) -> pytest.Collector | None:  # noqa: ANN001
@@ -32,13 +45,24 @@ class ScenarioFile(pytest.File):
         yield ScenarioItem.from_parent(self, name=self.path.stem)
 
 
+def _pool(config: pytest.Config):  # noqa: ANN202 - read once per test run
+    pool = getattr(config, "_stackfish_pool", None)
+    if pool is None:
+        pool = config._stackfish_pool = scenario_pool(config.getini("stackfish_cards"))
+    return pool
+
+
 class ScenarioItem(pytest.Item):
     """One scenario file: passes when every expectation holds."""
 
     def runtest(self) -> None:
+        from .play.game import Game
+
+        pool = _pool(self.config)
         refusals: list[Refusal] = []
         try:
-            run_checked(str(self.path), refusals=refusals)
+            run_checked(str(self.path), game_factory=lambda **kw: Game(pool=pool, **kw),
+                        refusals=refusals)
         finally:
             for r in refusals:
                 self.user_properties.append(

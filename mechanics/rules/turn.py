@@ -9,11 +9,12 @@ and the next step begins.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..abilities.abilities import SpellAbility
 from ..model import events as ev
 from ..model.state import STEPS, Decision, Obj, StackItem
+from ..plugin_api.plugin_manager import UNTAP_OPERATIONS
 from ..text.effects import ATTACKS_IF_ABLE, CANT_BLOCK, DOESNT_UNTAP
 from . import sba
 from .layers import lasts
@@ -103,7 +104,7 @@ class TurnRules:
         st = self.state
         for p in st.team_of(st.active):
             for op in self.hooks.untap_begin(self, p):
-                untap_operation(op)(self, *op[1:])
+                UNTAP_PRIMITIVES[op[0]](self, *op[1:])
             for oid in list(st.battlefield):
                 obj = st.objs[oid]
                 if obj.phased_out:
@@ -149,6 +150,19 @@ class TurnRules:
                 st.decision = Decision("blockers", p, f"{p}: declare blockers (or pass)",
                                        attackers, 0, 999)
                 return
+        self.declare_blocks([])  # no player can or will block: none are declared
+
+    def declare_blocks(self: Game, pairs: list[tuple[int, int]]) -> None:
+        """509.1: the declared ``(blocker, attacker)`` pairs block; BlockersDeclared, then
+        BecameBlocked once for each attacker blocked, however many block it (509.1h)."""
+        st = self.state
+        for b, att in pairs:
+            st.objs[b].blocking.append(att)
+            st.objs[att].blocked = True
+        self.changed()
+        self.emit(ev.BlockersDeclared(tuple(pairs)))
+        for att in dict.fromkeys(att for _, att in pairs):
+            self.emit(ev.BecameBlocked(att, tuple(self.blockers_of(att))))
 
     def _step_damage(self: Game) -> None:
         st = self.state
@@ -408,6 +422,8 @@ class TurnRules:
         self.changed(board=False)
         if kind == "attackers":
             self.emit(ev.AttackersDeclared(()))
+        else:
+            self.declare_blocks([])
         self.advance()
 
     def pass_round(self: Game) -> None:
@@ -438,14 +454,6 @@ def _not_a_creature(obj: Obj) -> str:
     return "it is not a creature"
 
 
-#: what an ``untap_begin`` hook may ask the engine to do (its hookspec), by name: plugin
-#: data never names an arbitrary method of the game (``reset``, ``undo``)
-UNTAP_OPERATIONS = {"phase_out": Primitives.phase_out, "phase_in": Primitives.phase_in}
-
-
-def untap_operation(op: tuple) -> Any:
-    """The primitive an ``untap_begin`` operation names, or a ValueError."""
-    do = UNTAP_OPERATIONS.get(op[0]) if op else None
-    if do is None:
-        raise ValueError(f"untap_begin asked for {op!r}; it may ask for: {', '.join(UNTAP_OPERATIONS)}")
-    return do
+#: the primitive each operation an ``untap_begin`` hook may ask for runs (the names are
+#: checked at the plugin boundary: mechanics/plugin_api/plugin_manager.py)
+UNTAP_PRIMITIVES = {name: getattr(Primitives, name) for name in UNTAP_OPERATIONS}
