@@ -16,8 +16,7 @@ from __future__ import annotations
 
 import copy
 import pickle
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from ..abilities.abilities import Behaviour
@@ -80,10 +79,13 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         (legal actions, mana sources, the TUI's playable cards)."""
         self.board_revision = 0
         """Counts the writes to objects and players (all but the turn's bookkeeping,
-        ``changed(board=False)``): the key of the caches that read only those (seating,
-        state-based actions, the name index).  The characteristics are dropped by
+        ``changed(board=False)``): the key of the caches that read only those
+        (state-based actions, the name index).  The characteristics are dropped by
         :meth:`changed`, except plain ones on a write they never read
         (``characteristics=False``); the ability index is kept per characteristics dict."""
+        self.seats_revision = 0
+        """Counts the writes to who is in the game, their teams, who passes by itself and
+        the active player (``changed(seats=True)``): the key of the seating."""
         self.memo: dict[str, Any] = {}
         """Derived data kept between writes (the characteristics memo, the name index,
         mana sources, state-based-action checks), by purpose.  Everything in it can be
@@ -113,7 +115,7 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         fresh.players = {f"p{i}": Player(f"p{i}") for i in range(1, players + 1)}
         fresh.teams = [[p] for p in fresh.players]
         self.state = fresh
-        self.changed()
+        self.changed(seats=True)
 
     def card(self, name: str) -> CardDef:
         """The card's facts by name (memoised: the pool's lookup normalises the name)."""
@@ -142,7 +144,7 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         return self.behaviour(name).manual
 
     # ================================================================ reading
-    def changed(self, characteristics: bool = True, board: bool = True) -> None:
+    def changed(self, characteristics: bool = True, board: bool = True, seats: bool = False) -> None:
         """Announce a write to the state: bumps ``revision``, which every cache of derived
         data is keyed on.  Every write calls it (or a primitive that does).
 
@@ -152,11 +154,15 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         battlefield.  Plain characteristics are then kept; any others, which a
         static ability's condition may read, are computed again.
 
-        ``board=False`` says the write touched only the turn's bookkeeping: the step,
-        priority and passes, mana pools, the pending decision, the stack's and the
-        triggers' order; objects and players (controller, life, who is in, the active
-        player) are unchanged, and so is ``board_revision``."""
+        ``board=False`` says the write touched only the turn's bookkeeping: the turn and
+        the active player, the step, priority and passes, lands played, mana pools, the
+        pending decision, the stack's and the triggers' order; objects and the players'
+        life, counters and zones are unchanged, and so is ``board_revision``.  ``seats=True`` says it
+        changed who is in the game, the teams, a goldfish or the active player, which
+        the seating (``seats_revision``) reads."""
         self.revision += 1
+        if seats:
+            self.seats_revision += 1
         if board:
             self.board_revision += 1
             if characteristics or not self._plain_chars:
@@ -168,15 +174,15 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         self.memo.clear()
         self._behaviours.clear()
         self._seating = self._abilities = None
-        self.changed()
+        self.changed(seats=True)
 
-    @contextmanager
-    def seeing(self, chars: dict[int, Chars]) -> Iterator[None]:
-        """Answer characteristics from ``chars`` for a while: a static ability's condition
-        is checked against the layers applied so far (613.1, mechanics/rules/layers.py)."""
+    def seeing(self, chars: dict[int, Chars], read: Callable[..., Any], *args: Any) -> Any:
+        """``read(self, *args)`` answered with characteristics from ``chars``: a static
+        ability's condition is checked against the layers applied so far (613.1,
+        mechanics/rules/layers.py)."""
         saved, self._chars = self._chars, chars
         try:
-            yield
+            return read(self, *args)
         finally:
             self._chars = saved
 
@@ -397,7 +403,7 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         self.state = pickle.loads(data)
         del self.events[self.state.n_events:]
         del self.log[self.state.log_len:]
-        self.changed()
+        self.changed(seats=True)
 
     def undo(self, n: int = 1) -> list[Action]:
         """Take back the last n actions; returns them (latest last)."""

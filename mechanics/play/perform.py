@@ -505,7 +505,7 @@ def _concede(game: Game, a: A.Concede) -> None:
     p = game.player(a.player)
     p.lost, p.loss_reason = True, "conceded"
     game.note(f"{a.player} concedes")
-    game.changed()
+    game.changed(seats=True)
     sba.left_game(game, a.player)
 
 

@@ -36,7 +36,7 @@ def teams(game: Game, a: A.Teams) -> None:
         for t in st.teams:
             for p in t:
                 st.players[p].life = 15 * len(t) if len(t) > 1 else 20
-    game.changed()
+    game.changed(seats=True)
 
 
 def seed(game: Game, a: A.Seed) -> None:
@@ -132,14 +132,14 @@ def turn(game: Game, a: A.TurnCmd) -> None:
         st.first_turn_player = a.player  # whoever takes turn 1 skips its draw (103.8a)
     for p in st.team_of(a.player):
         st.players[p].turns = max(st.players[p].turns, 1, (st.turn + 1) // max(1, len(game.seats())))
-    game.changed(characteristics=False)  # the active player: seating reads it
+    game.changed(characteristics=False, seats=True)  # the active player
     game.changed()
 
 
 def goldfish(game: Game, a: A.Goldfish) -> None:
     for name in a.players:
         game.player(name).auto = True
-    game.changed()
+    game.changed(seats=True)
 
 
 def start(game: Game, a: A.Start) -> None:
@@ -150,6 +150,7 @@ def start(game: Game, a: A.Start) -> None:
     st.active = a.first
     st.turn = 0
     st.started = False
+    game.changed(characteristics=False, seats=True)
     for name, p in st.players.items():
         st.rng.shuffle(p.library)
         game.draw(name, 7)

@@ -79,8 +79,7 @@ def _active(game: Game, chars: dict[int, Chars], src: int, ab: Static) -> bool:
     gave (613.1: control and types come first), so reading the game here sees them."""
     if ab.condition is None:
         return True
-    with game.seeing(chars):
-        return ab.condition(game, game.obj(src))
+    return game.seeing(chars, ab.condition, game.obj(src))
 
 
 def compute(game: Game) -> tuple[dict[int, Chars], bool]:

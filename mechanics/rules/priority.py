@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 class Seating(NamedTuple):
     """Who sits where for priority (805.5), from :meth:`Game.seating`."""
 
-    revision: int  # the game's board_revision they are for
+    revision: int  # the game's seats_revision they are for
     seats: list[list[str]]  # the teams still in, in turn order from the active one
     seat_of: dict[str, str]  # each player's seat: their team's first player still in
     present: dict[str, list[str]]  # each player's team, those still in
@@ -85,10 +85,10 @@ class PriorityRules:
 
     def seating(self: Game) -> Seating:
         """Seats, each player's seat and team still in, the next seat and who passes by
-        itself, kept for the game's ``board_revision``."""
+        itself, kept for the game's ``seats_revision``."""
         st = self.state
         kept = self._seating
-        if kept is not None and kept.revision == self.board_revision:
+        if kept is not None and kept.revision == self.seats_revision:
             return kept
         present = {p: [q for q in st.team_of(p) if not st.players[q].lost] for p in st.players}
         seat_of = {p: team[0] if team else p for p, team in present.items()}
@@ -105,7 +105,7 @@ class PriorityRules:
                                  heads[0] if heads else player)
         goldfish = {p: all(st.players[q].auto for q in team) for p, team in present.items()}
         only = all(pl.auto or pl.lost for pl in st.players.values())
-        self._seating = Seating(self.board_revision, seats, seat_of, present, after,
+        self._seating = Seating(self.seats_revision, seats, seat_of, present, after,
                                 goldfish, only)
         return self._seating
 

@@ -125,7 +125,7 @@ def _players(game: Game) -> bool:
                   f"{poison} poison counters" if poison >= poison_limit else "")
         if reason:
             p.lost, p.loss_reason = True, reason
-            game.changed()
+            game.changed(seats=True)
             game.note(f"{name} loses the game ({reason})")
             done = True
     for name, pl in st.players.items():
