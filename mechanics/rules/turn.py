@@ -3,7 +3,8 @@
 Mixed into :class:`mechanics.play.game.Game`.  Each step begins with its
 turn-based actions (703.4), then the active player gets priority; when all
 players pass with an empty stack the step ends (500.2), mana empties (500.4)
-and the next step begins.
+and the next step begins.  What it uses of the rest of the game is named in
+``TurnNeeds`` (``protocols.py``).
 """
 
 from __future__ import annotations
@@ -24,7 +25,6 @@ if TYPE_CHECKING:
     from ..play.game import Game
 
 NO_PRIORITY = ("untap", "cleanup")
-COMBAT_STEPS = ("combat", "attackers", "blockers", "damage", "endcombat")
 
 
 class TurnRules:
