@@ -105,6 +105,8 @@ class TurnNeeds(GameCore, Protocol):
                       kind: str = "triggered") -> None: ...  # TriggerRules
     def advance(self) -> None: ...  # PriorityRules
     def pass_priority(self) -> None: ...  # PriorityRules
+    def rest_pass(self, seating: Seating, holder_passed: bool = True) -> bool: ...  # PriorityRules
+    def seating(self) -> Seating: ...  # PriorityRules
     def seat_of(self, player: str) -> str: ...  # PriorityRules
     def seats(self) -> list[list[str]]: ...  # PriorityRules
     def describe(self, oid: int | str | None) -> str: ...  # References

@@ -412,6 +412,13 @@ class TurnRules:
                 continue
             if d is not None or st.priority is None:
                 return  # a decision on the way: the caller shows it (the runner: an error)
+            if not st.stack and not st.pending_triggers and self.rest_pass(self.seating(), holder_passed=False):
+                # the player passes on to ``step`` and no one after them can act: the round
+                # ends (117.4) and so does the step (500.2); advance as pass_priority would
+                st.passes = 0
+                self.end_step()
+                self.advance()
+                continue
             self.pass_round()
 
     def declare_nothing(self: Game) -> None:
