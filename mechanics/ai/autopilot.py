@@ -476,7 +476,7 @@ def ability_to_activate(game: Any, player: str, fetch: bool = False) -> A.Action
     """A non-mana activated ability not yet used this turn that the mana allows
     (``fetch``: only the searches of lands, "Search your library for a ... card")."""
     st = game.state
-    used = game.memo.setdefault("autopilot_used", {})  # this turn; clearing it is harmless
+    used = game.policy_memory.setdefault("autopilot_used", {})  # this turn
     if used.get("turn") != st.turn:
         used.clear()
         used["turn"] = st.turn

@@ -37,8 +37,11 @@ class Primitives:
 
     # ---------------------------------------------------------------- zones
     def move(self: Game, oid: int, zone: str, player: str | None = None,
-             bottom: bool = False, controller: str | None = None) -> int:
-        """Move an object to a zone (a new object, 400.7); returns its id."""
+             bottom: bool = False, controller: str | None = None,
+             choices: dict[str, str] | None = None) -> int:
+        """Move an object to a zone (a new object, 400.7); returns its id.  ``choices``
+        are the new object's choices made before it enters (X of a resolving permanent
+        spell, 107.3m), which its enters-with abilities read."""
         st = self.state
         obj = st.objs[oid]
         old_zone, old_epoch = obj.zone, obj.epoch
@@ -48,7 +51,7 @@ class Primitives:
             self._leave_battlefield(obj)
             if zone == "graveyard" and "Creature" in st.lki.get(obj.ref, {}).get("types", ()):
                 st.turn_flags["creature_died"] = True  # 700.4: for "if a creature died this turn"
-        self._remove_from_zone(obj)
+        self.remove_from_zone(obj)
         obj.epoch += 1
         obj.zone = zone
         obj.timestamp = st.tick()
@@ -56,7 +59,7 @@ class Primitives:
         obj.damage, obj.deathtouch_damage, obj.counters = 0, False, {}
         obj.controller = controller or player or obj.owner
         obj.copy_of = None if not obj.token else obj.copy_of
-        obj.choices = {}
+        obj.choices = dict(choices or {})
         if zone == "battlefield":
             obj.sick = True
             st.battlefield.append(oid)
@@ -84,7 +87,7 @@ class Primitives:
         finally:
             self.departing = []
 
-    def _remove_from_zone(self: Game, obj: Obj) -> None:
+    def remove_from_zone(self: Game, obj: Obj) -> None:
         st = self.state
         if obj.zone == "battlefield":
             st.battlefield.remove(obj.id)

@@ -856,7 +856,7 @@ def enters(node: Ability, text: str) -> ab.EntersWith:
     def counters(ctx: Ctx, obj: Any) -> None:  # X: the X paid to cast it, else 0 (107.3m)
         if check is not None and not check(ctx.game, obj.controller, obj.id):
             return
-        k = ctx.game.state.turn_flags.get("x", {}).get(obj.id, 0) if e.n.x else e.n.value
+        k = int(obj.choices.get("x", 0)) if e.n.x else e.n.value  # 107.3m: the X it was cast with
         ctx.put_counters(obj.id, kind, k)
     return ab.EntersWith(text, counters)
 
