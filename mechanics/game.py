@@ -22,10 +22,11 @@ from . import events as ev
 from . import scripts  # noqa: F401 - scripts register the bundled cards
 from .abilities import Behaviour, build_behaviour
 from .actions import Action, parse_action
-from .cards import CardDef, CardPool, load_bundled_pool
+from .cards import CardDef, CardPool
 from .context import Ctx, Suspend
 from .errors import IllegalActionError, StackfishError
 from .layers import Chars, base_chars, compute, counter_pt
+from .oracle import load_bundled_pool
 from .plugin_manager import Hooks, make_plugin_manager
 from .primitives import Primitives
 from .priority import PriorityRules, Seating

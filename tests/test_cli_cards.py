@@ -166,19 +166,18 @@ def test_deck_check_accepts_imported_cards(capsys, imported, tmp_path):
     assert run(capsys, "deck", "check", str(deck)) == (0, [f"{deck}: mtgo deck, 60 main, 0 sideboard"], [])
 
 
-def test_deck_check_without_the_database_names_the_unknown_card(capsys, tmp_path):
+def test_deck_check_without_the_database_reads_every_real_card(capsys, tmp_path):
     deck = tmp_path / "deck.txt"
     deck.write_text(DECK)
     code, out, err = run(capsys, "deck", "check", str(deck))
-    assert code == 2 and out == [] and len(err) == 1
-    assert err[0].startswith(f"{deck}:1: unknown card 'Jace Beleren'")
+    assert code == 0 and err == [] and out[0] == f"{deck}: mtgo deck, 60 main, 0 sideboard"
 
 
-def test_deck_check_suggests_imported_names(capsys, imported, tmp_path):
+def test_deck_check_suggests_real_names(capsys, tmp_path):
     deck = tmp_path / "deck.txt"
     deck.write_text("4 Jace Belerem\n")
     code, _, err = run(capsys, "deck", "check", str(deck))
-    assert code == 2 and err == [f"{deck}:1: unknown card 'Jace Belerem'; did you mean 'Jace Beleren'?"]
+    assert code == 2 and err[0].startswith(f"{deck}:1: unknown card 'Jace Belerem'; did you mean 'Jace Beleren',")
 
 
 def test_script_deck_command_loads_imported_cards(capsys, imported, tmp_path):

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from tui_helpers import keys
 
-from mechanics.cards import load_bundled_pool
 from mechanics.decks import load_deck
+from mechanics.oracle import load_bundled_pool
 from mechanics.paths import data_dir
 from tui.app import new_game
 from tui.library import check_deck, save_deck
