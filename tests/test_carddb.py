@@ -11,9 +11,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mechanics import carddb
-from mechanics.carddb import CardDb, CardDbError, default_db_path, import_bulk, lookup, search
-from mechanics.errors import SourceError, StackfishError
+from mechanics.model.errors import SourceError, StackfishError
+from mechanics.store import carddb
+from mechanics.store.carddb import CardDb, CardDbError, default_db_path, import_bulk, lookup, search
 
 DATA = Path(__file__).parent / "data" / "scryfall"
 CARDS, TRUNCATED, NOT_ARRAY = DATA / "cards.json", DATA / "truncated.json", DATA / "not-an-array.json"

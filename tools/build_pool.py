@@ -7,10 +7,10 @@ Run by hand (not by tests) when a newer oracle file is at hand::
 
 The source is a Scryfall-shaped JSON array of card objects (Scryfall's
 ``oracle-cards-*.json`` bulk file, or the reshaped oracle corpus).  Each card
-keeps the fields the engine reads (the importer's: ``mechanics.carddb``) minus
+keeps the fields the engine reads (the importer's: ``mechanics.store.carddb``) minus
 ``color_identity``; tokens, emblems and art cards are skipped, and the first card
 of a name wins.  The file format and why it is split into blocks: see
-:mod:`mechanics.oracle`.  Prints the card count, the size and the block count.
+:mod:`mechanics.model.oracle`.  Prints the card count, the size and the block count.
 """
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from mechanics.carddb import FACE_JOINS, _strip  # noqa: E402 - the importer's fields
-from mechanics.oracle import RESOURCE, pack  # noqa: E402
+from mechanics.model.oracle import RESOURCE, pack  # noqa: E402
+from mechanics.store.carddb import FACE_JOINS, _strip  # noqa: E402 - the importer's fields
 
 DEFAULT_OUTPUT = ROOT / "mechanics" / RESOURCE
 NOT_CARDS = {"token", "double_faced_token", "art_series", "emblem"}

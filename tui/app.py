@@ -18,12 +18,11 @@ from typing import Any
 
 from textual.app import App
 
+from mechanics import Game, make_plugin_manager
 from mechanics import actions as A
-from mechanics.errors import StackfishError
-from mechanics.game import Game
-from mechanics.games import GameInfo, open_or_resume
-from mechanics.journal import Journal, setup_floor
-from mechanics.plugin_manager import make_plugin_manager
+from mechanics.io.games import GameInfo, open_or_resume
+from mechanics.io.journal import Journal, setup_floor
+from mechanics.model.errors import StackfishError
 
 from .screens.game import GameScreen
 
@@ -104,7 +103,7 @@ class StackfishApp(App):
         self.session = Session()
         """Games played and kill turns in this run of the app."""
         self.journal = self.start_journal(journal)
-        """The game's journal (mechanics/journal.py), or None when not journalled."""
+        """The game's journal (mechanics/io/journal.py), or None when not journalled."""
 
     def start_journal(self, journal: Any) -> Any:
         """``journal``: a :class:`Journal` already attached, True for a new one in the
