@@ -36,6 +36,7 @@ from .model.actions import Action, parse_action
 from .model.errors import DeckError, IllegalActionError, NotationError, SourceError, StackfishError
 from .model.state import Decision, StackItem
 from .play.context import Ctx
+from .play.deckcheck import deck_report
 from .play.game import Game
 from .plugin_api import hookspecs
 from .plugin_api.hookspecs import hookimpl
@@ -47,6 +48,6 @@ __all__ = [
     "OFFER_DISABLE_AFTER", "Action", "Activated", "Ctx", "Decision", "DeckError", "EntersWith",
     "Game", "IllegalActionError", "NotationError", "Replacement", "SourceError", "SpellAbility",
     "StackItem", "StackfishError", "Static", "Target", "Triggered", "actions", "choosable",
-    "disable_plugin", "events", "hookimpl", "hookspecs", "how_many", "list_plugins",
+    "deck_report", "disable_plugin", "events", "hookimpl", "hookspecs", "how_many", "list_plugins",
     "make_plugin_manager", "parse_action", "script", "spell_modal", "ward",
 ]

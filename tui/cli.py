@@ -100,13 +100,24 @@ def _start(args: argparse.Namespace, games_too: bool) -> int | str:
 
 
 def _deck_check(args: argparse.Namespace) -> int:
+    """Read a deck list; say how many of its cards are automated and what is done by hand."""
+    import json
+
+    from mechanics import Game, deck_report, make_plugin_manager
     from mechanics.store.carddb import load_user_pool
     from mechanics.store.decks import load_deck
 
-    deck = load_deck(args.file, load_user_pool())  # bundled cards and any imported ones
+    pool = load_user_pool()  # every real card, and any imported ones
+    deck = load_deck(args.file, pool)
+    game = Game(pool=pool, plugins=make_plugin_manager(disabled=args.disable_plugin or ()))
+    report = deck_report(deck, game)
+    if args.json:
+        print(json.dumps(report.to_json(), indent=2, ensure_ascii=False))
+        return 0
     main = sum(e.count for e in deck.main)
     side = sum(e.count for e in deck.sideboard)
     print(f"{args.file}: {deck.format} deck, {main} main, {side} sideboard")
+    print("\n".join(report.lines()))
     return 0
 
 
@@ -310,8 +321,11 @@ def parser() -> argparse.ArgumentParser:
     p = sub.add_parser("demo", help="play the bundled demo scenario and print the log")
     p.set_defaults(func=_demo)
     deck = sub.add_parser("deck", help="deck lists").add_subparsers(dest="deck_command", required=True)
-    p = deck.add_parser("check", help="read a deck list in any common format and report it")
+    p = deck.add_parser("check", help="read a deck list in any common format; say which cards "
+                        "are automated and what the others leave to the player")
     p.add_argument("file")
+    p.add_argument("--json", action="store_true",
+                   help='print {"cards", "automated", "manual": [{"name", "count", "missing"}]}')
     p.set_defaults(func=_deck_check)
     cards = sub.add_parser("cards", help="the card database and which cards are automated",
                            description="Without a sub-command: list the bundled cards (as 'list').")

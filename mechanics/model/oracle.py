@@ -14,7 +14,8 @@ from a Scryfall-shaped oracle file) holds:
 time one of its cards is named; every card found is kept, so later lookups are
 dictionary hits.  Blocks, rather than one stream (which compresses to 1.2 MB, not 1.5),
 keep the first lookups fast: a game's first frame names a dozen cards.  A card is found
-by its full name (``A // B``) or either face's name (709.4, 712).
+by its full name (``A // B``) or either face's name (709.4, 712); failing that, by its
+name without punctuation, when that names one card alone (deck lists vary in commas).
 """
 
 from __future__ import annotations
@@ -53,6 +54,12 @@ def pack(cards: list[dict], per_block: int) -> bytes:
     return MAGIC + len(head).to_bytes(LENGTH_BYTES, "big") + head + b"".join(blocks)
 
 
+def loose_key(name: str) -> str:
+    """A name without its punctuation: how a list that writes ``Polukranos, Reborn`` still
+    finds ``Polukranos Reborn`` (only when one card alone has that key)."""
+    return " ".join("".join(ch if ch.isalnum() else " " for ch in normalise_name(name)).split())
+
+
 class Oracle:
     """The bundled oracle file: its header, read on first use, and each block as read."""
 
@@ -62,6 +69,7 @@ class Oracle:
         self._aliases: dict[str, str] = {}  # a face's lookup key -> its card's
         self._offsets: list[int] = []
         self._blocks: dict[int, dict[str, CardDef | bytes]] = {}  # lookup key -> card, or its line
+        self._loose_keys: dict[str, str] | None = None
 
     def _header(self) -> list[str]:
         data = self._data
@@ -95,10 +103,24 @@ class Oracle:
         key = self._aliases.get(key, key)
         block = self._block(max(0, bisect.bisect_right(firsts, key) - 1))
         found = block.get(key)
+        if found is None:
+            loose = self._loose().get(loose_key(key))
+            return self.lookup(loose) if loose is not None else None
         if isinstance(found, bytes):
             full, _, body = found.decode().partition("\t")
             found = block[key] = CardDef.from_scryfall({"name": full, **json.loads(body)})
         return found
+
+    def _loose(self) -> dict[str, str]:
+        """Full names by :func:`loose_key`, where only one card has that key (reads every name)."""
+        if self._loose_keys is None:
+            seen: dict[str, str | None] = {}
+            for full in self.names():
+                for name in {full, *face_names(full)}:
+                    k = loose_key(name)
+                    seen[k] = full if seen.get(k, full) == full else None
+            self._loose_keys = {k: v for k, v in seen.items() if v is not None}
+        return self._loose_keys
 
     def names(self) -> list[str]:
         """Every card's full name (reads every block: slow, once)."""

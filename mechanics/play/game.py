@@ -34,7 +34,7 @@ from ..rules.refs import References
 from ..rules.triggers import TriggerRules
 from ..rules.turn import TurnRules
 from ..text import scripts  # noqa: F401 - scripts register the bundled cards
-from ..text.build import build_behaviour
+from ..text.build import build_behaviour, manual_phrases
 from .context import Ctx, Suspend
 from .legal import generate, is_legal
 from .notation import from_snapshot, snapshot
@@ -68,6 +68,7 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         self.events: list[ev.Event] = []
         self.log: list[str] = []
         self._behaviours: dict[str, Behaviour] = {}
+        self._manual: dict[str, list[str]] = {}
         self._cards: dict[str, CardDef] = {}
         self._chars: dict[int, Chars] | None = None
         self._plain_chars = False  # see changed()
@@ -129,8 +130,15 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
             self._behaviours[name] = b
         return b
 
+    def manual_phrases(self, name: str) -> list[str]:
+        """What the player must do by hand for this card, every face (cached by name)."""
+        found = self._manual.get(name)
+        if found is None:
+            found = self._manual[name] = manual_phrases(self.card(name), self.hooks.keywords, self.hooks.scripts)
+        return found
+
     def is_manual(self, name: str) -> bool:
-        return self.behaviour(name).manual
+        return bool(self.manual_phrases(name))
 
     # ================================================================ reading
     def changed(self, characteristics: bool = True) -> None:
