@@ -163,7 +163,9 @@ def permanent_text(game: Any, oid: int, count: int = 1, indent: str = "") -> Tex
     if obj.damage:
         out.append(f" dmg {obj.damage}", style=BOLD)
     for kind, n in sorted(obj.counters.items()):
-        if n:
+        if kind == "loyalty" and "Planeswalker" in ch.types:
+            out.append(f" loyalty {n}", style=BOLD)  # 306.5b: a planeswalker's loyalty
+        elif n:
             out.append(f" [{kind} x{n}]", style=BOLD)
     flags = []
     if obj.tapped:

@@ -140,14 +140,15 @@ class _Misfit(NotationError):
 
 
 def _attackers(words: list[str]) -> tuple[tuple[str, str], ...]:
-    """``A -> p2 B``: each attacker, optionally followed by ``-> PLAYER``."""
+    """``A -> p2 B -> jace``: each attacker, optionally followed by ``->`` and the player
+    or planeswalker it attacks (508.1b)."""
     out: list[tuple[str, str]] = []
     i = 0
     while i < len(words):
         if i + 1 < len(words) and words[i + 1] == "->":
             if i + 2 == len(words):
                 raise _Misfit("too few words")
-            out.append((words[i], _player(words[i + 2])))
+            out.append((words[i], words[i + 2]))
             i += 3
         else:
             out.append((words[i], ""))
@@ -442,7 +443,7 @@ class AddMana(Action, usage="mana PLAYER COST"):
 
 
 @dataclass(frozen=True)
-class Attack(Action, usage="attack PLAYER OBJ [-> PLAYER]..."):
+class Attack(Action, usage="attack PLAYER OBJ [-> PLAYER|PLANESWALKER]..."):
     player: str = arg(_player)
     attackers: tuple[tuple[str, str], ...] = rest(_attackers, _unattackers, what="ref",
                                                   fixed=("->",))

@@ -21,7 +21,7 @@ from ..model import actions as A
 from ..model.cards import parse_cost
 from ..model.errors import StackfishError
 from ..model.mana import plan
-from .perform import block_restriction, convoke_sources, mana_sources
+from .perform import block_restriction, convoke_sources, loyalty_refused, mana_sources
 
 if TYPE_CHECKING:
     from .game import Game
@@ -147,6 +147,8 @@ def _priority_actions(game: Game, player: str) -> Iterator[A.Action]:
             if not _affordable(game, player, parse_cost(ab.cost)):
                 continue
             if ab.remove_counters and obj.counters.get(ab.remove_counters[0], 0) < ab.remove_counters[1]:
+                continue
+            if ab.loyalty is not None and loyalty_refused(game, obj, ab):
                 continue
             ref = game.ref_for(oid)
             if ab.targets:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..abilities.abilities import HandAbility
+from ..abilities.abilities import Activated, HandAbility
 from ..abilities.modes import check_modes, mode_text, spell_modal
 from ..model import actions as A
 from ..model import events as ev
@@ -282,11 +282,19 @@ def _activate(game: Game, a: A.Activate) -> None:
         kind, n = ab.remove_counters
         if obj.counters.get(kind, 0) < n:
             raise IllegalActionError(f"'{a.obj}' doesn't have {n} {kind} counters to remove")
+    if ab.loyalty is not None and (why := loyalty_refused(game, obj, ab)):
+        raise IllegalActionError(f"'{a.obj}': {why}")
     if ab.tap:  # 602.2b: {T} first, so that paying the mana doesn't tap this land for it
         game.tap(oid)
     pay(game, a.player, parse_cost(ab.cost), a.x)
     if ab.remove_counters:
         game.remove_counters(oid, *ab.remove_counters)
+    if ab.loyalty is not None:  # 606.4: the cost; 606.3: once this turn
+        game.state.turn_flags.setdefault("loyalty", []).append(obj.ref)
+        if ab.loyalty > 0:
+            game.put_counters(oid, "loyalty", ab.loyalty)
+        elif ab.loyalty < 0:
+            game.remove_counters(oid, "loyalty", -ab.loyalty)
     epoch = obj.epoch  # the source as it was: once sacrificed it is a new object (400.7)
     if ab.sacrifice:  # 602.2b, 701.21a: a cost, paid before the ability goes on the stack
         game.sacrifice(oid)
@@ -300,6 +308,17 @@ def _activate(game: Game, a: A.Activate) -> None:
         game.note(f"{a.player} adds {('{' + color + '}') * n or 'no mana'} with {ch.name}")
         return
     _stack_ability(game, a.player, (oid, epoch), ch.name, handler, ab.text, targets, a.x)
+
+
+def loyalty_refused(game: Game, obj: Any, ab: Activated) -> str:
+    """Why this loyalty ability can't be activated now, or "": one of the permanent's loyalty
+    abilities was activated this turn (606.3), or it has too few loyalty counters to remove
+    (602.2b)."""
+    if obj.ref in game.state.turn_flags.get("loyalty", ()):
+        return "a loyalty ability of this permanent was activated this turn (606.3)"
+    if ab.loyalty is not None and obj.counters.get("loyalty", 0) < -ab.loyalty:
+        return f"it has {obj.counters.get('loyalty', 0)} loyalty, too few to remove {-ab.loyalty}"
+    return ""
 
 
 def _activate_in_hand(game: Game, a: A.Activate, oid: int) -> None:
@@ -378,19 +397,27 @@ def _attack(game: Game, a: A.Attack) -> None:
             raise IllegalActionError(f"'{ref}' is declared as an attacker twice")
         defenders = game.opponents(a.player)
         defender = target or (defenders[0] if defenders else "")
+        walker = None
+        if target and target not in st.players:  # 508.1b: a planeswalker an opponent controls
+            walker = game.resolve_obj(target)
+            ch = game.chars(walker)
+            if ch is None or "Planeswalker" not in ch.types:
+                raise IllegalActionError(f"'{target}' is not a player or a planeswalker on the battlefield")
+            defender = ch.controller
         if defender not in defenders:
-            raise IllegalActionError(f"'{defender}' is not an opponent of {a.player}")
-        chosen.append((oid, defender))
-    _attack_requirements(game, d.player, [o for o, _ in chosen])
+            raise IllegalActionError(f"'{target or defender}' is not an opponent of {a.player} or theirs")
+        chosen.append((oid, defender, walker))
+    _attack_requirements(game, d.player, [o for o, _, _ in chosen])
     st.decision = None
-    for oid, defender in chosen:
-        st.objs[oid].attacking = defender
+    for oid, defender, walker in chosen:
+        st.objs[oid].attacking, st.objs[oid].attacked = defender, walker
         st.objs[oid].blocked = False  # 509.1h: blocked or not is decided anew each combat
         if not game.chars(oid).has("vigilance"):
             game.tap(oid)
     game.changed(characteristics=False)
-    game.note(f"{a.player} attacks with " + ", ".join(game.describe(o) for o, _ in chosen))
-    game.emit(ev.AttackersDeclared(tuple(o for o, _ in chosen)))
+    game.note(f"{a.player} attacks with " + ", ".join(
+        game.describe(o) + (f" -> {game.describe(w)}" if w is not None else "") for o, _, w in chosen))
+    game.emit(ev.AttackersDeclared(tuple(o for o, _, _ in chosen)))
 
 
 #: (forbids(attacker, blocker), why): evasion abilities and blocking restrictions (509.1b)

@@ -90,6 +90,8 @@ class Primitives:
         for other in self.state.objs.values():  # 704.5m/n: SBAs deal with what was attached
             if other.attached_to == obj.id and other.zone == "battlefield":
                 other.attached_to = -1
+            if other.attacked == obj.id:  # 506.4c: still attacking, but nothing to damage
+                other.attacked = -1
 
     def _entered(self: Game, obj: Obj) -> None:
         """As it enters: "enters with" abilities and enter replacements (614.1c).
@@ -105,6 +107,9 @@ class Primitives:
             name = obj.copy_of or obj.name
         # 614.1c: other permanents' "enters with" replacement effects (Master Biomancer):
         # each adds counters and types to the op; it enters with them (122.6, 613.1d)
+        card = self.card(obj.copy_of or obj.name)
+        if card.is_type("Planeswalker") and card.loyalty:  # 306.5b: with its printed loyalty
+            self.put_counters(obj.id, "loyalty", card.loyalty)
         op = self.replace("enters", {"obj": obj.id, "counters": {}, "subtypes": ()}, obj.controller)
         if op["subtypes"]:
             self.add_effect("4", "enters-as", [obj.id], {"subtypes": tuple(op["subtypes"])}, until="")
@@ -118,7 +123,7 @@ class Primitives:
 
     def remove_from_combat(self: Game, obj: Obj) -> None:
         """506.4: it stops attacking or blocking."""
-        obj.attacking = None
+        obj.attacking = obj.attacked = None
         obj.blocking = []
         for other in self.battlefield_objs():  # only permanents are in combat (506.4)
             if obj.id in other.blocking:
@@ -335,7 +340,8 @@ class Primitives:
     # ---------------------------------------------------------------- damage and life
     def damage(self: Game, target: int | str, n: int, source: int | None = None,
                combat: bool = False) -> None:
-        """Deal damage (120): to a player it is life loss, to a creature it is marked.
+        """Deal damage (120): to a player it is life loss, to a creature it is marked, from a
+        planeswalker it removes that many loyalty counters (120.3c).
         Prevention and replacement effects (615, 614; on ``"damage"``) apply first."""
         if n > 0:
             hurt = target if isinstance(target, str) else self.controller_of(target)
@@ -348,11 +354,14 @@ class Primitives:
             self.emit(ev.DamageDealt(n, source, None, target, combat))
             self.lose_life(target, n)
         else:
-            obj = self.state.objs[target]
-            obj.damage += n
-            if src and src.has("deathtouch"):
-                obj.deathtouch_damage = True
-            self.changed(characteristics=False)
+            obj, ch = self.state.objs[target], self.chars(target)
+            if ch is None or ch.is_creature or "Planeswalker" not in ch.types:
+                obj.damage += n  # 120.3e: marked on a creature
+                if src and src.has("deathtouch"):
+                    obj.deathtouch_damage = True
+                self.changed(characteristics=False)
+            if ch is not None and "Planeswalker" in ch.types:
+                self.remove_counters(target, "loyalty", n)  # 120.3c: loyalty counters removed
             self.emit(ev.DamageDealt(n, source, target, None, combat))
         if src and src.has("lifelink"):
             self.gain_life(src.controller, n)

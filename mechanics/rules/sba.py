@@ -52,6 +52,8 @@ def _perform(game: Game) -> bool:
                     done = True
                 else:
                     to_graveyard.append(oid)
+        if "Planeswalker" in ch.types and obj.counters.get("loyalty", 0) <= 0:  # 704.5i
+            to_graveyard.append(oid)
         if "Aura" in ch.subtypes and not _enchantable(game, ch, obj.attached_to):  # 704.5m
             to_graveyard.append(oid)
         if "Equipment" in ch.subtypes and obj.attached_to is not None and \

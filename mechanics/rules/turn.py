@@ -259,8 +259,11 @@ class TurnRules:
                 continue
             blockers = [b for b in self.blockers_of(obj.id)]
             power = ch.power
+            # 510.1c: to the player or planeswalker it attacks; one that left takes none
+            attacked = obj.attacking if obj.attacked is None else obj.attacked
             if not obj.blocked:
-                assigned.append((obj.id, obj.attacking, power))
+                if attacked != -1:
+                    assigned.append((obj.id, attacked, power))
                 continue
             for b in blockers:
                 bch = self.chars(b)
@@ -270,8 +273,8 @@ class TurnRules:
                     assigned.append((obj.id, b, give))
                 power -= give
             if power > 0 and (ch.has("trample") or not blockers):
-                if ch.has("trample"):
-                    assigned.append((obj.id, obj.attacking, power))
+                if ch.has("trample") and attacked != -1:
+                    assigned.append((obj.id, attacked, power))
         for obj in [o for o in self.battlefield_objs() if o.blocking]:
             ch = self.chars(obj.id)
             if strikes(ch) and ch.power > 0:

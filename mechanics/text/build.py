@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from ..abilities.abilities import SCRIPTS, Ability, Activated, Behaviour, ScriptFn, text_lines
 from ..model.cards import BASIC_LAND_MANA, CardDef
-from .templates import template_abilities
+from .templates import by_hand, template_abilities
 
 
 def keyword_line(line: str, known: set[str]) -> bool:
@@ -51,6 +51,7 @@ def build_behaviour(card: CardDef, known_keywords: set[str],
         found = template_abilities(card, line)
         if found is None:
             out.missing += group
+            out.abilities += by_hand(card, line)
         else:
             out.abilities += found
     return out
