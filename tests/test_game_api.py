@@ -217,6 +217,7 @@ EXAMPLES = {
     A.AddCounter: A.AddCounter("Grizzly Bears#2", "+1/+1", 3),
     A.RemoveCounter: A.RemoveCounter("p1", "poison", 2),
     A.Pump: A.Pump("bear", -2, 3),
+    A.SetPT: A.SetPT("goyf", 3, 4),
     A.Tap: A.Tap("Llanowar Elves"),
     A.Untap: A.Untap("It's \"quoted\""),
     A.PhaseOut: A.PhaseOut("Teferi's Imp"),

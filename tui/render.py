@@ -154,7 +154,9 @@ def permanent_text(game: Any, oid: int, count: int = 1, indent: str = "") -> Tex
         out.append(f" (card: {obj.name})", style=DIM)  # a copy (707) shows what it really is
     if count > 1:
         out.append(f" x{count}", style=BOLD)
-    if ch.power is not None and ch.toughness is not None and (ch.is_creature or ch.modified):
+    if ch.pt_by_hand:
+        out.append(" */* (set it: m, set-pt)", style=BOLD)  # 604.3, done by hand
+    elif ch.power is not None and ch.toughness is not None and (ch.is_creature or ch.modified):
         pt = f" {ch.power}/{ch.toughness}"
         if ch.modified:
             out.append(pt + "*", style=BOLD_UNDERLINE)

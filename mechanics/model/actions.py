@@ -541,6 +541,15 @@ class Pump(Action, usage="pump OBJ +P/+T", manual=True):
 
 
 @dataclass(frozen=True)
+class SetPT(Action, usage="set-pt OBJ P/T", manual=True):
+    """The value of a ``*`` power/toughness the engine doesn't compute (604.3), set by hand."""
+
+    obj: str = arg()
+    power: int = arg(_pt, show=lambda pt: f"{pt[0]}/{pt[1]}", what="pt", into=("power", "toughness"))
+    toughness: int  # read and printed with ``power``, in one word
+
+
+@dataclass(frozen=True)
 class _ObjOnly(Action, manual=True):
     obj: str = arg()
 

@@ -55,12 +55,15 @@ def face_names(name: str) -> list[str]:
 
 
 def _stat(value: Any) -> int | None:
+    """A printed power, toughness or loyalty: ``1+*`` counts its number, ``*`` 0; a
+    characteristic-defining ability gives the rest (604.3, :attr:`CardDef.star_pt`)."""
     if value is None:
         return None
+    text = str(value).replace("*", "").rstrip("+-") or "0"
     try:
-        return int(str(value))
+        return int(text)
     except ValueError:
-        return 0  # '*' and friends: characteristic-defining abilities are not automated
+        return 0
 
 
 @dataclass(frozen=True)
@@ -82,6 +85,8 @@ class CardDef:
     subtypes: tuple[str, ...] = field(default=(), compare=False)
     supertypes: frozenset[str] = field(default=frozenset(), compare=False)
     cost: tuple[str, ...] = field(default=(), compare=False)
+    #: the printed power or toughness has a ``*``: an ability defines it (604.3)
+    star_pt: bool = False
     #: every face of a card with several (the first is this one): 708-712
     faces: tuple[CardDef, ...] = field(default=(), compare=False, repr=False)
 
@@ -139,6 +144,7 @@ class CardDef:
             mana_cost=cost,
             type_line=str(face.get("type_line") or ""),
             oracle_text=str(face.get("oracle_text") or ""),
+            star_pt="*" in f"{face.get('power')}{face.get('toughness')}",
             power=_stat(face.get("power")),
             toughness=_stat(face.get("toughness")),
             loyalty=_stat(face.get("loyalty")),

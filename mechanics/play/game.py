@@ -27,7 +27,7 @@ from ..model.oracle import load_bundled_pool
 from ..model.state import Decision, Obj, Player, StackItem, State
 from ..plugin_api.isolation import rule_error
 from ..plugin_api.plugin_manager import Hooks, make_plugin_manager
-from ..rules.layers import Chars, base_chars, compute, counter_pt
+from ..rules.layers import Chars, base_chars, compute, counter_pt, defined_pt
 from ..rules.primitives import Primitives
 from ..rules.priority import PriorityRules, Seating
 from ..rules.refs import References
@@ -168,7 +168,9 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
             return None
         if obj.zone == "battlefield":
             return (self._chars or self.all_chars()).get(oid)
-        return base_chars(self, obj)
+        ch = base_chars(self, obj)
+        defined_pt(self, obj, ch)  # 604.3: in every zone
+        return ch
 
     def view(self, oid: int) -> Chars:
         """Characteristics for display and scenario references, which see phased-out
@@ -177,6 +179,7 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         if ch is None:
             obj = self.state.objs[oid]
             ch = base_chars(self, obj)
+            defined_pt(self, obj, ch)
             if ch.power is not None:
                 for kind, n in obj.counters.items():
                     dp, dt = counter_pt(kind)

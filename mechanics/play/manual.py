@@ -66,6 +66,16 @@ def _pump(game: Game, a: A.Pump) -> None:
     game.pump(_on_battlefield(game, a.obj), a.power, a.toughness)
 
 
+def _set_pt(game: Game, a: A.SetPT) -> None:
+    """604.3: the player gives a ``*`` creature the value its ability would (layer 7a)."""
+    oid = _on_battlefield(game, a.obj)
+    if not game.chars(oid).card.star_pt:
+        raise IllegalActionError(f"'{a.obj}' has no * power or toughness to set (604.3)")
+    game.state.objs[oid].choices["pt"] = (a.power, a.toughness)
+    game.changed()
+    game.note(f"(manual) {game.describe(oid)} is {a.power}/{a.toughness}")
+
+
 def _tap(game: Game, a: A.Tap) -> None:
     game.tap(_on_battlefield(game, a.obj))
 
@@ -96,6 +106,6 @@ def _damage(game: Game, a: A.Damage) -> None:
 
 MANUAL = {
     A.Move: _move, A.Draw: _draw, A.Mill: _mill, A.Shuffle: _shuffle, A.AddCounter: _add_counter,
-    A.RemoveCounter: _remove_counter, A.Pump: _pump, A.Tap: _tap, A.Untap: _untap,
+    A.RemoveCounter: _remove_counter, A.Pump: _pump, A.SetPT: _set_pt, A.Tap: _tap, A.Untap: _untap,
     A.PhaseOut: _phase_out, A.PhaseIn: _phase_in, A.Token: _token, A.Damage: _damage,
 }

@@ -13,6 +13,8 @@ apply in timestamp order.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -39,7 +41,11 @@ class Chars:
     power: int | None
     toughness: int | None
     behaviour: Behaviour
-    modified: bool = False  # power/toughness differ from the copiable values
+    modified: bool = False  # power/toughness differ from the copiable values (and layer 7a's)
+    #: a ``*`` power/toughness (604.3) that no automated ability defines and the player has
+    #: not set by hand (``set-pt``): unknown, so 704.5f waits for it
+    pt_by_hand: bool = False
+    base_pt: tuple[int | None, int | None] | None = None  # layer 7a's values, if any
     no_abilities: bool = False
     badges: list[str] = field(default_factory=list)
 
@@ -62,6 +68,33 @@ def base_chars(game: Game, obj: Obj, copy_of: str | None = None) -> Chars:
     )
 
 
+def defined_pt(game: Game, obj: Obj, ch: Chars) -> None:
+    """Layer 7a (613.4a): a characteristic-defining ability sets power and toughness, in
+    every zone (604.3).  A ``*`` that no automated ability defines takes the value its
+    player set by hand (``set-pt``, in ``obj.choices["pt"]``); until then it is unknown."""
+    if not ch.card.star_pt or ch.power is None:
+        return
+    cda = None if ch.no_abilities else next((a for a in ch.behaviour.of(Static) if a.layer == "7a"), None)
+    if cda is not None:
+        ch.power, ch.toughness = cda.params["cda"](game, obj)
+    elif "pt" in obj.choices:
+        ch.power, ch.toughness = obj.choices["pt"]
+    else:
+        ch.pt_by_hand = True
+    ch.base_pt = (ch.power, ch.toughness)
+
+
+@contextmanager
+def _reading(game: Game, chars: dict[int, Chars]) -> Iterator[None]:
+    """While layers are applied, the game reads the characteristics the earlier layers gave
+    (613.1: control and types come first), so that a condition or count can look at them."""
+    saved, game._chars = game._chars, chars
+    try:
+        yield
+    finally:
+        game._chars = saved
+
+
 def _statics(game: Game, chars: dict[int, Chars]) -> list[tuple[int, int, Static]]:
     """Active static abilities on the battlefield: (timestamp, source id, ability)."""
     out = []
@@ -80,11 +113,8 @@ def _active(game: Game, chars: dict[int, Chars], src: int, ab: Static) -> bool:
     gave (613.1: control and types come first), so reading the game here sees them."""
     if ab.condition is None:
         return True
-    saved, game._chars = game._chars, chars
-    try:
+    with _reading(game, chars):
         return ab.condition(game, game.obj(src))
-    finally:
-        game._chars = saved
 
 
 def compute(game: Game) -> tuple[dict[int, Chars], bool]:
@@ -127,6 +157,9 @@ def compute(game: Game) -> tuple[dict[int, Chars], bool]:
             for ch in chars.values():
                 if ch.no_abilities:
                     ch.keywords.clear()
+            with _reading(game, chars):  # 613.4a: layer 7a, before 7b's setting effects
+                for i, ch in chars.items():
+                    defined_pt(game, st.objs[i], ch)
     for i, ch in chars.items():  # 613.4c: counters apply in layer 7c
         c = st.objs[i].counters
         if ch.power is not None:
@@ -134,7 +167,7 @@ def compute(game: Game) -> tuple[dict[int, Chars], bool]:
                 dp, dt = counter_pt(kind)
                 ch.power += dp * n
                 ch.toughness += dt * n
-        ch.modified = (ch.power, ch.toughness) != (ch.card.power, ch.card.toughness)
+        ch.modified = (ch.power, ch.toughness) != (ch.base_pt or (ch.card.power, ch.card.toughness))
     return chars, False
 
 
@@ -158,8 +191,9 @@ def _unaffected(game: Game, ids: list[int]) -> dict[int, Chars] | None:
         if hit is None or hit[0] != name or hit[1] != obj.controller or hit[2] != obj.counters:
             same = False
             found = has_static.get(name)
-            if found is None:
-                found = has_static[name] = bool(game.behaviour(game.card(name).name).of(Static))
+            if found is None:  # a "*" power/toughness is set in layer 7a, by an ability or by hand
+                card = game.card(name)
+                found = has_static[name] = bool(game.behaviour(card.name).of(Static)) or card.star_pt
             if found:
                 return None
             ch = base_chars(game, obj)

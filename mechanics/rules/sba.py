@@ -43,7 +43,7 @@ def _perform(game: Game) -> bool:
         obj = st.objs[oid]
         if "Legendary" in ch.supertypes:
             legendary = True
-        if ch.is_creature and ch.toughness is not None:
+        if ch.is_creature and ch.toughness is not None and not ch.pt_by_hand:
             if ch.toughness <= 0:  # 704.5f
                 to_graveyard.append(oid)
             elif (obj.damage >= ch.toughness or obj.deathtouch_damage) and obj.damage > 0 \

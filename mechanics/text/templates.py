@@ -31,6 +31,7 @@ from ..abilities.abilities import (
 from ..abilities.modes import HOW_MANY, run_modes
 from ..model.cards import CardDef
 from ..model.state import Decision
+from .cda import cda_abilities
 from .effects import (
     ATTACKS_IF_ABLE,
     BLOCKS_ONLY_FLYERS,
@@ -102,6 +103,8 @@ def template_abilities(card: CardDef, line: str) -> list[Ability] | None:
         return [ward(m.group(1) or "", int(m.group(2) or 0))]
     if (m := _LOYALTY.match(line)) and card.is_type("Planeswalker"):
         return _loyalty(card, line, m)
+    if found := cda_abilities(card, self_named(card, line)):  # 604.3
+        return found
     if line == "Prowess" and card.is_type("Creature"):  # 702.108a
         return _triggered(card, line, "you cast a noncreature spell", "~ gets +1/+1 until end of turn")
     return effect_templates(card, line)

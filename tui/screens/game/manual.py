@@ -31,6 +31,8 @@ def menu(game: Any, oid: int | None, me: str) -> list[tuple[str, str]]:
         if game.state.objs[oid].zone == "battlefield":
             options += [("tap", f"tap {name}"), ("untap", f"untap {name}"),
                         ("pump", f"pump {name} (+P/+T until end of turn)")]
+            if game.chars(oid).card.star_pt:
+                options.append(("set-pt", f"set {name}'s */* power and toughness"))
         options += [("top", f"put {name} on top of its owner's library"),
                     ("bottom", f"put {name} on the bottom of its owner's library")]
     options += [("token", f"create a token (for {me})"), ("look", "look at the top N of your library"),
@@ -98,6 +100,10 @@ class ManualMenu:
         if what == "pump":
             text = await wait(InputDialog("Pump", f"{name} gets +P/+T until end of turn", value="+1/+1"))
             return A.Pump.parse([ref, text]) if text else None
+        if what == "set-pt":
+            text = await wait(InputDialog("Power and toughness", f"{name} is P/T (its * ability, 604.3)",
+                                          value="1/1"))
+            return A.SetPT.parse([ref, text]) if text else None
         if what == "token":
             text = await wait(InputDialog("Token", "a token copy of which card?", value=name))
             return A.Token(me, game.card(text).name) if text else None
