@@ -112,4 +112,5 @@ PRIMITIVES = frozenset({
     "create_token", "destroy", "sacrifice", "move", "mill", "tap", "untap", "phase_out",
     "phase_in", "pump", "add_effect", "keyword_action", "attach", "shuffle", "add_mana",
     "counter_item", "copy_spell", "enter_copy", "emit", "note", "queue_trigger", "regenerate",
+    "turn_face",
 })

@@ -64,7 +64,7 @@ def deck_report(deck: DeckList, game: Game) -> DeckReport:
     counts: dict[str, int] = {}
     for entry in deck.main:
         counts[entry.name] = counts.get(entry.name, 0) + entry.count
-    manual = tuple(ManualCard(name, n, tuple(game.manual_phrases(name)))
-                   for name, n in counts.items() if game.is_manual(name))
+    manual = tuple(ManualCard(game.card(name).full_name, n, tuple(game.manual_phrases(name)))
+                   for name, n in counts.items() if game.is_manual(name))  # "Fire // Ice": both halves
     total = sum(counts.values())
     return DeckReport(total, total - sum(m.count for m in manual), manual)

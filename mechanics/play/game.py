@@ -21,7 +21,7 @@ from typing import Any
 from ..abilities.abilities import Behaviour
 from ..model import events as ev
 from ..model.actions import Action, parse_action
-from ..model.cards import CardDef, CardPool
+from ..model.cards import CardDef, CardPool, normalise_name
 from ..model.errors import IllegalActionError, StackfishError
 from ..model.oracle import load_bundled_pool
 from ..model.state import Decision, Obj, Player, StackItem, State
@@ -108,12 +108,17 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         self.changed()
 
     def card(self, name: str) -> CardDef:
-        """The card's facts by name (memoised: the pool's lookup normalises the name)."""
+        """The facts of the card or face named ``name`` (memoised: the pool's lookup
+        normalises the name).  A face's name gives that face (708-712: an object that is a
+        transformed permanent, or a spell cast as a card's other half, has that face's
+        characteristics); the card's own name gives its front face."""
         card = self._cards.get(name)
         if card is None:
             card = self.pool.get(name)
             if card is None:
                 raise IllegalActionError(self.unknown_card(name))
+            key = normalise_name(name)
+            card = next((f for f in card.faces if normalise_name(f.name) == key), card)
             self._cards[name] = card
         return card
 
@@ -134,8 +139,16 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         """What the player must do by hand for this card, every face (cached by name)."""
         found = self._manual.get(name)
         if found is None:
-            found = self._manual[name] = manual_phrases(self.card(name), self.hooks.keywords, self.hooks.scripts)
+            self.card(name)  # an unknown name is an error
+            whole = self.pool.get(name)  # every face of it
+            found = self._manual[name] = manual_phrases(whole, self.hooks.keywords, self.hooks.scripts)
         return found
+
+    def castable_faces(self, oid: int) -> list[str]:
+        """The faces of card ``oid`` its owner may cast or play from where it is (708-712, 715)."""
+        from .perform import castable_faces
+
+        return castable_faces(self, oid)
 
     def is_manual(self, name: str) -> bool:
         return bool(self.manual_phrases(name))

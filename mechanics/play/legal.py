@@ -21,7 +21,13 @@ from ..model import actions as A
 from ..model.cards import parse_cost
 from ..model.errors import StackfishError
 from ..model.mana import plan
-from .perform import block_restriction, convoke_sources, loyalty_refused, mana_sources
+from .perform import (
+    block_restriction,
+    castable_faces,
+    convoke_sources,
+    loyalty_refused,
+    mana_sources,
+)
 
 if TYPE_CHECKING:
     from .game import Game
@@ -114,7 +120,7 @@ def _priority_actions(game: Game, player: str) -> Iterator[A.Action]:
     st = game.state
     p = st.players[player]
     main = st.step in ("main1", "main2") and game.seat_of(player) == game.seat_of(st.active) and not st.stack
-    names = dict.fromkeys(st.objs[o].name for o in p.hand)
+    names = dict.fromkeys(face for o in (*p.hand, *p.graveyard, *p.exile) for face in castable_faces(game, o))
     for name in names:
         card = game.card(name)
         if card.is_type("Land"):

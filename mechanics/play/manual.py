@@ -92,6 +92,13 @@ def _phase_in(game: Game, a: A.PhaseIn) -> None:
     game.phase_in(_on_battlefield(game, a.obj))
 
 
+def _turn_face(game: Game, a: A.Transform) -> None:
+    """A transforming double-faced card's or a flip card's other face (712, 710), by hand."""
+    what = "flip" if isinstance(a, A.Flip) else "transform"
+    if not game.turn_face(_on_battlefield(game, a.obj), what):
+        raise IllegalActionError(f"'{a.obj}' can't {what}: it isn't a {what} card whose faces are known")
+
+
 def _token(game: Game, a: A.Token) -> None:
     game.player(a.player)
     card = game.card(a.card)
@@ -107,5 +114,5 @@ def _damage(game: Game, a: A.Damage) -> None:
 MANUAL = {
     A.Move: _move, A.Draw: _draw, A.Mill: _mill, A.Shuffle: _shuffle, A.AddCounter: _add_counter,
     A.RemoveCounter: _remove_counter, A.Pump: _pump, A.SetPT: _set_pt, A.Tap: _tap, A.Untap: _untap,
-    A.PhaseOut: _phase_out, A.PhaseIn: _phase_in, A.Token: _token, A.Damage: _damage,
+    A.PhaseOut: _phase_out, A.PhaseIn: _phase_in, A.Transform: _turn_face, A.Flip: _turn_face, A.Token: _token, A.Damage: _damage,
 }

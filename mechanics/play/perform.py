@@ -12,11 +12,12 @@ from ..abilities.abilities import Activated, HandAbility
 from ..abilities.modes import check_modes, mode_text, spell_modal
 from ..model import actions as A
 from ..model import events as ev
-from ..model.cards import parse_cost
+from ..model.cards import CardDef, normalise_name, parse_cost
 from ..model.errors import IllegalActionError
 from ..model.mana import format_cost, parse_mana, plan
 from ..model.state import Decision, StackItem
 from ..rules import sba
+from ..text.build import UNKNOWN_TEXT
 from ..text.effects import BLOCKS_ONLY_FLYERS, CANT_BLOCK, NOT_BY_POWER_2, UNBLOCKABLE
 from . import setup
 from .manual import MANUAL
@@ -97,6 +98,46 @@ def _find_in_hand(game: Game, player: str, name: str, zone: str = "hand") -> int
     raise IllegalActionError(f"{player} has no '{card.name}' in {zone}")
 
 
+#: layouts of which another face or half may be cast or played from the hand: a split card's
+#: halves (709.3), a modal double-faced card's faces (712), an adventurer's Adventure (715.3)
+EITHER_FROM_HAND = ("split", "modal_dfc", "adventure")
+
+
+def castable_faces(game: Game, oid: int) -> list[str]:
+    """The names of the faces of card ``oid`` its owner may cast or play from where it is:
+    the front from the hand, and any face of :data:`EITHER_FROM_HAND`; an aftermath card's
+    second half from the graveyard (702.127a); an adventurer's creature from exile once its
+    Adventure resolved (715.4).  Faces whose text the card data lacks are not offered."""
+    obj = game.state.objs[oid]
+    card = game.card(obj.name)
+    whole = game.pool.get(card.full_name)
+    faces = [f.name for f in whole.faces] or [card.name]
+    if obj.zone == "hand":
+        return faces if card.layout in EITHER_FROM_HAND else faces[:1]
+    if obj.zone == "graveyard" and card.layout == "aftermath":
+        return faces[1:]
+    if obj.zone == "exile" and obj.choices.get("adventure"):
+        return faces[:1]
+    return []
+
+
+def _find_castable(game: Game, player: str, name: str) -> tuple[int, CardDef]:
+    """The player's card that may be cast or played as the face ``name`` (see
+    :func:`castable_faces`), and that face."""
+    game.player(player)
+    face = game.card(name)
+    whole = game.pool.get(name)
+    if normalise_name(name) in {normalise_name(n) for n in whole.unknown_faces}:
+        raise IllegalActionError(f"'{name}': {UNKNOWN_TEXT}; or play it by hand")
+    st = game.state
+    p = st.players[player]
+    for oid in [*p.hand, *p.graveyard, *p.exile]:
+        obj = st.objs[oid]
+        if game.card(obj.name).full_name == face.full_name and face.name in castable_faces(game, oid):
+            return oid, face
+    return _find_in_hand(game, player, name), face  # says what is missing
+
+
 def _sorcery_timing(game: Game, player: str, what: str) -> None:
     """307.1/305.1: main phase of their own turn, empty stack."""
     st = game.state
@@ -107,8 +148,7 @@ def _sorcery_timing(game: Game, player: str, what: str) -> None:
 
 
 def _play_land(game: Game, a: A.PlayLand) -> None:
-    oid = _find_in_hand(game, a.player, a.card)
-    card = game.card(game.state.objs[oid].name)
+    oid, card = _find_castable(game, a.player, a.card)
     if not card.is_type("Land"):
         raise IllegalActionError(f"'{card.name}' is not a land; cast it with 'cast'")
     _need_priority(game, a.player)
@@ -117,6 +157,7 @@ def _play_land(game: Game, a: A.PlayLand) -> None:
     if p.lands_played >= 1:
         raise IllegalActionError(f"{a.player} has already played a land this turn (305.2)")
     p.lands_played += 1
+    game.state.objs[oid].name = card.name  # 712: a modal double-faced card's face, as played
     game.move(oid, "battlefield")
     game.note(f"{a.player} plays {card.name}")
 
@@ -128,8 +169,7 @@ def _need_priority(game: Game, player: str) -> None:
 
 
 def _cast(game: Game, a: A.Cast) -> None:
-    oid = _find_in_hand(game, a.player, a.card)
-    card = game.card(game.state.objs[oid].name)
+    oid, card = _find_castable(game, a.player, a.card)
     if card.is_type("Land"):
         raise IllegalActionError(f"'{card.name}' is a land; play it with 'play'")
     _need_priority(game, a.player)
@@ -142,9 +182,14 @@ def _cast(game: Game, a: A.Cast) -> None:
     if not a.free:
         pay(game, a.player, card.cost, a.x, convoke="convoke" in card.keywords)
     st = game.state
+    cast_from = st.objs[oid].zone
     game.move(oid, "stack")
+    st.objs[oid].name = card.name  # 709.3, 712, 715.3: the spell has the chosen face's characteristics
+    data: dict[str, Any] = {"modes": modes} if modes else {}
+    if cast_from != "hand":
+        data["from"] = cast_from
     item = StackItem(st.new_id(), "spell", a.player, oid, st.objs[oid].epoch, "spell", card.name,
-                     targets, a.x, {"modes": modes} if modes else {}, timestamp=st.tick())
+                     targets, a.x, data, timestamp=st.tick())
     st.stack.append(item)
     st.passes = 0
     st.priority = game.seat_of(a.player)

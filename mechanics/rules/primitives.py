@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..abilities.abilities import EntersWith, text_lines
 from ..model import events as ev
+from ..model.cards import face_names
 from ..model.errors import IllegalActionError
 from ..model.state import Decision, Effect, Obj, StackItem
 from ..text.templates import CANT_BE_COUNTERED
@@ -45,6 +46,8 @@ class Primitives:
         obj.controller = controller or player or obj.owner
         obj.copy_of = None if not obj.token else obj.copy_of
         obj.choices = {}
+        if zone not in ("stack", "battlefield"):  # 712.8: a double-faced card shows its front
+            obj.name = face_names(self.card(obj.name).full_name)[0]
         if zone == "battlefield":
             obj.sick = True
             st.battlefield.append(oid)
@@ -156,6 +159,25 @@ class Primitives:
             self.emit(ev.ZoneChanged(obj.id, obj.epoch, obj.name, controller, controller,
                                      "", "battlefield", -1, True))
         return made
+
+    def turn_face(self: Game, oid: int, action: str) -> bool:
+        """Transform (712: a transforming double-faced card turns to its other face) or flip
+        (710: a flip card turns 180 degrees, once): the same object, with the other face's
+        characteristics.  Any other card, or one whose other face's text is unknown, doesn't."""
+        obj = self.state.objs[oid]
+        card = self.card(obj.name)
+        whole = self.pool.get(card.full_name)
+        layout = "flip" if action == "flip" else "transform"
+        names = face_names(card.full_name)
+        if obj.zone != "battlefield" or whole is None or whole.layout != layout or len(whole.faces) != 2 \
+                or (action == "flip" and card.name != names[0]):  # a flipped card stays flipped
+            self.note(f"{self.describe(oid)} can't {action}")
+            return False
+        before = self.describe(oid)
+        obj.name = whole.faces[1].name if card.name == names[0] else whole.faces[0].name
+        self.changed()
+        self.note(f"{before} {action}s into {obj.name}")
+        return True
 
     def enter_copy(self: Game, oid: int, copy_of: str) -> None:
         """707.5/706: an object enters as a copy (Clone): its copiable values change."""

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from ..abilities.abilities import SpellAbility
 from ..model import events as ev
+from ..model.cards import face_names
 from ..model.state import STEPS, Decision, StackItem
 from ..text.effects import ATTACKS_IF_ABLE, CANT_BLOCK, DOESNT_UNTAP
 from . import sba
@@ -323,7 +324,11 @@ class TurnRules:
             if item in st.stack:
                 st.stack.remove(item)
             if obj.zone == "stack" and obj.epoch == item.source_epoch:
-                self.move(obj.id, "graveyard")  # 608.2n
+                adventure = card.layout == "adventure" and card.name != face_names(card.full_name)[0]
+                aftermath = card.layout == "aftermath" and item.data.get("from") == "graveyard"
+                self.move(obj.id, "exile" if adventure or aftermath else "graveyard")  # 608.2n
+                if adventure:  # 715.4: exiled, and its owner may cast the creature from there
+                    obj.choices["adventure"] = True
             return
         st.stack.remove(item)
         if "Aura" in card.subtypes and item.targets:

@@ -7,8 +7,9 @@ import json
 from pathlib import Path
 
 import pytest
-from tui_helpers import keep_and_go_to_main
+from tui_helpers import keep_and_go_to_main, keys, select_in_hand
 
+from mechanics.store.carddb import import_bulk, load_user_pool
 from mechanics.store.decks import read_deck
 from mechanics.text.build import UNKNOWN_TEXT
 from tui import app as tui_app
@@ -51,7 +52,7 @@ def test_deck_check_json_names_each_manual_card_and_its_phrases(capsys, tmp_path
             "card into your hand. You lose life equal to its mana value."]},
         # 715: an adventurer card is automated only when both halves are; the bundled
         # data holds the creature's half of this layout only
-        {"name": "Bonecrusher Giant", "count": 3, "missing": [
+        {"name": "Bonecrusher Giant // Stomp", "count": 3, "missing": [
             "Bonecrusher Giant: Whenever this creature becomes the target of a spell, this "
             "creature deals 2 damage to that spell's controller.",
             f"Stomp: {UNKNOWN_TEXT}"]}]}
@@ -61,7 +62,7 @@ def test_deck_check_json_names_each_manual_card_and_its_phrases(capsys, tmp_path
         "✎ 2 Dark Confidant",
         "    At the beginning of your upkeep, reveal the top card of your library and put that "
         "card into your hand. You lose life equal to its mana value.",
-        "✎ 3 Bonecrusher Giant",
+        "✎ 3 Bonecrusher Giant // Stomp",
         "    Bonecrusher Giant: Whenever this creature becomes the target of a spell, this "
         "creature deals 2 damage to that spell's controller.",
         f"    Stomp: {UNKNOWN_TEXT}"]
@@ -91,3 +92,15 @@ async def test_the_deck_screen_marks_the_manual_cards_of_the_highlighted_deck(ow
                 break
         assert "52 of 60 main-deck cards automated; 8 played by hand (2 cards)" in shown
         assert "✎ 4 Dark Confidant" in shown
+
+
+async def test_the_cast_key_asks_which_face_of_a_modal_double_faced_card(at_main, tmp_path):
+    # 712: either face of Barkchannel Pathway // Tidechannel Pathway may be played
+    db = tmp_path / "cards.sqlite3"
+    import_bulk(Path(__file__).parents[1] / "data" / "scryfall" / "faces.json", db)
+    app = tui_app.make_app(tui_app.bundled_deck(), 1, plugins=[], pool=load_user_pool(db))
+    async with at_main(app, 'hand p1 "Barkchannel Pathway"') as pilot:
+        await select_in_hand(pilot, "Barkchannel Pathway")
+        await keys(pilot, "c", "down", "enter")
+        names = [app.game.state.objs[o].name for o in app.game.state.battlefield]
+        assert names == ["Tidechannel Pathway"]
