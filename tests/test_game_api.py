@@ -218,6 +218,7 @@ EXAMPLES = {
     A.RemoveCounter: A.RemoveCounter("p1", "poison", 2),
     A.Pump: A.Pump("bear", -2, 3),
     A.SetPT: A.SetPT("goyf", 3, 4),
+    A.MoveTogether: A.MoveTogether("battlefield", ("raptor", "Centaur Courser")),
     A.Transform: A.Transform("delver"),
     A.Flip: A.Flip("Akki Lavarunner"),
     A.Tap: A.Tap("Llanowar Elves"),

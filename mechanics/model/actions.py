@@ -506,6 +506,15 @@ class Move(Action, usage="move OBJ ZONE [PLAYER] [bottom]", manual=True):
 
 
 @dataclass(frozen=True)
+class MoveTogether(Action, usage="move-together ZONE OBJ...", manual=True):
+    """Move objects by hand at the same time (Living End): each sees the others move
+    (603.6a, 603.10a)."""
+
+    zone: str = arg(_zone)
+    objs: tuple[str, ...] = rest(what="object")
+
+
+@dataclass(frozen=True)
 class Draw(Action, usage="draw PLAYER [N]", manual=True):
     player: str = arg(_player)
     n: int = arg(_int, 1)

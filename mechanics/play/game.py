@@ -87,6 +87,7 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         self._answers: list[Action] = []
         self.steps_begun = 0  # counts begin_step calls: how ``pass`` sees a new step begin
         self.departing: list[tuple[int, int]] = []  # refs leaving together (move_all)
+        self.entering: list[ev.ZoneChanged] | None = None  # enters events held back (move_all)
         self.observers: list[Any] = []
         """Called after each successful ``play`` with the action, and after ``undo``
         with ``("undo", n)`` (the journal, mechanics/io/journal.py)."""

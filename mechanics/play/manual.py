@@ -24,6 +24,14 @@ def _move(game: Game, a: A.Move) -> None:
     game.note(f"(manual) {game.describe(oid)} moved to {where}")
 
 
+def _move_together(game: Game, a: A.MoveTogether) -> None:
+    oids = [game.resolve_obj(ref) for ref in a.objs]
+    if len(set(oids)) != len(oids):
+        raise IllegalActionError("an object is named twice")
+    game.move_all(oids, a.zone)
+    game.note(f"(manual) {', '.join(game.describe(o) for o in oids)} moved together to {a.zone}")
+
+
 def _draw(game: Game, a: A.Draw) -> None:
     game.player(a.player)
     game.draw(a.player, a.n)
@@ -112,7 +120,7 @@ def _damage(game: Game, a: A.Damage) -> None:
 
 
 MANUAL = {
-    A.Move: _move, A.Draw: _draw, A.Mill: _mill, A.Shuffle: _shuffle, A.AddCounter: _add_counter,
+    A.Move: _move, A.MoveTogether: _move_together, A.Draw: _draw, A.Mill: _mill, A.Shuffle: _shuffle, A.AddCounter: _add_counter,
     A.RemoveCounter: _remove_counter, A.Pump: _pump, A.SetPT: _set_pt, A.Tap: _tap, A.Untap: _untap,
     A.PhaseOut: _phase_out, A.PhaseIn: _phase_in, A.Transform: _turn_face, A.Flip: _turn_face, A.Token: _token, A.Damage: _damage,
 }

@@ -57,23 +57,34 @@ class Primitives:
         self.changed("battlefield" in (old_zone, zone))
         if zone == "battlefield":  # 614.1c, 707.5: it enters already a copy, with its counters
             self._entered(obj)
-        self.emit(ev.ZoneChanged(oid, obj.epoch, obj.name, obj.owner, obj.controller,
-                                 old_zone, zone, old_epoch, obj.token))
+        event = ev.ZoneChanged(oid, obj.epoch, obj.name, obj.owner, obj.controller,
+                               old_zone, zone, old_epoch, obj.token)
+        if self.entering is not None and zone == "battlefield":
+            self.entering.append(event)  # move_all: announced once all of them are there
+        else:
+            self.emit(event)
         return oid
 
     def move_all(self: Game, oids: list[int], zone: str) -> None:
         """Move objects at the same time (704.3: state-based actions): their last known
         information is taken before any moves, and each one's leaves-the-battlefield
-        abilities see the others leave (603.10a)."""
+        abilities see the others leave (603.10a); permanents entering together are all on
+        the battlefield before any enters event, so each one's abilities see the others
+        enter (603.6a), whatever the order of ``oids``."""
         st = self.state
-        for oid in oids:
+        leaving = [oid for oid in oids if st.objs[oid].zone == "battlefield"]
+        for oid in leaving:
             self.remember(st.objs[oid])
-        self.departing = [st.objs[oid].ref for oid in oids]
+        self.departing = [st.objs[oid].ref for oid in leaving]
+        self.entering = [] if zone == "battlefield" else None
         try:
             for oid in oids:
                 self.move(oid, zone)
+            entered = self.entering or []
         finally:
-            self.departing = []
+            self.departing, self.entering = [], None
+        for event in entered:
+            self.emit(event)
 
     def _remove_from_zone(self: Game, obj: Obj) -> None:
         st = self.state
@@ -153,12 +164,13 @@ class Primitives:
         for _ in range(op["n"]):
             obj = self.put_onto_battlefield(op["name"], controller, token=True,
                                             copy_of=op["copy_of"])
-            made.append(obj.id)
+            made.append(obj)
             self._entered(obj)  # 614.1c: "enters with" applies before the enter event
+        for obj in made:  # 603.6a: tokens made together see each other enter
             self.emit(ev.TokenCreated(obj.id, obj.name, controller))
             self.emit(ev.ZoneChanged(obj.id, obj.epoch, obj.name, controller, controller,
                                      "", "battlefield", -1, True))
-        return made
+        return [obj.id for obj in made]
 
     def turn_face(self: Game, oid: int, action: str) -> bool:
         """Transform (712: a transforming double-faced card turns to its other face) or flip
