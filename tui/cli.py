@@ -384,15 +384,23 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
     p.add_argument("--port", type=int, default=2222, help="port to listen on (2222)")
     p.add_argument("--authorized-keys", metavar="FILE",
-                   help="public keys allowed to log in (~/.ssh/authorized_keys)")
+                   help="public keys allowed to log in, each ending with its player's name "
+                        "(~/.ssh/authorized_keys)")
     p.add_argument("--host-key", metavar="FILE",
                    help="the server's private host key (generated in the data directory)")
-    p.add_argument("--max-sessions", type=int, default=20, metavar="N",
-                   help="games at once; the next connection is turned away (20)")
+    for option, default, what in (
+            ("--max-sessions", 20, "games at once; the next connection is turned away"),
+            ("--max-per-address", 10, "connections at once from one address"),
+            ("--max-startups", 4, "unauthenticated connections at once from one address"),
+            ("--max-users", 1000, "player directories; a new player beyond them is turned away")):
+        p.add_argument(option, type=int, default=default, metavar="N", help=f"{what} ({default})")
     p.add_argument("--idle-timeout", type=float, default=1800.0, metavar="SECONDS",
                    help="save and close a session idle this long (1800; 0 never)")
-    p.add_argument("--allow-anonymous", action="store_true",
-                   help="no authentication at all (a LAN demo; prints a warning)")
+    p.add_argument("--open", action="store_true",
+                   help="any SSH key may play, under a name made from its fingerprint "
+                        "(prints a warning)")
+    p.add_argument("--allow-root", action="store_true",
+                   help="run even as root (the games would run as root too)")
     p.set_defaults(func=lambda a: __import__("tui.ssh").ssh.main_serve(a))
     return ap
 

@@ -67,18 +67,18 @@ def _pass(game: Game, a: A.Pass) -> None:
 
 
 def _resolve(game: Game, a: A.Resolve) -> None:
+    """Pass until the top object has resolved, or (``all``) until the stack is empty,
+    triggers put on it meanwhile included; a decision on the way stops it."""
     st = game.state
     if not st.stack:
         raise IllegalActionError("the stack is empty")
-    target = st.stack[0].id if a.all else st.stack[-1].id
+    top = st.stack[-1].id
     guard = 0
-    while any(s.id == target for s in st.stack) and guard < 10_000:
+    while st.stack and (a.all or any(s.id == top for s in st.stack)) and guard < 10_000:
         guard += 1
         if st.decision is not None or st.over or game.pending is None:
             return
         game.pass_round()
-        if a.all and not st.stack:
-            return
 
 
 def _goto(game: Game, a: A.Goto) -> None:
