@@ -119,7 +119,7 @@ def listed(out: list[str]) -> dict[str, list[str]]:
 
 def test_manual_lists_every_manual_card_with_its_missing_lines(capsys):
     game = Game()
-    expected = {c.name: game.behaviour(c.name).missing for c in game.pool if game.is_manual(c.name)}
+    expected = {c.name: game.manual_phrases(c.name) for c in game.pool if game.is_manual(c.name)}
     code, out, err = run(capsys, "cards", "--manual")
     assert code == 0 and err == []
     assert listed(out) == expected
@@ -145,7 +145,7 @@ def test_list_without_a_filter_marks_manual_cards(capsys):
     for name, lines in cards.items():
         base = name.removesuffix(" (manual)")
         assert (name != base) == game.is_manual(base)
-        assert lines == game.behaviour(base).missing
+        assert lines == game.manual_phrases(base)
     assert run(capsys, "cards", "list")[1] == out
 
 
@@ -163,7 +163,8 @@ DECK = "4 Jace Beleren\n4 Lim-Dul's Vault\n4 Delver of Secrets\n4 Lightning Bolt
 def test_deck_check_accepts_imported_cards(capsys, imported, tmp_path):
     deck = tmp_path / "deck.txt"
     deck.write_text(DECK)
-    assert run(capsys, "deck", "check", str(deck)) == (0, [f"{deck}: mtgo deck, 60 main, 0 sideboard"], [])
+    code, out, err = run(capsys, "deck", "check", str(deck))
+    assert code == 0 and err == [] and out[0] == f"{deck}: mtgo deck, 60 main, 0 sideboard"
 
 
 def test_deck_check_without_the_database_reads_every_real_card(capsys, tmp_path):

@@ -190,7 +190,7 @@ def _cards_search(args: argparse.Namespace) -> int:
 
 
 def _cards_list(args: argparse.Namespace) -> int:
-    """The bundled pool's cards, manual ones with the lines nothing implements."""
+    """Every bundled card (34,632), manual ones with the phrases nothing implements."""
     from mechanics import Game, make_plugin_manager
 
     game = Game(plugins=make_plugin_manager(disabled=args.disable_plugin or ()))
@@ -198,7 +198,7 @@ def _cards_list(args: argparse.Namespace) -> int:
     shown = manual = 0
     cards = sorted(game.pool, key=lambda c: c.name)
     for card in cards:
-        missing = game.behaviour(card.name).missing
+        missing = game.manual_phrases(card.name)
         manual += bool(missing)
         if only == "manual" and not missing or only == "automated" and missing:
             continue

@@ -443,7 +443,7 @@ class AddMana(Action, usage="mana PLAYER COST"):
 
 
 @dataclass(frozen=True)
-class Attack(Action, usage="attack PLAYER OBJ [-> PLAYER|PLANESWALKER]..."):
+class Attack(Action, usage="attack PLAYER OBJ [-> DEFENDER]..."):
     player: str = arg(_player)
     attackers: tuple[tuple[str, str], ...] = rest(_attackers, _unattackers, what="ref",
                                                   fixed=("->",))
