@@ -15,6 +15,7 @@ from mechanics.text.build import UNKNOWN_TEXT
 from tui import app as tui_app
 from tui.cli import main
 from tui.screens import start
+from tui.screens.dialogs import InputDialog
 
 REAL = sorted((Path(__file__).parents[1] / "data" / "decks" / "real").glob("*.txt"))
 
@@ -104,3 +105,16 @@ async def test_the_cast_key_asks_which_face_of_a_modal_double_faced_card(at_main
         await keys(pilot, "c", "down", "enter")
         names = [app.game.state.objs[o].name for o in app.game.state.battlefield]
         assert names == ["Tidechannel Pathway"]
+
+
+async def test_a_star_creature_nothing_computes_asks_for_its_power_and_toughness(at_main):
+    # 604.3: Serra Avatar's */* ("equal to your life total") is not computed: the TUI asks
+    app = tui_app.make_app(tui_app.bundled_deck(), 1, plugins=[])
+    async with at_main(app, 'battlefield p1 "Serra Avatar" as avatar') as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, InputDialog)
+        app.screen.query_one("#text").value = "20/20"
+        await keys(pilot, "enter")
+        ch = app.game.chars(app.game.state.aliases["avatar"])
+        assert (ch.power, ch.toughness) == (20, 20)
+        assert "set-pt avatar 20/20" in [str(a) for a in app.game.journal]

@@ -36,6 +36,7 @@ class Decisions:
         self.over_shown = False
         d = game.pending
         if d is None or d.kind == "priority":
+            self.ask_star_pt()
             return
         key = (d.kind, d.player, d.prompt, len(game.history or []))
         if (key == self.suppressed and not force) or self.deciding:
