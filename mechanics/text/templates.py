@@ -103,7 +103,7 @@ def template_abilities(card: CardDef, line: str) -> list[Ability] | None:
         return [ward(m.group(1) or "", int(m.group(2) or 0))]
     if (m := _LOYALTY.match(line)) and card.is_type("Planeswalker"):
         return _loyalty(card, line, m)
-    if found := cda_abilities(card, self_named(card, line)):  # 604.3
+    if "power" in line and (found := cda_abilities(card, self_named(card, line))):  # 604.3
         return found
     if line == "Prowess" and card.is_type("Creature"):  # 702.108a
         return _triggered(card, line, "you cast a noncreature spell", "~ gets +1/+1 until end of turn")
@@ -233,7 +233,8 @@ def self_named(card: CardDef, line: str) -> str:
     its name, or a legendary card's short name before the comma)."""
     names = {card.name, card.name.split(",")[0]} if card.name else set()
     for name in sorted(names, key=len, reverse=True):
-        line = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", "~", line)
+        if name in line:  # a pattern per card name: compiled only when it can match
+            line = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", "~", line)
     return _SELF.sub("~", line)
 
 
