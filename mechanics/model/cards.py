@@ -10,9 +10,10 @@ from keywords (engine or plugins) and scripts registered by card name
 from __future__ import annotations
 
 import difflib
+import json
 import re
 import unicodedata
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -191,6 +192,11 @@ class CardPool:
     def names(self) -> list[str]:
         return sorted(c.name for c in self)
 
+    def mentioning(self, words: Iterable[str]) -> Iterator[CardDef]:
+        """The cards whose rules text (any face's) has one of ``words`` (lower case) in it."""
+        words = list(words)
+        return (c for c in self if any(w in f.oracle_text.lower() for f in c.faces or (c,) for w in words))
+
     def suggest(self, name: str, n: int = 3) -> list[str]:
         """The closest card names, for 'did you mean' messages."""
         keys = difflib.get_close_matches(normalise_name(name), list(self._by_key), n=n, cutoff=0.5)
@@ -207,3 +213,26 @@ TOKENS = [
             toughness=2, colors=frozenset("B")),
 ]
 
+
+def read_card_file(path: str) -> list[CardDef]:
+    """The cards of a card file: a JSON array of Scryfall-shaped card objects, such as a
+    plugin's made-up test cards.  Raises :class:`SourceError` naming the file and the
+    offending entry."""
+    from .errors import SourceError
+
+    try:
+        with open(path, encoding="utf-8-sig") as f:
+            data = json.load(f)
+    except (OSError, UnicodeDecodeError) as exc:
+        raise SourceError(path, 0, f"cannot read the card file: {exc}") from None
+    except json.JSONDecodeError as exc:
+        raise SourceError(path, exc.lineno, f"not JSON: {exc.msg}") from None
+    if not isinstance(data, list):
+        raise SourceError(path, 0, "a card file is a JSON array of card objects "
+                                   '([{"name": ..., "type_line": ..., "oracle_text": ...}])')
+    out = []
+    for i, card in enumerate(data):
+        if not isinstance(card, dict) or not card.get("name"):
+            raise SourceError(path, 0, f"card #{i + 1} is not an object with a \"name\"")
+        out.append(CardDef.from_scryfall(card))
+    return out

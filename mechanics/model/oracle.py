@@ -24,6 +24,7 @@ import bisect
 import difflib
 import json
 import lzma
+from collections.abc import Iterable, Iterator
 from importlib import resources
 
 from .cards import TOKENS, CardDef, CardPool, face_names, normalise_name
@@ -122,6 +123,22 @@ class Oracle:
             self._loose_keys = {k: v for k, v in seen.items() if v is not None}
         return self._loose_keys
 
+    def mentioning(self, words: list[str]) -> list[str]:
+        """The full names of the cards whose text has one of ``words`` (lower case) in it:
+        each block's lines are searched as they are, and only matches are read."""
+        firsts = self._firsts if self._firsts is not None else self._header()
+        out = []
+        for b in range(len(firsts)):
+            for line in self._block(b).values():
+                if isinstance(line, CardDef):
+                    text = " ".join(f.oracle_text for f in line.faces or (line,)).lower()
+                    full = line.full_name
+                else:
+                    text, full = line.decode().lower(), line[:line.index(b"\t")].decode()
+                if any(w in text for w in words):
+                    out.append(full)
+        return out
+
     def names(self) -> list[str]:
         """Every card's full name (reads every block: slow, once)."""
         firsts = self._firsts if self._firsts is not None else self._header()
@@ -158,9 +175,22 @@ class BundledPool(CardPool):
         return sorted({*self._names, *(c.name for c in super().__iter__())})
 
     def suggest(self, name: str, n: int = 3) -> list[str]:
-        """The closest card names of all (reads every name: slow the first time)."""
+        """The closest card names of all (reads every name: slow the first time); those
+        with the same first letter first, as a typo seldom changes it (34,000 names)."""
         keys = {normalise_name(x): x for x in self.names()}
-        return [keys[k] for k in difflib.get_close_matches(normalise_name(name), list(keys), n=n, cutoff=0.5)]
+        key = normalise_name(name)
+        found = difflib.get_close_matches(key, [k for k in keys if k[:1] == key[:1]], n=n, cutoff=0.5) \
+            or difflib.get_close_matches(key, list(keys), n=n, cutoff=0.5)
+        return [keys[k] for k in found]
+
+    def mentioning(self, words: Iterable[str]) -> Iterator[CardDef]:
+        words, own = list(words), list(super().__iter__())  # the tokens and cards added first
+        yield from CardPool(own).mentioning(words)
+        keys = {normalise_name(c.name) for c in own}
+        for full in self.oracle.mentioning(words):
+            card = self.get(full)
+            if card is not None and normalise_name(card.name) not in keys:
+                yield card
 
     def __iter__(self):  # noqa: ANN204 - iterator of unique CardDefs; reads every card (slow)
         own = {c.name: c for c in super().__iter__()}
