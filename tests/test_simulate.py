@@ -187,6 +187,6 @@ def test_state_based_actions_skipped_only_while_nothing_changed():
 @pytest.mark.parametrize("deck", ["pioneer-mono-green-devotion.txt", "modern-jund.txt"])
 def test_the_autopilot_plays_real_lists_with_planeswalkers_without_an_illegal_action(deck):
     # 606.3: a planeswalker's loyalty abilities once a turn; the autopilot keeps to it
-    path = os.path.join(os.path.dirname(__file__), "data", "decks", "real", deck)
+    path = os.path.join(os.path.dirname(__file__), "data", "real-decks", deck)
     res = sim.simulate(path, n=6, seed=1)
     assert res.errors == [] and len(res.kill_turns) == 6

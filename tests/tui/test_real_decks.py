@@ -17,7 +17,7 @@ from tui.cli import main
 from tui.screens import start
 from tui.screens.dialogs import InputDialog
 
-REAL = sorted((Path(__file__).parents[1] / "data" / "decks" / "real").glob("*.txt"))
+REAL = sorted((Path(__file__).parents[1] / "data" / "real-decks").glob("*.txt"))
 
 pytestmark = pytest.mark.usefixtures("own_data_dir")
 
