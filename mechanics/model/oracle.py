@@ -55,6 +55,12 @@ def pack(cards: list[dict], per_block: int) -> bytes:
     return MAGIC + len(head).to_bytes(LENGTH_BYTES, "big") + head + b"".join(blocks)
 
 
+def _key(name: str) -> str:
+    """:func:`normalise_name` of an oracle name (single-spaced, straight apostrophes):
+    for the plain ASCII ones, which most are, that is its case-folded form."""
+    return name.casefold() if name.isascii() and "`" not in name else normalise_name(name)
+
+
 def loose_key(name: str) -> str:
     """A name without its punctuation: how a list that writes ``Polukranos, Reborn`` still
     finds ``Polukranos Reborn`` (only when one card alone has that key)."""
@@ -93,7 +99,7 @@ class Oracle:
         if found is None:
             assert self._data is not None
             text = lzma.decompress(self._data[self._offsets[b]:self._offsets[b + 1]])
-            found = self._blocks[b] = {normalise_name(line[:line.index(b"\t")].decode()): line
+            found = self._blocks[b] = {_key(line[:line.index(b"\t")].decode()): line
                                        for line in text.split(b"\n")}
         return found
 
