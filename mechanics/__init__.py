@@ -46,13 +46,14 @@ from .model.state import Decision, StackItem
 from .play.context import Ctx
 from .play.deckcheck import deck_report
 from .play.game import Game
+from .play.stops import DEFAULT_STOPS
 from .plugin_api import hookspecs
 from .plugin_api.hookspecs import hookimpl
 from .plugin_api.isolation import OFFER_DISABLE_AFTER, disable_plugin
 from .plugin_api.plugin_manager import list_plugins, make_plugin_manager
 
 __all__ = [
-    "OFFER_DISABLE_AFTER", "Action", "Activated", "Ctx", "Decision", "DeckError", "EntersWith",
+    "DEFAULT_STOPS", "OFFER_DISABLE_AFTER", "Action", "Activated", "Ctx", "Decision", "DeckError", "EntersWith",
     "Game", "IllegalActionError", "NotationError", "PluginError", "Replacement", "SourceError",
     "SpellAbility", "StackItem", "StackfishError", "Static", "Target", "Triggered", "actions",
     "check_plugin", "choosable", "deck_report", "disable_plugin", "events", "hookimpl", "hookspecs", "how_many",

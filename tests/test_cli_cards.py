@@ -164,6 +164,23 @@ def test_deck_check_without_the_database_reads_every_real_card(capsys, tmp_path)
     assert code == 0 and err == [] and out[0] == f"{deck}: mtgo deck, 60 main, 0 sideboard"
 
 
+def test_deck_check_names_every_unknown_card(capsys, tmp_path):
+    deck = tmp_path / "deck.txt"
+    deck.write_text("4 Jace Belerem\n4 Lim-Dul's Vaullt\n4 Delver of Secretz\n44 Island\n")
+    code, out, err = run(capsys, "deck", "check", str(deck))
+    assert code == 2 and out == []
+    assert err[0].startswith(f"{deck}:1: unknown card 'Jace Belerem'")
+    assert [line.split(": ")[0] for line in err] == [f"{deck}:1", f"{deck}:2", f"{deck}:3"]
+
+
+def test_deck_check_warns_of_a_small_deck(capsys, imported, tmp_path):
+    deck = tmp_path / "deck.txt"
+    deck.write_text(DECK.replace("44 Island", "40 Island"))
+    code, out, err = run(capsys, "deck", "check", str(deck))
+    assert code == 0 and err == []
+    assert out[1] == f"{deck}: warning: 56 cards in the main deck: a constructed deck has at least 60 (100.2a)"
+
+
 def test_deck_check_suggests_real_names(capsys, tmp_path):
     deck = tmp_path / "deck.txt"
     deck.write_text("4 Jace Belerem\n")

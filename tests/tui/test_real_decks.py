@@ -58,7 +58,7 @@ def test_deck_check_json_names_each_manual_card_and_its_phrases(capsys, tmp_path
             "creature deals 2 damage to that spell's controller.",
             f"Stomp: {UNKNOWN_TEXT}"]}]}
     code, text, _ = run(capsys, "deck", "check", str(deck))
-    assert text.splitlines()[1:] == [
+    assert text.splitlines()[2:] == [  # after the header and the 100.2a warning
         "4 of 9 main-deck cards automated; 5 played by hand (2 cards)",
         "✎ 2 Dark Confidant",
         "    At the beginning of your upkeep, reveal the top card of your library and put that "
