@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from mechanics.io.scenario import run_checked
+from mechanics.model.errors import IllegalActionError
 from mechanics.model.oracle import load_bundled_pool
 from mechanics.play.game import Game
 from mechanics.store.carddb import import_bulk, load_user_pool
@@ -40,6 +41,15 @@ def test_every_face_names_the_card_and_all_must_be_automated(pool):
     assert game.manual_phrases("Ice") == [
         "Fire: Fire deals 2 damage divided as you choose among one or two targets.",
         "Ice: Tap target permanent."]  # "Draw a card." is automated
+
+
+def test_an_aftermath_half_is_cast_only_from_the_graveyard(pool):
+    # 702.127a: Dawn ("Aftermath (Cast this spell only from your graveyard. Then exile it.)")
+    game = Game(pool=pool)
+    for line in ("turn p1 main1", 'hand p1 "Dusk // Dawn"', "mana p1 {W}{W}{W}{W}{W}"):
+        game.play(line)
+    with pytest.raises(IllegalActionError, match="no card that may be cast as 'Dawn' now"):
+        game.play("cast p1 Dawn")
 
 
 def test_the_bundled_front_face_of_a_split_card_leaves_the_other_half_unknown():

@@ -13,9 +13,7 @@ apply in timestamp order.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..abilities.abilities import Behaviour, Static
@@ -47,7 +45,6 @@ class Chars:
     pt_by_hand: bool = False
     base_pt: tuple[int | None, int | None] | None = None  # layer 7a's values, if any
     no_abilities: bool = False
-    badges: list[str] = field(default_factory=list)
 
     @property
     def is_creature(self) -> bool:
@@ -84,17 +81,6 @@ def defined_pt(game: Game, obj: Obj, ch: Chars) -> None:
     ch.base_pt = (ch.power, ch.toughness)
 
 
-@contextmanager
-def _reading(game: Game, chars: dict[int, Chars]) -> Iterator[None]:
-    """While layers are applied, the game reads the characteristics the earlier layers gave
-    (613.1: control and types come first), so that a condition or count can look at them."""
-    saved, game._chars = game._chars, chars
-    try:
-        yield
-    finally:
-        game._chars = saved
-
-
 def _statics(game: Game, chars: dict[int, Chars]) -> list[tuple[int, int, Static]]:
     """Active static abilities on the battlefield: (timestamp, source id, ability)."""
     out = []
@@ -113,8 +99,7 @@ def _active(game: Game, chars: dict[int, Chars], src: int, ab: Static) -> bool:
     gave (613.1: control and types come first), so reading the game here sees them."""
     if ab.condition is None:
         return True
-    with _reading(game, chars):
-        return ab.condition(game, game.obj(src))
+    return game.seeing(chars, ab.condition, game.obj(src))
 
 
 def compute(game: Game) -> tuple[dict[int, Chars], bool]:
@@ -129,7 +114,7 @@ def compute(game: Game) -> tuple[dict[int, Chars], bool]:
             return fast, True
     chars = {i: base_chars(game, st.objs[i]) for i in ids}
     refs = {st.objs[i].ref: i for i in ids}
-    effects = sorted((e for e in st.effects if _lasts(game, e)), key=lambda e: e.timestamp)
+    effects = sorted((e for e in st.effects if lasts(game, e)), key=lambda e: e.timestamp)
 
     def targeted(layer: str):  # effects of a layer, with the ids they affect now
         for e in effects:
@@ -157,9 +142,8 @@ def compute(game: Game) -> tuple[dict[int, Chars], bool]:
             for ch in chars.values():
                 if ch.no_abilities:
                     ch.keywords.clear()
-            with _reading(game, chars):  # 613.4a: layer 7a, before 7b's setting effects
-                for i, ch in chars.items():
-                    defined_pt(game, st.objs[i], ch)
+            for i, ch in chars.items():  # 613.4a: layer 7a, before 7b's setting effects
+                game.seeing(chars, defined_pt, st.objs[i], ch)
     for i, ch in chars.items():  # 613.4c: counters apply in layer 7c
         c = st.objs[i].counters
         if ch.power is not None:
@@ -214,24 +198,25 @@ def _unaffected(game: Game, ids: list[int]) -> dict[int, Chars] | None:
     return out
 
 
-def _lasts(game: Game, e: Effect) -> bool:
+def lasts(game: Game, e: Effect) -> bool:
     """611.2b: a "for as long as" effect ends the moment its object leaves the battlefield
     or phases out (702.26f), even before the game removes it from the list."""
-    if not e.until.startswith("while:"):
+    present = e.lasts_while()
+    if present is None:
         return True
-    oid, epoch = (int(x) for x in e.until.split(":")[1:])
+    oid, epoch = present
     obj = game.state.objs.get(oid)
     return obj is not None and obj.epoch == epoch and obj.zone == "battlefield" and not obj.phased_out
 
 
 def counter_pt(kind: str) -> tuple[int, int]:
     """The power/toughness change of one counter of this kind (122.1a)."""
-    if kind.endswith("/" + kind.split("/")[-1]) and "/" in kind:
-        p, _, t = kind.partition("/")
+    p, slash, t = kind.partition("/")
+    if slash:
         try:
             return int(p), int(t)
         except ValueError:
-            return 0, 0
+            pass
     return 0, 0
 
 
