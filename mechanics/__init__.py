@@ -45,19 +45,20 @@ from .model.errors import (
 )
 from .model.state import AbilityRef, Decision, StackItem, while_present
 from .play.context import Ctx
+from .play.deckcheck import deck_report
 from .play.game import Game
 from .play.stops import DEFAULT_STOPS
 from .plugin_api import hookspecs
 from .plugin_api.hookspecs import hookimpl
 from .plugin_api.isolation import OFFER_DISABLE_AFTER, disable_plugin
 from .plugin_api.plugin_manager import list_plugins, make_plugin_manager
-from .text.oracle import coverage, manual_phrases
+from .text.oracle import coverage
 
 __all__ = [
     "DEFAULT_STOPS", "OFFER_DISABLE_AFTER", "AbilityRef", "Action", "Activated", "BadReferenceError", "Ctx",
     "Decision", "DeckError", "EntersWith", "Game", "IllegalActionError", "NotationError",
     "PluginError", "Replacement", "SourceError", "SpellAbility", "StackItem", "StackfishError",
-    "Static", "Target", "Triggered", "actions", "check_plugin", "choosable", "disable_plugin",
-    "coverage", "events", "hookimpl", "hookspecs", "how_many", "list_plugins", "make_plugin_manager",
-    "manual_phrases", "parse_action", "script", "spell_modal", "while_present",
+    "Static", "Target", "Triggered", "actions", "check_plugin", "choosable", "coverage", "deck_report",
+    "disable_plugin", "events", "hookimpl", "hookspecs", "how_many", "list_plugins", "make_plugin_manager",
+    "parse_action", "script", "spell_modal", "while_present",
 ]

@@ -151,6 +151,7 @@ PRIMITIVES: dict[str, str] = {
     "regenerate": "give a permanent a regeneration shield for this turn (701.19a)",
     "cast_without_paying": "cast a card from where it is without paying its mana cost (cascade, 702.85a); "
                            "False, changing nothing, when it can't be cast",
+    "turn_face": "transform (712) or flip (710) a permanent to its other face; False if it can't",
 }
 
 #: what a hook may read of the game, besides the hook's own arguments: ``game.NAME``.

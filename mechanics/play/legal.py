@@ -23,6 +23,7 @@ from ..model.mana import plan
 from .perform import (
     block_restriction,
     cast_costs,
+    castable_faces,
     flashback_cost,
     payers,
     total_cost,
@@ -121,9 +122,9 @@ def _priority_actions(game: Game, player: str, mana: bool = True) -> Iterator[A.
     st = game.state
     p = st.players[player]
     main = st.step in ("main1", "main2") and game.seat_of(player) == game.seat_of(st.active) and not st.stack
-    names = dict.fromkeys(st.objs[o].name for o in p.hand)
-    flashback = {st.objs[o].name: cost for o in p.graveyard if (cost := flashback_cost(game, st.objs[o].name))}
-    for name in dict.fromkeys([*names, *flashback]):
+    from_hand = {face for o in p.hand for face in castable_faces(game, o)}
+    names = dict.fromkeys(face for o in (*p.hand, *p.graveyard, *p.exile) for face in castable_faces(game, o))
+    for name in names:
         card = game.card(name)
         if card.is_type("Land"):
             if main and p.lands_played < 1:
@@ -131,7 +132,7 @@ def _priority_actions(game: Game, player: str, mana: bool = True) -> Iterator[A.
             continue
         fast = card.is_type("Instant") or "flash" in card.keywords
         costs = cast_costs(game, name)
-        alt = "" if name in names else flashback[name]  # 702.34a
+        alt = "" if name in from_hand else flashback_cost(game, name)  # 702.34a
         if not (fast or main) or not _affordable(game, player, total_cost(game, player, card, alt), card) or any(
                 unpayable(game, player, -1, c) for c in costs):
             continue

@@ -51,6 +51,8 @@ class PrimitivesNeeds(GameCore, Protocol):
     """What :class:`~.primitives.Primitives` uses beyond its own methods."""
 
     departing: list[tuple[int, int]]  # the refs move_all moves together (for TriggerRules)
+    entering: list[ev.ZoneChanged] | None  # the enters events move_all holds back (603.6a)
+    pool: CardPool  # every face of a card (turn_face: 712, 710)
 
     def ask(self, decision: Decision) -> Any: ...
     def controller_of(self, oid: int) -> str: ...
@@ -101,7 +103,7 @@ class TurnNeeds(GameCore, Protocol):
              controller: str | None = None) -> int: ...  # Primitives
     def remove_from_combat(self, obj: Obj) -> None: ...  # Primitives
     def untap(self, oid: int) -> None: ...  # Primitives
-    def spell_card_away(self, item: StackItem) -> None: ...  # Primitives
+    def spell_card_away(self, item: StackItem, resolved: bool = False) -> None: ...  # Primitives
     def ability(self, handler: str) -> Any: ...  # TriggerRules
     def ability_index(self) -> AbilityIndex: ...  # TriggerRules
     def add_trigger(self, oid: int, ch: Chars, idx: int, ab: Triggered, data: dict) -> None: ...  # TriggerRules

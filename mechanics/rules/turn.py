@@ -297,8 +297,11 @@ class TurnRules:
                 continue
             blockers = self.blockers_of(obj.id)
             power = ch.power
+            # 510.1c: to the player or planeswalker it attacks; one that left takes none
+            attacked = obj.attacking if obj.attacked is None else obj.attacked
             if not obj.blocked:
-                assigned.append((obj.id, obj.attacking, power))
+                if attacked != -1:
+                    assigned.append((obj.id, attacked, power))
                 continue
             for b in blockers:
                 bch = self.chars(b)
@@ -307,8 +310,8 @@ class TurnRules:
                 if give:
                     assigned.append((obj.id, b, give))
                 power -= give
-            if power > 0 and ch.has("trample"):  # the rest to the player (702.19b-c, e)
-                assigned.append((obj.id, obj.attacking, power))
+            if power > 0 and ch.has("trample") and attacked != -1:  # the rest to the player (702.19b-c, e)
+                assigned.append((obj.id, attacked, power))
         for obj in [o for o in self.battlefield_objs() if o.blocking]:
             ch = self.chars(obj.id)
             if strikes(ch) and ch.power > 0:
@@ -357,7 +360,7 @@ class TurnRules:
             if item in st.stack:
                 st.stack.remove(item)
             if obj.zone == "stack" and obj.epoch == item.source_epoch:
-                self.spell_card_away(item)  # 608.2n
+                self.spell_card_away(item, resolved=True)  # 608.2n
             return
         st.stack.remove(item)
         if "Aura" in card.subtypes and item.targets:

@@ -10,7 +10,8 @@ A card's :class:`~mechanics.abilities.abilities.Behaviour` comes from, in order:
 
 A card with a line none of these cover is *manual*: it plays, its text is
 shown, and the player applies the rest by hand.  Nothing is half-implemented
-silently.
+silently.  :func:`manual_phrases` says what, for every face of a card: the one
+answer the deck check, ``cards --manual``, the TUI and ``expect X manual`` read.
 """
 
 from __future__ import annotations
@@ -46,8 +47,26 @@ def build_behaviour(card: CardDef, known_keywords: Mapping[str, Keyword] | Colle
     out.abilities += compiled.abilities
     out.missing += compiled.missing
     out.phrases += compiled.phrases
-    if " // " in card.full_name:  # a card of several faces: only the first one is read here
-        other = card.full_name.split(" // ", 1)[1]
-        out.missing.append(f"(the other face: {other})")
-        out.phrases.append(f"(the other face: {other})")
     return out
+
+
+#: what a face or half whose text the card data lacks asks of the player
+UNKNOWN_TEXT = ("its text is not in the bundled card data (it holds the front face of this layout); "
+                "import a Scryfall bulk file with every face: stackfish cards import FILE")
+
+
+def manual_phrases(card: CardDef, known_keywords: Mapping[str, Keyword] | Collection[str],
+                   scripts: dict[str, ScriptFn] | None = None) -> list[str]:
+    """Everything on ``card`` the player must do by hand; empty when it is automated.
+
+    For each face of a card with several (708-712: every face must be automated for
+    the card to be), the phrases :func:`build_behaviour` leaves (``Face: phrase``),
+    and each face or half whose text the card data lacks (:data:`UNKNOWN_TEXT`).  A
+    phrase is where the oracle-text compiler stopped reading: the first words of the
+    ability that nothing read."""
+    named = " // " in card.full_name
+    out = []
+    for face in card.faces or (card,):
+        beh = build_behaviour(face, known_keywords, scripts)
+        out += [f"{face.name}: {p}" if named else p for p in beh.phrases or beh.missing]
+    return out + [f"{name}: {UNKNOWN_TEXT}" for name in card.unknown_faces]

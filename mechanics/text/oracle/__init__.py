@@ -9,7 +9,8 @@ control") or an effect learnt once works in every sentence that uses it.
 :func:`compile_card` compiles each ability of a card; one the grammar can't read, or
 the engine can't do, is reported with the first words nothing read
 (:attr:`Compiled.phrases`), and the card is then manual (the player applies that
-line by hand).  :func:`manual_phrases` lists those phrases for a card.
+line by hand).  :func:`mechanics.text.build.manual_phrases` lists those phrases for
+every face of a card.
 """
 
 from __future__ import annotations
@@ -21,14 +22,15 @@ from typing import Any
 from ...abilities import abilities as ab
 from ...abilities.abilities import text_lines
 from ...model.cards import CardDef
+from ..cda import cda_abilities
 from ..effects import ENCHANTABLE
 from ..keyword_lines import parse_keywords
 from . import compiler, keywords
-from .compiler import Unsupported
+from .compiler import Unsupported, by_hand
 from .lexer import self_named, strip_reminder, tokenize
 from .parser import NoParse, ParseError, Parser
 
-__all__ = ["Compiled", "ParseError", "compile_card", "compile_text", "coverage", "manual_phrases"]
+__all__ = ["Compiled", "ParseError", "compile_card", "compile_text", "coverage"]
 
 
 def ability_groups(lines: list[str]) -> list[list[str]]:
@@ -156,11 +158,15 @@ def _compile(card: CardDef, groups: list[list[str]], known_keywords: set[str]) -
             out.keywords += instances
             out.abilities += [a for found in built for a in found]
             continue
+        if "power" in line and (found := cda_abilities(card, self_named(card.name, strip_reminder(line)))):
+            out.abilities += found  # 604.3: a "*" power/toughness (:mod:`mechanics.text.cda`)
+            continue
         try:
             got = compile_ability(card, group, known_keywords)
         except (ParseError, Unsupported) as exc:
             out.missing += group
             out.phrases.append(exc.phrase)
+            out.abilities += by_hand(card, line)
             continue
         if isinstance(got, list):
             out.abilities += got
@@ -208,8 +214,3 @@ def coverage(cards: Any, known_keywords: set[str], scripts: dict, top: int = 20)
     return {"cards": total, "automated": automated, "manual": total - automated,
             "percent": round(100 * automated / max(1, total), 1),
             "phrases": [{"phrase": p, "cards": n} for p, n in phrases.most_common(top)]}
-
-
-def manual_phrases(card: CardDef, known_keywords: set[str]) -> list[str]:
-    """The first unparsed words of each ability of the card nothing implements."""
-    return compile_text(card, known_keywords).phrases

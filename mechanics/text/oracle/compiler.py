@@ -10,6 +10,7 @@ so the card stays manual.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
@@ -325,6 +326,10 @@ def _verb(env: Env, e: Effect) -> Run:
         return _each_of(env, e.what, lambda ctx, o: ctx.untap(o))
     if v == "regenerate":
         return _each_of(env, e.what, lambda ctx, o: ctx.regenerate(o))
+    if v in ("transform", "flip"):  # 712, 710: only a card with that face to turn to
+        if env.card is None or env.card.layout != v:
+            raise Unsupported(f"{v} ~")
+        return _each_of(env, e.what, lambda ctx, o: ctx.turn_face(o, v))
     if v == "sacrifice":
         return _sacrifice(env, e)
     if v == "pump":
@@ -618,10 +623,32 @@ def activated(node: Ability, text: str, card: Any, known: set[str]) -> ab.Activa
     run = effects(env, node.effects)
     if len(env.targets) > 1:
         raise Unsupported("an activated ability with two targets")
+    if c.loyalty is not None:  # 606.3: sorcery speed, once a turn per permanent (checked as activated)
+        if not card.is_type("Planeswalker"):
+            raise Unsupported("a loyalty ability of a non-planeswalker")
+        return ab.Activated(text, resolve=run, targets=tuple(env.targets), sorcery=True, loyalty=c.loyalty)
     return ab.Activated(text, cost=c.mana, tap=c.tap, resolve=run, targets=tuple(env.targets),
                         sorcery=node.sorcery, sacrifice=c.sacrifice_self, life=c.life,
                         sacrifice_other=_sacrifice_cost(c.sacrifice), discard=c.discard,
                         once=node.once_each_turn)
+
+
+#: a loyalty ability's line (606.1): "[+N]: EFFECT", "[−N]: EFFECT" or "[0]: EFFECT"
+_LOYALTY = re.compile(r"^\[([+−-]?)(\d+)\]: (.+)$")
+
+
+def by_hand(card: Any, line: str) -> list[ab.Ability]:
+    """What the rules still do for a line the compiler can't read: a planeswalker's loyalty
+    ability is activated as 606 says (its loyalty paid, once a turn, at sorcery speed), and
+    on resolution the player is told to do its effect by hand."""
+    m = _LOYALTY.match(line)
+    if m is None or not card.is_type("Planeswalker"):
+        return []
+    sign, n, effect = m.groups()
+
+    def told(ctx: Ctx) -> None:
+        ctx.note(f"{card.name}: do this by hand: {effect}")
+    return [ab.Activated(line, resolve=told, sorcery=True, loyalty=-int(n) if sign in ("−", "-") else int(n))]
 
 
 def _sacrifice_cost(d: Objects | None) -> tuple[str, Callable[..., bool]] | None:
@@ -799,8 +826,6 @@ def static(node: Ability, text: str, card: Any) -> list[ab.Static]:
     """604, 613: what the permanent gives: +N/+N in layer 7c, keywords in layer 6."""
     e = node.effects[0]
     d = e.what
-    if e.verb == "defined":
-        return [_defined(e, text)]
     check = condition(node.condition)
     cond = None if check is None else (lambda game, src: check(game, game.controller_of(src.id), src.id))
     if d.quant == "self":
@@ -821,17 +846,6 @@ def static(node: Ability, text: str, card: Any) -> list[ab.Static]:
     if e.keywords:
         out.append(ab.Static(text, "6", applies, {"keywords": e.keywords}, cond))
     return out
-
-
-def _defined(e: Effect, text: str) -> ab.Static:
-    """604.3: "~'s power [and toughness] [are each / is] equal to the number of ...", a
-    characteristic-defining ability in layer 7a (613.4a)."""
-    n, both = e.n, e.kind == "both"
-
-    def defined(game: Game, src: Any) -> tuple[int | None, int | None]:
-        k = n.value + n.times * len(select.each(game, n.count, game.controller_of(src.id), src.id))
-        return (k, k if both else None)
-    return ab.Static(text, "7a", itself, {"defined": defined})
 
 
 def enters(node: Ability, text: str) -> ab.EntersWith:

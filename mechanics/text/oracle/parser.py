@@ -510,6 +510,9 @@ class Parser:
             n = self.number()
             self.need("life")
             return Effect("lose-life", who=Objects("you", ("player",)), n=n)
+        if w in ("transform", "flip") and self.peek(1) == "~":  # 701.27, 701.28: a permanent's other face
+            self.i += 2
+            return Effect(w, what=Objects("self"))
         if w in ("destroy", "exile", "tap", "untap", "sacrifice", "regenerate"):
             self.i += 1
             what = self.thing(antecedent)
@@ -793,6 +796,10 @@ class Parser:
     def costs(self, end: str = ":") -> Cost:
         """"{2}{G}, {T}, Pay 1 life, Sacrifice ~:" up to the colon (``end``)."""
         mana, tap, life, sac_self, sac, discard = "", False, 0, False, None, 0
+        w = self.peek()
+        if (w.lstrip("+-").isdigit()) and self.peek(1) == ":":  # "[+1]:", "[−2]:", "[0]:" (606.4)
+            self.i += 2
+            return Cost(loyalty=int(w))
         while True:
             w = self.peek()
             if w == "{t}":
@@ -1029,13 +1036,6 @@ class Parser:
         have trample", "Enchanted creature gets +2/+2", "~ has flying as long as COND"."""
         if self.at("choose"):
             return self.modal()
-        if self.eat("~ s power and toughness are each equal to") or self.at("~ s power is equal to"):
-            both = not self.eat("~ s power is equal to")  # 604.3: a characteristic-defining ability
-            n = self.amount()
-            self.need(".")
-            self.end()
-            return Ability("static", effects=(Effect("defined", what=Objects("self"), n=n,
-                                                     kind="both" if both else "power"),))
         who = self.thing(None) if not self.at("other") else self.objects("each")
         if who.quant in ("a", "target", "it"):
             self.fail()

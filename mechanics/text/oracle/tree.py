@@ -128,7 +128,7 @@ class Event:
 @dataclass(frozen=True)
 class Cost:
     """An activated ability's costs (602.1, 118): mana, {T}, life, sacrificing this or
-    another permanent, discarding, removing counters."""
+    another permanent, discarding, removing counters, loyalty (606.4)."""
 
     mana: str = ""
     tap: bool = False
@@ -138,6 +138,8 @@ class Cost:
     sacrifice: Objects | None = None
     discard: int = 0
     exile_self_from_graveyard: bool = False
+    #: a loyalty ability's cost (606.4): put on (+N) or remove (-N) loyalty counters
+    loyalty: int | None = None
 
 
 @dataclass(frozen=True)
