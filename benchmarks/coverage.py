@@ -25,7 +25,7 @@ sys.path.insert(0, str(REPO))
 from mechanics import Game  # noqa: E402
 from mechanics.model.cards import CardDef, CardPool, normalise_name  # noqa: E402
 from mechanics.store.decks import read_deck  # noqa: E402
-from mechanics.text.build import build_behaviour  # noqa: E402
+from mechanics.text.build import build_behaviour, manual_phrases  # noqa: E402
 
 
 def main(argv: list[str]) -> int:
@@ -49,7 +49,7 @@ def main(argv: list[str]) -> int:
         slowest = max(slowest, time.process_time() - start)
     print(f"compiling a real deck's cards: at most {1000 * slowest:.1f} ms of CPU (budget 50 ms)")
     start = time.process_time()
-    behaviours = {c.name: build_behaviour(c, hooks.keywords, hooks.scripts) for c in cards}
+    behaviours = {c.name: manual_phrases(c, hooks.keywords, hooks.scripts) for c in cards}  # every face
     took = time.process_time() - start
     by_key = {normalise_name(c.name): c.name for c in pool}
     deck_missing: Counter[str] = Counter()
@@ -63,23 +63,23 @@ def main(argv: list[str]) -> int:
             name = card.name if card else by_key.get(normalise_name(e.name), e.name)
             b = behaviours.get(name)
             n += e.count
-            if b is not None and not b.manual:
+            if b is not None and not b:
                 a += e.count
             else:
-                manual.append((e.count, name, ((b.phrases or b.missing)[0] + " || " + b.missing[0]) if b else "unknown card"))
+                manual.append((e.count, name, "; ".join(b) if b is not None else "unknown card"))
                 if b:
-                    deck_missing[(b.phrases or b.missing)[0]] += e.count
+                    deck_missing[b[0]] += e.count
         total, auto = total + n, auto + a
         print(f"{path.name:<36} {a:>3}/{n:<3} copies automated ({100 * a / max(1, n):.0f}%)")
         if args.show:
             for count, name, why in manual:
                 print(f"      {count} {name}: {why}")
     print(f"{'real decks':<36} {auto}/{total} copies ({100 * auto / max(1, total):.1f}%)")
-    done = sum(not b.manual for b in behaviours.values())
+    done = sum(not b for b in behaviours.values())
     print(f"{'all cards':<36} {done}/{len(cards)} ({100 * done / len(cards):.1f}%); "
           f"compiled in {took:.1f} s of CPU ({1e6 * took / len(cards):.0f} µs a card; budget 1000 µs)")
     print("most common unparsed phrases over all cards:")
-    first: Counter[str] = Counter((b.phrases or b.missing)[0] for b in behaviours.values() if b.manual)
+    first: Counter[str] = Counter(b[0] for b in behaviours.values() if b)
     for phrase, n in first.most_common(args.top):
         print(f"  {n:>5}  {phrase}")
     print("most common unparsed phrases in the decks (by copies):")

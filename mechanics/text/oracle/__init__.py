@@ -196,19 +196,20 @@ def compile_text(card: CardDef, known_keywords: set[str]) -> Compiled:
 
 
 def coverage(cards: Any, known_keywords: set[str], scripts: dict, top: int = 20) -> dict[str, Any]:
-    """How many of ``cards`` are automated (every ability compiled, scripted or a known
-    keyword) and the ``top`` most common first unparsed phrases of the others."""
+    """How many of ``cards`` are automated (every ability of every face compiled, scripted
+    or a known keyword: :func:`mechanics.text.build.manual_phrases`) and the ``top`` most
+    common first unparsed phrases of the others."""
     from collections import Counter
 
-    from ..build import build_behaviour
+    from ..build import manual_phrases
 
     total = automated = 0
     phrases: Counter[str] = Counter()
     for card in cards:
         total += 1
-        beh = build_behaviour(card, known_keywords, scripts)
-        if beh.manual:
-            phrases.update(set(beh.phrases or beh.missing))
+        found = manual_phrases(card, known_keywords, scripts)
+        if found:
+            phrases.update(set(found))
         else:
             automated += 1
     return {"cards": total, "automated": automated, "manual": total - automated,
