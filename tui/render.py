@@ -14,9 +14,9 @@ from typing import Any
 from rich.style import Style
 from rich.text import Text
 
-from mechanics.io.scenario import describe_item
-from mechanics.model.mana import format_cost
 from mechanics.model.state import STEPS
+
+from .palette import DARK, Palette, colour_key, mana_text
 
 #: short step names for a narrow phase bar
 SHORT_STEPS = {
@@ -57,7 +57,7 @@ def human(game: Any) -> str:
 # ---------------------------------------------------------------------- status and players
 
 
-def status_line(game: Any, width: int = 80) -> Text:
+def status_line(game: Any, width: int = 80, pal: Palette = DARK) -> Text:
     """Turn, active player, step (a phase bar when there is room) and priority."""
     st = game.state
     out = Text()
@@ -78,202 +78,61 @@ def status_line(game: Any, width: int = 80) -> Text:
         if step == st.step:
             bar.append(f"[{label}]", style=BOLD_REVERSE)
         else:
-            bar.append(label, style=DIM)
+            bar.append(label, style=pal.dim)
     if width >= 70:
         out.append_text(bar)
     else:
         out.append(f"[{st.step}]", style=BOLD_REVERSE)
     d = game.pending
     if st.over:
-        out.append("  GAME OVER", style=BOLD)
+        out.append(" │ GAME OVER", style=BOLD)
     elif d is not None and d.kind == "priority":
-        out.append(f"  priority {d.player}")
+        out.append(f" │ priority {d.player}")
     elif d is not None:
-        out.append(f"  {d.player} decides", style=BOLD)
+        out.append(f" │ {d.player} decides", style=BOLD)
     if wide:
-        out.append(f"  seed {st.seed}", style=DIM)
+        out.append(f" │ seed {st.seed}")
     return out
 
 
-def player_lines(game: Any) -> Text:
-    """One line per player: life, counters, zone sizes, mana pool, plugin badges."""
-    st = game.state
-    out = Text()
-    d = game.pending
-    for i, (name, p) in enumerate(st.players.items()):
-        if i:
-            out.append("\n")
-        mark = ">" if name == st.active else " "
-        out.append(f"{mark}{name}", style=BOLD)
-        if p.auto:
-            out.append(" (goldfish)", style=DIM)
-        if p.lost:
-            out.append(" LOST", style=BOLD_REVERSE)
-        out.append(f"  life {p.life}", style=BOLD)
-        for kind, n in sorted(p.counters.items()):
-            out.append(f"  {kind} {n}", style=BOLD)
-        out.append(f"  lib {len(p.library)}  hand {len(p.hand)}  gy {len(p.graveyard)}"
-                   f"  exile {len(p.exile)}")
-        if p.mana:
-            out.append("  pool " + "".join("{%s}" % m for m in p.mana))
-        if d is not None and d.player == name and not st.over:
-            out.append("  *priority*" if d.kind == "priority" else f"  *{d.kind}*", style=BOLD)
-        for hint in game.hooks.hints(game, obj=None, player=name):
-            out.append(f"  [{hint}]", style=ITALIC)
-    return out
-
-
-def session_line(session: Any) -> Text:
+def session_line(session: Any, pal: Palette = DARK) -> Text:
     """Games played this run, kills, mean and best kill turn."""
     out = Text(f"session: {session.games} game{'s' if session.games != 1 else ''}"
-               f", {len(session.kills)} kill{'s' if len(session.kills) != 1 else ''}", style=DIM)
+               f", {len(session.kills)} kill{'s' if len(session.kills) != 1 else ''}", style=pal.dim)
     if session.kills:
-        out.append(f", mean kill turn {session.mean:.1f}, best {session.best}", style=DIM)
-    return out
-
-
-# ---------------------------------------------------------------------- battlefield
-
-
-def _group_of(ch: Any) -> str:
-    if ch.is_creature:
-        return "creatures"
-    if "Land" in ch.types:
-        return "lands"
-    return "other"
-
-
-def permanent_text(game: Any, oid: int, count: int = 1, indent: str = "") -> Text:
-    """A permanent on one line: name, P/T (``*`` when modified), counters, states, badges."""
-    obj = game.state.objs[oid]
-    ch = game.view(oid)
-    out = Text(indent)
-    name_style = DIM if obj.phased_out else (BOLD if ch.is_creature else PLAIN)
-    out.append(ch.name, style=name_style)
-    if obj.name != ch.name:
-        out.append(f" (card: {obj.name})", style=DIM)  # a copy (707) shows what it really is
-    if count > 1:
-        out.append(f" x{count}", style=BOLD)
-    if ch.power is not None and ch.toughness is not None and (ch.is_creature or ch.modified):
-        pt = f" {ch.power}/{ch.toughness}"
-        if ch.modified:
-            out.append(pt + "*", style=BOLD_UNDERLINE)
-        else:
-            out.append(pt)
-    if obj.damage:
-        out.append(f" dmg {obj.damage}", style=BOLD)
-    for kind, n in sorted(obj.counters.items()):
-        if n:
-            out.append(f" [{kind} x{n}]", style=BOLD)
-    flags = []
-    if obj.tapped:
-        flags.append("tapped")
-    if obj.sick and ch.is_creature:
-        flags.append("sick")
-    if obj.token:
-        flags.append("token")
-    if obj.attacking:
-        flags.append(f"attacking {obj.attacking}")
-    if obj.blocking:
-        flags.append("blocking")
-    if obj.phased_out:
-        flags.append("PHASED OUT")
-    if game.is_manual(obj.copy_of or obj.name):
-        flags.append("manual")  # the engine doesn't run all of its text: play it by hand
-    if flags:
-        out.append(" " + " ".join(flags), style=ITALIC if not obj.phased_out else DIM_ITALIC)
-    badges = list(ch.badges) + (game.hooks.hints(game, obj=oid, player=None) or [])
-    for b in badges:
-        out.append(f" <{b}>", style=ITALIC)
-    if obj.phased_out:
-        out.stylize(DIM)
-    return out
-
-
-def _same_key(game: Any, oid: int) -> tuple:
-    obj = game.state.objs[oid]
-    ch = game.view(oid)
-    return (ch.name, ch.power, ch.toughness, ch.modified, obj.tapped, obj.sick and ch.is_creature,
-            obj.token,
-            obj.phased_out, obj.damage, tuple(sorted(obj.counters.items())), obj.attacking,
-            bool(obj.blocking), tuple(ch.badges))
-
-
-def battlefield_rows(game: Any) -> list[Row]:
-    """The battlefield, opponents first and the human player last, each grouped into
-    lands, creatures and other permanents; identical permanents share a line;
-    attachments are listed under what they are attached to."""
-    st = game.state
-    me = human(game)
-    order = [p for p in st.players if p != me] + [me]
-    on_bf = st.battlefield
-    attached: dict[int, list[int]] = {}
-    for oid in on_bf:
-        host = st.objs[oid].attached_to
-        if host not in (None, -1) and host in st.objs and st.objs[host].zone == "battlefield":
-            attached.setdefault(host, []).append(oid)
-    hosted = {o for kids in attached.values() for o in kids}
-    rows: list[Row] = []
-    for player in order:
-        mine = [o for o in on_bf if game.view(o).controller == player and o not in hosted]
-        label = f"{player}" + (" (goldfish)" if st.players[player].auto else "")
-        if not mine:
-            rows.append(Row(None, Text(f"{label}: no permanents", style=DIM)))
-            continue
-        groups: dict[str, list[int]] = {"lands": [], "creatures": [], "other": []}
-        for o in mine:
-            groups[_group_of(game.view(o))].append(o)
-        for group, ids in groups.items():
-            if not ids:
-                continue
-            untapped = sum(1 for o in ids if not st.objs[o].tapped)
-            head = Text(f"{label} {group} ({len(ids)}", style=BOLD_UNDERLINE)
-            head.append(f", {untapped} untapped)" if group == "lands" else ")")
-            rows.append(Row(None, head))
-            lines: list[tuple[int, int]] = []  # (first oid, count)
-            index: dict[tuple, int] = {}
-            for o in ids:
-                if o in attached:
-                    lines.append((o, 1))
-                    continue
-                key = _same_key(game, o)
-                if key in index:
-                    first, n = lines[index[key]]
-                    lines[index[key]] = (first, n + 1)
-                else:
-                    index[key] = len(lines)
-                    lines.append((o, 1))
-            for o, n in lines:
-                rows.append(Row(f"o{o}", permanent_text(game, o, n, "  ")))
-                for kid in _attachments(attached, o):
-                    depth, k = kid
-                    rows.append(Row(f"o{k}", permanent_text(game, k, 1, "   " + "  " * depth + "└ ")))
-    return rows
-
-
-def _attachments(attached: dict[int, list[int]], host: int, depth: int = 0) -> list[tuple[int, int]]:
-    out = []
-    for kid in attached.get(host, []):
-        out.append((depth, kid))
-        out += _attachments(attached, kid, depth + 1)
+        out.append(f", mean kill turn {session.mean:.1f}, best {session.best}", style=pal.dim)
     return out
 
 
 # ---------------------------------------------------------------------- stack and hand
 
 
-def stack_rows(game: Any) -> list[Row]:
-    """The stack, top first, as the engine describes each object."""
+def stack_rows(game: Any, pal: Palette = DARK) -> list[Row]:
+    """The stack, top first: the source's name in its colour (a spell with its mana
+    symbols), its kind and controller, then what the engine says it does."""
     st = game.state
     rows = []
     for i, item in enumerate(reversed(st.stack)):
         text = Text(f"{i + 1}. " if i else "top ", style=BOLD)
-        text.append(describe_item(game, item))
+        if item.source is not None and item.source in st.objs:
+            ch = game.view(item.source)
+            text.append(game.describe(item.source), style=pal.tint(colour_key(ch.types, ch.colors),
+                                                                    bold=True))
+            if item.kind == "spell" and ch.card.cost:
+                text.append(" ")
+                text.append_text(mana_text(ch.card.cost))
+        else:
+            text.append("(no source)", style=pal.dim)
+        text.append(f" · {item.kind} · {item.controller}", style=pal.dim)
+        targets = ", ".join(game.describe(t if isinstance(t, str) else t[0]) for t in item.targets)
+        if targets:
+            text.append(f" → {targets}", style=BOLD)
+        text.append(f": {item.text}")
         rows.append(Row(f"s{item.id}", text))
     return rows
 
 
-def hand_rows(game: Any, player: str, playable: set[str]) -> list[Row]:
+def hand_rows(game: Any, player: str, playable: set[str], pal: Palette = DARK) -> list[Row]:
     """A player's hand with mana costs; cards the engine would let them play now are
     marked with ``+``."""
     rows = []
@@ -281,11 +140,13 @@ def hand_rows(game: Any, player: str, playable: set[str]) -> list[Row]:
         card = game.card(game.state.objs[oid].name)
         can = card.name in playable
         text = Text("+ " if can else "  ", style=BOLD)
-        text.append(card.name, style=BOLD if can else PLAIN)
+        key = colour_key(card.types, card.colors)
+        text.append(card.name, style=pal.tint(key, bold=can) if can else pal.dim)
         if card.is_type("Land"):
-            text.append(" land", style=DIM)
+            text.append(" · land", style=pal.dim)
         elif card.cost:
-            text.append(" " + format_cost(card.cost), style=PLAIN if can else DIM)
+            text.append(" ")
+            text.append_text(mana_text(card.cost))
         rows.append(Row(f"h{oid}", text))
     return rows
 
@@ -323,27 +184,6 @@ def option_ref(game: Any, option: Any) -> str:
     if isinstance(option, int) and option in game.state.objs:
         return game.ref_for(option)
     return str(option)
-
-
-def card_info(game: Any, oid: int) -> str:
-    """Everything printed about a card and its current state, for the info dialog."""
-    obj = game.state.objs[oid]
-    ch = game.view(oid)
-    card = ch.card
-    lines = [f"{ch.name}  {card.mana_cost}".rstrip(), card.type_line]
-    if card.oracle_text:
-        lines += ["", card.oracle_text]
-    if ch.power is not None:
-        lines += ["", f"power/toughness {ch.power}/{ch.toughness}"
-                  + (f" (printed {card.power}/{card.toughness})" if ch.modified else "")]
-    lines.append(f"zone {obj.zone}, owner {obj.owner}, controller {ch.controller}")
-    if ch.keywords:
-        lines.append("keywords: " + ", ".join(sorted(ch.keywords)))
-    if obj.counters:
-        lines.append("counters: " + ", ".join(f"{k} x{n}" for k, n in sorted(obj.counters.items())))
-    lines.append("automated" if not game.is_manual(obj.copy_of or obj.name)
-                 else "manual: the engine doesn't run all of this card's text")
-    return "\n".join(lines)
 
 
 # ---------------------------------------------------------------------- full-screen views

@@ -63,7 +63,8 @@ class TextDialog(Dialog):
     """Some text to read (card details, the game's end); enter or esc closes.
     ``keys`` maps extra keys to the value the dialog returns."""
 
-    def __init__(self, title: str, text: str, keys: dict[str, tuple[str, str]] | None = None) -> None:
+    def __init__(self, title: str, text: str | Text,
+                 keys: dict[str, tuple[str, str]] | None = None) -> None:
         super().__init__(title)
         self.text = text
         self.keys = keys or {}
@@ -71,7 +72,7 @@ class TextDialog(Dialog):
     def compose(self) -> ComposeResult:
         with self.box():
             with VerticalScroll(classes="body"):
-                yield Static(Text(self.text))
+                yield Static(Text(self.text) if isinstance(self.text, str) else self.text)
             extra = "   ".join(f"{k}: {label}" for k, (_, label) in self.keys.items())
             yield Static(Text(("enter/esc: close   " + extra).strip(), style="dim"), classes="keys")
 

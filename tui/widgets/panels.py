@@ -48,6 +48,18 @@ class Panel(ScrollView, can_focus=True):
         Binding("enter", "select", "Select", show=False),
     ]
 
+    class Highlighted(TextualMessage):
+        """The selection moved to another row, or this panel got the focus."""
+
+        def __init__(self, panel: Panel, row_id: str | None) -> None:
+            super().__init__()
+            self.panel = panel
+            self.row_id = row_id
+
+        @property
+        def control(self) -> Panel:
+            return self.panel
+
     class Selected(TextualMessage):
         """Enter was pressed on a row."""
 
@@ -69,6 +81,14 @@ class Panel(ScrollView, can_focus=True):
         self._lines: list[tuple[int, Strip]] = []  # (row index, line)
         self._first_line: list[int] = []  # first line of each row
         self._width = 0
+        self._announced: str | None = None
+
+    def announce(self, force: bool = False) -> None:
+        """Post :class:`Panel.Highlighted` when the selected row changed (or ``force``)."""
+        sel = self.selected_id
+        if force or sel != self._announced:
+            self._announced = sel
+            self.post_message(self.Highlighted(self, sel))
 
     # ---------------------------------------------------------------- reading
     @property
@@ -99,6 +119,8 @@ class Panel(ScrollView, can_focus=True):
         else:
             self.cursor = None
         self._layout()
+        if self.has_focus:
+            self.announce()
 
     def select_index(self, index: int) -> None:
         """Put the selection on a row (the nearest selectable one at or after it)."""
@@ -109,6 +131,7 @@ class Panel(ScrollView, can_focus=True):
         self.cursor = later[0] if later else enabled[-1]
         self._scroll_to_cursor()
         self.refresh()
+        self.announce()
 
     def _layout(self) -> None:
         width = max(1, self.scrollable_content_region.width)
@@ -164,6 +187,7 @@ class Panel(ScrollView, can_focus=True):
 
     def on_focus(self) -> None:
         self.refresh()
+        self.announce(force=True)
 
     def on_blur(self) -> None:
         self.refresh()
@@ -180,6 +204,7 @@ class Panel(ScrollView, can_focus=True):
             self.cursor = enabled[max(0, min(len(enabled) - 1, i + delta))]
         self._scroll_to_cursor()
         self.refresh()
+        self.announce()
 
     def action_select(self) -> None:
         sel = self.selected_id
@@ -193,6 +218,7 @@ class Panel(ScrollView, can_focus=True):
             if self.rows[row].id is not None:
                 self.cursor = row
                 self.refresh()
+                self.announce()
 
 
 class GameLog(RichLog):

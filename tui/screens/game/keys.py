@@ -14,7 +14,9 @@ from mechanics import actions as A
 from mechanics.io.games import GameInfo, unfinished
 from mechanics.model.errors import StackfishError
 
-from ...render import card_info, human, log_rows, zone_rows
+from ...cardpane import card_text
+from ...palette import palette
+from ...render import human, log_rows, zone_rows
 from ...widgets import GameLog, Panel
 from ..dialogs import ConfirmDialog, HelpScreen, TextDialog
 from ..start import StartScreen
@@ -128,7 +130,8 @@ class KeyActions:
             if item is None or item.source is None:
                 return
             i = item.source
-        self.app.push_screen(TextDialog(self.game.name_of(i), card_info(self.game, i)))
+        self.app.push_screen(TextDialog(self.game.name_of(i),
+                                        card_text(self.game, i, palette(self.app))))
 
     def action_zone(self, zone: str) -> None:
         game = self.game

@@ -14,15 +14,16 @@ from typing import Any
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from mechanics import actions as A
 from mechanics.model.errors import StackfishError
 
+from ...palette import palette
 from ...render import status_line
-from ...widgets import CommandLine, GameLog, Message, Panel
+from ...widgets import CommandLine, GameLog, Message, Panel, Playmat
 from ..dialogs import ConfirmDialog
 from .casting import Casting
 from .command import Commands
@@ -79,10 +80,11 @@ class GameScreen(KeyActions, Casting, ManualMenu, Decisions, Commands, Views, Sc
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
         yield Static(id="status")
-        yield Static(id="players")
         with Horizontal(id="body"):
-            yield Panel("Battlefield", "no permanents", id="battlefield")
+            yield Playmat("Battlefield", "no permanents", id="battlefield")
             with Vertical(id="side"):
+                with VerticalScroll(id="cardpane"):  # a wide screen's card pane
+                    yield Static(id="card")
                 yield Panel("Stack", "(empty)", id="stack")
                 yield Panel("Hand", "(empty)", id="hand")
                 yield GameLog(id="sidelog")  # the log on a wide screen
@@ -96,16 +98,23 @@ class GameScreen(KeyActions, Casting, ManualMenu, Decisions, Commands, Views, Sc
             log.can_focus = False
         self.query_one(CommandLine).display = False
         self.query_one("#hand").focus()
+        self.app.theme_changed_signal.subscribe(self, lambda _theme: self.after_change())
         self.refresh_views()
         self.say(f"seed {self.game.state.seed} · ? help · D decks · : command line")
         self.call_after_refresh(self.maybe_decide)
 
     def on_resize(self) -> None:
-        self.query_one("#status", Static).update(status_line(self.game, self.size.width))
+        self.query_one("#status", Static).update(status_line(self.game, self.size.width,
+                                                             palette(self.app)))
         for log in self.query(GameLog):  # the one just shown by the new layout: at its end
             self.call_after_refresh(log.scroll_end, animate=False)
 
     # ------------------------------------------------------------------ messages
+    @on(Panel.Highlighted)
+    def row_highlighted(self, event: Panel.Highlighted) -> None:
+        event.stop()
+        self.show_card(event.row_id)
+
     @on(Panel.Selected)
     def row_selected(self, event: Panel.Selected) -> None:
         event.stop()
