@@ -24,13 +24,21 @@ from ..widgets.panels import Panel
 
 
 class Dialog(ModalScreen):
-    """A centred box with a title, closed by Esc."""
+    """A centred box with a title, closed by Esc.  A ``docked`` one (a decision about
+    permanents or the stack) stands at the side instead, over the stack and hand,
+    without dimming the screen: the board it is about stays in view."""
 
     BINDINGS = [Binding("escape", "close", "Close")]
 
-    def __init__(self, title: str) -> None:
-        super().__init__()
+    def __init__(self, title: str, docked: bool = False) -> None:
+        super().__init__(classes="-docked" if docked else "")
         self.title_text = title
+
+    def about(self) -> set[int]:
+        """The objects the dialog's options are (or contain), for the board to mark."""
+        values = [v for v, _ in getattr(self, "options", None) or getattr(self, "items", [])]
+        flat = [x for v in values for x in (v if isinstance(v, tuple) else (v,))]
+        return {x for x in flat if isinstance(x, int)}
 
     def box(self) -> Vertical:
         v = Vertical(classes="dialog")
@@ -116,8 +124,9 @@ class ChooseDialog(Dialog):
     ]
 
     def __init__(self, title: str, prompt: str, options: Sequence[tuple[Any, str]], low: int = 1,
-                 high: int = 1, preselect: bool = False, multi: bool | None = None) -> None:
-        super().__init__(title)
+                 high: int = 1, preselect: bool = False, multi: bool | None = None,
+                 docked: bool = False) -> None:
+        super().__init__(title, docked)
         self.prompt = prompt
         self.options = list(options)
         self.low, self.high = low, high
@@ -179,8 +188,9 @@ class OrderDialog(Dialog):
         Binding("K,shift+up", "move(-1)", "Move up"),
     ]
 
-    def __init__(self, title: str, prompt: str, options: Sequence[tuple[Any, str]]) -> None:
-        super().__init__(title)
+    def __init__(self, title: str, prompt: str, options: Sequence[tuple[Any, str]],
+                 docked: bool = False) -> None:
+        super().__init__(title, docked)
         self.prompt = prompt
         self.items = list(options)
 

@@ -20,7 +20,7 @@ from textual.strip import Strip
 
 from ..playmat import SEP, Gap, Lane, Rule, Tile
 from ..render import Row
-from .panels import HIGHLIGHT, HIGHLIGHT_BLURRED, Panel
+from .panels import HIGHLIGHT_BLURRED, Panel
 
 #: the narrowest a tile gets before the lane drops to fewer columns
 MIN_TILE = {1: 16, 2: 26}
@@ -61,6 +61,13 @@ class Playmat(Panel):
         if oids != self.marked:
             self.marked = set(oids)
             self._layout()
+
+    @property
+    def selection(self) -> Style:
+        """The selected tile: the theme's foreground as its background (reverse video
+        of the tile as a whole, whatever colours its parts have)."""
+        v = self.app.theme_variables
+        return Style(color=v["background"], bgcolor=v["foreground"], bold=True)
 
     @property
     def roomy(self) -> bool:
@@ -203,9 +210,13 @@ class Playmat(Panel):
             return Strip.blank(width, base)
         strip = self._lines[n][1].apply_style(base).extend_cell_length(width, base)
         for x0, x1, row in self._spans[n]:
-            if row == self.cursor:
-                hl = HIGHLIGHT if self.has_focus else HIGHLIGHT_BLURRED
-                inner = Strip(Segment.apply_style(strip.crop(x0, x1), post_style=hl), x1 - x0)
+            if row == self.cursor:  # the tile but its colour bar, in one uniform style
+                x0 += 1
+                segs = strip.crop(x0, x1)
+                if self.has_focus:
+                    segs = Segment.remove_color(segs)
+                hl = self.selection if self.has_focus else HIGHLIGHT_BLURRED
+                inner = Strip(Segment.apply_style(segs, post_style=hl), x1 - x0)
                 strip = Strip.join([strip.crop(0, x0), inner, strip.crop(x1, width)])
         return strip.crop_extend(scroll_x, scroll_x + width, base)
 

@@ -82,8 +82,18 @@ class Decisions:
         else:
             self.play(action, keep_goto=True)
 
+    async def docked(self, dialog: Any) -> Any:
+        """Wait for a docked dialog's answer, the objects it is about marked on the board."""
+        mat = self.query_one("#battlefield")
+        mat.mark(dialog.about())
+        try:
+            return await self.app.push_screen_wait(dialog)
+        finally:
+            mat.mark(set())
+
     async def ask_decision(self, game: Any, d: Any) -> A.Action | None:
-        """The dialog for a decision, and the action its answer makes."""
+        """The dialog for a decision, and the action its answer makes: docked beside the
+        board (its objects marked) for all but the mulligan."""
         wait = self.app.push_screen_wait
         label = lambda o: option_label(game, o)  # noqa: E731
         ref = lambda o: option_ref(game, o)  # noqa: E731
@@ -103,17 +113,17 @@ class Decisions:
                                               for o in d.options], d.min, d.min))
             return None if bottom is None else A.Keep(d.player, tuple(bottom))
         if d.kind == "attackers":
-            res = await wait(ChooseDialog("Attack", d.prompt + ": all are selected",
-                                          [(o, label(o)) for o in d.options],
-                                          0, len(d.options), preselect=True, multi=True))
+            res = await self.docked(ChooseDialog(
+                "Attack", d.prompt + ": all are selected", [(o, label(o)) for o in d.options],
+                0, len(d.options), preselect=True, multi=True, docked=True))
             if res is None:
                 return None
             return A.Attack(d.player, tuple((ref(o), "") for o in res)) if res else A.Pass()
         if d.kind == "blockers":
             pairs = [(b, a) for b in game.can_block_with(d.player) for a in d.options]
-            res = await wait(ChooseDialog(
+            res = await self.docked(ChooseDialog(
                 "Block", d.prompt, [((b, a), f"{label(b)} blocks {label(a)}") for b, a in pairs],
-                0, max(1, len(pairs))))
+                0, max(1, len(pairs)), docked=True))
             if res is None:
                 return None
             return A.Block(d.player, tuple((ref(b), ref(a)) for b, a in res)) if res else A.Pass()
@@ -121,11 +131,12 @@ class Decisions:
             texts = d.data.get("triggers", [])
             items = [(o, f"{label(o)}: {texts[i] if i < len(texts) else ''}")
                      for i, o in enumerate(d.options)]
-            res = await wait(OrderDialog("Order triggers", d.prompt, items))
+            res = await self.docked(OrderDialog("Order triggers", d.prompt, items, docked=True))
             return None if res is None else A.Order(tuple(ref(o) for o in res))
         labels = d.data.get("labels", {}) if isinstance(d.data, dict) else {}  # e.g. a mode's text
-        res = await wait(ChooseDialog(d.kind.capitalize(), d.prompt,
-                                      [(o, labels.get(o) or label(o)) for o in d.options], d.min, d.max))
+        res = await self.docked(ChooseDialog(d.kind.capitalize(), d.prompt,
+                                             [(o, labels.get(o) or label(o)) for o in d.options],
+                                             d.min, d.max, docked=True))
         return None if res is None else A.Choose(tuple(ref(o) for o in res))
 
     def decision_pending(self) -> bool:

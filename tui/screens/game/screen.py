@@ -83,7 +83,8 @@ class GameScreen(KeyActions, Casting, ManualMenu, Decisions, Commands, Views, Sc
         with Horizontal(id="body"):
             yield Playmat("Battlefield", "no permanents", id="battlefield")
             with Vertical(id="side"):
-                with VerticalScroll(id="cardpane"):  # a wide screen's card pane
+                with VerticalScroll(id="cardpane") as pane:  # a wide screen's card pane
+                    pane.border_title = "Card"
                     yield Static(id="card")
                 yield Panel("Stack", "(empty)", id="stack")
                 yield Panel("Hand", "(empty)", id="hand")

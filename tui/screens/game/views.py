@@ -57,10 +57,8 @@ class Views:
         if oid is None:
             pane.update(Text("select a card: its text, P/T and what changes it show here",
                              style=palette(self.app).dim))
-            pane.parent.border_title = "Card"
             return
         pane.update(card_text(self.game, oid, palette(self.app)))
-        pane.parent.border_title = self.game.name_of(oid)
 
     def card_of(self, row_id: str | None) -> int | None:
         """The object a row is about: a permanent, a hand card, a stack object's source."""
