@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
-from textual.app import App
+from textual.app import App, SystemCommand
 
 from mechanics import Game, make_plugin_manager
 from mechanics import actions as A
@@ -87,7 +87,7 @@ class StackfishApp(App):
 
     CSS_PATH = "app.tcss"
     TITLE = "stackfish"
-    ENABLE_COMMAND_PALETTE = False
+    COMMAND_PALETTE_DISPLAY = "^p"
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (36, "-tall")]
 
@@ -152,6 +152,13 @@ class StackfishApp(App):
         self.journal = journal or self.start_journal(old is not None and self.games_root())
         if old is not None:
             old.close()
+
+    def get_system_commands(self, screen: Any) -> Iterable[SystemCommand]:
+        """The command palette (ctrl+p): the theme (dark, light and Textual's others;
+        the board's palette follows whether it is dark), a screenshot, the keys."""
+        for command in super().get_system_commands(screen):
+            if command.title in ("Theme", "Screenshot", "Keys"):
+                yield command
 
     def on_mount(self) -> None:
         self.push_screen(GameScreen())

@@ -50,9 +50,10 @@ def modifiers(game: Any, oid: int) -> list[str]:
     out = [f"{kind} counter ×{n}" for kind, n in sorted(obj.counters.items()) if n]
     for e in st.effects:
         if obj.ref in e.affected:
-            src = game.describe(e.source[0]) if e.source else "no source"
+            # the engine records the source of some effects only (not a pump's spell)
+            src = f" from {game.describe(e.source[0])}" if e.source else " from a spell or ability"
             until = _UNTIL.get(e.until, "while its source stays")
-            out.append(f"{effect_words(e.params)} from {src}" + (f", {until}" if until else ""))
+            out.append(f"{effect_words(e.params)}{src}" + (f", {until}" if until else ""))
     for other in st.battlefield:
         if st.objs[other].attached_to == oid:
             out.append(f"attached: {game.describe(other)}")
