@@ -86,10 +86,11 @@ def player_header(game: Any, name: str, pal: Palette) -> Text:
     return out
 
 
-def tile(game: Any, oid: int, pal: Palette, count: int = 1, depth: int = 0) -> Tile:
-    """One permanent's tile (``count`` identical ones)."""
+def tile(game: Any, oid: int, pal: Palette, count: int = 1, depth: int = 0,
+         ch: Any = None) -> Tile:
+    """One permanent's tile (``count`` identical ones); ``ch`` its view if known."""
     obj = game.state.objs[oid]
-    ch = game.view(oid)
+    ch = ch or game.view(oid)
     gone = obj.phased_out
     grey = obj.tapped or gone
     key = colour_key(ch.types, ch.colors)
@@ -142,9 +143,7 @@ def tile(game: Any, oid: int, pal: Palette, count: int = 1, depth: int = 0) -> T
     return Tile(f"o{oid}", one, name=name, pt=pt, details=details, bar=bar, depth=depth, oid=oid)
 
 
-def _same_key(game: Any, oid: int) -> tuple:
-    obj = game.state.objs[oid]
-    ch = game.view(oid)
+def _same_key(obj: Any, ch: Any) -> tuple:
     return (ch.name, ch.power, ch.toughness, ch.modified, obj.tapped, obj.sick and ch.is_creature,
             obj.token, obj.phased_out, obj.damage, tuple(sorted(obj.counters.items())),
             obj.attacking, bool(obj.blocking), tuple(ch.badges))
@@ -170,12 +169,13 @@ def mat_rows(game: Any, pal: Palette) -> list[Row]:
         if host not in (None, -1) and host in st.objs and st.objs[host].zone == "battlefield":
             attached.setdefault(host, []).append(oid)
     hosted = {o for kids in attached.values() for o in kids}
+    views = {o: game.view(o) for o in st.battlefield}  # once each: hundreds of permanents
     rows: list[Row] = []
     for player in order:
         lanes: dict[str, list[int]] = {"creatures": [], "other permanents": [], "lands": []}
         for o in st.battlefield:
-            if o not in hosted and game.view(o).controller == player:
-                lanes[_lane_of(game.view(o))].append(o)
+            if o not in hosted and views[o].controller == player:
+                lanes[_lane_of(views[o])].append(o)
         names = list(lanes) if player == me else list(reversed(lanes))
         body: list[Row] = []
         for lane in names:
@@ -185,7 +185,7 @@ def mat_rows(game: Any, pal: Palette) -> list[Row]:
             untapped = sum(1 for o in ids if not st.objs[o].tapped and not st.objs[o].phased_out)
             body.append(Lane(None, Text(f"{lane} {len(ids)}{SEP}{untapped} untapped",
                                         style=pal.dim)))
-            body += _lane_tiles(game, ids, attached, pal)
+            body += _lane_tiles(game, ids, attached, views, pal)
         if not body:
             body.append(Row(None, Text(f"  {player}: no permanents", style=pal.dim)))
         head = Rule(None, player_header(game, player, pal))
@@ -194,7 +194,7 @@ def mat_rows(game: Any, pal: Palette) -> list[Row]:
 
 
 def _lane_tiles(game: Any, ids: list[int], attached: dict[int, list[int]],
-                pal: Palette) -> list[Row]:
+                views: dict[int, Any], pal: Palette) -> list[Row]:
     """A lane's tiles: identical permanents grouped, attachments after their host."""
     groups: list[list[int]] = []
     index: dict[tuple, int] = {}
@@ -202,7 +202,7 @@ def _lane_tiles(game: Any, ids: list[int], attached: dict[int, list[int]],
         if o in attached:
             groups.append([o])
             continue
-        key = _same_key(game, o)
+        key = _same_key(game.state.objs[o], views[o])
         if key in index:
             groups[index[key]].append(o)
         else:
@@ -210,10 +210,10 @@ def _lane_tiles(game: Any, ids: list[int], attached: dict[int, list[int]],
             groups.append([o])
     out: list[Row] = []
     for group in groups:
-        out.append(tile(game, group[0], pal, len(group)))
+        out.append(tile(game, group[0], pal, len(group), ch=views[group[0]]))
         stack = [(k, 1) for k in reversed(attached.get(group[0], []))]
         while stack:
             kid, depth = stack.pop()
-            out.append(tile(game, kid, pal, 1, depth))
+            out.append(tile(game, kid, pal, 1, depth, views[kid]))
             stack += [(k, depth + 1) for k in reversed(attached.get(kid, []))]
     return out

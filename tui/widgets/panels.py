@@ -82,6 +82,9 @@ class Panel(ScrollView, can_focus=True):
         self._first_line: list[int] = []  # first line of each row
         self._width = 0
         self._announced: str | None = None
+        self._drawn: dict[int, Strip] = {}  # line number -> drawn line (see render_line)
+        self._drawn_for: tuple | None = None
+        self._base = Style()
 
     def announce(self, force: bool = False) -> None:
         """Post :class:`Panel.Highlighted` when the selected row changed (or ``force``)."""
@@ -148,6 +151,7 @@ class Panel(ScrollView, can_focus=True):
                 segments = list(line.render(console))
                 lines.append((i if self.rows else -1, Strip(segments, line.cell_len)))
         self._lines, self._first_line = lines, first
+        self.forget_drawn()
         self.virtual_size = Size(width, len(lines))
         self._scroll_to_cursor()
         self.refresh()
@@ -170,10 +174,25 @@ class Panel(ScrollView, can_focus=True):
 
     # ---------------------------------------------------------------- drawing
     def render_line(self, y: int) -> Strip:
+        """A line on screen, drawn once per layout, selection and style: repaints
+        (a key elsewhere, a scroll bar) copy it."""
         scroll_x, scroll_y = self.scroll_offset
         width = self.scrollable_content_region.width
-        base = self.rich_style
+        key = (width, scroll_x, self.cursor, self.has_focus)
+        if key != self._drawn_for:
+            self._drawn.clear()
+            self._drawn_for = key
+            self._base = self.rich_style
         n = scroll_y + y
+        strip = self._drawn.get(n)
+        if strip is None:
+            base = self._base
+            strip = self.draw_line(n, width, base).crop_extend(scroll_x, scroll_x + width, base)
+            self._drawn[n] = strip
+        return strip
+
+    def draw_line(self, n: int, width: int, base: Style) -> Strip:
+        """Line ``n`` of the content in the panel's style, the selection highlighted."""
         if n >= len(self._lines):
             return Strip.blank(width, base)
         row, strip = self._lines[n]
@@ -183,7 +202,16 @@ class Panel(ScrollView, can_focus=True):
                 strip, post_style=HIGHLIGHT if self.has_focus else HIGHLIGHT_BLURRED))
             strip = strip.extend_cell_length(width, base + (HIGHLIGHT if self.has_focus
                                                            else Style()))
-        return strip.crop_extend(scroll_x, scroll_x + width, base)
+        return strip
+
+    def forget_drawn(self) -> None:
+        """Drop the drawn lines (the content or the style changed)."""
+        self._drawn.clear()
+        self._drawn_for = None
+
+    def notify_style_update(self) -> None:
+        self.forget_drawn()
+        super().notify_style_update()
 
     def on_focus(self) -> None:
         self.refresh()

@@ -118,6 +118,7 @@ class Playmat(Panel):
             boxes = [(x, y + fill if y >= gap else y, w, h) for x, y, w, h in boxes]
         self._lines = [(-1, Strip(list(t.render(console)), t.cell_len)) for t in lines]
         self._spans, self._boxes = spans, boxes
+        self.forget_drawn()
         self.virtual_size = Size(width, len(lines))
         self._scroll_to_cursor()
         self.refresh()
@@ -201,11 +202,7 @@ class Playmat(Panel):
             self.scroll_to_region(Region(0, y, 1, h), animate=False, force=True, immediate=True)
 
     # ---------------------------------------------------------------- drawing
-    def render_line(self, y: int) -> Strip:
-        scroll_x, scroll_y = self.scroll_offset
-        width = self.scrollable_content_region.width
-        base = self.rich_style
-        n = scroll_y + y
+    def draw_line(self, n: int, width: int, base: Style) -> Strip:
         if n >= len(self._lines):
             return Strip.blank(width, base)
         strip = self._lines[n][1].apply_style(base).extend_cell_length(width, base)
@@ -218,7 +215,7 @@ class Playmat(Panel):
                 hl = self.selection if self.has_focus else HIGHLIGHT_BLURRED
                 inner = Strip(Segment.apply_style(segs, post_style=hl), x1 - x0)
                 strip = Strip.join([strip.crop(0, x0), inner, strip.crop(x1, width)])
-        return strip.crop_extend(scroll_x, scroll_x + width, base)
+        return strip
 
     def on_resize(self, event: Resize) -> None:
         self._layout()  # the height too: the middle of the table fills it

@@ -107,6 +107,8 @@ class GameScreen(KeyActions, Casting, ManualMenu, Decisions, Commands, Views, Sc
     def on_resize(self) -> None:
         self.query_one("#status", Static).update(status_line(self.game, self.size.width,
                                                              palette(self.app)))
+        panel = self.focused if isinstance(self.focused, Panel) else None
+        self.call_after_refresh(self.show_card, panel.selected_id if panel else None)
         for log in self.query(GameLog):  # the one just shown by the new layout: at its end
             self.call_after_refresh(log.scroll_end, animate=False)
 

@@ -53,6 +53,8 @@ class Views:
     def show_card(self, row_id: str | None) -> None:
         """The card pane (shown on wide screens): the selected card's whole text."""
         pane = self.query_one("#card", Static)
+        if not pane.parent.display:  # narrow: hidden (a resize to wide shows it again)
+            return
         oid = self.card_of(row_id)
         if oid is None:
             pane.update(Text("select a card: its text, P/T and what changes it show here",
