@@ -19,10 +19,13 @@ from mechanics.model.errors import StackfishError
 
 def _script(args: argparse.Namespace) -> int:
     from mechanics import Game
-    from mechanics.io.scenario import run
-    from mechanics.store.carddb import load_user_pool
+    from mechanics.io.scenario import run, scenario_pool
 
-    pool = load_user_pool()  # `deck p1 FILE` may name any imported card
+    try:  # `deck p1 FILE` may name any imported card; --cards adds test cards
+        pool = scenario_pool(args.cards or ())
+    except StackfishError as exc:
+        print(exc, file=sys.stderr)
+        return 2
     code = run(args.file, game_factory=lambda **kw: Game(pool=pool, **kw),
                out=lambda m: print(m, file=sys.stderr))
     if code == 0 and not args.quiet:
@@ -300,6 +303,8 @@ def parser() -> argparse.ArgumentParser:
     p = sub.add_parser("script", help="run a scenario file (exit 0 ok, 1 failed expectation, 2 error)")
     p.add_argument("file")
     p.add_argument("-q", "--quiet", action="store_true")
+    p.add_argument("--cards", action="append", metavar="FILE",
+                   help="a card file (JSON array of Scryfall-shaped cards) the scenario may use")
     p.set_defaults(func=_script)
     p = sub.add_parser("play", help="goldfish a deck in the terminal UI")
     p.add_argument("deck", nargs="?", help="a deck list file (any common format); "

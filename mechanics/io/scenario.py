@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -47,6 +47,20 @@ def read_lines(text: str, path: str) -> list[Line]:
         if words:
             out.append(Line(i, raw.strip(), words))
     return out
+
+
+def scenario_pool(card_files: Iterable[str] = ()) -> Any:
+    """The cards scenarios may name, the same for ``stackfish script`` and the pytest
+    collector: the bundled cards, the user's imported ones, and the cards of
+    ``card_files`` (:func:`mechanics.model.cards.read_card_file`: a plugin's test cards)."""
+    from ..model.cards import read_card_file
+    from ..store.carddb import load_user_pool
+
+    pool = load_user_pool()
+    for path in card_files:
+        for card in read_card_file(str(path)):
+            pool.add(card)
+    return pool
 
 
 def run(path: str, game_factory: Callable[..., Any] | None = None, out: Callable[[str], None] = print) -> int:

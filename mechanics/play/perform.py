@@ -449,12 +449,9 @@ def _block(game: Game, a: A.Block) -> None:
         if game.chars(att).has("menace") and sum(1 for p in pairs if p[1] == att) < 2:
             raise IllegalActionError(f"'{game.describe(att)}' has menace: block it with two or more")
     st.decision = None
-    for b, att in pairs:
-        st.objs[b].blocking.append(att)
-        st.objs[att].blocked = True
-    game.changed()
     game.note(f"{a.player} blocks: " + ", ".join(f"{game.describe(b)} blocks {game.describe(t)}"
                                                  for b, t in pairs))
+    game.declare_blocks(pairs)
 
 
 def _choose(game: Game, a: A.Choose) -> None:

@@ -5,7 +5,8 @@ state-based actions (704.3), puts waiting triggers on the stack (603.3), passes
 priority for goldfish seats and ends steps; :meth:`PriorityRules.pass_priority`
 resolves the top of the stack or ends the step when every seat has passed in
 succession (117.4).  Teams that share turns pass as one seat (805.5), and who
-sits where is kept in a :class:`Seating` until it changes.
+sits where is kept in a :class:`Seating` until it changes.  What it uses of the
+rest of the game is named in ``PriorityNeeds`` (``protocols.py``).
 """
 
 from __future__ import annotations

@@ -4,6 +4,7 @@ Mixed into :class:`mechanics.play.game.Game`.  Triggers are collected from each
 event (and, for things leaving the battlefield, looking back, 603.10a), held
 until a player would receive priority, then put on the stack in APNAP order,
 each player ordering their own (603.3b) and choosing targets (603.3d).
+What it uses of the rest of the game is named in ``TriggerNeeds`` (``protocols.py``).
 """
 
 from __future__ import annotations
