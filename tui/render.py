@@ -70,7 +70,7 @@ def status_line(game: Any, width: int = 80, pal: Palette = DARK) -> Text:
     out.append(f"Turn {st.turn}", style=BOLD)
     own = st.players[st.active].turns
     out.append(f" ({st.active}'s turn {own}) " if wide else f" ({st.active} #{own}) ")
-    names = STEPS if wide else [SHORT_STEPS[s] for s in STEPS]
+    names = STEPS if width >= 136 else [SHORT_STEPS[s] for s in STEPS]  # the whole line fits
     bar = Text()
     for i, (step, label) in enumerate(zip(STEPS, names, strict=True)):
         if i:
@@ -132,21 +132,29 @@ def stack_rows(game: Any, pal: Palette = DARK) -> list[Row]:
     return rows
 
 
+def card_label(card: Any, pal: Palette = DARK, active: bool = True) -> Text:
+    """A card in a list (the hand, the opening hand, the cards to bottom): its name in
+    its colour (grey when not ``active``) and its mana cost as coloured symbols, or
+    ``land``."""
+    text = Text(card.name, style=pal.tint(colour_key(card.types, card.colors), bold=active)
+                if active else pal.dim)
+    if card.is_type("Land"):
+        text.append(" · land", style=pal.dim)
+    elif card.cost:
+        text.append(" ")
+        text.append_text(mana_text(card.cost))
+    return text
+
+
 def hand_rows(game: Any, player: str, playable: set[str], pal: Palette = DARK) -> list[Row]:
     """A player's hand with mana costs; cards the engine would let them play now are
-    marked with ``+``."""
+    marked with ``+`` (the others are grey)."""
     rows = []
     for oid in game.state.players[player].hand:
         card = game.card(game.state.objs[oid].name)
         can = card.name in playable
         text = Text("+ " if can else "  ", style=BOLD)
-        key = colour_key(card.types, card.colors)
-        text.append(card.name, style=pal.tint(key, bold=can) if can else pal.dim)
-        if card.is_type("Land"):
-            text.append(" · land", style=pal.dim)
-        elif card.cost:
-            text.append(" ")
-            text.append_text(mana_text(card.cost))
+        text.append_text(card_label(card, pal, can))
         rows.append(Row(f"h{oid}", text))
     return rows
 

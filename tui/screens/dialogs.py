@@ -23,6 +23,12 @@ from ..widgets.lists import Options, Selections
 from ..widgets.panels import Panel
 
 
+def as_text(label: str | Text) -> Text:
+    """A label as Text: a plain string as it is, a styled one (a card's name in its
+    colour with its mana symbols) kept."""
+    return label if isinstance(label, Text) else Text(label)
+
+
 class Dialog(ModalScreen):
     """A centred box with a title, closed by Esc.  A ``docked`` one (a decision about
     permanents or the stack) stands at the side instead, over the stack and hand,
@@ -137,12 +143,12 @@ class ChooseDialog(Dialog):
         with self.box():
             yield Static(Text(self.prompt), classes="prompt")
             if self.multi:
-                yield Selections(*[Selection(Text(label), i, self.preselect)
+                yield Selections(*[Selection(as_text(label), i, self.preselect)
                                       for i, (_, label) in enumerate(self.options)], id="choices")
                 need = str(self.low) if self.low == self.high else f"{self.low} to {self.high}"
                 keys = f"choose {need}: space toggles, * all, enter confirms, esc closes"
             else:
-                opts = [Option(Text(label), id=str(i)) for i, (_, label) in enumerate(self.options)]
+                opts = [Option(as_text(label), id=str(i)) for i, (_, label) in enumerate(self.options)]
                 if self.low == 0:
                     opts.append(Option(Text("(none)", style="italic"), id="none"))
                 yield Options(*opts, id="choices")
@@ -237,7 +243,7 @@ class MulliganDialog(Dialog):
         Binding("D", "pick('decks')", "Decks", show=False),
     ]
 
-    def __init__(self, prompt: str, hand: list[str], bottom: int) -> None:
+    def __init__(self, prompt: str, hand: list[str | Text], bottom: int) -> None:
         super().__init__("Opening hand")
         self.prompt = prompt
         self.hand = hand
@@ -246,7 +252,7 @@ class MulliganDialog(Dialog):
     def compose(self) -> ComposeResult:
         with self.box():
             yield Static(Text(self.prompt), classes="prompt")
-            yield Static(Text("\n".join(f"  {c}" for c in self.hand)), classes="hand")
+            yield Static(Text("\n").join(Text("  ") + as_text(c) for c in self.hand), classes="hand")
             keep = f"Keep {len(self.hand)}" + (f", put {self.bottom} on the bottom" if self.bottom else "")
             yield Options(Option(Text(keep), id="keep"),
                              Option(Text(f"Mulligan (draw 7, then bottom {self.bottom + 1})"),

@@ -111,8 +111,8 @@ class Playmat(Panel):
             lines.append(text)
             spans.append([])
             i += 1
-        if gap is not None:  # the human player's side at the bottom, next to the hand
-            fill = max(1, self.scrollable_content_region.height - len(lines))
+        if gap is not None:  # the human player's side at the bottom, next to the hand (when it fits)
+            fill = max(0, self.scrollable_content_region.height - len(lines))
             lines[gap:gap] = [Text() for _ in range(fill)]
             spans[gap:gap] = [[] for _ in range(fill)]
             boxes = [(x, y + fill if y >= gap else y, w, h) for x, y, w, h in boxes]
@@ -198,6 +198,8 @@ class Playmat(Panel):
         if self.cursor is None or not 0 <= self.cursor < len(self._boxes):
             return
         x, y, w, h = self._boxes[self.cursor]
+        if not any(r.id for r in self.rows[:self.cursor]):  # the first tile: the top too
+            h, y = h + y, 0
         if h:
             self.scroll_to_region(Region(0, y, 1, h), animate=False, force=True, immediate=True)
 

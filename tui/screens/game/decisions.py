@@ -16,7 +16,8 @@ from textual import work
 from mechanics import actions as A
 from mechanics.model.events import StepBegan
 
-from ...render import option_label, option_ref, session_line
+from ...palette import palette
+from ...render import card_label, option_label, option_ref, session_line
 from ..dialogs import ChooseDialog, MulliganDialog, OrderDialog, TextDialog
 
 
@@ -98,7 +99,8 @@ class Decisions:
         label = lambda o: option_label(game, o)  # noqa: E731
         ref = lambda o: option_ref(game, o)  # noqa: E731
         if d.kind == "mulligan":
-            hand = [game.state.objs[o].name for o in d.options]
+            pal = palette(self.app)
+            hand = [card_label(game.card(game.state.objs[o].name), pal) for o in d.options]
             res = await wait(MulliganDialog(d.prompt, hand, d.min))
             if res == "decks":
                 self.action_decks()
@@ -109,8 +111,9 @@ class Decisions:
             if not d.min:
                 return A.Keep(d.player)
             bottom = await wait(ChooseDialog("Bottom", f"put {d.min} on the bottom of your library",
-                                             [(game.state.objs[o].name, game.state.objs[o].name)
-                                              for o in d.options], d.min, d.min))
+                                             [(game.state.objs[o].name, label)
+                                              for o, label in zip(d.options, hand, strict=True)],
+                                             d.min, d.min))
             return None if bottom is None else A.Keep(d.player, tuple(bottom))
         if d.kind == "attackers":
             res = await self.docked(ChooseDialog(
