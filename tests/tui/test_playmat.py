@@ -13,12 +13,16 @@ from tui.screens.dialogs import OrderDialog
 from tui.widgets import Playmat
 
 
+def mat_lines(app) -> list[str]:
+    """The playmat's lines as laid out (all of them, scrolled or not)."""
+    return [strip.text for _, strip in app.screen.query_one("#battlefield", Playmat)._lines]
+
+
 async def test_busy_board_at_80x24_shows_each_creature_with_pt_counters_and_tapped_mark():
     app = busy_app(order=True)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        mat = app.screen.query_one("#battlefield", Playmat)
-        lines = [strip.text for _, strip in mat._lines]
+        lines = mat_lines(app)
         shown = "\n".join(lines)
         assert "  Cloudfin Raptor 2/3* · +1/+1×2" in shown
         assert "↷ Experiment One 2/2* · +1/+1×1" in shown  # tapped: marked (and greyed)
@@ -32,8 +36,7 @@ async def test_two_line_tiles_and_columns_on_a_large_terminal():
     app = busy_app(order=True)
     async with app.run_test(size=(160, 50)) as pilot:
         await pilot.pause()
-        mat = app.screen.query_one("#battlefield", Playmat)
-        lines = [strip.text for _, strip in mat._lines]
+        lines = mat_lines(app)
         row = next(t for t in lines if "Cloudfin Raptor" in t)
         assert "Experiment One" in row and "Shambleshark" in row  # side by side
         below = lines[lines.index(row) + 1]

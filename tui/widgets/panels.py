@@ -48,8 +48,8 @@ class Panel(ScrollView, can_focus=True):
         Binding("enter", "select", "Select", show=False),
     ]
 
-    class Highlighted(TextualMessage):
-        """The selection moved to another row, or this panel got the focus."""
+    class RowMessage(TextualMessage):
+        """A message about a row of the panel (its id, or None)."""
 
         def __init__(self, panel: Panel, row_id: str | None) -> None:
             super().__init__()
@@ -60,17 +60,11 @@ class Panel(ScrollView, can_focus=True):
         def control(self) -> Panel:
             return self.panel
 
-    class Selected(TextualMessage):
+    class Highlighted(RowMessage):
+        """The selection moved to another row, or this panel got the focus."""
+
+    class Selected(RowMessage):
         """Enter was pressed on a row."""
-
-        def __init__(self, panel: Panel, row_id: str) -> None:
-            super().__init__()
-            self.panel = panel
-            self.row_id = row_id
-
-        @property
-        def control(self) -> Panel:
-            return self.panel
 
     def __init__(self, title: str, empty: str = "", **kw) -> None:
         super().__init__(**kw)
