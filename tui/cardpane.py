@@ -77,9 +77,9 @@ def card_text(game: Any, oid: int, pal: Palette) -> Text:
         out.append(f"\n\n{ch.power}/{ch.toughness}", style=BOLD)
         if ch.modified or (ch.power, ch.toughness) != (card.power, card.toughness):
             out.append(f"  printed {card.power}/{card.toughness}", style=pal.dim)
-    loyalty = obj.counters.get("loyalty")
-    if loyalty is not None or getattr(card, "loyalty", None):
-        out.append(f"\nloyalty {loyalty if loyalty is not None else card.loyalty}", style=BOLD)
+    loyalty = obj.counters.get("loyalty", card.loyalty) if obj.zone == "battlefield" else card.loyalty
+    if loyalty is not None:  # 306.5b: a planeswalker's loyalty is its loyalty counters
+        out.append(f"\nloyalty {loyalty}", style=BOLD)
     if obj.zone == "battlefield":
         mods = modifiers(game, oid)
         if mods:

@@ -120,3 +120,16 @@ async def test_no_color_draws_grey_and_keeps_the_marks(at_main, monkeypatch):
         rgb = {f: [int(f[i:i + 2], 16) for i in (1, 3, 5)] for f in fills}
         tinted = {f for f, c in rgb.items() if max(c) - min(c) > 4}  # (Rich's own #c5c8c6 is grey)
         assert fills and not tinted  # every colour a grey
+
+
+def test_long_lines_are_cut_between_fields_never_mid_word():
+    from rich.text import Text
+
+    from tui.widgets.playmat import cut, fit
+
+    header = Text("  p2 goldfish  ♥ 14 life  ☠ 2 poison  hand 0 · library 0 · graveyard 0")
+    assert cut(header, 47).plain == "  p2 goldfish  ♥ 14 life  ☠ 2 poison …"
+    assert cut(header, 60).plain == "  p2 goldfish  ♥ 14 life  ☠ 2 poison  hand 0 · library 0 …"
+    badges = [Text("+1/+1×2"), Text("evolve 2/3"), Text("manual")]
+    assert fit(badges, 20, Text(" · ")).plain == "+1/+1×2 …"
+    assert fit(badges, 40, Text(" · ")).plain == "+1/+1×2 · evolve 2/3 · manual"

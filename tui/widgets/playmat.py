@@ -26,6 +26,7 @@ from .panels import HIGHLIGHT_BLURRED, Panel
 MIN_TILE = {1: 16, 2: 26}
 ROOMY_ROWS = 36
 MARKED = Style(bold=True, underline=True)
+BOLD_OFF = Style(bold=False)
 
 
 def fit(parts: list[Text], width: int, sep: Text) -> Text:
@@ -37,11 +38,24 @@ def fit(parts: list[Text], width: int, sep: Text) -> Text:
         rest = i + 1 < len(parts)
         if out.cell_len + add + (2 if rest else 0) > width:
             if out.cell_len + 1 <= width:
-                out.append("…", style=sep.style)
+                out.append(" …" if out.cell_len and out.cell_len + 2 <= width else "…",
+                           style=sep.style)
             return out
         if out.cell_len:
             out.append_text(sep)
         out.append_text(part)
+    return out
+
+
+def cut(text: Text, width: int) -> Text:
+    """``text`` in ``width`` cells, cut between two fields (at a double space or a
+    ``·``) and ended with ``…`` when it is longer: never mid-word."""
+    if text.cell_len <= width:
+        return text.copy()
+    plain = text.plain[:width - 1]
+    at = max(plain.rfind("  "), plain.rfind(" · "))
+    out = text[:at if at > 0 else width - 1]
+    out.append("…" if at <= 0 else " …", style=BOLD_OFF)
     return out
 
 
@@ -104,10 +118,9 @@ class Playmat(Panel):
                 gap = len(lines)
                 i += 1
                 continue
-            text = row.text.copy()
+            text = cut(row.text, width)
             if isinstance(row, Rule):
                 text.append(" " + "─" * max(0, width - text.cell_len - 1), style=self.sep.style)
-            text.truncate(width, overflow="ellipsis")
             lines.append(text)
             spans.append([])
             i += 1
