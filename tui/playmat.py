@@ -23,7 +23,7 @@ from rich.style import Style
 from rich.text import Text
 
 from .palette import ATTACHED, LIFE, PHASED, PLAYER_MARKS, SICK, TAPPED, Palette, colour_key
-from .render import Row, human
+from .render import Row, display_names, human
 
 BOLD = Style(bold=True)
 SEP = " · "
@@ -59,7 +59,7 @@ class Rule(Row):
     """A header drawn as a rule across the whole width (a player's line)."""
 
 
-def player_header(game: Any, name: str, pal: Palette) -> Text:
+def player_header(game: Any, name: str, pal: Palette, width: int = 120) -> Text:
     """A player's line: active mark, life, counters, zone sizes, pool, who is deciding."""
     st = game.state
     p = st.players[name]
@@ -81,14 +81,18 @@ def player_header(game: Any, name: str, pal: Palette) -> Text:
         out.append("  pool " + "".join("{%s}" % m for m in p.mana))
     out.append(f"  hand {len(p.hand)}{SEP}library {len(p.library)}{SEP}graveyard "
                f"{len(p.graveyard)}{SEP}exile {len(p.exile)}", style=pal.dim)
+    shown = {f"{kind} {n}" for kind, n in p.counters.items()}
     for hint in game.hooks.hints(game, obj=None, player=name):
-        out.append(f"  {hint}", style=Style(italic=True))
+        short = hint if width >= 120 else hint.split(":")[0]  # narrow: the words before ":"
+        if short not in shown:  # not again what a counter's mark says
+            out.append(f"  {short}", style=Style(italic=True))
     return out
 
 
 def tile(game: Any, oid: int, pal: Palette, count: int = 1, depth: int = 0,
-         ch: Any = None) -> Tile:
-    """One permanent's tile (``count`` identical ones); ``ch`` its view if known."""
+         ch: Any = None, names: dict[int, str] | None = None) -> Tile:
+    """One permanent's tile (``count`` identical ones); ``ch`` its view if known;
+    ``names`` as :func:`tui.render.display_names` gives them (``Name#2``)."""
     obj = game.state.objs[oid]
     ch = ch or game.view(oid)
     gone = obj.phased_out
@@ -99,7 +103,8 @@ def tile(game: Any, oid: int, pal: Palette, count: int = 1, depth: int = 0,
     name_style = pal.dim if grey else pal.tint(key, bold=ch.is_creature)
     if gone:
         name_style += Style(italic=True, strike=True)
-    name.append(ch.name, style=name_style)
+    one = names.get(oid) if count == 1 and names else None
+    name.append((one or ch.name).removesuffix(" (token)"), style=name_style)
     if count > 1:
         name.append(f" ×{count}", style=BOLD if not grey else pal.dim)
     pt = Text()
@@ -122,7 +127,8 @@ def tile(game: Any, oid: int, pal: Palette, count: int = 1, depth: int = 0,
             add(f"{kind}×{n}", Style(color=pal.accent, bold=True) if not grey else pal.dim)
     if obj.damage:
         add(f"dmg {obj.damage}", Style(color=pal.life, bold=True))
-    badges = list(ch.badges) + (game.hooks.hints(game, obj=oid, player=None) or [])
+    pt_text = f" {ch.power}/{ch.toughness}"  # a badge's P/T that the tile shows already: left out
+    badges = [b.removesuffix(pt_text) for b in game.hooks.hints(game, obj=oid, player=None) or []]
     if gone and not any(b.startswith("phased out") for b in badges):  # the plugin says more
         add("phased out")
     if obj.sick and ch.is_creature:
@@ -146,7 +152,7 @@ def tile(game: Any, oid: int, pal: Palette, count: int = 1, depth: int = 0,
 def _same_key(obj: Any, ch: Any) -> tuple:
     return (ch.name, ch.power, ch.toughness, ch.modified, obj.tapped, obj.sick and ch.is_creature,
             obj.token, obj.phased_out, obj.damage, tuple(sorted(obj.counters.items())),
-            obj.attacking, bool(obj.blocking), tuple(ch.badges))
+            obj.attacking, bool(obj.blocking))
 
 
 def _lane_of(ch: Any) -> str:
@@ -157,9 +163,10 @@ def _lane_of(ch: Any) -> str:
     return "other permanents"
 
 
-def mat_rows(game: Any, pal: Palette) -> list[Row]:
+def mat_rows(game: Any, pal: Palette, width: int = 120) -> list[Row]:
     """The whole playmat: the opponents first (lands, others, creatures), then the
-    player the screen is for (creatures, others, lands), each with their header."""
+    player the screen is for (creatures, others, lands), each with their header
+    (``width``: the screen's, for how much of a plugin's badge a header shows)."""
     st = game.state
     me = human(game)
     order = [p for p in st.players if p != me] + [me]
@@ -170,31 +177,32 @@ def mat_rows(game: Any, pal: Palette) -> list[Row]:
             attached.setdefault(host, []).append(oid)
     hosted = {o for kids in attached.values() for o in kids}
     views = {o: game.view(o) for o in st.battlefield}  # once each: hundreds of permanents
+    names = display_names(game)
     rows: list[Row] = []
     for player in order:
         lanes: dict[str, list[int]] = {"creatures": [], "other permanents": [], "lands": []}
         for o in st.battlefield:
             if o not in hosted and views[o].controller == player:
                 lanes[_lane_of(views[o])].append(o)
-        names = list(lanes) if player == me else list(reversed(lanes))
+        lane_order = list(lanes) if player == me else list(reversed(lanes))
         body: list[Row] = []
-        for lane in names:
+        for lane in lane_order:
             ids = lanes[lane]
             if not ids:
                 continue
             untapped = sum(1 for o in ids if not st.objs[o].tapped and not st.objs[o].phased_out)
             body.append(Lane(None, Text(f"{lane} {len(ids)}{SEP}{untapped} untapped",
                                         style=pal.dim)))
-            body += _lane_tiles(game, ids, attached, views, pal)
+            body += _lane_tiles(game, ids, attached, views, names, pal)
         if not body:
             body.append(Row(None, Text(f"  {player}: no permanents", style=pal.dim)))
-        head = Rule(None, player_header(game, player, pal))
+        head = Rule(None, player_header(game, player, pal, width))
         rows += ([head] + body) if player != me else ([Gap(None, Text())] + body + [head])
     return rows
 
 
 def _lane_tiles(game: Any, ids: list[int], attached: dict[int, list[int]],
-                views: dict[int, Any], pal: Palette) -> list[Row]:
+                views: dict[int, Any], names: dict[int, str], pal: Palette) -> list[Row]:
     """A lane's tiles: identical permanents grouped, attachments after their host."""
     groups: list[list[int]] = []
     index: dict[tuple, int] = {}
@@ -210,10 +218,10 @@ def _lane_tiles(game: Any, ids: list[int], attached: dict[int, list[int]],
             groups.append([o])
     out: list[Row] = []
     for group in groups:
-        out.append(tile(game, group[0], pal, len(group), ch=views[group[0]]))
+        out.append(tile(game, group[0], pal, len(group), ch=views[group[0]], names=names))
         stack = [(k, 1) for k in reversed(attached.get(group[0], []))]
         while stack:
             kid, depth = stack.pop()
-            out.append(tile(game, kid, pal, 1, depth, views[kid]))
+            out.append(tile(game, kid, pal, 1, depth, views[kid], names))
             stack += [(k, depth + 1) for k in reversed(attached.get(kid, []))]
     return out

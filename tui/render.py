@@ -2,12 +2,13 @@
 
 Nothing here decides a rule: it reads ``game.state``, ``game.view(oid)``, the
 plugins' badges (``game.hooks.hints``) and the engine's own descriptions
-(:func:`mechanics.io.scenario.describe_item`).  Every marker is a word or a
+(as :func:`mechanics.io.scenario.describe_item` does).  Every marker is a word or a
 symbol as well as a style, so the screen reads the same with ``NO_COLOR``.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -104,32 +105,73 @@ def session_line(session: Any, pal: Palette = DARK) -> Text:
     return out
 
 
+# ---------------------------------------------------------------------- names
+
+
+def display_names(game: Any) -> dict[int, str]:
+    """How every view names the permanents: the name, ``#N`` when several share it
+    (N in order of arrival, as in ``Name#N`` references), `` (token)`` for a token."""
+    st = game.state
+    by_name: dict[str, list[int]] = {}
+    for oid in st.battlefield:
+        by_name.setdefault(game.name_of(oid), []).append(oid)
+    out = {}
+    for name, oids in by_name.items():
+        for n, oid in enumerate(oids, 1):
+            out[oid] = (f"{name}#{n}" if len(oids) > 1 else name) + \
+                (" (token)" if st.objs[oid].token else "")
+    return out
+
+
+def object_name(game: Any, oid: int | str | None, names: dict[int, str] | None = None) -> str:
+    """An object's (or player's) name as :func:`display_names` gives it."""
+    if not isinstance(oid, int):
+        return game.describe(oid)
+    names = display_names(game) if names is None else names
+    return names.get(oid) or game.name_of(oid)
+
+
 # ---------------------------------------------------------------------- stack and hand
 
 
-def stack_rows(game: Any, pal: Palette = DARK) -> list[Row]:
-    """The stack, top first: the source's name in its colour (a spell with its mana
-    symbols), its kind and controller, then what the engine says it does."""
+def stack_rows(game: Any, pal: Palette = DARK, width: int = 0) -> list[Row]:
+    """The stack, top first: each object's source (:func:`display_names`, in its colour;
+    a spell with its mana symbols), kind, controller, targets and text; with a
+    ``width``, one line each, without the kind (``i`` shows the source in full)."""
     st = game.state
+    names = display_names(game)
     rows = []
     for i, item in enumerate(reversed(st.stack)):
         text = Text(f"{i + 1}. " if i else "top ", style=BOLD)
         if item.source is not None and item.source in st.objs:
             ch = game.view(item.source)
-            text.append(game.describe(item.source), style=pal.tint(colour_key(ch.types, ch.colors),
-                                                                    bold=True))
+            text.append(object_name(game, item.source, names),
+                        style=pal.tint(colour_key(ch.types, ch.colors), bold=True))
             if item.kind == "spell" and ch.card.cost:
                 text.append(" ")
                 text.append_text(mana_text(ch.card.cost))
         else:
             text.append("(no source)", style=pal.dim)
-        text.append(f" · {item.kind} · {item.controller}", style=pal.dim)
-        targets = ", ".join(game.describe(t if isinstance(t, str) else t[0]) for t in item.targets)
+        if not width:  # one line: the text
+            text.append(f" · {item.kind} · {item.controller}", style=pal.dim)
+        targets = ", ".join(object_name(game, t if isinstance(t, str) else t[0], names)
+                            for t in item.targets)
         if targets:
             text.append(f" → {targets}", style=BOLD)
         text.append(f": {item.text}")
+        if width:
+            text.truncate(width, overflow="ellipsis")
         rows.append(Row(f"s{item.id}", text))
     return rows
+
+
+def hand_order(game: Any, oids: list[int]) -> list[int]:
+    """Cards as a player sorts a hand: lands first, then by mana value, then by name."""
+    def key(oid: int) -> tuple:
+        card = game.card(game.state.objs[oid].name)
+        return (not card.is_type("Land"), card.mana_value, card.name)
+
+    return sorted(oids, key=key)
 
 
 def card_label(card: Any, pal: Palette = DARK, active: bool = True) -> Text:
@@ -147,10 +189,10 @@ def card_label(card: Any, pal: Palette = DARK, active: bool = True) -> Text:
 
 
 def hand_rows(game: Any, player: str, playable: set[str], pal: Palette = DARK) -> list[Row]:
-    """A player's hand with mana costs; cards the engine would let them play now are
-    marked with ``+`` (the others are grey)."""
+    """A player's hand (:func:`hand_order`) with mana costs; cards the engine would
+    let them play now are marked with ``+`` (the others are grey)."""
     rows = []
-    for oid in game.state.players[player].hand:
+    for oid in hand_order(game, game.state.players[player].hand):
         card = game.card(game.state.objs[oid].name)
         can = card.name in playable
         text = Text("+ " if can else "  ", style=BOLD)
@@ -173,18 +215,48 @@ def playable_names(game: Any, player: str) -> set[str]:
     return out
 
 
-def option_label(game: Any, option: Any) -> str:
-    """How a decision's option reads: an object's name and where it is, or the value."""
+#: what an effect does to its target: harm (an opponent's first) or help (yours first)
+_HOSTILE = re.compile(r"damage|destroy|exile|-\d+/-\d+|gets -|can't (attack|block)|doesn't untap|"
+                      r"tap target|counter target|sacrifice|discard|mill|loses|owner's hand|"
+                      r"rad counter|poison", re.IGNORECASE)
+_FRIENDLY = re.compile(r"\+\d+/\+\d+|gets \+|gains?|draws?|untap|hexproof|indestructible|"
+                       r"enchant|counter on", re.IGNORECASE)
+
+
+def preferred_first(game: Any, me: str, options: list[Any], text: str) -> list[Any]:
+    """A target's options with the likely one first (a dialog's default, never a
+    choice made for the player): for an effect that helps (a pump, an aura, card
+    draw), ``me`` and their permanents; otherwise (damage, removal, an unknown
+    effect) an opponent and theirs."""
+    helps = bool(_FRIENDLY.search(text)) and not _HOSTILE.search(text)
+
+    def mine(o: Any) -> bool:
+        if isinstance(o, int) and o in game.state.objs:
+            return game.view(o).controller == me
+        return o == me
+
+    return sorted(options, key=lambda o: mine(o) != helps)
+
+
+def option_label(game: Any, option: Any, names: dict[int, str] | None = None) -> str:
+    """How a decision's option reads: an object's name (:func:`display_names`) and
+    where it is, or the value."""
     if isinstance(option, int) and option in game.state.objs:
         obj = game.state.objs[option]
         ch = game.view(option)
         pt = f" {ch.power}/{ch.toughness}" if ch.is_creature and obj.zone == "battlefield" else ""
         where = "" if obj.zone == "battlefield" else f" ({obj.zone})"
-        return f"{game.ref_for(option)}{pt}{where} [{ch.controller}]"
+        return f"{object_name(game, option, names)}{pt}{where} [{ch.controller}]"
     if isinstance(option, str) and option in game.state.players:
         p = game.state.players[option]
         return f"{option} ({p.life} life{', goldfish' if p.auto else ''})"
     return str(option)
+
+
+def option_labels(game: Any, options: list[Any]) -> list[tuple[Any, str]]:
+    """Each option with its label, for a dialog (the names worked out once)."""
+    names = display_names(game)
+    return [(o, option_label(game, o, names)) for o in options]
 
 
 def option_ref(game: Any, option: Any) -> str:

@@ -115,6 +115,15 @@ def _step(word: str) -> str:
     return word
 
 
+def _stop(word: str) -> str:
+    """A stop: a step of the player's own turn, ``their-STEP`` of an opponent's, or
+    ``full-control`` (stop whenever they get priority)."""
+    if word.removeprefix("their-") not in STEPS and word != "full-control":
+        raise NotationError(f"unknown stop '{word}'; a stop is a step ({' '.join(STEPS)}), "
+                            "or their-STEP for an opponent's turn")
+    return word
+
+
 def _zone(word: str) -> str:
     if word not in ZONES:
         raise NotationError(f"unknown zone '{word}'; zones are: {' '.join(ZONES)}")
@@ -126,6 +135,20 @@ def _pt(word: str) -> tuple[int, int]:
     if not m:
         raise NotationError(f"expected +P/+T such as +2/-2, got '{word}'")
     return int(m.group(1)), int(m.group(2))
+
+
+def _mana(cost: str) -> str:
+    """Mana to add to a pool, such as ``{G}{G}{U}`` or ``{2}``: each symbol a kind of
+    mana (106.1b: five colors and colorless) or a number of colorless."""
+    from .mana import parse_mana
+
+    symbols = parse_mana(cost)
+    if not symbols:
+        raise NotationError(f"no mana in '{cost}'; write it like {{G}}{{G}}{{U}}")
+    bad = [s for s in symbols if s not in ("W", "U", "B", "R", "G", "C")]
+    if bad:
+        raise NotationError(f"'{{{bad[0]}}}' is not a kind of mana; use {{W}} {{U}} {{B}} {{R}} {{G}} {{C}} or a number")
+    return cost
 
 
 def _counter(word: str) -> tuple[str, int]:
@@ -411,6 +434,15 @@ class Goto(Action, usage="goto STEP [PLAYER]"):
 
 
 @dataclass(frozen=True)
+class Autopass(Action, usage="autopass PLAYER [STOP]..."):
+    """Pass for PLAYER while they have nothing to do but pass or are not at one of
+    their STOPs (smart stops, :mod:`mechanics.play.stops`)."""
+
+    player: str = arg(_player)
+    stops: tuple[str, ...] = rest(lambda words: tuple(map(_stop, words)), least=0, default=())
+
+
+@dataclass(frozen=True)
 class PlayLand(Action, usage="play PLAYER CARD"):
     player: str = arg(_player)
     card: str = arg()
@@ -438,7 +470,7 @@ class Activate(Action, usage="activate PLAYER OBJ [N] [target REF]... [x N]"):
 @dataclass(frozen=True)
 class AddMana(Action, usage="mana PLAYER COST"):
     player: str = arg(_player)
-    cost: str = rest("".join, lambda cost: [cost], what="cost")
+    cost: str = rest(lambda words: _mana("".join(words)), lambda cost: [cost], what="cost")
 
 
 @dataclass(frozen=True)

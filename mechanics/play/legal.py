@@ -11,7 +11,6 @@ a copy of the state, which is exact and needs no second set of rules.
 from __future__ import annotations
 
 import itertools
-import pickle
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
@@ -19,7 +18,7 @@ from ..abilities.abilities import Activated, Behaviour, HandAbility
 from ..abilities.modes import mode_sets, spell_modal
 from ..model import actions as A
 from ..model.cards import parse_cost
-from ..model.errors import StackfishError
+from ..model.errors import RuleError, StackfishError
 from ..model.mana import plan
 from .perform import block_restriction, convoke_sources, mana_sources
 
@@ -28,24 +27,16 @@ if TYPE_CHECKING:
 
 
 def is_legal(game: Game, action: A.Action) -> bool:
-    saved = pickle.dumps(game.state, pickle.HIGHEST_PROTOCOL)
-    n_ev, n_log = len(game.events), len(game.log)
-    history, redo = game.history, list(game.redo_stack)
-    game.history = None if history is None else list(history)
-    observers, errors = game.observers, dict(game.plugin_errors)
-    game.observers = []  # a probe is not a move: no journal line
+    """Whether ``play`` would apply the action now: tried on a probe (the game itself
+    is untouched).  A refusal, a reference to nothing or a line that doesn't parse is
+    "not legal"; an internal error (a :class:`RuleError`) is raised, not taken for one."""
     try:
-        game.play(action)
+        game.probe().play(action)
         return True
+    except RuleError:
+        raise
     except StackfishError:
         return False
-    finally:
-        game.state = pickle.loads(saved)
-        del game.events[n_ev:]
-        del game.log[n_log:]
-        game.history, game.redo_stack = history, redo
-        game.observers, game.plugin_errors = observers, errors
-        game.changed()
 
 
 def generate(game: Game) -> Iterator[A.Action]:
@@ -110,7 +101,16 @@ def _choices(game: Game, d) -> Iterator[A.Action]:  # noqa: ANN001
                 yield A.Choose(tuple(c))
 
 
-def _priority_actions(game: Game, player: str) -> Iterator[A.Action]:
+def can_act(game: Game, player: str) -> bool:
+    """Whether ``player``, holding priority, has something to do but pass: a land to
+    play, a spell to cast or an ability to activate other than a mana ability (605)."""
+    d = game.pending
+    if d is None or d.kind != "priority" or d.player != player:
+        return False
+    return next(_priority_actions(game, player, mana=False), None) is not None
+
+
+def _priority_actions(game: Game, player: str, mana: bool = True) -> Iterator[A.Action]:
     st = game.state
     p = st.players[player]
     main = st.step in ("main1", "main2") and game.seat_of(player) == game.seat_of(st.active) and not st.stack
@@ -140,7 +140,7 @@ def _priority_actions(game: Game, player: str) -> Iterator[A.Action]:
         for n, ab in enumerate(() if ch.no_abilities else _of(ch.behaviour, Activated), 1):
             if ab.tap and (obj.tapped or (ch.is_creature and obj.sick and not ch.has("haste"))):
                 continue
-            if ab.mana and "Land" in ch.types:
+            if ab.mana and ("Land" in ch.types or not mana):
                 continue  # lands pay costs automatically; tapping one for nothing is noise
             if ab.sorcery and not main:
                 continue

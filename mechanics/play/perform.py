@@ -13,12 +13,12 @@ from ..abilities.modes import check_modes, mode_text, spell_modal
 from ..model import actions as A
 from ..model import events as ev
 from ..model.cards import parse_cost
-from ..model.errors import IllegalActionError
+from ..model.errors import BadReferenceError, IllegalActionError
 from ..model.mana import format_cost, parse_mana, plan
-from ..model.state import Decision, StackItem
+from ..model.state import AbilityRef, Decision, StackItem
 from ..rules import sba
 from ..text.effects import BLOCKS_ONLY_FLYERS, CANT_BLOCK, NOT_BY_POWER_2, UNBLOCKABLE
-from . import setup
+from . import setup, stops
 from .manual import MANUAL
 
 if TYPE_CHECKING:
@@ -80,6 +80,11 @@ def _resolve(game: Game, a: A.Resolve) -> None:
         game.pass_round()
 
 
+def _autopass(game: Game, a: A.Autopass) -> None:
+    game.player(a.player)
+    stops.autopass(game, a.player, a.stops)
+
+
 def _goto(game: Game, a: A.Goto) -> None:
     if a.player:
         game.player(a.player)
@@ -90,7 +95,7 @@ def _find_in_hand(game: Game, player: str, name: str, zone: str = "hand") -> int
     p = game.player(player)
     card = game.pool.get(name)
     if card is None:
-        raise IllegalActionError(game.unknown_card(name))
+        raise BadReferenceError(game.unknown_card(name))
     for oid in getattr(p, zone):
         if game.state.objs[oid].name == card.name:
             return oid
@@ -148,6 +153,7 @@ def _cast(game: Game, a: A.Cast) -> None:
     st.stack.append(item)
     st.passes = 0
     st.priority = game.seat_of(a.player)
+    game.changed(board=False)
     game.note(f"{a.player} casts {card.name}" + mode_text(spell_modal(game, card.name), modes)
               + _target_text(game, targets))
     game.emit(ev.SpellCast(item.id, oid, a.player))
@@ -197,25 +203,31 @@ def _named_twice(refs: tuple[str, ...], specs: tuple) -> bool:
 
 
 def mana_sources(game: Game, player: str) -> list[tuple[object, str]]:
-    """What can pay a cost: pool mana first, then untapped lands, fewest colors first.
-    Kept until the game changes (every spell in hand asks, for legal actions and the
-    autopilot), and shared, so callers don't modify it: they depend on the
-    permanents (every change to them calls ``game.changed()``) and on the pool,
-    which is part of the key since emptying it calls nothing."""
+    """What can pay a cost: pool mana first, then untapped lands (fewest colors first),
+    then untapped creatures and artifacts whose mana ability costs just {T} (605),
+    never a summoning-sick creature (302.6); a source is listed once per mana it adds.
+    Kept for the game's revision (every spell in hand asks, for legal actions and the
+    autopilot), and shared, so callers don't modify it."""
     p = game.player(player)
-    key = (id(game.state), game.revision, player, tuple(p.mana))
+    key = (game.revision, player)
     kept = game.memo.get("mana_sources")
     if kept is not None and kept[0] == key:
         return kept[1]
     sources: list[tuple[object, str]] = [(("pool", i), m) for i, m in enumerate(p.mana)]
-    lands = []
+    lands, others = [], []
     for oid in game.permanents(player):
         ch = game.chars(oid)
-        if "Land" in ch.types and not game.state.objs[oid].tapped:
-            makes = "".join(ab.mana for ab in game.activated(oid) if ab.mana and ab.tap)
-            if makes:
-                lands.append((oid, makes))
-    sources += sorted(lands, key=lambda s: len(s[1]))
+        obj = game.state.objs[oid]
+        if obj.tapped or (ch.is_creature and obj.sick and not ch.has("haste")):
+            continue
+        land = "Land" in ch.types
+        abilities = [ab for ab in game.activated(oid)
+                     if ab.mana and ab.tap and (land or not (parse_cost(ab.cost) or ab.sacrifice))]
+        makes = "".join(ab.mana for ab in abilities)
+        if makes:  # one source per mana it adds (Gyre Sage: one per counter, maybe none)
+            n = min(1 if ab.amount is None else max(0, int(ab.amount(game, obj))) for ab in abilities)
+            (lands if land else others).extend([(oid, makes)] * n)
+    sources += sorted(lands, key=lambda s: len(s[1])) + sorted(others, key=lambda s: len(s[1]))
     game.memo["mana_sources"] = (key, sources)
     return sources
 
@@ -223,13 +235,16 @@ def mana_sources(game: Game, player: str) -> list[tuple[object, str]]:
 def convoke_sources(game: Game, player: str) -> list[tuple[object, str]]:
     """702.51: each untapped creature tapped while casting pays for {1} or one mana of
     its color (summoning sickness doesn't matter: it isn't a {T} cost)."""
+    paying = {s[0] for s in mana_sources(game, player)}  # a mana creature pays once
     return [(oid, "".join(sorted(game.chars(oid).colors)))
-            for oid in game.permanents(player, creature=True) if not game.state.objs[oid].tapped]
+            for oid in game.permanents(player, creature=True)
+            if not game.state.objs[oid].tapped and oid not in paying]
 
 
 def pay(game: Game, player: str, cost: tuple[str, ...], x: int = 0, convoke: bool = False) -> None:
-    """Pay a mana cost from the pool, then by tapping untapped lands (601.2g-h), then,
-    for a spell with convoke, by tapping creatures."""
+    """Pay a mana cost from the pool, then by tapping untapped lands and mana creatures
+    and artifacts (601.2g-h, :func:`mana_sources`), then, for a spell with convoke, by
+    tapping creatures."""
     if not cost and not x:
         return
     p = game.player(player)
@@ -237,13 +252,13 @@ def pay(game: Game, player: str, cost: tuple[str, ...], x: int = 0, convoke: boo
     chosen = plan(cost, x, sources)
     if chosen is None:
         have = "".join(p.mana) or "nothing"
-        lands = sum(1 for s in sources if not isinstance(s[0], tuple))
+        untapped = sum(1 for s in sources if not isinstance(s[0], tuple))
         raise IllegalActionError(
             f"{player} cannot pay {format_cost(cost)}{f' with X={x}' if x else ''} "
-            f"(pool: {have}; untapped lands: {lands})")
+            f"(pool: {have}; untapped mana sources: {untapped})")
     for i in sorted((s[1] for s in chosen if isinstance(s, tuple)), reverse=True):
         del p.mana[i]
-    for s in chosen:
+    for s in dict.fromkeys(chosen):  # a source that adds two mana is tapped once
         if not isinstance(s, tuple):
             game.tap(s)
     game.changed(characteristics=False)
@@ -274,7 +289,7 @@ def _activate(game: Game, a: A.Activate) -> None:
         _need_priority(game, a.player)
         if ab.sorcery:
             _sorcery_timing(game, a.player, "this ability can be activated")
-    handler = f"ability:{ch.card.name}:{ch.behaviour.abilities.index(ab)}"
+    handler = str(AbilityRef(ch.card.name, ch.behaviour.abilities.index(ab)))
     probe = StackItem(0, "activated", a.player, oid, obj.epoch, handler, ab.text)
     targets = _targets(game, probe, a.player, ab.targets, a.targets, ab.text)
     _check_x(parse_cost(ab.cost), a.x, ab.text)
@@ -317,7 +332,7 @@ def _activate_in_hand(game: Game, a: A.Activate, oid: int) -> None:
     pay(game, a.player, parse_cost(ab.cost))
     epoch = obj.epoch
     game.move(oid, "graveyard")
-    handler = f"ability:{ch.card.name}:{ch.behaviour.abilities.index(ab)}"
+    handler = str(AbilityRef(ch.card.name, ch.behaviour.abilities.index(ab)))
     _stack_ability(game, a.player, (oid, epoch), ch.name, handler, ab.text)
 
 
@@ -331,18 +346,13 @@ def _stack_ability(game: Game, player: str, source: tuple[int, int], name: str, 
     st.stack.append(item)
     st.passes = 0
     st.priority = game.seat_of(player)
+    game.changed(board=False)
     game.note(f"{player} activates {name}: {text}")
     game.became_targets(item)
 
 
 def _mana(game: Game, a: A.AddMana) -> None:
-    symbols = parse_mana(a.cost)
-    if not symbols:
-        raise IllegalActionError(f"no mana in '{a.cost}'; write it like {{G}}{{G}}{{U}}")
-    bad = [s for s in symbols if s not in ("W", "U", "B", "R", "G", "C")]  # 106.1b: five colors, colorless
-    if bad:
-        raise IllegalActionError(f"'{{{bad[0]}}}' is not a kind of mana; use {{W}} {{U}} {{B}} {{R}} {{G}} {{C}} or a number")
-    game.add_mana(a.player, symbols)
+    game.add_mana(a.player, parse_mana(a.cost))  # a valid cost: the action's parse checked it
 
 
 def _declaration(game: Game, player: str, kind: str) -> Decision:
@@ -350,8 +360,11 @@ def _declaration(game: Game, player: str, kind: str) -> Decision:
     its step) that ``player``'s seat answers (508.1, 509.1)."""
     st = game.state
     d = st.decision
-    if st.step != kind or d is None or d.kind != kind:
+    if st.step != kind:
         raise IllegalActionError(f"{kind} are declared in the declare {kind} step (it is {st.step})")
+    if d is None or d.kind != kind:
+        raise IllegalActionError(f"no declaration of {kind} is awaited now (it was made, "
+                                 f"or no creature could be declared)")
     if game.seat_of(d.player) != game.seat_of(player):
         raise IllegalActionError(f"{d.player} declares {kind}, not {player}")
     return d
@@ -373,7 +386,8 @@ def _attack(game: Game, a: A.Attack) -> None:
     for ref, target in a.attackers:
         oid = game.resolve_obj(ref)
         if oid not in able:
-            raise IllegalActionError(f"'{ref}' can't attack (tapped, summoning sick, defender, or not yours)")
+            why = game.why_cant_attack(oid) or f"{game.controller_of(oid)} controls it"
+            raise IllegalActionError(f"'{ref}' can't attack: {why}")
         if any(oid == c[0] for c in chosen):
             raise IllegalActionError(f"'{ref}' is declared as an attacker twice")
         defenders = game.opponents(a.player)
@@ -434,7 +448,8 @@ def _block(game: Game, a: A.Block) -> None:
     for bref, aref in a.blocks:
         b, att = game.resolve_obj(bref), game.resolve_obj(aref)
         if b not in able:
-            raise IllegalActionError(f"'{bref}' can't block (tapped or not yours)")
+            why = game.why_cant_block(b) or f"{game.controller_of(b)} controls it"
+            raise IllegalActionError(f"'{bref}' can't block: {why}")
         if any(b == p[0] for p in pairs):
             raise IllegalActionError(f"'{bref}' can block only one attacker (509.1a)")
         if not st.objs[att].attacking:
@@ -461,6 +476,7 @@ def _choose(game: Game, a: A.Choose) -> None:
         raise IllegalActionError("no decision is pending")
     values = game.interpret(d, a)
     st.decision = None
+    game.changed(board=False)
     if d.kind == "targets":
         t = d.data["trigger"]  # the waiting trigger itself (shared with pending_triggers)
         t["targets"] = tuple(values)
@@ -490,6 +506,7 @@ def _order(game: Game, a: A.Order) -> None:
     group = [t for t in st.pending_triggers if game.seat_of(t["controller"]) == d.player]
     st.decision = None
     game.reorder_triggers(group, sources)
+    game.changed(board=False)
 
 
 def _mulligan(game: Game, a: A.Mulligan) -> None:
@@ -503,9 +520,8 @@ def _keep(game: Game, a: A.Keep) -> None:
 def _concede(game: Game, a: A.Concede) -> None:
     p = game.player(a.player)
     p.lost, p.loss_reason = True, "conceded"
-    game.state.seats_version += 1
     game.note(f"{a.player} concedes")
-    game.changed()
+    game.changed(seats=True)
     sba.left_game(game, a.player)
 
 
@@ -517,7 +533,7 @@ def _setup(name: str):  # noqa: ANN202 - setup handlers live in mechanics.play.s
 
 
 HANDLERS = {
-    A.Pass: _pass, A.Resolve: _resolve, A.Goto: _goto, A.PlayLand: _play_land, A.Cast: _cast,
+    A.Pass: _pass, A.Autopass: _autopass, A.Resolve: _resolve, A.Goto: _goto, A.PlayLand: _play_land, A.Cast: _cast,
     A.Activate: _activate, A.AddMana: _mana, A.Attack: _attack, A.Block: _block,
     A.Choose: _choose, A.Order: _order, A.Mulligan: _mulligan, A.Keep: _keep,
     A.Concede: _concede, **MANUAL,
@@ -528,4 +544,4 @@ HANDLERS = {
     A.PlayerCounter: _setup("player_counter"), A.TurnCmd: _setup("turn"),
     A.Start: _setup("start"), A.Goldfish: _setup("goldfish"),
 }
-DECISION_ANSWERS = {A.Pass, A.Attack, A.Block, A.Choose, A.Order, A.Mulligan, A.Keep, A.Concede}
+DECISION_ANSWERS = {A.Pass, A.Autopass, A.Attack, A.Block, A.Choose, A.Order, A.Mulligan, A.Keep, A.Concede}

@@ -17,15 +17,13 @@ from ..model.errors import IllegalActionError
 from . import sba
 
 if TYPE_CHECKING:
-    from ..model.state import State
     from ..play.game import Game
 
 
 class Seating(NamedTuple):
     """Who sits where for priority (805.5), from :meth:`Game.seating`."""
 
-    state: State  # the state they are for
-    key: tuple[str, int]  # and its active player and seats version
+    revision: int  # the game's seats_revision they are for
     seats: list[list[str]]  # the teams still in, in turn order from the active one
     seat_of: dict[str, str]  # each player's seat: their team's first player still in
     present: dict[str, list[str]]  # each player's team, those still in
@@ -62,11 +60,20 @@ class PriorityRules:
             return
 
     def pass_priority(self: Game) -> None:
-        """117.4: when all pass in succession the top resolves or the step ends."""
+        """117.4: when all pass in succession the top resolves or the step ends.
+
+        When every seat still to receive priority in this round cannot act
+        (:meth:`can_act`), the round ends at once: nothing happens between their
+        passes, so state-based actions (704.3) and triggers (117.5) found nothing new
+        before each would get priority, and each would pass (117.3d).  A goldfish's
+        priority in each step of a turn costs nothing then."""
         st = self.state
         seating = self.seating()
         if seating.present.get(st.priority, True):
             st.passes += 1  # 800.4a, 800.4j: priority held by one who left moves on, uncounted
+        if st.passes < len(seating.seats) and not st.pending_triggers and not st.over and \
+                st.decision is None and self.rest_pass(seating) and not sba.check(self):
+            st.passes = len(seating.seats)
         if st.passes >= len(seating.seats):
             st.passes = 0
             if st.stack:  # mana stays in pools until the step ends (500.4, in end_step)
@@ -76,6 +83,27 @@ class PriorityRules:
                 self.end_step()
         else:
             st.priority = seating.after.get(st.priority, st.priority)
+        self.changed(board=False)
+
+    def can_act(self: Game, player: str) -> bool:
+        """Whether ``player`` could ever do anything with priority: False when their seat
+        passes by itself (all of it goldfish) or they have left the game.
+
+        The one place that says so: :meth:`pass_priority` skips the priority of seats
+        that cannot act, and a user interface's automatic passing (smart stops) asks
+        this first, then whether ``game.legal_actions`` offers more than passing."""
+        seating = self.seating()
+        return bool(seating.present.get(player)) and not seating.goldfish.get(player, False)
+
+    def rest_pass(self: Game, seating: Seating, holder_passed: bool = True) -> bool:
+        """Whether every seat still to get priority in this round after the one that
+        holds it (which has passed, or is about to) cannot act."""
+        seat = self.state.priority
+        for _ in range(len(seating.seats) - self.state.passes - (not holder_passed)):
+            seat = seating.after.get(seat, seat)
+            if seating.present.get(seat) and not seating.goldfish.get(seat, False):  # can_act
+                return False
+        return True
 
     def seats(self: Game) -> list[list[str]]:
         """Who passes priority in turn: teams (805.5), in turn order from the active one."""
@@ -87,11 +115,10 @@ class PriorityRules:
 
     def seating(self: Game) -> Seating:
         """Seats, each player's seat and team still in, the next seat and who passes by
-        itself, kept while the state, the active player and ``seats_version`` (which
-        losing, conceding, teams and goldfish bump) stay the same."""
+        itself, kept for the game's ``seats_revision``."""
         st = self.state
         kept = self._seating
-        if kept is not None and kept.state is st and kept.key == (st.active, st.seats_version):
+        if kept is not None and kept.revision == self.seats_revision:
             return kept
         present = {p: [q for q in st.team_of(p) if not st.players[q].lost] for p in st.players}
         seat_of = {p: team[0] if team else p for p, team in present.items()}
@@ -108,7 +135,7 @@ class PriorityRules:
                                  heads[0] if heads else player)
         goldfish = {p: all(st.players[q].auto for q in team) for p, team in present.items()}
         only = all(pl.auto or pl.lost for pl in st.players.values())
-        self._seating = Seating(st, (st.active, st.seats_version), seats, seat_of, present, after,
+        self._seating = Seating(self.seats_revision, seats, seat_of, present, after,
                                 goldfish, only)
         return self._seating
 
@@ -136,3 +163,4 @@ class PriorityRules:
             raise IllegalActionError(f"{player} has already passed priority this round")
         st.passes += gap
         st.priority = want
+        self.changed(board=False)

@@ -41,7 +41,8 @@ class GameCore(Protocol):
     def card(self, name: str) -> CardDef: ...
     def behaviour(self, name: str) -> Behaviour: ...
     def chars(self, oid: int | None) -> Chars | None: ...
-    def changed(self, characteristics: bool = True) -> None: ...
+    def changed(self, characteristics: bool = True, board: bool = True,
+                seats: bool = False) -> None: ...
     def emit(self, event: ev.Event) -> None: ...
     def note(self, line: str) -> None: ...
 
@@ -104,6 +105,8 @@ class TurnNeeds(GameCore, Protocol):
                       kind: str = "triggered") -> None: ...  # TriggerRules
     def advance(self) -> None: ...  # PriorityRules
     def pass_priority(self) -> None: ...  # PriorityRules
+    def rest_pass(self, seating: Seating, holder_passed: bool = True) -> bool: ...  # PriorityRules
+    def seating(self) -> Seating: ...  # PriorityRules
     def seat_of(self, player: str) -> str: ...  # PriorityRules
     def seats(self) -> list[list[str]]: ...  # PriorityRules
     def describe(self, oid: int | str | None) -> str: ...  # References
@@ -115,7 +118,10 @@ class PriorityNeeds(Protocol):
 
     state: State
     _seating: Seating | None  # seating()'s cache
+    seats_revision: int  # its key
 
+    def changed(self, characteristics: bool = True, board: bool = True,
+                seats: bool = False) -> None: ...
     def expire_effects(self) -> None: ...  # TurnRules (611.2b)
     def end_step(self) -> None: ...  # TurnRules (500.2)
     def resolve_top(self) -> None: ...  # TurnRules (608)
@@ -130,7 +136,7 @@ class ReferenceNeeds(Protocol):
     state: State
     pool: CardPool
     memo: dict[str, Any]
-    revision: int
+    board_revision: int  # the name index's key
 
     def chars(self, oid: int | None) -> Chars | None: ...
     def unknown_card(self, name: str) -> str: ...

@@ -42,8 +42,10 @@ def busy_game(app) -> None:
 
 def busy_app(seed: int = 1, order: bool = False):
     """An app whose game is the busy board; with ``order`` the triggers' order is
-    answered (three triggers on the stack), else it is the pending decision."""
+    answered (three triggers on the stack), else it is the pending decision.  The app
+    stops at every priority (full control), so the triggers stay for the picture."""
     app = make_app(bundled_deck(), seed, plugins=[plugins.evolve])
+    app.stops = ("full-control",)
     busy_game(app)
     if order:
         d = app.game.pending

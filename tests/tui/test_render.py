@@ -22,11 +22,11 @@ def test_permanents_show_pt_counters_states_and_attachments():
                      "battlefield p1 Forest", "phase-out Forest")
     rows = mat_rows(game, DARK)
     text = "\n".join(r.text.plain for r in rows)
-    assert "↷ Grizzly Bears 6/4* · +1/+1×2" in text  # Rancor's +2/+0 is a template
+    assert "↷ Grizzly Bears#1 6/4* · +1/+1×2" in text  # Rancor's +2/+0 is a template
     bear = next(r for r in rows if isinstance(r, Tile) and r.text.plain.startswith("↷ Grizzly"))
     rancor = next(r for r in rows if isinstance(r, Tile) and "Rancor" in r.text.plain)
     assert rows.index(rancor) == rows.index(bear) + 1 and rancor.depth == 1  # under its host
-    assert "Grizzly Bears 2/2 · token · z sick" in text
+    assert "Grizzly Bears#2 2/2 · token · z sick" in text
     assert "◌ Forest · phased out" in text
     heads = [r.text.plain for r in rows if isinstance(r, Rule)]
     assert heads[0].strip().startswith("p2") and heads[-1].strip().startswith("▶ p1")

@@ -17,7 +17,15 @@ from mechanics import actions as A
 from mechanics.model.events import StepBegan
 
 from ...palette import palette
-from ...render import card_label, option_label, option_ref, session_line
+from ...render import (
+    card_label,
+    display_names,
+    hand_order,
+    option_label,
+    option_ref,
+    preferred_first,
+    session_line,
+)
 from ..dialogs import ChooseDialog, MulliganDialog, OrderDialog, TextDialog
 
 
@@ -62,7 +70,11 @@ class Decisions:
             self.say(f"decide: {d.prompt} (d: dialog)")
             return
         self.suppressed = None
-        if self.play(action, keep_goto=True):
+        if d.kind == "mulligan":  # a game's first move is from the hand (in a browser the
+            self.query_one("#hand").focus()  # page's own focus events may have moved it)
+        if self.goto is None:
+            self.move(action)
+        elif self.play(action, keep_goto=True):
             self.resume_goto()
 
     def resume_goto(self) -> None:
@@ -96,11 +108,13 @@ class Decisions:
         """The dialog for a decision, and the action its answer makes: docked beside the
         board (its objects marked) for all but the mulligan."""
         wait = self.app.push_screen_wait
-        label = lambda o: option_label(game, o)  # noqa: E731
+        names = display_names(game)
+        label = lambda o: option_label(game, o, names)  # noqa: E731
         ref = lambda o: option_ref(game, o)  # noqa: E731
         if d.kind == "mulligan":
+            cards = hand_order(game, list(d.options))
             pal = palette(self.app)
-            hand = [card_label(game.card(game.state.objs[o].name), pal) for o in d.options]
+            hand = [card_label(game.card(game.state.objs[o].name), pal) for o in cards]
             res = await wait(MulliganDialog(d.prompt, hand, d.min))
             if res == "decks":
                 self.action_decks()
@@ -110,14 +124,15 @@ class Decisions:
                 return A.Mulligan(d.player)
             if not d.min:
                 return A.Keep(d.player)
-            bottom = await wait(ChooseDialog("Bottom", f"put {d.min} on the bottom of your library",
-                                             [(game.state.objs[o].name, label)
-                                              for o, label in zip(d.options, hand, strict=True)],
+            bottom = await wait(ChooseDialog("Bottom", f"put {d.min} on the bottom of your library"
+                                             + (" (none checked)" if d.min > 1 else ""),
+                                             [(game.state.objs[o].name, text)
+                                              for o, text in zip(cards, hand, strict=True)],
                                              d.min, d.min))
             return None if bottom is None else A.Keep(d.player, tuple(bottom))
         if d.kind == "attackers":
             res = await self.docked(ChooseDialog(
-                "Attack", d.prompt + ": all are selected", [(o, label(o)) for o in d.options],
+                "Attack", d.prompt + ": all checked [x]", [(o, label(o)) for o in d.options],
                 0, len(d.options), preselect=True, multi=True, docked=True))
             if res is None:
                 return None
@@ -137,8 +152,11 @@ class Decisions:
             res = await self.docked(OrderDialog("Order triggers", d.prompt, items, docked=True))
             return None if res is None else A.Order(tuple(ref(o) for o in res))
         labels = d.data.get("labels", {}) if isinstance(d.data, dict) else {}  # e.g. a mode's text
-        res = await self.docked(ChooseDialog(d.kind.capitalize(), d.prompt,
-                                             [(o, labels.get(o) or label(o)) for o in d.options],
+        options = preferred_first(game, d.player, list(d.options), d.prompt) \
+            if d.kind == "targets" else list(d.options)
+        prompt = d.prompt + (" (none checked)" if d.max > 1 else "")
+        res = await self.docked(ChooseDialog(d.kind.capitalize(), prompt,
+                                             [(o, labels.get(o) or label(o)) for o in options],
                                              d.min, d.max, docked=True))
         return None if res is None else A.Choose(tuple(ref(o) for o in res))
 
@@ -179,8 +197,11 @@ class Decisions:
                 self.action_undo()
             elif choice == "restart":
                 self.restart()
+            elif choice == "decks":
+                self.action_decks()
             elif choice == "quit":
                 self.app.exit()
 
         self.app.push_screen(TextDialog("Game over", text, {
-            "R": ("restart", "new game"), "u": ("undo", "undo"), "q": ("quit", "quit")}), done)
+            "R": ("restart", "new game"), "u": ("undo", "undo"), "D": ("decks", "decks"),
+            "q": ("quit", "quit")}), done)

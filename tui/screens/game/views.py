@@ -34,13 +34,14 @@ class Views:
         self.query_one("#status", Static).update(status_line(game, self.size.width or 80, pal))
         session = self.app.session
         session.note(game, me)
-        rows = mat_rows(game, pal)
+        rows = mat_rows(game, pal, self.size.width or 80)
         if session.games > 1 or session.kills:  # a line once there is something to compare
             rows.append(Row(None, session_line(session, pal)))
         self.query_one("#battlefield", Playmat).show(rows)
         stack = self.query_one("#stack", Panel)
         stack.border_title = f"Stack ({len(game.state.stack)})" if game.state.stack else "Stack"
-        stack.show(stack_rows(game, pal))
+        narrow = (self.size.width or 80) < 120  # one line an item: three triggers fit at 80x24
+        stack.show(stack_rows(game, pal, stack.scrollable_content_region.width if narrow else 0))
         hand = self.query_one("#hand", Panel)
         hand.border_title = f"Hand {me} ({len(game.state.players[me].hand)})"
         hand.show(hand_rows(game, me, self.playable(game, me), pal))
@@ -74,8 +75,8 @@ class Views:
 
     def playable(self, game: Any, me: str) -> set[str]:
         """:func:`playable_names` (legal actions: rules work), computed once per game
-        revision: the state object (replaced by an undo), the history and the log."""
-        key = (id(game), id(game.state), len(game.history or []), len(game.events), me)
+        revision (``game.revision``, bumped by every write to the state)."""
+        key = (id(game), game.revision, me)
         if self._playable is None or self._playable[0] != key:
             self._playable = (key, playable_names(game, me))
         return self._playable[1]
