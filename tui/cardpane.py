@@ -3,9 +3,9 @@
 Name (tinted by colour) and mana symbols, type line, oracle text, then what it is
 now: power/toughness against the printed values and what changes them (counters,
 continuous effects with their sources, what is attached), loyalty, damage, zone
-and controller, and whether the engine plays all of its text or which lines are
+and controller, and whether the engine plays all of its text or which phrases are
 played by hand.  Only reading: ``game.view``, the object's fields, the game's
-effects and the card's behaviour (its unimplemented lines).
+effects and ``game.manual_phrases``.
 """
 
 from __future__ import annotations
@@ -91,10 +91,10 @@ def card_text(game: Any, oid: int, pal: Palette) -> Text:
     if ch.keywords:
         out.append("\nkeywords: " + ", ".join(sorted(ch.keywords)), style=pal.dim)
     out.append(f"\n{obj.zone} · owner {obj.owner} · controller {ch.controller}", style=pal.dim)
-    missing = game.behaviour(obj.copy_of or obj.name).missing
+    missing = game.manual_phrases(obj.copy_of or obj.name)
     if missing:
         out.append("\nmanual: ", style=Style(color=pal.accent, bold=True))
-        out.append("the engine doesn't run these lines; play them by hand:")
+        out.append("the engine doesn't run these; play them by hand:")
         for line in missing:
             out.append(f"\n  ✎ {line}", style=Style(italic=True))
     else:

@@ -108,7 +108,9 @@ def tile(game: Any, oid: int, pal: Palette, count: int = 1, depth: int = 0,
     if count > 1:
         name.append(f" ×{count}", style=BOLD if not grey else pal.dim)
     pt = Text()
-    if ch.power is not None and ch.toughness is not None and (ch.is_creature or ch.modified):
+    if ch.pt_by_hand:  # 604.3: a */* ability the engine doesn't compute, set by hand
+        pt.append("*/*", style=Style(color=pal.accent, bold=True))
+    elif ch.power is not None and ch.toughness is not None and (ch.is_creature or ch.modified):
         if ch.modified:
             pt.append(f"{ch.power}/{ch.toughness}*", style=Style(color=pal.accent, bold=True))
         else:
@@ -122,8 +124,12 @@ def tile(game: Any, oid: int, pal: Palette, count: int = 1, depth: int = 0,
         add(f"card: {obj.name}", pal.dim)  # a copy (707) shows what it really is
     if obj.token:
         add("token", Style(italic=True) + (pal.dim if grey else Style()))
+    if ch.pt_by_hand:
+        add("set it: m, set-pt", Style(color=pal.accent, bold=True))
     for kind, n in sorted(obj.counters.items()):
-        if n:
+        if kind == "loyalty" and "Planeswalker" in ch.types:
+            add(f"loyalty {n}", BOLD)  # 306.5b: a planeswalker's loyalty
+        elif n:
             add(f"{kind}×{n}", Style(color=pal.accent, bold=True) if not grey else pal.dim)
     if obj.damage:
         add(f"dmg {obj.damage}", Style(color=pal.life, bold=True))

@@ -211,7 +211,7 @@ def playable_names(game: Any, player: str) -> set[str]:
         if action.command == "activate":
             break
         if action.command in ("play", "cast"):
-            out.add(game.card(action.card).name)
+            out.add(game.pool.get(action.card).name)  # the card, whichever face is cast
     return out
 
 

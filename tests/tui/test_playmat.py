@@ -73,7 +73,7 @@ async def test_a_manual_card_says_which_lines_are_played_by_hand(at_main):
         mat.select_index(next(i for i, r in enumerate(mat.rows) if "Rancor" in r.text.plain))
         await pilot.pause()
         text = str(app.screen.query_one("#card").render())
-        missing = app.game.behaviour("Rancor").missing
+        missing = app.game.manual_phrases("Rancor")
         assert missing and "manual" in text and missing[0] in text
 
 
