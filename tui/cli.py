@@ -135,7 +135,7 @@ def _simulate(args: argparse.Namespace) -> int:
     bar = _progress_bar(sys.stderr, "simulating") if show else None
     try:
         res = simulate(args.deck, args.n, args.seed, args.jobs, bar, max_turns=args.turns,
-                       disabled=tuple(args.disable_plugin or ()))
+                       disabled=_disabled(args))
     except OSError as exc:
         print(f"{args.deck}: {exc.strerror or exc}", file=sys.stderr)
         return 2
@@ -183,7 +183,7 @@ def _cards_list(args: argparse.Namespace) -> int:
     from mechanics.game import Game
     from mechanics.plugin_manager import make_plugin_manager
 
-    game = Game(plugins=make_plugin_manager(disabled=args.disable_plugin or ()))
+    game = Game(plugins=make_plugin_manager(disabled=_disabled(args)))
     only = getattr(args, "only", None)
     shown = manual = 0
     cards = sorted(game.pool, key=lambda c: c.name)
@@ -203,7 +203,7 @@ def _cards_list(args: argparse.Namespace) -> int:
 def _plugins(args: argparse.Namespace) -> int:
     from mechanics.plugin_manager import list_plugins, make_plugin_manager
 
-    for p in list_plugins(make_plugin_manager(disabled=args.disable_plugin or ())):
+    for p in list_plugins(make_plugin_manager(disabled=_disabled(args))):
         if p["error"]:
             print(f"{p['name']}: FAILED to load: {p['error']}")
         else:
@@ -211,46 +211,52 @@ def _plugins(args: argparse.Namespace) -> int:
     return 0
 
 
+def _disabled(args: argparse.Namespace) -> tuple[str, ...]:
+    """The plugins ``--disable-plugin`` turned off (``STACKFISH_DISABLE_PLUGINS`` too,
+    in :func:`mechanics.plugin_manager.make_plugin_manager`)."""
+    return tuple(getattr(args, "disable_plugin", None) or ())
+
+
 def _plugins_recipe(args: argparse.Namespace) -> Callable[[], Any]:
     """How the TUI makes each new game's plugin manager: every installed plugin but
     those ``--disable-plugin`` names (``tui.app.plugin_manager``)."""
     from mechanics.plugin_manager import make_plugin_manager
 
-    return functools.partial(make_plugin_manager, disabled=tuple(getattr(args, "disable_plugin", None) or ()))
+    return functools.partial(make_plugin_manager, disabled=_disabled(args))
 
 
 def _journal_warn(message: str) -> None:
     print(f"warning: {message}", file=sys.stderr)
 
 
-def _show_or_run(game, journal, args: argparse.Namespace) -> int:  # noqa: ANN001
-    """``--print``: the position as setup lines (no TUI); else open the TUI on it."""
+def _open_journalled(opener, name: str | None, args: argparse.Namespace) -> int:  # noqa: ANN001
+    """Open a journalled game (``opener``: ``open_or_resume`` or ``load`` of
+    mechanics.games) with the user's card pool and plugins and run the TUI on it;
+    with ``--print``, only print its position (read-only: nothing is written)."""
+    from mechanics.carddb import load_user_pool
+    from mechanics.plugin_manager import make_plugin_manager
+
+    kw = {"pool": load_user_pool(), "plugins": make_plugin_manager(disabled=_disabled(args)),
+          "warn": _journal_warn}
     if getattr(args, "print", False):
-        journal.close()
-        print(f"# game {journal.id} ({journal.path})")
+        from mechanics.games import find_game, find_save
+        from mechanics.journal import resume
+
+        where = find_save(name) if opener.__name__ == "load" else find_game(name)
+        game = resume(where, repair=getattr(args, 'repair', False), **kw)
+        print(f"# game {where.name} ({where})")
         print(game.snapshot(), end="")
         d = game.pending
         print(f"# {d.prompt}" if d is not None else "# game over" if game.state.over else "")
         return 0
     from tui.app import make_app
 
+    game, journal = opener(name, repair=getattr(args, 'repair', False), **kw)
     deck = journal.directory / "p1.deck"
     app = make_app(str(deck) if deck.exists() else None, game.state.seed,
                    plugins=_plugins_recipe(args), pool=game.pool, game=game, journal=journal)
     app.run()
     return 0
-
-
-def _open_journalled(opener, name: str | None, args: argparse.Namespace) -> int:  # noqa: ANN001
-    """Open a journalled game (``opener``: ``open_or_resume`` or ``load`` of
-    mechanics.journal) with the user's card pool and plugins, then show or run it."""
-    from mechanics.carddb import load_user_pool
-    from mechanics.plugin_manager import make_plugin_manager
-
-    game, journal = opener(name, pool=load_user_pool(),
-                           plugins=make_plugin_manager(disabled=args.disable_plugin or ()),
-                           warn=_journal_warn)
-    return _show_or_run(game, journal, args)
 
 
 def _games(args: argparse.Namespace) -> int:
@@ -353,6 +359,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("game", nargs="?", help="a game id, id prefix or number from 'stackfish "
                    "games', or a journal file (default: the newest unfinished game)")
     p.add_argument("--print", action="store_true", help="print the position instead of playing")
+    p.add_argument("--repair", action="store_true", help="a damaged journal: continue from its "
+                   "last good action (the whole file is kept as journal.scenario.torn)")
     p.set_defaults(func=_resume)
     p = sub.add_parser("save", help="keep a copy of a game under a name")
     p.add_argument("name")
@@ -362,6 +370,8 @@ def parser() -> argparse.ArgumentParser:
     p = sub.add_parser("load", help="play on from a saved game")
     p.add_argument("name")
     p.add_argument("--print", action="store_true", help="print the position instead of playing")
+    p.add_argument("--repair", action="store_true", help="a damaged journal: continue from its "
+                   "last good action")
     p.set_defaults(func=_load)
     p = sub.add_parser("serve", help="host goldfish games for players who connect with ssh",
                        description="Each SSH session plays its own game in the terminal UI. "
