@@ -25,6 +25,7 @@ from .actions import Action, parse_action
 from .cards import CardDef, CardPool, load_bundled_pool
 from .context import Ctx, Suspend
 from .errors import IllegalActionError, StackfishError
+from .isolation import WATCHDOG, HookTimedOut, rule_error, timed_out
 from .layers import Chars, base_chars, compute, counter_pt
 from .plugin_manager import Hooks, make_plugin_manager
 from .primitives import Primitives
@@ -85,6 +86,9 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         with ``("undo", n)`` (the journal, mechanics/journal.py)."""
         self.plugin_errors: dict[str, int] = {}
         """Actions refused because a plugin (or, as ``""``, the engine) raised."""
+        self.notices: list[str] = []
+        """Plugin failures outside an action (a display hint), for the TUI to show."""
+        WATCHDOG.ensure()
         self.state = State()
         self.reset(players, seed)
 
@@ -235,7 +239,7 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         self.state.log_len = len(self.log)
 
     def hook(self, hook_name: str, /, **kw: Any) -> Any:
-        return getattr(self.pm.hook, hook_name)(**kw)
+        return self.hooks.call(hook_name, **kw)
 
     def ctx(self, item: StackItem | None = None, player: str | None = None) -> Ctx:
         return Ctx(self, item, player)
@@ -297,10 +301,10 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         except BaseException as exc:
             if before is not None:
                 self._restore(before)
-            if isinstance(exc, Exception) and not isinstance(exc, StackfishError):
-                from .isolation import rule_error  # a rule bug or a plugin's exception
-
-                raise rule_error(self, action, exc) from exc
+            if isinstance(exc, HookTimedOut):
+                raise timed_out(self, action, exc) from exc
+            if isinstance(exc, Exception | SystemExit) and not isinstance(exc, StackfishError):
+                raise rule_error(self, action, exc) from exc  # a rule bug or a plugin's exception
             raise
         if self.history is not None:
             self.history.append((action, before))

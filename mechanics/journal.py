@@ -72,7 +72,12 @@ class JournalWarning(UserWarning):
 
 
 class JournalError(StackfishError):
-    """A game, a save or a journal that cannot be found, opened or written."""
+    """A game, a save or a journal that cannot be found, opened or written;
+    ``reason`` is the short why (the system's words) when there is one."""
+
+    def __init__(self, message: str, reason: str = "") -> None:
+        super().__init__(message)
+        self.reason = reason or message
 
 
 def games_dir(root: str | os.PathLike | None = None) -> Path:
@@ -176,7 +181,8 @@ class Journal:
         try:
             self.fd = os.open(self.path, flags, 0o644)
         except OSError as exc:
-            raise JournalError(f"cannot open the journal {self.path}: {exc}") from None
+            raise JournalError(f"cannot open the journal {self.path}: {exc.strerror}",
+                               exc.strerror) from None
         if fcntl is not None:
             try:
                 fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -201,7 +207,8 @@ class Journal:
         try:
             directory.mkdir(parents=True, exist_ok=False)
         except OSError as exc:
-            raise JournalError(f"cannot create the game's directory {directory}: {exc}") from None
+            raise JournalError(f"cannot create the game's directory {directory}: "
+                               f"{exc.strerror}", exc.strerror) from None
         journal = cls(directory, fsync)
         import pickle
 

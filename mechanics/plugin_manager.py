@@ -2,8 +2,10 @@
 
 :func:`make_plugin_manager` builds a fresh pluggy manager per game from the
 ``stackfish`` entry-point group, exactly as a third party's plugin is found.
-A plugin that fails to import is recorded (``pm.stackfish_errors``) and the
-rest still load.  ``STACKFISH_DISABLE_PLUGINS=a,b`` turns plugins off.
+A plugin that fails to import (even with ``SystemExit``) or to register is
+recorded (``pm.stackfish_errors``), left out for the run, and the rest still
+load.  ``STACKFISH_DISABLE_PLUGINS=a,b`` turns plugins off.  Every call into a
+plugin goes through :func:`mechanics.isolation.call_hook` (named, watched).
 
 :class:`Hooks` holds what registration produced (keywords, counter kinds,
 card scripts) and calls ``trigger_collect`` / ``step_begin`` only on the
@@ -25,6 +27,7 @@ import pluggy
 from . import events as ev
 from . import hookspecs
 from .abilities import SCRIPTS
+from .isolation import WATCHDOG, HookTimedOut, call_hook, display_failure, plugin_display_name
 
 #: keywords the engine itself implements (702.x)
 ENGINE_KEYWORDS = {
@@ -68,7 +71,7 @@ def make_plugin_manager(load_entrypoints: bool = True, disabled: Iterable[str] =
             try:
                 plugin = ep.load()
                 pm.register(plugin, name=ep.name)
-            except Exception as exc:  # a broken plugin is reported, never fatal
+            except (Exception, SystemExit) as exc:  # a broken plugin is reported, never fatal
                 pm.stackfish_errors[ep.name] = f"{type(exc).__name__}: {exc}"
                 continue
             dist = ep.dist
@@ -76,6 +79,8 @@ def make_plugin_manager(load_entrypoints: bool = True, disabled: Iterable[str] =
     for plugin in extra:
         pm.register(plugin)
     pm.check_pending()
+    WATCHDOG.ensure()
+    Hooks.of(pm)  # registration now: a plugin that fails it is reported and left out
     return pm
 
 
@@ -106,10 +111,13 @@ class Hooks:
     def of(cls, pm: pluggy.PluginManager) -> Hooks:
         """The Hooks of ``pm`` with the plugins it has now (built anew after one is
         unregistered)."""
-        plugins = frozenset(id(p) for p in pm.get_plugins())
         kept = cls._shared.get(pm)
-        if kept is None or kept[0] != plugins:
-            kept = cls._shared[pm] = (plugins, cls(pm))
+        while kept is None or kept[0] != frozenset(id(p) for p in pm.get_plugins()):
+            try:
+                hooks = cls(pm)
+            except _Unregistered:  # one plugin failed to register and is out: again without it
+                continue
+            kept = cls._shared[pm] = (frozenset(id(p) for p in pm.get_plugins()), hooks)
         return kept[1]
 
     def __init__(self, pm: pluggy.PluginManager) -> None:
@@ -118,16 +126,33 @@ class Hooks:
         self.counter_kinds: dict[str, str] = {"+1/+1": "permanent", "-1/-1": "permanent",
                                               "poison": "player"}
         self.scripts = dict(SCRIPTS)
-        pm.hook.register_keywords(register=lambda name, rule="": self.keywords.add(name.lower()))
-        pm.hook.register_counter_kinds(
-            register=lambda kind, on="both", rule="": self.counter_kinds.__setitem__(kind, on))
-        pm.hook.register_cards(register=lambda name, fn: self.scripts.__setitem__(name, fn))
         self.event_kinds: dict[str, list[Any]] = {}
         """The event kinds some plugin registered interest in, and those plugins."""
         self._steps: dict[str, list[Any]] = {}
-        for impl in pm.hook.register_interest.get_hookimpls():
-            impl.function(register=self._interest(impl.plugin))
         self._callers: dict[tuple[str, str], Any] = {}
+        self._register("register_keywords",
+                       lambda p: lambda name, rule="": self.keywords.add(name.lower()))
+        self._register("register_counter_kinds", lambda p: lambda kind, on="both", rule="":
+                       self.counter_kinds.__setitem__(kind, on))
+        self._register("register_cards",
+                       lambda p: lambda name, fn: self.scripts.__setitem__(name, fn))
+        self._register("register_interest", self._interest)
+
+    def _register(self, hook: str, register: Callable[[Any], Callable[..., None]]) -> None:
+        """Call each plugin's ``hook`` with ``register(plugin)``, in pluggy's order.  A
+        plugin that raises (or runs too long) is unregistered for the run and its error
+        kept for ``stackfish plugins``; :meth:`of` then builds the Hooks again."""
+        for impl in reversed(getattr(self.pm.hook, hook).get_hookimpls()):
+            name = plugin_display_name(self.pm, impl.plugin)
+            try:
+                call_hook(name, hook, impl.function, [register(impl.plugin)])
+            except (Exception, SystemExit, HookTimedOut) as exc:
+                errors = getattr(self.pm, "stackfish_errors", None)
+                if errors is None:
+                    errors = self.pm.stackfish_errors = {}
+                errors[name] = f"{hook} raised {type(exc).__name__}: {exc}"
+                self.pm.unregister(impl.plugin)
+                raise _Unregistered from None
 
     def _interest(self, plugin: Any):  # noqa: ANN202
         def register(events: Iterable[str] = (), steps: Iterable[str] = ()) -> None:
@@ -159,17 +184,19 @@ class Hooks:
             mine = {id(i.plugin) for i in impls}
             sub = self.pm.subset_hook_caller(
                 hook, remove_plugins=[p for p in self.pm.get_plugins() if id(p) not in mine])
+            names = ", ".join(plugin_display_name(self.pm, i.plugin) for i in impls)
 
             def fn(**kw: Any) -> list[Any]:
-                got = sub(**kw)
+                got = call_hook(names, hook, lambda: sub(**kw), [])
                 return ([] if got is None else [got]) if first else got
         else:
-            calls = [(i.function, i.argnames) for i in impls]
+            calls = [(i.function, i.argnames, plugin_display_name(self.pm, i.plugin))
+                     for i in impls]
 
             def fn(**kw: Any) -> list[Any]:
                 out = []
-                for function, names in calls:
-                    got = function(*[kw[n] for n in names])
+                for function, args, plugin in calls:
+                    got = call_hook(plugin, hook, function, [kw[n] for n in args])
                     if got is not None:
                         out.append(got)
                         if first:
@@ -205,16 +232,39 @@ class Hooks:
     def replacements(self, game: Any, on: str, op: dict) -> list[tuple[str, Any]]:
         return [p for r in self._dispatch("replacement_collect")(game=game, on=on, op=op) if r for p in r]
 
+    def call(self, hook: str, **kw: Any) -> Any:
+        """Any hook, as pluggy would return it: the first result of a ``firstresult``
+        hook (or None), else the list of results."""
+        first = bool(getattr(self.pm.hook, hook).spec.opts.get("firstresult"))
+        got = self._dispatch(hook, first=first)(**kw)
+        return (got[0] if got else None) if first else got
+
     def hints(self, game: Any, obj: int | None = None, player: str | None = None) -> list[str]:
-        return [h for r in self.pm.hook.display_hints(game=game, obj=obj, player=player) if r for h in r]
+        """The plugins' display hints; a plugin that fails here is left out (and named
+        in ``game.notices``): the screen must always draw."""
+        out = []
+        for impl in reversed(self.pm.hook.display_hints.get_hookimpls()):
+            name = plugin_display_name(self.pm, impl.plugin)
+            try:
+                got = call_hook(name, "display_hints", impl.function,
+                                [{"game": game, "obj": obj, "player": player}[a] for a in impl.argnames])
+                out += [str(h) for h in got or ()]
+            except (Exception, HookTimedOut) as exc:
+                display_failure(game, name, "display_hints", exc)
+        return out
 
     def describe(self, game: Any, event: ev.Event) -> str | None:
         """The log line for an event: the engine's own words, or a plugin's."""
         words = _ENGINE_WORDS.get(type(event)) or next(
             (_ENGINE_WORDS[c] for c in type(event).__mro__ if c in _ENGINE_WORDS), None)
         if words is None:
-            return self.pm.hook.describe_event(game=game, event=event)
+            return next(iter(self._dispatch("describe_event", first=True)(game=game, event=event)),
+                        None)
         return words(event, game.describe)
+
+
+class _Unregistered(Exception):
+    """A plugin failed to register and was unregistered: build the Hooks again."""
 
 
 def _silent(event: Any, d: Callable[[Any], str]) -> None:

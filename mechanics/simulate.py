@@ -10,10 +10,14 @@ JSON (:meth:`Results.to_json`).
 
 from __future__ import annotations
 
+import collections
 import gc
+import itertools
 import math
 import os
+import signal
 import statistics
+import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable
@@ -25,6 +29,7 @@ from .autopilot import ME, OPPONENT, choose, policy
 from .errors import StackfishError
 
 MAX_TURNS = 20
+SHOW_ERRORS = 5  # errors listed in a report
 
 
 # ====================================================================== one game
@@ -154,6 +159,7 @@ class Results:
             "mulligan_rate": self.mulligan_rate,
             "mulligans": dict(sorted(Counter(self.mulligans).items())),
             "errors": len(self.errors),
+            "first_errors": self.errors[:SHOW_ERRORS],
             "seconds": round(self.seconds, 3),
             "games_per_second": round(self.games_per_second, 1),
         }
@@ -169,10 +175,12 @@ class Results:
             lines.append("kill turn: no game killed")
         lines.append(histogram_text(self.histogram, len(self.kill_turns), width))
         lines.append(f"no kill by turn {self.max_turns}: {self.no_kill} "
-                     f"({self.no_kill / max(1, self.n):.1%})")
+                     f"({self.no_kill / max(1, len(self.kill_turns)):.1%})")
         lines.append(f"mulligan rate: {self.mulligan_rate:.1%}")
         if self.errors:
-            lines.append(f"errors: {len(self.errors)} (first: {self.errors[0]})")
+            lines.append(f"FAILED: {len(self.errors)} of {self.n} games raised an error "
+                         "(left out of every figure above); the first:")
+            lines += [f"  {e}" for e in self.errors[:SHOW_ERRORS]]
         lines.append(f"time: {self.seconds:.2f} s ({self.games_per_second:,.0f} games/s)")
         return "\n".join(line for line in lines if line)
 
@@ -216,10 +224,24 @@ def run_games(deck_path: str, seeds: Iterable[int], max_turns: int = MAX_TURNS,
         try:
             game = new_game(deck_path, s, w["pool"], w["plugins"])
             r = play_game(game, max_turns)
-            out.append((r.kill_turn, r.mulligans, r.error))
+            out.append((r.kill_turn, r.mulligans, r.error and f"seed {s}: {r.error}"))
         except StackfishError as exc:
             out.append((None, 0, f"seed {s}: {exc}"))
+        except Exception as exc:  # an engine bug outside an action (the autopilot): one game lost
+            out.append((None, 0, f"seed {s}: internal error {type(exc).__name__}: {exc}"))
     return out
+
+
+def _worker_init() -> None:
+    """A worker leaves Ctrl-C to the parent, which stops the pool (SIGTERM to each
+    worker, which ends it quietly): no traceback per worker.  On Linux a worker also
+    dies with its parent (a killed ``simulate`` leaves no worker behind)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
 
 
 def _run_chunk(args: tuple) -> list[tuple[int | None, int, str]]:
@@ -259,19 +281,32 @@ def simulate(deck_path: str, n: int = 1000, seed: int = 0, jobs: int = 1,
             _worker_setup(disabled)  # the children inherit the pool and plugins
             gc.freeze()  # the collector in the children leaves the inherited pages shared
         ctx = mp.get_context("fork" if fork else "spawn")
+        # SIGTERM stops the pool as Ctrl-C does (the caller sees KeyboardInterrupt)
+        term = signal.signal(signal.SIGTERM, signal.default_int_handler)
         try:
-            with ctx.Pool(jobs) as pool:
-                for part in pool.imap(_run_chunk, chunks):  # in order: the same result as one process
+            with ctx.Pool(jobs, initializer=_worker_init) as pool:
+                # a few chunks in flight at a time, taken in order (the same result as one
+                # process): with all of them queued, stopping the pool could wait forever
+                # on its feeder thread, blocked writing to a full pipe
+                todo = iter(chunks)
+                flying = collections.deque(pool.apply_async(_run_chunk, (c,))
+                                           for c in itertools.islice(todo, 2 * jobs))
+                while flying:
+                    part = flying.popleft().get()
+                    flying.extend(pool.apply_async(_run_chunk, (c,))
+                                  for c in itertools.islice(todo, 1))
                     results += part
                     done += len(part)
                     if progress:
                         progress(done, n)
         finally:
+            signal.signal(signal.SIGTERM, term)
             gc.unfreeze()
     for kill, mulls, err in results:
+        if err:  # a failed game is no statistic: not a game without a kill
+            res.errors.append(err)
+            continue
         res.kill_turns.append(kill)
         res.mulligans.append(mulls)
-        if err:
-            res.errors.append(err)
     res.seconds = time.perf_counter() - t0
     return res

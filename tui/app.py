@@ -19,10 +19,9 @@ from typing import Any
 from textual.app import App
 
 from mechanics import actions as A
-from mechanics.errors import StackfishError
 from mechanics.game import Game
 from mechanics.games import GameInfo, open_or_resume
-from mechanics.journal import Journal, setup_floor
+from mechanics.journal import Journal, JournalError, setup_floor
 from mechanics.plugin_manager import make_plugin_manager
 
 from .screens.game import GameScreen
@@ -110,15 +109,32 @@ class StackfishApp(App):
         """``journal``: a :class:`Journal` already attached, True for a new one in the
         data dir (or a games directory path for one there), False/None for none."""
         self.journal_error = ""
+        self.wanted_journal = journal if not isinstance(journal, Journal) else False
         if journal is None or journal is False or isinstance(journal, Journal):
             return journal or None
         root = None if journal is True else journal
         try:
             return Journal.create(self.game, root, title=f"{os.path.basename(self.deck_path)} "
                                   f"seed {self.game.state.seed}")
-        except StackfishError as exc:  # an unwritable data dir: play on, unjournalled
-            self.journal_error = str(exc)
+        except JournalError as exc:  # an unwritable data dir: play on, and say so
+            self.journal_error = exc.reason
             return None
+
+    def not_saved(self) -> str:
+        """Why the game is not being saved (the journal can't be written), or ``""``."""
+        if self.journal is not None:
+            return self.journal.error
+        return self.journal_error
+
+    def retry_saving(self) -> bool:
+        """Try again to write the journal (space may have returned, the data dir been
+        made writable): the lines a failed write left, or a journal that could not be
+        created, with every action so far.  Whether the game is saved now."""
+        if self.journal is not None:
+            return self.journal.retry()
+        if self.journal_error:
+            self.journal = self.start_journal(self.wanted_journal)
+        return not self.journal_error
 
     def new_game(self, seed: int) -> None:
         """Replace the game with a fresh one of the same deck (and a new journal)."""

@@ -23,7 +23,8 @@ def _script(args: argparse.Namespace) -> int:
     from mechanics.scenario import run
 
     pool = load_user_pool()  # `deck p1 FILE` may name any imported card
-    code = run(args.file, game_factory=lambda **kw: Game(pool=pool, **kw),
+    code = run(args.file, game_factory=lambda **kw: Game(pool=pool, plugins=_plugins_recipe(args)(),
+                                                         **kw),
                out=lambda m: print(m, file=sys.stderr))
     if code == 0 and not args.quiet:
         print(f"{args.file}: ok")
@@ -33,11 +34,12 @@ def _script(args: argparse.Namespace) -> int:
 def _demo(args: argparse.Namespace) -> int:
     """Play the bundled demo scenario and print its game log."""
     from mechanics.errors import SourceError
+    from mechanics.game import Game
     from mechanics.scenario import run_checked
 
     path = str(resources.files("mechanics").joinpath("data/demo.scenario"))
     try:
-        game = run_checked(path)
+        game = run_checked(path, lambda **kw: Game(plugins=_plugins_recipe(args)(), **kw))
     except SourceError as exc:
         print(exc, file=sys.stderr)
         return 2
@@ -70,7 +72,7 @@ def _play(args: argparse.Namespace) -> int:
         print(f"{deck}: {exc}", file=sys.stderr)
         return 2
     app.run()
-    return 0
+    return app.return_code or 0  # 1 when the app ended on an error
 
 
 def _start(args: argparse.Namespace, games_too: bool) -> int | str:
@@ -140,7 +142,7 @@ def _simulate(args: argparse.Namespace) -> int:
         print(f"{args.deck}: {exc.strerror or exc}", file=sys.stderr)
         return 2
     print(json.dumps(res.to_json(), indent=2) if args.json else res.render())
-    return 0
+    return 1 if res.errors else 0
 
 
 def _cards_import(args: argparse.Namespace) -> int:
@@ -256,7 +258,7 @@ def _open_journalled(opener, name: str | None, args: argparse.Namespace) -> int:
     app = make_app(str(deck) if deck.exists() else None, game.state.seed,
                    plugins=_plugins_recipe(args), pool=game.pool, game=game, journal=journal)
     app.run()
-    return 0
+    return app.return_code or 0  # 1 when the app ended on an error
 
 
 def _games(args: argparse.Namespace) -> int:
@@ -303,6 +305,9 @@ def _load(args: argparse.Namespace) -> int:
 def parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="stackfish", description="Goldfish Magic decks in the terminal.")
     ap.add_argument("--disable-plugin", action="append", metavar="NAME", help="turn a plugin off")
+    ap.add_argument("--hook-timeout", type=float, metavar="SECONDS",
+                    help="stop a plugin hook that runs longer and turn the plugin off "
+                         "(STACKFISH_HOOK_TIMEOUT; 2; 0: no limit)")
     sub = ap.add_subparsers(dest="command")
     p = sub.add_parser("script", help="run a scenario file (exit 0 ok, 1 failed expectation, 2 error)")
     p.add_argument("file")
@@ -396,6 +401,11 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
+    if args.hook_timeout is not None:  # (the environment reaches simulate's workers too)
+        from mechanics.isolation import WATCHDOG
+
+        os.environ["STACKFISH_HOOK_TIMEOUT"] = str(max(0.0, args.hook_timeout))
+        WATCHDOG.limit = max(0.0, args.hook_timeout)
     func = getattr(args, "func", _play)
     try:
         return func(args)

@@ -28,6 +28,7 @@ class Views:
     """The status line, players, panels and logs of :class:`GameScreen`."""
 
     _playable: tuple[tuple, set[str]] | None = None
+    _notices_shown: tuple[Any, int] = (None, 0)  # the game, and how many of its notices were said
 
     def refresh_views(self) -> None:
         """Re-render every view from the game."""
@@ -51,6 +52,11 @@ class Views:
         for log in self.query(GameLog):
             log.show(game.log)
         self.query_one(CommandLine).game = game
+        self.show_saving()
+        seen = self._notices_shown[1] if self._notices_shown[0] is game else 0
+        if len(game.notices) > seen:  # a plugin failed while the screen was drawn
+            self.say("; ".join(game.notices[seen:]), error=True)
+        self._notices_shown = (game, len(game.notices))
 
     def playable(self, game: Any, me: str) -> set[str]:
         """:func:`playable_names` (legal actions: rules work), computed once per game
