@@ -15,7 +15,7 @@ loaded plugins automate outright (no line of their text is left to the player), 
 the most common lines nothing implements: the to-do list. ``--coverage`` prints only it.
 
 Every figure after the import comes from a *report*: a function taking the open
-:class:`~mechanics.carddb.CardDb` and returning ``(label, value)`` rows. To add a
+:class:`~mechanics.store.carddb.CardDb` and returning ``(label, value)`` rows. To add a
 figure, write such a function and append it to ``REPORTS``.
 """
 
@@ -37,7 +37,7 @@ REPO = Path(__file__).resolve().parents[1]
 DEFAULT_SRC = REPO.parent / "shared" / "data" / "oracle-cards.json"
 sys.path.insert(0, str(REPO))
 
-from mechanics.carddb import CardDb, import_bulk  # noqa: E402
+from mechanics.store.carddb import CardDb, import_bulk  # noqa: E402
 
 IMPORT_TARGET_S, MEMORY_TARGET_MB, LOOKUP_TARGET_US = 30.0, 200.0, 1000.0
 LOOKUPS = 10_000
@@ -124,9 +124,9 @@ TODO_LINES = 15
 
 def measure_coverage(src: Path) -> list[Row]:
     """Cards automated outright: ``build_behaviour(...).manual`` is False with ``Game().hooks``."""
-    from mechanics.abilities import build_behaviour
-    from mechanics.cards import CardDef
-    from mechanics.game import Game
+    from mechanics.model.cards import CardDef
+    from mechanics.play.game import Game
+    from mechanics.text.build import build_behaviour
 
     hooks = Game().hooks
     with open(src, encoding="utf-8") as f:

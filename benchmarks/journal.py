@@ -9,7 +9,7 @@ Figures, each printed beside its target:
   random goldfish game of the bundled Simic deck with every plugin loaded,
   mean and 99th percentile.  Target < 1 ms.
 - resume: replaying a journal of N (2,000) actions and undos into a new Game
-  (``mechanics.journal.resume``), the best of 3.  Target < 1 s.  Undone actions
+  (``mechanics.io.journal.resume``), the best of 3.  Target < 1 s.  Undone actions
   are not replayed, so also the worst case: N actions and no undo (when a game
   ends, the journal goes on with a new game: ``players 2``, ``seed``, ``deck``...).
 
@@ -35,8 +35,8 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 import mechanics  # noqa: E402
-from mechanics import journal as J  # noqa: E402
-from mechanics.game import Game  # noqa: E402
+from mechanics.io import journal as J  # noqa: E402
+from mechanics.play.game import Game  # noqa: E402
 
 DATA = os.path.join(os.path.dirname(mechanics.__file__), "data")
 DECK = "decks/simic-evolve.txt"

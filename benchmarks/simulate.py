@@ -8,10 +8,10 @@ Figures, each printed beside its target, with all four mechanic plugins
 
 - games/s on one process for the red aggro benchmark deck (24 Mountain,
   12 Lightning Bolt, 12 Gray Ogre, 12 Hill Giant) and for the Simic evolve demo
-  deck: N autopilot games each (``mechanics.simulate.run_games``), CPU time of
+  deck: N autopilot games each (``mechanics.ai.simulate.run_games``), CPU time of
   this process, the pool and plugins loaded beforehand, the best of three runs.
   Target 300 games/s for the red deck.
-- games/s with ``--jobs 2`` (``mechanics.simulate.simulate``): wall-clock time
+- games/s with ``--jobs 2`` (``mechanics.ai.simulate.simulate``): wall-clock time
   of the whole call, process start-up included; the target is linear scaling,
   twice the one-process figure (shown as the speed-up over one process timed
   the same way). On a busy machine the wall-clock figures are low: compare
@@ -36,7 +36,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 import mechanics  # noqa: E402
-from mechanics import simulate as sim  # noqa: E402
+from mechanics.ai import simulate as sim  # noqa: E402
 
 DATA = os.path.join(os.path.dirname(mechanics.__file__), "data", "decks")
 DECKS = {"red": os.path.join(DATA, "red-aggro.txt"), "simic": os.path.join(DATA, "simic-evolve.txt")}

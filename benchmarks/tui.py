@@ -37,7 +37,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 t0 = time.perf_counter()
-from mechanics.actions import parse_action  # noqa: E402
+from mechanics.model.actions import parse_action  # noqa: E402
 from tui.app import bundled_deck, make_app  # noqa: E402
 from tui.screens.game import GameScreen  # noqa: E402
 

@@ -2,11 +2,25 @@
 
 The public surface for the TUI, scripts and plugins: :class:`Game`, the
 actions and events, the error types, the ability classes card scripts use,
-and ``hookimpl`` for plugins.
+``hookimpl`` and ``hookspecs`` for plugins, and the few helpers the TUI needs
+from the inner floors (modes, plugin isolation).  Plugins and the TUI import
+the engine from here; ``import-linter`` (``lint-imports``) keeps it so.
+
+Inside, the engine is in floors, each importing only the floors below it
+(see each subpackage's docstring, and the README's Layout section)::
+
+    ai | io           batch play | scenario runner, journals, saved games
+    play              Game, actions' effects, legal actions, set-up, notation
+    rules             primitives, layers, SBAs, triggers, turn, priority
+    text | plugin_api oracle text to abilities | hookspecs, plugin manager
+    abilities         ability values, modes
+    store             data directory, card database, deck lists
+    model             state, events, errors, card facts, mana, actions
+
+``mechanics.pytest_plugin`` stays at the top: it is the ``pytest11`` entry point.
 """
 
-from . import actions, events
-from .abilities import (
+from .abilities.abilities import (
     Activated,
     EntersWith,
     Replacement,
@@ -16,17 +30,23 @@ from .abilities import (
     Triggered,
     script,
 )
-from .actions import Action, parse_action
-from .context import Ctx
-from .errors import DeckError, IllegalActionError, NotationError, SourceError, StackfishError
-from .game import Game
-from .hookspecs import hookimpl
-from .plugin_manager import list_plugins, make_plugin_manager
-from .state import Decision, StackItem
+from .abilities.modes import choosable, how_many, spell_modal
+from .model import actions, events
+from .model.actions import Action, parse_action
+from .model.errors import DeckError, IllegalActionError, NotationError, SourceError, StackfishError
+from .model.state import Decision, StackItem
+from .play.context import Ctx
+from .play.game import Game
+from .plugin_api import hookspecs
+from .plugin_api.hookspecs import hookimpl
+from .plugin_api.isolation import OFFER_DISABLE_AFTER, WATCHDOG, disable_plugin
+from .plugin_api.plugin_manager import list_plugins, make_plugin_manager
+from .text.templates import ward
 
 __all__ = [
-    "Action", "Activated", "Ctx", "Decision", "DeckError", "EntersWith", "Game",
-    "IllegalActionError", "NotationError", "Replacement", "SourceError", "SpellAbility",
-    "StackItem", "StackfishError", "Static", "Target", "Triggered", "actions", "events",
-    "hookimpl", "list_plugins", "make_plugin_manager", "parse_action", "script",
+    "OFFER_DISABLE_AFTER", "WATCHDOG", "Action", "Activated", "Ctx", "Decision", "DeckError", "EntersWith",
+    "Game", "IllegalActionError", "NotationError", "Replacement", "SourceError", "SpellAbility",
+    "StackItem", "StackfishError", "Static", "Target", "Triggered", "actions", "choosable",
+    "disable_plugin", "events", "hookimpl", "hookspecs", "how_many", "list_plugins",
+    "make_plugin_manager", "parse_action", "script", "spell_modal", "ward",
 ]

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from .errors import SourceError
-from .scenario import run_checked
+from .io.scenario import run_checked
+from .model.errors import SourceError
 
 
 def pytest_collect_file(parent: pytest.Collector, file_path) -> pytest.Collector | None:  # noqa: ANN001

@@ -30,9 +30,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from mechanics import Decision, SpellAbility, Static, Target, Triggered, hookimpl
+from mechanics import Decision, SpellAbility, Static, Target, Triggered, hookimpl, ward
 from mechanics import events as ev
-from mechanics.templates import ward
 
 HANDLER = "rad"
 RAD = "rad"

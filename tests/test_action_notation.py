@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from mechanics import actions as A
-from mechanics.errors import NotationError
+from mechanics.model.errors import NotationError
 
 
 @pytest.mark.parametrize(("line", "message"), [

@@ -14,9 +14,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mechanics import carddb
-from mechanics.carddb import CardDb, CardDbError, default_db_path, import_bulk, lookup, search
-from mechanics.errors import SourceError, StackfishError
+from mechanics.model.errors import SourceError, StackfishError
+from mechanics.store import carddb
+from mechanics.store.carddb import CardDb, CardDbError, default_db_path, import_bulk, lookup, search
 from tui.cli import main
 
 DATA = Path(__file__).parent / "data" / "scryfall"
@@ -400,7 +400,7 @@ def test_a_nesting_bomb_is_refused_with_bounded_memory(db_path, tmp_path, conten
     read: well under 200 MB."""
     bomb = tmp_path / "bomb.json"
     bomb.write_bytes(content)
-    code = (f"from mechanics.carddb import import_bulk\n"
+    code = (f"from mechanics.store.carddb import import_bulk\n"
             f"import_bulk({str(bomb)!r}, {str(db_path)!r})\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          cwd=Path(__file__).parents[1])

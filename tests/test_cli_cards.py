@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from mechanics.carddb import default_db_path, import_bulk
-from mechanics.game import Game
+from mechanics.play.game import Game
+from mechanics.store.carddb import default_db_path, import_bulk
 from tui.cli import main
 
 DATA = Path(__file__).parent / "data" / "scryfall"
@@ -60,7 +60,7 @@ class Tty(io.StringIO):
 
 
 def test_progress_bar_only_on_a_terminal(capsys, monkeypatch):
-    monkeypatch.setattr("mechanics.carddb.PROGRESS_EVERY", 2)
+    monkeypatch.setattr("mechanics.store.carddb.PROGRESS_EVERY", 2)
     tty = Tty()
     monkeypatch.setattr("sys.stderr", tty)
     assert main(["cards", "import", str(CARDS)]) == 0

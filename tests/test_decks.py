@@ -9,8 +9,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mechanics.decks import MAX_BYTES, DeckList, parse_deck, read_deck, resolve_names
-from mechanics.errors import DeckError
+from mechanics.model.errors import DeckError
+from mechanics.store.decks import MAX_BYTES, DeckList, parse_deck, read_deck, resolve_names
 
 DECKS = Path(__file__).parent / "data" / "decks"
 

@@ -1,4 +1,4 @@
-"""The one-line effect templates of mechanics.templates.effect_templates: what they accept
+"""The one-line effect templates of mechanics.text.templates.effect_templates: what they accept
 and what they refuse (the scenarios in tests/scenarios/cards/template_*.scenario prove
 what each does in a game)."""
 
@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from mechanics.abilities import Activated, SpellAbility, Triggered, build_behaviour
-from mechanics.cards import CardDef
-from mechanics.game import Game
-from mechanics.scenario import run_text
-from mechanics.templates import effect_templates, self_named
+from mechanics.abilities.abilities import Activated, SpellAbility, Triggered
+from mechanics.io.scenario import run_text
+from mechanics.model.cards import CardDef
+from mechanics.play.game import Game
+from mechanics.text.build import build_behaviour
+from mechanics.text.templates import effect_templates, self_named
 
 
 def card(text: str, type_line: str = "Instant", name: str = "Test Card") -> CardDef:

@@ -39,9 +39,9 @@ from hypothesis.stateful import (
 )
 
 import mechanics
-from mechanics.actions import Action
-from mechanics.errors import IllegalActionError, StackfishError
-from mechanics.game import Game
+from mechanics.model.actions import Action
+from mechanics.model.errors import IllegalActionError, StackfishError
+from mechanics.play.game import Game
 
 DATA = os.path.join(os.path.dirname(mechanics.__file__), "data")
 DECKS = ["decks/red-aggro.txt", "decks/simic-evolve.txt"]

@@ -10,8 +10,8 @@ import dataclasses
 import pytest
 
 from mechanics import actions as A
-from mechanics.errors import IllegalActionError
-from mechanics.game import Game
+from mechanics.model.errors import IllegalActionError
+from mechanics.play.game import Game
 
 SETUP = [
     "turn p1 main1",

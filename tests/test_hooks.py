@@ -15,8 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from mechanics import Game, events, hookimpl, hookspecs, list_plugins, make_plugin_manager
-from mechanics.actions import parse_action
+from mechanics import Game, events, hookimpl, list_plugins, make_plugin_manager
+from mechanics.model.actions import parse_action
+from mechanics.plugin_api import hookspecs
 
 ROOT = Path(__file__).resolve().parent.parent
 HOOKS = sorted(n for n, f in inspect.getmembers(hookspecs, inspect.isfunction)
@@ -70,7 +71,7 @@ def test_hook_register_counter_kinds():
 
 
 def test_hook_register_cards():
-    from mechanics.abilities import SpellAbility
+    from mechanics.abilities.abilities import SpellAbility
 
     class Cards:
         @hookimpl

@@ -3,8 +3,8 @@
 import subprocess
 import sys
 
-MODULES = ["mechanics", "mechanics.game", "mechanics.scenario", "mechanics.decks",
-           "mechanics.carddb", "mechanics.legal", "mechanics.notation"]
+MODULES = ["mechanics", "mechanics.play.game", "mechanics.io.scenario", "mechanics.store.decks",
+           "mechanics.store.carddb", "mechanics.play.legal", "mechanics.play.notation"]
 
 
 def test_engine_and_plugins_never_import_textual_or_rich():
@@ -14,7 +14,7 @@ def test_engine_and_plugins_never_import_textual_or_rich():
         "import plugins\n"
         "for info in pkgutil.iter_modules(plugins.__path__, 'plugins.'):\n"
         "    importlib.import_module(info.name)\n"
-        "from mechanics.plugin_manager import make_plugin_manager\n"
+        "from mechanics.plugin_api.plugin_manager import make_plugin_manager\n"
         "make_plugin_manager()\n"
         "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich', 'tui'))\n"
         "print(','.join(bad))\n"

@@ -6,9 +6,9 @@ gives one to a card of its own through an inline plugin.
 """
 
 from mechanics import hookimpl, make_plugin_manager
-from mechanics.abilities import Triggered
-from mechanics.cards import CardDef, load_bundled_pool
-from mechanics.game import Game
+from mechanics.abilities.abilities import Triggered
+from mechanics.model.cards import CardDef, load_bundled_pool
+from mechanics.play.game import Game
 
 WARDEN = CardDef(
     "Test Warden", mana_cost="{1}{W}", type_line="Creature \u2014 Human", power=1, toughness=1,

@@ -1,5 +1,5 @@
-"""Journals, resume, save/load and plugin isolation (mechanics/journal.py,
-mechanics/isolation.py, the ``games``/``resume``/``save``/``load`` commands)."""
+"""Journals, resume, save/load and plugin isolation (mechanics/io/journal.py,
+mechanics/plugin_api/isolation.py, the ``games``/``resume``/``save``/``load`` commands)."""
 
 from __future__ import annotations
 
@@ -16,13 +16,13 @@ import pluggy
 import pytest
 
 import mechanics
-from mechanics import games as G
-from mechanics import journal as J
-from mechanics.errors import RuleError, SourceError, StackfishError
-from mechanics.game import Game
-from mechanics.isolation import disable_plugin
-from mechanics.plugin_manager import make_plugin_manager
-from mechanics.scenario import run
+from mechanics.io import games as G
+from mechanics.io import journal as J
+from mechanics.io.scenario import run
+from mechanics.model.errors import RuleError, SourceError, StackfishError
+from mechanics.play.game import Game
+from mechanics.plugin_api.isolation import disable_plugin
+from mechanics.plugin_api.plugin_manager import make_plugin_manager
 from tui.cli import main
 
 DATA = os.path.join(os.path.dirname(mechanics.__file__), "data")
@@ -162,8 +162,8 @@ def test_a_journal_survives_sigkill_at_any_moment(tmp_path: Path) -> None:
     child = textwrap.dedent(f"""
         import random, sys
         sys.path.insert(0, {str(Path(mechanics.__file__).parents[1])!r})
-        from mechanics.game import Game
-        from mechanics import journal as J
+        from mechanics.play.game import Game
+        from mechanics.io import journal as J
         game = Game(seed=1, base_dir={os.path.dirname(DECK)!r})
         j = J.Journal.create(game, sys.argv[1], game_id="g")
         for line in ("seed 1", "goldfish p2", "deck p1 {os.path.basename(DECK)}", "start"):
@@ -308,8 +308,8 @@ def test_a_raising_plugin_leaves_the_game_unchanged_and_is_named(root: Path) -> 
 
 
 def test_an_engine_bug_is_a_rule_error_and_changes_nothing(monkeypatch) -> None:  # noqa: ANN001
-    from mechanics import perform
-    from mechanics.actions import Draw
+    from mechanics.model.actions import Draw
+    from mechanics.play import perform
 
     game = new_game()
     game.play("keep p1")
@@ -329,7 +329,7 @@ def test_an_engine_bug_is_a_rule_error_and_changes_nothing(monkeypatch) -> None:
 
 def test_an_entry_point_plugin_is_blamed_by_its_module() -> None:
     import plugins.evolve as evolve
-    from mechanics.isolation import blame
+    from mechanics.plugin_api.isolation import blame
 
     pm = make_plugin_manager()
     if not pm.has_plugin("evolve"):

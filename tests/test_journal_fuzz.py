@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import initialize, run_state_machine_as_test
 
-from mechanics.journal import Journal, resume
+from mechanics.io.journal import Journal, resume
 from tests.test_fuzz_engine import DECKS, EngineMachine, fingerprint
 
 

@@ -13,9 +13,9 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from mechanics import games as G
-from mechanics import journal as J
-from mechanics.game import Game
+from mechanics.io import games as G
+from mechanics.io import journal as J
+from mechanics.play.game import Game
 from tests.test_journal import DECK, new_game, play_randomly, state_of
 from tui.cli import main
 

@@ -8,11 +8,12 @@ from __future__ import annotations
 import pytest
 
 from mechanics import actions as A
-from mechanics import autopilot
-from mechanics.abilities import SpellAbility, Triggered, build_behaviour
-from mechanics.cards import CardDef
-from mechanics.errors import IllegalActionError
-from mechanics.game import Game
+from mechanics.abilities.abilities import SpellAbility, Triggered
+from mechanics.ai import autopilot
+from mechanics.model.cards import CardDef
+from mechanics.model.errors import IllegalActionError
+from mechanics.play.game import Game
+from mechanics.text.build import build_behaviour
 
 
 def behaviour(text: str, type_line: str = "Instant", name: str = "Test Card"):

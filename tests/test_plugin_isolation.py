@@ -15,10 +15,10 @@ from pathlib import Path
 import pluggy
 import pytest
 
-from mechanics import journal as J
-from mechanics.errors import RuleError
-from mechanics.isolation import WATCHDOG
-from mechanics.plugin_manager import list_plugins, make_plugin_manager
+from mechanics.io import journal as J
+from mechanics.model.errors import RuleError
+from mechanics.plugin_api.isolation import WATCHDOG
+from mechanics.plugin_api.plugin_manager import list_plugins, make_plugin_manager
 from tests.test_journal import DECK, new_game
 from tui.render import battlefield_rows, player_lines
 

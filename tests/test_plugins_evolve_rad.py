@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from mechanics import Game, events, list_plugins, make_plugin_manager
-from mechanics.actions import parse_action
+from mechanics.model.actions import parse_action
 
 ROOT = Path(__file__).resolve().parent.parent
 

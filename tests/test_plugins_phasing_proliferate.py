@@ -7,7 +7,7 @@ import pickle
 import pytest
 
 from mechanics import Game, make_plugin_manager
-from mechanics.scenario import run_text
+from mechanics.io.scenario import run_text
 from tui.cli import main
 
 SETUP = """

@@ -1,5 +1,5 @@
-"""Batch goldfishing: the autopilot (mechanics/autopilot.py), many games of it
-(mechanics/simulate.py) and `stackfish simulate`."""
+"""Batch goldfishing: the autopilot (mechanics/ai/autopilot.py), many games of it
+(mechanics/ai/simulate.py) and `stackfish simulate`."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ from importlib import resources
 
 import pytest
 
-from mechanics import autopilot as ap
-from mechanics import simulate as sim
-from mechanics.game import Game
-from mechanics.state import Decision
+from mechanics.ai import autopilot as ap
+from mechanics.ai import simulate as sim
+from mechanics.model.state import Decision
+from mechanics.play.game import Game
 from tui.cli import main
 
 
@@ -170,7 +170,7 @@ def test_same_result_in_fresh_processes_with_other_hash_seeds():
 def test_state_based_actions_skipped_only_while_nothing_changed():
     """sba.check remembers a check that found nothing (the autopilot's speed) and
     checks again after any change (game.changed)."""
-    from mechanics import sba
+    from mechanics.rules import sba
 
     game = Game()
     for line in ("goldfish p2", "turn p1 main1", 'battlefield p1 "Grizzly Bears" as bear'):

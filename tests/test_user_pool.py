@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from mechanics.carddb import CardDbError, DbPool, import_bulk, load_user_pool
-from mechanics.cards import CardPool, load_bundled_pool
-from mechanics.game import Game
-from mechanics.scenario import run_checked
+from mechanics.io.scenario import run_checked
+from mechanics.model.cards import CardPool, load_bundled_pool
+from mechanics.play.game import Game
+from mechanics.store.carddb import CardDbError, DbPool, import_bulk, load_user_pool
 
 CARDS = Path(__file__).parent / "data" / "scryfall" / "cards.json"
 

@@ -18,11 +18,10 @@ from typing import Any
 
 from textual.app import App
 
+from mechanics import Game, make_plugin_manager
 from mechanics import actions as A
-from mechanics.game import Game
-from mechanics.games import GameInfo, open_or_resume
-from mechanics.journal import Journal, JournalError, setup_floor
-from mechanics.plugin_manager import make_plugin_manager
+from mechanics.io.games import GameInfo, open_or_resume
+from mechanics.io.journal import Journal, JournalError, setup_floor
 
 from .screens.game import GameScreen
 
@@ -103,7 +102,7 @@ class StackfishApp(App):
         self.session = Session()
         """Games played and kill turns in this run of the app."""
         self.journal = self.start_journal(journal)
-        """The game's journal (mechanics/journal.py), or None when not journalled."""
+        """The game's journal (mechanics/io/journal.py), or None when not journalled."""
 
     def start_journal(self, journal: Any) -> Any:
         """``journal``: a :class:`Journal` already attached, True for a new one in the

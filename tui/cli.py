@@ -14,13 +14,13 @@ from collections.abc import Callable
 from importlib import resources
 from typing import Any
 
-from mechanics.errors import StackfishError
+from mechanics.model.errors import StackfishError
 
 
 def _script(args: argparse.Namespace) -> int:
-    from mechanics.carddb import load_user_pool
-    from mechanics.game import Game
-    from mechanics.scenario import run
+    from mechanics import Game
+    from mechanics.io.scenario import run
+    from mechanics.store.carddb import load_user_pool
 
     pool = load_user_pool()  # `deck p1 FILE` may name any imported card
     code = run(args.file, game_factory=lambda **kw: Game(pool=pool, plugins=_plugins_recipe(args)(),
@@ -33,9 +33,9 @@ def _script(args: argparse.Namespace) -> int:
 
 def _demo(args: argparse.Namespace) -> int:
     """Play the bundled demo scenario and print its game log."""
-    from mechanics.errors import SourceError
-    from mechanics.game import Game
-    from mechanics.scenario import run_checked
+    from mechanics import Game
+    from mechanics.io.scenario import run_checked
+    from mechanics.model.errors import SourceError
 
     path = str(resources.files("mechanics").joinpath("data/demo.scenario"))
     try:
@@ -64,7 +64,7 @@ def _play(args: argparse.Namespace) -> int:
         import random
 
         seed = random.randrange(1, 10_000)
-    from mechanics.carddb import load_user_pool
+    from mechanics.store.carddb import load_user_pool
 
     try:
         app = make_app(deck, seed, _plugins_recipe(args), pool=load_user_pool(), journal=True)
@@ -80,7 +80,7 @@ def _start(args: argparse.Namespace, games_too: bool) -> int | str:
     is something to choose: an unfinished game or a deck of the player's own; else the
     bundled Simic deck at once (``D`` in the game opens the deck screen).
     Returns the path of the deck to play, else the exit status (resumed and played, or quit)."""
-    from mechanics.games import open_or_resume, unfinished
+    from mechanics.io.games import open_or_resume, unfinished
     from tui.app import bundled_deck
     from tui.library import user_decks
     from tui.screens.start import StartApp
@@ -102,8 +102,8 @@ def _start(args: argparse.Namespace, games_too: bool) -> int | str:
 
 
 def _deck_check(args: argparse.Namespace) -> int:
-    from mechanics.carddb import load_user_pool
-    from mechanics.decks import load_deck
+    from mechanics.store.carddb import load_user_pool
+    from mechanics.store.decks import load_deck
 
     deck = load_deck(args.file, load_user_pool())  # bundled cards and any imported ones
     main = sum(e.count for e in deck.main)
@@ -128,7 +128,7 @@ def _simulate(args: argparse.Namespace) -> int:
     """Play many seeded goldfish games with the autopilot; report the kill turns."""
     import json
 
-    from mechanics.simulate import simulate
+    from mechanics.ai.simulate import simulate
 
     if args.n < 1 or args.jobs < 1 or args.turns < 1:
         print("-n, --jobs and --turns must be 1 or more", file=sys.stderr)
@@ -147,7 +147,7 @@ def _simulate(args: argparse.Namespace) -> int:
 
 def _cards_import(args: argparse.Namespace) -> int:
     """Import a Scryfall bulk file into the user's card database."""
-    from mechanics.carddb import default_db_path, import_bulk
+    from mechanics.store.carddb import default_db_path, import_bulk
 
     db_path = default_db_path()
     progress = _progress_bar(sys.stderr) if sys.stderr.isatty() else None
@@ -165,7 +165,7 @@ def _cards_import(args: argparse.Namespace) -> int:
 
 def _cards_search(args: argparse.Namespace) -> int:
     """Search names and oracle text of the imported cards: name, cost, type a line."""
-    from mechanics.carddb import CardDb
+    from mechanics.store.carddb import CardDb
 
     text = " ".join(args.text)
     with CardDb() as db:
@@ -182,8 +182,7 @@ def _cards_search(args: argparse.Namespace) -> int:
 
 def _cards_list(args: argparse.Namespace) -> int:
     """The bundled pool's cards, manual ones with the lines nothing implements."""
-    from mechanics.game import Game
-    from mechanics.plugin_manager import make_plugin_manager
+    from mechanics import Game, make_plugin_manager
 
     game = Game(plugins=make_plugin_manager(disabled=_disabled(args)))
     only = getattr(args, "only", None)
@@ -203,7 +202,7 @@ def _cards_list(args: argparse.Namespace) -> int:
 
 
 def _plugins(args: argparse.Namespace) -> int:
-    from mechanics.plugin_manager import list_plugins, make_plugin_manager
+    from mechanics import list_plugins, make_plugin_manager
 
     for p in list_plugins(make_plugin_manager(disabled=_disabled(args))):
         if p["error"]:
@@ -215,14 +214,14 @@ def _plugins(args: argparse.Namespace) -> int:
 
 def _disabled(args: argparse.Namespace) -> tuple[str, ...]:
     """The plugins ``--disable-plugin`` turned off (``STACKFISH_DISABLE_PLUGINS`` too,
-    in :func:`mechanics.plugin_manager.make_plugin_manager`)."""
+    in :func:`mechanics.plugin_api.plugin_manager.make_plugin_manager`)."""
     return tuple(getattr(args, "disable_plugin", None) or ())
 
 
 def _plugins_recipe(args: argparse.Namespace) -> Callable[[], Any]:
     """How the TUI makes each new game's plugin manager: every installed plugin but
     those ``--disable-plugin`` names (``tui.app.plugin_manager``)."""
-    from mechanics.plugin_manager import make_plugin_manager
+    from mechanics import make_plugin_manager
 
     return functools.partial(make_plugin_manager, disabled=_disabled(args))
 
@@ -233,16 +232,16 @@ def _journal_warn(message: str) -> None:
 
 def _open_journalled(opener, name: str | None, args: argparse.Namespace) -> int:  # noqa: ANN001
     """Open a journalled game (``opener``: ``open_or_resume`` or ``load`` of
-    mechanics.games) with the user's card pool and plugins and run the TUI on it;
+    mechanics.io.games) with the user's card pool and plugins and run the TUI on it;
     with ``--print``, only print its position (read-only: nothing is written)."""
-    from mechanics.carddb import load_user_pool
-    from mechanics.plugin_manager import make_plugin_manager
+    from mechanics import make_plugin_manager
+    from mechanics.store.carddb import load_user_pool
 
     kw = {"pool": load_user_pool(), "plugins": make_plugin_manager(disabled=_disabled(args)),
           "warn": _journal_warn}
     if getattr(args, "print", False):
-        from mechanics.games import find_game, find_save
-        from mechanics.journal import resume
+        from mechanics.io.games import find_game, find_save
+        from mechanics.io.journal import resume
 
         where = find_save(name) if opener.__name__ == "load" else find_game(name)
         game = resume(where, repair=getattr(args, 'repair', False), **kw)
@@ -263,7 +262,7 @@ def _open_journalled(opener, name: str | None, args: argparse.Namespace) -> int:
 
 def _games(args: argparse.Namespace) -> int:
     """List the journalled games (unfinished ones only unless --all) and the saves."""
-    from mechanics.games import list_games, list_saves
+    from mechanics.io.games import list_games, list_saves
 
     games, saves = list_games(finished=args.all), list_saves()
     for i, g in enumerate(games, 1):
@@ -279,14 +278,14 @@ def _games(args: argparse.Namespace) -> int:
 
 def _resume(args: argparse.Namespace) -> int:
     """Resume an unfinished game where it stopped (the newest one by default)."""
-    from mechanics.games import open_or_resume
+    from mechanics.io.games import open_or_resume
 
     return _open_journalled(open_or_resume, args.game, args)
 
 
 def _save(args: argparse.Namespace) -> int:
     """Keep a copy of a game (the newest unfinished one by default) under a name."""
-    from mechanics.games import check_name, find_game, save
+    from mechanics.io.games import check_name, find_game, save
 
     check_name(args.name)
     target = save(find_game(args.game, only_unfinished=args.game is None), args.name,
@@ -297,7 +296,7 @@ def _save(args: argparse.Namespace) -> int:
 
 def _load(args: argparse.Namespace) -> int:
     """Play on from a saved game (as a new game: the save stays as it is)."""
-    from mechanics.games import load
+    from mechanics.io.games import load
 
     return _open_journalled(load, args.name, args)
 
@@ -402,7 +401,7 @@ def parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     if args.hook_timeout is not None:  # (the environment reaches simulate's workers too)
-        from mechanics.isolation import WATCHDOG
+        from mechanics import WATCHDOG
 
         os.environ["STACKFISH_HOOK_TIMEOUT"] = str(max(0.0, args.hook_timeout))
         WATCHDOG.limit = max(0.0, args.hook_timeout)

@@ -2,7 +2,7 @@
 forms take where the word stands.
 
 What a word after a command may be comes from the action's declarations in
-:mod:`mechanics.actions` (each field's keyword and kind of word), so a new
+:mod:`mechanics.model.actions` (each field's keyword and kind of word), so a new
 option is offered without a change here.  Pure functions (no Textual), so they
 are tested directly.
 """
@@ -14,11 +14,11 @@ from collections.abc import Iterable
 from dataclasses import MISSING
 from typing import Any
 
-from mechanics.actions import REGISTRY, Action, quote, slots, split_line
-from mechanics.errors import NotationError
-from mechanics.modes import spell_modal
-from mechanics.scenario import STATES
-from mechanics.state import STEPS, ZONES
+from mechanics import spell_modal
+from mechanics.io.scenario import STATES
+from mechanics.model.actions import REGISTRY, Action, quote, slots, split_line
+from mechanics.model.errors import NotationError
+from mechanics.model.state import STEPS, ZONES
 
 #: commands the command line understands besides the actions
 EXTRA_COMMANDS = ("undo", "redo", "expect", "expect-error")

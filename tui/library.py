@@ -1,6 +1,6 @@
 """The decks a player can choose, and a pasted deck list checked and saved among them.
 
-A player's own decks are ``<data dir>/decks/NAME.txt`` (:func:`mechanics.paths.data_dir`;
+A player's own decks are ``<data dir>/decks/NAME.txt`` (:func:`mechanics.store.paths.data_dir`;
 for an SSH player that is their own directory), listed next to the bundled decks by
 the start screen and found by name by ``stackfish serve --ssh``.  Over SSH a player
 cannot copy a file to the server, so the TUI lets them paste a list instead:
@@ -19,9 +19,9 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from mechanics.decks import DeckEntry, DeckList, parse_deck, resolve_names
-from mechanics.errors import DeckError, StackfishError
-from mechanics.paths import data_dir
+from mechanics.model.errors import DeckError, StackfishError
+from mechanics.store.decks import DeckEntry, DeckList, parse_deck, resolve_names
+from mechanics.store.paths import data_dir
 
 DECK_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}\Z")
 """Deck names a player may give or ask for: letters, digits, '-' and '_' (no dots, no paths)."""

@@ -1,8 +1,8 @@
-"""Text views of a game: pure functions from a :class:`mechanics.game.Game` to lines.
+"""Text views of a game: pure functions from a :class:`mechanics.Game` to lines.
 
 Nothing here decides a rule: it reads ``game.state``, ``game.view(oid)``, the
 plugins' badges (``game.hooks.hints``) and the engine's own descriptions
-(:func:`mechanics.scenario.describe_item`).  Every marker is a word or a
+(:func:`mechanics.io.scenario.describe_item`).  Every marker is a word or a
 symbol as well as a style, so the screen reads the same with ``NO_COLOR``.
 """
 
@@ -14,9 +14,9 @@ from typing import Any
 from rich.style import Style
 from rich.text import Text
 
-from mechanics.mana import format_cost
-from mechanics.scenario import describe_item
-from mechanics.state import STEPS
+from mechanics.io.scenario import describe_item
+from mechanics.model.mana import format_cost
+from mechanics.model.state import STEPS
 
 #: short step names for a narrow phase bar
 SHORT_STEPS = {
@@ -295,10 +295,8 @@ def playable_names(game: Any, player: str) -> set[str]:
     d = game.pending
     if d is None or d.kind != "priority" or d.player != player:
         return set()
-    from mechanics.legal import generate
-
     out = set()
-    for action in generate(game):  # lazy: hand cards come before abilities, so stop there
+    for action in game.legal_actions:  # lazy: hand cards come before abilities, so stop there
         if action.command == "activate":
             break
         if action.command in ("play", "cast"):

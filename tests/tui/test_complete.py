@@ -10,8 +10,8 @@ from dataclasses import MISSING, dataclass
 import pytest
 
 from mechanics import actions as A
-from mechanics.game import Game
-from mechanics.state import ZONES
+from mechanics.model.state import ZONES
+from mechanics.play.game import Game
 from tui.complete import complete, words_for
 
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from tui_helpers import keys
 
-from mechanics.cards import load_bundled_pool
-from mechanics.decks import load_deck
-from mechanics.paths import data_dir
+from mechanics.model.cards import load_bundled_pool
+from mechanics.store.decks import load_deck
+from mechanics.store.paths import data_dir
 from tui.app import new_game
 from tui.library import check_deck, save_deck
 from tui.screens.paste import PasteDeckScreen

@@ -58,8 +58,8 @@ def test_a_plugin_turned_off_in_one_game_is_on_in_the_next() -> None:
     game (which that game's journal records) doesn't silently carry to the next."""
     import functools
 
-    from mechanics.isolation import disable_plugin
-    from mechanics.plugin_manager import make_plugin_manager
+    from mechanics.plugin_api.isolation import disable_plugin
+    from mechanics.plugin_api.plugin_manager import make_plugin_manager
     from tui.app import new_game
 
     flaky = Flaky()

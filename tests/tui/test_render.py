@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from mechanics.game import Game
+from mechanics.play.game import Game
 from tui.complete import complete
 from tui.render import battlefield_rows, hand_rows, player_lines, stack_rows, status_line
 

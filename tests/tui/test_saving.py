@@ -11,8 +11,8 @@ import pytest
 from textual.widgets import Static
 from tui_helpers import SIZE, command, keep_and_go_to_main
 
-from mechanics import games as G
-from mechanics import journal as J
+from mechanics.io import games as G
+from mechanics.io import journal as J
 from tests.test_journal_repair import FullDisk
 from tui.app import bundled_deck, make_app
 
@@ -24,7 +24,7 @@ def mark(app) -> str:  # noqa: ANN001
     return str(widget.render()) if widget.display else ""
 
 
-@pytest.mark.filterwarnings("ignore::mechanics.journal.JournalWarning")
+@pytest.mark.filterwarnings("ignore::mechanics.io.journal.JournalWarning")
 async def test_a_full_disk_shows_not_saved_until_space_returns(tmp_path: Path) -> None:
     app = make_app(bundled_deck(), 1, plugins=[], journal=tmp_path)
     async with app.run_test(size=SIZE) as pilot:

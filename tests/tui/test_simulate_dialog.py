@@ -19,7 +19,7 @@ async def test_simulation_runs_in_a_worker_and_shows_the_histogram():
         await wait_simulated(pilot, dialog)
         report = str(dialog.query_one("#sim-report").render())
         assert "kill turn: mean" in report and "turn " in report and "#" in report
-        from mechanics.simulate import simulate
+        from mechanics.ai.simulate import simulate
 
         assert dialog.results.kill_turns == simulate(deck, 12, 3).kill_turns  # as the CLI
         await pilot.press("escape")

@@ -8,7 +8,7 @@ from types import SimpleNamespace
 import pytest
 from tui_helpers import keys, wait_simulated
 
-from mechanics.games import open_or_resume, unfinished
+from mechanics.io.games import open_or_resume, unfinished
 from tui import app as tui_app
 from tui.app import bundled_deck, new_game
 from tui.cli import main

@@ -23,7 +23,7 @@ from textual.timer import Timer
 from textual.widgets import Input, Static, TextArea
 from textual.worker import get_current_worker
 
-from mechanics.errors import StackfishError
+from mechanics.model.errors import StackfishError
 
 from ..library import DeckCheck, DeckExists, check_deck, save_deck, suggested_name
 from .dialogs import ConfirmDialog
@@ -143,7 +143,7 @@ class PasteDeckScreen(Screen):
         """``text`` checked against the pool (a pool that cannot load is the problem)."""
         try:
             if self.pool is None:
-                from mechanics.carddb import load_user_pool
+                from mechanics.store.carddb import load_user_pool
 
                 self.pool = load_user_pool()
             return check_deck(text, self.pool, self.suggestions)

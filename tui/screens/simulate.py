@@ -3,7 +3,7 @@ thread, with a progress bar, then shows the kill-turn report and histogram.
 
 Open it from any screen with ``app.push_screen(SimulateDialog(deck_path))``:
 ``S`` does on the game screen (the deck being played) and on the start screen
-(the highlighted deck).  It runs ``mechanics.simulate.simulate``
+(the highlighted deck).  It runs ``mechanics.ai.simulate.simulate``
 in one process (forking from the TUI's threads is unsafe), so it does what
 ``stackfish simulate DECK -n N --seed S`` does and gives the same numbers.
 Esc closes it and stops the games.
@@ -65,8 +65,8 @@ class SimulateDialog(Dialog):
 
     @work(thread=True, exclusive=True)
     def run_games(self) -> None:
-        from mechanics.errors import StackfishError
-        from mechanics.simulate import simulate
+        from mechanics.ai.simulate import simulate
+        from mechanics.model.errors import StackfishError
 
         worker = get_current_worker()
         bar = self.query_one("#sim-progress", ProgressBar)

@@ -6,7 +6,7 @@ unfinished game or a deck of the player's own; else the bundled Simic deck
 starts at once), in :class:`StartApp`, a small app of its own run before the
 game's app is built, so a resumed game never leaves an empty new journal behind.
 ``D`` on the game screen opens it over the game.  Either way the screen returns
-(dismisses with) the chosen :class:`mechanics.games.GameInfo`, the path of the
+(dismisses with) the chosen :class:`mechanics.io.games.GameInfo`, the path of the
 deck to play, or None (quit, or back to the game).  Over SSH, where a player
 cannot copy a file to the server, ``p`` (paste a deck, :mod:`tui.screens.paste`)
 is how they bring their own deck.

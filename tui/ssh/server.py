@@ -22,7 +22,7 @@ from typing import Any
 
 import asyncssh
 
-from mechanics.paths import data_dir
+from mechanics.store.paths import data_dir
 
 from .auth import AuthorizedKeys, Connection, load_or_create_host_key
 from .session import GameSession
@@ -37,7 +37,7 @@ class ServeError(Exception):
 
 def server_data_dir() -> Path:
     """The server's data directory: ``$STACKFISH_DATA_DIR`` or the platform's
-    (platformdirs), as for every stackfish file (:func:`mechanics.paths.data_dir`)."""
+    (platformdirs), as for every stackfish file (:func:`mechanics.store.paths.data_dir`)."""
     return data_dir()
 
 

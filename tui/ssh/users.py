@@ -68,9 +68,9 @@ def parse_command(command: str | None) -> tuple[str, str | None] | None:
 
 
 def unfinished_games(udir: Path) -> list[Any]:
-    """The player's unfinished journalled games, newest first (``mechanics.journal``)."""
+    """The player's unfinished journalled games, newest first (``mechanics.io.journal``)."""
     try:
-        from mechanics.games import unfinished
+        from mechanics.io.games import unfinished
     except ImportError:
         return []
     try:

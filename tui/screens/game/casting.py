@@ -9,9 +9,9 @@ or ``Activate`` action: the engine checks everything else (mana, timing).
 from __future__ import annotations
 
 from mechanics import actions as A
-from mechanics.cards import parse_cost
-from mechanics.modes import choosable, how_many, spell_modal
-from mechanics.state import StackItem
+from mechanics import choosable, how_many, spell_modal
+from mechanics.model.cards import parse_cost
+from mechanics.model.state import StackItem
 
 from ...render import human, option_label, option_ref
 from ..dialogs import ChooseDialog, NumberDialog

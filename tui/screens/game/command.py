@@ -9,7 +9,7 @@ scenario runner would make of it: an action to play, ``undo``/``redo``, or an
 from __future__ import annotations
 
 from mechanics import actions as A
-from mechanics.errors import StackfishError
+from mechanics.model.errors import StackfishError
 
 from ...complete import EXTRA_COMMANDS
 from ...widgets import CommandLine
@@ -47,7 +47,7 @@ class Commands:
 
     def check_expectation(self, cmd: str, line: str, words: list[str]) -> None:
         """``expect ...`` or ``expect-error ...``: ok, or why not, on the status line."""
-        from mechanics.scenario import ExpectationFailed, Line, expect, expect_error
+        from mechanics.io.scenario import ExpectationFailed, Line, expect, expect_error
 
         try:
             (expect if cmd == "expect" else expect_error)(self.game, Line(0, line, words))

@@ -14,7 +14,7 @@ from typing import Any
 from textual import work
 
 from mechanics import actions as A
-from mechanics.events import StepBegan
+from mechanics.model.events import StepBegan
 
 from ...render import option_label, option_ref, session_line
 from ..dialogs import ChooseDialog, MulliganDialog, OrderDialog, TextDialog

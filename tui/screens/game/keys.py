@@ -11,8 +11,8 @@ from __future__ import annotations
 import os
 
 from mechanics import actions as A
-from mechanics.errors import StackfishError
-from mechanics.games import GameInfo, unfinished
+from mechanics.io.games import GameInfo, unfinished
+from mechanics.model.errors import StackfishError
 
 from ...render import card_info, human, log_rows, zone_rows
 from ...widgets import GameLog, Panel

@@ -19,7 +19,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from mechanics import actions as A
-from mechanics.errors import StackfishError
+from mechanics.model.errors import StackfishError
 
 from ...render import status_line
 from ...widgets import CommandLine, GameLog, Message, Panel
@@ -184,7 +184,7 @@ class GameScreen(KeyActions, Casting, ManualMenu, Decisions, Commands, Views, Sc
     def offer_disable(self, plugin: str) -> None:
         """A plugin that made actions fail repeatedly (a RuleError naming it): offer to
         turn it off for this game (the journal records it, so a resume does too)."""
-        from mechanics.isolation import OFFER_DISABLE_AFTER, disable_plugin
+        from mechanics import OFFER_DISABLE_AFTER, disable_plugin
 
         failures = self.game.plugin_errors.get(plugin, 0) if plugin else 0
         if failures < OFFER_DISABLE_AFTER:

@@ -1,0 +1,203 @@
+"""Abilities: what a card does, as values the engine runs.
+
+A card's behaviour is a :class:`Behaviour`: its abilities plus the lines of
+its text that nothing implements (:mod:`mechanics.text.build` works it out).
+Card scripts register here by name (:data:`SCRIPTS`, filled by
+:mod:`mechanics.text.scripts` and by plugins through ``register_cards``).
+
+Ability code receives a :class:`mechanics.play.context.Ctx` at resolution and acts
+only through it, so every change is an engine primitive that is logged.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ..model.cards import CardDef
+
+if TYPE_CHECKING:
+    from ..play.context import Ctx
+    from ..play.game import Game
+
+Resolver = Callable[["Ctx"], None]
+
+
+@dataclass(frozen=True)
+class Target:
+    """A target requirement: ``kind`` is ``any``, ``creature``, ``player``,
+    ``permanent``, ``spell``, or ``creature-you-control``; ``filter`` narrows it.
+    ``max`` above 1 is "any number of" / "up to N" targets (0 to ``max``, 115.1d),
+    only as an ability's last target requirement; ``other`` excludes the source."""
+
+    kind: str = "any"
+    text: str = "any target"
+    filter: Callable[[Game, Any], bool] | None = None
+    optional: bool = False
+    max: int = 1
+    other: bool = False
+
+
+@dataclass(frozen=True)
+class Ability:
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class Mode:
+    """One mode of a modal spell or ability (700.2): its text, targets and effect."""
+
+    text: str
+    resolve: Resolver
+    targets: tuple[Target, ...] = ()
+
+
+@dataclass(frozen=True)
+class Modal:
+    """700.2: "choose one/two/one or both —": between ``least`` and ``most`` of the
+    ``modes``, each at most once (700.2d), chosen as the spell is cast (601.2b) or the
+    ability is put on the stack (603.3c).  The chosen modes (their numbers, from 1, in
+    the card's order) are the stack item's ``data["modes"]``; its targets are those of
+    the chosen modes, in order (see :mod:`mechanics.abilities.modes`)."""
+
+    modes: tuple[Mode, ...]
+    least: int = 1
+    most: int = 1
+
+
+@dataclass(frozen=True)
+class SpellAbility(Ability):
+    """What an instant or sorcery does as it resolves (608.2); ``modal`` for a modal
+    spell (its ``resolve`` runs the chosen modes)."""
+
+    resolve: Resolver | None = None
+    targets: tuple[Target, ...] = ()
+    modal: Modal | None = None
+
+
+@dataclass(frozen=True)
+class Triggered(Ability):
+    """A triggered ability (603).
+
+    ``events`` are the event kinds it listens to; ``match(game, obj, event)``
+    returns trigger data (a dict) or None.  ``condition(game, item)`` is an
+    intervening "if" (603.4), checked when it triggers and again on resolution.
+    ``look_back`` abilities trigger on leaving the battlefield (603.10a) and are
+    matched against the object as it last existed.
+    """
+
+    events: tuple[str, ...] = ()
+    match: Callable[..., dict | None] | None = None
+    resolve: Resolver | None = None
+    targets: tuple[Target, ...] = ()
+    condition: Callable[..., bool] | None = None
+    look_back: bool = False
+    step: str = ""  # "at the beginning of STEP" triggers
+    step_whose: str = "you"  # 'you' or 'each'
+    modal: Modal | None = None  # a modal triggered ability (700.2b)
+
+
+@dataclass(frozen=True)
+class Activated(Ability):
+    """An activated ability (602).  ``mana`` abilities don't use the stack (605)."""
+
+    cost: str = ""
+    tap: bool = False
+    resolve: Resolver | None = None
+    targets: tuple[Target, ...] = ()
+    mana: str = ""  # for mana abilities: the symbols it can add, e.g. 'G' or 'GU'
+    sorcery: bool = False
+    equip: bool = False
+    #: mana abilities that add a variable amount ("Add {G} for each ..."):
+    #: ``amount(game, obj) -> int`` is how many of the chosen symbol it adds (default 1)
+    amount: Callable[..., int] | None = None
+    #: a cost of removing counters from this permanent (602.2b), e.g. ``("+1/+1", 2)``
+    remove_counters: tuple[str, int] | None = None
+    #: "Sacrifice this permanent" is part of the cost (602.2b, 701.21a)
+    sacrifice: bool = False
+
+
+@dataclass(frozen=True)
+class HandAbility(Ability):
+    """An activated ability that works while the card is in its owner's hand, discarding
+    it as part of the cost: cycling (702.29a).  Not an :class:`Activated`, which are the
+    abilities of permanents."""
+
+    cost: str = ""
+    resolve: Resolver | None = None
+
+
+@dataclass(frozen=True)
+class Static(Ability):
+    """A static ability that makes continuous effects (604, 613).
+
+    ``layer`` is ``'2'``, ``'4'``, ``'6'`` or ``'7c'``; ``applies(game, source,
+    obj)`` says whether ``obj`` is affected; ``params`` gives the change
+    (``pt=(p, t)``, ``keywords=(...)``, ``types=(...)``, ``controller``).
+    ``condition(game, source)`` switches it on and off (Kird Ape).
+    """
+
+    layer: str = "7c"
+    applies: Callable[..., bool] | None = None
+    params: dict[str, Any] = field(default_factory=dict)
+    condition: Callable[..., bool] | None = None
+
+
+@dataclass(frozen=True)
+class Replacement(Ability):
+    """A replacement effect (614) on a primitive: ``on`` is ``counters`` or
+    ``tokens`` or ``enters``; ``applies(game, source, op)`` and ``apply(game,
+    source, op) -> op`` (a new op dict)."""
+
+    on: str = "counters"
+    applies: Callable[..., bool] | None = None
+    apply: Callable[..., dict] | None = None
+
+
+@dataclass(frozen=True)
+class EntersWith(Ability):
+    """"This enters with ..." / "as this enters": ``apply(ctx, obj)`` runs as it enters."""
+
+    apply: Callable[..., None] | None = None
+
+
+@dataclass
+class Behaviour:
+    """A card's abilities and the text lines nothing implements."""
+
+    abilities: list[Ability] = field(default_factory=list)
+    missing: list[str] = field(default_factory=list)
+
+    @property
+    def manual(self) -> bool:
+        return bool(self.missing)
+
+    def of(self, kind: type) -> list:
+        return [a for a in self.abilities if isinstance(a, kind)]
+
+
+ScriptFn = Callable[[CardDef], list[Ability]]
+SCRIPTS: dict[str, ScriptFn] = {}
+
+
+def script(*names: str) -> Callable[[ScriptFn], ScriptFn]:
+    """Register a card script: a function from the card's facts to its abilities.
+
+    The script replaces the whole text except keyword lines, which still come
+    from the keywords the engine and plugins implement.
+    """
+
+    def deco(fn: ScriptFn) -> ScriptFn:
+        for name in names:
+            SCRIPTS[name] = fn
+        return fn
+
+    return deco
+
+
+_REMINDER = re.compile(r"\s*\([^)]*\)")
+def text_lines(card: CardDef) -> list[str]:
+    """The card's rules text, one ability a line, reminder text removed."""
+    return [ln for ln in (_REMINDER.sub("", ln).strip() for ln in card.oracle_text.splitlines()) if ln]

@@ -1,0 +1,8 @@
+"""Games in and out of files: the scenario runner, journals, the games directory.
+
+:mod:`.scenario` (run a ``.scenario`` file and check its expectations),
+:mod:`.journal` (the append-only record of a game, resume), :mod:`.games`
+(named games and saves in the data directory).
+
+Imports: every floor below ``ai``; ``ai`` and ``io`` don't import each other.
+"""

@@ -1,0 +1,11 @@
+"""Playing a game: the ``Game`` facade and what a player's actions do.
+
+:mod:`.game` (``Game``: the rules put together, play, undo, snapshots),
+:mod:`.context` (the resolution context abilities act through),
+:mod:`.perform` (each action's effect, paying costs), :mod:`.manual`
+(manual fixes), :mod:`.setup` (scenario set-up and mulligans),
+:mod:`.legal` (the legal actions), :mod:`.notation` (a game as scenario text).
+
+Imports: every floor below (``rules``, ``plugin_api``, ``text``,
+``abilities``, ``store``, ``model``); never ``io``, ``ai`` or the TUI.
+"""

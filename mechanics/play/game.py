@@ -1,0 +1,427 @@
+"""The Game: one decision interface over the whole rules engine.
+
+``game.pending`` says who must decide what, ``game.legal_actions`` lists what
+may be done, ``game.play(action)`` validates and applies an action (an illegal
+one raises :class:`IllegalActionError` and changes nothing), ``game.undo()``
+takes it back.  The TUI, the scenario runner, the SSH sessions and the
+autopilot all drive a game through these.
+
+Between decisions the game runs by itself (:meth:`Game.advance`): state-based
+actions (704.3), putting triggered abilities on the stack (603.3), passing
+priority for goldfish players, resolving the stack when everyone has passed,
+and moving through steps and their turn-based actions.
+"""
+
+from __future__ import annotations
+
+import pickle
+from collections.abc import Iterator
+from typing import Any
+
+from ..abilities.abilities import Behaviour
+from ..model import events as ev
+from ..model.actions import Action, parse_action
+from ..model.cards import CardDef, CardPool, load_bundled_pool
+from ..model.errors import IllegalActionError, StackfishError
+from ..model.state import Decision, Obj, Player, StackItem, State
+from ..plugin_api.isolation import WATCHDOG, HookTimedOut, rule_error, timed_out
+from ..plugin_api.plugin_manager import Hooks, make_plugin_manager
+from ..rules.layers import Chars, base_chars, compute, counter_pt
+from ..rules.primitives import Primitives
+from ..rules.priority import PriorityRules, Seating
+from ..rules.refs import References
+from ..rules.triggers import TriggerRules
+from ..rules.turn import TurnRules
+from ..text import scripts  # noqa: F401 - scripts register the bundled cards
+from ..text.build import build_behaviour
+from .context import Ctx, Suspend
+from .legal import generate, is_legal
+from .notation import from_snapshot, snapshot
+from .perform import perform
+
+
+class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
+    """A game of Magic: state, a pending decision, legal actions, play and undo.
+
+    Args:
+        players: how many players (p1, p2, ...), each at 20 life.
+        seed: the seed of the game's own random number generator.
+        pool: the card pool (the bundled one by default).
+        plugins: a pluggy PluginManager (``make_plugin_manager()`` by default).
+        history: keep a snapshot per action for undo and atomic actions; the
+            autopilot turns it off for speed and answers decisions through ``policy``.
+        policy: ``policy(game, decision) -> answer`` for decisions taken at once.
+        base_dir: where ``deck`` paths in actions are relative to.
+    """
+
+    def __init__(self, players: int = 2, seed: int = 0, pool: CardPool | None = None,
+                 plugins: Any = None, history: bool = True, policy: Any = None,
+                 base_dir: str = ".") -> None:
+        self.pool = pool if pool is not None else load_bundled_pool()
+        self.pm = plugins if plugins is not None else make_plugin_manager()
+        self.hooks = Hooks.of(self.pm)
+        self.policy = policy
+        self.base_dir = base_dir
+        self.history: list[tuple[Action, bytes | None]] | None = [] if history else None
+        self.redo_stack: list[Action] = []
+        self.events: list[ev.Event] = []
+        self.log: list[str] = []
+        self._behaviours: dict[str, Behaviour] = {}
+        self._cards: dict[str, CardDef] = {}
+        self._chars: dict[int, Chars] | None = None
+        self._plain_chars = False  # see changed()
+        self._seating: Seating | None = None
+        self._abilities: tuple[dict[int, Chars], Any] | None = None  # see ability_index()
+        self.revision = 0
+        """Counts state changes (``changed()``): the key of the cached derivations in
+        ``memo`` and of the legal actions' list.  Three caches have narrower keys:
+        characteristics (``changed(characteristics=False)`` keeps plain ones), the
+        ability index (per characteristics dict) and the seating (``seats_version``)."""
+        self.memo: dict[str, Any] = {}
+        """Derived data kept between changes (the characteristics memo, the name index,
+        mana sources, state-based-action checks, the autopilot's abilities used this
+        turn), by purpose.  Everything in it can be recomputed from the state; clearing
+        it is always safe."""
+        self._answers: list[Action] = []
+        self.steps_begun = 0  # counts begin_step calls: how ``pass`` sees a new step begin
+        self.departing: list[tuple[int, int]] = []  # refs leaving together (move_all)
+        self.observers: list[Any] = []
+        """Called after each successful ``play`` with the action, and after ``undo``
+        with ``("undo", n)`` (the journal, mechanics/io/journal.py)."""
+        self.plugin_errors: dict[str, int] = {}
+        """Actions refused because a plugin (or, as ``""``, the engine) raised."""
+        self.notices: list[str] = []
+        """Plugin failures outside an action (a display hint), for the TUI to show."""
+        WATCHDOG.ensure()
+        self.state = State()
+        self.reset(players, seed)
+
+    # ================================================================ setup
+    def reset(self, players: int, seed: int | None = None) -> None:
+        """Empty every zone and seat N players at 20 life (the ``players`` command)."""
+        st = self.state
+        seed = st.seed if seed is None else seed
+        fresh = State(seed=seed, log_len=st.log_len, n_events=st.n_events)
+        fresh.rng.seed(seed)
+        fresh.players = {f"p{i}": Player(f"p{i}") for i in range(1, players + 1)}
+        fresh.teams = [[p] for p in fresh.players]
+        self.state = fresh
+        self.changed()
+
+    def card(self, name: str) -> CardDef:
+        """The card's facts by name (memoised: the pool's lookup normalises the name)."""
+        card = self._cards.get(name)
+        if card is None:
+            card = self.pool.get(name)
+            if card is None:
+                raise IllegalActionError(self.unknown_card(name))
+            self._cards[name] = card
+        return card
+
+    def unknown_card(self, name: str) -> str:
+        near = self.pool.suggest(name)
+        hint = f"; did you mean {', '.join(repr(n) for n in near)}?" if near else ""
+        return f"unknown card '{name}'{hint}"
+
+    def behaviour(self, name: str) -> Behaviour:
+        """The card's abilities and unimplemented lines, cached by name."""
+        b = self._behaviours.get(name)
+        if b is None:
+            b = build_behaviour(self.card(name), self.hooks.keywords, self.hooks.scripts)
+            self._behaviours[name] = b
+        return b
+
+    def is_manual(self, name: str) -> bool:
+        return self.behaviour(name).manual
+
+    # ================================================================ reading
+    def changed(self, characteristics: bool = True) -> None:
+        """Forget cached derived data: call after every state change.
+
+        ``characteristics=False`` says the change touched only what plain
+        characteristics (:func:`~mechanics.rules.layers.compute`) never read: tapped,
+        damage, life, mana, combat, cards moving between zones other than the
+        battlefield.  Plain characteristics are then kept; any others, which a
+        static ability's condition may read, are computed again."""
+        if characteristics or not self._plain_chars:
+            self._chars = None
+        self.revision += 1
+
+    def all_chars(self) -> dict[int, Chars]:
+        if self._chars is None:
+            self._chars, self._plain_chars = compute(self)
+        return self._chars
+
+    def chars(self, oid: int | None) -> Chars | None:
+        """An object's characteristics: after layers on the battlefield, printed elsewhere.
+        A phased-out permanent has none (it is treated as though it doesn't exist)."""
+        if oid is None:
+            return None
+        obj = self.state.objs.get(oid)
+        if obj is None:
+            return None
+        if obj.zone == "battlefield":
+            return (self._chars or self.all_chars()).get(oid)
+        return base_chars(self, obj)
+
+    def view(self, oid: int) -> Chars:
+        """Characteristics for display and scenario references, which see phased-out
+        permanents: a phased-out one shows its own values and counters (702.26d)."""
+        ch = self.chars(oid)
+        if ch is None:
+            obj = self.state.objs[oid]
+            ch = base_chars(self, obj)
+            if ch.power is not None:
+                for kind, n in obj.counters.items():
+                    dp, dt = counter_pt(kind)
+                    ch.power, ch.toughness = ch.power + dp * n, ch.toughness + dt * n
+        return ch
+
+    def obj(self, oid: int) -> Obj:
+        return self.state.objs[oid]
+
+    def permanents(self, controller: str | None = None, creature: bool = False) -> list[int]:
+        """Phased-in permanents (702.26b), optionally one player's, optionally creatures."""
+        out = []
+        for oid, ch in self.all_chars().items():
+            if controller and ch.controller != controller:
+                continue
+            if creature and not ch.is_creature:
+                continue
+            out.append(oid)
+        return out
+
+    def controller_of(self, oid: int) -> str:
+        ch = self.chars(oid)
+        return ch.controller if ch else self.state.objs[oid].controller
+
+    def opponents(self, player: str) -> list[str]:
+        team = self.state.team_of(player)
+        return [p for p in self.state.players if p not in team and not self.state.players[p].lost]
+
+    def remember(self, obj: Obj) -> None:
+        """Record last known information as it leaves the battlefield (608.2h, 113.7a)."""
+        ch = self.chars(obj.id)
+        if ch is None:
+            return
+        self.state.lki[obj.ref] = {
+            "name": ch.name, "power": ch.power, "toughness": ch.toughness,
+            "controller": ch.controller, "types": sorted(ch.types), "copy_of": ch.card.name,
+            "counters": dict(obj.counters), "keywords": sorted(ch.keywords),
+        }
+
+    def look(self, oid: int, epoch: int) -> dict[str, Any] | None:
+        """The object now if it is still the same object on the battlefield, else its
+        last known information (608.2h)."""
+        obj = self.state.objs.get(oid)
+        if obj is not None and obj.epoch == epoch and obj.zone == "battlefield":
+            ch = self.chars(oid)
+            if ch is not None:
+                return {"name": ch.name, "power": ch.power, "toughness": ch.toughness,
+                        "controller": ch.controller, "types": sorted(ch.types),
+                        "copy_of": ch.card.name, "counters": dict(obj.counters),
+                        "keywords": sorted(ch.keywords)}
+        return self.state.lki.get((oid, epoch))
+
+    def player(self, name: str) -> Player:
+        if name not in self.state.players:
+            raise IllegalActionError(f"no player '{name}' (players: {', '.join(self.state.players)})")
+        return self.state.players[name]
+
+    # ================================================================ events and log
+    def emit(self, event: ev.Event) -> None:
+        """Record an event and collect the triggered abilities it causes (603.2)."""
+        self.events.append(event)
+        self.state.n_events = len(self.events)
+        line = self.hooks.describe(self, event)
+        if line:
+            self.note(line)
+        self.collect_triggers(event)
+
+    def note(self, line: str) -> None:
+        self.log.append(line)
+        self.state.log_len = len(self.log)
+
+    def hook(self, hook_name: str, /, **kw: Any) -> Any:
+        return self.hooks.call(hook_name, **kw)
+
+    def ctx(self, item: StackItem | None = None, player: str | None = None) -> Ctx:
+        return Ctx(self, item, player)
+
+    # ================================================================ decisions
+    @property
+    def pending(self) -> Decision | None:
+        """The decision the game waits for; ``kind == 'priority'`` when it is a pass."""
+        st = self.state
+        if st.over:
+            return None
+        if st.decision is not None:
+            return st.decision
+        if st.priority is None:
+            return None
+        what = "resolve the top of the stack" if st.stack else f"go on from {st.step}"
+        return Decision("priority", st.priority, f"{st.priority} has priority ({what})")
+
+    def ask(self, decision: Decision) -> Any:
+        """A choice inside an action: the next recorded answer, the policy's, or suspend."""
+        if self._answers:
+            answer = self._answers.pop(0)
+            return self.interpret(decision, answer)
+        if self.policy is not None:
+            return self.policy(self, decision)
+        raise Suspend(decision)
+
+    def interpret(self, d: Decision, answer: Action) -> Any:
+        """Turn a ``choose`` answer into option values, checking it is allowed."""
+        refs = getattr(answer, "refs", ())
+        values = []
+        for r in refs:
+            if r in d.options:
+                values.append(r)
+                continue
+            got = self.resolve_ref(r)
+            if got not in d.options:
+                raise IllegalActionError(f"'{r}' is not one of the choices: {self.option_text(d)}")
+            values.append(got)
+        if len(values) != len(set(map(str, values))):
+            raise IllegalActionError("the same choice is listed twice")
+        if not d.min <= len(values) <= d.max:
+            need = str(d.min) if d.min == d.max else f"{d.min} to {d.max}"
+            raise IllegalActionError(f"choose {need} for: {d.prompt}")
+        return values
+
+    def option_text(self, d: Decision) -> str:
+        return ", ".join(self.describe(o) if isinstance(o, int) else str(o) for o in d.options)
+
+    # ================================================================ play and undo
+    def play(self, action: Action | str) -> None:
+        """Validate and apply an action; on any error restore the state and re-raise."""
+        if isinstance(action, str):
+            action = parse_action(action)
+        before = pickle.dumps(self.state, pickle.HIGHEST_PROTOCOL) if self.history is not None else None
+        index = len(self.history) if self.history is not None else -1
+        try:
+            self._run(action, [], index, before)
+        except BaseException as exc:
+            if before is not None:
+                self._restore(before)
+            if isinstance(exc, HookTimedOut):
+                raise timed_out(self, action, exc) from exc
+            if isinstance(exc, Exception | SystemExit) and not isinstance(exc, StackfishError):
+                raise rule_error(self, action, exc) from exc  # a rule bug or a plugin's exception
+            raise
+        if self.history is not None:
+            self.history.append((action, before))
+        self.redo_stack.clear()
+        for observer in self.observers:
+            observer(action)
+
+    def _run(self, action: Action, answers: list[Action], index: int, before: bytes | None) -> None:
+        self._answers = list(answers)
+        try:
+            self.perform(action)
+        except Suspend as s:
+            if before is None:
+                raise IllegalActionError("a decision is needed but this game keeps no history") from None
+            self._restore(before)
+            self.state.decision = s.decision
+            self.state.proc = {"index": index, "action": str(action),
+                               "answers": [str(a) for a in answers]}
+        finally:
+            self._answers = []
+
+    def perform(self, action: Action) -> None:
+        """Apply an action's effect and run the game on to the next decision."""
+        perform(self, action)
+
+    def answer(self, action: Action) -> None:
+        """A ``choose`` for a suspended action: run that action again with the answer."""
+        st = self.state
+        proc, decision = st.proc, st.decision
+        self.interpret(decision, action)  # refuse an illegal answer now
+        answers = [parse_action(a) for a in proc["answers"]] + [action]
+        before = self.history[proc["index"]][1]
+        self._restore(before)
+        self._run(parse_action(proc["action"]), answers, proc["index"], before)
+
+    def _restore(self, data: bytes) -> None:
+        self.state = pickle.loads(data)
+        del self.events[self.state.n_events:]
+        del self.log[self.state.log_len:]
+        self.changed()
+
+    def undo(self, n: int = 1) -> list[Action]:
+        """Take back the last n actions; returns them (latest last)."""
+        if self.history is None:
+            raise IllegalActionError("this game keeps no history to undo")
+        if n < 1 or n > len(self.history):
+            raise IllegalActionError(f"there are {len(self.history)} actions to undo, not {n}")
+        taken = self.history[-n:]
+        del self.history[-n:]
+        self._restore(taken[0][1])
+        self.redo_stack.extend(reversed([a for a, _ in taken]))
+        for observer in self.observers:
+            observer(("undo", n))
+        return [a for a, _ in taken]
+
+    def redo(self) -> Action:
+        if not self.redo_stack:
+            raise IllegalActionError("nothing to redo")
+        action = self.redo_stack.pop()
+        keep = list(self.redo_stack)
+        self.play(action)
+        self.redo_stack = keep
+        return action
+
+    @property
+    def journal(self) -> list[Action]:
+        return [a for a, _ in self.history or []]
+
+    # ================================================================ legal actions
+    @property
+    def legal_actions(self) -> LegalActions:
+        return LegalActions(self)
+
+    # ================================================================ describing the game
+    def snapshot(self) -> str:
+        return snapshot(self)
+
+    def __repr__(self) -> str:
+        return f"Game.from_snapshot({self.snapshot()!r})"
+
+    @classmethod
+    def from_snapshot(cls, text: str, **kw: Any) -> Game:
+        return from_snapshot(cls, text, **kw)
+
+
+class LegalActions:
+    """A lazy view of the legal actions: supports ``in``, ``len`` and iteration."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self._kept: tuple[tuple, list[Action]] | None = None  # len()'s list, for list(view)
+
+    def __iter__(self) -> Iterator[Action]:
+        kept, self._kept = self._kept, None
+        if kept is not None and kept[0] == self._stamp():
+            return iter(kept[1])
+        return generate(self.game)
+
+    def _stamp(self) -> tuple:
+        g = self.game
+        st = g.state
+        return (id(st), g.revision, st.priority, st.passes, st.step,
+                id(st.decision), len(g.events), len(g.log), len(st.stack))
+
+    def __contains__(self, action: object) -> bool:
+        return isinstance(action, Action) and is_legal(self.game, action)
+
+    def __len__(self) -> int:
+        # list(view) asks len() and then iterates: keep the list for that next iteration
+        # (only while the game is unchanged) instead of generating it twice
+        items = list(iter(self))
+        self._kept = (self._stamp(), items)
+        return len(items)
+
+    def __repr__(self) -> str:
+        return f"<LegalActions: {', '.join(map(str, self))}>"

@@ -1,0 +1,186 @@
+"""Legal actions, enumerated lazily (the rules actions only, not the sandbox).
+
+:func:`generate` yields what the pending decision allows: for a priority
+decision, pass, each playable land, each castable spell with each legal
+choice of modes (700.2) and target, each activatable ability; for a
+declaration or a choice, its answers (for "any number of" choices: none, all,
+and each single option, since the full power set is too large to list).  :func:`is_legal` tries the action on
+a copy of the state, which is exact and needs no second set of rules.
+"""
+
+from __future__ import annotations
+
+import itertools
+import pickle
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from ..abilities.abilities import Activated, Behaviour, HandAbility
+from ..abilities.modes import mode_sets, spell_modal
+from ..model import actions as A
+from ..model.cards import parse_cost
+from ..model.errors import StackfishError
+from ..model.mana import plan
+from .perform import block_restriction, convoke_sources, mana_sources
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+def is_legal(game: Game, action: A.Action) -> bool:
+    saved = pickle.dumps(game.state, pickle.HIGHEST_PROTOCOL)
+    n_ev, n_log = len(game.events), len(game.log)
+    history, redo = game.history, list(game.redo_stack)
+    game.history = None if history is None else list(history)
+    observers, errors = game.observers, dict(game.plugin_errors)
+    game.observers = []  # a probe is not a move: no journal line
+    try:
+        game.play(action)
+        return True
+    except StackfishError:
+        return False
+    finally:
+        game.state = pickle.loads(saved)
+        del game.events[n_ev:]
+        del game.log[n_log:]
+        game.history, game.redo_stack = history, redo
+        game.observers, game.plugin_errors = observers, errors
+        game.changed()
+
+
+def generate(game: Game) -> Iterator[A.Action]:
+    d = game.pending
+    if d is None:
+        return
+    if d.kind == "priority":
+        yield A.Pass()
+        yield from _priority_actions(game, d.player)
+    elif d.kind == "attackers":
+        able = set(game.can_attack_with(d.player))  # a manual tap since the step began counts
+        must = game.must_attack(d.player)  # 508.1d: these are in every legal declaration
+        if not must:
+            yield A.Pass()
+        attackers = [o for o in d.options if o in able]
+        if attackers:
+            yield A.Attack(d.player, tuple((game.ref_for(o), "") for o in attackers))
+        if len(attackers) > 1:
+            for o in attackers:
+                if not must or must == [o]:
+                    yield A.Attack(d.player, ((game.ref_for(o), ""),))
+    elif d.kind == "blockers":
+        yield A.Pass()
+        st = game.state
+        attackers = [o for o in d.options if o in st.objs and st.objs[o].attacking]
+        for b in game.can_block_with(d.player):
+            bch = game.chars(b)
+            for att in attackers:
+                ach = game.chars(att)
+                if ach is not None and bch is not None and (
+                        ach.has("menace") or  # 702.111b: one blocker alone can't block it
+                        block_restriction(game, ach, bch)):
+                    continue
+                yield A.Block(d.player, ((game.ref_for(b), game.ref_for(att)),))
+    elif d.kind == "order":
+        yield A.Order(tuple(_ref(game, o) for o in d.options))
+        yield A.Order(tuple(_ref(game, o) for o in reversed(d.options)))
+    elif d.kind == "mulligan":
+        hand = [game.state.objs[o].name for o in d.options]
+        yield A.Keep(d.player, tuple(hand[-d.min:]) if d.min else ())
+        if game.state.players[d.player].mulligans < 7:  # as setup.mulligan refuses an 8th
+            yield A.Mulligan(d.player)
+    else:
+        yield from _choices(game, d)
+
+
+def _ref(game: Game, o: object) -> str:
+    return game.ref_for(o) if isinstance(o, int) else str(o)
+
+
+def _choices(game: Game, d) -> Iterator[A.Action]:  # noqa: ANN001
+    opts = [_ref(game, o) for o in d.options]
+    seen = set()
+    sizes = [d.min] if d.min == d.max else sorted({d.min, 1, d.max} & set(range(d.min, d.max + 1)))
+    for size in sizes:
+        if size > len(opts):
+            continue
+        combos = itertools.combinations(opts, size) if size <= 1 or size == len(opts) else [tuple(opts[:size])]
+        for c in combos:
+            if c not in seen:
+                seen.add(c)
+                yield A.Choose(tuple(c))
+
+
+def _priority_actions(game: Game, player: str) -> Iterator[A.Action]:
+    st = game.state
+    p = st.players[player]
+    main = st.step in ("main1", "main2") and game.seat_of(player) == game.seat_of(st.active) and not st.stack
+    names = dict.fromkeys(st.objs[o].name for o in p.hand)
+    for name in names:
+        card = game.card(name)
+        if card.is_type("Land"):
+            if main and p.lands_played < 1:
+                yield A.PlayLand(player, name)
+            continue
+        fast = card.is_type("Instant") or "flash" in card.keywords
+        if not (fast or main) or not _affordable(game, player, card.cost, "convoke" in card.keywords):
+            continue
+        modal = spell_modal(game, name)
+        for modes in mode_sets(game, None, modal)[:20] if modal else [()]:  # 700.2: each legal choice
+            specs = game.spell_target_specs(name, modes)
+            if not specs:
+                yield A.Cast(player, name, modes=modes)
+                continue
+            options = [game.target_options(None, s) for s in specs]
+            for combo in itertools.islice(itertools.product(*options), 50):
+                yield A.Cast(player, name, tuple(_ref(game, t) for t in combo), modes=modes)
+    yield from _hand_abilities(game, player)
+    chars = game.all_chars()
+    for oid in game.permanents(player):
+        obj, ch = st.objs[oid], chars[oid]  # game.chars(oid): a phased-in permanent's
+        for n, ab in enumerate(() if ch.no_abilities else _of(ch.behaviour, Activated), 1):
+            if ab.tap and (obj.tapped or (ch.is_creature and obj.sick and not ch.has("haste"))):
+                continue
+            if ab.mana and "Land" in ch.types:
+                continue  # lands pay costs automatically; tapping one for nothing is noise
+            if ab.sorcery and not main:
+                continue
+            if not _affordable(game, player, parse_cost(ab.cost)):
+                continue
+            if ab.remove_counters and obj.counters.get(ab.remove_counters[0], 0) < ab.remove_counters[1]:
+                continue
+            ref = game.ref_for(oid)
+            if ab.targets:
+                for t in game.target_options(None, ab.targets[0])[:50]:
+                    if ab.equip and t == oid:
+                        continue
+                    yield A.Activate(player, ref, n, (_ref(game, t),))
+            else:
+                yield A.Activate(player, ref, n)
+
+
+def _hand_abilities(game: Game, player: str) -> Iterator[A.Action]:
+    """Abilities of cards in the player's hand (cycling, 702.29a): any time they have priority."""
+    first = {}
+    for oid in game.state.players[player].hand:
+        first.setdefault(game.state.objs[oid].name, oid)
+    for name, oid in first.items():
+        for n, ab in enumerate(_of(game.behaviour(name), HandAbility), 1):
+            if _affordable(game, player, parse_cost(ab.cost)):
+                yield A.Activate(player, game.ref_for(oid), n)
+
+
+_OF: dict[tuple[int, type], tuple] = {}  # (id(behaviour), kind) -> (behaviour, its abilities)
+
+
+def _of(beh: Behaviour, kind: type) -> list:
+    """``beh.of(kind)``, listed once per behaviour and kind (behaviours are built once
+    per card, and every decision asks again)."""
+    hit = _OF.get((id(beh), kind))
+    if hit is None or hit[0] is not beh:
+        hit = _OF[(id(beh), kind)] = (beh, beh.of(kind))
+    return hit[1]
+
+
+def _affordable(game: Game, player: str, cost: tuple[str, ...], convoke: bool = False) -> bool:
+    extra = convoke_sources(game, player) if convoke else []
+    return not cost or plan(cost, 0, mana_sources(game, player) + extra) is not None

@@ -1,0 +1,101 @@
+"""Manual actions: the player doing by hand what the engine doesn't (moving a card,
+drawing, milling, counters, tapping, pumping, tokens, damage), from the TUI's manual
+menu or a scenario line.  They bypass the rules' timing but not the objects: each
+names a permanent or player that must exist where the action needs it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..model import actions as A
+from ..model.errors import IllegalActionError
+
+if TYPE_CHECKING:
+    from .game import Game
+
+_COUNTERS_GO = "; counters go on permanents and players"
+
+
+def _move(game: Game, a: A.Move) -> None:
+    oid = game.resolve_obj(a.obj)
+    game.move(oid, a.zone, a.player or None, bottom=a.bottom, controller=a.player or None)
+    where = "the bottom of the library" if a.bottom else a.zone
+    game.note(f"(manual) {game.describe(oid)} moved to {where}")
+
+
+def _draw(game: Game, a: A.Draw) -> None:
+    game.player(a.player)
+    game.draw(a.player, a.n)
+
+
+def _mill(game: Game, a: A.Mill) -> None:
+    game.player(a.player)
+    game.mill(a.player, a.n)
+
+
+def _shuffle(game: Game, a: A.Shuffle) -> None:
+    game.player(a.player)
+    game.shuffle(a.player)
+
+
+
+
+def _add_counter(game: Game, a: A.AddCounter) -> None:
+    if a.n < 0:
+        raise IllegalActionError("the number of counters can't be negative")
+    game.put_counters(_on_battlefield(game, a.target, True, _COUNTERS_GO), a.kind, a.n)
+
+
+def _remove_counter(game: Game, a: A.RemoveCounter) -> None:
+    if a.n < 0:
+        raise IllegalActionError("the number of counters can't be negative")
+    game.remove_counters(_on_battlefield(game, a.target, True, _COUNTERS_GO), a.kind, a.n)
+
+
+def _on_battlefield(game: Game, ref: str, players: bool = False, why: str = "") -> Any:
+    """The permanent (or, with ``players``, the player) ``ref`` names; an object in
+    another zone is refused, ``why`` saying what the action needs."""
+    t = game.resolve_ref(ref, players=players)
+    if isinstance(t, int) and game.state.objs[t].zone != "battlefield":
+        raise IllegalActionError(f"'{ref}' is not on the battlefield{why}")
+    return t
+
+
+def _pump(game: Game, a: A.Pump) -> None:
+    game.pump(_on_battlefield(game, a.obj), a.power, a.toughness)
+
+
+def _tap(game: Game, a: A.Tap) -> None:
+    game.tap(_on_battlefield(game, a.obj))
+
+
+def _untap(game: Game, a: A.Untap) -> None:
+    game.untap(_on_battlefield(game, a.obj))
+
+
+def _phase_out(game: Game, a: A.PhaseOut) -> None:
+    game.phase_out(_on_battlefield(game, a.obj))
+
+
+def _phase_in(game: Game, a: A.PhaseIn) -> None:
+    game.phase_in(_on_battlefield(game, a.obj))
+
+
+def _token(game: Game, a: A.Token) -> None:
+    game.player(a.player)
+    card = game.card(a.card)
+    made = game.create_token(a.player, card.name)
+    if a.alias and made:
+        game.state.aliases[a.alias] = made[0]
+
+
+def _damage(game: Game, a: A.Damage) -> None:
+    game.damage(_on_battlefield(game, a.target, players=True), a.n)
+
+
+MANUAL = {
+    A.Move: _move, A.Draw: _draw, A.Mill: _mill, A.Shuffle: _shuffle, A.AddCounter: _add_counter,
+    A.RemoveCounter: _remove_counter, A.Pump: _pump, A.Tap: _tap, A.Untap: _untap,
+    A.PhaseOut: _phase_out, A.PhaseIn: _phase_in, A.Token: _token, A.Damage: _damage,
+}

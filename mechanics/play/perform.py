@@ -1,0 +1,534 @@
+"""What each action does: validation (601.2, 602.2, 305, 508, 509) and effect.
+
+:func:`perform` is called by :meth:`Game.play` inside its snapshot, so any
+:class:`IllegalActionError` raised here leaves the game unchanged.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..abilities.abilities import HandAbility
+from ..abilities.modes import check_modes, mode_text, spell_modal
+from ..model import actions as A
+from ..model import events as ev
+from ..model.cards import parse_cost
+from ..model.errors import IllegalActionError
+from ..model.mana import format_cost, parse_mana, plan
+from ..model.state import Decision, StackItem
+from ..rules import sba
+from ..text.effects import BLOCKS_ONLY_FLYERS, CANT_BLOCK, NOT_BY_POWER_2, UNBLOCKABLE
+from . import setup
+from .manual import MANUAL
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+def perform(game: Game, action: A.Action) -> None:
+    st = game.state
+    if st.proc is not None and not isinstance(action, (A.Choose, A.Order)):
+        raise IllegalActionError(f"a decision is pending: {st.decision.prompt}; answer it with 'choose'")
+    if st.proc is not None:
+        game.answer(action)
+        return
+    handler = HANDLERS.get(type(action))
+    if handler is None:
+        raise IllegalActionError(f"'{action.command}' is not an action a game can apply")
+    if (st.decision is not None and not action.setup and not action.manual
+            and type(action) not in DECISION_ANSWERS):
+        raise IllegalActionError(f"a decision is pending: {st.decision.prompt}")
+    if st.over and not (action.setup or action.manual):
+        raise IllegalActionError("the game is over")
+    handler(game, action)
+    if not action.setup:
+        game.advance()
+
+
+# ====================================================================== rules actions
+
+
+def _pass(game: Game, a: A.Pass) -> None:
+    st = game.state
+    d = st.decision
+    if d is not None:
+        if d.kind not in ("attackers", "blockers"):
+            raise IllegalActionError(f"a decision is pending: {d.prompt}")
+        if d.kind == "attackers":
+            _attack_requirements(game, d.player, ())
+        game.declare_nothing()
+        return
+    if st.priority is None:
+        game.advance()
+        if st.priority is None:
+            raise IllegalActionError("no player has priority")
+    game.pass_round()
+
+
+def _resolve(game: Game, a: A.Resolve) -> None:
+    st = game.state
+    if not st.stack:
+        raise IllegalActionError("the stack is empty")
+    target = st.stack[0].id if a.all else st.stack[-1].id
+    guard = 0
+    while any(s.id == target for s in st.stack) and guard < 10_000:
+        guard += 1
+        if st.decision is not None or st.over or game.pending is None:
+            return
+        game.pass_round()
+        if a.all and not st.stack:
+            return
+
+
+def _goto(game: Game, a: A.Goto) -> None:
+    if a.player:
+        game.player(a.player)
+    game.go_to(a.step, a.player)
+
+
+def _find_in_hand(game: Game, player: str, name: str, zone: str = "hand") -> int:
+    p = game.player(player)
+    card = game.pool.get(name)
+    if card is None:
+        raise IllegalActionError(game.unknown_card(name))
+    for oid in getattr(p, zone):
+        if game.state.objs[oid].name == card.name:
+            return oid
+    raise IllegalActionError(f"{player} has no '{card.name}' in {zone}")
+
+
+def _sorcery_timing(game: Game, player: str, what: str) -> None:
+    """307.1/305.1: main phase of their own turn, empty stack."""
+    st = game.state
+    if st.step not in ("main1", "main2") or game.seat_of(player) != game.seat_of(st.active):
+        raise IllegalActionError(f"{what} only in your own main phase (it is {st.active}'s {st.step})")
+    if st.stack:
+        raise IllegalActionError(f"{what} only when the stack is empty")
+
+
+def _play_land(game: Game, a: A.PlayLand) -> None:
+    oid = _find_in_hand(game, a.player, a.card)
+    card = game.card(game.state.objs[oid].name)
+    if not card.is_type("Land"):
+        raise IllegalActionError(f"'{card.name}' is not a land; cast it with 'cast'")
+    _need_priority(game, a.player)
+    _sorcery_timing(game, a.player, "a land can be played")
+    p = game.player(a.player)
+    if p.lands_played >= 1:
+        raise IllegalActionError(f"{a.player} has already played a land this turn (305.2)")
+    p.lands_played += 1
+    game.move(oid, "battlefield")
+    game.note(f"{a.player} plays {card.name}")
+
+
+def _need_priority(game: Game, player: str) -> None:
+    game.player(player)
+    if not game.has_priority(player):
+        game.take_priority(player)
+
+
+def _cast(game: Game, a: A.Cast) -> None:
+    oid = _find_in_hand(game, a.player, a.card)
+    card = game.card(game.state.objs[oid].name)
+    if card.is_type("Land"):
+        raise IllegalActionError(f"'{card.name}' is a land; play it with 'play'")
+    _need_priority(game, a.player)
+    if not (card.is_type("Instant") or "flash" in card.keywords):
+        _sorcery_timing(game, a.player, f"'{card.name}' can be cast")
+    _check_x(card.cost, a.x, card.name)
+    modes = check_modes(game, a.player, card.name, a.modes)  # 601.2b: modes, then targets
+    specs = game.spell_target_specs(card.name, modes)
+    targets = _targets(game, None, a.player, specs, a.targets, card.name)
+    if not a.free:
+        pay(game, a.player, card.cost, a.x, convoke="convoke" in card.keywords)
+    st = game.state
+    game.move(oid, "stack")
+    item = StackItem(st.new_id(), "spell", a.player, oid, st.objs[oid].epoch, "spell", card.name,
+                     targets, a.x, {"modes": modes} if modes else {}, timestamp=st.tick())
+    st.stack.append(item)
+    st.passes = 0
+    st.priority = game.seat_of(a.player)
+    game.note(f"{a.player} casts {card.name}" + mode_text(spell_modal(game, card.name), modes)
+              + _target_text(game, targets))
+    game.emit(ev.SpellCast(item.id, oid, a.player))
+    game.became_targets(item)
+
+
+def _check_x(cost: tuple[str, ...], x: int, what: str) -> None:
+    """107.3, 601.2b: X is a number chosen for an {X} in the cost, zero or more."""
+    if x < 0:
+        raise IllegalActionError(f"X can't be negative (got {x})")
+    if x and "X" not in cost:
+        raise IllegalActionError(f"'{what}' has no {{X}} in its cost; leave out 'x {x}'")
+
+
+def _target_text(game: Game, targets: tuple) -> str:
+    if not targets:
+        return ""
+    return " targeting " + ", ".join(game.describe(t if isinstance(t, str) else t[0]) for t in targets)
+
+
+def _targets(game: Game, item: StackItem | None, player: str, specs: tuple, refs: tuple[str, ...],
+             what: str) -> tuple[Any, ...]:
+    required = [s for s in specs if not s.optional and s.max == 1]
+    most = len(specs) - 1 + specs[-1].max if specs else 0  # "any number of" comes last (115.1d)
+    if len(refs) < len(required) or len(refs) > most:
+        need = " and ".join(s.text for s in specs) or "no targets"
+        raise IllegalActionError(f"'{what}' needs {need}; got {len(refs)} target(s)")
+    if _named_twice(refs, specs):
+        raise IllegalActionError("the same target is named twice for one 'target' (115.3)")
+    probe = item or StackItem(0, "spell", player, None, 0, "spell", what)
+    out = []
+    for i, ref in enumerate(refs):
+        spec = specs[min(i, len(specs) - 1)]
+        t = game.resolve_ref(ref)
+        if t not in game.target_options(probe, spec):
+            raise IllegalActionError(f"'{ref}' is not a legal target for '{what}' ({spec.text})")
+        out.append(game.target_ref(t))
+    return tuple(out)
+
+
+def _named_twice(refs: tuple[str, ...], specs: tuple) -> bool:
+    """115.3: one object can be the target of each instance of the word "target" (a
+    modal spell's modes, say) but only once within one ("any number of targets": the
+    last requirement takes the rest of the references)."""
+    rest = refs[max(len(specs) - 1, 0):]
+    return len(set(rest)) != len(rest)
+
+
+def mana_sources(game: Game, player: str) -> list[tuple[object, str]]:
+    """What can pay a cost: pool mana first, then untapped lands, fewest colors first.
+    Kept until the game changes (every spell in hand asks, for legal actions and the
+    autopilot), and shared, so callers don't modify it: they depend on the
+    permanents (every change to them calls ``game.changed()``) and on the pool,
+    which is part of the key since emptying it calls nothing."""
+    p = game.player(player)
+    key = (id(game.state), game.revision, player, tuple(p.mana))
+    kept = game.memo.get("mana_sources")
+    if kept is not None and kept[0] == key:
+        return kept[1]
+    sources: list[tuple[object, str]] = [(("pool", i), m) for i, m in enumerate(p.mana)]
+    lands = []
+    for oid in game.permanents(player):
+        ch = game.chars(oid)
+        if "Land" in ch.types and not game.state.objs[oid].tapped:
+            makes = "".join(ab.mana for ab in game.activated(oid) if ab.mana and ab.tap)
+            if makes:
+                lands.append((oid, makes))
+    sources += sorted(lands, key=lambda s: len(s[1]))
+    game.memo["mana_sources"] = (key, sources)
+    return sources
+
+
+def convoke_sources(game: Game, player: str) -> list[tuple[object, str]]:
+    """702.51: each untapped creature tapped while casting pays for {1} or one mana of
+    its color (summoning sickness doesn't matter: it isn't a {T} cost)."""
+    return [(oid, "".join(sorted(game.chars(oid).colors)))
+            for oid in game.permanents(player, creature=True) if not game.state.objs[oid].tapped]
+
+
+def pay(game: Game, player: str, cost: tuple[str, ...], x: int = 0, convoke: bool = False) -> None:
+    """Pay a mana cost from the pool, then by tapping untapped lands (601.2g-h), then,
+    for a spell with convoke, by tapping creatures."""
+    if not cost and not x:
+        return
+    p = game.player(player)
+    sources = mana_sources(game, player) + (convoke_sources(game, player) if convoke else [])
+    chosen = plan(cost, x, sources)
+    if chosen is None:
+        have = "".join(p.mana) or "nothing"
+        lands = sum(1 for s in sources if not isinstance(s[0], tuple))
+        raise IllegalActionError(
+            f"{player} cannot pay {format_cost(cost)}{f' with X={x}' if x else ''} "
+            f"(pool: {have}; untapped lands: {lands})")
+    for i in sorted((s[1] for s in chosen if isinstance(s, tuple)), reverse=True):
+        del p.mana[i]
+    for s in chosen:
+        if not isinstance(s, tuple):
+            game.tap(s)
+    game.changed(characteristics=False)
+
+
+def _activate(game: Game, a: A.Activate) -> None:
+    oid = game.resolve_obj(a.obj)
+    obj = game.state.objs[oid]
+    if obj.zone == "hand":
+        return _activate_in_hand(game, a, oid)
+    if obj.zone != "battlefield" or obj.phased_out:
+        raise IllegalActionError(f"'{a.obj}' is not on the battlefield")
+    if game.controller_of(oid) != a.player:
+        raise IllegalActionError(f"{a.player} does not control '{a.obj}'")
+    abilities = game.activated(oid)
+    if not 1 <= a.n <= len(abilities):
+        raise IllegalActionError(f"'{a.obj}' has {len(abilities)} activated abilities, not #{a.n}")
+    ab = abilities[a.n - 1]
+    ch = game.chars(oid)
+    if ab.tap:
+        if obj.tapped:
+            raise IllegalActionError(f"'{a.obj}' is tapped")
+        if ch.is_creature and obj.sick and not ch.has("haste"):
+            raise IllegalActionError(f"'{a.obj}' has summoning sickness (302.6)")
+    if ab.mana and game.state.priority is None:  # 605.3a: only while someone could act
+        raise IllegalActionError(f"no player has priority in the {game.state.step} step")
+    if not ab.mana:
+        _need_priority(game, a.player)
+        if ab.sorcery:
+            _sorcery_timing(game, a.player, "this ability can be activated")
+    handler = f"ability:{ch.card.name}:{ch.behaviour.abilities.index(ab)}"
+    probe = StackItem(0, "activated", a.player, oid, obj.epoch, handler, ab.text)
+    targets = _targets(game, probe, a.player, ab.targets, a.targets, ab.text)
+    _check_x(parse_cost(ab.cost), a.x, ab.text)
+    if ab.remove_counters:  # 602.2b: a cost that can't be paid in full can't be paid
+        kind, n = ab.remove_counters
+        if obj.counters.get(kind, 0) < n:
+            raise IllegalActionError(f"'{a.obj}' doesn't have {n} {kind} counters to remove")
+    if ab.tap:  # 602.2b: {T} first, so that paying the mana doesn't tap this land for it
+        game.tap(oid)
+    pay(game, a.player, parse_cost(ab.cost), a.x)
+    if ab.remove_counters:
+        game.remove_counters(oid, *ab.remove_counters)
+    epoch = obj.epoch  # the source as it was: once sacrificed it is a new object (400.7)
+    if ab.sacrifice:  # 602.2b, 701.21a: a cost, paid before the ability goes on the stack
+        game.sacrifice(oid)
+    if ab.mana:  # 605.3: mana abilities resolve at once
+        color = ab.mana[0]
+        if len(ab.mana) > 1:
+            color = game.ask(Decision("choose", a.player, "choose a color of mana", tuple(ab.mana),
+                                      1, 1))[0]
+        n = 1 if ab.amount is None else max(0, int(ab.amount(game, obj)))
+        game.add_mana(a.player, [color] * n)
+        game.note(f"{a.player} adds {('{' + color + '}') * n or 'no mana'} with {ch.name}")
+        return
+    _stack_ability(game, a.player, (oid, epoch), ch.name, handler, ab.text, targets, a.x)
+
+
+def _activate_in_hand(game: Game, a: A.Activate, oid: int) -> None:
+    """An ability of a card in its owner's hand (cycling, 702.29a): discarding the card is
+    part of the cost (701.8a), so the ability resolves without it."""
+    obj = game.state.objs[oid]
+    if obj.owner != a.player or oid not in game.state.players[a.player].hand:
+        raise IllegalActionError(f"'{a.obj}' is not in {a.player}'s hand")
+    ch = game.chars(oid)
+    abilities = ch.behaviour.of(HandAbility)
+    if not 1 <= a.n <= len(abilities):
+        raise IllegalActionError(f"'{a.obj}' has {len(abilities)} abilities that work in a hand, not #{a.n}")
+    ab = abilities[a.n - 1]
+    _need_priority(game, a.player)
+    pay(game, a.player, parse_cost(ab.cost))
+    epoch = obj.epoch
+    game.move(oid, "graveyard")
+    handler = f"ability:{ch.card.name}:{ch.behaviour.abilities.index(ab)}"
+    _stack_ability(game, a.player, (oid, epoch), ch.name, handler, ab.text)
+
+
+def _stack_ability(game: Game, player: str, source: tuple[int, int], name: str, handler: str, text: str,
+                   targets: tuple = (), x: int = 0) -> None:
+    """Put an activated ability of ``source`` (its id and epoch as activated) on the stack
+    (602.2a); its controller gets priority."""
+    st = game.state
+    item = StackItem(st.new_id(), "activated", player, *source, handler, text, targets, x,
+                     timestamp=st.tick())
+    st.stack.append(item)
+    st.passes = 0
+    st.priority = game.seat_of(player)
+    game.note(f"{player} activates {name}: {text}")
+    game.became_targets(item)
+
+
+def _mana(game: Game, a: A.AddMana) -> None:
+    symbols = parse_mana(a.cost)
+    if not symbols:
+        raise IllegalActionError(f"no mana in '{a.cost}'; write it like {{G}}{{G}}{{U}}")
+    bad = [s for s in symbols if s not in ("W", "U", "B", "R", "G", "C")]  # 106.1b: five colors, colorless
+    if bad:
+        raise IllegalActionError(f"'{{{bad[0]}}}' is not a kind of mana; use {{W}} {{U}} {{B}} {{R}} {{G}} {{C}} or a number")
+    game.add_mana(a.player, symbols)
+
+
+def _declaration(game: Game, player: str, kind: str) -> Decision:
+    """The pending declare attackers or blockers decision (``kind``, also the name of
+    its step) that ``player``'s seat answers (508.1, 509.1)."""
+    st = game.state
+    d = st.decision
+    if st.step != kind or d is None or d.kind != kind:
+        raise IllegalActionError(f"{kind} are declared in the declare {kind} step (it is {st.step})")
+    if game.seat_of(d.player) != game.seat_of(player):
+        raise IllegalActionError(f"{d.player} declares {kind}, not {player}")
+    return d
+
+
+def _attack_requirements(game: Game, player: str, chosen: list[int] | tuple[()]) -> None:
+    """508.1d: refuse a declaration that leaves out a creature that attacks each combat
+    if able and can."""
+    missing = game.must_attack(player, chosen)
+    if missing:
+        raise IllegalActionError(f"'{game.ref_for(missing[0])}' attacks each combat if able (508.1d)")
+
+
+def _attack(game: Game, a: A.Attack) -> None:
+    st = game.state
+    d = _declaration(game, a.player, "attackers")
+    able = [o for p in st.team_of(d.player) for o in game.can_attack_with(p)]  # one team attack (805.10b)
+    chosen = []
+    for ref, target in a.attackers:
+        oid = game.resolve_obj(ref)
+        if oid not in able:
+            raise IllegalActionError(f"'{ref}' can't attack (tapped, summoning sick, defender, or not yours)")
+        if any(oid == c[0] for c in chosen):
+            raise IllegalActionError(f"'{ref}' is declared as an attacker twice")
+        defenders = game.opponents(a.player)
+        defender = target or (defenders[0] if defenders else "")
+        if defender not in defenders:
+            raise IllegalActionError(f"'{defender}' is not an opponent of {a.player}")
+        chosen.append((oid, defender))
+    _attack_requirements(game, d.player, [o for o, _ in chosen])
+    st.decision = None
+    for oid, defender in chosen:
+        st.objs[oid].attacking = defender
+        st.objs[oid].blocked = False  # 509.1h: blocked or not is decided anew each combat
+        if not game.chars(oid).has("vigilance"):
+            game.tap(oid)
+    game.changed(characteristics=False)
+    game.note(f"{a.player} attacks with " + ", ".join(game.describe(o) for o, _ in chosen))
+    game.emit(ev.AttackersDeclared(tuple(o for o, _ in chosen)))
+
+
+#: (forbids(attacker, blocker), why): evasion abilities and blocking restrictions (509.1b)
+_BLOCK_RULES: tuple[tuple[Any, str], ...] = (
+    (lambda a, b: a.has(UNBLOCKABLE), "it can't be blocked (509.1b)"),
+    (lambda a, b: b.has(CANT_BLOCK), "the blocker can't block (509.1b)"),
+    (lambda a, b: a.has("flying") and not (b.has("flying") or b.has("reach")), "it has flying (702.9b)"),
+    (lambda a, b: b.has(BLOCKS_ONLY_FLYERS) and not a.has("flying"),
+     "the blocker can block only creatures with flying (509.1b)"),
+    (lambda a, b: a.has("fear") and not ("Artifact" in b.types or "B" in b.colors), "it has fear (702.36b)"),
+    (lambda a, b: a.has("intimidate") and not ("Artifact" in b.types or a.colors & b.colors),
+     "it has intimidate (702.13b)"),
+    (lambda a, b: a.has("shadow") != b.has("shadow"), "shadow blocks and is blocked only by shadow (702.28b)"),
+    (lambda a, b: a.has("horsemanship") and not b.has("horsemanship"), "it has horsemanship (702.31b)"),
+    (lambda a, b: a.has(NOT_BY_POWER_2) and b.power is not None and b.power <= 2,
+     "it can't be blocked by creatures with power 2 or less (509.1b)"),
+)
+
+
+#: landwalk keywords (702.14) and the land type each looks for
+LANDWALKS = {f"{t.lower()}walk": t for t in ("Plains", "Island", "Swamp", "Mountain", "Forest")}
+
+
+def block_restriction(game: Game, ach: Any, bch: Any) -> str | None:
+    """Why this blocker can't block this attacker (509.1b), or None: restrictions on the
+    attacker (flying, fear, "can't be blocked" ...) and on the blocker ("can't block")."""
+    why = next((why for forbids, why in _BLOCK_RULES if forbids(ach, bch)), None)
+    for walk in LANDWALKS.keys() & ach.keywords if why is None else ():
+        # 702.14c: unblockable while the defending player (the blocker's) controls such a land
+        if any(LANDWALKS[walk] in game.chars(i).subtypes for i in game.permanents(bch.controller)):
+            return f"it has {walk} (702.14c)"
+    return why
+
+
+def _block(game: Game, a: A.Block) -> None:
+    st = game.state
+    _declaration(game, a.player, "blockers")
+    team = st.team_of(a.player)
+    able = [o for p in team for o in game.can_block_with(p)]  # one combined block (805.10d)
+    pairs = []
+    for bref, aref in a.blocks:
+        b, att = game.resolve_obj(bref), game.resolve_obj(aref)
+        if b not in able:
+            raise IllegalActionError(f"'{bref}' can't block (tapped or not yours)")
+        if any(b == p[0] for p in pairs):
+            raise IllegalActionError(f"'{bref}' can block only one attacker (509.1a)")
+        if not st.objs[att].attacking:
+            raise IllegalActionError(f"'{aref}' is not attacking")
+        if st.objs[att].attacking not in team:
+            raise IllegalActionError(f"'{aref}' is attacking {st.objs[att].attacking}, not {a.player} (509.1a)")
+        why = block_restriction(game, game.chars(att), game.chars(b))
+        if why:
+            raise IllegalActionError(f"'{bref}' can't block '{aref}': {why}")
+        pairs.append((b, att))
+    for att in {p[1] for p in pairs}:
+        if game.chars(att).has("menace") and sum(1 for p in pairs if p[1] == att) < 2:
+            raise IllegalActionError(f"'{game.describe(att)}' has menace: block it with two or more")
+    st.decision = None
+    for b, att in pairs:
+        st.objs[b].blocking.append(att)
+        st.objs[att].blocked = True
+    game.changed()
+    game.note(f"{a.player} blocks: " + ", ".join(f"{game.describe(b)} blocks {game.describe(t)}"
+                                                 for b, t in pairs))
+
+
+def _choose(game: Game, a: A.Choose) -> None:
+    st = game.state
+    d = st.decision
+    if d is None:
+        raise IllegalActionError("no decision is pending")
+    values = game.interpret(d, a)
+    st.decision = None
+    if d.kind == "targets":
+        t = d.data["trigger"]  # the waiting trigger itself (shared with pending_triggers)
+        t["targets"] = tuple(values)
+    elif d.kind == "modes":  # 700.2b: a modal trigger's modes, before its targets
+        d.data["trigger"]["data"]["modes"] = tuple(sorted(int(v) for v in values))
+    elif d.kind == "discard":
+        for oid in values:
+            game.move(oid, "graveyard")
+        game.continue_cleanup()
+    elif d.data.get("what") == "legend":
+        for oid in d.options:
+            if oid not in values:
+                game.move(oid, "graveyard")
+    else:
+        raise IllegalActionError(f"'choose' does not answer: {d.prompt}")
+
+
+def _order(game: Game, a: A.Order) -> None:
+    st = game.state
+    d = st.decision
+    if d is None or d.kind != "order":
+        raise IllegalActionError("no order-of-triggers decision is pending")
+    sources = [game.resolve_ref(r) for r in a.refs]
+    for s in sources:
+        if s not in d.options:
+            raise IllegalActionError(f"'{game.describe(s)}' has no triggered ability waiting to be ordered")
+    group = [t for t in st.pending_triggers if game.seat_of(t["controller"]) == d.player]
+    st.decision = None
+    game.reorder_triggers(group, sources)
+
+
+def _mulligan(game: Game, a: A.Mulligan) -> None:
+    setup.mulligan(game, a.player)
+
+
+def _keep(game: Game, a: A.Keep) -> None:
+    setup.keep(game, a.player, a.bottom)
+
+
+def _concede(game: Game, a: A.Concede) -> None:
+    p = game.player(a.player)
+    p.lost, p.loss_reason = True, "conceded"
+    game.state.seats_version += 1
+    game.note(f"{a.player} concedes")
+    game.changed()
+    sba.left_game(game, a.player)
+
+
+def _setup(name: str):  # noqa: ANN202 - setup handlers live in mechanics.play.setup
+    def run(game: Game, a: A.Action) -> None:
+        getattr(setup, name)(game, a)
+
+    return run
+
+
+HANDLERS = {
+    A.Pass: _pass, A.Resolve: _resolve, A.Goto: _goto, A.PlayLand: _play_land, A.Cast: _cast,
+    A.Activate: _activate, A.AddMana: _mana, A.Attack: _attack, A.Block: _block,
+    A.Choose: _choose, A.Order: _order, A.Mulligan: _mulligan, A.Keep: _keep,
+    A.Concede: _concede, **MANUAL,
+    A.Players: _setup("players"), A.Teams: _setup("teams"), A.Seed: _setup("seed"),
+    A.DeckCmd: _setup("deck"), A.LibraryCmd: _setup("zone_cards"), A.HandCmd: _setup("zone_cards"),
+    A.GraveyardCmd: _setup("zone_cards"), A.ExileCmd: _setup("zone_cards"),
+    A.BattlefieldCmd: _setup("battlefield"), A.Life: _setup("life"),
+    A.PlayerCounter: _setup("player_counter"), A.TurnCmd: _setup("turn"),
+    A.Start: _setup("start"), A.Goldfish: _setup("goldfish"),
+}
+DECISION_ANSWERS = {A.Pass, A.Attack, A.Block, A.Choose, A.Order, A.Mulligan, A.Keep, A.Concede}

@@ -1,0 +1,313 @@
+"""Loading plugins and dispatching hooks cheaply.
+
+:func:`make_plugin_manager` builds a fresh pluggy manager per game from the
+``stackfish`` entry-point group, exactly as a third party's plugin is found.
+A plugin that fails to import (even with ``SystemExit``) or to register is
+recorded (``pm.stackfish_errors``), left out for the run, and the rest still
+load.  ``STACKFISH_DISABLE_PLUGINS=a,b`` turns plugins off.  Every call into a
+plugin goes through :func:`mechanics.plugin_api.isolation.call_hook` (named, watched).
+
+:class:`Hooks` holds what registration produced (keywords, counter kinds,
+card scripts) and calls ``trigger_collect`` / ``step_begin`` only on the
+plugins that registered interest in that event kind or step, calling the
+hot hooks' implementations directly (see ``Hooks._dispatch``): a pluggy call
+costs microseconds and a game emits hundreds of events.
+"""
+
+from __future__ import annotations
+
+import os
+import weakref
+from collections.abc import Callable, Iterable
+from importlib import metadata
+from typing import Any
+
+import pluggy
+
+from ..abilities.abilities import SCRIPTS
+from ..model import events as ev
+from . import hookspecs
+from .isolation import WATCHDOG, HookTimedOut, call_hook, display_failure, plugin_display_name
+
+#: keywords the engine itself implements (702.x)
+ENGINE_KEYWORDS = {
+    "flying": "702.9", "reach": "702.17", "trample": "702.19", "first strike": "702.7",
+    "double strike": "702.4", "vigilance": "702.20", "haste": "702.10", "defender": "702.3",
+    "deathtouch": "702.2", "lifelink": "702.15", "menace": "702.111", "hexproof": "702.11",
+    "shroud": "702.18", "indestructible": "702.12", "flash": "702.8", "convoke": "702.51",
+    "enchant creature": "702.5", "enchant permanent": "702.5",
+    # evasion, checked as blockers are declared (perform.block_restriction)
+    "fear": "702.36", "intimidate": "702.13", "shadow": "702.28", "horsemanship": "702.31",
+    "plainswalk": "702.14", "islandwalk": "702.14", "swampwalk": "702.14", "mountainwalk": "702.14",
+    "forestwalk": "702.14",
+    "devoid": "702.114",  # a characteristic-defining ability: CardDef has no colors (604.3)
+}
+
+
+def disabled_from_env() -> set[str]:
+    return {n.strip() for n in os.environ.get("STACKFISH_DISABLE_PLUGINS", "").split(",") if n.strip()}
+
+
+def make_plugin_manager(load_entrypoints: bool = True, disabled: Iterable[str] = (),
+                        extra: Iterable[Any] = ()) -> pluggy.PluginManager:
+    """A fresh plugin manager with every ``stackfish`` entry point that loads.
+
+    Args:
+        load_entrypoints: load the ``stackfish`` entry-point group.
+        disabled: plugin names to leave out (plus ``STACKFISH_DISABLE_PLUGINS``).
+        extra: plugin objects to register too (tests' inline plugins).
+    """
+    pm = pluggy.PluginManager(hookspecs.PROJECT)
+    pm.add_hookspecs(hookspecs)
+    pm.stackfish_errors = {}  # name -> error text
+    pm.stackfish_sources = {}  # name -> (distribution, version)
+    blocked = set(disabled) | disabled_from_env()
+    for name in blocked:
+        pm.set_blocked(name)
+    if load_entrypoints:
+        for ep in sorted(metadata.entry_points(group=hookspecs.PROJECT), key=lambda e: e.name):
+            if ep.name in blocked or pm.has_plugin(ep.name):
+                continue
+            try:
+                plugin = ep.load()
+                pm.register(plugin, name=ep.name)
+            except (Exception, SystemExit) as exc:  # a broken plugin is reported, never fatal
+                pm.stackfish_errors[ep.name] = f"{type(exc).__name__}: {exc}"
+                continue
+            dist = ep.dist
+            pm.stackfish_sources[ep.name] = (dist.name if dist else "?", dist.version if dist else "?")
+    for plugin in extra:
+        pm.register(plugin)
+    pm.check_pending()
+    WATCHDOG.ensure()
+    Hooks.of(pm)  # registration now: a plugin that fails it is reported and left out
+    return pm
+
+
+def list_plugins(pm: pluggy.PluginManager) -> list[dict[str, Any]]:
+    """Name, version, source and hooks of each plugin, and the ones that failed."""
+    out = []
+    for name, plugin in pm.list_name_plugin():
+        if plugin is None:
+            continue
+        dist, version = pm.stackfish_sources.get(name, ("built in", ""))
+        hooks = sorted(h.name for h in pm.get_hookcallers(plugin) or [])
+        out.append({"name": name, "version": version, "source": dist, "hooks": hooks, "error": ""})
+    for name, err in pm.stackfish_errors.items():
+        out.append({"name": name, "version": "", "source": "entry point", "hooks": [], "error": err})
+    return out
+
+
+class Hooks:
+    """Registration results and cheap dispatch for one plugin manager.
+
+    Shared by the games of a plugin manager (:meth:`of`): registration and the
+    dispatch tables are built once, not once per game (a batch simulation starts
+    thousands).  Nothing in it changes after it is built."""
+
+    _shared: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+    @classmethod
+    def of(cls, pm: pluggy.PluginManager) -> Hooks:
+        """The Hooks of ``pm`` with the plugins it has now (built anew after one is
+        unregistered)."""
+        kept = cls._shared.get(pm)
+        while kept is None or kept[0] != frozenset(id(p) for p in pm.get_plugins()):
+            try:
+                hooks = cls(pm)
+            except _Unregistered:  # one plugin failed to register and is out: again without it
+                continue
+            kept = cls._shared[pm] = (frozenset(id(p) for p in pm.get_plugins()), hooks)
+        return kept[1]
+
+    def __init__(self, pm: pluggy.PluginManager) -> None:
+        self.pm = pm
+        self.keywords: set[str] = set(ENGINE_KEYWORDS)
+        self.counter_kinds: dict[str, str] = {"+1/+1": "permanent", "-1/-1": "permanent",
+                                              "poison": "player"}
+        self.scripts = dict(SCRIPTS)
+        self.event_kinds: dict[str, list[Any]] = {}
+        """The event kinds some plugin registered interest in, and those plugins."""
+        self._steps: dict[str, list[Any]] = {}
+        self._callers: dict[tuple[str, str], Any] = {}
+        self._register("register_keywords",
+                       lambda p: lambda name, rule="": self.keywords.add(name.lower()))
+        self._register("register_counter_kinds", lambda p: lambda kind, on="both", rule="":
+                       self.counter_kinds.__setitem__(kind, on))
+        self._register("register_cards",
+                       lambda p: lambda name, fn: self.scripts.__setitem__(name, fn))
+        self._register("register_interest", self._interest)
+
+    def _register(self, hook: str, register: Callable[[Any], Callable[..., None]]) -> None:
+        """Call each plugin's ``hook`` with ``register(plugin)``, in pluggy's order.  A
+        plugin that raises (or runs too long) is unregistered for the run and its error
+        kept for ``stackfish plugins``; :meth:`of` then builds the Hooks again."""
+        for impl in reversed(getattr(self.pm.hook, hook).get_hookimpls()):
+            name = plugin_display_name(self.pm, impl.plugin)
+            try:
+                call_hook(name, hook, impl.function, [register(impl.plugin)])
+            except (Exception, SystemExit, HookTimedOut) as exc:
+                errors = getattr(self.pm, "stackfish_errors", None)
+                if errors is None:
+                    errors = self.pm.stackfish_errors = {}
+                errors[name] = f"{hook} raised {type(exc).__name__}: {exc}"
+                self.pm.unregister(impl.plugin)
+                raise _Unregistered from None
+
+    def _interest(self, plugin: Any):  # noqa: ANN202
+        def register(events: Iterable[str] = (), steps: Iterable[str] = ()) -> None:
+            for e in events:
+                self.event_kinds.setdefault(e, []).append(plugin)
+            for s in steps:
+                self._steps.setdefault(s, []).append(plugin)
+        return register
+
+    def interest(self, plugin: Any) -> dict[str, set[str]]:
+        """The event kinds and steps a plugin registered interest in."""
+        return {"events": {k for k, ps in self.event_kinds.items() if plugin in ps},
+                "steps": {k for k, ps in self._steps.items() if plugin in ps}}
+
+    def _dispatch(self, hook: str, key: str = "", wanted: list[Any] | None = None,
+                  first: bool = False) -> Callable[..., list[Any]]:
+        """A caller of ``hook`` on the ``wanted`` plugins (all when None) that returns
+        their non-None results in pluggy's order (only the first for a ``firstresult``
+        hook).  Built once per hook and key, and calling the implementations directly:
+        pluggy checks arguments, and its subset callers filter implementations, on
+        every call, microseconds that a game pays thousands of times.  A hook wrapper
+        among them (the engine's plugins use none) sends every call through pluggy."""
+        fn = self._callers.get((hook, key))
+        if fn is not None:
+            return fn
+        impls = [i for i in reversed(getattr(self.pm.hook, hook).get_hookimpls())
+                 if wanted is None or i.plugin in wanted]
+        if any(i.wrapper or i.hookwrapper for i in impls):
+            mine = {id(i.plugin) for i in impls}
+            sub = self.pm.subset_hook_caller(
+                hook, remove_plugins=[p for p in self.pm.get_plugins() if id(p) not in mine])
+            names = ", ".join(plugin_display_name(self.pm, i.plugin) for i in impls)
+
+            def fn(**kw: Any) -> list[Any]:
+                got = call_hook(names, hook, lambda: sub(**kw), [])
+                return ([] if got is None else [got]) if first else got
+        else:
+            calls = [(i.function, i.argnames, plugin_display_name(self.pm, i.plugin))
+                     for i in impls]
+
+            def fn(**kw: Any) -> list[Any]:
+                out = []
+                for function, args, plugin in calls:
+                    got = call_hook(plugin, hook, function, [kw[n] for n in args])
+                    if got is not None:
+                        out.append(got)
+                        if first:
+                            break
+                return out
+        self._callers[(hook, key)] = fn
+        return fn
+
+    def collect(self, game: Any, event: ev.Event) -> list[dict]:
+        wanted = self.event_kinds.get(event.kind)
+        if not wanted:
+            return []
+        results = self._dispatch("trigger_collect", event.kind, wanted)(game=game, event=event)
+        return [t for r in results if r for t in r]
+
+    def step_begin(self, game: Any, step: str) -> list[dict]:
+        wanted = self._steps.get(step)
+        if not wanted:
+            return []
+        results = self._dispatch("step_begin", step, wanted)(game=game, step=step)
+        return [t for r in results if r for t in r]
+
+    def untap_begin(self, game: Any, player: str) -> list[tuple]:
+        return [op for r in self._dispatch("untap_begin")(game=game, player=player) if r for op in r]
+
+    def untap_permanent(self, game: Any, obj: Any) -> bool | None:
+        return next(iter(self._dispatch("untap_permanent", first=True)(game=game, obj=obj)), None)
+
+    def resolve_item(self, game: Any, item: Any, ctx: Any) -> bool | None:
+        return next(iter(self._dispatch("resolve_item", first=True)(game=game, item=item, ctx=ctx)),
+                    None)
+
+    def replacements(self, game: Any, on: str, op: dict) -> list[tuple[str, Any]]:
+        return [p for r in self._dispatch("replacement_collect")(game=game, on=on, op=op) if r for p in r]
+
+    def call(self, hook: str, **kw: Any) -> Any:
+        """Any hook, as pluggy would return it: the first result of a ``firstresult``
+        hook (or None), else the list of results."""
+        first = bool(getattr(self.pm.hook, hook).spec.opts.get("firstresult"))
+        got = self._dispatch(hook, first=first)(**kw)
+        return (got[0] if got else None) if first else got
+
+    def hints(self, game: Any, obj: int | None = None, player: str | None = None) -> list[str]:
+        """The plugins' display hints; a plugin that fails here is left out (and named
+        in ``game.notices``): the screen must always draw."""
+        out = []
+        for impl in reversed(self.pm.hook.display_hints.get_hookimpls()):
+            name = plugin_display_name(self.pm, impl.plugin)
+            try:
+                got = call_hook(name, "display_hints", impl.function,
+                                [{"game": game, "obj": obj, "player": player}[a] for a in impl.argnames])
+                out += [str(h) for h in got or ()]
+            except (Exception, HookTimedOut) as exc:
+                display_failure(game, name, "display_hints", exc)
+        return out
+
+    def describe(self, game: Any, event: ev.Event) -> str | None:
+        """The log line for an event: the engine's own words, or a plugin's."""
+        words = _ENGINE_WORDS.get(type(event)) or next(
+            (_ENGINE_WORDS[c] for c in type(event).__mro__ if c in _ENGINE_WORDS), None)
+        if words is None:
+            return next(iter(self._dispatch("describe_event", first=True)(game=game, event=event)),
+                        None)
+        return words(event, game.describe)
+
+
+class _Unregistered(Exception):
+    """A plugin failed to register and was unregistered: build the Hooks again."""
+
+
+def _silent(event: Any, d: Callable[[Any], str]) -> None:
+    return None
+
+
+def _zone_words(e: ev.ZoneChanged, d: Callable[[Any], str]) -> str | None:
+    if e.from_zone == "" and e.to_zone == "battlefield":
+        return None  # TokenCreated says it
+    if e.from_zone == "stack" and e.to_zone == "battlefield":
+        return f"{e.name} enters the battlefield"
+    if (e.from_zone, e.to_zone) in (("library", "hand"), ("hand", "stack"), ("hand", "battlefield")):
+        return None  # "draws", "casts" and "plays" say it
+    return f"{e.name}: {e.from_zone or 'new'} -> {e.to_zone}"
+
+
+def _counted(n: int, what: str) -> str:
+    return f"{n} {what}{'s' * (n != 1)}"
+
+
+def _drew_words(e: ev.Drew, d: Callable[[Any], str]) -> str | None:
+    if e.index != 0:
+        return None  # the first of the cards drawn together says it
+    return f"{e.player} draws a card" if e.of == 1 else f"{e.player} draws {e.of} cards"
+
+
+#: the engine's log line for each of its event kinds (None: the event says nothing)
+_ENGINE_WORDS: dict[type, Callable[[Any, Callable[[Any], str]], str | None]] = {
+    ev.StepBegan: lambda e, d: f"-- turn {e.turn} ({e.active}): {e.step}",
+    ev.ZoneChanged: _zone_words,
+    ev.CountersPut: lambda e, d: f"{d(e.obj) if e.obj is not None else e.player} gets "
+                                 f"{_counted(e.amount, e.kind_ + ' counter')}",
+    ev.CountersRemoved: lambda e, d: f"{_counted(e.amount, e.kind_ + ' counter')} removed from "
+                                     f"{d(e.obj) if e.obj is not None else e.player}",
+    ev.TokenCreated: lambda e, d: f"{e.controller} creates a {e.name} token",
+    ev.DamageDealt: lambda e, d: f"{d(e.source)} deals {e.amount} damage to "
+                                 f"{d(e.obj) if e.obj is not None else e.player}",
+    ev.LifeChanged: lambda e, d: f"{e.player} {'gains' if e.amount > 0 else 'loses'} "
+                                 f"{abs(e.amount)} life",
+    ev.Milled: lambda e, d: f"{e.player} mills {_counted(len(e.objs), 'card')}",
+    ev.Drew: _drew_words,
+    ev.PhasedOut: lambda e, d: f"{d(e.obj)} phases out",
+    ev.PhasedIn: lambda e, d: f"{d(e.obj)} phases in",
+    **{kind: _silent for kind in (ev.Tapped, ev.Untapped, ev.SpellCast, ev.AttackersDeclared,
+                                  ev.AbilityResolved, ev.GameOver, ev.BecameTarget)},
+}

@@ -1,0 +1,440 @@
+"""The engine's primitives: every change to a game goes through one of these.
+
+Each primitive applies the replacement effects that apply to it (614, with
+the affected player choosing their order, 616.1), changes the state, and
+emits an event from which triggered abilities are collected (603.2).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..abilities.abilities import EntersWith, text_lines
+from ..model import events as ev
+from ..model.errors import IllegalActionError
+from ..model.state import Decision, Effect, Obj, StackItem
+from ..text.templates import CANT_BE_COUNTERED
+
+if TYPE_CHECKING:
+    from ..play.game import Game
+
+#: the kind of a regeneration shield effect (701.19); its layer "-" is no layer
+REGENERATE = "regenerate"
+
+
+class Primitives:
+    """Mixed into :class:`mechanics.play.game.Game`."""
+
+    # ---------------------------------------------------------------- zones
+    def move(self: Game, oid: int, zone: str, player: str | None = None,
+             bottom: bool = False, controller: str | None = None) -> int:
+        """Move an object to a zone (a new object, 400.7); returns its id."""
+        st = self.state
+        obj = st.objs[oid]
+        old_zone, old_epoch = obj.zone, obj.epoch
+        if old_zone == "battlefield":
+            if obj.ref not in st.lki:  # move_all recorded it before anything moved
+                self.remember(obj)
+            self._leave_battlefield(obj)
+        self._remove_from_zone(obj)
+        obj.epoch += 1
+        obj.zone = zone
+        obj.timestamp = st.tick()
+        obj.tapped = obj.phased_out = obj.sick = False
+        obj.damage, obj.deathtouch_damage, obj.counters = 0, False, {}
+        obj.controller = controller or player or obj.owner
+        obj.copy_of = None if not obj.token else obj.copy_of
+        obj.choices = {}
+        if zone == "battlefield":
+            obj.sick = True
+            st.battlefield.append(oid)
+        elif zone != "stack":
+            lst = getattr(st.players[player or obj.owner], zone)
+            lst.append(oid) if (bottom or zone != "library") else lst.insert(0, oid)
+        self.changed("battlefield" in (old_zone, zone))
+        if zone == "battlefield":  # 614.1c, 707.5: it enters already a copy, with its counters
+            self._entered(obj)
+        self.emit(ev.ZoneChanged(oid, obj.epoch, obj.name, obj.owner, obj.controller,
+                                 old_zone, zone, old_epoch, obj.token))
+        return oid
+
+    def move_all(self: Game, oids: list[int], zone: str) -> None:
+        """Move objects at the same time (704.3: state-based actions): their last known
+        information is taken before any moves, and each one's leaves-the-battlefield
+        abilities see the others leave (603.10a)."""
+        st = self.state
+        for oid in oids:
+            self.remember(st.objs[oid])
+        self.departing = [st.objs[oid].ref for oid in oids]
+        try:
+            for oid in oids:
+                self.move(oid, zone)
+        finally:
+            self.departing = []
+
+    def _remove_from_zone(self: Game, obj: Obj) -> None:
+        st = self.state
+        if obj.zone == "battlefield":
+            st.battlefield.remove(obj.id)
+        elif obj.zone == "stack":
+            st.stack[:] = [s for s in st.stack if not (s.kind == "spell" and s.source == obj.id)]
+        elif obj.zone in ("library", "hand", "graveyard", "exile"):
+            for p in st.players.values():
+                lst = getattr(p, obj.zone)
+                if obj.id in lst:
+                    lst.remove(obj.id)
+
+    def _leave_battlefield(self: Game, obj: Obj) -> None:
+        self.remove_from_combat(obj)
+        obj.attached_to = None
+        for other in self.state.objs.values():  # 704.5m/n: SBAs deal with what was attached
+            if other.attached_to == obj.id and other.zone == "battlefield":
+                other.attached_to = -1
+
+    def _entered(self: Game, obj: Obj) -> None:
+        """As it enters: "enters with" abilities and enter replacements (614.1c).
+        When one makes it a copy (Clone), the copied card's apply instead (614.12)."""
+        seen: set[str] = set()
+        name = obj.copy_of or obj.name
+        while name not in seen:
+            seen.add(name)
+            for ab in self.behaviour(name).of(EntersWith):
+                ab.apply(self.ctx(), obj)
+                if (obj.copy_of or obj.name) != name:
+                    break
+            name = obj.copy_of or obj.name
+        # 614.1c: other permanents' "enters with" replacement effects (Master Biomancer):
+        # each adds counters and types to the op; it enters with them (122.6, 613.1d)
+        op = self.replace("enters", {"obj": obj.id, "counters": {}, "subtypes": ()}, obj.controller)
+        if op["subtypes"]:
+            self.add_effect("4", "enters-as", [obj.id], {"subtypes": tuple(op["subtypes"])}, until="")
+        for kind, n in op["counters"].items():
+            self.put_counters(obj.id, kind, n)
+
+    def battlefield_objs(self: Game) -> list[Obj]:
+        """The objects on the battlefield, phased out or not, oldest object first."""
+        st = self.state
+        return [st.objs[i] for i in sorted(st.battlefield)]
+
+    def remove_from_combat(self: Game, obj: Obj) -> None:
+        """506.4: it stops attacking or blocking."""
+        obj.attacking = None
+        obj.blocking = []
+        for other in self.battlefield_objs():  # only permanents are in combat (506.4)
+            if obj.id in other.blocking:
+                other.blocking.remove(obj.id)
+
+    def put_onto_battlefield(self: Game, name: str, controller: str, token: bool = False,
+                             copy_of: str | None = None) -> Obj:
+        """Create a new object directly on the battlefield (tokens and setup)."""
+        st = self.state
+        oid = st.new_id()
+        obj = Obj(oid, name, controller, controller, "battlefield", st.tick(), token=token,
+                  copy_of=copy_of, sick=True)
+        st.objs[oid] = obj
+        st.battlefield.append(oid)
+        self.changed()
+        return obj
+
+    def create_token(self: Game, controller: str, name: str, n: int = 1,
+                     copy_of: str | None = None) -> list[int]:
+        """Create tokens (111), applying replacement effects such as Doubling Season."""
+        op = self.replace("tokens", {"player": controller, "name": name, "n": n,
+                                     "copy_of": copy_of}, controller)
+        made = []
+        for _ in range(op["n"]):
+            obj = self.put_onto_battlefield(op["name"], controller, token=True,
+                                            copy_of=op["copy_of"])
+            made.append(obj.id)
+            self._entered(obj)  # 614.1c: "enters with" applies before the enter event
+            self.emit(ev.TokenCreated(obj.id, obj.name, controller))
+            self.emit(ev.ZoneChanged(obj.id, obj.epoch, obj.name, controller, controller,
+                                     "", "battlefield", -1, True))
+        return made
+
+    def enter_copy(self: Game, oid: int, copy_of: str) -> None:
+        """707.5/706: an object enters as a copy (Clone): its copiable values change."""
+        self.state.objs[oid].copy_of = copy_of
+        self.changed()
+
+    def destroy(self: Game, oid: int) -> bool:
+        obj = self.state.objs[oid]
+        ch = self.chars(oid)
+        if obj.zone != "battlefield" or (ch and ch.has("indestructible")):
+            return False
+        if self.regenerated(oid):  # 701.19a: a regeneration shield replaces it
+            return False
+        self.move(oid, "graveyard")
+        return True
+
+    def regenerate(self: Game, oid: int) -> None:
+        """701.19a: "Regenerate it": a shield for this turn, used the next time the
+        permanent would be destroyed (614.8)."""
+        self.add_effect("-", REGENERATE, [oid], {}, until="eot")
+
+    def regenerated(self: Game, oid: int) -> bool:
+        """Use a regeneration shield on ``oid`` in place of destroying it, if it has one:
+        tap it, remove all damage from it and remove it from combat (701.19a)."""
+        st = self.state
+        obj = st.objs[oid]
+        shield = next((e for e in st.effects if e.kind == REGENERATE and obj.ref in e.affected), None)
+        if shield is None:
+            return False
+        st.effects = [e for e in st.effects if e is not shield]
+        obj.damage, obj.deathtouch_damage = 0, False
+        self.remove_from_combat(obj)
+        self.tap(oid)
+        self.changed()
+        self.note(f"{self.describe(oid)} regenerates (tapped, damage removed, out of combat)")
+        return True
+
+    def sacrifice(self: Game, oid: int) -> None:
+        self.move(oid, "graveyard")
+
+    def draw(self: Game, player: str, n: int = 1) -> None:
+        p = self.state.players[player]
+        n = min(n, len(p.library)) if p.auto else n
+        for i in range(n):
+            if not p.library:
+                if not p.auto:  # a goldfish with no cards does nothing, not even lose
+                    p.drew_from_empty = True  # 704.5b
+                    self.changed()
+                return
+            oid = p.library[0]
+            self.move(oid, "hand", player)
+            self.emit(ev.Drew(player, oid, i, n))
+
+    def mill(self: Game, player: str, n: int) -> list[int]:
+        """701.17: put the top N cards into the graveyard, all at once (as many as there are)."""
+        p = self.state.players[player]
+        cards = p.library[:max(0, n)]
+        for oid in cards:
+            self.move(oid, "graveyard", player, bottom=True)
+        nonland = sum(1 for oid in cards if not self.card(self.state.objs[oid].name).is_type("Land"))
+        self.emit(ev.Milled(player, tuple(cards), nonland))
+        return cards
+
+    def shuffle(self: Game, player: str) -> None:
+        self.state.rng.shuffle(self.state.players[player].library)
+        self.changed()
+        self.note(f"{player} shuffles")
+
+    # ---------------------------------------------------------------- counters
+    def put_counters(self: Game, target: int | str, kind: str, n: int,
+                     source_item: int | None = None) -> int:
+        """Put counters on a permanent (id) or a player (name); returns how many were put."""
+        if n <= 0:
+            return 0
+        holder = self._holder(target)
+        affected = target if isinstance(target, str) else self.controller_of(target)
+        op = self.replace("counters", {"target": target, "kind": kind, "n": n}, affected)
+        n = op["n"]
+        if n <= 0:
+            return 0
+        holder.counters[kind] = holder.counters.get(kind, 0) + n
+        self.changed()
+        obj_id, player = (None, target) if isinstance(target, str) else (target, None)
+        self.emit(ev.CountersPut(kind, n, obj_id, player, source_item))
+        return n
+
+    def remove_counters(self: Game, target: int | str, kind: str, n: int) -> int:
+        holder = self._holder(target)
+        n = min(n, holder.counters.get(kind, 0))
+        if n <= 0:
+            return 0
+        holder.counters[kind] -= n
+        if not holder.counters[kind]:
+            del holder.counters[kind]
+        self.changed()
+        obj_id, player = (None, target) if isinstance(target, str) else (target, None)
+        self.emit(ev.CountersRemoved(kind, n, obj_id, player))
+        return n
+
+    def _holder(self: Game, target: int | str) -> Any:
+        return self.state.players[target] if isinstance(target, str) else self.state.objs[target]
+
+    def replace(self: Game, on: str, op: dict[str, Any], affected: str) -> dict[str, Any]:
+        """Apply each replacement effect that applies, once (614.5), in the order the
+        affected player or controller chooses when more than one applies (616.1)."""
+        used: set[str] = set()
+        while True:
+            found = [(key, fn) for key, fn in self.replacements(on, op) if key not in used]
+            if not found:
+                return op
+            if len(found) > 1:
+                names = tuple(key for key, _ in found)
+                pick = self.ask(Decision(
+                    "choose", affected, f"choose which replacement effect applies first ({on})",
+                    names, 1, 1, {"what": "replacement", "default": [names[0]]}))[0]
+                found = [f for f in found if f[0] == pick] or found
+            key, fn = found[0]
+            used.add(key)
+            op = fn(dict(op))
+
+    def replacements(self: Game, on: str, op: dict[str, Any]) -> list[tuple[str, Any]]:
+        """Replacement effects that apply to this primitive: (key, apply) pairs, from
+        permanents' abilities and from plugins."""
+        out: list[tuple[Any, Any]] = []
+        for oid, ch, mine in self.ability_index().replacements.get(on, ()):
+            src = self.state.objs[oid]
+            for i, ab in enumerate(mine):
+                if ab.applies(self, src, op):
+                    # the permanent itself is the choice (``choose "Hardened Scales"``) unless
+                    # it has several replacement effects for this kind of event
+                    key: Any = oid if len(mine) == 1 else f"{ch.name}#{self.ordinal(oid)}:{i}"
+                    out.append((key, lambda o, ab=ab, src=src: ab.apply(self, src, o)))
+        return out + self.hooks.replacements(self, on, op)
+
+    # ---------------------------------------------------------------- status
+    def tap(self: Game, oid: int) -> None:
+        obj = self.state.objs[oid]
+        if not obj.tapped:
+            obj.tapped = True
+            self.changed(characteristics=False)
+            self.emit(ev.Tapped(oid))
+
+    def untap(self: Game, oid: int) -> None:
+        obj = self.state.objs[oid]
+        if obj.tapped:
+            obj.tapped = False
+            self.changed(characteristics=False)
+            self.emit(ev.Untapped(oid))
+
+    def phase_out(self: Game, oid: int, _indirect: bool = False) -> None:
+        """702.26: treated as though it doesn't exist; not a zone change.  Auras and
+        Equipment attached to it phase out indirectly with it (702.26g)."""
+        obj = self.state.objs[oid]
+        if obj.phased_out or obj.zone != "battlefield":
+            return
+        obj.phased_under = self.controller_of(oid)  # 702.26a: the controller now
+        obj.phased_out, obj.phased_indirectly = True, _indirect
+        self.remove_from_combat(obj)
+        self.changed()
+        self.emit(ev.PhasedOut(oid, _indirect))
+        for other in list(self.state.objs.values()):
+            if other.attached_to == oid and other.zone == "battlefield":
+                self.phase_out(other.id, _indirect=True)
+
+    def phase_in(self: Game, oid: int, _indirect: bool = False) -> None:
+        obj = self.state.objs[oid]
+        if not obj.phased_out:
+            return
+        obj.phased_out = obj.phased_indirectly = False
+        self.changed()
+        self.emit(ev.PhasedIn(oid, _indirect))
+        for other in list(self.state.objs.values()):
+            if other.attached_to == oid and other.phased_indirectly:
+                self.phase_in(other.id, _indirect=True)
+
+    def attach(self: Game, oid: int, to: int) -> None:
+        self.state.objs[oid].attached_to = to
+        self.state.objs[oid].timestamp = self.state.tick()  # 613.7e
+        self.changed()
+        self.note(f"{self.describe(oid)} is attached to {self.describe(to)}")
+
+    # ---------------------------------------------------------------- damage and life
+    def damage(self: Game, target: int | str, n: int, source: int | None = None,
+               combat: bool = False) -> None:
+        """Deal damage (120): to a player it is life loss, to a creature it is marked.
+        Prevention and replacement effects (615, 614; on ``"damage"``) apply first."""
+        if n > 0:
+            hurt = target if isinstance(target, str) else self.controller_of(target)
+            n = self.replace("damage", {"target": target, "n": n, "source": source,
+                                        "combat": combat}, hurt)["n"]
+        if n <= 0:
+            return
+        src = self.chars(source) if source is not None else None
+        if isinstance(target, str):
+            self.emit(ev.DamageDealt(n, source, None, target, combat))
+            self.lose_life(target, n)
+        else:
+            obj = self.state.objs[target]
+            obj.damage += n
+            if src and src.has("deathtouch"):
+                obj.deathtouch_damage = True
+            self.changed(characteristics=False)
+            self.emit(ev.DamageDealt(n, source, target, None, combat))
+        if src and src.has("lifelink"):
+            self.gain_life(src.controller, n)
+
+    def _life_holder(self: Game, player: str) -> list[str]:
+        """810.9: with a shared life total a team's players change life together."""
+        st = self.state
+        return st.team_of(player) if st.shared_life else [player]
+
+    def lose_life(self: Game, player: str, n: int) -> None:
+        self._change_life(player, -n)
+
+    def gain_life(self: Game, player: str, n: int) -> None:
+        self._change_life(player, n)
+
+    def _change_life(self: Game, player: str, n: int) -> None:
+        if n:  # "your life total can't change" (Teferi's Protection; on ``"life"``)
+            n = self.replace("life", {"player": player, "n": n}, player)["n"]
+        if not n:
+            return
+        for p in self._life_holder(player):
+            self.state.players[p].life += n
+        self.changed(characteristics=False)
+        self.emit(ev.LifeChanged(player, n))
+
+    # ---------------------------------------------------------------- effects
+    def add_effect(self: Game, layer: str, kind: str, affected: list[int], params: dict[str, Any],
+                   until: str = "eot", source: int | None = None) -> Effect:
+        """Start a continuous effect from a resolving spell or ability (611.2).
+        Phased-out permanents are not included (702.26e)."""
+        st = self.state
+        refs = tuple(st.objs[i].ref for i in affected if not st.objs[i].phased_out)
+        src = st.objs[source].ref if source is not None else None
+        e = Effect(st.new_id(), layer, kind, refs, params, st.tick(), until, src)
+        st.effects.append(e)
+        self.changed()
+        return e
+
+    def pump(self: Game, oid: int, p: int, t: int, until: str = "eot") -> None:
+        self.add_effect("7c", "pump", [oid], {"pt": (p, t)}, until)
+        self.note(f"{self.describe(oid)} gets {p:+d}/{t:+d} until end of turn")
+
+    def add_mana(self: Game, player: str, symbols: list[str]) -> None:
+        self.state.players[player].mana += symbols
+        self.changed()
+
+    def counter_item(self: Game, item_id: int) -> None:
+        """Counter a spell or ability (701.6): it leaves the stack without resolving,
+        unless it is a spell that can't be countered (101.2: the "can't" wins)."""
+        st = self.state
+        item = next((s for s in st.stack if s.id == item_id), None)
+        if item is None:
+            return
+        if item.kind == "spell":
+            name = st.objs[item.source].name if item.source in st.objs else item.data.get("copy_of", item.text)
+            if CANT_BE_COUNTERED in text_lines(self.card(name)):  # a copy has its text too (707.2)
+                self.note(f"{name} can't be countered")
+                return
+        st.stack.remove(item)
+        if item.kind == "spell" and item.source is not None:  # a copy just ceases to exist (707.10a)
+            self.move(item.source, "graveyard")
+        self.changed()
+
+    def copy_spell(self: Game, name: str, controller: str, targets: tuple = (), x: int = 0,
+                   modes: tuple[int, ...] = ()) -> int:
+        """707.10: put a copy of the spell ``name`` on the stack (storm, 702.40), with the
+        choices made as the original was cast: targets, X and modes (707.10, 700.2).  It
+        is a spell with no card (``source`` None, ``data['copy_of']``); it isn't cast, and
+        it ceases to exist when it resolves or leaves the stack (707.10a)."""
+        st = self.state
+        data: dict[str, Any] = {"copy_of": name, **({"modes": tuple(modes)} if modes else {})}
+        item = StackItem(st.new_id(), "spell", controller, None, 0, "spell", name, tuple(targets), x,
+                         data, timestamp=st.tick())
+        st.stack.append(item)
+        self.changed()
+        self.note(f"a copy of {name} is put on the stack")
+        return item.id
+
+    def keyword_action(self: Game, name: str, player: str, **kw: Any) -> Any:
+        """Perform a keyword action a plugin implements (proliferate, 701.34)."""
+        result = self.hook("keyword_action", game=self, name=name, ctx=self.ctx(player=player),
+                           player=player, args=kw)
+        if result is None:
+            raise IllegalActionError(f"no loaded plugin implements the keyword action '{name}'")
+        return result

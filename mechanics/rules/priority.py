@@ -1,0 +1,137 @@
+"""Priority (117) and the loop that runs a game between decisions.
+
+Mixed into :class:`mechanics.play.game.Game`.  :meth:`PriorityRules.advance` checks
+state-based actions (704.3), puts waiting triggers on the stack (603.3), passes
+priority for goldfish seats and ends steps; :meth:`PriorityRules.pass_priority`
+resolves the top of the stack or ends the step when every seat has passed in
+succession (117.4).  Teams that share turns pass as one seat (805.5), and who
+sits where is kept in a :class:`Seating` until it changes.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple
+
+from ..model.errors import IllegalActionError
+from . import sba
+
+if TYPE_CHECKING:
+    from ..model.state import State
+    from ..play.game import Game
+
+
+class Seating(NamedTuple):
+    """Who sits where for priority (805.5), from :meth:`Game.seating`."""
+
+    state: State  # the state they are for
+    key: tuple[str, int]  # and its active player and seats version
+    seats: list[list[str]]  # the teams still in, in turn order from the active one
+    seat_of: dict[str, str]  # each player's seat: their team's first player still in
+    present: dict[str, list[str]]  # each player's team, those still in
+    after: dict[str, str]  # the next seat in turn order after each player's
+    goldfish: dict[str, bool]  # whether each player's seat passes by itself (all goldfish)
+    only_goldfish: bool  # whether every player still in is a goldfish
+
+
+class PriorityRules:
+    """Priority, seats and the advance loop."""
+
+    def advance(self: Game) -> None:
+        """Run the game until a player must decide (704.3, 603.3, 117.3)."""
+        st = self.state
+        while not st.over and st.decision is None:
+            if st.effects:
+                self.expire_effects()
+            if sba.check(self):
+                continue
+            if st.over:
+                return
+            if st.pending_triggers:
+                self.place_triggers()
+                continue
+            if st.priority is None:
+                self.end_step()
+                continue
+            seating = self.seating()
+            if seating.goldfish.get(st.priority, False):
+                if seating.only_goldfish:
+                    return  # only goldfish are left: nobody would ever stop the game
+                self.pass_priority()
+                continue
+            return
+
+    def pass_priority(self: Game) -> None:
+        """117.4: when all pass in succession the top resolves or the step ends."""
+        st = self.state
+        seating = self.seating()
+        if seating.present.get(st.priority, True):
+            st.passes += 1  # 800.4a, 800.4j: priority held by one who left moves on, uncounted
+        if st.passes >= len(seating.seats):
+            st.passes = 0
+            if st.stack:  # mana stays in pools until the step ends (500.4, in end_step)
+                self.resolve_top()
+                st.priority = st.active
+            else:
+                self.end_step()
+        else:
+            st.priority = seating.after.get(st.priority, st.priority)
+
+    def seats(self: Game) -> list[list[str]]:
+        """Who passes priority in turn: teams (805.5), in turn order from the active one."""
+        return self.seating().seats
+
+    def seat_of(self: Game, player: str) -> str:
+        """The seat a player passes priority with: their team's first player still in."""
+        return self.seating().seat_of.get(player, player)
+
+    def seating(self: Game) -> Seating:
+        """Seats, each player's seat and team still in, the next seat and who passes by
+        itself, kept while the state, the active player and ``seats_version`` (which
+        losing, conceding, teams and goldfish bump) stay the same."""
+        st = self.state
+        kept = self._seating
+        if kept is not None and kept.state is st and kept.key == (st.active, st.seats_version):
+            return kept
+        present = {p: [q for q in st.team_of(p) if not st.players[q].lost] for p in st.players}
+        seat_of = {p: team[0] if team else p for p, team in present.items()}
+        seats: list[list[str]] = []
+        for p in st.turn_order():
+            if present[p] and present[p] not in seats:
+                seats.append(present[p])
+        heads = [s[0] for s in seats]
+        names = list(st.players)
+        after = {}
+        for i, player in enumerate(names):
+            after[player] = next((seat_of[p] for p in names[i + 1:] + names[:i + 1]
+                                  if seat_of[p] in heads and seat_of[p] != seat_of[player]),
+                                 heads[0] if heads else player)
+        goldfish = {p: all(st.players[q].auto for q in team) for p, team in present.items()}
+        only = all(pl.auto or pl.lost for pl in st.players.values())
+        self._seating = Seating(st, (st.active, st.seats_version), seats, seat_of, present, after,
+                                goldfish, only)
+        return self._seating
+
+    def has_priority(self: Game, player: str) -> bool:
+        st = self.state
+        return st.priority is not None and self.seat_of(player) == self.seat_of(st.priority)
+
+    def take_priority(self: Game, player: str) -> None:
+        """Let a player act who would get priority before the round ends (the others
+        in between pass), as a script writes ``cast p2 ...`` in response."""
+        st = self.state
+        if st.decision is not None:
+            raise IllegalActionError(f"a decision is pending: {st.decision.prompt}")
+        if st.priority is None:
+            raise IllegalActionError("no player has priority now")
+        seats = [s[0] for s in self.seats()]
+        want = self.seat_of(player)
+        have = self.seat_of(st.priority)
+        if want == have:
+            return
+        if want not in seats:
+            raise IllegalActionError(f"{player} cannot act: they have left the game")
+        gap = (seats.index(want) - seats.index(have)) % len(seats)
+        if st.passes + gap >= len(seats):
+            raise IllegalActionError(f"{player} has already passed priority this round")
+        st.passes += gap
+        st.priority = want

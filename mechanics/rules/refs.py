@@ -1,0 +1,136 @@
+"""References to objects in scenario lines and generated actions.
+
+Mixed into :class:`mechanics.play.game.Game`.  A reference is an alias, a player, a
+card name (the oldest object with it in the first zone that has one), ``"Name"#N``
+or ``zone:Name#N``; :meth:`References.ref_for` writes the reference that names
+exactly one object, and :meth:`References.resolve_ref` reads one back, with an
+error that says what exists when it names nothing.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import TYPE_CHECKING
+
+from ..model.errors import IllegalActionError
+
+if TYPE_CHECKING:
+    from ..model.state import Obj
+    from ..play.game import Game
+
+
+#: the zones a name refers to, in the order a bare name looks at them
+ZONE_ORDER = ("battlefield", "stack", "hand", "graveyard", "exile", "library")
+_ZONE_INDEX = {z: i for i, z in enumerate(ZONE_ORDER)}
+
+
+@functools.lru_cache(maxsize=4096)
+def _fold(name: str) -> str:
+    """A name compared case-insensitively (references are)."""
+    return name.casefold()
+
+
+class References:
+    """Names, ordinals and references of objects."""
+
+    def ordinal(self: Game, oid: int) -> int:
+        """N in ``"Name"#N``: its place among same-named objects in its zone group."""
+        same = self._named(self.name_of(oid))
+        for group in same:
+            if oid in group:
+                return group.index(oid) + 1
+        return 1
+
+    def name_of(self: Game, oid: int) -> str:
+        ch = self.chars(oid)
+        if ch:
+            return ch.name
+        obj = self.state.objs.get(oid)
+        if obj is not None:
+            return obj.name
+        # a token that ceased to exist (111.7) is still the source of its abilities (113.7a)
+        return next((info["name"] for (i, _), info in self.state.lki.items() if i == oid), f"#{oid}")
+
+    def describe(self: Game, oid: int | str | None) -> str:
+        if oid is None:
+            return "no source"
+        if isinstance(oid, str):
+            return oid
+        return self.name_of(oid)
+
+    def ref_for(self: Game, oid: int) -> str:
+        """A reference that names exactly this object (for generated actions): its
+        alias, its name, ``Name#N``, or ``zone:Name#N`` when another zone comes first."""
+        name = self.name_of(oid)
+        for alias, i in self.state.aliases.items():
+            if i == oid:
+                return alias
+        groups = self._named(name)
+        first = next((g for g in groups if g), [])
+        zone = next(z for z, g in zip(ZONE_ORDER, groups, strict=True) if oid in g)
+        group = groups[ZONE_ORDER.index(zone)]
+        prefix = "" if group is first else f"{zone}:"
+        return f"{prefix}{name}" if len(group) == 1 else f"{prefix}{name}#{group.index(oid) + 1}"
+
+    def _named(self: Game, name: str) -> list[list[int]]:
+        """Objects with that name, grouped by zone in reference order, oldest first."""
+        st = self.state
+        # remembered per name until the game changes: a move ticks the clock and calls
+        # changed(), a token that ceases to exist changes the number of objects
+        stamp = (id(st), self.revision, st.clock, len(st.objs))
+        kept = self.memo.get("names_kept")
+        if kept is None or kept[0] != stamp:
+            kept = self.memo["names_kept"] = (stamp, {})
+        key = _fold(name)
+        found = kept[1].get(key)
+        if found is None:
+            groups: list[list[Obj]] = [[] for _ in ZONE_ORDER]
+            for obj in st.objs.values():
+                z = _ZONE_INDEX.get(obj.zone)
+                if z is not None and (_fold(obj.name) == key or (
+                        z == 0 and _fold(self.name_of(obj.id)) == key)):
+                    groups[z].append(obj)
+            found = kept[1][key] = [[o.id for o in sorted(g, key=lambda o: o.timestamp)]
+                                    for g in groups]
+        return [list(g) for g in found]
+
+    def resolve_ref(self: Game, ref: str, players: bool = True) -> int | str:
+        """An alias, ``p1``, a card name or ``"Name"#N`` to an object id or a player."""
+        st = self.state
+        if players and ref in st.players:
+            return ref
+        if ref in st.aliases:
+            oid = st.aliases[ref]
+            if oid not in st.objs:
+                raise IllegalActionError(f"'{ref}' was a token that no longer exists")
+            return oid
+        name, n = ref, 0
+        if "#" in ref:
+            head, _, tail = ref.rpartition("#")
+            if tail.isdigit():
+                name, n = head, int(tail)
+        zone, _, rest = name.partition(":")
+        in_zone = zone in ZONE_ORDER and rest
+        if in_zone:  # "hand:Forest#2": the objects with that name in that zone
+            name = rest
+        groups = self._named(name)
+        found = groups[ZONE_ORDER.index(zone)] if in_zone else next((g for g in groups if g), [])
+        if not found:
+            if self.pool.get(name) is None and name not in st.aliases:
+                raise IllegalActionError(f"no object or alias '{ref}'; " + self.unknown_card(name).split("; ", 1)[-1]
+                                         if self.pool.suggest(name) else f"no object or alias '{ref}'")
+            raise IllegalActionError(f"no '{name}' in any zone")
+        if n:
+            if n > len(found):
+                raise IllegalActionError(f"there are only {len(found)} '{name}'; #{n} is out of range")
+            return found[n - 1]
+        if len(found) > 1:
+            zone = st.objs[found[0]].zone
+            cands = ", ".join(f'"{name}"#{i + 1}' for i in range(len(found)))
+            raise IllegalActionError(f"'{name}' is ambiguous: {len(found)} in {zone} ({cands})")
+        return found[0]
+
+    def resolve_obj(self: Game, ref: str) -> int:
+        got = self.resolve_ref(ref, players=False)
+        assert isinstance(got, int)
+        return got

@@ -1,0 +1,214 @@
+"""State-based actions (704), checked whenever a player would get priority.
+
+:func:`check` performs every applicable state-based action simultaneously
+(704.3) and says whether any was performed, so the caller checks again.
+Phased-out permanents are ignored (702.26b): a phased-out 0-toughness
+creature stays until it phases in.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..model import events as ev
+from ..model.state import Decision
+
+if TYPE_CHECKING:
+    from ..play.game import Game
+    from .layers import Chars
+
+
+def check(game: Game) -> bool:
+    st = game.state
+    stamp = game.revision  # bumped by every game.changed()
+    clean = game.memo.get("sba_clean")
+    if stamp is not None and clean is not None and clean[0] is st and clean[1] == stamp:
+        return False  # nothing has changed since a check that found nothing to do
+    done = _perform(game)
+    if not done and stamp is not None:
+        game.memo["sba_clean"] = (st, game.revision)
+    return done
+
+
+def _perform(game: Game) -> bool:
+    st = game.state
+    done = _players(game)
+    to_graveyard: list[int] = []
+    for oid in [o for o in _tokens(game) if st.objs[o].zone not in ("battlefield", "stack")]:
+        _cease(game, oid)  # 704.5d
+        done = True
+    chars = game.all_chars()
+    legendary = False
+    for oid, ch in chars.items():
+        obj = st.objs[oid]
+        if "Legendary" in ch.supertypes:
+            legendary = True
+        if ch.is_creature and ch.toughness is not None:
+            if ch.toughness <= 0:  # 704.5f
+                to_graveyard.append(oid)
+            elif (obj.damage >= ch.toughness or obj.deathtouch_damage) and obj.damage > 0 \
+                    and not ch.has("indestructible"):  # 704.5g, 704.5h
+                if game.regenerated(oid):  # these destroy: regeneration replaces it (701.19a)
+                    done = True
+                else:
+                    to_graveyard.append(oid)
+        if "Aura" in ch.subtypes and not _enchantable(game, ch, obj.attached_to):  # 704.5m
+            to_graveyard.append(oid)
+        if "Equipment" in ch.subtypes and obj.attached_to is not None and \
+                not _legal_attachment(game, obj.attached_to, creature=True):  # 704.5n
+            obj.attached_to = None
+            game.changed()
+            done = True
+        plus, minus = obj.counters.get("+1/+1", 0), obj.counters.get("-1/-1", 0)
+        if plus and minus:  # 704.5q
+            n = min(plus, minus)
+            game.remove_counters(oid, "+1/+1", n)
+            game.remove_counters(oid, "-1/-1", n)
+            done = True
+    dying = [oid for oid in dict.fromkeys(to_graveyard) if st.objs[oid].zone == "battlefield"]
+    if dying:
+        game.move_all(dying, "graveyard")
+        done = True
+    if legendary and _legend_rule(game):  # nothing above makes a permanent legendary
+        done = True
+    return done
+
+
+def _tokens(game: Game) -> list[int]:
+    """The ids of the tokens, the only objects 704.5d removes.  ``Obj.token`` is set as
+    an object is created, so the list is kept while no object is created (``next_id``)
+    or removed (the number of objects) in this state (the same ``objs`` dict)."""
+    st = game.state
+    hit = game.memo.get("sba_tokens")
+    if hit is None or hit[0] is not st.objs or hit[1] != st.next_id or hit[2] != len(st.objs):
+        hit = (st.objs, st.next_id, len(st.objs), [o for o, obj in st.objs.items() if obj.token])
+        game.memo["sba_tokens"] = hit
+    return hit[3]
+
+
+def _legal_attachment(game: Game, target: int | None, creature: bool = False) -> bool:
+    if target is None or target == -1:
+        return False
+    obj = game.state.objs.get(target)
+    if obj is None or obj.zone != "battlefield":
+        return False
+    ch = game.chars(target)
+    return ch is None or not creature or ch.is_creature  # phased out with it: still attached
+
+
+def _enchantable(game: Game, aura: Chars, target: int | None) -> bool:
+    """Whether an Aura may be attached to this permanent: what its enchant ability
+    allows (303.4a, 702.5a): its target kind and filter; staying attached isn't targeting, so
+    hexproof and shroud don't matter."""
+    if not _legal_attachment(game, target):
+        return False
+    specs, ch = game.spell_target_specs(aura.card.name), game.chars(target)
+    if not specs or ch is None:  # phased out with it: still attached
+        return True
+    spec = specs[0]
+    return game.fits_kind(spec, ch, aura.controller) and (spec.filter is None or spec.filter(game, target))
+
+
+def _cease(game: Game, oid: int) -> None:
+    st = game.state
+    game._remove_from_zone(st.objs[oid])
+    del st.objs[oid]
+    game.changed()
+
+
+def _players(game: Game) -> bool:
+    """704.5a-c: zero life, drawing from an empty library, ten poison counters."""
+    st = game.state
+    done = False
+    for name, p in st.players.items():
+        if p.lost:
+            continue
+        poison_limit, poison = 10, p.counters.get("poison", 0)
+        if st.shared_life and len(st.team_of(name)) > 1:  # 810.8c-d
+            poison_limit = 15
+            poison = sum(st.players[q].counters.get("poison", 0) for q in st.team_of(name))
+        reason = ("0 or less life" if p.life <= 0 else
+                  "drew from an empty library" if p.drew_from_empty else
+                  f"{poison} poison counters" if poison >= poison_limit else "")
+        if reason:
+            p.lost, p.loss_reason = True, reason
+            st.seats_version += 1
+            game.changed()
+            game.note(f"{name} loses the game ({reason})")
+            done = True
+    for name, pl in st.players.items():
+        if pl.lost and left_game(game, name):
+            done = True
+    return done
+
+
+def left_game(game: Game, name: str) -> bool:
+    """A player has lost or conceded (104.3a): the game may be over; if it goes on,
+    800.4a: the objects they own leave with them, abilities they control on the
+    stack cease to exist, whatever else they still control is exiled, and a
+    decision waiting for them is dropped.  Returns whether anything changed."""
+    st = game.state
+    if not st.over:
+        _game_over(game)
+    if st.over:
+        return False
+    gone_items = [s for s in st.stack if s.controller == name and (s.kind != "spell" or s.source is None)]
+    waiting = [t for t in st.pending_triggers if t["controller"] == name]
+    owned = [oid for oid, obj in st.objs.items() if obj.owner == name]
+    for item in gone_items:
+        st.stack.remove(item)
+    for t in waiting:
+        st.pending_triggers.remove(t)
+    for oid in owned:
+        _cease(game, oid)
+    held = [oid for oid in st.battlefield if game.controller_of(oid) == name]
+    held += [s.source for s in st.stack if s.controller == name and s.kind == "spell"]
+    for oid in held:
+        game.move(oid, "exile")
+    d = st.decision
+    if d is not None and d.player == name and st.proc is None:
+        st.decision = None  # nobody is left to answer it
+        if d.kind == "discard":
+            game.continue_cleanup()
+    return bool(gone_items or waiting or owned or held or (d is not None and st.decision is None))
+
+
+def _game_over(game: Game) -> None:
+    st = game.state
+    alive = [p for p, pl in st.players.items() if not pl.lost]
+    teams_alive = {game.seat_of(p) for p in alive}
+    if len(teams_alive) <= 1:
+        st.over = True
+        st.winner = alive[0] if alive else None
+        st.priority = None
+        if st.winner:
+            st.kill_turn = st.players[st.winner].turns
+        game.changed()
+        game.emit(ev.GameOver(st.winner, "the other players lost"))
+        game.note(f"game over: {st.winner or 'nobody'} wins" +
+                  (f" on their turn {st.kill_turn}" if st.winner else ""))
+
+
+def _legend_rule(game: Game) -> bool:
+    """704.5j: two or more legendary permanents with the same name: their controller
+    chooses one and the rest go to the graveyard."""
+    st = game.state
+    groups: dict[tuple[str, str], list[int]] = {}
+    for oid, ch in game.all_chars().items():
+        if "Legendary" in ch.supertypes:
+            groups.setdefault((ch.controller, ch.name), []).append(oid)
+    for (controller, name), ids in groups.items():
+        if len(ids) < 2:
+            continue
+        if st.players[controller].auto or game.policy is not None:
+            keep = ids[-1] if game.policy is None else game.policy(
+                game, Decision("choose", controller, f"legend rule: keep one {name}", tuple(ids), 1, 1,
+                               {"what": "legend"}))[0]
+            for oid in ids:
+                if oid != keep:
+                    game.move(oid, "graveyard")
+            return True
+        st.decision = Decision("choose", controller, f"legend rule: choose the {name} to keep",
+                               tuple(ids), 1, 1, {"what": "legend", "default": [ids[-1]]})
+        return True
+    return False

@@ -1,0 +1,354 @@
+"""Triggered abilities (603) and targets (115): collecting, ordering and placing.
+
+Mixed into :class:`mechanics.play.game.Game`.  Triggers are collected from each
+event (and, for things leaving the battlefield, looking back, 603.10a), held
+until a player would receive priority, then put on the stack in APNAP order,
+each player ordering their own (603.3b) and choosing targets (603.3d).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from ..abilities.abilities import (
+    Activated,
+    Replacement,
+    SpellAbility,
+    Target,
+    Triggered,
+    text_lines,
+)
+from ..abilities.modes import mode_targets, trigger_modes
+from ..model import events as ev
+from ..model.state import Decision, StackItem
+from ..text.effects import ENCHANTABLE
+from .layers import Chars
+
+if TYPE_CHECKING:
+    from ..play.game import Game
+
+
+
+class AbilityIndex(NamedTuple):
+    """Which permanents' abilities to look at for an event, a step or a replacement
+    (from ``ability_index``)."""
+
+    by_event: dict[str, list[tuple[int, int, Triggered, Chars]]]  # event kind -> abilities
+    steps: list[tuple[int, int, Triggered, Chars]]  # "at the beginning of" abilities
+    replacements: dict[str, list[tuple[int, Chars, list[Replacement]]]]  # by what they replace
+
+
+class TriggerRules:
+    """Triggers and targets."""
+
+    # ================================================================ triggers
+    def collect_triggers(self: Game, event: ev.Event) -> None:
+        """Triggered abilities of permanents (and look-back ones of what left), and
+        those plugins propose for this event kind."""
+        st = self.state
+        kind = event.kind
+        for oid, idx, ab, ch in self.ability_index().by_event.get(kind, ()):
+            data = ab.match(self, st.objs[oid], event)
+            if data is not None:
+                self.add_trigger(oid, ch, idx, ab, data)
+        if kind == "ZoneChanged" and event.from_zone == "battlefield":
+            self.departed_triggers(event)
+            info = st.lki.get((event.obj, event.old_epoch))
+            if info:  # 603.10a: leaves-the-battlefield abilities look back in time
+                beh = self.behaviour(info["copy_of"])
+                for idx, ab in enumerate(beh.abilities):
+                    if isinstance(ab, Triggered) and ab.look_back and kind in ab.events:
+                        data = ab.match(self, st.objs[event.obj], event)
+                        handler = f"ability:{info['copy_of']}:{idx}"
+                        probe = StackItem(0, "triggered", info["controller"], event.obj,
+                                          event.old_epoch, handler, ab.text, data=data or {})
+                        if data is not None and (ab.condition is None or ab.condition(self, probe)):
+                            self.queue_trigger(handler, event.obj,  # 603.4: intervening "if"
+                                               event.old_epoch, info["controller"], ab.text,
+                                               data)
+        if kind in self.hooks.event_kinds:
+            for trig in self.hooks.collect(self, event):
+                self.queue_trigger(**trig)
+
+    def departed_triggers(self: Game, event: ev.ZoneChanged) -> None:
+        """603.10a: objects that left in the same simultaneous move (``move_all``) still
+        see this one leave, as they last existed."""
+        st = self.state
+        for oid, epoch in self.departing:
+            obj, info = st.objs.get(oid), st.lki.get((oid, epoch))
+            if oid == event.obj or obj is None or obj.epoch == epoch or not info:
+                continue  # itself, or not moved yet (then it is still on the battlefield)
+            for idx, ab in enumerate(self.behaviour(info["copy_of"]).abilities):
+                if isinstance(ab, Triggered) and not ab.look_back and event.kind in ab.events:
+                    data = ab.match(self, obj, event)
+                    if data is not None:
+                        self.queue_trigger(f"ability:{info['copy_of']}:{idx}", oid, epoch,
+                                           info["controller"], ab.text, data)
+
+    def ability_index(self: Game) -> AbilityIndex:
+        """The triggered abilities of the permanents, by event kind and for steps, and
+        their replacement effects, kept while the characteristics are the same dict
+        (:meth:`Game.all_chars` returns the same one while nothing that matters changed)."""
+        chars = self._chars if self._chars is not None else self.all_chars()
+        kept = self._abilities
+        if kept is not None and kept[0] is chars:
+            return kept[1]
+        index = AbilityIndex({}, [], {})
+        for oid, ch in chars.items():
+            if ch.no_abilities:
+                continue
+            replacing: dict[str, list[Replacement]] = {}
+            for idx, ab in enumerate(ch.behaviour.abilities):
+                if isinstance(ab, Replacement):
+                    replacing.setdefault(ab.on, []).append(ab)
+                if not isinstance(ab, Triggered) or ab.look_back:
+                    continue
+                for kind in ab.events:
+                    index.by_event.setdefault(kind, []).append((oid, idx, ab, ch))
+                if ab.step:
+                    index.steps.append((oid, idx, ab, ch))
+            for on, abilities in replacing.items():
+                index.replacements.setdefault(on, []).append((oid, ch, abilities))
+        self._abilities = (chars, index)
+        return index
+
+    def add_trigger(self: Game, oid: int, ch: Chars, idx: int, ab: Triggered, data: dict) -> None:
+        handler = f"ability:{ch.card.name}:{idx}"
+        item = StackItem(0, "triggered", ch.controller, oid, self.state.objs[oid].epoch,
+                         handler, ab.text, data=data)
+        if ab.condition is not None and not ab.condition(self, item):
+            return  # 603.4: an intervening "if" false now means it doesn't trigger
+        self.queue_trigger(handler, oid, self.state.objs[oid].epoch, ch.controller, ab.text, data)
+
+    def queue_trigger(self: Game, handler: str, source: int | None, epoch: int, controller: str,
+                      text: str, data: dict | None = None, kind: str = "triggered") -> None:
+        """Hold a triggered ability until a player would next get priority (603.3)."""
+        self.state.pending_triggers.append({
+            "handler": handler, "source": source, "epoch": epoch, "controller": controller,
+            "text": text, "data": data or {}, "kind": kind,
+            "ts": self.state.objs[source].timestamp if source in self.state.objs else 0,
+        })
+
+    def place_triggers(self: Game) -> None:
+        """603.3b: APNAP order; each player orders their own (script default:
+        their sources' timestamp order).  Then choose targets (603.3d)."""
+        st = self.state
+        by_team: dict[str, list[dict]] = {}
+        for t in st.pending_triggers:
+            by_team.setdefault(self.seat_of(t["controller"]), []).append(t)
+        for seat in [s[0] for s in self.seats()] + [k for k in by_team if k not in
+                                                    [s[0] for s in self.seats()]]:
+            group = by_team.get(seat)
+            if not group:
+                continue
+            if not all(t.get("ordered") for t in group):  # keep an order the player chose
+                group.sort(key=lambda t: t["ts"])
+            if len(group) > 1 and not all(t.get("ordered") for t in group):
+                if not self.order_triggers(seat, group):
+                    return  # waiting for the order decision
+                ids = {id(t) for t in group}  # identity: two triggers may be equal dicts
+                group = [t for t in st.pending_triggers if id(t) in ids]
+            placed: set[int] = set()
+            try:
+                for t in group:
+                    if not self.put_trigger_on_stack(t):
+                        return  # waiting for targets
+                    placed.add(id(t))
+            finally:
+                st.pending_triggers = [t for t in st.pending_triggers if id(t) not in placed]
+
+    def order_triggers(self: Game, seat: str, group: list[dict]) -> bool:
+        """Ask the seat to order its simultaneous triggers; True when already done."""
+        st = self.state
+        if st.players[seat].auto or len({(t["handler"], t["source"]) for t in group}) == 1:
+            for t in group:
+                t["ordered"] = True
+            return True
+        if self.policy is not None:
+            order = self.policy(self, Decision("order", seat, "order triggers",
+                                               tuple(t["source"] for t in group), len(group),
+                                               len(group), {"triggers": group}))
+            self.reorder_triggers(group, order or [t["source"] for t in group])
+            return True
+        st.decision = Decision(
+            "order", seat, f"{seat}: order {len(group)} triggered abilities "
+            "(first listed goes on the stack first)",
+            tuple(t["source"] for t in group), len(group), len(group),
+            {"triggers": [t["text"] for t in group], "default": [t["source"] for t in group]})
+        return False
+
+    def reorder_triggers(self: Game, group: list[dict], sources: list[Any]) -> None:
+        """Put a seat's triggers in the given order of their sources (first listed goes
+        on the stack first); a source listed once stands for all its triggers."""
+        st = self.state
+        left = Counter(sources)
+        buckets: dict[Any, list[dict]] = {}
+        for t in group:
+            buckets.setdefault(t["source"], []).append(t)
+        ordered: list[dict] = []
+        for src in sources:
+            mine = buckets.get(src, [])
+            left[src] -= 1
+            take = mine[:1] if left[src] else mine  # listed again later: one now
+            ordered += take
+            del mine[:len(take)]
+        taken = {id(t) for t in ordered}  # identity: two triggers may be equal dicts
+        ordered += [t for t in group if id(t) not in taken]
+        for t in ordered:
+            t["ordered"] = True
+        ids = {id(t) for t in group}
+        st.pending_triggers = [t for t in st.pending_triggers if id(t) not in ids] + ordered
+
+    def put_trigger_on_stack(self: Game, t: dict) -> bool:
+        st = self.state
+        if not trigger_modes(self, t):  # 603.3c: modes first, then targets
+            return st.decision is None  # removed (no mode could be chosen), or waiting
+        specs = self.targets_of(t["handler"], t["data"].get("modes", ()))
+        targets: tuple[Any, ...] = tuple(t.get("targets", ()))
+        if specs and not targets:
+            item = StackItem(0, t["kind"], t["controller"], t["source"], t["epoch"], t["handler"],
+                             t["text"], data=t["data"])
+            choices = self.target_options(item, specs[0])
+            many = specs[0].max > 1  # "any number of" targets: 0 to max (115.1d)
+            if many and "targets" in t:
+                pass  # chosen already (possibly none)
+            elif many:
+                cap = (t.get("data") or {}).get("max_targets", specs[0].max)  # "up to X": X from the event
+                hi = max(0, min(specs[0].max, cap, len(choices)))
+                if not choices or st.players[t["controller"]].auto:
+                    targets = ()  # a goldfish (or no choice at all) picks none
+                elif self.policy is not None:
+                    targets = tuple(self.policy(self, Decision("targets", t["controller"], t["text"],
+                                                               tuple(choices), 0, hi)))
+                else:
+                    st.decision = Decision("targets", t["controller"],
+                                           f"choose any number of targets for "
+                                           f"{self.describe(t['source'])}: {t['text']}",
+                                           tuple(choices), 0, hi, {"trigger": t})
+                    return False
+            elif not choices:
+                self.note(f"{self.describe(t['source'])}: {t['text']} has no legal target "
+                          "and is removed from the stack")
+                return True  # 603.3d: no legal target, removed from the stack
+            elif len(choices) == 1 or st.players[t["controller"]].auto:
+                targets = (choices[0],)
+            elif self.policy is not None:
+                targets = tuple(self.policy(self, Decision("targets", t["controller"], t["text"],
+                                                           tuple(choices), 1, 1)))
+            else:
+                st.decision = Decision("targets", t["controller"],
+                                       f"choose a target for {self.describe(t['source'])}: {t['text']}",
+                                       tuple(choices), 1, 1, {"trigger": t})  # the same dict: pickling keeps it shared
+                return False
+        item = StackItem(st.new_id(), t["kind"], t["controller"], t["source"], t["epoch"],
+                         t["handler"], t["text"], tuple(self.target_ref(x) for x in targets),
+                         data=t["data"], timestamp=st.tick())
+        st.stack.append(item)
+        self.changed()
+        self.note(f"{self.describe(t['source']) if t['source'] else 'Rules'} triggers: {t['text']}")
+        self.became_targets(item)
+        return True
+
+    # ================================================================ abilities
+    def ability(self: Game, handler: str) -> Any:
+        """The Ability object a handler names, or None for plugin handlers."""
+        if handler.startswith("ability:"):
+            _, name, idx = handler.split(":", 2)
+            return self.behaviour(name).abilities[int(idx)]
+        return None
+
+    def targets_of(self: Game, handler: str, modes: tuple[int, ...] = ()) -> tuple[Target, ...]:
+        ab = self.ability(handler)
+        return mode_targets(ab, modes) if ab is not None else ()
+
+    def target_ref(self: Game, t: int | str) -> Any:
+        return t if isinstance(t, str) else self.state.objs[t].ref
+
+    def became_targets(self: Game, item: StackItem) -> None:
+        """Emit BecameTarget for each object the new stack item targets (702.21a), once
+        even when two of its modes target it (115.3)."""
+        for t in dict.fromkeys(item.targets):
+            if not isinstance(t, str):
+                self.emit(ev.BecameTarget(item.id, t[0], t[1], item.controller))
+
+    def target_options(self: Game, item: StackItem | None, spec: Target) -> list[int | str]:
+        """Every legal choice for a target requirement (115): phased-out permanents
+        can't be targeted (702.26b), hexproof ones not by opponents (702.11)."""
+        controller = item.controller if item else self.state.active
+        out: list[int | str] = []
+        if spec.kind in ("any", "player", "opponent"):
+            for p, pl in self.state.players.items():
+                if not pl.lost and (spec.kind != "opponent" or p in self.opponents(controller)) \
+                        and not self.hook("player_untargetable", game=self, player=p, item=item):
+                    out.append(p)
+        if spec.kind in ("any", "creature", "permanent", "creature-you-control",
+                         "permanent-you-control"):
+            for oid, ch in self.all_chars().items():
+                if not self.fits_kind(spec, ch, controller):
+                    continue
+                if (ch.has("hexproof") and ch.controller != controller) or ch.has("shroud"):
+                    continue
+                if spec.other and item is not None and item.source == oid:
+                    continue  # "other target ..."
+                if item is not None and item.source == oid and \
+                        getattr(self.ability(item.handler), "equip", False):
+                    continue  # 301.5c: an Equipment can't equip itself; other abilities may target their source
+                out.append(oid)
+        if spec.kind == "spell":
+            out += [s.source for s in self.state.stack if s.kind == "spell" and s.source is not None and
+                    (item is None or s.id != item.id)]
+        if spec.filter is not None:
+            out = [o for o in out if spec.filter(self, o)]
+        return out
+
+    def live_target(self: Game, item: StackItem, i: int) -> Any:
+        """608.2b: a target is illegal if it changed zones or no longer qualifies."""
+        t = item.targets[i]
+        modes = item.data.get("modes", ())
+        specs = self.targets_of(item.handler, modes) if item.kind != "spell" else self.spell_targets(item)
+        if i < len(specs):
+            spec = specs[i]
+        elif specs and specs[-1].max > 1:  # the rest of an "any number of" requirement
+            spec = specs[-1]
+        else:
+            spec = Target()
+        if isinstance(t, str):
+            return t if t in self.target_options(item, spec) else None
+        oid, epoch = t
+        obj = self.state.objs.get(oid)
+        if obj is None or obj.epoch != epoch:
+            return None
+        return oid if oid in self.target_options(item, spec) else None
+
+    def spell_targets(self: Game, item: StackItem) -> tuple[Target, ...]:
+        name = self.state.objs[item.source].name if item.source in self.state.objs else \
+            item.data.get("copy_of", "")
+        return self.spell_target_specs(name, item.data.get("modes", ()))
+
+    def spell_target_specs(self: Game, name: str, modes: tuple[int, ...] = ()) -> tuple[Target, ...]:
+        """What a spell targets: its spell ability's targets (a modal spell's: those of
+        the chosen ``modes``, 700.2), or an Aura's enchant (303.4a)."""
+        beh = self.behaviour(name)
+        spells = beh.of(SpellAbility)
+        if spells:
+            return mode_targets(spells[0], modes)
+        card = self.card(name)
+        if "Aura" in card.subtypes and "enchant" in card.keywords:
+            what = next((ln for ln in text_lines(card) if ln.startswith("Enchant ")), "").removeprefix("Enchant ")
+            kind, keep = ENCHANTABLE.get(what, ("permanent", None))  # other wordings: the card is manual
+            return (Target(kind, f"{what} to enchant", keep),)
+        return ()
+
+    @staticmethod
+    def fits_kind(spec: Target, ch: Chars, controller: str) -> bool:
+        """Whether a permanent is of a target requirement's kind (not its filter)."""
+        if spec.kind in ("any", "creature", "creature-you-control") and not ch.is_creature:
+            return False
+        if spec.kind.endswith("-you-control") and ch.controller != controller:
+            return False
+        return spec.kind in ("any", "creature", "permanent", "creature-you-control", "permanent-you-control")
+
+    def activated(self: Game, oid: int) -> list[Activated]:
+        ch = self.chars(oid)
+        return [] if ch is None or ch.no_abilities else ch.behaviour.of(Activated)

@@ -1,0 +1,407 @@
+"""Turn structure (500-514), combat (506-511) and the stack's resolution (608).
+
+Mixed into :class:`mechanics.play.game.Game`.  Each step begins with its
+turn-based actions (703.4), then the active player gets priority; when all
+players pass with an empty stack the step ends (500.2), mana empties (500.4)
+and the next step begins.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from ..abilities.abilities import SpellAbility
+from ..model import events as ev
+from ..model.state import STEPS, Decision, StackItem
+from ..text.effects import ATTACKS_IF_ABLE, CANT_BLOCK, DOESNT_UNTAP
+from . import sba
+
+if TYPE_CHECKING:
+    from ..play.game import Game
+
+NO_PRIORITY = ("untap", "cleanup")
+COMBAT_STEPS = ("combat", "attackers", "blockers", "damage", "endcombat")
+
+
+class TurnRules:
+    """Steps, combat and resolution."""
+
+    # ---------------------------------------------------------------- steps
+    def end_step(self: Game) -> None:
+        st = self.state
+        self.empty_pools()
+        if st.step == "damage" and st.turn_flags.get("first_strike_step"):
+            st.turn_flags["first_strike_step"] = False
+            self.begin_step("damage")  # 510.4: the regular combat damage step follows
+            return
+        if st.step == "endcombat":
+            for obj in [o for o in self.battlefield_objs() if o.attacking or o.blocking]:
+                self.remove_from_combat(obj)  # 511.3 (the others are in no combat)
+        if st.step == "cleanup" and st.turn_flags.get("cleanup_again"):
+            st.turn_flags["cleanup_again"] = False
+            self.begin_step("cleanup")  # 514.3a
+            return
+        i = STEPS.index(st.step)
+        if i + 1 == len(STEPS):
+            self.begin_turn()
+            return
+        nxt = STEPS[i + 1]
+        if nxt in ("blockers", "damage") and not any(o.attacking for o in self.battlefield_objs()):
+            nxt = "endcombat"  # 508.8: no attackers, skip declare blockers and damage
+        self.begin_step(nxt)
+
+    def empty_pools(self: Game) -> None:
+        """500.4: mana empties at the end of each step and phase."""
+        for p in self.state.players.values():
+            p.mana.clear()
+
+    def begin_turn(self: Game) -> None:
+        """A new turn: the next player (or team, 805) in turn order becomes active."""
+        st = self.state
+        order = [s[0] for s in self.seats()]
+        seat = self.seat_of(st.active)
+        nxt = order[(order.index(seat) + 1) % len(order)] if seat in order else order[0]
+        st.active = nxt
+        st.turn += 1
+        st.turn_flags = {}
+        for p in st.team_of(nxt):
+            st.players[p].turns += 1
+            st.players[p].lands_played = 0
+        self.begin_step("untap")
+
+    def begin_step(self: Game, step: str) -> None:
+        st = self.state
+        st.step = step
+        st.passes = 0
+        st.priority = None if step in NO_PRIORITY else st.active
+        self.steps_begun += 1
+        self.emit(ev.StepBegan(step, st.active, st.turn))
+        action = STEP_ACTIONS.get(step)  # turn-based actions (703.4)
+        if action is not None:
+            action(self)
+        for trig in self.hooks.step_begin(self, step):  # plugins: "at the beginning of"
+            self.queue_trigger(**trig)
+        self.step_triggers(step)
+
+    def step_triggers(self: Game, step: str) -> None:
+        """"At the beginning of [step]" abilities of permanents (603.2)."""
+        for oid, idx, ab, ch in self.ability_index().steps:
+            if ab.step == step and (
+                    ab.step_whose == "each" or self.seat_of(ch.controller) == self.seat_of(self.state.active)):
+                self.add_trigger(oid, ch, idx, ab, {"step": step})
+
+    def _step_untap(self: Game) -> None:
+        """502: phasing first (a plugin), then untap; no one gets priority."""
+        st = self.state
+        for p in st.team_of(st.active):
+            for op in self.hooks.untap_begin(self, p):
+                getattr(self, op[0])(*op[1:])
+            for oid in list(st.battlefield):
+                obj = st.objs[oid]
+                if obj.phased_out:
+                    continue
+                if self.controller_of(oid) == p:
+                    obj.sick = False
+                    if obj.tapped and not self.chars(oid).has(DOESNT_UNTAP) and \
+                            self.hooks.untap_permanent(self, obj) is not False:  # 502.3
+                        self.untap(oid)
+
+    def _step_draw(self: Game) -> None:
+        st = self.state
+        # 103.8a-b: in a two-player game (or Two-Headed Giant) the starting player
+        # (team) skips their first draw; 103.8c: in other multiplayer games nobody does
+        two_sided = len(st.teams) == 2
+        for p in st.team_of(st.active):
+            player = st.players[p]
+            if st.turn_flags.get("skip_draw") or (two_sided and player.turns == 1 and st.turn <= 1
+                                                   and p in st.team_of(st.first_turn_player)):
+                continue
+            self.draw(p)
+
+    def _step_attackers(self: Game) -> None:
+        """508.1; with shared team turns the active team makes one combined attack
+        with the creatures of all its players (805.10b)."""
+        st = self.state
+        able = [o for p in st.team_of(st.active) for o in self.can_attack_with(p)]
+        deciders = [p for p in st.team_of(st.active) if not st.players[p].auto and not st.players[p].lost]
+        if not able or not deciders:
+            return
+        st.decision = Decision("attackers", deciders[0], f"{deciders[0]}: declare attackers (or pass)",
+                               tuple(able), 0, 999)
+
+    def _step_blockers(self: Game) -> None:
+        """509.1; a defending team makes one combined block (805.10d)."""
+        st = self.state
+        for p in st.players:
+            team = st.team_of(p)
+            if p in st.team_of(st.active) or st.players[p].auto or st.players[p].lost:
+                continue
+            attackers = tuple(o.id for o in self.battlefield_objs() if o.attacking in team)
+            if attackers and any(self.can_block_with(q) for q in team):
+                st.decision = Decision("blockers", p, f"{p}: declare blockers (or pass)",
+                                       attackers, 0, 999)
+                return
+
+    def _step_damage(self: Game) -> None:
+        st = self.state
+        fighters = [o for o in self.battlefield_objs() if o.attacking or o.blocking]
+        strikes = {o.id: self.chars(o.id) for o in fighters}
+        first = any(c and (c.has("first strike") or c.has("double strike")) for c in strikes.values())
+        if first and not st.turn_flags.get("first_strike_done"):
+            st.turn_flags["first_strike_done"] = True
+            st.turn_flags["first_strike_step"] = True
+            self.combat_damage(first_strike=True)
+        else:
+            self.combat_damage(first_strike=False)
+
+    def _step_cleanup(self: Game) -> None:
+        """514.1-2: discard to hand size, then damage wears off and "until end of
+        turn" effects end (phased-out permanents included).  Called again after each
+        discard decision is answered."""
+        st = self.state
+        for p in st.team_of(st.active):  # shared team turns: the whole team is active (805.4)
+            extra = len(st.players[p].hand) - 7
+            if extra > 0 and not st.players[p].lost:
+                chosen = self.ask_discard(p, extra)
+                if chosen is None:
+                    return
+                for oid in chosen:
+                    self.move(oid, "graveyard")
+        self.finish_cleanup()
+
+    continue_cleanup = _step_cleanup
+
+    def finish_cleanup(self: Game) -> None:
+        """514.2, then 514.3a: if state-based actions are performed or triggered
+        abilities wait, the active player gets priority and another cleanup step
+        follows (see end_step)."""
+        st = self.state
+        for obj in self.battlefield_objs():
+            obj.damage, obj.deathtouch_damage = 0, False
+        st.effects = [e for e in st.effects if e.until != "eot"]
+        self.changed()
+        performed = False
+        while st.decision is None and not st.over and sba.check(self):
+            performed = True
+        if (performed or st.pending_triggers) and not st.over:
+            st.priority = st.active
+            st.passes = 0
+            st.turn_flags["cleanup_again"] = True
+
+    def ask_discard(self: Game, player: str, n: int) -> list[int] | None:
+        st = self.state
+        hand = st.players[player].hand
+        d = Decision("discard", player, f"{player}: discard {n} (hand size is 7)", tuple(hand), n, n,
+                     {"default": hand[-n:]})
+        if st.players[player].auto:
+            return hand[-n:]
+        if self.policy is not None:
+            return list(self.policy(self, d))
+        st.decision = d
+        st.priority = None
+        return None
+
+    def expire_effects(self: Game) -> None:
+        """611.2b: "for as long as" effects end when their condition stops being true;
+        a phased-out object counts as gone (702.26f)."""
+        st = self.state
+        keep = []
+        for e in st.effects:
+            if e.until.startswith("while:"):
+                oid, epoch = (int(x) for x in e.until.split(":")[1:])
+                obj = st.objs.get(oid)
+                if obj is None or obj.epoch != epoch or obj.zone != "battlefield" or obj.phased_out:
+                    self.changed()
+                    continue
+            keep.append(e)
+        st.effects = keep
+
+    # ---------------------------------------------------------------- combat
+    def can_attack_with(self: Game, player: str) -> list[int]:
+        out = []
+        for oid in self.permanents(player, creature=True):
+            ch, obj = self.chars(oid), self.state.objs[oid]
+            if obj.tapped or ch.has("defender") or (obj.sick and not ch.has("haste")):
+                continue
+            out.append(oid)
+        return out
+
+    def must_attack(self: Game, player: str, chosen: Iterable[int] = ()) -> list[int]:
+        """508.1d: the creatures of ``player``'s attacking seat that attack each combat if
+        able, can attack, and are not among ``chosen`` (no attack costs exist here)."""
+        chosen = set(chosen)
+        return [o for p in self.state.team_of(player) for o in self.can_attack_with(p)
+                if o not in chosen and self.chars(o).has(ATTACKS_IF_ABLE)]
+
+    def can_block_with(self: Game, player: str) -> list[int]:
+        """Untapped creatures without "can't block" (509.1a-b): the blockers decision's options."""
+        return [o for o in self.permanents(player, creature=True)
+                if not self.state.objs[o].tapped and not self.chars(o).has(CANT_BLOCK)]
+
+    def combat_damage(self: Game, first_strike: bool) -> None:
+        """510: attackers and blockers deal damage at once; trample assigns lethal
+        damage to blockers and the rest to the player (702.19)."""
+        st = self.state
+        assigned: list[tuple[int, int | str, int]] = []
+
+        def strikes(ch) -> bool:
+            if ch is None:
+                return False
+            fs = ch.has("first strike") or ch.has("double strike")
+            if first_strike:
+                return fs
+            return not fs or ch.has("double strike") or not st.turn_flags.get("first_strike_done")
+
+        for obj in [o for o in self.battlefield_objs() if o.attacking]:
+            ch = self.chars(obj.id)
+            if not strikes(ch) or ch.power <= 0:
+                continue
+            blockers = [b for b in self.blockers_of(obj.id)]
+            power = ch.power
+            if not obj.blocked:
+                assigned.append((obj.id, obj.attacking, power))
+                continue
+            for b in blockers:
+                bch = self.chars(b)
+                lethal = 1 if ch.has("deathtouch") else max(0, bch.toughness - st.objs[b].damage)
+                give = min(power, lethal) if (b != blockers[-1] or ch.has("trample")) else power
+                if give:
+                    assigned.append((obj.id, b, give))
+                power -= give
+            if power > 0 and (ch.has("trample") or not blockers):
+                if ch.has("trample"):
+                    assigned.append((obj.id, obj.attacking, power))
+        for obj in [o for o in self.battlefield_objs() if o.blocking]:
+            ch = self.chars(obj.id)
+            if strikes(ch) and ch.power > 0:
+                assigned.append((obj.id, obj.blocking[0], ch.power))
+        for src, target, n in assigned:
+            self.damage(target, n, source=src, combat=True)
+
+    def blockers_of(self: Game, attacker: int) -> list[int]:
+        blocking = [o for o in self.battlefield_objs() if attacker in o.blocking and not o.phased_out]
+        return [o.id for o in sorted(blocking, key=lambda o: o.timestamp)]
+
+    # ---------------------------------------------------------------- resolving
+    def resolve_top(self: Game) -> None:
+        """608: resolve the top object of the stack."""
+        st = self.state
+        item = st.stack[-1]
+        ctx = self.ctx(item)
+        if item.targets and all(ctx.target(i) is None for i in range(len(item.targets))):
+            self.note(f"{item.text or self.describe(item.source)} has no legal target and is removed")
+            st.stack.pop()  # 608.2b
+            if item.kind == "spell" and item.source is not None:
+                self.move(item.source, "graveyard")
+            self.changed()
+            return
+        if item.kind == "spell":
+            self.resolve_spell(item)
+        else:
+            self.resolve_ability(item)
+
+    def resolve_spell(self: Game, item: StackItem) -> None:
+        st = self.state
+        if item.source is None:  # a copy of a spell (707.10): resolves, then ceases to exist
+            for ab in self.behaviour(item.data["copy_of"]).of(SpellAbility):
+                if ab.resolve:
+                    ab.resolve(self.ctx(item))
+            if item in st.stack:
+                st.stack.remove(item)
+            self.changed()
+            return
+        obj = st.objs[item.source]
+        card = self.card(obj.name)
+        if card.types & {"Instant", "Sorcery"}:
+            for ab in self.behaviour(obj.name).of(SpellAbility):
+                if ab.resolve:
+                    ab.resolve(self.ctx(item))
+            if item in st.stack:
+                st.stack.remove(item)
+            if obj.zone == "stack" and obj.epoch == item.source_epoch:
+                self.move(obj.id, "graveyard")  # 608.2n
+            return
+        st.stack.remove(item)
+        if "Aura" in card.subtypes and item.targets:
+            target = self.ctx(item).target(0)
+            obj.choices = {}
+            self.move(obj.id, "battlefield", controller=item.controller)
+            if target is not None:
+                self.attach(obj.id, target)
+        else:
+            self.state.turn_flags.setdefault("x", {})[obj.id] = item.x
+            self.move(obj.id, "battlefield", controller=item.controller)
+
+    def resolve_ability(self: Game, item: StackItem) -> None:
+        st = self.state
+        ab = self.ability(item.handler)
+        resolved = True
+        if ab is not None:
+            cond = getattr(ab, "condition", None)
+            if cond is not None and not cond(self, item):
+                resolved = False  # 603.4: intervening "if" false on resolution
+                self.note(f"{self.describe(item.source)}: {item.text} does nothing")
+            elif ab.resolve:
+                ab.resolve(self.ctx(item))
+        else:
+            result = self.hooks.resolve_item(self, item, self.ctx(item))
+            if result is None:
+                self.note(f"nothing resolves {item.handler}; is its plugin disabled?")
+            elif isinstance(result, dict):
+                item.data.update(result)  # what happened, for AbilityResolved (e.g. evolved)
+        if item in st.stack:
+            st.stack.remove(item)
+        self.changed()
+        if resolved:
+            self.emit(ev.AbilityResolved(item.id, item.handler, item.controller, item.source,
+                                         dict(item.data)))
+
+    # ---------------------------------------------------------------- helpers for steps
+    def go_to(self: Game, step: str, player: str = "") -> None:
+        """Pass until ``step`` next begins (with its triggers on the stack) or a decision."""
+        st = self.state
+        seen = len(self.events)
+        guard = 0
+        while not st.over and guard < 10_000:
+            guard += 1
+            for e in self.events[seen:]:  # only the events since the last look
+                if e.kind == "StepBegan" and e.step == step and (
+                        not player or self.seat_of(e.active) == self.seat_of(player)):
+                    return
+            seen = len(self.events)
+            d = st.decision  # what game.pending reports, without building a priority Decision
+            if d is not None and d.kind in ("attackers", "blockers") and not (
+                    d.kind == "attackers" and self.must_attack(d.player)):
+                self.declare_nothing()  # passing through combat, like ``pass``
+                continue
+            if d is not None or st.priority is None:
+                return  # a decision on the way: the caller shows it (the runner: an error)
+            self.pass_round()
+
+    def declare_nothing(self: Game) -> None:
+        """Answer a declare attackers/blockers decision with no creatures (508.8)."""
+        st = self.state
+        kind = st.decision.kind
+        st.decision = None
+        if kind == "attackers":
+            self.emit(ev.AttackersDeclared(()))
+        self.advance()
+
+    def pass_round(self: Game) -> None:
+        """Every player passes priority once in turn (the ``pass`` command)."""
+        st = self.state
+        seats = len(self.seats())
+        for _ in range(seats - st.passes):
+            before = (self.steps_begun, len(st.stack), st.stack[-1].id if st.stack else None)
+            self.pass_priority()
+            self.advance()
+            if st.decision is not None or st.over:
+                return
+            if (self.steps_begun, len(st.stack), st.stack[-1].id if st.stack else None) != before:
+                return  # a new step began (first-strike damage, 514.3a cleanup) or the stack moved
+
+
+#: each step's turn-based actions (703.4), by step name
+STEP_ACTIONS = {name[len("_step_"):]: fn for name, fn in vars(TurnRules).items()
+                if name.startswith("_step_")}
