@@ -223,9 +223,24 @@ def _num(word: str) -> int:
     return int(word)
 
 
+#: the words an expectation needs after its name (a missing one is a usage error, not a crash)
+_PLAYER_FORMS = {"life": "life N", "counter": "counter KIND N"}
+_OBJECT_FORMS = {"pt": "pt P/T", "counter": "counter KIND N", "in": "in ZONE",
+                 "controller": "controller PLAYER", "damage": "damage N",
+                 "attached-to": "attached-to OBJ", "has": "has KEYWORD", "name": "name NAME",
+                 "type": "type TYPE"}
+
+
+def _need(forms: dict[str, str], ref: str, w: list[str]) -> None:
+    usage = forms.get(w[0])
+    if usage is not None and len(w) < len(usage.split()):
+        raise NotationError(f"missing words: usage: expect {ref} {usage}")
+
+
 def _expect_player(game: Any, name: str, w: list[str], line: Line) -> None:
     p = game.state.players[name]
     what = w[0]
+    _need(_PLAYER_FORMS, name, w)
     if what == "life":
         _check(p.life, _num(w[1]), line, f"{name}'s life")
     elif what == "counter":
@@ -255,6 +270,7 @@ def _expect_obj(game: Any, oid: int, w: list[str], line: Line) -> None:
     st = game.state
     obj = st.objs[oid]
     what = w[0]
+    _need(_OBJECT_FORMS, line.words[1], w)
     if what == "pt":
         got = game.view(oid)
         _check(f"{got.power}/{got.toughness}", w[1], line, f"{game.describe(oid)} power/toughness")

@@ -92,11 +92,17 @@ def _strip_comment(line: str) -> str:
 # ---------------------------------------------------------------- words
 
 
+MAX_NUMBER = 1_000_000  # any number in a line: ``counter p1 rad 10000000000000`` is a mistake
+
+
 def _int(word: str, what: str = "N") -> int:
     try:
-        return int(word)
+        n = int(word)
     except ValueError:
         raise NotationError(f"expected a number for {what}, got '{word}'") from None
+    if abs(n) > MAX_NUMBER:
+        raise NotationError(f"{what} must be at most {MAX_NUMBER:,}, not {word}")
+    return n
 
 
 def _number(what: str) -> Callable[[str], int]:
@@ -125,7 +131,7 @@ def _pt(word: str) -> tuple[int, int]:
     m = re.fullmatch(r"([+-]?\d+)/([+-]?\d+)", word)
     if not m:
         raise NotationError(f"expected +P/+T such as +2/-2, got '{word}'")
-    return int(m.group(1)), int(m.group(2))
+    return _int(m.group(1), "power"), _int(m.group(2), "toughness")
 
 
 def _counter(word: str) -> tuple[str, int]:

@@ -35,7 +35,7 @@ except ImportError:  # pragma: no cover - Windows
 
 from ..model.cards import CardDef, CardPool, load_bundled_pool, normalise_name
 from ..model.errors import SourceError, StackfishError
-from .paths import data_dir
+from .paths import data_dir, open_regular
 
 try:  # the C backend is ~10x faster than pure Python; fall back when not built
     _ijson = ijson.get_backend("yajl2_c")
@@ -150,7 +150,7 @@ def _fts5_available(conn: sqlite3.Connection) -> bool:
 def _open_source(src: str) -> tuple:
     """Open the bulk file positioned at its opening ``[``; SourceError if it is not an array."""
     try:
-        f = open(src, "rb")
+        f = open_regular(src)
     except OSError as e:
         raise SourceError(src, 0, f"cannot read the Scryfall bulk file: {e.strerror}") from None
     head = f.read(65536)
