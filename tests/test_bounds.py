@@ -63,3 +63,43 @@ def test_a_fifo_is_refused_as_a_deck(tmp_path: Path) -> None:
     game = Game(base_dir=str(tmp_path))
     with pytest.raises(StackfishError, match="not a regular file"):
         game.play("deck p1 deck.txt")
+
+
+def test_undo_history_is_bounded_in_memory_and_undo_stays_exact(monkeypatch) -> None:
+    """A long game kept every snapshot in memory (5 GB after 300 s of churn): past a
+    budget the older ones are spilled to a temporary file, and undoing through them
+    gives back each position exactly."""
+    from mechanics.play import history
+    from tests.test_journal import new_game, play_randomly
+
+    monkeypatch.setattr(history, "MEMORY", 40_000)
+    game = new_game(seed=7)
+    positions = []
+    for _ in range(120):
+        positions.append(game.snapshot())
+        play_randomly(game, 1, seed=len(positions))
+    h = game.history
+    assert len(h) == 4 + 120  # (no game ended early)
+    assert h._spilled > 100 and h._held <= 40_000 + max(len(s) for s in h._snaps[h._spilled:])
+    spill = h._file.tell()
+    for position in reversed(positions[-100:]):
+        game.undo()
+        assert game.snapshot() == position
+    assert h._file.tell() < spill  # undoing gives the file back too
+    redone = [game.redo() for _ in range(50)]
+    assert len(redone) == 50 and game.snapshot() == positions[len(positions) - 100 + 50]
+
+
+def test_pumps_in_a_row_are_one_effect_with_the_same_result() -> None:
+    """What keeps a pump/undo/redo churn linear (benchmarks/history.py): sourceless pumps
+    of one permanent in a row add up in one effect (613.4c), until end of turn as before."""
+    game = Game()
+    for line in ("turn p1 main1", 'battlefield p1 "Grizzly Bears" as bear', "pump bear +1/+1",
+                 "pump bear +2/-1", "undo", "redo", "pump bear +1/+1"):
+        game.play(line) if line not in ("undo", "redo") else getattr(game, line)()
+    bear = game.resolve_ref("bear")
+    assert (game.view(bear).power, game.view(bear).toughness) == (6, 3)
+    assert len(game.state.effects) == 1 and "pump o1 +4/+1" in game.snapshot()
+    game.play("goto end")
+    game.play("goto upkeep")  # through the cleanup step: the pumps end
+    assert (game.view(bear).power, game.view(bear).toughness) == (2, 2)

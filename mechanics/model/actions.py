@@ -95,18 +95,18 @@ def _strip_comment(line: str) -> str:
 MAX_NUMBER = 1_000_000  # any number in a line: ``counter p1 rad 10000000000000`` is a mistake
 
 
-def _int(word: str, what: str = "N") -> int:
+def _int(word: str, what: str = "N", limit: int = MAX_NUMBER) -> int:
     try:
         n = int(word)
     except ValueError:
-        raise NotationError(f"expected a number for {what}, got '{word}'") from None
-    if abs(n) > MAX_NUMBER:
-        raise NotationError(f"{what} must be at most {MAX_NUMBER:,}, not {word}")
+        raise NotationError(f"expected a number for {what}, got '{word[:20]}'") from None
+    if abs(n) > limit:
+        raise NotationError(f"{what} must be at most {limit:,}, not {word[:20]}")
     return n
 
 
-def _number(what: str) -> Callable[[str], int]:
-    return lambda word: _int(word, what)
+def _number(what: str, limit: int = MAX_NUMBER) -> Callable[[str], int]:
+    return lambda word: _int(word, what, limit)
 
 
 def _player(word: str) -> str:
@@ -587,7 +587,7 @@ class Teams(Action, usage="teams p1+p2 p3+p4 [shared-life]", setup=True):
 
 @dataclass(frozen=True)
 class Seed(Action, usage="seed N", setup=True):
-    n: int = arg(_int)
+    n: int = arg(_number("the seed", 2**63 - 1), what="number")
 
 
 @dataclass(frozen=True)

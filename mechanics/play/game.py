@@ -35,6 +35,7 @@ from ..rules.turn import TurnRules
 from ..text import scripts  # noqa: F401 - scripts register the bundled cards
 from ..text.build import build_behaviour
 from .context import Ctx, Suspend
+from .history import History
 from .legal import generate, is_legal
 from .notation import from_snapshot, snapshot
 from .perform import perform
@@ -62,7 +63,7 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         self.hooks = Hooks.of(self.pm)
         self.policy = policy
         self.base_dir = base_dir
-        self.history: list[tuple[Action, bytes | None]] | None = [] if history else None
+        self.history: History | None = History() if history else None
         self.redo_stack: list[Action] = []
         self.events: list[ev.Event] = []
         self.log: list[str] = []
@@ -311,7 +312,7 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
                 raise rule_error(self, action, exc) from exc  # a rule bug or a plugin's exception
             raise
         if self.history is not None:
-            self.history.append((action, before))
+            self.history.append(action, before)
         self.redo_stack.clear()
         for observer in self.observers:
             observer(action)
@@ -356,26 +357,25 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
             raise IllegalActionError("this game keeps no history to undo")
         if n < 1 or n > len(self.history):
             raise IllegalActionError(f"there are {len(self.history)} actions to undo, not {n}")
-        taken = self.history[-n:]
-        del self.history[-n:]
-        self._restore(taken[0][1])
-        self.redo_stack.extend(reversed([a for a, _ in taken]))
+        taken, before = self.history.pop(n)
+        self._restore(before)
+        self.redo_stack.extend(reversed(taken))
         for observer in self.observers:
             observer(("undo", n))
-        return [a for a, _ in taken]
+        return taken
 
     def redo(self) -> Action:
         if not self.redo_stack:
             raise IllegalActionError("nothing to redo")
         action = self.redo_stack.pop()
-        keep = list(self.redo_stack)
+        keep, self.redo_stack = self.redo_stack, []  # (play clears the redo stack)
         self.play(action)
         self.redo_stack = keep
         return action
 
     @property
     def journal(self) -> list[Action]:
-        return [a for a, _ in self.history or []]
+        return list(self.history.actions) if self.history is not None else []
 
     # ================================================================ legal actions
     @property

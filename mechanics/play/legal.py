@@ -30,8 +30,8 @@ if TYPE_CHECKING:
 def is_legal(game: Game, action: A.Action) -> bool:
     saved = pickle.dumps(game.state, pickle.HIGHEST_PROTOCOL)
     n_ev, n_log = len(game.events), len(game.log)
-    history, redo = game.history, list(game.redo_stack)
-    game.history = None if history is None else list(history)
+    mark, redo = len(game.history or ()), game.redo_stack
+    game.redo_stack = []  # (play clears it)
     observers, errors = game.observers, dict(game.plugin_errors)
     game.observers = []  # a probe is not a move: no journal line
     try:
@@ -43,7 +43,9 @@ def is_legal(game: Game, action: A.Action) -> bool:
         game.state = pickle.loads(saved)
         del game.events[n_ev:]
         del game.log[n_log:]
-        game.history, game.redo_stack = history, redo
+        if game.history is not None:
+            game.history.truncate(mark)
+        game.redo_stack = redo
         game.observers, game.plugin_errors = observers, errors
         game.changed()
 
