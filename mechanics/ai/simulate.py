@@ -20,7 +20,7 @@ import statistics
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -231,16 +231,63 @@ def run_games(deck_path: str, seeds: Iterable[int], max_turns: int = MAX_TURNS,
     return out
 
 
-def _worker_init() -> None:
+def _hold_signals(hold: bool) -> None:
+    """Block (or deliver) SIGINT and SIGTERM in this thread; threads and processes
+    started meanwhile are born with them blocked."""
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_BLOCK if hold else signal.SIG_UNBLOCK,
+                               {signal.SIGINT, signal.SIGTERM})
+
+
+def _worker_init(parent: int) -> None:
     """A worker leaves Ctrl-C to the parent, which stops the pool (SIGTERM to each
     worker, which ends it quietly): no traceback per worker.  On Linux a worker also
     dies with its parent (a killed ``simulate`` leaves no worker behind)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    _hold_signals(False)  # (held by the parent as it forked)
     if sys.platform.startswith("linux"):
         import ctypes
 
         ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    if os.getppid() != parent:  # the parent died before that: nothing to work for
+        os._exit(1)
+
+
+def _pooled(ctx: Any, jobs: int, chunks: list[tuple]) -> Iterator[list[tuple[int | None, int, str]]]:
+    """The results of ``chunks`` played by ``jobs`` worker processes, in order (the same
+    result as one process).  Ctrl-C or SIGTERM stops the workers without a traceback
+    (the caller sees KeyboardInterrupt); both wait while the workers start (one
+    arriving as a worker starts would print its traceback; they ignore Ctrl-C once
+    started)."""
+    term = signal.signal(signal.SIGTERM, signal.default_int_handler)
+    _hold_signals(True)
+    try:
+        pool = ctx.Pool(jobs, initializer=_worker_init, initargs=(os.getpid(),))
+    except BaseException:
+        signal.signal(signal.SIGTERM, term)
+        raise
+    finally:
+        _hold_signals(False)
+    try:
+        with pool:
+            try:
+                # a few chunks in flight, not all queued at once: stopping the pool could
+                # then wait forever on its feeder thread, blocked writing to a full pipe
+                todo = iter(chunks)
+                flying = collections.deque(pool.apply_async(_run_chunk, (c,))
+                                           for c in itertools.islice(todo, 2 * jobs))
+                while flying:
+                    part = flying.popleft().get()
+                    flying.extend(pool.apply_async(_run_chunk, (c,))
+                                  for c in itertools.islice(todo, 1))
+                    yield part
+            except BaseException:  # a worker stuck as it started would hold the pool's stop
+                for worker in ctx.active_children():
+                    worker.kill()
+                raise
+    finally:
+        signal.signal(signal.SIGTERM, term)
 
 
 def _run_chunk(args: tuple) -> list[tuple[int | None, int, str]]:
@@ -278,26 +325,13 @@ def simulate(deck_path: str, n: int = 1000, seed: int = 0, jobs: int = 1,
             _worker_setup(disabled)  # the children inherit the pool and plugins
             gc.freeze()  # the collector in the children leaves the inherited pages shared
         ctx = mp.get_context("fork" if fork else "spawn")
-        # SIGTERM stops the pool as Ctrl-C does (the caller sees KeyboardInterrupt)
-        term = signal.signal(signal.SIGTERM, signal.default_int_handler)
         try:
-            with ctx.Pool(jobs, initializer=_worker_init) as pool:
-                # a few chunks in flight at a time, taken in order (the same result as one
-                # process): with all of them queued, stopping the pool could wait forever
-                # on its feeder thread, blocked writing to a full pipe
-                todo = iter(chunks)
-                flying = collections.deque(pool.apply_async(_run_chunk, (c,))
-                                           for c in itertools.islice(todo, 2 * jobs))
-                while flying:
-                    part = flying.popleft().get()
-                    flying.extend(pool.apply_async(_run_chunk, (c,))
-                                  for c in itertools.islice(todo, 1))
-                    results += part
-                    done += len(part)
-                    if progress:
-                        progress(done, n)
+            for part in _pooled(ctx, jobs, chunks):
+                results += part
+                done += len(part)
+                if progress:
+                    progress(done, n)
         finally:
-            signal.signal(signal.SIGTERM, term)
             gc.unfreeze()
     for kill, mulls, err in results:
         if err:  # a failed game is no statistic: not a game without a kill
