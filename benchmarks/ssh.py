@@ -3,18 +3,22 @@
     python benchmarks/ssh.py [--sessions 20] [--seconds 30] [--think 1.0]
 
 A real server (``python -m tui.cli serve --ssh``, its own process, temporary
-host key, data dir and authorized key, a free loopback port) and N asyncssh
-clients in this process, each on its own connection with a PTY (100x30), all
-at once.  Each client waits for the game screen, keeps its hand (``y``), then
-plays scripted turns for the given time: a cycle of ``n`` (to the next step)
-three times and ``u`` (undo) three times, each key followed by a think time.
+host key, data dir and authorized keys, a free loopback port) and N asyncssh
+clients in this process, each a player of its own (its own key) on its own
+connection with a PTY (100x30), all at once.  Each client waits for the game
+screen (the mulligan decision: memory is measured there), keeps its hand
+(``y``), then plays scripted turns for the given time: a cycle of ``n`` (to the
+next step) three times and ``u`` (undo) three times, each key followed by a
+think time.  Then each leaves the game for the deck screen (``D``), opens the
+paste screen (``p``) and pastes a 60-card deck (memory is measured again).
 
 Figures, beside their targets (for a 2-core machine):
 
 - memory per session: the proportional set size (PSS, from
   ``/proc/PID/smaps_rollup``: shared library pages divided among the processes
   sharing them) of each session's game process, mean and max, plus the
-  server's own growth divided by N; RSS too.  Target < 80 MB per session.
+  server's own growth divided by N; RSS too.  Targets: < 45 MB per session at
+  the mulligan screen, < 80 MB after the deck and paste screens.
 - key-to-screen latency: from a key written on the client's channel to the
   first bytes of the resulting screen update arriving at the client (p50, p95,
   max), and to the end of that update (the last byte before 40 ms of quiet,
@@ -41,6 +45,7 @@ import asyncssh  # noqa: E402
 
 QUIET = 0.040
 KEYS = [b"n", b"n", b"n", b"u", b"u", b"u"]
+DECK = (REPO / "mechanics" / "data" / "decks" / "red-aggro.txt").read_bytes()
 
 
 def pss_kb(pid: int) -> tuple[int, int]:
@@ -80,11 +85,12 @@ class Client(asyncssh.SSHClientSession):
         self.total = 0
         self.event = asyncio.Event()
         self.text = bytearray()
+        self.since = 0
 
     def data_received(self, data: bytes, datatype: object) -> None:
         self.chunks.append((time.perf_counter(), len(data)))
         self.total += len(data)
-        if len(self.text) < 200_000:
+        if len(self.text) < 2_000_000:
             self.text += data
         self.event.set()
 
@@ -112,9 +118,17 @@ async def wait_update(c: Client, since: int, timeout: float) -> tuple[float, flo
             return c.chunks[since][0], c.chunks[-1][0]
 
 
+async def wait_text(c: Client, text: bytes, timeout: float = 60) -> None:
+    """Until ``text`` appears in what came after the client's last :meth:`mark`."""
+    end = time.perf_counter() + timeout
+    while text not in bytes(c.text[c.since:]).replace(b"\x1b", b""):
+        c.event.clear()
+        await asyncio.wait_for(c.event.wait(), max(0.01, end - time.perf_counter()))
+
+
 async def player(i: int, port: int, key: object, seconds: float, think: float,
                  first: list[float], full: list[float], misses: list[int],
-                 ready: asyncio.Barrier) -> None:
+                 ready: asyncio.Barrier, pasted: asyncio.Barrier) -> float:
     conn = await asyncssh.connect("127.0.0.1", port, username=f"p{i:02d}", client_keys=[key],
                                   known_hosts=None, agent_path=None, config=None)
     chan, c = await conn.create_session(Client, "play simic-evolve", term_type="xterm-256color",
@@ -144,9 +158,36 @@ async def player(i: int, port: int, key: object, seconds: float, think: float,
             continue
         first.append(got[0] - sent)
         full.append(got[1] - sent)
+    await asyncio.sleep(1.0)
+    c.text.clear()
+    c.since = 0
+    chan.write(b"D")  # leave the game for the deck screen, then paste a deck there
+    await wait_text(c, b"Leave this game")
+    chan.write(b"y")
+    await wait_text(c, b"Resume an unfinished game")
+    chan.write(b"p")
+    await wait_text(c, b"Paste a deck")
+    c.since = len(c.text)
+    chan.write(b"\x1b[200~" + DECK.replace(b"\n", b"\r") + b"\x1b[201~")
+    await wait_text(c, b"60 main, 0 sideboard")
+    await pasted.wait()  # memory is measured here
+    await pasted.wait()
     chan.close()
     conn.close()
     return startup
+
+
+def report_memory(where: str, mem: list[tuple[int, int]], server_share: float, srv_rss: int,
+                  target: float) -> None:
+    """One line: the mean PSS per session (game process plus its share of the server)."""
+    n = len(mem) or 1
+    mean_pss = sum(p for p, _ in mem) / n / 1024
+    per_session = mean_pss + server_share
+    print(f"memory per session {where}: {per_session:.1f} MB PSS (game process mean "
+          f"{mean_pss:.1f} MB, max {max((p for p, _ in mem), default=0) / 1024:.1f} MB, RSS mean "
+          f"{sum(r for _, r in mem) / n / 1024:.1f} MB; server +{server_share:.2f} MB each, "
+          f"server RSS {srv_rss / 1024:.0f} MB)   target < {target} MB   "
+          f"{'OK' if per_session < target else 'MISSED'}")
 
 
 def pct(values: list[float], p: float) -> float:
@@ -165,13 +206,16 @@ async def main() -> int:
 
     load_before = os.getloadavg()[0]
     tmp = Path(tempfile.mkdtemp(prefix="stackfish-ssh-bench-"))
-    key = asyncssh.generate_private_key("ssh-ed25519")
-    (tmp / "authorized_keys").write_bytes(key.export_public_key())
+    player_keys = [asyncssh.generate_private_key("ssh-ed25519", comment=f"p{i:02d}")
+                   for i in range(args.sessions)]
+    (tmp / "authorized_keys").write_bytes(b"".join(k.export_public_key() for k in player_keys))
     env = dict(os.environ, STACKFISH_DATA_DIR=str(tmp / "data"))
+    n = str(args.sessions)
     server = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "tui.cli", "serve", "--ssh", "--port", "0",
-        "--authorized-keys", str(tmp / "authorized_keys"),
-        "--max-sessions", str(args.sessions), "--idle-timeout", "0",
+        "--authorized-keys", str(tmp / "authorized_keys"), "--max-sessions", n,
+        "--max-per-address", n, "--max-startups", n, "--idle-timeout", "0",
+        *(["--allow-root"] if os.geteuid() == 0 else []),
         env=env, cwd=str(REPO), stdout=asyncio.subprocess.DEVNULL,
         stderr=asyncio.subprocess.PIPE)
     while b"serving" not in (line := await server.stderr.readline()):
@@ -187,16 +231,21 @@ async def main() -> int:
     full: list[float] = []
     misses: list[int] = []
     ready = asyncio.Barrier(args.sessions + 1)
+    pasted = asyncio.Barrier(args.sessions + 1)
     t0 = time.perf_counter()
-    tasks = [asyncio.create_task(player(i, port, key, args.seconds, args.think, first, full,
-                                        misses, ready)) for i in range(args.sessions)]
-    await ready.wait()
+    tasks = [asyncio.create_task(player(i, port, player_keys[i], args.seconds, args.think, first, full,
+                                        misses, ready, pasted)) for i in range(args.sessions)]
+    await asyncio.sleep(0.5)
+    while ready.n_waiting < args.sessions:  # every game at its mulligan decision
+        await asyncio.sleep(0.1)
     all_up = time.perf_counter() - t0
     up_cpu = sum(cpu_seconds(k) for k in children(server.pid))  # start-up of the games
-    await asyncio.sleep(min(3.0, args.seconds / 3))
-    kids = children(server.pid)
-    mem = [pss_kb(pid) for pid in kids]
+    mem = [pss_kb(pid) for pid in children(server.pid)]
     srv_pss, srv_rss = pss_kb(server.pid)
+    await ready.wait()
+    await pasted.wait()
+    mem_pasted = [pss_kb(pid) for pid in children(server.pid)]
+    await pasted.wait()
     startups = await asyncio.gather(*tasks)
     cpu = cpu_seconds(server.pid) - cpu0
     own = time.process_time()
@@ -210,19 +259,12 @@ async def main() -> int:
     drain.cancel()
     shutil.rmtree(tmp, ignore_errors=True)
 
-    n = len(mem) or 1
-    mean_pss = sum(p for p, _ in mem) / n / 1024
-    max_pss = max((p for p, _ in mem), default=0) / 1024
-    mean_rss = sum(r for _, r in mem) / n / 1024
     server_share = max(0, srv_pss - idle_pss) / args.sessions / 1024
-    per_session = mean_pss + server_share
     print(f"sessions: {args.sessions} concurrent ({len(mem)} game processes seen), "
           f"all on screen after {all_up:.1f} s (each {statistics.mean(startups):.2f} s mean "
           f"from connect to game screen)")
-    print(f"memory per session: {per_session:.1f} MB PSS (game process mean {mean_pss:.1f} MB, "
-          f"max {max_pss:.1f} MB, RSS mean {mean_rss:.1f} MB; server +{server_share:.2f} MB "
-          f"each, server RSS {srv_rss / 1024:.0f} MB)   target < 80 MB   "
-          f"{'OK' if per_session < 80 else 'MISSED'}")
+    report_memory("at the mulligan screen", mem, server_share, srv_rss, 45)
+    report_memory("after the deck and paste screens", mem_pasted, server_share, srv_rss, 80)
     print(f"key to first screen bytes: p50 {pct(first, 50) * 1000:.1f} ms, "
           f"p95 {pct(first, 95) * 1000:.1f} ms, max {max(first, default=0) * 1000:.1f} ms "
           f"over {len(first)} keys   target p95 < 100 ms   "

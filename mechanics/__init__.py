@@ -31,9 +31,17 @@ from .abilities.abilities import (
     script,
 )
 from .abilities.modes import choosable, how_many, spell_modal
+from .ai.conformance import check_plugin
 from .model import actions, events
 from .model.actions import Action, parse_action
-from .model.errors import DeckError, IllegalActionError, NotationError, SourceError, StackfishError
+from .model.errors import (
+    DeckError,
+    IllegalActionError,
+    NotationError,
+    PluginError,
+    SourceError,
+    StackfishError,
+)
 from .model.state import Decision, StackItem
 from .play.context import Ctx
 from .play.game import Game
@@ -41,12 +49,11 @@ from .plugin_api import hookspecs
 from .plugin_api.hookspecs import hookimpl
 from .plugin_api.isolation import OFFER_DISABLE_AFTER, WATCHDOG, disable_plugin
 from .plugin_api.plugin_manager import list_plugins, make_plugin_manager
-from .text.templates import ward
 
 __all__ = [
     "OFFER_DISABLE_AFTER", "WATCHDOG", "Action", "Activated", "Ctx", "Decision", "DeckError", "EntersWith",
-    "Game", "IllegalActionError", "NotationError", "Replacement", "SourceError", "SpellAbility",
-    "StackItem", "StackfishError", "Static", "Target", "Triggered", "actions", "choosable",
-    "disable_plugin", "events", "hookimpl", "hookspecs", "how_many", "list_plugins",
-    "make_plugin_manager", "parse_action", "script", "spell_modal", "ward",
+    "Game", "IllegalActionError", "NotationError", "PluginError", "Replacement", "SourceError",
+    "SpellAbility", "StackItem", "StackfishError", "Static", "Target", "Triggered", "actions",
+    "check_plugin", "choosable", "disable_plugin", "events", "hookimpl", "hookspecs", "how_many",
+    "list_plugins", "make_plugin_manager", "parse_action", "script", "spell_modal",
 ]

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from mechanics import Decision, SpellAbility, Static, Target, Triggered, hookimpl, ward
+from mechanics import Decision, SpellAbility, Static, Target, Triggered, hookimpl
 from mechanics import events as ev
 
 HANDLER = "rad"
@@ -306,8 +306,7 @@ def _nightkin_ambusher(card: Any) -> list:
     def defender_has_rad(game: Any, src: Any) -> bool:
         return isinstance(src.attacking, str) and rad_count(game, src.attacking) > 0
 
-    return [ward("{2}"),
-            Triggered(etb, ("ZoneChanged",), enters_self, give_target_rad(4), (PLAYER,)),
+    return [Triggered(etb, ("ZoneChanged",), enters_self, give_target_rad(4), (PLAYER,)),
             Static(unblockable, "6", lambda g, src, obj, ch, sch: src.id == obj.id,
                    {"keywords": ("unblockable",)}, defender_has_rad)]
 
@@ -369,8 +368,7 @@ def _strong_the_brutish_thespian(card: Any) -> list:
         if ctx.source is not None:
             ctx.put_counters(ctx.source, "+1/+1", 3, source_item=ctx.item.id)
 
-    return [ward("{2}"),
-            Triggered(enrage, ("DamageDealt",), dealt_damage, run),
+    return [Triggered(enrage, ("DamageDealt",), dealt_damage, run),
             Static(STRONG_RADIATION, "6", lambda g, src, obj, ch, sch: False, {})]  # read by the rad trigger
 
 

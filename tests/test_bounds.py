@@ -36,16 +36,18 @@ def test_huge_amounts_are_refused_with_a_clear_error(line: str, message: str) ->
 
 
 @pytest.mark.parametrize("line, usage", [
-    ("expect p1 life", "expect p1 life N"), ("expect bear counter", "expect bear counter KIND N"),
-    ("expect p1 counter", "expect p1 counter KIND N"), ("expect p1 counter rad", "counter KIND N"),
-    ("expect bear attached-to", "expect bear attached-to OBJ"), ("expect bear pt", "pt P/T"),
-    ("expect bear damage", "damage N"), ("expect bear in", "in ZONE"),
+    ("expect p1 life", "expect PLAYER life N"), ("expect bear counter", "expect OBJ counter KIND N"),
+    ("expect p1 counter", "expect PLAYER counter KIND N"),
+    ("expect p1 counter rad", "expect PLAYER counter KIND N"),
+    ("expect bear attached-to", "expect OBJ attached-to"), ("expect bear pt", "expect OBJ pt P/T"),
+    ("expect bear damage", "expect OBJ damage N"), ("expect bear in", "expect OBJ in ZONE"),
 ])
 def test_an_expectation_missing_words_is_a_usage_error_naming_the_line(line: str,
                                                                       usage: str) -> None:
+    """These were "internal error"s (IndexError); the check is main's expectation table."""
     with pytest.raises(SourceError) as err:
         run_text(SETUP + line + "\n", "t.scenario")
-    assert err.value.line == 3 and "missing words" in str(err.value) and usage in str(err.value)
+    assert err.value.line == 3 and "too few words" in str(err.value) and usage in str(err.value)
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")

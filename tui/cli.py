@@ -19,12 +19,14 @@ from mechanics.model.errors import StackfishError
 
 def _script(args: argparse.Namespace) -> int:
     from mechanics import Game
-    from mechanics.io.scenario import run
-    from mechanics.store.carddb import load_user_pool
+    from mechanics.io.scenario import run, scenario_pool
 
-    pool = load_user_pool()  # `deck p1 FILE` may name any imported card
-    code = run(args.file, game_factory=lambda **kw: Game(pool=pool, plugins=_plugins_recipe(args)(),
-                                                         **kw),
+    try:  # `deck p1 FILE` may name any imported card; --cards adds test cards
+        pool = scenario_pool(args.cards or ())
+    except StackfishError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    code = run(args.file, game_factory=lambda **kw: Game(pool=pool, plugins=_plugins_recipe(args)(), **kw),
                out=lambda m: print(m, file=sys.stderr))
     if code == 0 and not args.quiet:
         print(f"{args.file}: ok")
@@ -311,6 +313,8 @@ def parser() -> argparse.ArgumentParser:
     p = sub.add_parser("script", help="run a scenario file (exit 0 ok, 1 failed expectation, 2 error)")
     p.add_argument("file")
     p.add_argument("-q", "--quiet", action="store_true")
+    p.add_argument("--cards", action="append", metavar="FILE",
+                   help="a card file (JSON array of Scryfall-shaped cards) the scenario may use")
     p.set_defaults(func=_script)
     p = sub.add_parser("play", help="goldfish a deck in the terminal UI")
     p.add_argument("deck", nargs="?", help="a deck list file (any common format); "
@@ -385,15 +389,23 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
     p.add_argument("--port", type=int, default=2222, help="port to listen on (2222)")
     p.add_argument("--authorized-keys", metavar="FILE",
-                   help="public keys allowed to log in (~/.ssh/authorized_keys)")
+                   help="public keys allowed to log in, each ending with its player's name "
+                        "(~/.ssh/authorized_keys)")
     p.add_argument("--host-key", metavar="FILE",
                    help="the server's private host key (generated in the data directory)")
-    p.add_argument("--max-sessions", type=int, default=20, metavar="N",
-                   help="games at once; the next connection is turned away (20)")
+    for option, default, what in (
+            ("--max-sessions", 20, "games at once; the next connection is turned away"),
+            ("--max-per-address", 10, "connections at once from one address"),
+            ("--max-startups", 4, "unauthenticated connections at once from one address"),
+            ("--max-users", 1000, "player directories; a new player beyond them is turned away")):
+        p.add_argument(option, type=int, default=default, metavar="N", help=f"{what} ({default})")
     p.add_argument("--idle-timeout", type=float, default=1800.0, metavar="SECONDS",
                    help="save and close a session idle this long (1800; 0 never)")
-    p.add_argument("--allow-anonymous", action="store_true",
-                   help="no authentication at all (a LAN demo; prints a warning)")
+    p.add_argument("--open", action="store_true",
+                   help="any SSH key may play, under a name made from its fingerprint "
+                        "(prints a warning)")
+    p.add_argument("--allow-root", action="store_true",
+                   help="run even as root (the games would run as root too)")
     p.set_defaults(func=lambda a: __import__("tui.ssh").ssh.main_serve(a))
     return ap
 

@@ -169,6 +169,8 @@ class Behaviour:
 
     abilities: list[Ability] = field(default_factory=list)
     missing: list[str] = field(default_factory=list)
+    #: the keyword instances of its text, ``(name, argument)`` (:func:`parse_keywords`)
+    keywords: list[tuple[str, Any]] = field(default_factory=list)
 
     @property
     def manual(self) -> bool:

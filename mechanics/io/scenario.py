@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -47,6 +47,20 @@ def read_lines(text: str, path: str) -> list[Line]:
         if words:
             out.append(Line(i, raw.strip(), words))
     return out
+
+
+def scenario_pool(card_files: Iterable[str] = ()) -> Any:
+    """The cards scenarios may name, the same for ``stackfish script`` and the pytest
+    collector: the bundled cards, the user's imported ones, and the cards of
+    ``card_files`` (:func:`mechanics.model.cards.read_card_file`: a plugin's test cards)."""
+    from ..model.cards import read_card_file
+    from ..store.carddb import load_user_pool
+
+    pool = load_user_pool()
+    for path in card_files:
+        for card in read_card_file(str(path)):
+            pool.add(card)
+    return pool
 
 
 def run(path: str, game_factory: Callable[..., Any] | None = None, out: Callable[[str], None] = print) -> int:
@@ -164,52 +178,50 @@ def _fail(line: Line, message: str) -> ExpectationFailed:
     return ExpectationFailed("", line.number, message)
 
 
+# ---------------------------------------------------------------- expectations
+
+Check = Callable[[Any, Any, list[str], Line], None]
+#: every ``expect`` form, by its subject (``game``, ``PLAYER`` or ``OBJ``) and then its
+#: word (``ZONE`` or ``STATE`` for a form taking any of those words): its usage and its
+#: check.  The runner reads expectations through this table only, and
+#: docs/scenario-format.md lists each usage (tests/test_scenario_doc.py checks it).
+EXPECTATIONS: dict[str, dict[str, tuple[str, Check]]] = {"game": {}, "PLAYER": {}, "OBJ": {}}
+_ANY_OF = {"ZONE": ZONES, "STATE": STATES}
+
+
+def expectation(*usages: str) -> Callable[[Check], Check]:
+    """Register a check for the forms ``usages`` (``expect stack N``, ``expect PLAYER
+    life N``, ``expect OBJ pt P/T``).  It gets the game, the subject (None, a player or
+    an object id), the words from the form's word on, and the line."""
+    def register(check: Check) -> Check:
+        for usage in usages:
+            words = usage.split()
+            subject = words[1] if words[1] in ("PLAYER", "OBJ") else "game"
+            EXPECTATIONS[subject][words[2] if subject != "game" else words[1]] = (usage, check)
+        return check
+    return register
+
+
 def expect(game: Any, line: Line) -> None:
     w = line.words[1:]
     if not w:
         raise NotationError("expect what? e.g. 'expect p1 life 20'")
-    _expect(game, w, line)
-
-
-def _expect(game: Any, w: list[str], line: Line) -> None:
-    st = game.state
-    head = w[0]
-    if head == "stack":
-        if len(w) < 2 or not w[1].isdigit():
-            raise NotationError("usage: expect stack N")
-        _check(len(st.stack), int(w[1]), line, "objects on the stack")
-        return
-    if head == "stack-top":
-        text = " ".join(w[1:])
-        top = describe_item(game, st.stack[-1]) if st.stack else "(empty stack)"
-        if text.lower() not in top.lower():
-            raise _fail(line, f"expected the top of the stack to mention '{text}', got '{top}'")
-        return
-    if head == "pending":
-        d = game.pending
-        text = " ".join(w[1:])
-        if d is None or (d.kind == "priority" and text == ""):
-            raise _fail(line, f"expected a pending decision, got {d.prompt if d else 'none'}")
-        if text.lower() not in d.prompt.lower() and text.lower() != d.kind:
-            raise _fail(line, f"expected a decision about '{text}', got '{d.prompt}'")
-        return
-    if head == "log":
-        text = " ".join(w[1:])
-        if not any(text.lower() in entry.lower() for entry in game.log):
-            tail = " | ".join(game.log[-5:])
-            raise _fail(line, f"expected the log to contain '{text}'; last lines: {tail}")
-        return
-    if head in ("step", "turn", "winner"):
-        got = {"step": st.step, "turn": str(st.turn), "winner": str(st.winner)}[head]
-        _check(got, w[1] if len(w) > 1 else "", line, head)
-        return
-    target = game.resolve_ref(head)
-    if len(w) < 2:
-        raise NotationError(f"expect {head} what? e.g. 'expect {head} life 20'")
-    if isinstance(target, str):
-        _expect_player(game, target, w[1:], line)
-    else:
-        _expect_obj(game, target, w[1:], line)
+    subject, kind = None, "game"
+    if w[0] not in EXPECTATIONS["game"]:
+        subject = game.resolve_ref(w[0])
+        kind = "PLAYER" if isinstance(subject, str) else "OBJ"
+        w = w[1:]
+        if not w:
+            raise NotationError(f"expect {line.words[1]} what? e.g. 'expect {line.words[1]} life 20'")
+    table = EXPECTATIONS[kind]
+    key = next((k for k, words in _ANY_OF.items() if w[0] in words and k in table), w[0])
+    if key not in table:
+        raise NotationError(f"unknown expectation '{w[0]}'; the forms: "
+                            + "; ".join(usage for usage, _ in table.values()))
+    usage, check = table[key]
+    if len(line.words) < len([word for word in usage.split() if not word.startswith("[")]):
+        raise NotationError(f"too few words; usage: {usage}")
+    check(game, subject, w, line)
 
 
 def _check(got: Any, want: Any, line: Line, what: str) -> None:
@@ -223,88 +235,143 @@ def _num(word: str) -> int:
     return int(word)
 
 
-#: the words an expectation needs after its name (a missing one is a usage error, not a crash)
-_PLAYER_FORMS = {"life": "life N", "counter": "counter KIND N"}
-_OBJECT_FORMS = {"pt": "pt P/T", "counter": "counter KIND N", "in": "in ZONE",
-                 "controller": "controller PLAYER", "damage": "damage N",
-                 "attached-to": "attached-to OBJ", "has": "has KEYWORD", "name": "name NAME",
-                 "type": "type TYPE"}
+@expectation("expect stack N")
+def _stack(game: Any, _: None, w: list[str], line: Line) -> None:
+    _check(len(game.state.stack), _num(w[1]), line, "objects on the stack")
 
 
-def _need(forms: dict[str, str], ref: str, w: list[str]) -> None:
-    usage = forms.get(w[0])
-    if usage is not None and len(w) < len(usage.split()):
-        raise NotationError(f"missing words: usage: expect {ref} {usage}")
-
-
-def _expect_player(game: Any, name: str, w: list[str], line: Line) -> None:
-    p = game.state.players[name]
-    what = w[0]
-    _need(_PLAYER_FORMS, name, w)
-    if what == "life":
-        _check(p.life, _num(w[1]), line, f"{name}'s life")
-    elif what == "counter":
-        _check(p.counters.get(w[1], 0), _num(w[2]), line, f"{name}'s {w[1]} counters")
-    elif what in ("lost", "won"):
-        lost = p.lost
-        if (what == "lost") != lost:
-            raise _fail(line, f"expected {name} to have {what}, but {'they lost' if lost else 'they did not lose'}")
-    elif what in ZONES and len(w) >= 3 and w[1] == "count":
-        n = _num(w[2])
-        card = game.card(w[3]).name if len(w) > 3 else None
-        if what == "battlefield":
-            ids = [o for o in game.state.battlefield if game.view(o).controller == name]
-        elif what == "stack":
-            ids = [s.source for s in game.state.stack if s.kind == "spell" and s.controller == name]
-        else:
-            ids = list(getattr(p, what))
-        if card:
-            ids = [o for o in ids if game.name_of(o) == card or game.state.objs[o].name == card]
-        _check(len(ids), n, line, f"{name}'s {what} count" + (f" of {card}" if card else ""))
-    else:
-        raise NotationError(f"unknown player expectation '{what}'; try life, counter, lost, won "
-                            f"or ZONE count N")
-
-
-def _expect_obj(game: Any, oid: int, w: list[str], line: Line) -> None:
+@expectation("expect stack-top TEXT")
+def _stack_top(game: Any, _: None, w: list[str], line: Line) -> None:
     st = game.state
-    obj = st.objs[oid]
-    what = w[0]
-    _need(_OBJECT_FORMS, line.words[1], w)
-    if what == "pt":
-        got = game.view(oid)
-        _check(f"{got.power}/{got.toughness}", w[1], line, f"{game.describe(oid)} power/toughness")
-    elif what == "counter":
-        _check(obj.counters.get(w[1], 0), _num(w[2]), line, f"{w[1]} counters on {game.describe(oid)}")
-    elif what == "in":
-        _check(obj.zone, w[1], line, f"{game.describe(oid)} in zone")
-    elif what == "controller":
-        _check(game.view(oid).controller, w[1], line, f"{game.describe(oid)} controller")
-    elif what == "damage":
-        _check(obj.damage, _num(w[1]), line, f"damage on {game.describe(oid)}")
-    elif what == "attached-to":
-        other = game.resolve_obj(w[1])
-        if obj.attached_to != other:
-            raise _fail(line, f"expected {game.describe(oid)} attached to {w[1]}, got "
-                              f"{game.describe(obj.attached_to) if obj.attached_to not in (None, -1) else 'nothing'}")
-    elif what == "has":
-        kw = " ".join(w[1:]).lower()
-        if kw not in game.view(oid).keywords:
-            raise _fail(line, f"expected {game.describe(oid)} to have {kw}")
-    elif what == "name":
-        _check(game.view(oid).name, " ".join(w[1:]), line, "name")
-    elif what == "type":  # added form: `expect OBJ type Mutant` (a card type, subtype or supertype)
-        v, t = game.view(oid), " ".join(w[1:])
-        if t not in {*v.types, *v.subtypes, *v.supertypes}:
-            raise _fail(line, f"expected {game.describe(oid)} to have type {t}, it is "
-                              f"{' '.join(sorted({*v.supertypes, *v.types, *v.subtypes}))}")
-    elif what in STATES:
-        got = object_states(game, oid)
-        if what not in got:
-            raise _fail(line, f"expected {game.describe(oid)} to be {what}, it is {' '.join(sorted(got))}")
+    text = " ".join(w[1:])
+    top = describe_item(game, st.stack[-1]) if st.stack else "(empty stack)"
+    if text.lower() not in top.lower():
+        raise _fail(line, f"expected the top of the stack to mention '{text}', got '{top}'")
+
+
+@expectation("expect pending [TEXT]")
+def _pending(game: Any, _: None, w: list[str], line: Line) -> None:
+    d = game.pending
+    text = " ".join(w[1:])
+    if d is None or (d.kind == "priority" and text == ""):
+        raise _fail(line, f"expected a pending decision, got {d.prompt if d else 'none'}")
+    if text.lower() not in d.prompt.lower() and text.lower() != d.kind:
+        raise _fail(line, f"expected a decision about '{text}', got '{d.prompt}'")
+
+
+@expectation("expect log TEXT")
+def _log(game: Any, _: None, w: list[str], line: Line) -> None:
+    text = " ".join(w[1:])
+    if not any(text.lower() in entry.lower() for entry in game.log):
+        tail = " | ".join(game.log[-5:])
+        raise _fail(line, f"expected the log to contain '{text}'; last lines: {tail}")
+
+
+@expectation("expect step STEP", "expect turn N", "expect winner PLAYER")
+def _game_value(game: Any, _: None, w: list[str], line: Line) -> None:
+    st = game.state
+    _check({"step": st.step, "turn": st.turn, "winner": st.winner}[w[0]], w[1], line, w[0])
+
+
+@expectation("expect PLAYER life N")
+def _life(game: Any, name: str, w: list[str], line: Line) -> None:
+    _check(game.state.players[name].life, _num(w[1]), line, f"{name}'s life")
+
+
+@expectation("expect PLAYER counter KIND N")
+def _player_counter(game: Any, name: str, w: list[str], line: Line) -> None:
+    got = game.state.players[name].counters.get(w[1], 0)
+    _check(got, _num(w[2]), line, f"{name}'s {w[1]} counters")
+
+
+@expectation("expect PLAYER lost", "expect PLAYER won")
+def _lost_or_won(game: Any, name: str, w: list[str], line: Line) -> None:
+    """104.2a: a player wins when the game is over and they (their team) haven't lost."""
+    got = "lost" if game.state.players[name].lost else "won" if game.state.over else "playing"
+    if got != w[0]:
+        raise _fail(line, f"expected {name} to have {w[0]}, but they " +
+                    {"lost": "lost", "won": "won", "playing": "are still playing"}[got])
+
+
+@expectation("expect PLAYER ZONE count N [CARD]")
+def _zone_count(game: Any, name: str, w: list[str], line: Line) -> None:
+    if w[1] != "count":
+        raise NotationError(f"expected 'count' after the zone, got '{w[1]}'; "
+                            f"usage: expect PLAYER ZONE count N [CARD]")
+    zone, n = w[0], _num(w[2])
+    card = game.card(w[3]).name if len(w) > 3 else None
+    if zone == "battlefield":
+        ids = [o for o in game.state.battlefield if game.view(o).controller == name]
+    elif zone == "stack":
+        ids = [s.source for s in game.state.stack if s.kind == "spell" and s.controller == name]
     else:
-        raise NotationError(f"unknown expectation '{what}'; try pt, counter, in, controller, "
-                            f"damage, attached-to, has, or one of: {' '.join(STATES)}")
+        ids = list(getattr(game.state.players[name], zone))
+    if card:
+        ids = [o for o in ids if game.name_of(o) == card or game.state.objs[o].name == card]
+    _check(len(ids), n, line, f"{name}'s {zone} count" + (f" of {card}" if card else ""))
+
+
+@expectation("expect OBJ pt P/T")
+def _pt(game: Any, oid: int, w: list[str], line: Line) -> None:
+    got = game.view(oid)
+    _check(f"{got.power}/{got.toughness}", w[1], line, f"{game.describe(oid)} power/toughness")
+
+
+@expectation("expect OBJ counter KIND N")
+def _obj_counter(game: Any, oid: int, w: list[str], line: Line) -> None:
+    got = game.state.objs[oid].counters.get(w[1], 0)
+    _check(got, _num(w[2]), line, f"{w[1]} counters on {game.describe(oid)}")
+
+
+@expectation("expect OBJ in ZONE")
+def _zone(game: Any, oid: int, w: list[str], line: Line) -> None:
+    _check(game.state.objs[oid].zone, w[1], line, f"{game.describe(oid)} in zone")
+
+
+@expectation("expect OBJ controller PLAYER")
+def _controller(game: Any, oid: int, w: list[str], line: Line) -> None:
+    _check(game.view(oid).controller, w[1], line, f"{game.describe(oid)} controller")
+
+
+@expectation("expect OBJ damage N")
+def _damage(game: Any, oid: int, w: list[str], line: Line) -> None:
+    _check(game.state.objs[oid].damage, _num(w[1]), line, f"damage on {game.describe(oid)}")
+
+
+@expectation("expect OBJ attached-to OBJ")
+def _attached_to(game: Any, oid: int, w: list[str], line: Line) -> None:
+    attached = game.state.objs[oid].attached_to
+    if attached != game.resolve_obj(w[1]):
+        got = game.describe(attached) if attached not in (None, -1) else "nothing"
+        raise _fail(line, f"expected {game.describe(oid)} attached to {w[1]}, got {got}")
+
+
+@expectation("expect OBJ has KEYWORD")
+def _has(game: Any, oid: int, w: list[str], line: Line) -> None:
+    kw = " ".join(w[1:]).lower()
+    if kw not in game.view(oid).keywords:
+        raise _fail(line, f"expected {game.describe(oid)} to have {kw}")
+
+
+@expectation("expect OBJ name NAME")
+def _name(game: Any, oid: int, w: list[str], line: Line) -> None:
+    _check(game.view(oid).name, " ".join(w[1:]), line, "name")
+
+
+@expectation("expect OBJ type TYPE")
+def _type(game: Any, oid: int, w: list[str], line: Line) -> None:
+    """A card type, subtype or supertype (``expect OBJ type Mutant``)."""
+    v, t = game.view(oid), " ".join(w[1:])
+    if t not in {*v.types, *v.subtypes, *v.supertypes}:
+        raise _fail(line, f"expected {game.describe(oid)} to have type {t}, it is "
+                          f"{' '.join(sorted({*v.supertypes, *v.types, *v.subtypes}))}")
+
+
+@expectation("expect OBJ STATE")
+def _state(game: Any, oid: int, w: list[str], line: Line) -> None:
+    got = object_states(game, oid)
+    if w[0] not in got:
+        raise _fail(line, f"expected {game.describe(oid)} to be {w[0]}, it is {' '.join(sorted(got))}")
 
 
 def object_states(game: Any, oid: int) -> set[str]:

@@ -167,3 +167,27 @@ def load_bundled_pool() -> CardPool:
     """The card pool shipped with the product (``mechanics/data/cards.json``) and tokens."""
     text = resources.files("mechanics").joinpath("data/cards.json").read_text("utf-8")
     return CardPool([*(CardDef.from_scryfall(c) for c in json.loads(text)), *TOKENS])
+
+
+def read_card_file(path: str) -> list[CardDef]:
+    """The cards of a card file: a JSON array of Scryfall-shaped card objects, such as a
+    plugin's made-up test cards.  Raises :class:`SourceError` naming the file and the
+    offending entry."""
+    from .errors import SourceError
+
+    try:
+        with open(path, encoding="utf-8-sig") as f:
+            data = json.load(f)
+    except (OSError, UnicodeDecodeError) as exc:
+        raise SourceError(path, 0, f"cannot read the card file: {exc}") from None
+    except json.JSONDecodeError as exc:
+        raise SourceError(path, exc.lineno, f"not JSON: {exc.msg}") from None
+    if not isinstance(data, list):
+        raise SourceError(path, 0, "a card file is a JSON array of card objects "
+                                   '([{"name": ..., "type_line": ..., "oracle_text": ...}])')
+    out = []
+    for i, card in enumerate(data):
+        if not isinstance(card, dict) or not card.get("name"):
+            raise SourceError(path, 0, f"card #{i + 1} is not an object with a \"name\"")
+        out.append(CardDef.from_scryfall(card))
+    return out

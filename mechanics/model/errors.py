@@ -49,3 +49,13 @@ class SourceError(StackfishError):
 
 class DeckError(SourceError):
     """A deck list that cannot be read; loading it changes nothing."""
+
+
+class PluginError(StackfishError):
+    """A plugin broke the plugin API's contract: registered something that doesn't exist,
+    returned the wrong thing from a hook, or changed the game inside a read-only hook.
+    ``plugin`` and ``hook`` name where (:mod:`mechanics.plugin_api.hookcheck`)."""
+
+    def __init__(self, plugin: str, hook: str, message: str) -> None:
+        self.plugin, self.hook = plugin, hook
+        super().__init__(f"plugin '{plugin}', hook {hook}: {message}")

@@ -68,6 +68,8 @@ class Ctx:
 
     # ------------------------------------------------------------ deciding
     def choose(self, decision: Decision) -> Any:
+        """Ask the player a :class:`Decision`; returns the chosen options (the answer
+        recorded so far, the autopilot's, or the game waits for a ``choose``)."""
         return self.game.ask(decision)
 
     def remember_choice(self, obj: int, value: str, key: str = "choice") -> None:
@@ -107,9 +109,63 @@ class Ctx:
         raise AttributeError(name)
 
 
-PRIMITIVES = frozenset({
-    "damage", "draw", "gain_life", "lose_life", "put_counters", "remove_counters",
-    "create_token", "destroy", "sacrifice", "move", "mill", "tap", "untap", "phase_out",
-    "phase_in", "pump", "add_effect", "keyword_action", "attach", "shuffle", "add_mana",
-    "counter_item", "copy_spell", "enter_copy", "emit", "note", "queue_trigger", "regenerate",
-})
+
+
+#: the engine primitives a resolving ability calls as ``ctx.NAME(...)``: each applies
+#: replacement effects, emits its event, and is logged, undoable and replayable.  The
+#: plugin reference (docs/plugins.md) is generated from this table and the signatures.
+PRIMITIVES: dict[str, str] = {
+    "damage": "deal damage (120); prevention and replacement apply, then its results (damage_results)",
+    "draw": "the player draws n cards (121)",
+    "gain_life": "the player gains n life (119)",
+    "lose_life": "the player loses n life (119)",
+    "put_counters": "put n counters of a kind on a permanent (id) or player (name); returns how many",
+    "remove_counters": "remove up to n counters of a kind; returns how many",
+    "create_token": "create n tokens by name (111), or copies of a card (copy_of); returns their ids",
+    "destroy": "destroy a permanent (701.8): not if indestructible; a regeneration shield replaces it",
+    "sacrifice": "sacrifice a permanent (701.21)",
+    "move": "move an object to a zone; it becomes a new object (400.7); returns its id",
+    "mill": "mill n cards (701.17), all at once; returns their ids",
+    "tap": "tap a permanent",
+    "untap": "untap a permanent",
+    "phase_out": "phase a permanent out, with what is attached to it (702.26)",
+    "phase_in": "phase a permanent in (702.26)",
+    "pump": "+p/+t until end of turn (layer 7c)",
+    "add_effect": "start a continuous effect in a layer (611.2) until end of turn or a condition",
+    "keyword_action": "perform a keyword action a plugin implements (701.x): proliferate",
+    "attach": "attach an Aura or Equipment to a permanent",
+    "shuffle": "shuffle the player's library",
+    "add_mana": "add mana symbols to the player's pool",
+    "counter_item": "counter a spell or ability on the stack (701.6)",
+    "copy_spell": "put a copy of a spell on the stack (707.10); returns its item's id",
+    "enter_copy": "the object enters as a copy of a card (707.5)",
+    "emit": "record an event of the plugin's own (an Event subclass) and collect its triggers",
+    "note": "add a line to the game log",
+    "queue_trigger": "hold a triggered ability until a player would next get priority (603.3)",
+    "regenerate": "give a permanent a regeneration shield for this turn (701.19a)",
+}
+
+#: what a hook may read of the game, besides the hook's own arguments: ``game.NAME``.
+#: Reading never changes the game; the reference (docs/plugins.md) is generated from
+#: this table and the signatures.
+QUERIES: dict[str, str] = {
+    "state": "the game state: players (life, counters, hand, library, lost, auto), objs, stack, "
+             "active, step, turn; read only",
+    "obj": "an object by id: zone, epoch, tapped, counters, damage, attacking (the player it "
+           "attacks), blocking (the attackers it blocks), blocked, attached_to, token",
+    "chars": "an object's characteristics after layers: name, power, toughness, types, subtypes, "
+             "colors, keywords, controller, card, behaviour; None if phased out",
+    "all_chars": "every permanent's characteristics, by id",
+    "permanents": "the ids of the phased-in permanents, one player's, creatures only",
+    "controller_of": "who controls an object",
+    "opponents": "a player's opponents still in the game",
+    "keyword_instances": "one entry per instance of a keyword on a permanent: its N, its cost, or None",
+    "blockers_of": "the ids of the creatures blocking an attacker",
+    "look": "an object as it is now if unchanged, else its last known information (608.2h)",
+    "describe": "an object or player as the log names them",
+    "card": "a card's printed facts by name (CardDef)",
+    "behaviour": "a card's abilities, keyword instances and unimplemented lines, by name",
+    "events": "every event so far, oldest first",
+    "pool": "the card pool (iterable of CardDef)",
+    "policy": "the autopilot answering decisions at once, or None in an interactive game",
+}

@@ -22,7 +22,7 @@ from ..abilities.abilities import Behaviour
 from ..model import events as ev
 from ..model.actions import Action, parse_action
 from ..model.cards import CardDef, CardPool, load_bundled_pool
-from ..model.errors import IllegalActionError, StackfishError
+from ..model.errors import IllegalActionError, PluginError, StackfishError
 from ..model.state import Decision, Obj, Player, StackItem, State
 from ..plugin_api.isolation import WATCHDOG, HookTimedOut, rule_error, timed_out
 from ..plugin_api.plugin_manager import Hooks, make_plugin_manager
@@ -90,7 +90,8 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         """Called after each successful ``play`` with the action, and after ``undo``
         with ``("undo", n)`` (the journal, mechanics/io/journal.py)."""
         self.plugin_errors: dict[str, int] = {}
-        """Actions refused because a plugin (or, as ``""``, the engine) raised."""
+        """Actions refused because a plugin (or, as ``""``, the engine) raised, or a
+        plugin broke the API's contract (a ``PluginError``)."""
         self.notices: list[str] = []
         """Plugin failures outside an action (a display hint), for the TUI to show."""
         WATCHDOG.ensure()
@@ -308,7 +309,9 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
                 self._restore(before)
             if isinstance(exc, HookTimedOut):
                 raise timed_out(self, action, exc) from exc
-            if isinstance(exc, Exception | SystemExit) and not isinstance(exc, StackfishError):
+            if isinstance(exc, PluginError):  # a plugin broke the API's contract: counted too
+                self.plugin_errors[exc.plugin] = self.plugin_errors.get(exc.plugin, 0) + 1
+            elif isinstance(exc, Exception | SystemExit) and not isinstance(exc, StackfishError):
                 raise rule_error(self, action, exc) from exc  # a rule bug or a plugin's exception
             raise
         if self.history is not None:

@@ -66,18 +66,18 @@ def _pass(game: Game, a: A.Pass) -> None:
 
 
 def _resolve(game: Game, a: A.Resolve) -> None:
+    """Pass until the top object has resolved, or (``all``) until the stack is empty,
+    triggers put on it meanwhile included; a decision on the way stops it."""
     st = game.state
     if not st.stack:
         raise IllegalActionError("the stack is empty")
-    target = st.stack[0].id if a.all else st.stack[-1].id
+    top = st.stack[-1].id
     guard = 0
-    while any(s.id == target for s in st.stack) and guard < 10_000:
+    while st.stack and (a.all or any(s.id == top for s in st.stack)) and guard < 10_000:
         guard += 1
         if st.decision is not None or st.over or game.pending is None:
             return
         game.pass_round()
-        if a.all and not st.stack:
-            return
 
 
 def _goto(game: Game, a: A.Goto) -> None:
@@ -449,12 +449,9 @@ def _block(game: Game, a: A.Block) -> None:
         if game.chars(att).has("menace") and sum(1 for p in pairs if p[1] == att) < 2:
             raise IllegalActionError(f"'{game.describe(att)}' has menace: block it with two or more")
     st.decision = None
-    for b, att in pairs:
-        st.objs[b].blocking.append(att)
-        st.objs[att].blocked = True
-    game.changed()
     game.note(f"{a.player} blocks: " + ", ".join(f"{game.describe(b)} blocks {game.describe(t)}"
                                                  for b, t in pairs))
+    game.declare_blocks(pairs)
 
 
 def _choose(game: Game, a: A.Choose) -> None:

@@ -7,7 +7,11 @@ be added, none is ever renamed or removed.
 The contract: **hooks propose, the engine applies.**  A hook never assigns to
 the game's state.  It returns values (triggers, operations, a badge) or acts
 through the :class:`mechanics.play.context.Ctx` the engine hands it, whose every
-method is a logged, undoable primitive.  The conformance test checks it.
+method is a logged, undoable primitive.  The engine refuses a read-only hook
+that calls a primitive, and what hooks register and return is checked at the
+boundary (:mod:`mechanics.plugin_api.hookcheck`: a ``PluginError`` naming the
+plugin and hook); the conformance check (``mechanics.check_plugin``) catches a
+hook that assigns to the state.
 
 Reference with examples: ``docs/plugins.md``.
 """
@@ -32,10 +36,14 @@ def register_keywords(register: Any) -> None:
 
     Called once when a game's plugins are loaded.  Call ``register(name, rule)``
     for each keyword (lower case, as in Scryfall's ``keywords``), e.g.
-    ``register("evolve", "702.100")``.  A card whose whole text is keywords
-    that some loaded plugin registered is automated with no per-card code.
+    ``register("evolve", "702.100")``, and ``register(name, rule, takes="number")``
+    for one written with a number ("Toxic 2"), ``takes="cost"`` for one with a
+    cost ("Ward {2}").  A card whose whole text is keywords that some loaded
+    plugin registered is automated with no per-card code; the plugin reads each
+    instance and its N with ``game.keyword_instances(obj, name)``.
 
-    Returns: None.  Implemented by: plugins/evolve.py, plugins/phasing.py.
+    Returns: None.  Implemented by: plugins/evolve.py, plugins/phasing.py,
+    plugins/exalted.py, plugins/toxic.py.
     """
 
 
@@ -138,8 +146,8 @@ def resolve_item(game: Any, item: Any, ctx: Any) -> bool | None:
     Act only through ``ctx`` (its methods are the engine's primitives; a
     choice is ``ctx.choose(Decision(...))``).  Returns True when handled, or a
     dict of what happened (it becomes the ``data`` of the ``AbilityResolved``
-    event, e.g. ``{"evolved": True}``); None lets another plugin try.  Stops at
-    the first non-None result.
+    event, e.g. ``{"evolved": True}``); None lets another plugin try; anything
+    else is a ``PluginError``.  Stops at the first non-None result.
     Implemented by: plugins/evolve.py, plugins/rad.py.
     """
 
@@ -168,6 +176,24 @@ def replacement_collect(game: Any, on: str, op: dict) -> list[tuple[str, Any]] |
     ``(key, apply)`` pairs where ``apply(op) -> op`` returns a changed copy.
     The engine applies each once, asking the affected player for the order
     when several apply (616.1).  None means none.
+    """
+
+
+@hookspec
+def damage_results(game: Any, damage: Any) -> list[tuple] | None:
+    """What damage does besides its default result (120.3), proposed for the engine
+    to apply.
+
+    ``damage`` is the :class:`mechanics.events.DamageDealt` about to be emitted
+    (``source``, ``obj`` or ``player``, ``amount``, ``combat``), after prevention
+    and replacement.  Returns operations, tuples naming a primitive and its
+    arguments, applied after the default result in order:
+    ``("put_counters", target, kind, n)`` (toxic's poison counters, 702.164c),
+    ``("gain_life", player, n)`` (lifelink, 702.15b, is the engine's own),
+    ``("lose_life", player, n)``; and ``("instead",)`` to replace the default
+    result (life loss for a player, marked damage for a creature) with the
+    others, as infect does (702.90b-c).  None means nothing more.
+    Implemented by: plugins/toxic.py.
     """
 
 

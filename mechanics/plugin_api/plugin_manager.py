@@ -5,7 +5,8 @@
 A plugin that fails to import (even with ``SystemExit``) or to register is
 recorded (``pm.stackfish_errors``), left out for the run, and the rest still
 load.  ``STACKFISH_DISABLE_PLUGINS=a,b`` turns plugins off.  Every call into a
-plugin goes through :func:`mechanics.plugin_api.isolation.call_hook` (named, watched).
+plugin goes through :func:`mechanics.plugin_api.isolation.call_hook` (named,
+watched).
 
 :class:`Hooks` holds what registration produced (keywords, counter kinds,
 card scripts) and calls ``trigger_collect`` / ``step_begin`` only on the
@@ -25,23 +26,14 @@ from typing import Any
 import pluggy
 
 from ..abilities.abilities import SCRIPTS
+from ..abilities.keywords import ENGINE_KEYWORDS, Keyword
 from ..model import events as ev
-from . import hookspecs
+from ..model.errors import PluginError
+from . import hookcheck, hookspecs
 from .isolation import WATCHDOG, HookTimedOut, call_hook, display_failure, plugin_display_name
 
-#: keywords the engine itself implements (702.x)
-ENGINE_KEYWORDS = {
-    "flying": "702.9", "reach": "702.17", "trample": "702.19", "first strike": "702.7",
-    "double strike": "702.4", "vigilance": "702.20", "haste": "702.10", "defender": "702.3",
-    "deathtouch": "702.2", "lifelink": "702.15", "menace": "702.111", "hexproof": "702.11",
-    "shroud": "702.18", "indestructible": "702.12", "flash": "702.8", "convoke": "702.51",
-    "enchant creature": "702.5", "enchant permanent": "702.5",
-    # evasion, checked as blockers are declared (perform.block_restriction)
-    "fear": "702.36", "intimidate": "702.13", "shadow": "702.28", "horsemanship": "702.31",
-    "plainswalk": "702.14", "islandwalk": "702.14", "swampwalk": "702.14", "mountainwalk": "702.14",
-    "forestwalk": "702.14",
-    "devoid": "702.114",  # a characteristic-defining ability: CardDef has no colors (604.3)
-}
+#: what a ``damage_results`` hook may propose (``"instead"``: no default result)
+DAMAGE_OPERATIONS = ("put_counters", "gain_life", "lose_life", "instead")
 
 
 def disabled_from_env() -> set[str]:
@@ -122,7 +114,11 @@ class Hooks:
 
     def __init__(self, pm: pluggy.PluginManager) -> None:
         self.pm = pm
-        self.keywords: set[str] = set(ENGINE_KEYWORDS)
+        self.keywords: dict[str, Keyword] = dict(ENGINE_KEYWORDS)
+        self.keyword_plugins: dict[str, Any] = {}
+        """The plugin that registered each plugin keyword (conformance finds its cards)."""
+        self.card_plugins: dict[str, Any] = {}
+        """The plugin that registered each card script."""
         self.counter_kinds: dict[str, str] = {"+1/+1": "permanent", "-1/-1": "permanent",
                                               "poison": "player"}
         self.scripts = dict(SCRIPTS)
@@ -130,12 +126,10 @@ class Hooks:
         """The event kinds some plugin registered interest in, and those plugins."""
         self._steps: dict[str, list[Any]] = {}
         self._callers: dict[tuple[str, str], Any] = {}
-        self._register("register_keywords",
-                       lambda p: lambda name, rule="": self.keywords.add(name.lower()))
+        self._register("register_keywords", self._keyword)
         self._register("register_counter_kinds", lambda p: lambda kind, on="both", rule="":
                        self.counter_kinds.__setitem__(kind, on))
-        self._register("register_cards",
-                       lambda p: lambda name, fn: self.scripts.__setitem__(name, fn))
+        self._register("register_cards", self._card)
         self._register("register_interest", self._interest)
 
     def _register(self, hook: str, register: Callable[[Any], Callable[..., None]]) -> None:
@@ -143,19 +137,38 @@ class Hooks:
         plugin that raises (or runs too long) is unregistered for the run and its error
         kept for ``stackfish plugins``; :meth:`of` then builds the Hooks again."""
         for impl in reversed(getattr(self.pm.hook, hook).get_hookimpls()):
-            name = plugin_display_name(self.pm, impl.plugin)
+            name = self.name(impl.plugin)
             try:
                 call_hook(name, hook, impl.function, [register(impl.plugin)])
             except (Exception, SystemExit, HookTimedOut) as exc:
                 errors = getattr(self.pm, "stackfish_errors", None)
                 if errors is None:
                     errors = self.pm.stackfish_errors = {}
-                errors[name] = f"{hook} raised {type(exc).__name__}: {exc}"
+                errors[name] = str(exc) if isinstance(exc, PluginError) else \
+                    f"{hook} raised {type(exc).__name__}: {exc}"
                 self.pm.unregister(impl.plugin)
                 raise _Unregistered from None
 
+    def name(self, plugin: Any) -> str:
+        """The plugin's name for messages (its entry-point name)."""
+        return plugin_display_name(self.pm, plugin) if plugin is not None else "a hook wrapper"
+
+    def _keyword(self, plugin: Any):  # noqa: ANN202
+        def register(name: str, rule: str = "", takes: str = "") -> None:
+            kw = hookcheck.keyword(self.name(plugin), name, rule, takes)
+            self.keywords[kw.name] = kw
+            self.keyword_plugins[kw.name] = plugin
+        return register
+
+    def _card(self, plugin: Any):  # noqa: ANN202
+        def register(name: str, fn: Any) -> None:
+            self.scripts[name] = fn
+            self.card_plugins[name] = plugin
+        return register
+
     def _interest(self, plugin: Any):  # noqa: ANN202
         def register(events: Iterable[str] = (), steps: Iterable[str] = ()) -> None:
+            events, steps = hookcheck.interest(self.name(plugin), events, steps)
             for e in events:
                 self.event_kinds.setdefault(e, []).append(plugin)
             for s in steps:
@@ -168,13 +181,15 @@ class Hooks:
                 "steps": {k for k, ps in self._steps.items() if plugin in ps}}
 
     def _dispatch(self, hook: str, key: str = "", wanted: list[Any] | None = None,
-                  first: bool = False) -> Callable[..., list[Any]]:
+                  first: bool = False, readonly: bool = True) -> Callable[..., list[tuple[Any, Any]]]:
         """A caller of ``hook`` on the ``wanted`` plugins (all when None) that returns
-        their non-None results in pluggy's order (only the first for a ``firstresult``
-        hook).  Built once per hook and key, and calling the implementations directly:
-        pluggy checks arguments, and its subset callers filter implementations, on
-        every call, microseconds that a game pays thousands of times.  A hook wrapper
-        among them (the engine's plugins use none) sends every call through pluggy."""
+        ``(plugin, result)`` for their non-None results in pluggy's order (only the first
+        for a ``firstresult`` hook).  A ``readonly`` hook that changes the game is a
+        :class:`PluginError`.  Built once per hook and key, and calling the
+        implementations directly: pluggy checks arguments, and its subset callers filter
+        implementations, on every call, microseconds that a game pays thousands of
+        times.  A hook wrapper among them (the engine's plugins use none) sends every
+        call through pluggy (its results are then named "a hook wrapper")."""
         fn = self._callers.get((hook, key))
         if fn is not None:
             return fn
@@ -184,21 +199,26 @@ class Hooks:
             mine = {id(i.plugin) for i in impls}
             sub = self.pm.subset_hook_caller(
                 hook, remove_plugins=[p for p in self.pm.get_plugins() if id(p) not in mine])
-            names = ", ".join(plugin_display_name(self.pm, i.plugin) for i in impls)
 
-            def fn(**kw: Any) -> list[Any]:
+            names = ", ".join(self.name(i.plugin) for i in impls)
+
+            def fn(**kw: Any) -> list[tuple[Any, Any]]:
                 got = call_hook(names, hook, lambda: sub(**kw), [])
-                return ([] if got is None else [got]) if first else got
+                got = ([] if got is None else [got]) if first else got
+                return [(None, r) for r in got]
         else:
-            calls = [(i.function, i.argnames, plugin_display_name(self.pm, i.plugin))
-                     for i in impls]
+            calls = [(i.function, i.argnames, i.plugin, self.name(i.plugin)) for i in impls]
 
-            def fn(**kw: Any) -> list[Any]:
+            def fn(**kw: Any) -> list[tuple[Any, Any]]:
                 out = []
-                for function, args, plugin in calls:
-                    got = call_hook(plugin, hook, function, [kw[n] for n in args])
+                game = kw["game"]
+                for function, args, plugin, name in calls:
+                    before = hookcheck.stamp(game) if readonly else None
+                    got = call_hook(name, hook, function, [kw[n] for n in args])
+                    if readonly and hookcheck.stamp(game) != before:
+                        raise hookcheck.changed(self.name(plugin), hook)
                     if got is not None:
-                        out.append(got)
+                        out.append((plugin, got))
                         if first:
                             break
                 return out
@@ -210,33 +230,45 @@ class Hooks:
         if not wanted:
             return []
         results = self._dispatch("trigger_collect", event.kind, wanted)(game=game, event=event)
-        return [t for r in results if r for t in r]
+        return [t for p, r in results for t in hookcheck.triggers(self.name(p), "trigger_collect", r, game)]
 
     def step_begin(self, game: Any, step: str) -> list[dict]:
         wanted = self._steps.get(step)
         if not wanted:
             return []
         results = self._dispatch("step_begin", step, wanted)(game=game, step=step)
-        return [t for r in results if r for t in r]
+        return [t for p, r in results for t in hookcheck.triggers(self.name(p), "step_begin", r, game)]
 
     def untap_begin(self, game: Any, player: str) -> list[tuple]:
-        return [op for r in self._dispatch("untap_begin")(game=game, player=player) if r for op in r]
+        return [op for p, r in self._dispatch("untap_begin")(game=game, player=player)
+                for op in hookcheck.operations(self.name(p), "untap_begin", r, ("phase_out", "phase_in"))]
 
     def untap_permanent(self, game: Any, obj: Any) -> bool | None:
-        return next(iter(self._dispatch("untap_permanent", first=True)(game=game, obj=obj)), None)
+        return next((r for _, r in self._dispatch("untap_permanent", first=True)(game=game, obj=obj)), None)
 
-    def resolve_item(self, game: Any, item: Any, ctx: Any) -> bool | None:
-        return next(iter(self._dispatch("resolve_item", first=True)(game=game, item=item, ctx=ctx)),
-                    None)
+    def resolve_item(self, game: Any, item: Any, ctx: Any) -> bool | dict | None:
+        for plugin, result in self._dispatch("resolve_item", first=True, readonly=False)(
+                game=game, item=item, ctx=ctx):
+            if result is not True and not isinstance(result, dict):
+                raise PluginError(self.name(plugin), "resolve_item",
+                                  f"returned {result!r}; expected True, a dict of what happened, "
+                                  "or None when the item isn't this plugin's")
+            return result
+        return None
 
     def replacements(self, game: Any, on: str, op: dict) -> list[tuple[str, Any]]:
-        return [p for r in self._dispatch("replacement_collect")(game=game, on=on, op=op) if r for p in r]
+        return [pair for p, r in self._dispatch("replacement_collect")(game=game, on=on, op=op)
+                for pair in hookcheck.pairs(self.name(p), "replacement_collect", r)]
+
+    def damage_results(self, game: Any, damage: ev.DamageDealt) -> list[tuple]:
+        return [op for p, r in self._dispatch("damage_results")(game=game, damage=damage)
+                for op in hookcheck.operations(self.name(p), "damage_results", r, DAMAGE_OPERATIONS)]
 
     def call(self, hook: str, **kw: Any) -> Any:
         """Any hook, as pluggy would return it: the first result of a ``firstresult``
         hook (or None), else the list of results."""
         first = bool(getattr(self.pm.hook, hook).spec.opts.get("firstresult"))
-        got = self._dispatch(hook, first=first)(**kw)
+        got = [r for _, r in self._dispatch(hook, first=first, readonly=False)(**kw)]
         return (got[0] if got else None) if first else got
 
     def hints(self, game: Any, obj: int | None = None, player: str | None = None) -> list[str]:
@@ -244,7 +276,7 @@ class Hooks:
         in ``game.notices``): the screen must always draw."""
         out = []
         for impl in reversed(self.pm.hook.display_hints.get_hookimpls()):
-            name = plugin_display_name(self.pm, impl.plugin)
+            name = self.name(impl.plugin)
             try:
                 got = call_hook(name, "display_hints", impl.function,
                                 [{"game": game, "obj": obj, "player": player}[a] for a in impl.argnames])
@@ -258,8 +290,8 @@ class Hooks:
         words = _ENGINE_WORDS.get(type(event)) or next(
             (_ENGINE_WORDS[c] for c in type(event).__mro__ if c in _ENGINE_WORDS), None)
         if words is None:
-            return next(iter(self._dispatch("describe_event", first=True)(game=game, event=event)),
-                        None)
+            return next((r for _, r in self._dispatch("describe_event", first=True)(
+                game=game, event=event)), None)
         return words(event, game.describe)
 
 
@@ -309,5 +341,6 @@ _ENGINE_WORDS: dict[type, Callable[[Any, Callable[[Any], str]], str | None]] = {
     ev.PhasedOut: lambda e, d: f"{d(e.obj)} phases out",
     ev.PhasedIn: lambda e, d: f"{d(e.obj)} phases in",
     **{kind: _silent for kind in (ev.Tapped, ev.Untapped, ev.SpellCast, ev.AttackersDeclared,
+                                  ev.BlockersDeclared, ev.BecameBlocked,
                                   ev.AbilityResolved, ev.GameOver, ev.BecameTarget)},
 }

@@ -343,19 +343,38 @@ class Primitives:
                                         "combat": combat}, hurt)["n"]
         if n <= 0:
             return
-        src = self.chars(source) if source is not None else None
-        if isinstance(target, str):
-            self.emit(ev.DamageDealt(n, source, None, target, combat))
-            self.lose_life(target, n)
+        player = target if isinstance(target, str) else None
+        dealt = ev.DamageDealt(n, source, None if player else target, player, combat)
+        results = lifelink(self, dealt) + self.hooks.damage_results(self, dealt)  # proposed (120.3)
+        default = ("instead",) not in results
+        if player is not None:
+            self.emit(dealt)
+            if default:
+                self.lose_life(player, n)  # 120.3a
         else:
             obj = self.state.objs[target]
-            obj.damage += n
-            if src and src.has("deathtouch"):
-                obj.deathtouch_damage = True
-            self.changed(characteristics=False)
-            self.emit(ev.DamageDealt(n, source, target, None, combat))
-        if src and src.has("lifelink"):
-            self.gain_life(src.controller, n)
+            if default:  # 120.3e
+                obj.damage += n
+                src = self.chars(source) if source is not None else None
+                if src and src.has("deathtouch"):
+                    obj.deathtouch_damage = True
+                self.changed(characteristics=False)
+            self.emit(dealt)
+        for op in results:
+            if op[0] != "instead":
+                getattr(self, op[0])(*op[1:])
+
+    def keyword_instances(self: Game, oid: int, name: str) -> list[Any]:
+        """The instances of the keyword ``name`` the permanent ``oid`` has, one entry
+        each (702.x: each instance triggers or counts separately): the number N of a
+        numbered keyword ("Toxic 2" -> 2), the cost of one that takes a cost, None for
+        one that takes nothing.  From its rules text (a copy's is what it copies); a
+        keyword an effect grants counts as one instance without a number."""
+        ch = self.chars(oid)
+        if ch is None or ch.no_abilities:
+            return []
+        found = [arg for kw, arg in ch.behaviour.keywords if kw == name]
+        return found or ([None] if name in ch.keywords else [])
 
     def _life_holder(self: Game, player: str) -> list[str]:
         """810.9: with a shared life total a team's players change life together."""
@@ -449,3 +468,10 @@ class Primitives:
         if result is None:
             raise IllegalActionError(f"no loaded plugin implements the keyword action '{name}'")
         return result
+
+
+def lifelink(game: Game, damage: ev.DamageDealt) -> list[tuple]:
+    """702.15b: damage dealt by a source with lifelink causes its controller to gain that
+    much life, in addition to its other results: the engine's own ``damage_results``."""
+    src = game.chars(damage.source) if damage.source is not None else None
+    return [("gain_life", src.controller, damage.amount)] if src and src.has("lifelink") else []

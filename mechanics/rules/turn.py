@@ -142,6 +142,19 @@ class TurnRules:
                 st.decision = Decision("blockers", p, f"{p}: declare blockers (or pass)",
                                        attackers, 0, 999)
                 return
+        self.declare_blocks([])  # no player can or will block: none are declared
+
+    def declare_blocks(self: Game, pairs: list[tuple[int, int]]) -> None:
+        """509.1: the declared ``(blocker, attacker)`` pairs block; BlockersDeclared, then
+        BecameBlocked once for each attacker blocked, however many block it (509.1h)."""
+        st = self.state
+        for b, att in pairs:
+            st.objs[b].blocking.append(att)
+            st.objs[att].blocked = True
+        self.changed()
+        self.emit(ev.BlockersDeclared(tuple(pairs)))
+        for att in dict.fromkeys(att for _, att in pairs):
+            self.emit(ev.BecameBlocked(att, tuple(self.blockers_of(att))))
 
     def _step_damage(self: Game) -> None:
         st = self.state
@@ -386,6 +399,8 @@ class TurnRules:
         st.decision = None
         if kind == "attackers":
             self.emit(ev.AttackersDeclared(()))
+        else:
+            self.declare_blocks([])
         self.advance()
 
     def pass_round(self: Game) -> None:

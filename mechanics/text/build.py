@@ -5,7 +5,8 @@ places, in order:
 
 1. a script registered by card name (:data:`~mechanics.abilities.abilities.SCRIPTS`,
    filled by :mod:`mechanics.text.scripts` and by plugins through ``register_cards``);
-2. keyword lines whose every keyword the engine or a loaded plugin implements;
+2. keyword lines whose every keyword the engine or a loaded plugin implements
+   (:func:`mechanics.text.keyword_lines.parse_keywords`: "Flying, toxic 1");
 3. oracle templates (:mod:`mechanics.text.templates`): common lines whose whole
    meaning the engine does, recognised by their wording.
 
@@ -16,15 +17,13 @@ silently.
 
 from __future__ import annotations
 
+from collections.abc import Collection, Mapping
+
 from ..abilities.abilities import SCRIPTS, Ability, Activated, Behaviour, ScriptFn, text_lines
+from ..abilities.keywords import Keyword
 from ..model.cards import BASIC_LAND_MANA, CardDef
-from .templates import template_abilities
-
-
-def keyword_line(line: str, known: set[str]) -> bool:
-    """True when the line is only keywords, each of which is implemented."""
-    parts = [p.strip().lower() for p in line.split(",")]
-    return all(p in known for p in parts)
+from .keyword_lines import parse_keywords
+from .templates import keyword_abilities, template_abilities
 
 
 def intrinsic_abilities(card: CardDef) -> list[Ability]:
@@ -33,7 +32,7 @@ def intrinsic_abilities(card: CardDef) -> list[Ability]:
     return [Activated(text="{T}: Add {%s}." % c, tap=True, mana=c) for c in colors]
 
 
-def build_behaviour(card: CardDef, known_keywords: set[str],
+def build_behaviour(card: CardDef, known_keywords: Mapping[str, Keyword] | Collection[str],
                     scripts: dict[str, ScriptFn] | None = None) -> Behaviour:
     """Work out a card's behaviour (see the module docstring for the order)."""
     scripts = SCRIPTS if scripts is None else scripts
@@ -43,7 +42,11 @@ def build_behaviour(card: CardDef, known_keywords: set[str],
         out.abilities += fn(card)
     for group in ability_groups(text_lines(card)):
         line = "\n".join(group)
-        if keyword_line(line, known_keywords):
+        instances = parse_keywords(line, known_keywords)
+        built = [keyword_abilities(name, arg) for name, arg in instances or ()]
+        if instances is not None and None not in built:
+            out.keywords += instances
+            out.abilities += [ab for abilities in built for ab in abilities]
             continue
         if fn is not None:
             continue  # the script owns every non-keyword line

@@ -98,8 +98,6 @@ def template_abilities(card: CardDef, line: str) -> list[Ability] | None:
         return [HandAbility(line, m.group(1), effect(card, "draw a card")[1])]
     if line == CANT_BE_COUNTERED or ("Aura" in card.subtypes and line.removeprefix("Enchant ") in ENCHANTABLE):
         return []  # the counter primitive; the Aura's targets and 704.5m (triggers.spell_target_specs)
-    if m := _WARD.match(line):
-        return [ward(m.group(1) or "", int(m.group(2) or 0))]
     if line == "Prowess" and card.is_type("Creature"):  # 702.108a
         return _triggered(card, line, "you cast a noncreature spell", "~ gets +1/+1 until end of turn")
     return effect_templates(card, line)
@@ -133,8 +131,19 @@ _ENTERS_TAPPED = re.compile(r"^~ enters tapped(?: unless (.+))?\.$")
 _SHOCK = "As ~ enters, you may pay 2 life. If you don't, it enters tapped."
 _ENTERS_COUNTERS = re.compile(r"^~ enters with (a|an|one|two|three|four|five|six|X) (\+1/\+1|-1/-1|charge|oil) "
                               r"counters? on it\.$")
-#: "Ward {N}" or "Ward—Pay N life." (702.21a)
-_WARD = re.compile(rf"^Ward(?: ({_MANA})|—Pay (\d+) life\.)$")
+#: ward's cost (702.21a): "{N}" mana, or "Pay N life."
+_WARD_COST = re.compile(rf"^(?:({_MANA})|Pay (\d+) life\.)$")
+
+
+def keyword_abilities(name: str, arg: Any) -> list[Ability] | None:
+    """The abilities the engine builds for one keyword instance: ward's triggered
+    ability from its cost; none for the others (the rules check them where they
+    apply, plugins' triggers come from their hooks).  None when the engine can't do
+    this instance (a ward cost it doesn't pay), so the line stays manual."""
+    if name != "ward":
+        return []
+    m = _WARD_COST.match(arg or "")
+    return [ward(m.group(1) or "", int(m.group(2) or 0))] if m else None
 
 
 def ward(cost: str = "", life: int = 0) -> Triggered:
@@ -227,6 +236,14 @@ def _attacks_self(game: Game, obj: Any, event: Any) -> dict | None:
     return {} if obj.id in event.attackers else None  # 508.3a
 
 
+def _blocks_self(game: Game, obj: Any, event: Any) -> dict | None:
+    return {} if any(b == obj.id for b, _ in event.blocks) else None  # 509.3c
+
+
+def _becomes_blocked_self(game: Game, obj: Any, event: Any) -> dict | None:
+    return {} if event.attacker == obj.id else None  # 509.3d: once, however many block it
+
+
 def _hits_a_player(game: Game, obj: Any, event: Any) -> dict | None:
     return {} if event.source == obj.id and event.player is not None and event.combat else None  # 510.3a
 
@@ -252,6 +269,8 @@ _EVENTS: dict[str, tuple[str, Callable[..., dict | None], bool]] = {
     "~ enters": ("ZoneChanged", _enters_self, False),
     "~ dies": ("ZoneChanged", _dies_self, True),
     "~ attacks": ("AttackersDeclared", _attacks_self, True),
+    "~ blocks": ("BlockersDeclared", _blocks_self, True),
+    "~ becomes blocked": ("BecameBlocked", _becomes_blocked_self, True),
     "~ deals combat damage to a player": ("DamageDealt", _hits_a_player, True),
     "a land you control enters": ("ZoneChanged", _your_land_enters, False),
     "you gain life": ("LifeChanged", _you_gain_life, False),

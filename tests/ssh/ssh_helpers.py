@@ -62,6 +62,7 @@ class Term(asyncssh.SSHClientSession):
 def make_config(tmp_path: Path, keys: SimpleNamespace, **kw: object) -> ServeConfig:
     kw.setdefault("idle_timeout", 60.0)
     kw.setdefault("authorized_keys", str(keys.authorized))
+    kw.setdefault("allow_root", True)  # the tests may run as root (CI does)
     return ServeConfig(host="127.0.0.1", port=0, host_key=str(tmp_path / "host_key"),
                        data_dir=str(tmp_path / "data"), hangup_grace=1.0, **kw)
 

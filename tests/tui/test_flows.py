@@ -10,6 +10,7 @@ import plugins.proliferate
 from tui.app import bundled_deck, make_app
 from tui.screens.dialogs import ChooseDialog
 from tui.screens.game import GameScreen
+from tui.widgets import Message
 
 
 def simic_app(seed: int = 1):
@@ -52,3 +53,19 @@ async def test_proliferate_opens_a_modal_and_the_choice_adds_a_counter(at_main):
         await keys(pilot, "home", *["down"] * at, "space", "enter")
         assert isinstance(app.screen, GameScreen)
         assert counters(app, "Grizzly Bears") == 2
+
+
+async def test_n_resolves_until_the_stack_is_empty_new_triggers_included(at_main):
+    """``n`` with a stack is ``resolve all``: the Dreadmaw, Renegade Krasis's evolve
+    trigger, then its "whenever this creature evolves" trigger, all in one key."""
+    app = simic_app()
+    async with at_main(app, 'battlefield p1 "Renegade Krasis"',
+                       'battlefield p1 "Grizzly Bears" counter +1/+1=1',
+                       'hand p1 "Colossal Dreadmaw"', "mana p1 {4}{G}{G}") as pilot:
+        await select_in_hand(pilot, "Colossal Dreadmaw")
+        await keys(pilot, "c", "n")
+        assert app.game.state.stack == [] and app.game.state.step == "main1"
+        assert counters(app, "Renegade Krasis") == 1
+        assert counters(app, "Grizzly Bears") == 2
+        assert app.screen.query_one("#stack").border_title == "Stack"
+        assert "resolved the stack" in str(app.screen.query_one(Message).render())

@@ -3,8 +3,10 @@
 :class:`GameServer` listens (with the host key and the rules of
 :mod:`tui.ssh.auth`), counts the sessions (:mod:`tui.ssh.session`) and, on
 SIGTERM or SIGINT, hangs every game up (each is saved as it is played) before
-it exits.  A configuration that would be unsafe (no keys on a public address)
-or useless is refused with one clear line (:class:`ServeError`).
+it exits.  It also keeps the per-address counts of connections (open, and
+not yet authenticated) that turn a flood away.  A configuration that would be
+unsafe (root, a data directory others can read, no keys on a public address)
+or useless (a limit below 1) is refused with one clear line (:class:`ServeError`).
 """
 
 from __future__ import annotations
@@ -15,7 +17,9 @@ import ipaddress
 import logging
 import os
 import signal
+import stat
 import sys
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -60,7 +64,16 @@ class ServeConfig:
     """Default: ``<data dir>/ssh_host_ed25519_key``, generated on first start."""
     max_sessions: int = 20
     idle_timeout: float = 1800.0
-    allow_anonymous: bool = False
+    """Seconds; 0: never."""
+    open: bool = False
+    """Any key may log in, under a name made from its fingerprint (listed keys keep theirs)."""
+    max_per_address: int = 10
+    """Connections at once from one address."""
+    max_startups: int = 4
+    """Connections not yet authenticated at once from one address."""
+    max_users: int = 1000
+    """Player directories; a new player beyond them is turned away."""
+    allow_root: bool = False
     data_dir: str | None = None
     """Default: :func:`server_data_dir`."""
     hangup_grace: float = 3.0
@@ -85,24 +98,56 @@ class GameServer:
         self.closing = False
         self.acceptor: Any = None
         self.warnings: list[str] = []
+        self.per_address: Counter[str] = Counter()
+        self.startups: Counter[str] = Counter()
 
     def check(self) -> None:
         """Refuse configurations that would be unsafe or useless (raises ServeError)."""
         c = self.config
-        if c.max_sessions < 1:
-            raise ServeError("--max-sessions must be at least 1")
-        if c.allow_anonymous:
+        for option in ("max_sessions", "max_per_address", "max_startups", "max_users"):
+            if getattr(c, option) < 1:
+                raise ServeError(f"--{option.replace('_', '-')} must be at least 1 "
+                                 f"(not {getattr(c, option)})")
+        if not c.idle_timeout >= 0:
+            raise ServeError(f"--idle-timeout must be 0 (never) or a number of seconds "
+                             f"(not {c.idle_timeout:g})")
+        if os.geteuid() == 0 and not c.allow_root:
+            raise ServeError("refusing to run as root: every game would run as root too; "
+                             "run it as an unprivileged user (or pass --allow-root)")
+        if c.open:
             self.warnings.append(
-                "WARNING: --allow-anonymous: anyone who can reach "
-                f"{c.host}:{c.port} can play under any user name, and load that name's games")
+                f"WARNING: --open: anyone with an SSH key who can reach {c.host}:{c.port} can "
+                f"play (a name made from the key; at most {c.max_users} players)")
             return
-        self.authorized_keys.get()
         if self.authorized_keys.count == 0:
             where = self.authorized_keys.path
             if not is_loopback(c.host):
                 raise ServeError(f"no authorized keys in {where}: refusing to listen on {c.host} "
                                  "(add a public key, pass --authorized-keys FILE, or --allow-anonymous)")
             self.warnings.append(f"warning: no authorized keys in {where}: nobody can log in yet")
+
+    def admit(self, addr: str) -> str:
+        """Count a new connection from ``addr``: "" if it may go on, else why not."""
+        self.per_address[addr] += 1
+        self.startups[addr] += 1
+        if self.per_address[addr] > self.config.max_per_address:
+            reason = f"{self.per_address[addr] - 1} connections from this address already"
+        elif self.startups[addr] > self.config.max_startups:
+            reason = f"{self.startups[addr] - 1} unauthenticated connections from this address"
+        else:
+            return ""
+        self.release(addr, authenticated=False)
+        return reason
+
+    def authenticated(self, addr: str) -> None:
+        self.startups[addr] -= 1
+
+    def release(self, addr: str, authenticated: bool) -> None:
+        """A connection admitted by :meth:`admit` is gone."""
+        for counts in (self.per_address,) if authenticated else (self.per_address, self.startups):
+            counts[addr] -= 1
+            if counts[addr] <= 0:
+                del counts[addr]
 
     @property
     def port(self) -> int:
@@ -115,6 +160,10 @@ class GameServer:
         except (OSError, ValueError, asyncssh.KeyImportError) as exc:
             raise ServeError(f"{self.host_key_path}: cannot use host key: {exc}") from None
         self.data_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
+        mode = stat.S_IMODE(self.data_dir.stat().st_mode)
+        if mode & 0o077:
+            raise ServeError(f"{self.data_dir}: other users can reach the players' games and the "
+                             f"host key (mode {mode:04o}): chmod 700 {self.data_dir}")
         try:
             self.acceptor = await asyncssh.listen(
                 self.config.host, self.config.port, server_factory=lambda: Connection(self),
@@ -128,7 +177,8 @@ class GameServer:
 
     async def stop(self) -> None:
         """Stop listening, hang up every game (each journal is saved per action) and
-        wait for the children, then close the connections."""
+        wait for the children, then for each goodbye to reach its client (the
+        channel closed by both sides), then close the connections."""
         self.closing = True
         if self.acceptor is not None:
             self.acceptor.close()
@@ -138,6 +188,9 @@ class GameServer:
         tasks = [s.task for s in sessions if s.task is not None]
         if tasks:
             await asyncio.wait(tasks, timeout=self.config.hangup_grace + 2)
+        closing = [asyncio.ensure_future(s.chan.wait_closed()) for s in sessions]
+        if closing:
+            await asyncio.wait(closing, timeout=2)
         for conn in list(self.connections):
             conn.close()
         if self.acceptor is not None:
@@ -168,16 +221,32 @@ async def serve(config: ServeConfig, out: Any = sys.stderr) -> int:
     return 0
 
 
+def _refusal_or_worse(record: logging.LogRecord) -> bool:
+    return record.levelno >= logging.WARNING or "request denied" in record.getMessage()
+
+
+def keep_asyncssh_refusals() -> None:
+    """Of asyncssh's own log, keep warnings and the refusals it makes before the server's
+    code is asked (agent and X11 forwarding: ``[conn=N, chan=M] X11 forwarding request
+    denied``), not a line per packet or per key exchange."""
+    asyncssh_log = logging.getLogger("asyncssh")
+    asyncssh_log.setLevel(logging.INFO)
+    if _refusal_or_worse not in asyncssh_log.filters:
+        asyncssh_log.addFilter(_refusal_or_worse)
+
+
 def main_serve(args: Any) -> int:
     """``stackfish serve --ssh``: the CLI entry point."""
     if not getattr(args, "ssh", False):
         print("stackfish serve: choose a protocol: --ssh", file=sys.stderr)
         return 2
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stderr)
-    logging.getLogger("asyncssh").setLevel(logging.WARNING)  # one line per game, not per packet
+    keep_asyncssh_refusals()
     config = ServeConfig(host=args.host, port=args.port, authorized_keys=args.authorized_keys,
                          host_key=args.host_key, max_sessions=args.max_sessions,
-                         idle_timeout=args.idle_timeout, allow_anonymous=args.allow_anonymous,
+                         idle_timeout=args.idle_timeout, open=args.open,
+                         max_per_address=args.max_per_address, max_startups=args.max_startups,
+                         max_users=args.max_users, allow_root=args.allow_root,
                          cli_options=tuple(o for name in getattr(args, "disable_plugin", None) or ()
                                            for o in ("--disable-plugin", name)))
     try:

@@ -52,10 +52,11 @@ def cli_has(command: str) -> bool:
 class GameSession(GameProcess, asyncssh.SSHServerSession):
     """One SSH session channel: a PTY running ``stackfish play``."""
 
-    def __init__(self, server: GameServer, username: str) -> None:
+    def __init__(self, server: GameServer, username: str, peer: str = "?") -> None:
         super().__init__()
         self.server = server
         self.username = username
+        self.peer = peer
         self.chan: Any = None
         self.deck_name: str | None = None
         self.pty = False
@@ -72,8 +73,8 @@ class GameSession(GameProcess, asyncssh.SSHServerSession):
     def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int],
                       term_modes: Any) -> bool:
         self.pty = True
-        if term_size and term_size[0] and term_size[1]:
-            self._size = term_size
+        if term_size:
+            self.set_size(*term_size)
         return True
 
     def shell_requested(self) -> bool:
@@ -82,13 +83,13 @@ class GameSession(GameProcess, asyncssh.SSHServerSession):
     def exec_requested(self, command: str) -> bool:
         parsed = parse_command(command)
         if parsed is None:
-            log.info("%s: refused exec %r", self.username, command[:80])
+            log.warning("%s: refused exec %r addr=%s", self.username, command[:80], self.peer)
             return False
         self.deck_name = parsed[1]
         return True
 
     def subsystem_requested(self, subsystem: str) -> bool:
-        log.info("%s: refused subsystem %r", self.username, subsystem[:40])
+        log.warning("%s: refused subsystem %r addr=%s", self.username, subsystem[:40], self.peer)
         return False
 
     def session_started(self) -> None:
@@ -124,7 +125,7 @@ class GameSession(GameProcess, asyncssh.SSHServerSession):
         """The server is stopping: end the session (the game is saved per action)."""
         self.reason = "the server is shutting down"
         if self._answer is not None and not self._answer.done():
-            self._say("\nstackfish: the server is shutting down.\n")
+            self._say("\nstackfish: the server is shutting down.\n", reset=True)
             self._end(1)
             self._answer.cancel()
         self.hang_up()
@@ -147,6 +148,8 @@ class GameSession(GameProcess, asyncssh.SSHServerSession):
         srv = self.server
         try:
             if not self.pty:
+                log.warning("%s: refused a session without a terminal addr=%s", self.username,
+                            self.peer)
                 self._say("stackfish: the game needs a terminal: connect with `ssh -t`.\n")
                 return self._end(1)
             if srv.closing:
@@ -155,15 +158,22 @@ class GameSession(GameProcess, asyncssh.SSHServerSession):
             if len(srv.sessions) >= srv.config.max_sessions:
                 self._say(f"stackfish: the server is full ({srv.config.max_sessions} games "
                           "in progress); please try again later.\n")
-                log.info("%s: rejected, server full", self.username)
+                log.warning("%s: refused addr=%s: the server is full", self.username, self.peer)
                 return self._end(1)
             srv.sessions.add(self)  # counted from here: the resume question included
             try:
-                udir = user_dir(srv.data_dir, self.username)
+                udir = user_dir(srv.data_dir, self.username, srv.config.max_users)
+                if udir is None:
+                    log.warning("%s: refused addr=%s: %d players already", self.username,
+                                self.peer, srv.config.max_users)
+                    self._say("stackfish: the server has no room for new players.\n")
+                    return self._end(1)
                 deck = None
                 if self.deck_name is not None:
                     deck = find_deck(self.deck_name, udir)
                     if deck is None:
+                        log.warning("%s: refused play %r addr=%s: no such deck", self.username,
+                                    self.deck_name[:64], self.peer)
                         names = sorted(set(bundled_decks()) | set(user_decks(udir)))
                         self._say(f"stackfish: no deck named {self.deck_name[:64]!r}; "
                                   f"choose one of: {', '.join(names)}\n")
@@ -180,9 +190,9 @@ class GameSession(GameProcess, asyncssh.SSHServerSession):
                 self._say(f"stackfish: the game ended unexpectedly (status {status}).\n",
                           reset=True)
             self._end(status if status >= 0 else 128 - status)
-        except Exception as exc:  # one session's failure never reaches the server
-            log.exception("%s: session failed", self.username)
-            self._say(f"stackfish: internal error: {exc}\n", reset=True)
+        except Exception:  # one session's failure never reaches the server
+            log.exception("%s: session failed addr=%s", self.username, self.peer)
+            self._say("stackfish: internal error; the operator's log says more.\n", reset=True)
             self._end(1)
 
     def play_args(self, deck: str | None) -> list[str]:
@@ -224,6 +234,7 @@ class GameSession(GameProcess, asyncssh.SSHServerSession):
         finally:
             self._answer = None
         if key in (b"\x03", b"\x04", b"q"):
+            log.info("%s: left at the resume question addr=%s", self.username, self.peer)
             self.chan.write(b"\r\n")
             self._end(0)
             return None

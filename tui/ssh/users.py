@@ -5,8 +5,10 @@ in as well, :mod:`tui.ssh_child`): every SSH user name, validated against
 :data:`USER_RE`, has its own directory ``<data dir>/ssh-users/<name>`` (0700),
 given to the game as ``STACKFISH_DATA_DIR``, so games, journals and saved decks
 never mix; a deck is chosen by *name* among the bundled decks and the player's
-own (``<user dir>/decks/NAME.txt``), never by path; and the game's environment
-comes from the server, not from the client (apart from a validated ``TERM``).
+own (``<user dir>/decks/NAME.txt``), never by path; the server reads nothing in
+a player's directory through a symbolic link (the fence gives the game no right
+to make one either); and the game's environment comes from the server, not from
+the client (apart from a validated ``TERM``).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from __future__ import annotations
 import logging
 import os
 import re
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -34,14 +37,32 @@ def valid_user(name: str) -> bool:
     return bool(USER_RE.match(name))
 
 
-def user_dir(data_dir: Path, name: str) -> Path:
-    """The private directory of SSH user ``name`` (created 0700)."""
+def _real_dir(path: Path) -> bool:
+    """Whether ``path`` is a directory itself, not a link to one."""
+    try:
+        return stat.S_ISDIR(os.lstat(path).st_mode)
+    except OSError:
+        return False
+
+
+def user_dir(data_dir: Path, name: str, max_users: int | None = None) -> Path | None:
+    """The private directory of SSH user ``name`` (created 0700); None when it would be
+    new and ``max_users`` directories exist already.
+
+    Raises:
+        ValueError: the name is not valid, or its directory is a link or not a directory.
+    """
     if not valid_user(name):
         raise ValueError(f"invalid user name {name!r}")
     root = data_dir / USERS_DIR
     root.mkdir(parents=True, exist_ok=True, mode=0o700)
     path = root / name
-    path.mkdir(exist_ok=True, mode=0o700)
+    if not os.path.lexists(path):
+        if max_users is not None and sum(1 for _ in os.scandir(root)) >= max_users:
+            return None
+        path.mkdir(exist_ok=True, mode=0o700)
+    if not (_real_dir(root) and _real_dir(path)):
+        raise ValueError(f"{path}: not a directory of its own (a link?)")
     return path
 
 
@@ -67,14 +88,37 @@ def parse_command(command: str | None) -> tuple[str, str | None] | None:
     return None
 
 
+def _links_out(games: Path) -> str:
+    """A symbolic link among ``games``, its game directories and their journals: the
+    first one found ("" if none), which the server must not follow."""
+    from mechanics.io.journal import JOURNAL
+
+    if games.is_symlink():
+        return str(games)
+    with os.scandir(games) as entries:
+        for e in entries:
+            for path in (Path(e.path), Path(e.path) / JOURNAL):
+                if path.is_symlink():
+                    return str(path)
+    return ""
+
+
 def unfinished_games(udir: Path) -> list[Any]:
-    """The player's unfinished journalled games, newest first (``mechanics.io.journal``)."""
+    """The player's unfinished journalled games, newest first (``mechanics.io.journal``);
+    none if a link is planted among them (it could lead to another player's game)."""
     try:
         from mechanics.io.games import unfinished
     except ImportError:
         return []
+    games = udir / "games"
+    if not os.path.lexists(games):
+        return []
     try:
-        return list(unfinished(udir / "games"))
+        link = _links_out(games)
+        if link:
+            log.warning("%s: a symbolic link, not followed: not offering to resume", link)
+            return []
+        return list(unfinished(games))
     except Exception as exc:  # a broken journal must not stop the player from playing
         log.warning("%s: cannot list games: %s", udir, exc)
         return []

@@ -4,15 +4,30 @@ The widget (history, tab completion) is :class:`tui.widgets.CommandLine`, the
 completion itself :mod:`tui.complete`; here a finished line becomes what the
 scenario runner would make of it: an action to play, ``undo``/``redo``, or an
 ``expect`` checked against the game (its failure shown, the game unchanged).
+In an SSH session (``STACKFISH_SSH_USER`` set) ``deck PLAYER NAME`` takes a
+deck's name, the player's own or a bundled one, never a path.
 """
 
 from __future__ import annotations
+
+import dataclasses
+import os
 
 from mechanics import actions as A
 from mechanics.model.errors import StackfishError
 
 from ...complete import EXTRA_COMMANDS
 from ...widgets import CommandLine
+
+
+def deck_by_name(action: A.DeckCmd) -> A.DeckCmd:
+    """``deck PLAYER NAME`` with NAME one of the player's decks or a bundled one."""
+    from ...library import bundled_decks, user_decks
+
+    decks = {**bundled_decks(), **user_decks()}
+    if action.path not in decks:
+        raise StackfishError(f"over SSH a deck is chosen by name: {', '.join(sorted(decks))}")
+    return dataclasses.replace(action, path=decks[action.path])
 
 
 class Commands:
@@ -30,6 +45,8 @@ class Commands:
         try:
             words = A.split_line(line)
             action = A.parse_action(line) if words and words[0] not in EXTRA_COMMANDS else None
+            if isinstance(action, A.DeckCmd) and os.environ.get("STACKFISH_SSH_USER"):
+                action = deck_by_name(action)
         except StackfishError as exc:
             self.say(str(exc), error=True)
             return

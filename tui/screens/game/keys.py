@@ -53,6 +53,8 @@ class KeyActions:
         self.play(A.Pass())
 
     def action_next_step(self) -> None:
+        """With a stack, ``resolve all`` (until it is empty, the triggers put on it
+        meanwhile too, unless a decision stops it); else on to the next step."""
         if self.game.state.stack:
             if self.play(A.Resolve(all=True)) and not self.game.state.stack:
                 self.say("resolved the stack; n again moves to the next step")

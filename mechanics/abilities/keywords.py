@@ -1,0 +1,46 @@
+"""Keyword abilities: the registry.
+
+A keyword is registered by the engine (:data:`ENGINE_KEYWORDS`) or by a plugin
+(``register_keywords``) as a :class:`Keyword`.  Some keywords take a number
+("Bushido 2", "Toxic 1", "Rampage 3"), some a cost ("Ward {2}", "Ward—Pay 3
+life.").  The registry is what a game's ``hooks.keywords`` holds; the text floor
+reads keyword lines against it (:func:`mechanics.text.keyword_lines.parse_keywords`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+#: what a keyword may take after its name
+TAKES = ("", "number", "cost")
+
+
+@dataclass(frozen=True)
+class Keyword:
+    """A registered keyword ability: ``name`` (lower case, as in Scryfall's
+    ``keywords``), its ``rule`` (702.x) and what it ``takes`` after its name:
+    nothing, a ``"number"`` N or a ``"cost"``."""
+
+    name: str
+    rule: str = ""
+    takes: str = ""
+
+
+_ENGINE = {
+    "flying": "702.9", "reach": "702.17", "trample": "702.19", "first strike": "702.7",
+    "double strike": "702.4", "vigilance": "702.20", "haste": "702.10", "defender": "702.3",
+    "deathtouch": "702.2", "lifelink": "702.15", "menace": "702.111", "hexproof": "702.11",
+    "shroud": "702.18", "indestructible": "702.12", "flash": "702.8", "convoke": "702.51",
+    "enchant creature": "702.5", "enchant permanent": "702.5",
+    # evasion, checked as blockers are declared (perform.block_restriction)
+    "fear": "702.36", "intimidate": "702.13", "shadow": "702.28", "horsemanship": "702.31",
+    "plainswalk": "702.14", "islandwalk": "702.14", "swampwalk": "702.14", "mountainwalk": "702.14",
+    "forestwalk": "702.14",
+    "devoid": "702.114",  # a characteristic-defining ability: CardDef has no colors (604.3)
+}
+#: keywords the engine itself implements (702.x); ward's triggered ability is built from
+#: its cost (:func:`mechanics.text.templates.keyword_abilities`)
+ENGINE_KEYWORDS: dict[str, Keyword] = {
+    **{name: Keyword(name, rule) for name, rule in _ENGINE.items()},
+    "ward": Keyword("ward", "702.21", "cost"),
+}

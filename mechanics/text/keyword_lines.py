@@ -1,0 +1,51 @@
+"""The one parser of keyword lines: "Flying, toxic 1" -> its keyword instances.
+
+:func:`parse_keywords` reads a line of rules text (reminder text already removed)
+against the keyword registry (:mod:`mechanics.abilities.keywords`) into its
+keyword instances with their arguments, or None when any part of it is not a
+registered keyword with what it takes.  A card whose keyword lines all parse
+needs no per-card code (:func:`mechanics.text.build.build_behaviour`); the
+oracle-text compiler reads keyword lines through the same function.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection, Mapping
+from typing import Any
+
+from ..abilities.keywords import Keyword
+
+#: a keyword and its argument: "bushido 2", "ward {2}", "ward—pay 3 life."
+_WITH_ARG = re.compile(r"^(?P<name>[a-z][a-z' -]*?)(?: (?P<n>\d+)| (?P<mana>(?:\{[^}]+\})+)|—(?P<text>.+))$",
+                       re.IGNORECASE)
+
+
+def parse_keywords(line: str, registry: Mapping[str, Keyword] | Collection[str]) -> list[tuple[str, Any]] | None:
+    """The keyword instances of one line, in order, as ``(name, argument)`` pairs: None
+    for a keyword that takes nothing, the int N for a numbered one, the cost's text
+    for one that takes a cost (``"{2}"``, ``"Pay 3 life."``).  None when any
+    comma-separated part is not a registered keyword with what it takes."""
+    out: list[tuple[str, Any]] = []
+    for part in (p.strip() for p in line.split(",")):
+        spec = _lookup(part.lower(), registry)
+        if spec is not None and not spec.takes:
+            out.append((spec.name, None))
+            continue
+        m = _WITH_ARG.match(part)
+        spec = _lookup(m.group("name").lower(), registry) if m else None
+        if spec is None or not spec.takes:
+            return None
+        if spec.takes == "number" and m.group("n") is not None:
+            out.append((spec.name, int(m.group("n"))))
+        elif spec.takes == "cost" and m.group("n") is None:
+            out.append((spec.name, m.group("mana") or m.group("text")))
+        else:
+            return None
+    return out
+
+
+def _lookup(name: str, registry: Mapping[str, Keyword] | Collection[str]) -> Keyword | None:
+    if isinstance(registry, Mapping):
+        return registry.get(name)
+    return Keyword(name) if name in registry else None
