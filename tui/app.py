@@ -140,17 +140,18 @@ class StackfishApp(App):
         self.replace_game(new_game(self.deck_path, seed, self.plugins, self.pool), self.deck_path)
         self.session.games += 1
 
-    def open_choice(self, choice: GameInfo | str) -> None:
+    def open_choice(self, choice: GameInfo | str, repair: bool = False) -> None:
         """Play what the deck screen chose instead of this game (its journal keeps it,
         so it can be resumed later): a deck's path, a new game of it with a random
-        seed; or an unfinished game, resumed.  Raises :class:`StackfishError` (a bad
+        seed; or an unfinished game, resumed (``repair``: a damaged journal from its last
+        good action).  Raises :class:`StackfishError` (a bad
         deck, a locked or corrupted journal) or OSError, leaving this game as it was."""
         if isinstance(choice, str):
             seed = random.randrange(1, 10_000)
             self.replace_game(new_game(choice, seed, self.plugins, self.pool), choice)
         else:
             game, journal = open_or_resume(choice.id, root=self.games_root(), pool=self.pool,
-                                           plugins=plugin_manager(self.plugins))
+                                           plugins=plugin_manager(self.plugins), repair=repair)
             deck = journal.directory / "p1.deck"
             self.replace_game(game, str(deck) if deck.exists() else bundled_deck(), journal)
         self.session = Session()

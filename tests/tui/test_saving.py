@@ -9,12 +9,13 @@ from pathlib import Path
 
 import pytest
 from textual.widgets import Static
-from tui_helpers import SIZE, command, keep_and_go_to_main
+from tui_helpers import SIZE, command, keep_and_go_to_main, keys
 
 from mechanics.io import games as G
 from mechanics.io import journal as J
 from tests.test_journal_repair import FullDisk
 from tui.app import bundled_deck, make_app
+from tui.screens.dialogs import ConfirmDialog
 
 
 def mark(app) -> str:  # noqa: ANN001
@@ -66,3 +67,28 @@ async def test_a_data_dir_that_cant_be_written_shows_not_saved(tmp_path: Path) -
         app.journal.close()
         resumed = J.resume(saved.path, plugins=app.game.pm, warn=lambda m: None)
         assert resumed.snapshot() == app.game.snapshot()
+
+
+@pytest.mark.filterwarnings("ignore::mechanics.io.journal.JournalWarning")
+async def test_a_damaged_journal_offers_to_go_on_from_its_last_good_action(tmp_path: Path) -> None:
+    """Finding 1: a resume that finds an illegal line offers the last good action."""
+    old = make_app(bundled_deck(), 2, plugins=[], journal=tmp_path)
+    old.game.play("keep p1")
+    good = old.game.snapshot()
+    old.game.play("pass")
+    old.journal.close()
+    lines = old.journal.path.read_bytes().splitlines(keepends=True)
+    lines.insert(len(lines) - 1, b"goto nowhere\n")  # a bad line, then `pass`
+    old.journal.path.write_bytes(b"".join(lines))
+    [damaged] = G.unfinished(tmp_path)
+    app = make_app(bundled_deck(), 1, plugins=[], journal=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await keep_and_go_to_main(pilot)
+        app.screen.chosen(damaged)
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmDialog)
+        assert "Continue from the last good action" in app.screen.question
+        await keys(pilot, "y")
+        assert app.journal.id == damaged.id and app.game.snapshot() == good
+        assert (damaged.path / "journal.scenario.torn").exists()
+        app.journal.close()
