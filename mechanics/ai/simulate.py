@@ -10,9 +10,7 @@ JSON (:meth:`Results.to_json`).
 
 from __future__ import annotations
 
-import collections
 import gc
-import itertools
 import math
 import os
 import signal
@@ -240,9 +238,9 @@ def _hold_signals(hold: bool) -> None:
 
 
 def _worker_init(parent: int) -> None:
-    """A worker leaves Ctrl-C to the parent, which stops the pool (SIGTERM to each
-    worker, which ends it quietly): no traceback per worker.  On Linux a worker also
-    dies with its parent (a killed ``simulate`` leaves no worker behind)."""
+    """A worker leaves Ctrl-C to the parent, which stops the workers: no traceback per
+    worker.  On Linux a worker also dies with its parent (a killed ``simulate`` leaves
+    no worker behind)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     _hold_signals(False)  # (held by the parent as it forked)
@@ -256,38 +254,68 @@ def _worker_init(parent: int) -> None:
 
 def _pooled(ctx: Any, jobs: int, chunks: list[tuple]) -> Iterator[list[tuple[int | None, int, str]]]:
     """The results of ``chunks`` played by ``jobs`` worker processes, in order (the same
-    result as one process).  Ctrl-C or SIGTERM stops the workers without a traceback
-    (the caller sees KeyboardInterrupt); both wait while the workers start (one
-    arriving as a worker starts would print its traceback; they ignore Ctrl-C once
+    result as one process).  Each worker has a pipe of its own and one chunk at a time:
+    no lock is shared, so stopping them (Ctrl-C, SIGTERM: the caller sees
+    KeyboardInterrupt) can't wait forever on one a killed worker held, as a
+    ``multiprocessing.Pool``'s stop can.  Both signals wait while the workers start
+    (one arriving as a worker starts would print its traceback; they ignore Ctrl-C once
     started)."""
+    from multiprocessing.connection import wait
+
     term = signal.signal(signal.SIGTERM, signal.default_int_handler)
-    _hold_signals(True)
+    workers: list[tuple[Any, Any]] = []  # (process, the parent's end of its pipe)
+    busy: dict[Any, int] = {}  # a worker's pipe -> the index of the chunk it plays
+    stopped = False
     try:
-        pool = ctx.Pool(jobs, initializer=_worker_init, initargs=(os.getpid(),))
-    except BaseException:
-        signal.signal(signal.SIGTERM, term)
-        raise
+        _hold_signals(True)
+        try:
+            for _ in range(min(jobs, len(chunks))):
+                mine, theirs = ctx.Pipe()
+                process = ctx.Process(target=_worker, args=(theirs, os.getpid()), daemon=True)
+                process.start()
+                theirs.close()
+                workers.append((process, mine))
+        finally:
+            _hold_signals(False)
+        todo = enumerate(chunks)
+        done: dict[int, list] = {}
+        for _, conn in workers:
+            _send_next(conn, todo, busy)
+        turn = 0
+        while busy:
+            for conn in wait(list(busy)):
+                try:
+                    done[busy.pop(conn)] = conn.recv()
+                except EOFError:
+                    raise StackfishError("a simulate worker process died (out of memory?)") from None
+                _send_next(conn, todo, busy)
+            while turn in done:
+                yield done.pop(turn)
+                turn += 1
+        for _, conn in workers:
+            conn.send(None)  # they end by themselves
+        stopped = True
     finally:
-        _hold_signals(False)
-    try:
-        with pool:
-            try:
-                # a few chunks in flight, not all queued at once: stopping the pool could
-                # then wait forever on its feeder thread, blocked writing to a full pipe
-                todo = iter(chunks)
-                flying = collections.deque(pool.apply_async(_run_chunk, (c,))
-                                           for c in itertools.islice(todo, 2 * jobs))
-                while flying:
-                    part = flying.popleft().get()
-                    flying.extend(pool.apply_async(_run_chunk, (c,))
-                                  for c in itertools.islice(todo, 1))
-                    yield part
-            except BaseException:  # a worker stuck as it started would hold the pool's stop
-                for worker in ctx.active_children():
-                    worker.kill()
-                raise
-    finally:
+        for process, conn in workers:
+            if not stopped:  # interrupted (or a worker died): stop them now
+                process.kill()
+            process.join()
+            conn.close()
         signal.signal(signal.SIGTERM, term)
+
+
+def _send_next(conn: Any, todo: Iterator[tuple[int, tuple]], busy: dict[Any, int]) -> None:
+    nxt = next(todo, None)
+    if nxt is not None:
+        conn.send(nxt[1])
+        busy[conn] = nxt[0]
+
+
+def _worker(conn: Any, parent: int) -> None:
+    """A worker process: play each chunk it is sent, until None."""
+    _worker_init(parent)
+    while (chunk := conn.recv()) is not None:
+        conn.send(_run_chunk(chunk))
 
 
 def _run_chunk(args: tuple) -> list[tuple[int | None, int, str]]:
