@@ -19,6 +19,11 @@ Figures, each printed beside its target, with all four mechanic plugins
   processes (their rusage) against one process's show the scaling without the
   machine's load: about 100% means N free cores give N times the games.
 - the kill-turn mean of each deck, as a sanity check on the autopilot.
+- the red deck's speed as a share of a rules-free Python goldfish of the same deck
+  (:func:`rules_free_goldfish`: a shuffled list, a land a turn, the costliest
+  castable spells, creatures attack the turn after they come, Bolts at the face),
+  measured in the same run: how much the rules engine costs.  The issue's target
+  is 1/50 of it.
 """
 
 from __future__ import annotations
@@ -54,6 +59,57 @@ def one_process(deck: str, games: int, seed: int = 1, runs: int = 3) -> tuple[fl
         out = sim.run_games(deck, range(seed, seed + games))
         best = max(best, games / (time.process_time() - t0))
     return best, out
+
+
+RED_CARDS = {"Mountain": (0, 0, 0), "Lightning Bolt": (1, 3, 0), "Gray Ogre": (3, 0, 2),
+             "Hill Giant": (4, 0, 3)}  # name: (mana value, damage, power)
+
+
+def rules_free_goldfish(seed: int, max_turns: int = 20) -> int | None:
+    """One game of the red deck with no rules engine: the kill turn, or None."""
+    import random
+
+    rng = random.Random(seed)
+    library = [n for n, k in (("Mountain", 24), ("Lightning Bolt", 12), ("Gray Ogre", 12),
+                              ("Hill Giant", 12)) for _ in range(k)]
+    for mulligans in range(4):  # the autopilot's rule: keep 2-5 lands, anything at four
+        rng.shuffle(library)
+        hand = library[:7]
+        if 2 <= hand.count("Mountain") <= 5 or mulligans == 3:
+            break
+    for _ in range(mulligans):  # put back the costliest
+        hand.remove(max(hand, key=lambda n: RED_CARDS[n][0]))
+    library = library[7:]
+    life, lands, creatures = 20, 0, []
+    for turn in range(1, max_turns + 1):
+        if turn > 1 and library:
+            hand.append(library.pop(0))
+        if "Mountain" in hand:
+            hand.remove("Mountain")
+            lands += 1
+        mana = lands
+        for name in sorted(hand, key=lambda n: -RED_CARDS[n][0]):
+            mv, damage, power = RED_CARDS[name]
+            if name != "Mountain" and mv <= mana:
+                mana -= mv
+                hand.remove(name)
+                life -= damage
+                if power:
+                    creatures.append((power, turn))
+        life -= sum(p for p, came in creatures if came < turn)
+        if life <= 0:
+            return turn
+    return None
+
+
+def rules_free_rate(games: int, runs: int = 3) -> float:
+    best = 0.0
+    for _ in range(runs):
+        t0 = time.process_time()
+        for s in range(1, games + 1):
+            rules_free_goldfish(s)
+        best = max(best, games / (time.process_time() - t0))
+    return best
 
 
 def wall(deck: str, games: int, jobs: int, seed: int = 1) -> tuple[float, float, sim.Results]:
@@ -97,11 +153,16 @@ def main() -> None:
     print(f"load average: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores; {args.games} games each")
     for name, deck in DECKS.items():
         rate, out = one_process(deck, args.games)
-        kills = [k for k, _, _ in out if k is not None]
-        errors = sum(1 for _, _, e in out if e)
+        kills = [g.kill_turn for g in out if g.kill_turn is not None]
+        errors = sum(1 for g in out if g.error)
         target = "300" if name == "red" else "-"
         row(f"{name}: games/s, one process (CPU time)", f"{rate:,.0f}", target,
             rate >= 300 if name == "red" else None)
+        if name == "red":
+            free = rules_free_rate(args.games * 10)
+            row("red: rules-free Python goldfish, games/s (CPU time)", f"{free:,.0f}", "-", None)
+            row("red: the engine's share of the rules-free speed", f"1/{free / rate:,.0f}", "1/50",
+                free / rate <= 50)
         print(f"  kill turn mean {sum(kills) / max(1, len(kills)):.2f}, "
               f"{len(out) - len(kills)} without a kill, {errors} errors")
         one, one_cpu, res1 = wall(deck, args.games, 1)

@@ -127,7 +127,7 @@ def test_results_render_and_json_shape():
     res = sim.simulate(RED, 10, seed=3)
     text = res.render()
     for word in ("kill turn: mean", "median", "p90", "turn ", "#", "mulligan rate", "no kill by turn 20",
-                 "games/s"):
+                 "games/s", "land drop made", "lands in the kept hand", "killed by turn 3: "):
         assert word in text
 
 
@@ -135,7 +135,10 @@ def test_cli_json(capsys):
     assert main(["simulate", RED, "-n", "8", "--seed", "2", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["games"] == 8 and data["seed"] == 2 and data["jobs"] == 1
-    assert set(data["kill_turn"]) == {"mean", "median", "percentiles", "histogram"}
+    assert set(data["kill_turn"]) == {"mean", "median", "percentiles", "histogram", "restricted_mean",
+                                      "median_ci", "killed_by"}
+    assert [r["seed"] for r in data["records"]] == list(range(2, 10))
+    assert all(r["turns"] == len(r["lands"]) == len(r["damage"]) for r in data["records"])
     assert set(data["kill_turn"]["percentiles"]) == {"10", "25", "50", "75", "90"}
     assert sum(data["kill_turn"]["histogram"].values()) + data["no_kill"] == 8
     assert 0 <= data["mulligan_rate"] <= 1 and data["errors"] == 0

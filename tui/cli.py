@@ -127,24 +127,52 @@ def _progress_bar(stream, label: str = "importing"):  # noqa: ANN001, ANN202
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    """Play many seeded goldfish games with the autopilot; report the kill turns."""
+    """Play many seeded goldfish games with the autopilot; report the kill turns of one
+    deck, or compare several (or variants of one: --vary, --swap) on the same seeds."""
     import json
 
-    from mechanics.ai.simulate import simulate
+    from mechanics.ai import report, variants
+    from mechanics.ai.simulate import Deck, _worker_setup, compare
 
     if args.n < 1 or args.jobs < 1 or args.turns < 1:
         print("-n, --jobs and --turns must be 1 or more", file=sys.stderr)
         return 2
-    show = sys.stderr.isatty() and not args.json and args.n >= 50
-    bar = _progress_bar(sys.stderr, "simulating") if show else None
-    try:
-        res = simulate(args.deck, args.n, args.seed, args.jobs, bar, max_turns=args.turns,
-                       disabled=_disabled(args))
-    except OSError as exc:
-        print(f"{args.deck}: {exc.strerror or exc}", file=sys.stderr)
+    if (args.vary or args.swap) and len(args.deck) != 1:
+        print("--vary and --swap make variants of one deck list: give one", file=sys.stderr)
         return 2
-    print(json.dumps(res.to_json(), indent=2) if args.json else res.render())
-    return 1 if res.errors else 0
+    disabled = _disabled(args)
+    try:
+        decks = [Deck(d) for d in args.deck]
+        if args.vary or args.swap:
+            pool = _worker_setup(disabled)["pool"]
+            decks = [v for spec in args.vary or () for v in variants.vary(args.deck[0], spec, pool)]
+            decks += [v for spec in args.swap or () for v in variants.swap(args.deck[0], spec, pool)
+                      if v.note != "as listed" or not any(d.note == "as listed" for d in decks)]
+        show = sys.stderr.isatty() and not (args.json or args.csv) and args.n >= 50
+        bar = _progress_bar(sys.stderr, "simulating") if show else None
+        results = compare(decks, args.n, args.seed, args.jobs, bar, max_turns=args.turns,
+                          disabled=disabled, cluster=args.cluster)
+    except OSError as exc:
+        print(f"{getattr(exc, 'filename', None) or args.deck[0]}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    if args.csv:
+        print(report.records_csv(results), end="")
+    elif args.json:
+        data = results[0].to_json() if len(results) == 1 else report.comparison_json(results)
+        print(json.dumps(data, indent=2))
+    else:
+        print(results[0].render() if len(results) == 1 else report.render_comparison(results))
+    if args.plot is not None:
+        from tui import plots
+
+        if args.plot == "-":
+            import shutil
+
+            print(plots.terminal(results, width=min(100, shutil.get_terminal_size().columns)))
+        else:
+            plots.write(results, args.plot)
+            print(f"charts written to {args.plot}", file=sys.stderr)
+    return 1 if any(r.errors for r in results) else 0  # games that failed are a failure
 
 
 def _cards_import(args: argparse.Namespace) -> int:
@@ -350,13 +378,27 @@ def parser() -> argparse.ArgumentParser:
     which.add_argument("--automated", dest="only", action="store_const", const="automated",
                        default=argparse.SUPPRESS)
     p.set_defaults(func=_cards_list)
-    p = sub.add_parser("simulate", help="play many goldfish games with an autopilot; kill-turn statistics")
-    p.add_argument("deck", help="a deck list file")
-    p.add_argument("-n", type=int, default=1000, help="how many games (1000)")
+    p = sub.add_parser("simulate", help="play many goldfish games with an autopilot; kill-turn "
+                       "statistics; compare decks", description="One deck: kill-turn and by-turn "
+                       "statistics. Several decks, or variants of one (--vary, --swap): each plays "
+                       "the same seeds and each pair's difference in mean kill turn is given with "
+                       "its 95%% confidence interval (docs/simulate.md).")
+    p.add_argument("deck", nargs="+", help="deck list files (two or more are compared)")
+    p.add_argument("-n", type=int, default=1000, help="how many games per deck (1000)")
     p.add_argument("--seed", type=int, default=1, help="game i uses seed SEED+i (1)")
     p.add_argument("--jobs", "-j", type=int, default=1, help="processes to spread games over (1)")
     p.add_argument("--turns", type=int, default=20, help="give up after this many of p1's turns (20)")
-    p.add_argument("--json", action="store_true", help="print the results as JSON")
+    p.add_argument("--vary", action="append", metavar="CARD=LOW..HIGH",
+                   help='variants with each count of a card, e.g. "Forest=15..19" or "Forest=15,17"')
+    p.add_argument("--swap", action="append", metavar="OLD=NEW",
+                   help='the deck and a variant with every OLD replaced by NEW')
+    out = p.add_mutually_exclusive_group()
+    out.add_argument("--json", action="store_true", help="the results and every game's record as JSON")
+    out.add_argument("--csv", action="store_true", help="one CSV row per game (with by-turn records)")
+    p.add_argument("--plot", nargs="?", const="-", metavar="FILE",
+                   help="charts: in the terminal (plotext), or to FILE.svg / FILE.png")
+    p.add_argument("--cluster", metavar="ADDRESS",
+                   help="play on a Dask cluster, e.g. tcp://HOST:8786 (stackfish[cluster])")
     p.set_defaults(func=_simulate)
     p = sub.add_parser("plugins", help="list the loaded plugins and any that failed")
     p.set_defaults(func=_plugins)

@@ -1,25 +1,25 @@
 """Batch goldfishing (``stackfish simulate``): many seeded games of a deck played by
 the autopilot (:mod:`mechanics.ai.autopilot`) against a goldfish.
 
-:func:`simulate` plays N seeded games (game i uses seed ``seed + i``, so
-spreading games over processes with ``jobs`` gives the same result as one
-process) and returns :class:`Results`: the kill-turn distribution, mulligans
-and games that never killed by turn 20, as text (:meth:`Results.render`) or
-JSON (:meth:`Results.to_json`).
+:func:`simulate` plays N seeded games (game i uses seed ``seed + i``) and returns
+:class:`~.report.Results`; :func:`compare` plays the same seeds with each of
+several decks (common random numbers).  The games run in this process, spread
+over ``jobs`` processes, or on a Dask cluster (``cluster``, the optional extra
+``stackfish[cluster]``): each way gives the same result for the same seeds,
+since a game depends on its seed alone and the chunks come back in order.
 """
 
 from __future__ import annotations
 
 import gc
-import math
+import hashlib
 import os
 import signal
-import statistics
 import sys
+import tempfile
 import time
-from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from ..model import actions as A
@@ -29,10 +29,7 @@ from ..plugin_api.plugin_manager import make_plugin_manager
 from ..store.carddb import load_user_pool
 from ..store.decks import load_deck
 from .autopilot import ME, OPPONENT, choose, policy
-
-MAX_TURNS = 20
-SHOW_ERRORS = 5  # errors listed in a report
-
+from .report import BY_TURN, MAX_TURNS, Results
 
 # ====================================================================== one game
 
@@ -49,154 +46,104 @@ def new_game(deck_path: str, seed: int, pool: Any = None, plugins: Any = None,
     return game
 
 
-@dataclass
+@dataclass(slots=True)
 class GameResult:
+    """One game, as ``--json`` and ``--csv`` give it.  The by-turn records are indexed by
+    p1's turn (``[0]`` is turn 1), one entry per turn p1 began, each taken when p1's
+    next turn begins (so after the goldfish's turn) or when the game ends:
+    ``lands`` p1 controls, ``spells`` the autopilot cast that turn, ``mana`` their
+    mana value (X counted), ``top`` the highest mana value cast, ``damage`` the
+    opponent's life lost so far.  Bytes (each capped at 255) keep a million games small."""
+
     seed: int
-    kill_turn: int | None  # p1's turn on which the opponent lost, None if not by MAX_TURNS
+    kill_turn: int | None  # p1's turn on which the opponent lost, None if not by max_turns
     mulligans: int
+    opening_lands: int = 0  # lands in the hand kept (after putting cards on the bottom)
+    lands: bytes = b""
+    spells: bytes = b""
+    mana: bytes = b""
+    top: bytes = b""
+    damage: bytes = b""
     actions: int = 0
     error: str = ""
+
+    @property
+    def turns(self) -> int:
+        return len(self.lands)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seed": self.seed, "kill_turn": self.kill_turn, "mulligans": self.mulligans,
+                "opening_lands": self.opening_lands, "turns": self.turns,
+                **{k: list(getattr(self, k)) for k in BY_TURN}, "error": self.error}
+
+
+class _Recorder:
+    """Collects a game's by-turn records as the autopilot plays (see :class:`GameResult`)."""
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+        self.rows: dict[str, bytearray] = {k: bytearray() for k in BY_TURN}
+        self.spells = self.mana = self.top = 0
+        self.life = game.state.players[OPPONENT].life
+
+    def cast(self, action: A.Cast) -> None:
+        card = self.game.card(action.card)
+        mv = card.mana_value + action.x * card.cost.count("X")
+        self.spells += 1
+        self.mana += mv
+        self.top = max(self.top, mv)
+
+    def close_turn(self) -> None:
+        g = self.game
+        lands = sum(1 for o in g.permanents(ME) if "Land" in g.chars(o).types)
+        lost = self.life - g.state.players[OPPONENT].life
+        for key, value in zip(BY_TURN, (lands, self.spells, self.mana, self.top, lost), strict=True):
+            self.rows[key].append(max(0, min(255, value)))
+        self.spells = self.mana = self.top = 0
 
 
 def play_game(game: Any, max_turns: int = MAX_TURNS,
               check: Callable[[Any, A.Action], None] | None = None) -> GameResult:
     """Play the autopilot until the game ends or p1 would begin turn ``max_turns + 1``."""
-    st = game.state
     n = 0
     error = ""
-    me = st.players[ME]
-    mulligans = 0
-    while not game.state.over and game.state.players[ME].turns <= max_turns:
+    me = game.state.players[ME]
+    mulligans = opening = 0
+    rec = _Recorder(game)
+    while not game.state.over and me.turns <= max_turns:
         action = choose(game)
         if action is None:
             break
         if check is not None:
             check(game, action)
         if isinstance(action, A.Keep):
-            mulligans = game.state.players[ME].mulligans
+            mulligans = me.mulligans
+            opening = sum(1 for o in me.hand if game.card(game.state.objs[o].name).is_type("Land")) - \
+                sum(1 for name in action.bottom if game.card(name).is_type("Land"))
+        elif isinstance(action, A.Cast):
+            rec.cast(action)
         try:
             game.play(action)
         except StackfishError as exc:
             error = f"{action}: {exc}"
             break
+        while len(rec.rows["lands"]) < min(me.turns, max_turns + 1) - 1:
+            rec.close_turn()  # p1's next turn began: the last one is over
         n += 1
         if n > 5000:
             error = "no end after 5000 actions"
             break
     st = game.state
-    me = st.players[ME]
+    if len(rec.rows["lands"]) < min(me.turns, max_turns):
+        rec.close_turn()  # the game ended during p1's turn (or the goldfish's after it)
     kill = st.kill_turn if st.over and st.winner == ME else None
     if kill is not None and kill > max_turns:
         kill = None
-    return GameResult(st.seed, kill, mulligans or me.mulligans, n, error)
+    return GameResult(st.seed, kill, mulligans or me.mulligans, opening,
+                      *(bytes(rec.rows[k]) for k in BY_TURN), n, error)
 
 
 # ====================================================================== many games
-
-
-@dataclass
-class Results:
-    """The outcome of a batch of games."""
-
-    deck: str
-    n: int
-    seed: int
-    jobs: int
-    kill_turns: list[int | None] = field(default_factory=list)
-    mulligans: list[int] = field(default_factory=list)
-    errors: list[str] = field(default_factory=list)
-    seconds: float = 0.0
-    max_turns: int = MAX_TURNS
-
-    @property
-    def kills(self) -> list[int]:
-        return sorted(k for k in self.kill_turns if k is not None)
-
-    @property
-    def no_kill(self) -> int:
-        return sum(1 for k in self.kill_turns if k is None)
-
-    @property
-    def mean(self) -> float | None:
-        return statistics.fmean(self.kills) if self.kills else None
-
-    @property
-    def median(self) -> float | None:
-        return statistics.median(self.kills) if self.kills else None
-
-    def percentile(self, q: float) -> int | None:
-        """The q-th percentile (nearest rank) of the kill turns of games that killed."""
-        k = self.kills
-        if not k:
-            return None
-        return k[max(0, math.ceil(q / 100 * len(k)) - 1)]
-
-    @property
-    def mulligan_rate(self) -> float:
-        return sum(1 for m in self.mulligans if m) / len(self.mulligans) if self.mulligans else 0.0
-
-    @property
-    def histogram(self) -> dict[int, int]:
-        c = Counter(self.kills)
-        if not c:
-            return {}
-        return {t: c.get(t, 0) for t in range(min(c), max(c) + 1)}
-
-    @property
-    def games_per_second(self) -> float:
-        return self.n / self.seconds if self.seconds else 0.0
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "deck": self.deck, "games": self.n, "seed": self.seed, "jobs": self.jobs,
-            "max_turns": self.max_turns,
-            "kill_turn": {
-                "mean": self.mean, "median": self.median,
-                "percentiles": {str(q): self.percentile(q) for q in (10, 25, 50, 75, 90)},
-                "histogram": {str(t): c for t, c in self.histogram.items()},
-            },
-            "no_kill": self.no_kill,
-            "mulligan_rate": self.mulligan_rate,
-            "mulligans": dict(sorted(Counter(self.mulligans).items())),
-            "errors": len(self.errors),
-            "first_errors": self.errors[:SHOW_ERRORS],
-            "seconds": round(self.seconds, 3),
-            "games_per_second": round(self.games_per_second, 1),
-        }
-
-    def render(self, width: int = 40) -> str:
-        """The report as text: statistics and a histogram of kill turns."""
-        lines = [f"{self.n} games of {os.path.basename(self.deck)} (seed {self.seed}, "
-                 f"{self.jobs} job{'s' if self.jobs != 1 else ''})"]
-        if self.kills:
-            pct = ", ".join(f"p{q} {self.percentile(q)}" for q in (10, 25, 75, 90))
-            lines.append(f"kill turn: mean {self.mean:.2f}, median {self.median:g} ({pct})")
-        else:
-            lines.append("kill turn: no game killed")
-        lines.append(histogram_text(self.histogram, len(self.kill_turns), width))
-        lines.append(f"no kill by turn {self.max_turns}: {self.no_kill} "
-                     f"({self.no_kill / max(1, len(self.kill_turns)):.1%})")
-        lines.append(f"mulligan rate: {self.mulligan_rate:.1%}")
-        if self.errors:
-            lines.append(f"FAILED: {len(self.errors)} of {self.n} games raised an error "
-                         "(left out of every figure above); the first:")
-            lines += [f"  {e}" for e in self.errors[:SHOW_ERRORS]]
-        lines.append(f"time: {self.seconds:.2f} s ({self.games_per_second:,.0f} games/s)")
-        return "\n".join(line for line in lines if line)
-
-
-def histogram_text(hist: dict[int, int], total: int, width: int = 40) -> str:
-    if not hist:
-        return ""
-    top = max(hist.values()) or 1
-    out = [f"{'':<8}  {'':<{width}} {'games':>6} {'share':>6} {'by then':>7}"]
-    so_far = 0
-    for turn, count in hist.items():
-        so_far += count
-        bar = "#" * round(count / top * width)
-        out.append(f"turn {turn:>2} | {bar:<{width}} {count:>6} {count / max(1, total):6.1%} "
-                   f"{so_far / max(1, total):7.1%}")
-    return "\n".join(out)
 
 
 _WORKER: dict[str, Any] = {}
@@ -212,20 +159,38 @@ def _worker_setup(plugins_disabled: tuple[str, ...] = ()) -> dict[str, Any]:
     return _WORKER
 
 
-def run_games(deck_path: str, seeds: Iterable[int], max_turns: int = MAX_TURNS,
-              disabled: tuple[str, ...] = ()) -> list[tuple[int | None, int, str]]:
-    """Play one game per seed; (kill turn, mulligans, error) each."""
+def deck_file(text: str) -> str:
+    """A file holding deck-list ``text`` (in this machine's temporary directory, named by
+    its hash): how variants and decks sent to cluster workers are played."""
+    folder = os.path.join(tempfile.gettempdir(), f"stackfish-decks-{os.getuid() if hasattr(os, 'getuid') else 0}")
+    os.makedirs(folder, exist_ok=True)
+    path = os.path.join(folder, hashlib.sha256(text.encode()).hexdigest()[:24] + ".txt")
+    if not os.path.exists(path):
+        tmp = f"{path}.{os.getpid()}"
+        with open(tmp, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(tmp, path)  # whole or not at all: other workers may read it at once
+    return path
+
+
+def run_games(deck: str, seeds: Iterable[int], max_turns: int = MAX_TURNS,
+              disabled: tuple[str, ...] = (), text: str | None = None) -> list[GameResult]:
+    """Play one game per seed of the deck file ``deck`` (or of deck-list ``text``, written
+    to :func:`deck_file` here: a cluster worker has no file of ours)."""
     w = _worker_setup(tuple(disabled))
+    path = deck_file(text) if text is not None else deck
     out = []
     for s in seeds:
         try:
-            game = new_game(deck_path, s, w["pool"], w["plugins"])
-            r = play_game(game, max_turns)
-            out.append((r.kill_turn, r.mulligans, r.error and f"seed {s}: {r.error}"))
+            r = play_game(new_game(path, s, w["pool"], w["plugins"]), max_turns)
+            if r.error:
+                r.error = f"seed {s}: {r.error}"
+            out.append(r)
         except StackfishError as exc:
-            out.append((None, 0, f"seed {s}: {exc}"))
+            out.append(GameResult(s, None, 0, error=f"seed {s}: {exc}"))
         except Exception as exc:  # an engine bug outside an action (the autopilot): one game lost
-            out.append((None, 0, f"seed {s}: internal error {type(exc).__name__}: {exc}"))
+            out.append(GameResult(s, None, 0, error=f"seed {s}: internal error "
+                                                    f"{type(exc).__name__}: {exc}"))
     return out
 
 
@@ -252,7 +217,7 @@ def _worker_init(parent: int) -> None:
         os._exit(1)
 
 
-def _pooled(ctx: Any, jobs: int, chunks: list[tuple]) -> Iterator[list[tuple[int | None, int, str]]]:
+def _pooled(ctx: Any, jobs: int, chunks: list[tuple]) -> Iterator[list[GameResult]]:
     """The results of ``chunks`` played by ``jobs`` worker processes, in order (the same
     result as one process).  Each worker has a pipe of its own and one chunk at a time:
     no lock is shared, so stopping them (Ctrl-C, SIGTERM: the caller sees
@@ -318,33 +283,76 @@ def _worker(conn: Any, parent: int) -> None:
         conn.send(_run_chunk(chunk))
 
 
-def _run_chunk(args: tuple) -> list[tuple[int | None, int, str]]:
+def _run_chunk(args: tuple) -> list[GameResult]:
     return run_games(*args)
+
+
+@dataclass(frozen=True)
+class Deck:
+    """A deck to play: its file, and for a variant (:mod:`.variants`) its list's text,
+    the name shown and how it was built."""
+
+    path: str
+    text: str | None = None
+    label: str = ""
+    note: str = ""
 
 
 def simulate(deck_path: str, n: int = 1000, seed: int = 0, jobs: int = 1,
              progress: Callable[[int, int], None] | None = None, max_turns: int = MAX_TURNS,
-             disabled: Iterable[str] = ()) -> Results:
+             disabled: Iterable[str] = (), cluster: str | None = None) -> Results:
     """Play ``n`` games of the deck against a goldfish; game i uses seed ``seed + i``.
 
-    ``jobs`` > 1 spreads the games over processes (the result is the same);
-    ``progress(done, n)`` is called as games finish.  Raises StackfishError for a
-    deck that can't be read."""
+    ``jobs`` > 1 spreads the games over processes, ``cluster`` (a Dask scheduler's
+    address, or a ``distributed.Client``) over a cluster's workers; the result is
+    the same.  ``progress(done, n)`` is called as games finish.  Raises
+    StackfishError for a deck that can't be read."""
+    return compare([Deck(deck_path)], n, seed, jobs, progress, max_turns, disabled, cluster)[0]
+
+
+def compare(decks: list[Deck], n: int = 1000, seed: int = 0, jobs: int = 1,
+            progress: Callable[[int, int], None] | None = None, max_turns: int = MAX_TURNS,
+            disabled: Iterable[str] = (), cluster: Any = None) -> list[Results]:
+    """Play the same ``n`` seeds with each deck (common random numbers: a difference
+    between decks is then not the luck of the shuffle); one Results per deck."""
     disabled = tuple(disabled)
-    load_deck(deck_path, _worker_setup(disabled)["pool"])  # a clear error now rather than n times later
+    for d in decks:  # a clear error now rather than n times later
+        load_deck(deck_file(d.text) if d.text is not None else d.path, _worker_setup(disabled)["pool"])
+    workers = max(1, jobs)
+    chunk = max(1, min(100, n // (workers * 8) or 1))
+    chunks, owner = [], []
+    for k, d in enumerate(decks):
+        path, text = d.path, d.text
+        if cluster is not None and text is None:
+            with open(d.path, encoding="utf-8") as f:
+                text = f.read()  # the workers have no file of ours
+        elif cluster is None and text is not None:
+            path, text = deck_file(text), None
+        for i in range(0, n, chunk):
+            chunks.append((path, range(seed + i, seed + min(n, i + chunk)), max_turns, disabled, text))
+            owner.append(k)
+    results = [Results(os.path.abspath(d.path) if d.text is None else d.path, n, seed, workers,
+                       max_turns=max_turns, label=d.label, note=d.note) for d in decks]
+    total, done = n * len(decks), 0
     t0 = time.perf_counter()
-    res = Results(os.path.abspath(deck_path), n, seed, max(1, jobs), max_turns=max_turns)
-    chunk = max(1, min(100, n // (max(1, jobs) * 8) or 1))
-    chunks = [(deck_path, range(seed + i, seed + min(n, i + chunk)), max_turns, disabled)
-              for i in range(0, n, chunk)]
-    done = 0
-    results: list[tuple[int | None, int, str]] = []
-    if jobs <= 1 or n <= chunk:
-        for c in chunks:
-            results += _run_chunk(c)
-            done += len(c[1])
-            if progress:
-                progress(done, n)
+    for k, part in zip(owner, _play(chunks, jobs, disabled, cluster), strict=True):
+        results[k].games += part
+        done += len(part)
+        if progress:
+            progress(done, total)
+    seconds = time.perf_counter() - t0
+    for r in results:
+        r.seconds = seconds / len(decks)
+    return results
+
+
+def _play(chunks: list[tuple], jobs: int, disabled: tuple[str, ...], cluster: Any) -> Iterable[list]:
+    """Each chunk's games, in the order of ``chunks``: here, over ``jobs`` processes or on
+    a Dask cluster."""
+    if cluster is not None:
+        yield from _on_cluster(chunks, cluster)
+    elif jobs <= 1 or len(chunks) <= 1:
+        yield from map(_run_chunk, chunks)
     else:
         import multiprocessing as mp  # cost: only when spreading over processes
 
@@ -354,18 +362,25 @@ def simulate(deck_path: str, n: int = 1000, seed: int = 0, jobs: int = 1,
             gc.freeze()  # the collector in the children leaves the inherited pages shared
         ctx = mp.get_context("fork" if fork else "spawn")
         try:
-            for part in _pooled(ctx, jobs, chunks):
-                results += part
-                done += len(part)
-                if progress:
-                    progress(done, n)
+            yield from _pooled(ctx, jobs, chunks)  # in order: the same result as one process
         finally:
             gc.unfreeze()
-    for kill, mulls, err in results:
-        if err:  # a failed game is no statistic: not a game without a kill
-            res.errors.append(err)
-            continue
-        res.kill_turns.append(kill)
-        res.mulligans.append(mulls)
-    res.seconds = time.perf_counter() - t0
-    return res
+
+
+def _on_cluster(chunks: list[tuple], cluster: Any) -> Iterable[list]:
+    """Run the chunks on a Dask distributed cluster: ``cluster`` is a scheduler address
+    (``tcp://host:8786``) or a ``distributed.Client``.  Each chunk carries its deck
+    list's text, so the workers need stackfish installed (with the cards the deck
+    names), not our files; the results are read back in submission order."""
+    try:
+        from distributed import Client
+    except ImportError:
+        raise StackfishError("--cluster needs Dask distributed: pip install 'stackfish[cluster]'") from None
+    client = cluster if isinstance(cluster, Client) else Client(cluster)
+    try:
+        futures = client.map(_run_chunk, chunks, pure=False)
+        for f in futures:
+            yield f.result()
+    finally:
+        if client is not cluster:
+            client.close()

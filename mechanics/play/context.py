@@ -11,6 +11,12 @@ the action and waits for a ``choose`` answer, after which it runs the action
 again from the start with the answers so far (a deterministic replay, since
 the RNG is part of the state).  With a policy (the autopilot) the answer is
 asked for at once.
+
+CR sections: resolving a spell or ability (608.2: its source and targets checked
+again, 400.7 and 608.2b; last known information, 608.2h), choices remembered as an
+object enters (614.12), paying costs while resolving (601.2g-h, 118.3), and the
+keyword actions its methods perform (701: destroy, sacrifice, mill, counter,
+regenerate; 707.10 copying a spell).
 """
 
 from __future__ import annotations

@@ -2,6 +2,11 @@
 drawing, milling, counters, tapping, pumping, tokens, damage), from the TUI's manual
 menu or a scenario line.  They bypass the rules' timing but not the objects: each
 names a permanent or player that must exist where the action needs it.
+
+They implement no CR section: they stand in for the rules a card flagged manual
+leaves to the player, outside priority (117) and casting (601).  Each goes through
+the engine's primitive for it (mechanics/rules/primitives.py), so replacement
+effects (614) still apply and triggered abilities (603.2) still trigger.
 """
 
 from __future__ import annotations

@@ -1,5 +1,11 @@
 """A text snapshot of a game, written in the scenario language.
 
+No CR section of its own, a text format; what it records is the rules' state of
+a game: each permanent's status (110.5: tapped, phased out) and summoning
+sickness (302.6), counters (122), damage marked (120.3), continuous effects
+(611.2, "until end of turn" ones ended by cleanup, 514.2) and the turn and step
+(500).
+
 ``snapshot(game)`` lists the setup lines that rebuild the position: players,
 life, counters, every zone (libraries top first), permanents with their
 status and counters, "until end of turn" pumps, and the turn.  It is what

@@ -3,6 +3,8 @@
 Each primitive applies the replacement effects that apply to it (614, with
 the affected player choosing their order, 616.1), changes the state, and
 emits an event from which triggered abilities are collected (603.2).
+Mixed into :class:`mechanics.play.game.Game`; what it uses of the rest of the game
+is named in ``PrimitivesNeeds`` (``protocols.py``).
 """
 
 from __future__ import annotations

@@ -5,7 +5,8 @@ state-based actions (704.3), puts waiting triggers on the stack (603.3), passes
 priority for goldfish seats and ends steps; :meth:`PriorityRules.pass_priority`
 resolves the top of the stack or ends the step when every seat has passed in
 succession (117.4).  Teams that share turns pass as one seat (805.5), and who
-sits where is kept in a :class:`Seating` until it changes.
+sits where is kept in a :class:`Seating` until it changes.  What it uses of the
+rest of the game is named in ``PriorityNeeds`` (``protocols.py``).
 """
 
 from __future__ import annotations
@@ -61,11 +62,20 @@ class PriorityRules:
             return
 
     def pass_priority(self: Game) -> None:
-        """117.4: when all pass in succession the top resolves or the step ends."""
+        """117.4: when all pass in succession the top resolves or the step ends.
+
+        When every seat still to receive priority in this round cannot act
+        (:meth:`can_act`), the round ends at once: nothing happens between their
+        passes, so state-based actions (704.3) and triggers (117.5) found nothing new
+        before each would get priority, and each would pass (117.3d).  A goldfish's
+        priority in each step of a turn costs nothing then."""
         st = self.state
         seating = self.seating()
         if seating.present.get(st.priority, True):
             st.passes += 1  # 800.4a, 800.4j: priority held by one who left moves on, uncounted
+        if st.passes < len(seating.seats) and not st.pending_triggers and not st.over and \
+                st.decision is None and self.rest_pass(seating) and not sba.check(self):
+            st.passes = len(seating.seats)
         if st.passes >= len(seating.seats):
             st.passes = 0
             if st.stack:  # mana stays in pools until the step ends (500.4, in end_step)
@@ -75,6 +85,26 @@ class PriorityRules:
                 self.end_step()
         else:
             st.priority = seating.after.get(st.priority, st.priority)
+
+    def can_act(self: Game, player: str) -> bool:
+        """Whether ``player`` could ever do anything with priority: False when their seat
+        passes by itself (all of it goldfish) or they have left the game.
+
+        The one place that says so: :meth:`pass_priority` skips the priority of seats
+        that cannot act, and a user interface's automatic passing (smart stops) asks
+        this first, then whether ``game.legal_actions`` offers more than passing."""
+        seating = self.seating()
+        return bool(seating.present.get(player)) and not seating.goldfish.get(player, False)
+
+    def rest_pass(self: Game, seating: Seating, holder_passed: bool = True) -> bool:
+        """Whether every seat still to get priority in this round after the one that
+        holds it (which has passed, or is about to) cannot act."""
+        seat = self.state.priority
+        for _ in range(len(seating.seats) - self.state.passes - (not holder_passed)):
+            seat = seating.after.get(seat, seat)
+            if seating.present.get(seat) and not seating.goldfish.get(seat, False):  # can_act
+                return False
+        return True
 
     def seats(self: Game) -> list[list[str]]:
         """Who passes priority in turn: teams (805.5), in turn order from the active one."""
@@ -90,7 +120,8 @@ class PriorityRules:
         losing, conceding, teams and goldfish bump) stay the same."""
         st = self.state
         kept = self._seating
-        if kept is not None and kept.state is st and kept.key == (st.active, st.seats_version):
+        if kept is not None and kept.state is st and kept.key[0] == st.active and \
+                kept.key[1] == st.seats_version:
             return kept
         present = {p: [q for q in st.team_of(p) if not st.players[q].lost] for p in st.players}
         seat_of = {p: team[0] if team else p for p, team in present.items()}

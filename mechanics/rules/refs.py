@@ -5,6 +5,13 @@ card name (the oldest object with it in the first zone that has one), ``"Name"#N
 or ``zone:Name#N``; :meth:`References.ref_for` writes the reference that names
 exactly one object, and :meth:`References.resolve_ref` reads one back, with an
 error that says what exists when it names nothing.
+
+No rule of the game of its own: it names objects by what the rules say they are.
+A name is the characteristic after layers on the battlefield (613, so a copy goes
+by the name it copies, 707.2), a card that changes zones is a new object (400.7)
+and counts among those in its new zone, and a token that has ceased to exist
+(111.7) keeps its last known name as the source of its abilities (113.7a).
+What it needs from the rest of the game: ``ReferenceNeeds`` in ``protocols.py``.
 """
 
 from __future__ import annotations

@@ -4,6 +4,7 @@ Mixed into :class:`mechanics.play.game.Game`.  Triggers are collected from each
 event (and, for things leaving the battlefield, looking back, 603.10a), held
 until a player would receive priority, then put on the stack in APNAP order,
 each player ordering their own (603.3b) and choosing targets (603.3d).
+What it uses of the rest of the game is named in ``TriggerNeeds`` (``protocols.py``).
 """
 
 from __future__ import annotations
@@ -48,7 +49,10 @@ class TriggerRules:
         those plugins propose for this event kind."""
         st = self.state
         kind = event.kind
-        for oid, idx, ab, ch in self.ability_index().by_event.get(kind, ()):
+        kept, chars = self._abilities, self._chars
+        index = kept[1] if kept is not None and chars is not None and kept[0] is chars else \
+            self.ability_index()  # (the cached index, without the call: once per event)
+        for oid, idx, ab, ch in index.by_event.get(kind, ()):
             data = ab.match(self, st.objs[oid], event)
             if data is not None:
                 self.add_trigger(oid, ch, idx, ab, data)

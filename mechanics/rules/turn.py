@@ -3,7 +3,8 @@
 Mixed into :class:`mechanics.play.game.Game`.  Each step begins with its
 turn-based actions (703.4), then the active player gets priority; when all
 players pass with an empty stack the step ends (500.2), mana empties (500.4)
-and the next step begins.
+and the next step begins.  What it uses of the rest of the game is named in
+``TurnNeeds`` (``protocols.py``).
 """
 
 from __future__ import annotations
@@ -21,7 +22,6 @@ if TYPE_CHECKING:
     from ..play.game import Game
 
 NO_PRIORITY = ("untap", "cleanup")
-COMBAT_STEPS = ("combat", "attackers", "blockers", "damage", "endcombat")
 
 
 class TurnRules:
@@ -390,6 +390,13 @@ class TurnRules:
                 continue
             if d is not None or st.priority is None:
                 return  # a decision on the way: the caller shows it (the runner: an error)
+            if not st.stack and not st.pending_triggers and self.rest_pass(self.seating(), holder_passed=False):
+                # the player passes on to ``step`` and no one after them can act: the round
+                # ends (117.4) and so does the step (500.2); advance as pass_priority would
+                st.passes = 0
+                self.end_step()
+                self.advance()
+                continue
             self.pass_round()
 
     def declare_nothing(self: Game) -> None:

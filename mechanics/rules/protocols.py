@@ -1,0 +1,139 @@
+"""What each rules mixin needs from the rest of the game, named in one place.
+
+:class:`mechanics.play.game.Game` combines five mixins, each a set of rules
+written as methods over the one game: :class:`~.primitives.Primitives` (the
+changes, 614, 400.7), :class:`~.turn.TurnRules` (500-514, 608),
+:class:`~.triggers.TriggerRules` (603, 115), :class:`~.priority.PriorityRules`
+(117, 805.5) and :class:`~.refs.References` (how scenario lines name objects).
+A mixin's code may use its own methods and, on ``self``, only the members its
+protocol below names (``tests/test_rules_protocols.py`` reads the code and checks
+both that, and that ``Game`` has every member with a signature that fits), so a
+reader sees each mixin's coupling here and a rename breaks a test, not a game.
+
+The attributes are the game's (set in ``Game.__init__``); the methods say
+whose they are in a comment.  The rules' plain functions (``sba.check``,
+``layers.compute``) take the whole game and are not covered here.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from ..abilities.abilities import Behaviour, Triggered
+    from ..model import events as ev
+    from ..model.cards import CardDef, CardPool
+    from ..model.state import Decision, Obj, StackItem, State
+    from ..play.context import Ctx
+    from ..plugin_api.plugin_manager import Hooks
+    from .layers import Chars
+    from .priority import Seating
+    from .triggers import AbilityIndex
+
+
+class GameCore(Protocol):
+    """The game's state and what every rule changing it uses: cards, characteristics,
+    events and the log (all ``Game``'s own)."""
+
+    state: State
+    hooks: Hooks
+
+    def card(self, name: str) -> CardDef: ...
+    def behaviour(self, name: str) -> Behaviour: ...
+    def chars(self, oid: int | None) -> Chars | None: ...
+    def changed(self, characteristics: bool = True) -> None: ...
+    def emit(self, event: ev.Event) -> None: ...
+    def note(self, line: str) -> None: ...
+
+
+class PrimitivesNeeds(GameCore, Protocol):
+    """What :class:`~.primitives.Primitives` uses beyond its own methods."""
+
+    departing: list[tuple[int, int]]  # the refs move_all moves together (for TriggerRules)
+
+    def ask(self, decision: Decision) -> Any: ...
+    def controller_of(self, oid: int) -> str: ...
+    def ctx(self, item: StackItem | None = None, player: str | None = None) -> Ctx: ...
+    def hook(self, hook_name: str, /, **kw: Any) -> Any: ...
+    def remember(self, obj: Obj) -> None: ...
+    def ability_index(self) -> AbilityIndex: ...  # TriggerRules
+    def describe(self, oid: int | str | None) -> str: ...  # References
+    def ordinal(self, oid: int) -> int: ...  # References
+
+
+class TriggerNeeds(GameCore, Protocol):
+    """What :class:`~.triggers.TriggerRules` uses beyond its own methods."""
+
+    policy: Any  # answers decisions at once (the autopilot), or None
+    departing: list[tuple[int, int]]  # set by Primitives.move_all
+    _chars: dict[int, Chars] | None  # the characteristics, when computed
+    _abilities: tuple[dict[int, Chars], Any] | None  # ability_index's cache
+
+    def all_chars(self) -> dict[int, Chars]: ...
+    def hook(self, hook_name: str, /, **kw: Any) -> Any: ...
+    def opponents(self, player: str) -> list[str]: ...
+    def describe(self, oid: int | str | None) -> str: ...  # References
+    def seat_of(self, player: str) -> str: ...  # PriorityRules
+    def seats(self) -> list[list[str]]: ...  # PriorityRules
+
+
+class TurnNeeds(GameCore, Protocol):
+    """What :class:`~.turn.TurnRules` uses beyond its own methods."""
+
+    policy: Any  # answers decisions at once (the autopilot), or None
+    events: list[ev.Event]
+    steps_begun: int  # counted by begin_step, read by ``pass`` (mechanics/play/perform.py)
+
+    def controller_of(self, oid: int) -> str: ...
+    def ctx(self, item: StackItem | None = None, player: str | None = None) -> Ctx: ...
+    def permanents(self, controller: str | None = None, creature: bool = False) -> list[int]: ...
+    def attach(self, oid: int, to: int) -> None: ...  # Primitives
+    def battlefield_objs(self) -> list[Obj]: ...  # Primitives
+    def damage(self, target: int | str, n: int, source: int | None = None,
+               combat: bool = False) -> None: ...  # Primitives
+    def draw(self, player: str, n: int = 1) -> None: ...  # Primitives
+    def move(self, oid: int, zone: str, player: str | None = None, bottom: bool = False,
+             controller: str | None = None) -> int: ...  # Primitives
+    def remove_from_combat(self, obj: Obj) -> None: ...  # Primitives
+    def untap(self, oid: int) -> None: ...  # Primitives
+    def ability(self, handler: str) -> Any: ...  # TriggerRules
+    def ability_index(self) -> AbilityIndex: ...  # TriggerRules
+    def add_trigger(self, oid: int, ch: Chars, idx: int, ab: Triggered, data: dict) -> None: ...  # TriggerRules
+    def queue_trigger(self, handler: str, source: int | None, epoch: int, controller: str,
+                      text: str, data: dict | None = None,
+                      kind: str = "triggered") -> None: ...  # TriggerRules
+    def advance(self) -> None: ...  # PriorityRules
+    def pass_priority(self) -> None: ...  # PriorityRules
+    def rest_pass(self, seating: Seating, holder_passed: bool = True) -> bool: ...  # PriorityRules
+    def seating(self) -> Seating: ...  # PriorityRules
+    def seat_of(self, player: str) -> str: ...  # PriorityRules
+    def seats(self) -> list[list[str]]: ...  # PriorityRules
+    def describe(self, oid: int | str | None) -> str: ...  # References
+
+
+class PriorityNeeds(Protocol):
+    """What :class:`~.priority.PriorityRules` uses beyond its own methods: the state,
+    its seating cache, and one step of each other rule the advance loop runs."""
+
+    state: State
+    _seating: Seating | None  # seating()'s cache
+
+    def expire_effects(self) -> None: ...  # TurnRules (611.2b)
+    def end_step(self) -> None: ...  # TurnRules (500.2)
+    def resolve_top(self) -> None: ...  # TurnRules (608)
+    def place_triggers(self) -> None: ...  # TriggerRules (603.3)
+
+
+class ReferenceNeeds(Protocol):
+    """What :class:`~.refs.References` uses beyond its own methods: the state, the
+    characteristics (names change on the battlefield), the card pool for a suggestion,
+    and the game's memo for its name index."""
+
+    state: State
+    pool: CardPool
+    memo: dict[str, Any]
+    revision: int
+
+    def chars(self, oid: int | None) -> Chars | None: ...
+    def unknown_card(self, name: str) -> str: ...
+
