@@ -45,13 +45,14 @@ from .model.errors import (
 from .model.state import Decision, StackItem
 from .play.context import Ctx
 from .play.game import Game
+from .play.stops import DEFAULT_STOPS
 from .plugin_api import hookspecs
 from .plugin_api.hookspecs import hookimpl
 from .plugin_api.isolation import OFFER_DISABLE_AFTER, WATCHDOG, disable_plugin
 from .plugin_api.plugin_manager import list_plugins, make_plugin_manager
 
 __all__ = [
-    "OFFER_DISABLE_AFTER", "WATCHDOG", "Action", "Activated", "Ctx", "Decision", "DeckError", "EntersWith",
+    "DEFAULT_STOPS", "OFFER_DISABLE_AFTER", "WATCHDOG", "Action", "Activated", "Ctx", "Decision", "DeckError", "EntersWith",
     "Game", "IllegalActionError", "NotationError", "PluginError", "Replacement", "SourceError",
     "SpellAbility", "StackItem", "StackfishError", "Static", "Target", "Triggered", "actions",
     "check_plugin", "choosable", "disable_plugin", "events", "hookimpl", "hookspecs", "how_many",

@@ -170,8 +170,17 @@ def test_deck_check_without_the_database_names_the_unknown_card(capsys, tmp_path
     deck = tmp_path / "deck.txt"
     deck.write_text(DECK)
     code, out, err = run(capsys, "deck", "check", str(deck))
-    assert code == 2 and out == [] and len(err) == 1
+    assert code == 2 and out == []
     assert err[0].startswith(f"{deck}:1: unknown card 'Jace Beleren'")
+    assert [line.split(": ")[0] for line in err] == [f"{deck}:1", f"{deck}:2", f"{deck}:3"]
+
+
+def test_deck_check_warns_of_a_small_deck(capsys, imported, tmp_path):
+    deck = tmp_path / "deck.txt"
+    deck.write_text(DECK.replace("44 Island", "40 Island"))
+    code, out, err = run(capsys, "deck", "check", str(deck))
+    assert code == 0 and err == []
+    assert out[1] == f"{deck}: warning: 56 cards in the main deck: a constructed deck has at least 60 (100.2a)"
 
 
 def test_deck_check_suggests_imported_names(capsys, imported, tmp_path):

@@ -199,6 +199,7 @@ EXAMPLES = {
     A.Pass: A.Pass(),
     A.Resolve: A.Resolve(True),
     A.Goto: A.Goto("end", "p2"),
+    A.Autopass: A.Autopass("p1", ("main1", "attackers", "their-end")),
     A.PlayLand: A.PlayLand("p1", "Karn's Bastion"),
     A.Cast: A.Cast("p1", "Fireball", ("Grizzly Bears#2", "p2"), 5, True, modes=(1, 3)),
     A.Activate: A.Activate("p2", "Prodigal Sorcerer#3", 2, ("Man-o'-War",), 4),
@@ -241,7 +242,7 @@ EXAMPLES = {
 }
 
 MORE_EXAMPLES = [
-    A.Resolve(), A.Goto("main1"), A.Cast("p1", "Grizzly Bears"), A.Cast("p1", "Endless One", (), 3),
+    A.Resolve(), A.Goto("main1"), A.Autopass("p1"), A.Cast("p1", "Grizzly Bears"), A.Cast("p1", "Endless One", (), 3),
     A.Cast("p1", "Lightning Bolt", ("Wall of Wood",)), A.Activate("p1", "Llanowar Elves"),
     A.Choose(()), A.Keep("p2"), A.Mill("p2", 1), A.Move("bear", "hand"), A.Draw("p1"), A.AddCounter("bear", "-1/-1"),
     A.Pump("bear", 0, -4), A.Token("p2", "Grizzly Bears"), A.Teams((("p1", "p3"), ("p2", "p4"))),

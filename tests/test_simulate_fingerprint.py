@@ -18,7 +18,7 @@ from mechanics.ai import simulate as sim
 
 FINGERPRINTS = {
     "red-aggro.txt": "4b1f7899fe4486c0",
-    "simic-evolve.txt": "24413fe5055c618b",
+    "simic-evolve.txt": "248fbcb6cb978ba1",  # auto-pay taps Gyre Sage too (issue 17)
     "proliferate-rad.txt": "7371274ad5a4a212",
 }
 

@@ -24,6 +24,7 @@ from mechanics.io.games import GameInfo, open_or_resume
 from mechanics.io.journal import Journal, JournalError, setup_floor
 
 from .screens.game import GameScreen
+from .stops import load_stops
 
 
 def bundled_deck(name: str = "simic-evolve.txt") -> str:
@@ -101,6 +102,8 @@ class StackfishApp(App):
         """Actions that set the game up; undo stops there."""
         self.session = Session()
         """Games played and kill turns in this run of the app."""
+        self.stops = load_stops()
+        """Where the game stops for the player when they can act (``:stops``)."""
         self.journal = self.start_journal(journal)
         """The game's journal (mechanics/io/journal.py), or None when not journalled."""
 

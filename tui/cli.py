@@ -104,13 +104,32 @@ def _start(args: argparse.Namespace, games_too: bool) -> int | str:
 
 
 def _deck_check(args: argparse.Namespace) -> int:
+    from mechanics.model.errors import DeckError
     from mechanics.store.carddb import load_user_pool
     from mechanics.store.decks import load_deck
 
-    deck = load_deck(args.file, load_user_pool())  # bundled cards and any imported ones
+    from .library import check_deck, size_warning
+
+    pool = load_user_pool()  # bundled cards and any imported ones
+    try:
+        deck = load_deck(args.file, pool)
+    except DeckError:  # every bad line, as the paste screen lists them, not only the first
+        try:
+            with open(args.file, encoding="utf-8", errors="replace") as f:
+                found = check_deck(f.read(), pool)
+        except OSError:
+            found = None  # unreadable: the first error says so
+        if found is None or len(found.problems) < 2:
+            raise
+        for line, message in found.problems:
+            print(f"{args.file}:{line}: {message}" if line else f"{args.file}: {message}",
+                  file=sys.stderr)
+        return 2
     main = sum(e.count for e in deck.main)
     side = sum(e.count for e in deck.sideboard)
     print(f"{args.file}: {deck.format} deck, {main} main, {side} sideboard")
+    if warning := size_warning(main):
+        print(f"{args.file}: warning: {warning}")
     return 0
 
 
@@ -423,13 +442,17 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--repair", action="store_true", help="a damaged journal: continue from its "
                    "last good action")
     p.set_defaults(func=_load)
-    p = sub.add_parser("serve", help="host goldfish games for players who connect with ssh",
+    p = sub.add_parser("serve", help="host goldfish games over ssh or in a browser",
                        description="Each SSH session plays its own game in the terminal UI. "
                                    "Players connect with `ssh -p PORT NAME@HOST` "
-                                   "(or `ssh -t -p PORT NAME@HOST play DECKNAME`).")
+                                   "(or `ssh -t -p PORT NAME@HOST play DECKNAME`). "
+                                   "With --web, each browser tab plays its own game "
+                                   "(textual-serve: pip install 'stackfish[web]'; no login).")
     p.add_argument("--ssh", action="store_true", help="serve over SSH (asyncssh)")
+    p.add_argument("--web", action="store_true", help="serve to a browser (textual-serve)")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
-    p.add_argument("--port", type=int, default=2222, help="port to listen on (2222)")
+    p.add_argument("--port", type=int, default=None,
+                   help="port to listen on (2222 for ssh, 8000 for web)")
     p.add_argument("--authorized-keys", metavar="FILE",
                    help="public keys allowed to log in, each ending with its player's name "
                         "(~/.ssh/authorized_keys)")
@@ -448,8 +471,20 @@ def parser() -> argparse.ArgumentParser:
                         "(prints a warning)")
     p.add_argument("--allow-root", action="store_true",
                    help="run even as root (the games would run as root too)")
-    p.set_defaults(func=lambda a: __import__("tui.ssh").ssh.main_serve(a))
+    p.set_defaults(func=_serve)
     return ap
+
+
+def _serve(args: argparse.Namespace) -> int:
+    """``serve --web`` (tui/web.py) or ``serve --ssh`` (tui/ssh)."""
+    if args.web:
+        from .web import main_web
+
+        return main_web(args)
+    from .ssh import main_serve
+
+    args.port = 2222 if args.port is None else args.port
+    return main_serve(args)
 
 
 def main(argv: list[str] | None = None) -> int:

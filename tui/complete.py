@@ -21,7 +21,7 @@ from mechanics.model.errors import NotationError
 from mechanics.model.state import STEPS, ZONES
 
 #: commands the command line understands besides the actions
-EXTRA_COMMANDS = ("undo", "redo", "expect", "expect-error")
+EXTRA_COMMANDS = ("undo", "redo", "expect", "expect-error", "stops")
 #: words of ``expect`` lines (not actions, so not declared) besides names
 EXPECT_WORDS = ("life", "count", "counter", "pt", "in", *STATES)
 

@@ -101,6 +101,14 @@ def check_deck(text: str, pool: Any, suggestions: dict[str, str] | None = None) 
                      tuple(sorted(problems)[:MAX_PROBLEMS]))
 
 
+def size_warning(main: int) -> str:
+    """A word about a main deck smaller than a constructed deck's minimum (100.2a), or
+    "" (a warning only: a 40-card limited deck goldfishes as well)."""
+    if 0 < main < 60:
+        return f"{main} cards in the main deck: a constructed deck has at least 60 (100.2a)"
+    return ""
+
+
 def _unknown(deck: DeckList, entry: DeckEntry, names: list[str]) -> str:
     """The unknown-card message (with "did you mean") that loading the deck would give."""
     alone = replace(deck, main=(entry,), sideboard=(), commander=(), companion=())
@@ -118,7 +126,13 @@ def suggested_name(text: str) -> str:
     """A deck name from the list's own title (Arena's ``Name X`` under ``About``,
     Forge's ``Name=X``, XMage's ``NAME:X``), as letters, digits and '-'; else ""."""
     match = _TITLE.search(text)
-    name = re.sub(r"[^A-Za-z0-9_]+", "-", match[1]).strip("-_")[:64] if match else ""
+    return deck_name(match[1]) if match else ""
+
+
+def deck_name(text: str) -> str:
+    """``text`` as a deck's file name: each run of other characters becomes one '-'
+    ("simic elves!" -> "simic-elves"); "" when nothing is left."""
+    name = re.sub(r"[^A-Za-z0-9_-]+", "-", text).strip("-_")[:64]
     return name if DECK_RE.match(name) else ""
 
 

@@ -2,19 +2,19 @@
 
 Nothing here decides a rule: it reads ``game.state``, ``game.view(oid)``, the
 plugins' badges (``game.hooks.hints``) and the engine's own descriptions
-(:func:`mechanics.io.scenario.describe_item`).  Every marker is a word or a
+(as :func:`mechanics.io.scenario.describe_item` does).  Every marker is a word or a
 symbol as well as a style, so the screen reads the same with ``NO_COLOR``.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
 from rich.style import Style
 from rich.text import Text
 
-from mechanics.io.scenario import describe_item
 from mechanics.model.mana import format_cost
 from mechanics.model.state import STEPS
 
@@ -95,8 +95,9 @@ def status_line(game: Any, width: int = 80) -> Text:
     return out
 
 
-def player_lines(game: Any) -> Text:
-    """One line per player: life, counters, zone sizes, mana pool, plugin badges."""
+def player_lines(game: Any, width: int = 120) -> Text:
+    """One line per player: life, counters, zone sizes, mana pool, plugin badges (under
+    120 columns only a badge's words before ``:``, and none that repeats a counter)."""
     st = game.state
     out = Text()
     d = game.pending
@@ -118,8 +119,11 @@ def player_lines(game: Any) -> Text:
             out.append("  pool " + "".join("{%s}" % m for m in p.mana))
         if d is not None and d.player == name and not st.over:
             out.append("  *priority*" if d.kind == "priority" else f"  *{d.kind}*", style=BOLD)
+        shown = {f"{kind} {n}" for kind, n in p.counters.items()}
         for hint in game.hooks.hints(game, obj=None, player=name):
-            out.append(f"  [{hint}]", style=ITALIC)
+            short = hint if width >= 120 else hint.split(":")[0]
+            if short not in shown:
+                out.append(f"  [{short}]", style=ITALIC)
     return out
 
 
@@ -130,6 +134,32 @@ def session_line(session: Any) -> Text:
     if session.kills:
         out.append(f", mean kill turn {session.mean:.1f}, best {session.best}", style=DIM)
     return out
+
+
+# ---------------------------------------------------------------------- names
+
+
+def display_names(game: Any) -> dict[int, str]:
+    """How every view names the permanents: the name, ``#N`` when several share it
+    (N in order of arrival, as in ``Name#N`` references), `` (token)`` for a token."""
+    st = game.state
+    by_name: dict[str, list[int]] = {}
+    for oid in st.battlefield:
+        by_name.setdefault(game.name_of(oid), []).append(oid)
+    out = {}
+    for name, oids in by_name.items():
+        for n, oid in enumerate(oids, 1):
+            out[oid] = (f"{name}#{n}" if len(oids) > 1 else name) + \
+                (" (token)" if st.objs[oid].token else "")
+    return out
+
+
+def object_name(game: Any, oid: int | str | None, names: dict[int, str] | None = None) -> str:
+    """An object's (or player's) name as :func:`display_names` gives it."""
+    if not isinstance(oid, int):
+        return game.describe(oid)
+    names = display_names(game) if names is None else names
+    return names.get(oid) or game.name_of(oid)
 
 
 # ---------------------------------------------------------------------- battlefield
@@ -143,13 +173,16 @@ def _group_of(ch: Any) -> str:
     return "other"
 
 
-def permanent_text(game: Any, oid: int, count: int = 1, indent: str = "") -> Text:
-    """A permanent on one line: name, P/T (``*`` when modified), counters, states, badges."""
+def permanent_text(game: Any, oid: int, count: int = 1, indent: str = "",
+                   names: dict[int, str] | None = None) -> Text:
+    """A permanent on one line: name (:func:`display_names`; identical ones share a
+    line, ``x3``), P/T (``*`` when modified), counters, states, short badges."""
     obj = game.state.objs[oid]
     ch = game.view(oid)
     out = Text(indent)
     name_style = DIM if obj.phased_out else (BOLD if ch.is_creature else PLAIN)
-    out.append(ch.name, style=name_style)
+    one = names.get(oid) if count == 1 and names else None
+    out.append(one or ch.name + (" (token)" if obj.token else ""), style=name_style)
     if obj.name != ch.name:
         out.append(f" (card: {obj.name})", style=DIM)  # a copy (707) shows what it really is
     if count > 1:
@@ -170,8 +203,6 @@ def permanent_text(game: Any, oid: int, count: int = 1, indent: str = "") -> Tex
         flags.append("tapped")
     if obj.sick and ch.is_creature:
         flags.append("sick")
-    if obj.token:
-        flags.append("token")
     if obj.attacking:
         flags.append(f"attacking {obj.attacking}")
     if obj.blocking:
@@ -183,8 +214,9 @@ def permanent_text(game: Any, oid: int, count: int = 1, indent: str = "") -> Tex
     if flags:
         out.append(" " + " ".join(flags), style=ITALIC if not obj.phased_out else DIM_ITALIC)
     badges = list(ch.badges) + (game.hooks.hints(game, obj=oid, player=None) or [])
-    for b in badges:
-        out.append(f" <{b}>", style=ITALIC)
+    pt_text = f" {ch.power}/{ch.toughness}"
+    for b in badges:  # short: a badge's P/T that the line shows already is left out
+        out.append(f" <{b.removesuffix(pt_text)}>", style=ITALIC)
     if obj.phased_out:
         out.stylize(DIM)
     return out
@@ -213,6 +245,7 @@ def battlefield_rows(game: Any) -> list[Row]:
         if host not in (None, -1) and host in st.objs and st.objs[host].zone == "battlefield":
             attached.setdefault(host, []).append(oid)
     hosted = {o for kids in attached.values() for o in kids}
+    names = display_names(game)
     rows: list[Row] = []
     for player in order:
         mine = [o for o in on_bf if game.view(o).controller == player and o not in hosted]
@@ -244,10 +277,11 @@ def battlefield_rows(game: Any) -> list[Row]:
                     index[key] = len(lines)
                     lines.append((o, 1))
             for o, n in lines:
-                rows.append(Row(f"o{o}", permanent_text(game, o, n, "  ")))
+                rows.append(Row(f"o{o}", permanent_text(game, o, n, "  ", names)))
                 for kid in _attachments(attached, o):
                     depth, k = kid
-                    rows.append(Row(f"o{k}", permanent_text(game, k, 1, "   " + "  " * depth + "└ ")))
+                    rows.append(Row(f"o{k}", permanent_text(game, k, 1, "   " + "  " * depth + "└ ",
+                                                            names)))
     return rows
 
 
@@ -262,22 +296,46 @@ def _attachments(attached: dict[int, list[int]], host: int, depth: int = 0) -> l
 # ---------------------------------------------------------------------- stack and hand
 
 
-def stack_rows(game: Any) -> list[Row]:
-    """The stack, top first, as the engine describes each object."""
+def stack_rows(game: Any, width: int = 0) -> list[Row]:
+    """The stack, top first: each object's source, kind, controller, targets and text
+    (as :func:`mechanics.io.scenario.describe_item`, with :func:`display_names`); with
+    a ``width``, one line each, without the kind (``i`` shows the source in full)."""
     st = game.state
+    names = display_names(game)
     rows = []
     for i, item in enumerate(reversed(st.stack)):
         text = Text(f"{i + 1}. " if i else "top ", style=BOLD)
-        text.append(describe_item(game, item))
+        src = object_name(game, item.source, names) if item.source is not None else "(no source)"
+        targets = ", ".join(object_name(game, t if isinstance(t, str) else t[0], names)
+                            for t in item.targets)
+        kind = f" [{item.kind}, {item.controller}]" if not width else ""  # one line: the text
+        text.append(f"{src}{kind}" + (f" -> {targets}" if targets else "") + f": {item.text}")
+        if width:
+            text.truncate(width, overflow="ellipsis")
         rows.append(Row(f"s{item.id}", text))
     return rows
 
 
+def hand_order(game: Any, oids: list[int]) -> list[int]:
+    """Cards as a player sorts a hand: lands first, then by mana value, then by name."""
+    def key(oid: int) -> tuple:
+        card = game.card(game.state.objs[oid].name)
+        return (not card.is_type("Land"), card.mana_value, card.name)
+
+    return sorted(oids, key=key)
+
+
+def card_line(game: Any, oid: int) -> str:
+    """A card in a list of cards (the mulligan, the bottom): its name and mana cost."""
+    card = game.card(game.state.objs[oid].name)
+    return f"{card.name}  {'land' if card.is_type('Land') else format_cost(card.cost)}"
+
+
 def hand_rows(game: Any, player: str, playable: set[str]) -> list[Row]:
-    """A player's hand with mana costs; cards the engine would let them play now are
-    marked with ``+``."""
+    """A player's hand (:func:`hand_order`) with mana costs; cards the engine would
+    let them play now are marked with ``+``."""
     rows = []
-    for oid in game.state.players[player].hand:
+    for oid in hand_order(game, game.state.players[player].hand):
         card = game.card(game.state.objs[oid].name)
         can = card.name in playable
         text = Text("+ " if can else "  ", style=BOLD)
@@ -304,18 +362,48 @@ def playable_names(game: Any, player: str) -> set[str]:
     return out
 
 
-def option_label(game: Any, option: Any) -> str:
-    """How a decision's option reads: an object's name and where it is, or the value."""
+#: what an effect does to its target: harm (an opponent's first) or help (yours first)
+_HOSTILE = re.compile(r"damage|destroy|exile|-\d+/-\d+|gets -|can't (attack|block)|doesn't untap|"
+                      r"tap target|counter target|sacrifice|discard|mill|loses|owner's hand|"
+                      r"rad counter|poison", re.IGNORECASE)
+_FRIENDLY = re.compile(r"\+\d+/\+\d+|gets \+|gains?|draws?|untap|hexproof|indestructible|"
+                       r"enchant|counter on", re.IGNORECASE)
+
+
+def preferred_first(game: Any, me: str, options: list[Any], text: str) -> list[Any]:
+    """A target's options with the likely one first (a dialog's default, never a
+    choice made for the player): for an effect that helps (a pump, an aura, card
+    draw), ``me`` and their permanents; otherwise (damage, removal, an unknown
+    effect) an opponent and theirs."""
+    helps = bool(_FRIENDLY.search(text)) and not _HOSTILE.search(text)
+
+    def mine(o: Any) -> bool:
+        if isinstance(o, int) and o in game.state.objs:
+            return game.view(o).controller == me
+        return o == me
+
+    return sorted(options, key=lambda o: mine(o) != helps)
+
+
+def option_label(game: Any, option: Any, names: dict[int, str] | None = None) -> str:
+    """How a decision's option reads: an object's name (:func:`display_names`) and
+    where it is, or the value."""
     if isinstance(option, int) and option in game.state.objs:
         obj = game.state.objs[option]
         ch = game.view(option)
         pt = f" {ch.power}/{ch.toughness}" if ch.is_creature and obj.zone == "battlefield" else ""
         where = "" if obj.zone == "battlefield" else f" ({obj.zone})"
-        return f"{game.ref_for(option)}{pt}{where} [{ch.controller}]"
+        return f"{object_name(game, option, names)}{pt}{where} [{ch.controller}]"
     if isinstance(option, str) and option in game.state.players:
         p = game.state.players[option]
         return f"{option} ({p.life} life{', goldfish' if p.auto else ''})"
     return str(option)
+
+
+def option_labels(game: Any, options: list[Any]) -> list[tuple[Any, str]]:
+    """Each option with its label, for a dialog (the names worked out once)."""
+    names = display_names(game)
+    return [(o, option_label(game, o, names)) for o in options]
 
 
 def option_ref(game: Any, option: Any) -> str:

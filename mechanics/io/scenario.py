@@ -151,7 +151,7 @@ def _default_order_wanted(game: Any, nxt: Line | None) -> bool:
     if nxt.words[:2] == ["expect", "pending"]:  # the script looks at this decision itself
         text = " ".join(nxt.words[2:]).lower()
         return not (text in d.prompt.lower() or text == d.kind)
-    return nxt.words[0] != "order"
+    return "order" not in nxt.words[:2] or nxt.words[0] not in ("order", "expect-error")
 
 
 def _began(game: Any, start: int, step_name: str) -> bool:

@@ -121,6 +121,15 @@ def _step(word: str) -> str:
     return word
 
 
+def _stop(word: str) -> str:
+    """A stop: a step of the player's own turn, ``their-STEP`` of an opponent's, or
+    ``full-control`` (stop whenever they get priority)."""
+    if word.removeprefix("their-") not in STEPS and word != "full-control":
+        raise NotationError(f"unknown stop '{word}'; a stop is a step ({' '.join(STEPS)}), "
+                            "or their-STEP for an opponent's turn")
+    return word
+
+
 def _zone(word: str) -> str:
     if word not in ZONES:
         raise NotationError(f"unknown zone '{word}'; zones are: {' '.join(ZONES)}")
@@ -414,6 +423,15 @@ class Goto(Action, usage="goto STEP [PLAYER]"):
 
     step: str = arg(_step)
     player: str = arg(_player, "")
+
+
+@dataclass(frozen=True)
+class Autopass(Action, usage="autopass PLAYER [STOP]..."):
+    """Pass for PLAYER while they have nothing to do but pass or are not at one of
+    their STOPs (smart stops, :mod:`mechanics.play.stops`)."""
+
+    player: str = arg(_player)
+    stops: tuple[str, ...] = rest(lambda words: tuple(map(_stop, words)), least=0, default=())
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,7 @@
 Paying a cost (601.2g-h) is a small matching problem: each colored symbol
 needs a source that can make that color, generic mana takes what is left.
 Sources are mana in the pool first, then untapped lands with mana abilities
-(605); mana creatures are tapped only when the player activates them.  The
+(605), then mana creatures and artifacts that can tap for mana.  The
 search is exhaustive but tiny (a few symbols, a few lands).
 """
 

@@ -3,7 +3,8 @@
 :mod:`.game` (``Game``: the rules put together, play, undo, snapshots),
 :mod:`.context` (the resolution context abilities act through),
 :mod:`.perform` (each action's effect, paying costs), :mod:`.manual`
-(manual fixes), :mod:`.setup` (scenario set-up and mulligans),
+(manual fixes), :mod:`.setup` (scenario set-up and mulligans), :mod:`.stops`
+(smart stops: passing for a player with nothing to do),
 :mod:`.legal` (the legal actions), :mod:`.notation` (a game as scenario text).
 
 Imports: every floor below (``rules``, ``plugin_api``, ``text``,

@@ -36,9 +36,10 @@ from ..text import scripts  # noqa: F401 - scripts register the bundled cards
 from ..text.build import build_behaviour
 from .context import Ctx, Suspend
 from .history import History
-from .legal import generate, is_legal
+from .legal import can_act, generate, is_legal
 from .notation import from_snapshot, snapshot
 from .perform import perform
+from .stops import at_stop
 
 
 class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
@@ -384,6 +385,14 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
     @property
     def legal_actions(self) -> LegalActions:
         return LegalActions(self)
+
+    def can_act(self, player: str) -> bool:
+        """Whether ``player`` holds priority with something to do but pass (:func:`can_act`)."""
+        return can_act(self, player)
+
+    def at_stop(self, player: str, stops: tuple[str, ...]) -> bool:
+        """Whether ``autopass PLAYER STOPS`` would pass nothing now (smart stops)."""
+        return at_stop(self, player, stops)
 
     # ================================================================ describing the game
     def snapshot(self) -> str:

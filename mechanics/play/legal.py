@@ -112,7 +112,16 @@ def _choices(game: Game, d) -> Iterator[A.Action]:  # noqa: ANN001
                 yield A.Choose(tuple(c))
 
 
-def _priority_actions(game: Game, player: str) -> Iterator[A.Action]:
+def can_act(game: Game, player: str) -> bool:
+    """Whether ``player``, holding priority, has something to do but pass: a land to
+    play, a spell to cast or an ability to activate other than a mana ability (605)."""
+    d = game.pending
+    if d is None or d.kind != "priority" or d.player != player:
+        return False
+    return next(_priority_actions(game, player, mana=False), None) is not None
+
+
+def _priority_actions(game: Game, player: str, mana: bool = True) -> Iterator[A.Action]:
     st = game.state
     p = st.players[player]
     main = st.step in ("main1", "main2") and game.seat_of(player) == game.seat_of(st.active) and not st.stack
@@ -142,7 +151,7 @@ def _priority_actions(game: Game, player: str) -> Iterator[A.Action]:
         for n, ab in enumerate(() if ch.no_abilities else _of(ch.behaviour, Activated), 1):
             if ab.tap and (obj.tapped or (ch.is_creature and obj.sick and not ch.has("haste"))):
                 continue
-            if ab.mana and "Land" in ch.types:
+            if ab.mana and ("Land" in ch.types or not mana):
                 continue  # lands pay costs automatically; tapping one for nothing is noise
             if ab.sorcery and not main:
                 continue

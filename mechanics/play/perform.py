@@ -18,7 +18,7 @@ from ..model.mana import format_cost, parse_mana, plan
 from ..model.state import Decision, StackItem
 from ..rules import sba
 from ..text.effects import BLOCKS_ONLY_FLYERS, CANT_BLOCK, NOT_BY_POWER_2, UNBLOCKABLE
-from . import setup
+from . import setup, stops
 from .manual import MANUAL
 
 if TYPE_CHECKING:
@@ -78,6 +78,11 @@ def _resolve(game: Game, a: A.Resolve) -> None:
         if st.decision is not None or st.over or game.pending is None:
             return
         game.pass_round()
+
+
+def _autopass(game: Game, a: A.Autopass) -> None:
+    game.player(a.player)
+    stops.autopass(game, a.player, a.stops)
 
 
 def _goto(game: Game, a: A.Goto) -> None:
@@ -197,7 +202,9 @@ def _named_twice(refs: tuple[str, ...], specs: tuple) -> bool:
 
 
 def mana_sources(game: Game, player: str) -> list[tuple[object, str]]:
-    """What can pay a cost: pool mana first, then untapped lands, fewest colors first.
+    """What can pay a cost: pool mana first, then untapped lands (fewest colors first),
+    then untapped creatures and artifacts whose mana ability costs just {T} (605),
+    never a summoning-sick creature (302.6); a source is listed once per mana it adds.
     Kept until the game changes (every spell in hand asks, for legal actions and the
     autopilot), and shared, so callers don't modify it: they depend on the
     permanents (every change to them calls ``game.changed()``) and on the pool,
@@ -208,14 +215,20 @@ def mana_sources(game: Game, player: str) -> list[tuple[object, str]]:
     if kept is not None and kept[0] == key:
         return kept[1]
     sources: list[tuple[object, str]] = [(("pool", i), m) for i, m in enumerate(p.mana)]
-    lands = []
+    lands, others = [], []
     for oid in game.permanents(player):
         ch = game.chars(oid)
-        if "Land" in ch.types and not game.state.objs[oid].tapped:
-            makes = "".join(ab.mana for ab in game.activated(oid) if ab.mana and ab.tap)
-            if makes:
-                lands.append((oid, makes))
-    sources += sorted(lands, key=lambda s: len(s[1]))
+        obj = game.state.objs[oid]
+        if obj.tapped or (ch.is_creature and obj.sick and not ch.has("haste")):
+            continue
+        land = "Land" in ch.types
+        abilities = [ab for ab in game.activated(oid)
+                     if ab.mana and ab.tap and (land or not (parse_cost(ab.cost) or ab.sacrifice))]
+        makes = "".join(ab.mana for ab in abilities)
+        if makes:  # one source per mana it adds (Gyre Sage: one per counter, maybe none)
+            n = min(1 if ab.amount is None else max(0, int(ab.amount(game, obj))) for ab in abilities)
+            (lands if land else others).extend([(oid, makes)] * n)
+    sources += sorted(lands, key=lambda s: len(s[1])) + sorted(others, key=lambda s: len(s[1]))
     game.memo["mana_sources"] = (key, sources)
     return sources
 
@@ -223,13 +236,16 @@ def mana_sources(game: Game, player: str) -> list[tuple[object, str]]:
 def convoke_sources(game: Game, player: str) -> list[tuple[object, str]]:
     """702.51: each untapped creature tapped while casting pays for {1} or one mana of
     its color (summoning sickness doesn't matter: it isn't a {T} cost)."""
+    paying = {s[0] for s in mana_sources(game, player)}  # a mana creature pays once
     return [(oid, "".join(sorted(game.chars(oid).colors)))
-            for oid in game.permanents(player, creature=True) if not game.state.objs[oid].tapped]
+            for oid in game.permanents(player, creature=True)
+            if not game.state.objs[oid].tapped and oid not in paying]
 
 
 def pay(game: Game, player: str, cost: tuple[str, ...], x: int = 0, convoke: bool = False) -> None:
-    """Pay a mana cost from the pool, then by tapping untapped lands (601.2g-h), then,
-    for a spell with convoke, by tapping creatures."""
+    """Pay a mana cost from the pool, then by tapping untapped lands and mana creatures
+    and artifacts (601.2g-h, :func:`mana_sources`), then, for a spell with convoke, by
+    tapping creatures."""
     if not cost and not x:
         return
     p = game.player(player)
@@ -237,13 +253,13 @@ def pay(game: Game, player: str, cost: tuple[str, ...], x: int = 0, convoke: boo
     chosen = plan(cost, x, sources)
     if chosen is None:
         have = "".join(p.mana) or "nothing"
-        lands = sum(1 for s in sources if not isinstance(s[0], tuple))
+        untapped = sum(1 for s in sources if not isinstance(s[0], tuple))
         raise IllegalActionError(
             f"{player} cannot pay {format_cost(cost)}{f' with X={x}' if x else ''} "
-            f"(pool: {have}; untapped lands: {lands})")
+            f"(pool: {have}; untapped mana sources: {untapped})")
     for i in sorted((s[1] for s in chosen if isinstance(s, tuple)), reverse=True):
         del p.mana[i]
-    for s in chosen:
+    for s in dict.fromkeys(chosen):  # a source that adds two mana is tapped once
         if not isinstance(s, tuple):
             game.tap(s)
     game.changed(characteristics=False)
@@ -517,7 +533,7 @@ def _setup(name: str):  # noqa: ANN202 - setup handlers live in mechanics.play.s
 
 
 HANDLERS = {
-    A.Pass: _pass, A.Resolve: _resolve, A.Goto: _goto, A.PlayLand: _play_land, A.Cast: _cast,
+    A.Pass: _pass, A.Autopass: _autopass, A.Resolve: _resolve, A.Goto: _goto, A.PlayLand: _play_land, A.Cast: _cast,
     A.Activate: _activate, A.AddMana: _mana, A.Attack: _attack, A.Block: _block,
     A.Choose: _choose, A.Order: _order, A.Mulligan: _mulligan, A.Keep: _keep,
     A.Concede: _concede, **MANUAL,
@@ -528,4 +544,4 @@ HANDLERS = {
     A.PlayerCounter: _setup("player_counter"), A.TurnCmd: _setup("turn"),
     A.Start: _setup("start"), A.Goldfish: _setup("goldfish"),
 }
-DECISION_ANSWERS = {A.Pass, A.Attack, A.Block, A.Choose, A.Order, A.Mulligan, A.Keep, A.Concede}
+DECISION_ANSWERS = {A.Pass, A.Autopass, A.Attack, A.Block, A.Choose, A.Order, A.Mulligan, A.Keep, A.Concede}

@@ -165,7 +165,7 @@ class TriggerRules:
     def order_triggers(self: Game, seat: str, group: list[dict]) -> bool:
         """Ask the seat to order its simultaneous triggers; True when already done."""
         st = self.state
-        if st.players[seat].auto or len({(t["handler"], t["source"]) for t in group}) == 1:
+        if st.players[seat].auto or self.order_cannot_matter(group):
             for t in group:
                 t["ordered"] = True
             return True
@@ -181,6 +181,16 @@ class TriggerRules:
             tuple(t["source"] for t in group), len(group), len(group),
             {"triggers": [t["text"] for t in group], "default": [t["source"] for t in group]})
         return False
+
+    def order_cannot_matter(self: Game, group: list[dict]) -> bool:
+        """Whether simultaneous triggers are interchangeable (603.3b asks for an order
+        only to let it matter): the same ability of the same card (or of copies of one
+        card), with no targets or modes to choose."""
+        st = self.state
+        names = {st.objs[t["source"]].name if t["source"] in st.objs else t["source"] for t in group}
+        return (len({t["handler"] for t in group}) == 1 and len(names) == 1
+                and not self.targets_of(group[0]["handler"])
+                and getattr(self.ability(group[0]["handler"]), "modal", None) is None)
 
     def reorder_triggers(self: Game, group: list[dict], sources: list[Any]) -> None:
         """Put a seat's triggers in the given order of their sources (first listed goes

@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
-from tui_helpers import SIZE, command, keys, panel_text, red_app, select_in_hand, simic_app
+from tui_helpers import (
+    SIZE,
+    command,
+    full_control,
+    keys,
+    panel_text,
+    red_app,
+    select_in_hand,
+    simic_app,
+)
 
 from tui.render import human
 from tui.screens.dialogs import ChooseDialog, MulliganDialog, TextDialog
@@ -40,7 +49,7 @@ async def test_mulligan_then_keep_puts_one_card_on_the_bottom():
 
 
 async def test_play_a_land_cast_a_creature_and_resolve_it(at_main):
-    app = simic_app(seed=1)
+    app = full_control(simic_app(seed=1))
     async with at_main(app) as pilot:
         await select_in_hand(pilot, "Forest")
         await keys(pilot, "enter")
@@ -83,7 +92,7 @@ async def test_undo_stops_at_the_start_of_the_game():
 
 
 async def test_command_line_sets_life_then_lightning_bolt_kills_the_goldfish(at_main):
-    app = simic_app()
+    app = full_control(simic_app())
     async with at_main(app, "life p2 3") as pilot:
         assert app.game.state.players["p2"].life == 3
         await command(pilot, 'hand p1 "Lightning Bolt"')
@@ -179,13 +188,13 @@ async def test_a_choice_during_resolution_opens_a_dialog(at_main):
     async with at_main(app, 'battlefield p1 "Grizzly Bears" as bear', "hand p1 Clone",
                        "mana p1 {3}{U}") as pilot:
         await select_in_hand(pilot, "Clone")
-        await keys(pilot, "c", "space")  # cast, then resolve: Clone asks what to copy
+        await keys(pilot, "c")  # cast: it resolves (p1 has nothing else to do), Clone asks
         assert app.game.pending.kind == "choose"
         assert isinstance(app.screen, ChooseDialog)
         await keys(pilot, "home", "enter")
         clone = next(o for o in app.game.state.battlefield if app.game.state.objs[o].name == "Clone")
         assert app.game.view(clone).name == "Grizzly Bears"
-        assert "Grizzly Bears (card: Clone) 2/2 sick" in panel_text(app, "battlefield")
+        assert "Grizzly Bears#2 (card: Clone) 2/2 sick" in panel_text(app, "battlefield")
 
 
 async def test_esc_leaves_the_decision_pending_and_d_reopens_it():
@@ -209,7 +218,7 @@ async def test_a_board_of_300_permanents_is_shown_grouped(at_main):
         await command(pilot, 'battlefield p1 "Llanowar Elves" counter +1/+1=1')
         text = panel_text(app, "battlefield")
         assert "Forest x150" in text and "Llanowar Elves x150 1/1 tapped" in text
-        assert "Llanowar Elves 2/2* [+1/+1 x1]" in text
+        assert "Llanowar Elves#151 2/2* [+1/+1 x1]" in text
 
 
 async def test_discarding_down_to_seven_is_a_checklist(at_main):
@@ -240,7 +249,7 @@ async def test_combat_then_next_turn(at_main):
 
 
 async def test_x_spells_ask_for_x_and_abilities_ask_for_targets(at_main):
-    app = simic_app()
+    app = full_control(simic_app())
     async with at_main(app, 'hand p1 "Endless One"', "mana p1 {C}{C}") as pilot:
         await select_in_hand(pilot, "Endless One")
         await keys(pilot, "c", "2", "enter")  # no targets: straight to X

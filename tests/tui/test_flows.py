@@ -3,7 +3,7 @@ stack panel and resolved, and a choice made in a modal (proliferate)."""
 
 from __future__ import annotations
 
-from tui_helpers import keys, panel_text, select_in_hand
+from tui_helpers import full_control, keys, panel_text, select_in_hand
 
 import plugins.evolve
 import plugins.proliferate
@@ -25,7 +25,7 @@ def counters(app, name: str) -> int:
 
 
 async def test_evolve_trigger_is_shown_on_the_stack_and_resolves(at_main):
-    app = simic_app()
+    app = full_control(simic_app())
     async with at_main(app, 'battlefield p1 "Cloudfin Raptor"', 'hand p1 "Grizzly Bears"',
                        "mana p1 {1}{G}") as pilot:
         await select_in_hand(pilot, "Grizzly Bears")
@@ -58,7 +58,7 @@ async def test_proliferate_opens_a_modal_and_the_choice_adds_a_counter(at_main):
 async def test_n_resolves_until_the_stack_is_empty_new_triggers_included(at_main):
     """``n`` with a stack is ``resolve all``: the Dreadmaw, Renegade Krasis's evolve
     trigger, then its "whenever this creature evolves" trigger, all in one key."""
-    app = simic_app()
+    app = full_control(simic_app())
     async with at_main(app, 'battlefield p1 "Renegade Krasis"',
                        'battlefield p1 "Grizzly Bears" counter +1/+1=1',
                        'hand p1 "Colossal Dreadmaw"', "mana p1 {4}{G}{G}") as pilot:

@@ -64,10 +64,14 @@ async def test_paste_a_valid_list_save_it_and_play_it(datadir):
         await paste(pilot, ARENA.replace("Hill Giant", "4 Hill Giant"))
         assert "32 main, 2 sideboard" in screen_text(app)
         assert "problem" not in screen_text(app)
-        await keys(pilot, "ctrl+s")  # no name yet: the name field gets the focus
-        assert "Give the deck a name" in screen_text(app)
+        await keys(pilot, "ctrl+s")  # no name yet: one tab from the list reaches it
+        assert "Give the deck a name: tab to the name field" in screen_text(app)
+        await keys(pilot, "tab")
         assert app.focused.id == "deck-name"
-        await keys(pilot, *"my-red", "ctrl+s")
+        await keys(pilot, *"my red!")
+        assert "saved as: my-red" in screen_text(app)  # the file name, shown before saving
+        assert "#" not in app.screen.query_one("#deck-text").text
+        await keys(pilot, "ctrl+s")
         text = screen_text(app)  # back on the start screen: the new deck, ready to play
         assert "Saved your deck 'my-red' (32 main, 2 sideboard): enter plays it, S simulates it." in text
         assert "Play my-red  your deck" in text

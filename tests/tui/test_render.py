@@ -19,9 +19,9 @@ def test_permanents_show_pt_counters_states_and_attachments():
                      'battlefield p1 Rancor attached-to bear', 'battlefield p2 "Grizzly Bears" token sick',
                      "battlefield p1 Forest", "phase-out Forest")
     text = "\n".join(r.text.plain for r in battlefield_rows(game))
-    assert "  Grizzly Bears 6/4* [+1/+1 x2] tapped" in text  # Rancor's +2/+0 is a template
+    assert "  Grizzly Bears#1 6/4* [+1/+1 x2] tapped" in text  # Rancor's +2/+0 is a template
     assert "   └ Rancor" in text
-    assert "Grizzly Bears 2/2 sick token" in text
+    assert "Grizzly Bears#2 (token) 2/2 sick" in text
     assert "Forest PHASED OUT" in text
     assert text.index("p2 creatures") < text.index("p1 lands")  # the opponent on top
 

@@ -6,11 +6,37 @@ checking the HTML diff report.
 
 from __future__ import annotations
 
-from tui_helpers import command, keep_and_go_to_main, keys, select_in_hand, simic_app
+from pathlib import Path
 
-# keep the hand, go to the first main phase, play a Forest, cast Experiment One
-# (it waits on the stack), then look at the board
-PRESS = ["enter", "n", "n", "enter", "end", "c"]
+from tui_helpers import command, full_control, keep_and_go_to_main, keys, select_in_hand, simic_app
+
+# keep the hand (the game stops in the first main phase), play a Forest (the lands come
+# first), cast Experiment One (the selection moves on to it): it resolves, and with
+# nothing else to do the game passes to p1's second turn
+PRESS = ["enter", "enter", "enter"]
+README_SVG = Path(__file__).parents[2] / "docs" / "game.svg"
+"""The README's picture of the game: :func:`readme_game`'s snapshot, copied by
+``tools/readme_screenshot.py``."""
+
+
+def readme_game():
+    """Mid-game at turn 3: Centaur Courser has entered and three evolve triggers wait
+    on the stack (the app in full control, so they stay there for the picture)."""
+    import plugins.evolve
+    from mechanics import Game, make_plugin_manager
+    from tui.app import make_app
+
+    game = Game(seed=1, plugins=make_plugin_manager(load_entrypoints=False, extra=[plugins.evolve]))
+    for line in ["turn p1 main1 number 3", "goldfish p2", "life p2 15",
+                 "library p1 Forest Island Forest Island", "library p2 Forest Forest",
+                 "battlefield p1 Forest", "battlefield p1 Forest", "battlefield p1 Island",
+                 'battlefield p1 "Experiment One" counter +1/+1=1',
+                 'battlefield p1 "Cloudfin Raptor" counter +1/+1=1', 'battlefield p1 "Shambleshark"',
+                 'hand p1 "Centaur Courser" Island "Renegade Krasis" "Fathom Mage"',
+                 'cast p1 "Centaur Courser"', "pass",
+                 'order "Cloudfin Raptor" "Experiment One" Shambleshark']:
+        game.play(line)
+    return full_control(make_app(game=game, plugins=[plugins.evolve]))
 
 
 class TestMainScreen:
@@ -79,9 +105,22 @@ async def _paste_a_list(pilot) -> None:
     await pilot.pause()
 
 
+class TestReadme:
+    def test_game_100x30(self, snap_compare):
+        """The README's picture: mid-game, an evolve trigger on the stack, at 100x30."""
+        assert snap_compare(readme_game(), run_before=_hide_logs, terminal_size=(100, 30))
+
+
 class TestPasteDeck:
     def test_paste_a_deck_80x24(self, snap_compare):
         """Bringing a deck: the pasted list, its counts and its bad line, at 80x24."""
         from tui.screens.start import StartApp
 
         assert snap_compare(StartApp([]), run_before=_paste_a_list, terminal_size=(80, 24))
+
+
+def test_readme_picture_is_the_snapshot():
+    """``docs/game.svg`` (the README's picture) is the checked snapshot: regenerate it
+    with ``python tools/readme_screenshot.py`` whenever the snapshot changes."""
+    snapshot = Path(__file__).parent / "__snapshots__/test_snapshots/TestReadme.test_game_100x30.svg"
+    assert README_SVG.read_bytes() == snapshot.read_bytes()

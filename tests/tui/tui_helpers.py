@@ -20,6 +20,12 @@ def simic_app(seed: int = 1):
     return make_app(bundled_deck(), seed, plugins=[])
 
 
+def full_control(app):
+    """``app`` with the stops a test of the stack wants: every priority, nothing passed."""
+    app.stops = ("full-control",)
+    return app
+
+
 def red_app(seed: int = 1):
     """A small red deck (Mountains, Lightning Bolts, Raging Goblins)."""
     return make_app(os.path.join(DATA, "red.txt"), seed, plugins=[])
@@ -68,9 +74,11 @@ async def select_in_hand(pilot, name: str) -> None:
 
 async def keep_and_go_to_main(pilot) -> None:
     assert isinstance(pilot.app.screen, MulliganDialog)
-    await keys(pilot, "enter")  # keep
-    await keys(pilot, "n", "n")  # upkeep -> draw -> main1 (the first player skips the draw)
-    assert pilot.app.game.state.step == "main1"
+    await keys(pilot, "enter")  # keep: the game passes upkeep and draw for p1 (smart stops)
+    if "full-control" in pilot.app.stops:
+        await keys(pilot, "n", "n")  # upkeep -> draw -> main1 (the first player skips the draw)
+    game = pilot.app.game
+    assert (game.state.turn, game.state.step) == (1, "main1")
 
 
 async def wait_simulated(pilot, dialog, seconds: float = 60.0) -> None:

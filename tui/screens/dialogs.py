@@ -6,7 +6,7 @@ Esc only ever closes a dialog without answering.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from importlib import resources
 from typing import Any
 
@@ -23,10 +23,30 @@ from ..widgets.lists import Options, Selections
 from ..widgets.panels import Panel
 
 
-class Dialog(ModalScreen):
-    """A centred box with a title, closed by Esc."""
+class KeyLine(Static):
+    """A dialog's line of keys (dim); :meth:`complain` puts a word before it."""
 
-    BINDINGS = [Binding("escape", "close", "Close")]
+    def __init__(self, hint: str, **kw: Any) -> None:
+        super().__init__(Text(hint, style="dim"), classes="keys", **kw)
+        self.hint = hint
+
+    def complain(self, text: str) -> None:
+        self.update(Text.assemble((text, "bold"), "  ", (self.hint, "dim")))
+
+
+class HelpKey:
+    """``?`` opens the help over any screen (the game's, a dialog, a full-screen view)."""
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen("Help"))
+
+
+class Dialog(HelpKey, ModalScreen):
+    """A centred box with a title, closed by Esc.  A key that does nothing here says
+    so on the dialog's key line, with the keys that do something."""
+
+    BINDINGS = [Binding("escape", "close", "Close"),
+                Binding("question_mark", "help", "Help", show=False)]
 
     def __init__(self, title: str) -> None:
         super().__init__()
@@ -39,6 +59,11 @@ class Dialog(ModalScreen):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+    def on_key(self, event) -> None:  # noqa: ANN001
+        lines = self.query(KeyLine)
+        if event.is_printable and event.key not in self.active_bindings and lines:
+            lines.last().complain(f"'{event.character}' does nothing here:")
 
 
 class ConfirmDialog(Dialog):
@@ -53,7 +78,7 @@ class ConfirmDialog(Dialog):
     def compose(self) -> ComposeResult:
         with self.box():
             yield Static(Text(self.question))
-            yield Static(Text("y/enter: yes   n/esc: no", style="dim"), classes="keys")
+            yield KeyLine("y/enter: yes   n/esc: no")
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)
@@ -73,15 +98,13 @@ class TextDialog(Dialog):
             with VerticalScroll(classes="body"):
                 yield Static(Text(self.text))
             extra = "   ".join(f"{k}: {label}" for k, (_, label) in self.keys.items())
-            yield Static(Text(("enter/esc: close   " + extra).strip(), style="dim"), classes="keys")
+            yield KeyLine(("enter/esc: close   " + extra).strip())
 
     def on_key(self, event) -> None:  # noqa: ANN001
-        if event.key == "enter":
+        if event.key == "enter" or event.character in self.keys:
             event.stop()
-            self.dismiss(None)
-        elif event.character in self.keys:
-            event.stop()
-            self.dismiss(self.keys[event.character][0])
+            event.prevent_default()  # answered: not a key that "does nothing" (Dialog.on_key)
+            self.dismiss(self.keys[event.character][0] if event.key != "enter" else None)
 
 
 class HelpScreen(Dialog):
@@ -104,7 +127,8 @@ class ChooseDialog(Dialog):
     """Pick between ``low`` and ``high`` of the options.
 
     With ``high == 1`` it is a plain list (enter picks the highlighted one);
-    otherwise a checklist (space toggles, ``*`` toggles all, enter confirms).
+    otherwise a checklist (space toggles, ``*`` toggles all, enter confirms) whose
+    entries start checked when ``preselect`` is True or lists their values.
     Returns the chosen values, or None when closed with Esc.
     """
 
@@ -115,7 +139,8 @@ class ChooseDialog(Dialog):
     ]
 
     def __init__(self, title: str, prompt: str, options: Sequence[tuple[Any, str]], low: int = 1,
-                 high: int = 1, preselect: bool = False, multi: bool | None = None) -> None:
+                 high: int = 1, preselect: bool | Collection[Any] = False,
+                 multi: bool | None = None) -> None:
         super().__init__(title)
         self.prompt = prompt
         self.options = list(options)
@@ -127,8 +152,10 @@ class ChooseDialog(Dialog):
         with self.box():
             yield Static(Text(self.prompt), classes="prompt")
             if self.multi:
-                yield Selections(*[Selection(Text(label), i, self.preselect)
-                                      for i, (_, label) in enumerate(self.options)], id="choices")
+                pre = self.preselect
+                yield Selections(*[Selection(Text(label), i, pre is True or
+                                             (not isinstance(pre, bool) and value in pre))
+                                   for i, (value, label) in enumerate(self.options)], id="choices")
                 need = str(self.low) if self.low == self.high else f"{self.low} to {self.high}"
                 keys = f"choose {need}: space toggles, * all, enter confirms, esc closes"
             else:
@@ -137,7 +164,7 @@ class ChooseDialog(Dialog):
                     opts.append(Option(Text("(none)", style="italic"), id="none"))
                 yield Options(*opts, id="choices")
                 keys = "arrows/j/k move, enter chooses, esc closes"
-            yield Static(Text(keys, style="dim"), id="dialog-message", classes="keys")
+            yield KeyLine(keys, id="dialog-message")
 
     def on_mount(self) -> None:
         self.query_one("#choices").focus()
@@ -155,8 +182,7 @@ class ChooseDialog(Dialog):
             picked = sorted(self.query_one(SelectionList).selected)
             if not self.low <= len(picked) <= self.high:
                 need = str(self.low) if self.low == self.high else f"{self.low} to {self.high}"
-                self.query_one("#dialog-message", Static).update(
-                    Text(f"choose {need} (you chose {len(picked)})", style="bold"))
+                self.query_one(KeyLine).complain(f"choose {need} (you chose {len(picked)}):")
                 return
             self.dismiss([self.options[i][0] for i in picked])
             return
@@ -187,8 +213,7 @@ class OrderDialog(Dialog):
         with self.box():
             yield Static(Text(self.prompt), classes="prompt")
             yield Panel("", id="choices")
-            yield Static(Text("J/K or shift+arrows move, enter confirms, esc closes", style="dim"),
-                         classes="keys")
+            yield KeyLine("J/K or shift+arrows move, enter confirms, esc closes")
 
     def on_mount(self) -> None:
         self._show(0)
@@ -240,9 +265,7 @@ class MulliganDialog(Dialog):
             yield Options(Option(Text(keep), id="keep"),
                              Option(Text(f"Mulligan (draw 7, then bottom {self.bottom + 1})"),
                                     id="mulligan"), id="choices")
-            yield Static(Text("enter chooses (y keep, m mulligan), D decks, esc closes",
-                              style="dim"),
-                         classes="keys")
+            yield KeyLine("enter chooses (y keep, m mulligan), D decks, ? help, esc closes")
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
@@ -269,7 +292,7 @@ class InputDialog(Dialog):
         with self.box():
             yield Static(Text(self.prompt), classes="prompt")
             yield self.field()
-            yield Static(Text("enter confirms, esc closes", style="dim"), classes="keys")
+            yield KeyLine("enter confirms, esc closes")
 
     def field(self) -> Input:
         return Input(value=self.value, placeholder=self.placeholder, id="text")

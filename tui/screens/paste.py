@@ -25,7 +25,15 @@ from textual.worker import get_current_worker
 
 from mechanics.model.errors import StackfishError
 
-from ..library import DeckCheck, DeckExists, check_deck, save_deck, suggested_name
+from ..library import (
+    DeckCheck,
+    DeckExists,
+    check_deck,
+    deck_name,
+    save_deck,
+    size_warning,
+    suggested_name,
+)
 from .dialogs import ConfirmDialog
 
 FORMATS = "Arena, MTGO, Moxfield, Archidekt, Cockatrice, Forge or XMage"
@@ -48,6 +56,8 @@ def report(check: DeckCheck) -> Text:
         out.append(f"\n... and {n - SHOWN} more", style="dim")
     if not n:
         out.append("  ready: ctrl+s saves it", style="green")
+    if warning := size_warning(check.main):
+        out.append(f"\nwarning: {warning}", style="yellow")
     return out
 
 
@@ -102,8 +112,9 @@ class PasteDeckScreen(Screen):
             v.border_title = "Paste a deck"
             with Horizontal(classes="name-row"):
                 yield Static("Name: ")
-                yield Input(placeholder="type one (letters, digits, - and _) after pasting", id="deck-name", compact=True,
-                            restrict=r"[A-Za-z0-9_-]*", max_length=64)
+                yield Input(placeholder="type one after pasting (tab from the list)",
+                            id="deck-name", compact=True, max_length=64)
+                yield Static("", id="saved-as")
             yield DeckText(id="deck-text", show_line_numbers=True, soft_wrap=False,
                            placeholder=f"Paste a deck list here ({FORMATS}).")
             yield Static(Text("The list is checked as you type.", style="dim"), id="deck-report")
@@ -111,6 +122,13 @@ class PasteDeckScreen(Screen):
 
     def on_mount(self) -> None:
         self.query_one(TextArea).focus()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        """The name as it will be saved (letters, digits, - and _), shown as it is typed."""
+        name = deck_name(event.value)
+        self.query_one("#saved-as", Static).update(
+            Text(f"  saved as: {name or '(letters or digits needed)'}", style="dim")
+            if event.value and name != event.value else "")
 
     @property
     def text(self) -> str:
@@ -161,7 +179,7 @@ class PasteDeckScreen(Screen):
 
     def action_save(self) -> None:
         """Save the list if it is a deck with no problem and has a name."""
-        text, name = self.text, self.query_one("#deck-name", Input).value
+        text, name = self.text, deck_name(self.query_one("#deck-name", Input).value)
         found = self.checked[1] if self.checked and self.checked[0] == text else self.check(text)
         self.checked = (text, found)
         if not text.strip():
@@ -169,9 +187,8 @@ class PasteDeckScreen(Screen):
         if not found.ok:
             self.say(report(found).append("\nFix these to save the deck.", style="bold"))
             return self.query_one(TextArea).focus()
-        if not name:
-            self.say(Text("Give the deck a name (tab to the name field).", style="bold red"))
-            return self.query_one("#deck-name", Input).focus()
+        if not name:  # the focus stays: one tab from the list reaches the name
+            return self.say(Text("Give the deck a name: tab to the name field.", style="bold red"))
         self.write(name, text, found, overwrite=False)
 
     def write(self, name: str, text: str, found: DeckCheck, overwrite: bool) -> None:

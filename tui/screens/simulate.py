@@ -21,7 +21,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import ProgressBar, Static
 from textual.worker import get_current_worker
 
-from .dialogs import Dialog
+from .dialogs import Dialog, KeyLine
 
 GAMES = 1000
 """How many games ``S`` plays (a test makes it smaller)."""
@@ -58,7 +58,7 @@ class SimulateDialog(Dialog):
             yield ProgressBar(total=self.n, show_eta=True, id="sim-progress")
             with VerticalScroll(classes="body"):
                 yield Static(Text("playing...", style="dim"), id="sim-report")
-            yield Static(Text("esc: close (stops the games)", style="dim"), classes="keys")
+            yield KeyLine("esc: close (stops the games)")
 
     def on_mount(self) -> None:
         self.run_games()

@@ -27,6 +27,7 @@ from textual.widgets.option_list import Option
 
 from ..library import bundled_decks, user_decks
 from ..widgets.lists import Options
+from .dialogs import HelpKey
 from .simulate import SimulateDialog
 
 DEFAULT_DECK = "simic-evolve"
@@ -52,12 +53,13 @@ def deck_options() -> list[Option]:
                           id=f"deck:{path}") for name, path in bundled]
 
 
-class StartScreen(Screen):
+class StartScreen(HelpKey, Screen):
     """Resume an unfinished game, play a deck, paste one (``p``), simulate one (``S``).
     ``back``: opened over a game (``D``), where esc/q go back to it."""
 
     BINDINGS = [Binding("escape,q", "leave", "Quit"), Binding("p", "paste", "Paste a deck"),
-                Binding("S", "simulate", "Simulate")]
+                Binding("S", "simulate", "Simulate"),
+                Binding("question_mark", "help", "Help", show=False)]
 
     def __init__(self, games: list[Any], pool: Any = None, back: bool = False) -> None:
         super().__init__()

@@ -13,12 +13,14 @@ from textual.widgets import Static
 
 from ..render import Row
 from ..widgets.panels import Panel
+from .dialogs import HelpKey
 
 
-class ZoneScreen(Screen):
+class ZoneScreen(HelpKey, Screen):
     """A titled list of rows (a zone's cards, the log), scrolled with the usual keys."""
 
-    BINDINGS = [Binding("escape,q", "close", "Close")]
+    BINDINGS = [Binding("escape,q", "close", "Close"),
+                Binding("question_mark", "help", "Help", show=False)]
 
     def __init__(self, title: str, rows: list[Row], empty: str = "(empty)") -> None:
         super().__init__()

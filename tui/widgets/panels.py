@@ -182,9 +182,9 @@ class Panel(ScrollView, can_focus=True):
         self.refresh()
 
     def action_select(self) -> None:
-        sel = self.selected_id
-        if sel is not None:
-            self.post_message(self.Selected(self, sel))
+        """Post :class:`Panel.Selected` for the selected row ("" when there is none, so
+        the screen can say why enter did nothing)."""
+        self.post_message(self.Selected(self, self.selected_id or ""))
 
     def on_click(self, event: Click) -> None:
         n = event.y + self.scroll_offset.y
@@ -213,6 +213,11 @@ class GameLog(RichLog):
             self.write(Text(line, style=DIM if line.startswith("--") else PLAIN))
         self.call_after_refresh(self.scroll_end, animate=False)
 
+    def on_resize(self, event: Resize) -> None:
+        """Still at the newest line when the layout gives the log another height (the
+        hand beside it grows or shrinks, a game is opened or resumed)."""
+        self.call_after_refresh(self.scroll_end, animate=False)
+
 
 _STEP_LINE = re.compile(r"^-- turn (\d+) \((\S+)\): (\w+)$")
 
@@ -232,7 +237,22 @@ def compact_log(lines: list[str]) -> list[str]:
 
 
 class Message(Static):
-    """The status line: the last error or hint, never a traceback."""
+    """The status line: the last error or hint, never a traceback, on one line: a
+    line too long loses its middle, not its end, where the key hint is (``(d: ...)``)."""
 
     def say(self, text: str, error: bool = False) -> None:
-        self.update(Text(("error: " if error else "") + text, style=Style(bold=True) if error else PLAIN))
+        text = ("error: " if error else "") + text
+        self.update(Text(one_line(text, self.size.width - 2 if self.size.width > 2 else 0),
+                         style=Style(bold=True) if error else PLAIN))
+
+
+def one_line(text: str, width: int) -> str:
+    """``text`` in ``width`` cells (0: as it is): a trailing ``(...)`` hint is kept whole
+    and the words before it are cut with ``…``."""
+    text = " ".join(text.split())
+    if not width or len(text) <= width:
+        return text
+    head, sep, hint = text.rpartition(" (")
+    tail = sep + hint if sep and hint.endswith(")") and len(hint) + 3 < width // 2 else ""
+    body = text[:len(text) - len(tail)]
+    return body[:max(0, width - len(tail) - 1)] + "…" + tail

@@ -13,7 +13,7 @@ from mechanics import choosable, how_many, spell_modal
 from mechanics.model.cards import parse_cost
 from mechanics.model.state import StackItem
 
-from ...render import human, option_label, option_ref
+from ...render import human, option_labels, option_ref, preferred_first
 from ..dialogs import ChooseDialog, NumberDialog
 
 
@@ -48,16 +48,17 @@ class Casting:
         me = human(game)
         card = game.card(game.state.objs[oid].name)
         if card.is_type("Land"):
-            self.play(A.PlayLand(me, card.name))
+            self.move(A.PlayLand(me, card.name))
             return
         probe = StackItem(0, "spell", me, None, 0, "spell", card.name)
         modes = await self.ask_modes(f"Cast {card.name}", probe, card.name)
         if modes is None:
             return
         answer = await self.ask_targets_and_x(f"Cast {card.name}", probe,
-                                              game.spell_target_specs(card.name, modes), card.cost)
+                                              game.spell_target_specs(card.name, modes), card.cost,
+                                              card.oracle_text)
         if answer is not None:
-            self.play(A.Cast(me, card.name, *answer, modes=modes))
+            self.move(A.Cast(me, card.name, *answer, modes=modes))
 
     async def ask_modes(self, title: str, probe: StackItem, name: str) -> tuple[int, ...] | None:
         """A modal spell's modes, from those that can be chosen (700.2a); () for a spell
@@ -98,15 +99,16 @@ class Casting:
         obj = game.state.objs[oid]
         probe = StackItem(0, "activated", me, oid, obj.epoch, "", ab.text)
         answer = await self.ask_targets_and_x(f"Activate {name}", probe, ab.targets,
-                                              parse_cost(ab.cost))
+                                              parse_cost(ab.cost), ab.text)
         if answer is not None:
-            self.play(A.Activate(me, game.ref_for(oid), n, *answer))
+            self.move(A.Activate(me, game.ref_for(oid), n, *answer))
 
     async def ask_targets_and_x(self, title: str, probe: StackItem, specs: tuple,
-                                cost: tuple[str, ...]) -> tuple[tuple[str, ...], int] | None:
-        """The targets (one dialog a spec), then X when the cost has one: the last two
-        fields of a Cast or Activate; None when cancelled or a target has no option."""
-        targets = await self.ask_targets(title, probe, specs)
+                                cost: tuple[str, ...], text: str) -> tuple[tuple[str, ...], int] | None:
+        """The targets (one dialog a spec, the likely target first for what ``text``
+        does), then X when the cost has one: the last two fields of a Cast or
+        Activate; None when cancelled or a target has no option."""
+        targets = await self.ask_targets(title, probe, specs, text)
         if targets is None:
             return None
         if "X" not in cost:
@@ -117,18 +119,19 @@ class Casting:
             return None
         return tuple(targets), x
 
-    async def ask_targets(self, title: str, probe: StackItem, specs: tuple) -> list[str] | None:
+    async def ask_targets(self, title: str, probe: StackItem, specs: tuple,
+                          text: str) -> list[str] | None:
         game = self.game
         out: list[str] = []
         for spec in specs:
-            options = game.target_options(probe, spec)
+            options = preferred_first(game, probe.controller, game.target_options(probe, spec), text)
             if not options:
                 if spec.optional:
                     continue
                 self.say(f"no legal target: {spec.text}", error=True)
                 return None
             res = await self.app.push_screen_wait(ChooseDialog(
-                title, f"choose {spec.text}", [(o, option_label(game, o)) for o in options],
+                title, f"choose {spec.text}", option_labels(game, options),
                 0 if spec.optional else 1, 1))
             if res is None:
                 self.say("cancelled")

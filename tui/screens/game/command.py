@@ -17,7 +17,9 @@ from mechanics import actions as A
 from mechanics.model.errors import StackfishError
 
 from ...complete import EXTRA_COMMANDS
+from ...stops import ALL_STOPS, save_stops, stop_label
 from ...widgets import CommandLine
+from ..dialogs import ChooseDialog
 
 
 def deck_by_name(action: A.DeckCmd) -> A.DeckCmd:
@@ -59,8 +61,37 @@ class Commands:
             self.action_redo()
         elif cmd in ("expect", "expect-error"):
             self.check_expectation(cmd, line, words)
+        elif cmd == "stops":
+            self.set_stops(words[1:])
         else:
             self.play(action)
+
+    def set_stops(self, words: list[str]) -> None:
+        """``stops``: the stops dialog; ``stops STOP...`` (or ``stops none``) sets them."""
+        if not words:
+            self.action_stops()
+            return
+        bad = [w for w in words if w not in ALL_STOPS and w != "none"]
+        if bad:
+            self.say(f"unknown stop '{bad[0]}'; stops are: {' '.join(ALL_STOPS)}", error=True)
+            return
+        self.keep_stops(tuple(s for s in ALL_STOPS if s in words))
+
+    def action_stops(self) -> None:
+        """The stops dialog: a checklist of every step, yours and the opponent's."""
+        def done(picked: list[str] | None) -> None:
+            if picked is not None:
+                self.keep_stops(tuple(picked))
+
+        self.app.push_screen(ChooseDialog(
+            "Stops", "stop at the checked steps when you can act (the rest pass for you)",
+            [(s, stop_label(s)) for s in ALL_STOPS], 0, len(ALL_STOPS),
+            preselect=self.app.stops, multi=True), done)
+
+    def keep_stops(self, stops: tuple[str, ...]) -> None:
+        self.app.stops = stops
+        error = save_stops(stops)
+        self.say(error or f"stops: {' '.join(stops) or 'none'} (saved)", error=bool(error))
 
     def check_expectation(self, cmd: str, line: str, words: list[str]) -> None:
         """``expect ...`` or ``expect-error ...``: ok, or why not, on the status line."""

@@ -16,7 +16,15 @@ from textual import work
 from mechanics import actions as A
 from mechanics.model.events import StepBegan
 
-from ...render import option_label, option_ref, session_line
+from ...render import (
+    card_line,
+    display_names,
+    hand_order,
+    option_label,
+    option_ref,
+    preferred_first,
+    session_line,
+)
 from ..dialogs import ChooseDialog, MulliganDialog, OrderDialog, TextDialog
 
 
@@ -61,7 +69,11 @@ class Decisions:
             self.say(f"decide: {d.prompt} (d: dialog)")
             return
         self.suppressed = None
-        if self.play(action, keep_goto=True):
+        if d.kind == "mulligan":  # a game's first move is from the hand (in a browser the
+            self.query_one("#hand").focus()  # page's own focus events may have moved it)
+        if self.goto is None:
+            self.move(action)
+        elif self.play(action, keep_goto=True):
             self.resume_goto()
 
     def resume_goto(self) -> None:
@@ -85,11 +97,12 @@ class Decisions:
     async def ask_decision(self, game: Any, d: Any) -> A.Action | None:
         """The dialog for a decision, and the action its answer makes."""
         wait = self.app.push_screen_wait
-        label = lambda o: option_label(game, o)  # noqa: E731
+        names = display_names(game)
+        label = lambda o: option_label(game, o, names)  # noqa: E731
         ref = lambda o: option_ref(game, o)  # noqa: E731
         if d.kind == "mulligan":
-            hand = [game.state.objs[o].name for o in d.options]
-            res = await wait(MulliganDialog(d.prompt, hand, d.min))
+            cards = hand_order(game, list(d.options))
+            res = await wait(MulliganDialog(d.prompt, [card_line(game, o) for o in cards], d.min))
             if res == "decks":
                 self.action_decks()
             if res in (None, "decks"):
@@ -98,12 +111,13 @@ class Decisions:
                 return A.Mulligan(d.player)
             if not d.min:
                 return A.Keep(d.player)
-            bottom = await wait(ChooseDialog("Bottom", f"put {d.min} on the bottom of your library",
-                                             [(game.state.objs[o].name, game.state.objs[o].name)
-                                              for o in d.options], d.min, d.min))
+            bottom = await wait(ChooseDialog("Bottom", f"put {d.min} on the bottom of your library"
+                                             + (" (none checked)" if d.min > 1 else ""),
+                                             [(game.state.objs[o].name, card_line(game, o))
+                                              for o in cards], d.min, d.min))
             return None if bottom is None else A.Keep(d.player, tuple(bottom))
         if d.kind == "attackers":
-            res = await wait(ChooseDialog("Attack", d.prompt + ": all are selected",
+            res = await wait(ChooseDialog("Attack", d.prompt + ": all checked [x]",
                                           [(o, label(o)) for o in d.options],
                                           0, len(d.options), preselect=True, multi=True))
             if res is None:
@@ -124,8 +138,11 @@ class Decisions:
             res = await wait(OrderDialog("Order triggers", d.prompt, items))
             return None if res is None else A.Order(tuple(ref(o) for o in res))
         labels = d.data.get("labels", {}) if isinstance(d.data, dict) else {}  # e.g. a mode's text
-        res = await wait(ChooseDialog(d.kind.capitalize(), d.prompt,
-                                      [(o, labels.get(o) or label(o)) for o in d.options], d.min, d.max))
+        options = preferred_first(game, d.player, list(d.options), d.prompt) \
+            if d.kind == "targets" else list(d.options)
+        prompt = d.prompt + (" (none checked)" if d.max > 1 else "")
+        res = await wait(ChooseDialog(d.kind.capitalize(), prompt,
+                                      [(o, labels.get(o) or label(o)) for o in options], d.min, d.max))
         return None if res is None else A.Choose(tuple(ref(o) for o in res))
 
     def decision_pending(self) -> bool:
@@ -165,8 +182,11 @@ class Decisions:
                 self.action_undo()
             elif choice == "restart":
                 self.restart()
+            elif choice == "decks":
+                self.action_decks()
             elif choice == "quit":
                 self.app.exit()
 
         self.app.push_screen(TextDialog("Game over", text, {
-            "R": ("restart", "new game"), "u": ("undo", "undo"), "q": ("quit", "quit")}), done)
+            "R": ("restart", "new game"), "u": ("undo", "undo"), "D": ("decks", "decks"),
+            "q": ("quit", "quit")}), done)

@@ -51,7 +51,7 @@ class KeyActions:
 
     # ------------------------------------------------------------------ moving on
     def action_pass(self) -> None:
-        self.play(A.Pass())
+        self.move(A.Pass())
 
     def action_next_step(self) -> None:
         """With a stack, ``resolve all`` (until it is empty, the triggers put on it
@@ -88,11 +88,18 @@ class KeyActions:
         if d is None or d.kind != "attackers":
             self.say("no creature can attack now", error=True)
             return
-        self.play(A.Attack(d.player, tuple((game.ref_for(o), "") for o in d.options)))
+        self.move(A.Attack(d.player, tuple((game.ref_for(o), "") for o in d.options)))
 
     # ------------------------------------------------------------------ undo, redo
-    def action_undo(self, n: int = 1) -> None:
+    def action_undo(self, n: int = 0) -> None:
+        """Take back ``n`` actions, or (0) the player's last move: the last action
+        that isn't an ``autopass`` and the autopasses after it."""
         game = self.game
+        if not n:
+            history = game.history or []
+            n = 1 + next((i for i, (a, _) in enumerate(reversed(history))
+                          if not isinstance(a, A.Autopass)), 0)
+            n = min(n, len(history) - self.app.floor) or 1
         if len(game.history or []) - n < self.app.floor:
             self.say("nothing to undo", error=True)
             return
@@ -105,6 +112,7 @@ class KeyActions:
         self.goto = None
         self.say("undid: " + "; ".join(map(str, taken)))
         self.after_change()
+        self.select_playable()
 
     def action_redo(self) -> None:
         try:
@@ -122,6 +130,7 @@ class KeyActions:
     def action_info(self) -> None:
         sel = self.selected()
         if sel is None:
+            self.say("select a card first (tab/arrows), then i shows it", error=True)
             return
         kind, i = sel
         if kind == "s":
@@ -240,4 +249,5 @@ class KeyActions:
             log.clear()
             log.shown = 0
         self.after_change()
+        self.select_playable()
         self.say(message)  # after the views: not replaced by the opening hand's "decide: ..."

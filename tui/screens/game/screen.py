@@ -21,7 +21,7 @@ from textual.widgets import Footer, Static
 from mechanics import actions as A
 from mechanics.model.errors import StackfishError
 
-from ...render import status_line
+from ...render import human
 from ...widgets import CommandLine, GameLog, Message, Panel
 from ..dialogs import ConfirmDialog
 from .casting import Casting
@@ -102,6 +102,7 @@ class GameScreen(KeyActions, Casting, ManualMenu, Decisions, Commands, Views, Sc
         self.query_one("#hand").focus()
         self.say(f"seed {self.game.state.seed} · ? help · D decks · : command line")
         self.refresh_views()  # (after: a plugin failing to draw says so instead)
+        self.select_playable()
         self.call_after_refresh(self.maybe_decide)
         self.set_interval(SAVE_RETRY_SECONDS, self.retry_saving)
 
@@ -120,7 +121,7 @@ class GameScreen(KeyActions, Casting, ManualMenu, Decisions, Commands, Views, Sc
             mark.update(f"NOT SAVED: {reason} · the game goes on; retrying")
 
     def on_resize(self) -> None:
-        self.query_one("#status", Static).update(status_line(self.game, self.size.width))
+        self.refresh_views()  # the status and players lines are cut to the width
         for log in self.query(GameLog):  # the one just shown by the new layout: at its end
             self.call_after_refresh(log.scroll_end, animate=False)
 
@@ -128,7 +129,11 @@ class GameScreen(KeyActions, Casting, ManualMenu, Decisions, Commands, Views, Sc
     @on(Panel.Selected)
     def row_selected(self, event: Panel.Selected) -> None:
         event.stop()
-        if event.panel.id == "stack":
+        if not event.row_id:
+            self.say(f"the {event.panel.id} is empty: nothing to select"
+                     + (" (space passes, t goes to your next turn)" if event.panel.id == "stack"
+                        else ""), error=True)
+        elif event.panel.id == "stack":
             self.action_pass()
         else:
             self.action_cast()
@@ -145,6 +150,12 @@ class GameScreen(KeyActions, Casting, ManualMenu, Decisions, Commands, Views, Sc
     def command_entered(self, event: CommandLine.Entered) -> None:
         self.query_one("#hand").focus()
         self.run_line(event.line)
+
+    def on_key(self, event) -> None:  # noqa: ANN001
+        """A key that isn't one of the game's says so (the bindings answer the rest)."""
+        if event.is_printable and event.key not in self.active_bindings:
+            self.say(f"'{event.character}' is not a key of the game screen: ? lists them",
+                     error=True)
 
     # ------------------------------------------------------------------ status line
     def say(self, text: str, error: bool = False) -> None:
@@ -180,6 +191,38 @@ class GameScreen(KeyActions, Casting, ManualMenu, Decisions, Commands, Views, Sc
         self.say(f"> {action}")
         self.after_change()
         return True
+
+    def move(self, action: A.Action) -> bool:
+        """A player's move (a key, a dialog's answer): play it, then pass for them while
+        they have nothing to do or are not at one of their stops (smart stops)."""
+        if not self.play(action):
+            return False
+        self.autopass(str(action))
+        self.select_playable()
+        return True
+
+    def select_playable(self) -> None:
+        """Unless the hand's selection is on a card the player can play, move it to the
+        first one (the hand marks them with ``+``): enter then plays on."""
+        hand = self.query_one("#hand", Panel)
+        rows = hand.rows
+        if hand.cursor is None or not rows[hand.cursor].text.plain.startswith("+"):
+            playable = [i for i, r in enumerate(rows) if r.text.plain.startswith("+")]
+            if playable:
+                hand.select_index(playable[0])
+
+    def autopass(self, did: str) -> None:
+        """Play ``autopass`` (one action, so one undo) unless the engine says the human
+        player is at a stop already (:meth:`mechanics.Game.at_stop`)."""
+        game = self.game
+        me = human(game)
+        stops = self.app.stops
+        if self.goto is not None or game.at_stop(me, stops):
+            return
+        if self.play(A.Autopass(me, stops), keep_goto=True):
+            st = game.state
+            where = f"turn {st.turn} {st.step}" if not st.over else "game over"
+            self.say(f"> {did} · passed to {where}")
 
     def offer_disable(self, plugin: str) -> None:
         """A plugin that made actions fail repeatedly (a RuleError naming it): offer to

@@ -37,7 +37,7 @@ class Views:
         self.query_one("#status", Static).update(status_line(game, self.size.width or 80))
         session = self.app.session
         session.note(game, me)
-        players = player_lines(game)
+        players = player_lines(game, self.size.width or 80)
         if session.games > 1 or session.kills:  # a line once there is something to compare
             players.append("\n")
             players.append_text(session_line(session))
@@ -45,7 +45,8 @@ class Views:
         self.query_one("#battlefield", Panel).show(battlefield_rows(game))
         stack = self.query_one("#stack", Panel)
         stack.border_title = f"Stack ({len(game.state.stack)})" if game.state.stack else "Stack"
-        stack.show(stack_rows(game))
+        narrow = (self.size.width or 80) < 120  # one line an item: three triggers fit at 80x24
+        stack.show(stack_rows(game, stack.scrollable_content_region.width if narrow else 0))
         hand = self.query_one("#hand", Panel)
         hand.border_title = f"Hand {me} ({len(game.state.players[me].hand)})"
         hand.show(hand_rows(game, me, self.playable(game, me)))

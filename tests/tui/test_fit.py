@@ -1,0 +1,78 @@
+"""80x24 that fits: three stack items in view, a long status line that keeps its key
+hint, short badges, the log at its newest line on opening a game, costs in the
+mulligan dialog."""
+
+from __future__ import annotations
+
+from tui_helpers import keys, panel_text, simic_app
+
+import plugins.evolve
+import plugins.rad
+from mechanics import Game, make_plugin_manager
+from tui.app import make_app
+from tui.widgets import GameLog, Panel
+
+
+def evolve_game(*lines: str) -> Game:
+    game = Game(plugins=make_plugin_manager(load_entrypoints=False,
+                                            extra=[plugins.evolve, plugins.rad]))
+    for line in ("turn p1 main1", "goldfish p2", "library p1 Forest Forest Forest", *lines):
+        game.play(line)
+    return game
+
+
+async def test_three_triggers_show_on_the_stack_at_80x24():
+    game = evolve_game('battlefield p1 "Cloudfin Raptor"', 'battlefield p1 "Experiment One"',
+                       'battlefield p1 "Shambleshark"', 'hand p1 "Centaur Courser"',
+                       "mana p1 {2}{G}", 'cast p1 "Centaur Courser"', "pass",
+                       'order "Cloudfin Raptor" "Experiment One" Shambleshark')
+    assert len(game.state.stack) == 3
+    app = make_app(game=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        stack = app.screen.query_one("#stack", Panel)
+        shown = stack.scrollable_content_region.height
+        assert shown >= 3 and len(stack._lines) == 3, (shown, len(stack._lines))
+        assert [r.text.plain.split(":")[0] for r in stack.rows] == \
+            ["top Shambleshark", "2. Experiment One", "3. Cloudfin Raptor"]
+
+
+async def test_badges_are_short_and_a_player_badge_does_not_repeat_a_counter():
+    game = evolve_game('battlefield p1 "Experiment One"', "counter p1 rad 3")
+    app = make_app(game=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "  Experiment One 1/1 <evolve>" in panel_text(app, "battlefield")
+        players = str(app.screen.query_one("#players").render())
+        assert players.count("rad 3") == 1 and "mills" not in players
+        assert players.count("\n") == 1  # one line per player: the hand keeps its rows
+
+
+async def test_a_long_error_keeps_its_key_hint_on_one_line(at_main):
+    app = simic_app()
+    async with at_main(app, size=(80, 24)) as pilot:
+        app.screen.say("decide: p1: order 3 triggered abilities (first listed goes on the "
+                       "stack first) and a great deal more text (d: dialog)", error=True)
+        await pilot.pause()
+        text = str(app.screen.query_one("#message").render())
+        assert "\n" not in text and len(text) <= 78 and text.endswith("… (d: dialog)")
+
+
+async def test_the_log_is_at_its_newest_line_when_a_game_opens():
+    game = evolve_game(*[f"life p1 {20 + i}" for i in range(40)], "goto main1 p1")
+    app = make_app(game=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        log = app.screen.query_one("#log", GameLog)
+        assert log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y
+
+
+async def test_the_mulligan_dialog_shows_costs_lands_first():
+    app = simic_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await keys(pilot)
+        hand = str(app.screen.query_one(".hand").render()).splitlines()
+        assert all(line.strip().endswith(("land", "}")) for line in hand), hand
+        lands = [i for i, line in enumerate(hand) if line.endswith("land")]
+        assert lands == list(range(len(lands)))
