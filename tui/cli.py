@@ -107,6 +107,7 @@ def _deck_check(args: argparse.Namespace) -> int:
     from mechanics.model.errors import DeckError
     from mechanics.store.carddb import load_user_pool
     from mechanics.store.decks import load_deck
+    from mechanics.store.paths import open_regular
 
     from .library import check_deck, size_warning
 
@@ -114,9 +115,9 @@ def _deck_check(args: argparse.Namespace) -> int:
     try:
         deck = load_deck(args.file, pool)
     except DeckError:  # every bad line, as the paste screen lists them, not only the first
-        try:
-            with open(args.file, encoding="utf-8", errors="replace") as f:
-                found = check_deck(f.read(), pool)
+        try:  # (not a FIFO: reading one would wait forever)
+            with open_regular(args.file) as f:
+                found = check_deck(f.read().decode("utf-8", "replace"), pool)
         except OSError:
             found = None  # unreadable: the first error says so
         if found is None or len(found.problems) < 2:
