@@ -35,6 +35,7 @@ from .ai.conformance import check_plugin
 from .model import actions, events
 from .model.actions import Action, parse_action
 from .model.errors import (
+    BadReferenceError,
     DeckError,
     IllegalActionError,
     NotationError,
@@ -42,7 +43,7 @@ from .model.errors import (
     SourceError,
     StackfishError,
 )
-from .model.state import Decision, StackItem
+from .model.state import AbilityRef, Decision, StackItem, while_present
 from .play.context import Ctx
 from .play.game import Game
 from .play.stops import DEFAULT_STOPS
@@ -52,9 +53,10 @@ from .plugin_api.isolation import OFFER_DISABLE_AFTER, WATCHDOG, disable_plugin
 from .plugin_api.plugin_manager import list_plugins, make_plugin_manager
 
 __all__ = [
-    "DEFAULT_STOPS", "OFFER_DISABLE_AFTER", "WATCHDOG", "Action", "Activated", "Ctx", "Decision", "DeckError", "EntersWith",
-    "Game", "IllegalActionError", "NotationError", "PluginError", "Replacement", "SourceError",
-    "SpellAbility", "StackItem", "StackfishError", "Static", "Target", "Triggered", "actions",
-    "check_plugin", "choosable", "disable_plugin", "events", "hookimpl", "hookspecs", "how_many",
-    "list_plugins", "make_plugin_manager", "parse_action", "script", "spell_modal",
+    "DEFAULT_STOPS", "OFFER_DISABLE_AFTER", "WATCHDOG", "AbilityRef", "Action", "Activated", "BadReferenceError", "Ctx",
+    "Decision", "DeckError", "EntersWith", "Game", "IllegalActionError", "NotationError",
+    "PluginError", "Replacement", "SourceError", "SpellAbility", "StackItem", "StackfishError",
+    "Static", "Target", "Triggered", "actions", "check_plugin", "choosable", "disable_plugin",
+    "events", "hookimpl", "hookspecs", "how_many", "list_plugins", "make_plugin_manager",
+    "parse_action", "script", "spell_modal", "while_present",
 ]

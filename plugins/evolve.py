@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from mechanics import Activated, Decision, Static, Target, Triggered, hookimpl
+from mechanics import AbilityRef, Activated, Decision, Static, Target, Triggered, hookimpl
 from mechanics import events as ev
 
 HANDLER = "evolve"
@@ -111,7 +111,7 @@ def _per_counter_triggers(game: Any, event: ev.CountersPut) -> list[dict]:
     for idx, ab in enumerate(ch.behaviour.abilities):
         if isinstance(ab, Triggered) and not ab.events and ab.text == FATHOM_MAGE:
             for i in range(event.amount):  # distinct dicts: each is its own trigger
-                out.append({"handler": f"ability:{ch.card.name}:{idx}", "source": event.obj,
+                out.append({"handler": str(AbilityRef(ch.card.name, idx)), "source": event.obj,
                             "epoch": game.obj(event.obj).epoch, "controller": ch.controller,
                             "text": ab.text, "data": {"counter": i + 1}})
     return out

@@ -30,6 +30,7 @@ from __future__ import annotations
 from typing import Any
 
 from mechanics import (
+    AbilityRef,
     Activated,
     Decision,
     EntersWith,
@@ -38,6 +39,7 @@ from mechanics import (
     Target,
     Triggered,
     hookimpl,
+    while_present,
 )
 
 RULE = "702.26"
@@ -111,7 +113,7 @@ def trigger_collect(game: Any, event: Any) -> list[dict] | None:
         data = ab.match(game, obj, event) if ab.match else {}
         if data is None:
             continue
-        out.append({"handler": f"ability:{name}:{idx}", "source": obj.id, "epoch": obj.epoch,
+        out.append({"handler": str(AbilityRef(name, idx)), "source": obj.id, "epoch": obj.epoch,
                     "controller": obj.phased_under or obj.controller, "text": ab.text,
                     "data": data, "kind": "triggered"})
     return out or None
@@ -197,7 +199,7 @@ def _ertais_familiar(card: Any) -> list:
         o = ctx.game.obj(src)
         turns = ctx.game.state.players[ctx.controller].turns
         ctx.add_effect("6", CANT_PHASE_OUT, [src], {CANT_PHASE_OUT: (ctx.controller, turns)},
-                       until=f"while:{o.id}:{o.epoch}", source=src)
+                       until=while_present(o), source=src)
         ctx.note(f"{ctx.game.describe(src)} can't phase out until {ctx.controller}'s next upkeep")
 
     return [Triggered(lines[1], ("PhasedOut", "ZoneChanged"), phases_out_or_leaves, mill3,

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from mechanics import Decision, SpellAbility, Static, Target, Triggered, hookimpl
+from mechanics import AbilityRef, Decision, SpellAbility, Static, Target, Triggered, hookimpl
 from mechanics import events as ev
 
 HANDLER = "rad"
@@ -129,7 +129,7 @@ def trigger_collect(game: Any, event: Any) -> list[dict] | None:
             continue
         for idx, ab in enumerate(ch.behaviour.abilities):
             if isinstance(ab, Triggered) and not ab.events and ab.text == GLOWING_ONE_MILL:
-                out += [{"handler": f"ability:{ch.card.name}:{idx}", "source": oid,
+                out += [{"handler": str(AbilityRef(ch.card.name, idx)), "source": oid,
                          "epoch": game.obj(oid).epoch, "controller": ch.controller,
                          "text": ab.text, "data": {"card": i + 1}}  # distinct triggers
                         for i in range(event.nonland)]

@@ -27,6 +27,8 @@ from mechanics.model.errors import NotationError
     ("battlefield p1 Forest counter charge", "expected counter KIND=N, got 'charge'"),
     ("mill p1", "too few words; usage: mill PLAYER N"),
     ("teams shared-life", "no teams given; usage: teams p1+p2 p3+p4 [shared-life]"),
+    ("mana p1 {Q}", "'{Q}' is not a kind of mana"),
+    ('mana p1 ""', "no mana in ''"),
 ])
 def test_a_mistyped_line_names_the_word_and_the_form(line, message):
     with pytest.raises(NotationError) as err:
@@ -36,7 +38,7 @@ def test_a_mistyped_line_names_the_word_and_the_form(line, message):
 
 @pytest.mark.parametrize("line", [
     'play p1 ""', 'cast p1 Shock target ""', 'attack p1 "" -> p2', 'keep p1 Forest ""',
-    'mana p1 ""', 'hand p1 ""',
+    'hand p1 ""',
 ])
 def test_an_empty_word_prints_quoted_and_reads_back(line):
     action = A.parse_action(line)

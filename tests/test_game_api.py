@@ -10,7 +10,7 @@ import dataclasses
 import pytest
 
 from mechanics import actions as A
-from mechanics.model.errors import IllegalActionError
+from mechanics.model.errors import BadReferenceError, IllegalActionError, RuleError
 from mechanics.play.game import Game
 
 SETUP = [
@@ -35,22 +35,22 @@ def new_game(extra: tuple[str, ...] = ()) -> Game:
 # ---------------------------------------------------------------- illegal actions
 
 
-@pytest.mark.parametrize(("line", "why"), [
-    ("cast p1 Counterspell", "no 'Counterspell' in hand"),
-    ("cast p1 \"Grizzly Bears\" target giant", "needs no targets"),
-    ("cast p1 \"Lightning Bolt\" target Forest#9", "out of range"),
-    ("attack p1 bear", "declare attackers step"),
-    ("block p2 giant bear", "declare blockers step"),
-    ("play p1 \"Lightning Bolt\"", "not a land"),
-    ("cast p1 Forest", "is a land"),
-    ("keep p1", "not deciding on a mulligan"),
-    ("activate p1 bear", "0 activated abilities"),
-    ("resolve", "stack is empty"),
+@pytest.mark.parametrize(("line", "why", "error"), [
+    ("cast p1 Counterspell", "no 'Counterspell' in hand", IllegalActionError),
+    ("cast p1 \"Grizzly Bears\" target giant", "needs no targets", IllegalActionError),
+    ("cast p1 \"Lightning Bolt\" target Forest#9", "out of range", BadReferenceError),  # a reference to nothing: not a rules refusal
+    ("attack p1 bear", "declare attackers step", IllegalActionError),
+    ("block p2 giant bear", "declare blockers step", IllegalActionError),
+    ("play p1 \"Lightning Bolt\"", "not a land", IllegalActionError),
+    ("cast p1 Forest", "is a land", IllegalActionError),
+    ("keep p1", "not deciding on a mulligan", IllegalActionError),
+    ("activate p1 bear", "0 activated abilities", IllegalActionError),
+    ("resolve", "stack is empty", IllegalActionError),
 ])
-def test_illegal_action_raises_with_reason_and_changes_nothing(line, why):
+def test_illegal_action_raises_with_reason_and_changes_nothing(line, why, error):
     game = new_game()
     before, n_log, n_history = game.snapshot(), len(game.log), len(game.journal)
-    with pytest.raises(IllegalActionError) as exc:
+    with pytest.raises(error) as exc:
         game.play(line)
     assert why in str(exc.value)
     assert game.snapshot() == before
@@ -70,10 +70,12 @@ def test_second_land_refused_after_first():
 def test_unaffordable_spell_refused_without_tapping_lands():
     game = new_game(("hand p1 \"Craw Wurm\"",))
     before = game.snapshot()
+    lands = [o for o in game.state.battlefield if "Land" in game.view(o).types]
+    assert lands and not any(game.state.objs[o].tapped for o in lands)
     with pytest.raises(IllegalActionError, match="cannot pay"):
         game.play("cast p1 \"Craw Wurm\"")
     assert game.snapshot() == before
-    assert "tapped" not in before
+    assert not any(game.state.objs[o].tapped for o in lands)
 
 
 # ---------------------------------------------------------------- undo and redo
@@ -158,7 +160,8 @@ def test_legal_actions_list_pass_land_and_spells():
     assert A.PlayLand("p1", "Forest") in legal
     assert A.Cast("p1", "Grizzly Bears") in legal
     assert A.Cast("p1", "Lightning Bolt", ("giant",)) in legal
-    assert len(game.legal_actions) == len(legal)
+    assert len(set(legal)) == len(legal), "an action is listed twice"
+    assert A.Cast("p1", "Craw Wurm") not in legal  # not in hand: never listed
 
 
 def test_legal_actions_in():
@@ -172,8 +175,27 @@ def test_legal_actions_in():
     assert A.PlayLand("p1", "Mountain") not in legal
     assert "pass" not in legal  # only Action values
     before = game.snapshot()
+    history, log, heard = game.history, list(game.log), []
+    game.observers.append(heard.append)
     assert A.Cast("p1", "Grizzly Bears") in legal
-    assert game.snapshot() == before  # asking changes nothing
+    assert game.snapshot() == before  # asking changes nothing: the state,
+    assert game.history is history and len(history) == len(SETUP) and game.log == log  # the history, the log
+    assert heard == []  # and no observer (the journal) hears of the probe
+
+
+def test_an_internal_error_while_asking_is_raised_not_taken_for_illegal():
+    class TapCrashes(Game):
+        def perform(self, action):
+            if isinstance(action, A.Tap):
+                raise ZeroDivisionError("the tap rule divided by zero")
+            super().perform(action)
+
+    game = TapCrashes()
+    for line in SETUP:
+        game.play(line)
+    with pytest.raises(RuleError, match="ZeroDivisionError"):
+        A.Tap("bear") in game.legal_actions  # noqa: B015
+    assert game.plugin_errors == {}  # counted on the probe, not on the game
 
 
 def test_legal_actions_after_land_drop():

@@ -10,7 +10,7 @@ import inspect
 import os
 import subprocess
 import sys
-import textwrap
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -18,6 +18,7 @@ import pytest
 from mechanics import Game, PluginError, events, hookimpl, list_plugins, make_plugin_manager
 from mechanics.ai.conformance import check_plugin, read_only_calls
 from mechanics.model.actions import parse_action
+from mechanics.model.errors import IllegalActionError
 from mechanics.plugin_api import hookspecs
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -250,6 +251,28 @@ def test_hook_replacement_collect():
     assert game.state.objs[game.state.aliases["bear"]].counters["+1/+1"] == 1
 
 
+def test_untap_begin_may_ask_only_for_its_operations():
+    """untap_begin's operations are a fixed list (phase_out, phase_in): one naming any
+    other method of the game (here ``reset``) is refused, the game unchanged."""
+    class Rogue:
+        asked: tuple = ("reset", 2)
+
+        @hookimpl
+        def untap_begin(self, game, player):
+            return [self.asked]
+
+    rogue = Rogue()
+    game = game_with(rogue, lines=["goldfish p2", "turn p1 end", 'battlefield p1 "Grizzly Bears" as bear',
+                                   "library p1 Forest x3"])
+    before = game.snapshot()
+    with pytest.raises(PluginError, match="plugin 'Rogue', hook untap_begin: operation \\('reset', 2\\)"):
+        game.play(parse_action("goto upkeep p1"))
+    assert game.snapshot() == before
+    rogue.asked = ("phase_out", game.state.aliases["bear"])  # positive control: a listed one applies
+    game.play(parse_action("goto upkeep p1"))
+    assert game.state.objs[game.state.aliases["bear"]].phased_out
+
+
 def test_hook_player_untargetable():
     class Veil:
         @hookimpl
@@ -257,7 +280,7 @@ def test_hook_player_untargetable():
             return True if player == "p2" else None
 
     game = game_with(Veil(), lines=['hand p1 "Lightning Bolt"', "turn p1 main1"])
-    with pytest.raises(Exception, match="p2"):
+    with pytest.raises(IllegalActionError, match="'p2' is not a legal target for 'Lightning Bolt'"):
         game.play(parse_action('cast p1 "Lightning Bolt" target p2 free'))
     game.play(parse_action('cast p1 "Lightning Bolt" target p1 free'))
     assert len(game.state.stack) == 1
@@ -288,9 +311,22 @@ def test_hook_describe_event():
 # ---------------------------------------------------------------- conformance of every plugin
 
 
-def loaded_plugins():
+def shipped_plugins() -> list[str]:
+    """The plugins stackfish ships: its ``stackfish`` entry points (pyproject.toml),
+    whether or not this environment has them installed."""
+    with open(ROOT / "pyproject.toml", "rb") as f:
+        return sorted(tomllib.load(f)["project"]["entry-points"]["stackfish"])
+
+
+def plugins_to_check() -> list[str]:
+    """The shipped plugins (a missing one fails its check) and any other installed."""
     pm = make_plugin_manager()
-    return [(name, plugin) for name, plugin in pm.list_name_plugin() if plugin is not None]
+    loaded = {name for name, plugin in pm.list_name_plugin() if plugin is not None}
+    return shipped_plugins() + sorted(loaded - set(shipped_plugins()))
+
+
+def test_stackfish_ships_plugins():
+    assert {"evolve", "phasing", "proliferate", "rad"} <= set(shipped_plugins())
 
 
 #: a game that makes the events the shipped plugins listen to.  Only the core and the
@@ -306,14 +342,15 @@ CONFORMANCE_SCRIPT = [
 ]
 
 
-@pytest.mark.parametrize("name", [n for n, _ in loaded_plugins()])
+@pytest.mark.parametrize("name", shipped_plugins())
 def test_plugin_conforms(name):
     """Registration validates, check_pending passes, and the plugin's read-only hooks
     leave the game unchanged (hooks propose, the engine applies) for real events of
-    the kinds it registered."""
+    the kinds it registered.  A shipped plugin that isn't loaded fails."""
     pm = make_plugin_manager()
     pm.check_pending()
     plugin = pm.get_plugin(name)
+    assert plugin is not None, f"the shipped plugin '{name}' is not loaded (pip install -e .?)"
     game = Game(plugins=pm)
     for line in CONFORMANCE_SCRIPT:
         game.play(parse_action(line))
@@ -325,7 +362,7 @@ def test_plugin_conforms(name):
     assert game.snapshot() == before
 
 
-@pytest.mark.parametrize("name", [n for n, _ in loaded_plugins()])
+@pytest.mark.parametrize("name", plugins_to_check())
 def test_plugin_conforms_with_its_own_keyword_cards(name, pytestconfig):
     """The same check on a combat of the plugin's own keyword cards (found through
     the keywords it registers, in the bundled cards and the test cards)."""
@@ -379,12 +416,20 @@ def test_a_broken_plugin_is_reported_and_the_rest_still_load(tmp_path):
 
 
 def test_disable_plugin_by_environment(monkeypatch):
+    monkeypatch.delenv("STACKFISH_DISABLE_PLUGINS", raising=False)
+    assert "evolve" in {p["name"] for p in list_plugins(make_plugin_manager())}  # positive control
     monkeypatch.setenv("STACKFISH_DISABLE_PLUGINS", "evolve")
     names = {p["name"] for p in list_plugins(make_plugin_manager())}
-    assert "evolve" not in names
+    assert "evolve" not in names and "rad" in names
 
 
 def test_disable_plugin_by_flag():
-    out = subprocess.run([sys.executable, "-m", "tui.cli", "--disable-plugin", "rad", "plugins"],
-                         capture_output=True, text=True, cwd=ROOT)
-    assert out.returncode == 0 and "rad " not in out.stdout and textwrap.dedent(out.stdout)
+    def listed(*flags: str) -> set[str]:
+        out = subprocess.run([sys.executable, "-m", "tui.cli", *flags, "plugins"],
+                             capture_output=True, text=True, cwd=ROOT)
+        assert out.returncode == 0, out.stderr
+        return {line.split()[0] for line in out.stdout.splitlines() if line.strip()}
+
+    assert {"rad", "evolve"} <= listed()  # positive control: both are listed without the flag
+    after = listed("--disable-plugin", "rad")
+    assert "rad" not in after and "evolve" in after

@@ -65,6 +65,9 @@ def test_card_stays_manual(name):
 
 
 def test_disabling_evolve_makes_its_cards_manual():
+    on = Game(plugins=make_plugin_manager())  # positive control: automated with the plugin
+    assert "evolve" in on.hooks.keywords
+    assert not on.is_manual("Watchful Radstag") and not on.is_manual("Cloudfin Raptor")
     game = Game(plugins=make_plugin_manager(disabled=("evolve",)))
     assert "evolve" not in game.hooks.keywords
     assert game.is_manual("Watchful Radstag") and game.is_manual("Cloudfin Raptor")

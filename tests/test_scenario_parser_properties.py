@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 
-from hypothesis import HealthCheck, example, given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import mechanics
@@ -21,7 +21,7 @@ from mechanics.model.errors import NotationError, SourceError, StackfishError
 from mechanics.play.game import Game
 
 DATA = os.path.join(os.path.dirname(mechanics.__file__), "data")
-SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+SETTINGS = settings(max_examples=300, deadline=None)
 
 WORDS = sorted(A.REGISTRY) + [
     "p1", "p2", "p0", "p99", "main1", "upkeep", "battlefield", "hand", "graveyard", "x3", "x",
@@ -64,7 +64,7 @@ def test_read_lines_returns_lines_or_a_source_error(text: str) -> None:
     assert all(ln.words for ln in lines)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=150, deadline=None)
 @given(st.lists(line_like, max_size=5).map("\n".join))
 def test_running_any_scenario_text_gives_a_result_or_a_source_error(text: str) -> None:
     try:
@@ -75,7 +75,7 @@ def test_running_any_scenario_text_gives_a_result_or_a_source_error(text: str) -
         assert "internal error" not in str(exc), str(exc)
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=100, deadline=None)
 @given(st.binary(max_size=300) | st.lists(line_like, max_size=5).map(
     lambda ls: "\n".join(ls).encode("utf-8", "surrogatepass")))
 def test_any_journal_bytes_resume_or_raise_a_source_error(tmp_path_factory, data: bytes) -> None:  # noqa: ANN001

@@ -70,7 +70,9 @@ def test_simic_deck_evolves_and_kills():
     assert not res.errors and 4 <= res.mean <= 9
     game = sim.new_game(SIMIC, 3)
     sim.play_game(game)
-    assert any("evolve" in line and "counter" in line or "gets 1 +1/+1" in line for line in game.log)
+    evolvers = {line.split(" triggers: evolve:")[0] for line in game.log if " triggers: evolve:" in line}
+    assert evolvers, "no evolve trigger in the game"
+    assert any(f"{name} gets 1 +1/+1 counter" in game.log for name in evolvers)
 
 
 def test_evolve_triggers_ordered_so_that_most_evolve():

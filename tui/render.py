@@ -213,7 +213,7 @@ def permanent_text(game: Any, oid: int, count: int = 1, indent: str = "",
         flags.append("manual")  # the engine doesn't run all of its text: play it by hand
     if flags:
         out.append(" " + " ".join(flags), style=ITALIC if not obj.phased_out else DIM_ITALIC)
-    badges = list(ch.badges) + (game.hooks.hints(game, obj=oid, player=None) or [])
+    badges = game.hooks.hints(game, obj=oid, player=None) or []
     pt_text = f" {ch.power}/{ch.toughness}"
     for b in badges:  # short: a badge's P/T that the line shows already is left out
         out.append(f" <{b.removesuffix(pt_text)}>", style=ITALIC)
@@ -228,7 +228,7 @@ def _same_key(game: Any, oid: int) -> tuple:
     return (ch.name, ch.power, ch.toughness, ch.modified, obj.tapped, obj.sick and ch.is_creature,
             obj.token,
             obj.phased_out, obj.damage, tuple(sorted(obj.counters.items())), obj.attacking,
-            bool(obj.blocking), tuple(ch.badges))
+            bool(obj.blocking))
 
 
 def battlefield_rows(game: Any) -> list[Row]:

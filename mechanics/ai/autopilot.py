@@ -441,7 +441,7 @@ def _max_x(cost: tuple[str, ...], sources: list) -> int:
 def ability_to_activate(game: Any, player: str) -> A.Action | None:
     """A non-mana activated ability not yet used this turn that the mana allows."""
     st = game.state
-    used = game.memo.setdefault("autopilot_used", {})  # this turn; clearing it is harmless
+    used = game.policy_memory.setdefault("autopilot_used", {})  # this turn
     if used.get("turn") != st.turn:
         used.clear()
         used["turn"] = st.turn

@@ -16,7 +16,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..model import actions as A
-from ..model.errors import IllegalActionError, NotationError, SourceError, StackfishError
+from ..model.errors import (
+    AmbiguousReferenceError,
+    IllegalActionError,
+    NotationError,
+    SourceError,
+    StackfishError,
+)
 from ..model.events import StepBegan
 from ..model.state import ZONES
 from ..play.game import Game
@@ -76,24 +82,27 @@ def run(path: str, game_factory: Callable[..., Any] | None = None, out: Callable
     return 0
 
 
-def run_checked(path: str, game_factory: Callable[..., Any] | None = None) -> Any:
-    """Run a scenario file, raising :class:`ExpectationFailed` or :class:`SourceError`."""
+def run_checked(path: str, game_factory: Callable[..., Any] | None = None,
+                refusals: list[Refusal] | None = None) -> Any:
+    """Run a scenario file, raising :class:`ExpectationFailed` or :class:`SourceError`;
+    each ``expect-error`` line's outcome is added to ``refusals`` when given."""
     try:
         with open(path, encoding="utf-8-sig") as f:
             text = f.read()
     except (OSError, UnicodeDecodeError) as exc:
         raise SourceError(path, 0, f"cannot read the scenario: {exc}") from None
-    return run_text(text, path, game_factory)
+    return run_text(text, path, game_factory, refusals)
 
 
-def run_text(text: str, path: str = "<scenario>", game_factory: Callable[..., Any] | None = None) -> Any:
+def run_text(text: str, path: str = "<scenario>", game_factory: Callable[..., Any] | None = None,
+             refusals: list[Refusal] | None = None) -> Any:
     factory = game_factory or Game
     game = factory(base_dir=os.path.dirname(os.path.abspath(path)) if os.path.exists(path) else ".")
     lines = read_lines(text, path)
     for i, line in enumerate(lines):
         nxt = lines[i + 1] if i + 1 < len(lines) else None
         try:
-            step(game, line, nxt)
+            step(game, line, nxt, refusals)
         except ExpectationFailed as exc:
             raise ExpectationFailed(path, line.number, f"{line.text}: {exc.message}") from None
         except StackfishError as exc:
@@ -106,14 +115,14 @@ def run_text(text: str, path: str = "<scenario>", game_factory: Callable[..., An
     return game
 
 
-def step(game: Any, line: Line, nxt: Line | None, path: str = "") -> None:
+def step(game: Any, line: Line, nxt: Line | None, refusals: list[Refusal] | None = None) -> None:
     """Run one line."""
     cmd = line.words[0]
     if cmd == "expect":
         expect(game, line)
         return
     if cmd == "expect-error":
-        expect_error(game, line)
+        expect_error(game, line, refusals)
         return
     if cmd == "undo":
         n = int(line.words[1]) if len(line.words) > 1 and line.words[1].isdigit() else 1
@@ -158,20 +167,96 @@ def _began(game: Any, start: int, step_name: str) -> bool:
     return any(isinstance(e, StepBegan) and e.step == step_name for e in game.events[start:])
 
 
-def expect_error(game: Any, line: Line) -> None:
-    before = game.snapshot()
-    rest = line.text.split(None, 1)[1] if len(line.words) > 1 else ""
-    if not rest:
-        raise NotationError("expect-error needs a command")
+@dataclass(frozen=True)
+class Refusal:
+    """What became of one ``expect-error`` line: its REASON, the class of the error the command
+    raised (``""`` when it was applied), its message, and whether it is a refusal by
+    the rules (an :class:`IllegalActionError`), the only kind the line accepts."""
+
+    line: int
+    reason: str
+    error: str
+    message: str
+    by_the_rules: bool
+
+
+def expect_error(game: Any, line: Line, refusals: list[Refusal] | None = None) -> None:
+    """``expect-error ["REASON"] COMMAND...``: the rules refuse the command (an
+    :class:`IllegalActionError`, whose message contains REASON when given) and the
+    game is unchanged.  Any other error (a typo in a reference, an internal error)
+    propagates: it is an error in the script or the engine (exit 2), not a refusal."""
+    reason, rest = _refusal_parts(line)
     action = A.parse_action(rest)  # a line that doesn't parse is a script error, not a refusal
+    before = game.snapshot()
     try:
+        _check_references(game, action)
         game.play(action)
     except StackfishError as exc:
+        if refusals is not None:
+            refusals.append(Refusal(line.number, reason, type(exc).__name__, str(exc),
+                                    isinstance(exc, IllegalActionError)))
+        if not isinstance(exc, IllegalActionError):
+            raise
         if game.snapshot() != before:
             raise _fail(line, "the refused command changed the game") from None
+        if reason.lower() not in str(exc).lower():
+            raise _fail(line, f"expected a refusal because of '{reason}', got: {exc}") from None
         game.note(f"refused: {exc}")
         return
+    if refusals is not None:
+        refusals.append(Refusal(line.number, reason, "", "", False))
     raise _fail(line, f"expected '{rest}' to be refused, but it was applied")
+
+
+def _check_references(game: Any, action: A.Action) -> None:
+    """Raise :class:`~mechanics.errors.BadReferenceError` for a word of the command that
+    should name an object, player or card and names none: a typo, even where the rules would refuse
+    the command before reading that word.  A ``choose`` answer is read against its
+    decision's options instead (:meth:`~mechanics.game.Game.interpret`)."""
+    if isinstance(action, A.Choose):
+        return
+    for name, _, slot in A.slots(type(action)):
+        if slot.what not in ("object", "ref", "card", "player"):
+            continue
+        for word in _flat(getattr(action, name)):
+            if word and word != "->" and word not in slot.fixed:
+                try:
+                    look = {"card": game.card, "player": game.player}.get(slot.what, game.resolve_ref)
+                    look(word)
+                except AmbiguousReferenceError:
+                    pass  # names several: the command's own rule picks (a card in hand by name)
+
+
+def _flat(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    return [w for v in value for w in _flat(v)] if isinstance(value, tuple) else []
+
+
+def _refusal_parts(line: Line) -> tuple[str, str]:
+    """(REASON or "", COMMAND...) of an ``expect-error`` line: a command never starts
+    with a quote, so a quoted first word is the reason."""
+    rest = line.text.split(None, 1)[1] if len(line.words) > 1 else ""
+    reason = ""
+    if rest[:1] in ("'", '"'):
+        end = _quoted_end(rest)
+        reason, rest = A.split_line(rest[:end])[0], rest[end:]
+        if not reason or rest[:1] not in ("", " ", "\t"):
+            raise NotationError("expect-error's reason is one quoted text followed by the command, "
+                                'e.g. expect-error "summoning sickness" attack p1 bear')
+        rest = rest.strip()
+    if not rest:
+        raise NotationError('expect-error needs a command, e.g. expect-error "summoning sickness" attack p1 bear')
+    return reason, rest
+
+
+def _quoted_end(text: str) -> int:
+    """Where the quoted word at the start of ``text`` ends (after its closing quote;
+    the line has been split already, so the quote is closed)."""
+    i, q = 1, text[0]
+    while i < len(text) and text[i] != q:
+        i += 2 if q == '"' and text[i] == "\\" else 1  # \" inside double quotes
+    return i + 1
 
 
 def _fail(line: Line, message: str) -> ExpectationFailed:

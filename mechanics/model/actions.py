@@ -143,6 +143,20 @@ def _pt(word: str) -> tuple[int, int]:
     return _int(m.group(1), "power"), _int(m.group(2), "toughness")
 
 
+def _mana(cost: str) -> str:
+    """Mana to add to a pool, such as ``{G}{G}{U}`` or ``{2}``: each symbol a kind of
+    mana (106.1b: five colors and colorless) or a number of colorless."""
+    from .mana import parse_mana
+
+    symbols = parse_mana(cost)
+    if not symbols:
+        raise NotationError(f"no mana in '{cost}'; write it like {{G}}{{G}}{{U}}")
+    bad = [s for s in symbols if s not in ("W", "U", "B", "R", "G", "C")]
+    if bad:
+        raise NotationError(f"'{{{bad[0]}}}' is not a kind of mana; use {{W}} {{U}} {{B}} {{R}} {{G}} {{C}} or a number")
+    return cost
+
+
 def _counter(word: str) -> tuple[str, int]:
     kind, eq, n = word.partition("=")
     if not eq or not kind:
@@ -462,7 +476,7 @@ class Activate(Action, usage="activate PLAYER OBJ [N] [target REF]... [x N]"):
 @dataclass(frozen=True)
 class AddMana(Action, usage="mana PLAYER COST"):
     player: str = arg(_player)
-    cost: str = rest("".join, lambda cost: [cost], what="cost")
+    cost: str = rest(lambda words: _mana("".join(words)), lambda cost: [cost], what="cost")
 
 
 @dataclass(frozen=True)

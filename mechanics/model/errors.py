@@ -20,6 +20,18 @@ class NotationError(StackfishError, ValueError):
     """A line of the scenario language that does not parse."""
 
 
+class BadReferenceError(StackfishError, ValueError):
+    """A reference that names no object, card or player, or more than one object
+    (an alias of a token that is gone, a typo, ``"Forest"#3`` of two).
+
+    A mistake in the line, not a refusal by the rules: ``expect-error`` does not
+    accept it (docs/scenario-format.md)."""
+
+
+class AmbiguousReferenceError(BadReferenceError):
+    """A reference that names more than one object where one is needed."""
+
+
 class RuleError(StackfishError):
     """An action that raised an unexpected exception (a rule bug, a plugin's error).
 

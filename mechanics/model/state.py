@@ -107,12 +107,45 @@ class StackItem:
     controller: str
     source: int | None
     source_epoch: int
-    handler: str
+    handler: str  # an AbilityRef's text, or a plugin's handler name
     text: str
     targets: tuple[Any, ...] = ()
     x: int = 0
     data: dict[str, Any] = field(default_factory=dict)
     timestamp: int = 0
+
+
+@dataclass(frozen=True)
+class AbilityRef:
+    """A printed ability by its card's name and its index among the card's abilities:
+    the ``handler`` of a stack item or a trigger that runs it, written as
+    ``ability:NAME:IDX`` (``str()``; :meth:`parse` reads it back)."""
+
+    card: str
+    index: int
+
+    def __str__(self) -> str:
+        return f"{ABILITY}{self.card}:{self.index}"
+
+    @staticmethod
+    def parse(handler: str) -> AbilityRef | None:
+        """The ability a handler names, or None for a plugin's own handler.  The index
+        is after the last colon: a card's name may hold one."""
+        if not handler.startswith(ABILITY):
+            return None
+        card, _, index = handler[len(ABILITY):].rpartition(":")
+        return AbilityRef(card, int(index))
+
+
+ABILITY = "ability:"
+
+
+def while_present(obj: Obj) -> str:
+    """``Effect.until`` for "for as long as OBJ remains on the battlefield" (611.2b)."""
+    return f"{WHILE}{obj.id}:{obj.epoch}"
+
+
+WHILE = "while:"
 
 
 @compact
@@ -121,7 +154,7 @@ class Effect:
     """A continuous effect from a resolved spell or ability (611.2), in layers (613).
 
     ``affected`` are object refs locked in when the effect began (611.2c);
-    ``until`` is ``"eot"``, ``"while:<id>:<epoch>"`` (for as long as that object
+    ``until`` is ``"eot"``, :func:`while_present` (for as long as that object
     stays on the battlefield, phased in) or ``""`` (indefinitely).
     """
 
@@ -133,6 +166,14 @@ class Effect:
     timestamp: int
     until: str = "eot"
     source: tuple[int, int] | None = None
+
+    def lasts_while(self) -> tuple[int, int] | None:
+        """The object (id, epoch) a "for as long as" effect lasts while (its ``until``
+        from :func:`while_present`), else None."""
+        if not self.until.startswith(WHILE):
+            return None
+        oid, _, epoch = self.until[len(WHILE):].partition(":")
+        return int(oid), int(epoch)
 
 
 @dataclass
@@ -181,7 +222,6 @@ class State:
     turn_flags: dict[str, Any] = field(default_factory=dict)
     aliases: dict[str, int] = field(default_factory=dict)
     n_events: int = 0
-    seats_version: int = 0  # bumped when who is in the game, teams or goldfish change
 
     def tick(self) -> int:
         """A fresh timestamp."""

@@ -14,15 +14,16 @@ and moving through steps and their turn-based actions.
 
 from __future__ import annotations
 
+import copy
 import pickle
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from ..abilities.abilities import Behaviour
 from ..model import events as ev
 from ..model.actions import Action, parse_action
 from ..model.cards import CardDef, CardPool, load_bundled_pool
-from ..model.errors import IllegalActionError, PluginError, StackfishError
+from ..model.errors import BadReferenceError, IllegalActionError, PluginError, StackfishError
 from ..model.state import Decision, Obj, Player, StackItem, State
 from ..plugin_api.isolation import WATCHDOG, HookTimedOut, rule_error, timed_out
 from ..plugin_api.plugin_manager import Hooks, make_plugin_manager
@@ -75,15 +76,25 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         self._seating: Seating | None = None
         self._abilities: tuple[dict[int, Chars], Any] | None = None  # see ability_index()
         self.revision = 0
-        """Counts state changes (``changed()``): the key of the cached derivations in
-        ``memo`` and of the legal actions' list.  Three caches have narrower keys:
-        characteristics (``changed(characteristics=False)`` keeps plain ones), the
-        ability index (per characteristics dict) and the seating (``seats_version``)."""
+        """Counts writes to the state, each announced by :meth:`changed`, the one place
+        that bumps it: the key of the caches of derived data that read the whole state
+        (legal actions, mana sources, the TUI's playable cards)."""
+        self.board_revision = 0
+        """Counts the writes to objects and players (all but the turn's bookkeeping,
+        ``changed(board=False)``): the key of the caches that read only those
+        (state-based actions, the name index).  The characteristics are dropped by
+        :meth:`changed`, except plain ones on a write they never read
+        (``characteristics=False``); the ability index is kept per characteristics dict."""
+        self.seats_revision = 0
+        """Counts the writes to who is in the game, their teams, who passes by itself and
+        the active player (``changed(seats=True)``): the key of the seating."""
         self.memo: dict[str, Any] = {}
-        """Derived data kept between changes (the characteristics memo, the name index,
-        mana sources, state-based-action checks, the autopilot's abilities used this
-        turn), by purpose.  Everything in it can be recomputed from the state; clearing
-        it is always safe."""
+        """Derived data kept between writes (the characteristics memo, the name index,
+        mana sources, state-based-action checks), by purpose.  Everything in it can be
+        recomputed from the state: :meth:`forget` clears it."""
+        self.policy_memory: dict[str, Any] = {}
+        """What a ``policy`` remembers between its decisions (the autopilot: the
+        abilities it used this turn).  Not derived from the state: never cleared."""
         self._answers: list[Action] = []
         self.steps_begun = 0  # counts begin_step calls: how ``pass`` sees a new step begin
         self.departing: list[tuple[int, int]] = []  # refs leaving together (move_all)
@@ -109,7 +120,7 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         fresh.players = {f"p{i}": Player(f"p{i}") for i in range(1, players + 1)}
         fresh.teams = [[p] for p in fresh.players]
         self.state = fresh
-        self.changed()
+        self.changed(seats=True)
 
     def card(self, name: str) -> CardDef:
         """The card's facts by name (memoised: the pool's lookup normalises the name)."""
@@ -117,7 +128,7 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         if card is None:
             card = self.pool.get(name)
             if card is None:
-                raise IllegalActionError(self.unknown_card(name))
+                raise BadReferenceError(self.unknown_card(name))
             self._cards[name] = card
         return card
 
@@ -138,17 +149,47 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         return self.behaviour(name).manual
 
     # ================================================================ reading
-    def changed(self, characteristics: bool = True) -> None:
-        """Forget cached derived data: call after every state change.
+    def changed(self, characteristics: bool = True, board: bool = True, seats: bool = False) -> None:
+        """Announce a write to the state: bumps ``revision``, which every cache of derived
+        data is keyed on.  Every write calls it (or a primitive that does).
 
         ``characteristics=False`` says the change touched only what plain
         characteristics (:func:`~mechanics.rules.layers.compute`) never read: tapped,
         damage, life, mana, combat, cards moving between zones other than the
         battlefield.  Plain characteristics are then kept; any others, which a
-        static ability's condition may read, are computed again."""
-        if characteristics or not self._plain_chars:
-            self._chars = None
+        static ability's condition may read, are computed again.
+
+        ``board=False`` says the write touched only the turn's bookkeeping: the turn and
+        the active player, the step, priority and passes, lands played, mana pools, the
+        pending decision, the stack's and the triggers' order; objects and the players'
+        life, counters and zones are unchanged, and so is ``board_revision``.  ``seats=True`` says it
+        changed who is in the game, the teams, a goldfish or the active player, which
+        the seating (``seats_revision``) reads."""
         self.revision += 1
+        if seats:
+            self.seats_revision += 1
+        if board:
+            self.board_revision += 1
+            if characteristics or not self._plain_chars:
+                self._chars = None
+
+    def forget(self) -> None:
+        """Drop every cache of derived data, to be computed again from the state (after
+        a plugin is turned off; a test compares the answers before and after)."""
+        self.memo.clear()
+        self._behaviours.clear()
+        self._seating = self._abilities = None
+        self.changed(seats=True)
+
+    def seeing(self, chars: dict[int, Chars], read: Callable[..., Any], *args: Any) -> Any:
+        """``read(self, *args)`` answered with characteristics from ``chars``: a static
+        ability's condition is checked against the layers applied so far (613.1,
+        mechanics/rules/layers.py)."""
+        saved, self._chars = self._chars, chars
+        try:
+            return read(self, *args)
+        finally:
+            self._chars = saved
 
     def all_chars(self) -> dict[int, Chars]:
         if self._chars is None:
@@ -228,7 +269,7 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
 
     def player(self, name: str) -> Player:
         if name not in self.state.players:
-            raise IllegalActionError(f"no player '{name}' (players: {', '.join(self.state.players)})")
+            raise BadReferenceError(f"no player '{name}' (players: {', '.join(self.state.players)})")
         return self.state.players[name]
 
     # ================================================================ events and log
@@ -282,7 +323,9 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
             if r in d.options:
                 values.append(r)
                 continue
-            got = self.resolve_ref(r)
+            # a word among options that are all words (modes, colours, players) is
+            # not a reference to resolve: it is simply not one of them
+            got = self.resolve_ref(r) if any(isinstance(o, int) for o in d.options) else r
             if got not in d.options:
                 raise IllegalActionError(f"'{r}' is not one of the choices: {self.option_text(d)}")
             values.append(got)
@@ -332,6 +375,7 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
             self.state.decision = s.decision
             self.state.proc = {"index": index, "action": str(action),
                                "answers": [str(a) for a in answers]}
+            self.changed(board=False)
         finally:
             self._answers = []
 
@@ -349,11 +393,24 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         self._restore(before)
         self._run(parse_action(proc["action"]), answers, proc["index"], before)
 
+    def probe(self) -> Game:
+        """A disposable twin to try an action on (``action in game.legal_actions``): the
+        same cards, plugins and policy, a copy of the state, history, events and log, its
+        own caches and no observers (a probe is not a move: no journal line)."""
+        twin = copy.copy(self)
+        twin.state = pickle.loads(pickle.dumps(self.state, pickle.HIGHEST_PROTOCOL))
+        twin.history = None if self.history is None else self.history.fork()
+        twin.redo_stack, twin.events, twin.log = list(self.redo_stack), list(self.events), list(self.log)
+        twin.observers, twin.plugin_errors = [], dict(self.plugin_errors)
+        twin.memo, twin.policy_memory, twin.departing = {}, copy.deepcopy(self.policy_memory), []
+        twin._chars = twin._seating = twin._abilities = None
+        return twin
+
     def _restore(self, data: bytes) -> None:
         self.state = pickle.loads(data)
         del self.events[self.state.n_events:]
         del self.log[self.state.log_len:]
-        self.changed()
+        self.changed(seats=True)
 
     def undo(self, n: int = 1) -> list[Action]:
         """Take back the last n actions; returns them (latest last)."""
@@ -411,7 +468,7 @@ class LegalActions:
 
     def __init__(self, game: Game) -> None:
         self.game = game
-        self._kept: tuple[tuple, list[Action]] | None = None  # len()'s list, for list(view)
+        self._kept: tuple[int, list[Action]] | None = None  # len()'s list, for list(view)
 
     def __iter__(self) -> Iterator[Action]:
         kept, self._kept = self._kept, None
@@ -419,11 +476,8 @@ class LegalActions:
             return iter(kept[1])
         return generate(self.game)
 
-    def _stamp(self) -> tuple:
-        g = self.game
-        st = g.state
-        return (id(st), g.revision, st.priority, st.passes, st.step,
-                id(st.decision), len(g.events), len(g.log), len(st.stack))
+    def _stamp(self) -> int:
+        return self.game.revision
 
     def __contains__(self, action: object) -> bool:
         return isinstance(action, Action) and is_legal(self.game, action)

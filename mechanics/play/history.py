@@ -10,6 +10,7 @@ snapshot, whatever the history's length.
 
 from __future__ import annotations
 
+import sys
 import tempfile
 import zlib
 from typing import IO, Any
@@ -28,6 +29,7 @@ class History:
         self._spilled = 0  # the snapshots before this index are in the file
         self._held = 0  # bytes of snapshots in memory
         self._file: IO[bytes] | None = None
+        self._shares_file = False  # a fork's: it reads the file, never writes or cuts it
 
     def __len__(self) -> int:
         return len(self.actions)
@@ -37,6 +39,15 @@ class History:
 
     def __iter__(self):  # noqa: ANN204
         return (self[i] for i in range(len(self)))
+
+    def fork(self) -> History:
+        """A copy to try an action on and throw away (``Game.probe``): the same entries,
+        reading the same spill file, which it never writes or cuts."""
+        twin = History(sys.maxsize)
+        twin.actions, twin._snaps = list(self.actions), list(self._snaps)
+        twin._spilled, twin._held = self._spilled, self._held
+        twin._file, twin._shares_file = self._file, True
+        return twin
 
     def append(self, action: Any, before: bytes) -> None:
         self.actions.append(action)
@@ -59,8 +70,9 @@ class History:
                 self._held -= len(snap)
         if n < self._spilled:  # the file ends where the first removed one began
             offset = self._snaps[n][0]
-            self._file.truncate(offset)
-            self._file.seek(offset)
+            if not self._shares_file:
+                self._file.truncate(offset)
+                self._file.seek(offset)
             self._spilled = n
         del self.actions[n:], self._snaps[n:]
 

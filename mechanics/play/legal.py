@@ -11,7 +11,6 @@ a copy of the state, which is exact and needs no second set of rules.
 from __future__ import annotations
 
 import itertools
-import pickle
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
@@ -19,7 +18,7 @@ from ..abilities.abilities import Activated, Behaviour, HandAbility
 from ..abilities.modes import mode_sets, spell_modal
 from ..model import actions as A
 from ..model.cards import parse_cost
-from ..model.errors import StackfishError
+from ..model.errors import RuleError, StackfishError
 from ..model.mana import plan
 from .perform import block_restriction, convoke_sources, mana_sources
 
@@ -28,26 +27,16 @@ if TYPE_CHECKING:
 
 
 def is_legal(game: Game, action: A.Action) -> bool:
-    saved = pickle.dumps(game.state, pickle.HIGHEST_PROTOCOL)
-    n_ev, n_log = len(game.events), len(game.log)
-    mark, redo = len(game.history or ()), game.redo_stack
-    game.redo_stack = []  # (play clears it)
-    observers, errors = game.observers, dict(game.plugin_errors)
-    game.observers = []  # a probe is not a move: no journal line
+    """Whether ``play`` would apply the action now: tried on a probe (the game itself
+    is untouched).  A refusal, a reference to nothing or a line that doesn't parse is
+    "not legal"; an internal error (a :class:`RuleError`) is raised, not taken for one."""
     try:
-        game.play(action)
+        game.probe().play(action)
         return True
+    except RuleError:
+        raise
     except StackfishError:
         return False
-    finally:
-        game.state = pickle.loads(saved)
-        del game.events[n_ev:]
-        del game.log[n_log:]
-        if game.history is not None:
-            game.history.truncate(mark)
-        game.redo_stack = redo
-        game.observers, game.plugin_errors = observers, errors
-        game.changed()
 
 
 def generate(game: Game) -> Iterator[A.Action]:

@@ -13,9 +13,9 @@ from ..abilities.modes import check_modes, mode_text, spell_modal
 from ..model import actions as A
 from ..model import events as ev
 from ..model.cards import parse_cost
-from ..model.errors import IllegalActionError
+from ..model.errors import BadReferenceError, IllegalActionError
 from ..model.mana import format_cost, parse_mana, plan
-from ..model.state import Decision, StackItem
+from ..model.state import AbilityRef, Decision, StackItem
 from ..rules import sba
 from ..text.effects import BLOCKS_ONLY_FLYERS, CANT_BLOCK, NOT_BY_POWER_2, UNBLOCKABLE
 from . import setup, stops
@@ -95,7 +95,7 @@ def _find_in_hand(game: Game, player: str, name: str, zone: str = "hand") -> int
     p = game.player(player)
     card = game.pool.get(name)
     if card is None:
-        raise IllegalActionError(game.unknown_card(name))
+        raise BadReferenceError(game.unknown_card(name))
     for oid in getattr(p, zone):
         if game.state.objs[oid].name == card.name:
             return oid
@@ -153,6 +153,7 @@ def _cast(game: Game, a: A.Cast) -> None:
     st.stack.append(item)
     st.passes = 0
     st.priority = game.seat_of(a.player)
+    game.changed(board=False)
     game.note(f"{a.player} casts {card.name}" + mode_text(spell_modal(game, card.name), modes)
               + _target_text(game, targets))
     game.emit(ev.SpellCast(item.id, oid, a.player))
@@ -205,12 +206,10 @@ def mana_sources(game: Game, player: str) -> list[tuple[object, str]]:
     """What can pay a cost: pool mana first, then untapped lands (fewest colors first),
     then untapped creatures and artifacts whose mana ability costs just {T} (605),
     never a summoning-sick creature (302.6); a source is listed once per mana it adds.
-    Kept until the game changes (every spell in hand asks, for legal actions and the
-    autopilot), and shared, so callers don't modify it: they depend on the
-    permanents (every change to them calls ``game.changed()``) and on the pool,
-    which is part of the key since emptying it calls nothing."""
+    Kept for the game's revision (every spell in hand asks, for legal actions and the
+    autopilot), and shared, so callers don't modify it."""
     p = game.player(player)
-    key = (id(game.state), game.revision, player, tuple(p.mana))
+    key = (game.revision, player)
     kept = game.memo.get("mana_sources")
     if kept is not None and kept[0] == key:
         return kept[1]
@@ -290,7 +289,7 @@ def _activate(game: Game, a: A.Activate) -> None:
         _need_priority(game, a.player)
         if ab.sorcery:
             _sorcery_timing(game, a.player, "this ability can be activated")
-    handler = f"ability:{ch.card.name}:{ch.behaviour.abilities.index(ab)}"
+    handler = str(AbilityRef(ch.card.name, ch.behaviour.abilities.index(ab)))
     probe = StackItem(0, "activated", a.player, oid, obj.epoch, handler, ab.text)
     targets = _targets(game, probe, a.player, ab.targets, a.targets, ab.text)
     _check_x(parse_cost(ab.cost), a.x, ab.text)
@@ -333,7 +332,7 @@ def _activate_in_hand(game: Game, a: A.Activate, oid: int) -> None:
     pay(game, a.player, parse_cost(ab.cost))
     epoch = obj.epoch
     game.move(oid, "graveyard")
-    handler = f"ability:{ch.card.name}:{ch.behaviour.abilities.index(ab)}"
+    handler = str(AbilityRef(ch.card.name, ch.behaviour.abilities.index(ab)))
     _stack_ability(game, a.player, (oid, epoch), ch.name, handler, ab.text)
 
 
@@ -347,18 +346,13 @@ def _stack_ability(game: Game, player: str, source: tuple[int, int], name: str, 
     st.stack.append(item)
     st.passes = 0
     st.priority = game.seat_of(player)
+    game.changed(board=False)
     game.note(f"{player} activates {name}: {text}")
     game.became_targets(item)
 
 
 def _mana(game: Game, a: A.AddMana) -> None:
-    symbols = parse_mana(a.cost)
-    if not symbols:
-        raise IllegalActionError(f"no mana in '{a.cost}'; write it like {{G}}{{G}}{{U}}")
-    bad = [s for s in symbols if s not in ("W", "U", "B", "R", "G", "C")]  # 106.1b: five colors, colorless
-    if bad:
-        raise IllegalActionError(f"'{{{bad[0]}}}' is not a kind of mana; use {{W}} {{U}} {{B}} {{R}} {{G}} {{C}} or a number")
-    game.add_mana(a.player, symbols)
+    game.add_mana(a.player, parse_mana(a.cost))  # a valid cost: the action's parse checked it
 
 
 def _declaration(game: Game, player: str, kind: str) -> Decision:
@@ -366,8 +360,11 @@ def _declaration(game: Game, player: str, kind: str) -> Decision:
     its step) that ``player``'s seat answers (508.1, 509.1)."""
     st = game.state
     d = st.decision
-    if st.step != kind or d is None or d.kind != kind:
+    if st.step != kind:
         raise IllegalActionError(f"{kind} are declared in the declare {kind} step (it is {st.step})")
+    if d is None or d.kind != kind:
+        raise IllegalActionError(f"no declaration of {kind} is awaited now (it was made, "
+                                 f"or no creature could be declared)")
     if game.seat_of(d.player) != game.seat_of(player):
         raise IllegalActionError(f"{d.player} declares {kind}, not {player}")
     return d
@@ -389,7 +386,8 @@ def _attack(game: Game, a: A.Attack) -> None:
     for ref, target in a.attackers:
         oid = game.resolve_obj(ref)
         if oid not in able:
-            raise IllegalActionError(f"'{ref}' can't attack (tapped, summoning sick, defender, or not yours)")
+            why = game.why_cant_attack(oid) or f"{game.controller_of(oid)} controls it"
+            raise IllegalActionError(f"'{ref}' can't attack: {why}")
         if any(oid == c[0] for c in chosen):
             raise IllegalActionError(f"'{ref}' is declared as an attacker twice")
         defenders = game.opponents(a.player)
@@ -450,7 +448,8 @@ def _block(game: Game, a: A.Block) -> None:
     for bref, aref in a.blocks:
         b, att = game.resolve_obj(bref), game.resolve_obj(aref)
         if b not in able:
-            raise IllegalActionError(f"'{bref}' can't block (tapped or not yours)")
+            why = game.why_cant_block(b) or f"{game.controller_of(b)} controls it"
+            raise IllegalActionError(f"'{bref}' can't block: {why}")
         if any(b == p[0] for p in pairs):
             raise IllegalActionError(f"'{bref}' can block only one attacker (509.1a)")
         if not st.objs[att].attacking:
@@ -477,6 +476,7 @@ def _choose(game: Game, a: A.Choose) -> None:
         raise IllegalActionError("no decision is pending")
     values = game.interpret(d, a)
     st.decision = None
+    game.changed(board=False)
     if d.kind == "targets":
         t = d.data["trigger"]  # the waiting trigger itself (shared with pending_triggers)
         t["targets"] = tuple(values)
@@ -506,6 +506,7 @@ def _order(game: Game, a: A.Order) -> None:
     group = [t for t in st.pending_triggers if game.seat_of(t["controller"]) == d.player]
     st.decision = None
     game.reorder_triggers(group, sources)
+    game.changed(board=False)
 
 
 def _mulligan(game: Game, a: A.Mulligan) -> None:
@@ -519,9 +520,8 @@ def _keep(game: Game, a: A.Keep) -> None:
 def _concede(game: Game, a: A.Concede) -> None:
     p = game.player(a.player)
     p.lost, p.loss_reason = True, "conceded"
-    game.state.seats_version += 1
     game.note(f"{a.player} concedes")
-    game.changed()
+    game.changed(seats=True)
     sba.left_game(game, a.player)
 
 

@@ -32,12 +32,11 @@ def teams(game: Game, a: A.Teams) -> None:
         raise IllegalActionError("a player is listed in two teams")
     st.teams = [list(t) for t in a.teams] + [[p] for p in st.players if p not in seen]
     st.shared_life = a.shared_life
-    st.seats_version += 1
     if a.shared_life:  # 810.4: a shared life total of 30 for two-player teams
         for t in st.teams:
             for p in t:
                 st.players[p].life = 15 * len(t) if len(t) > 1 else 20
-    game.changed()
+    game.changed(seats=True)
 
 
 def seed(game: Game, a: A.Seed) -> None:
@@ -133,14 +132,14 @@ def turn(game: Game, a: A.TurnCmd) -> None:
         st.first_turn_player = a.player  # whoever takes turn 1 skips its draw (103.8a)
     for p in st.team_of(a.player):
         st.players[p].turns = max(st.players[p].turns, 1, (st.turn + 1) // max(1, len(game.seats())))
+    game.changed(characteristics=False, seats=True)  # the active player
     game.changed()
 
 
 def goldfish(game: Game, a: A.Goldfish) -> None:
     for name in a.players:
         game.player(name).auto = True
-    game.state.seats_version += 1
-    game.changed()
+    game.changed(seats=True)
 
 
 def start(game: Game, a: A.Start) -> None:
@@ -151,6 +150,7 @@ def start(game: Game, a: A.Start) -> None:
     st.active = a.first
     st.turn = 0
     st.started = False
+    game.changed(characteristics=False, seats=True)
     for name, p in st.players.items():
         st.rng.shuffle(p.library)
         game.draw(name, 7)
@@ -170,6 +170,7 @@ def _ask_mulligan(game: Game) -> None:
                 f"{name}: keep this hand" + (f" and put {bottom} on the bottom" if bottom else "") +
                 ", or mulligan", tuple(p.hand), bottom, bottom, {"mulligans": p.mulligans})
             st.priority = None
+            game.changed(board=False)
             return
     st.decision = None
     st.started = True

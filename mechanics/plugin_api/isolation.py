@@ -224,8 +224,6 @@ def disable_plugin(game: Game, name: str) -> None:
         raise IllegalActionError(f"no plugin named '{name}' is loaded")
     pm.unregister(target)
     game.hooks = type(game.hooks).of(pm)  # (plugin_manager imports this module)
-    game._behaviours.clear()
-    game.memo.clear()
-    game.changed()
+    game.forget()  # cards' behaviours and everything derived from them
     for observer in game.observers:
         observer(("disable-plugin", name))

@@ -32,6 +32,10 @@ from ..model.errors import PluginError
 from . import hookcheck, hookspecs
 from .isolation import WATCHDOG, HookTimedOut, call_hook, display_failure, plugin_display_name
 
+#: the primitives an ``untap_begin`` hook may ask for (hookspecs.untap_begin), by name:
+#: plugin data never names another method of the game (``reset``, ``undo``)
+UNTAP_OPERATIONS = ("phase_out", "phase_in")
+
 #: what a ``damage_results`` hook may propose (``"instead"``: no default result)
 DAMAGE_OPERATIONS = ("put_counters", "gain_life", "lose_life", "instead")
 
@@ -241,7 +245,7 @@ class Hooks:
 
     def untap_begin(self, game: Any, player: str) -> list[tuple]:
         return [op for p, r in self._dispatch("untap_begin")(game=game, player=player)
-                for op in hookcheck.operations(self.name(p), "untap_begin", r, ("phase_out", "phase_in"))]
+                for op in hookcheck.operations(self.name(p), "untap_begin", r, UNTAP_OPERATIONS)]
 
     def untap_permanent(self, game: Any, obj: Any) -> bool | None:
         return next((r for _, r in self._dispatch("untap_permanent", first=True)(game=game, obj=obj)), None)

@@ -13,7 +13,7 @@ apply in timestamp order.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..abilities.abilities import Behaviour, Static
@@ -41,7 +41,6 @@ class Chars:
     behaviour: Behaviour
     modified: bool = False  # power/toughness differ from the copiable values
     no_abilities: bool = False
-    badges: list[str] = field(default_factory=list)
 
     @property
     def is_creature(self) -> bool:
@@ -80,11 +79,7 @@ def _active(game: Game, chars: dict[int, Chars], src: int, ab: Static) -> bool:
     gave (613.1: control and types come first), so reading the game here sees them."""
     if ab.condition is None:
         return True
-    saved, game._chars = game._chars, chars
-    try:
-        return ab.condition(game, game.obj(src))
-    finally:
-        game._chars = saved
+    return game.seeing(chars, ab.condition, game.obj(src))
 
 
 def compute(game: Game) -> tuple[dict[int, Chars], bool]:
@@ -99,7 +94,7 @@ def compute(game: Game) -> tuple[dict[int, Chars], bool]:
             return fast, True
     chars = {i: base_chars(game, st.objs[i]) for i in ids}
     refs = {st.objs[i].ref: i for i in ids}
-    effects = sorted((e for e in st.effects if _lasts(game, e)), key=lambda e: e.timestamp)
+    effects = sorted((e for e in st.effects if lasts(game, e)), key=lambda e: e.timestamp)
 
     def targeted(layer: str):  # effects of a layer, with the ids they affect now
         for e in effects:
@@ -180,24 +175,25 @@ def _unaffected(game: Game, ids: list[int]) -> dict[int, Chars] | None:
     return out
 
 
-def _lasts(game: Game, e: Effect) -> bool:
+def lasts(game: Game, e: Effect) -> bool:
     """611.2b: a "for as long as" effect ends the moment its object leaves the battlefield
     or phases out (702.26f), even before the game removes it from the list."""
-    if not e.until.startswith("while:"):
+    present = e.lasts_while()
+    if present is None:
         return True
-    oid, epoch = (int(x) for x in e.until.split(":")[1:])
+    oid, epoch = present
     obj = game.state.objs.get(oid)
     return obj is not None and obj.epoch == epoch and obj.zone == "battlefield" and not obj.phased_out
 
 
 def counter_pt(kind: str) -> tuple[int, int]:
     """The power/toughness change of one counter of this kind (122.1a)."""
-    if kind.endswith("/" + kind.split("/")[-1]) and "/" in kind:
-        p, _, t = kind.partition("/")
+    p, slash, t = kind.partition("/")
+    if slash:
         try:
             return int(p), int(t)
         except ValueError:
-            return 0, 0
+            pass
     return 0, 0
 
 

@@ -29,8 +29,11 @@ class Primitives:
 
     # ---------------------------------------------------------------- zones
     def move(self: Game, oid: int, zone: str, player: str | None = None,
-             bottom: bool = False, controller: str | None = None) -> int:
-        """Move an object to a zone (a new object, 400.7); returns its id."""
+             bottom: bool = False, controller: str | None = None,
+             choices: dict[str, str] | None = None) -> int:
+        """Move an object to a zone (a new object, 400.7); returns its id.  ``choices``
+        are the new object's choices made before it enters (X of a resolving permanent
+        spell, 107.3m), which its enters-with abilities read."""
         st = self.state
         obj = st.objs[oid]
         old_zone, old_epoch = obj.zone, obj.epoch
@@ -38,7 +41,7 @@ class Primitives:
             if obj.ref not in st.lki:  # move_all recorded it before anything moved
                 self.remember(obj)
             self._leave_battlefield(obj)
-        self._remove_from_zone(obj)
+        self.remove_from_zone(obj)
         obj.epoch += 1
         obj.zone = zone
         obj.timestamp = st.tick()
@@ -46,7 +49,7 @@ class Primitives:
         obj.damage, obj.deathtouch_damage, obj.counters = 0, False, {}
         obj.controller = controller or player or obj.owner
         obj.copy_of = None if not obj.token else obj.copy_of
-        obj.choices = {}
+        obj.choices = dict(choices or {})
         if zone == "battlefield":
             obj.sick = True
             st.battlefield.append(oid)
@@ -74,7 +77,7 @@ class Primitives:
         finally:
             self.departing = []
 
-    def _remove_from_zone(self: Game, obj: Obj) -> None:
+    def remove_from_zone(self: Game, obj: Obj) -> None:
         st = self.state
         if obj.zone == "battlefield":
             st.battlefield.remove(obj.id)

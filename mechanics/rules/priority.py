@@ -17,15 +17,13 @@ from ..model.errors import IllegalActionError
 from . import sba
 
 if TYPE_CHECKING:
-    from ..model.state import State
     from ..play.game import Game
 
 
 class Seating(NamedTuple):
     """Who sits where for priority (805.5), from :meth:`Game.seating`."""
 
-    state: State  # the state they are for
-    key: tuple[str, int]  # and its active player and seats version
+    revision: int  # the game's seats_revision they are for
     seats: list[list[str]]  # the teams still in, in turn order from the active one
     seat_of: dict[str, str]  # each player's seat: their team's first player still in
     present: dict[str, list[str]]  # each player's team, those still in
@@ -85,6 +83,7 @@ class PriorityRules:
                 self.end_step()
         else:
             st.priority = seating.after.get(st.priority, st.priority)
+        self.changed(board=False)
 
     def can_act(self: Game, player: str) -> bool:
         """Whether ``player`` could ever do anything with priority: False when their seat
@@ -116,12 +115,10 @@ class PriorityRules:
 
     def seating(self: Game) -> Seating:
         """Seats, each player's seat and team still in, the next seat and who passes by
-        itself, kept while the state, the active player and ``seats_version`` (which
-        losing, conceding, teams and goldfish bump) stay the same."""
+        itself, kept for the game's ``seats_revision``."""
         st = self.state
         kept = self._seating
-        if kept is not None and kept.state is st and kept.key[0] == st.active and \
-                kept.key[1] == st.seats_version:
+        if kept is not None and kept.revision == self.seats_revision:
             return kept
         present = {p: [q for q in st.team_of(p) if not st.players[q].lost] for p in st.players}
         seat_of = {p: team[0] if team else p for p, team in present.items()}
@@ -138,7 +135,7 @@ class PriorityRules:
                                  heads[0] if heads else player)
         goldfish = {p: all(st.players[q].auto for q in team) for p, team in present.items()}
         only = all(pl.auto or pl.lost for pl in st.players.values())
-        self._seating = Seating(st, (st.active, st.seats_version), seats, seat_of, present, after,
+        self._seating = Seating(self.seats_revision, seats, seat_of, present, after,
                                 goldfish, only)
         return self._seating
 
@@ -166,3 +163,4 @@ class PriorityRules:
             raise IllegalActionError(f"{player} has already passed priority this round")
         st.passes += gap
         st.priority = want
+        self.changed(board=False)

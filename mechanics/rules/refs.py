@@ -19,7 +19,7 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING
 
-from ..model.errors import IllegalActionError
+from ..model.errors import AmbiguousReferenceError, BadReferenceError
 
 if TYPE_CHECKING:
     from ..model.state import Obj
@@ -82,12 +82,10 @@ class References:
     def _named(self: Game, name: str) -> list[list[int]]:
         """Objects with that name, grouped by zone in reference order, oldest first."""
         st = self.state
-        # remembered per name until the game changes: a move ticks the clock and calls
-        # changed(), a token that ceases to exist changes the number of objects
-        stamp = (id(st), self.revision, st.clock, len(st.objs))
+        # remembered per name for the game's board_revision
         kept = self.memo.get("names_kept")
-        if kept is None or kept[0] != stamp:
-            kept = self.memo["names_kept"] = (stamp, {})
+        if kept is None or kept[0] != self.board_revision:
+            kept = self.memo["names_kept"] = (self.board_revision, {})
         key = _fold(name)
         found = kept[1].get(key)
         if found is None:
@@ -109,7 +107,7 @@ class References:
         if ref in st.aliases:
             oid = st.aliases[ref]
             if oid not in st.objs:
-                raise IllegalActionError(f"'{ref}' was a token that no longer exists")
+                raise BadReferenceError(f"'{ref}' was a token that no longer exists")
             return oid
         name, n = ref, 0
         if "#" in ref:
@@ -124,17 +122,17 @@ class References:
         found = groups[ZONE_ORDER.index(zone)] if in_zone else next((g for g in groups if g), [])
         if not found:
             if self.pool.get(name) is None and name not in st.aliases:
-                raise IllegalActionError(f"no object or alias '{ref}'; " + self.unknown_card(name).split("; ", 1)[-1]
+                raise BadReferenceError(f"no object or alias '{ref}'; " + self.unknown_card(name).split("; ", 1)[-1]
                                          if self.pool.suggest(name) else f"no object or alias '{ref}'")
-            raise IllegalActionError(f"no '{name}' in any zone")
+            raise BadReferenceError(f"no '{name}' in any zone")
         if n:
             if n > len(found):
-                raise IllegalActionError(f"there are only {len(found)} '{name}'; #{n} is out of range")
+                raise BadReferenceError(f"there are only {len(found)} '{name}'; #{n} is out of range")
             return found[n - 1]
         if len(found) > 1:
             zone = st.objs[found[0]].zone
             cands = ", ".join(f'"{name}"#{i + 1}' for i in range(len(found)))
-            raise IllegalActionError(f"'{name}' is ambiguous: {len(found)} in {zone} ({cands})")
+            raise AmbiguousReferenceError(f"'{name}' is ambiguous: {len(found)} in {zone} ({cands})")
         return found[0]
 
     def resolve_obj(self: Game, ref: str) -> int:

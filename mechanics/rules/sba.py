@@ -19,14 +19,11 @@ if TYPE_CHECKING:
 
 
 def check(game: Game) -> bool:
-    st = game.state
-    stamp = game.revision  # bumped by every game.changed()
-    clean = game.memo.get("sba_clean")
-    if stamp is not None and clean is not None and clean[0] is st and clean[1] == stamp:
-        return False  # nothing has changed since a check that found nothing to do
+    if game.memo.get("sba_clean") == game.board_revision:
+        return False  # no object or player changed since a check that found nothing to do
     done = _perform(game)
-    if not done and stamp is not None:
-        game.memo["sba_clean"] = (st, game.revision)
+    if not done:
+        game.memo["sba_clean"] = game.board_revision
     return done
 
 
@@ -75,15 +72,11 @@ def _perform(game: Game) -> bool:
 
 
 def _tokens(game: Game) -> list[int]:
-    """The ids of the tokens, the only objects 704.5d removes.  ``Obj.token`` is set as
-    an object is created, so the list is kept while no object is created (``next_id``)
-    or removed (the number of objects) in this state (the same ``objs`` dict)."""
-    st = game.state
+    """The ids of the tokens, the only objects 704.5d removes, kept for the game's board_revision."""
     hit = game.memo.get("sba_tokens")
-    if hit is None or hit[0] is not st.objs or hit[1] != st.next_id or hit[2] != len(st.objs):
-        hit = (st.objs, st.next_id, len(st.objs), [o for o, obj in st.objs.items() if obj.token])
-        game.memo["sba_tokens"] = hit
-    return hit[3]
+    if hit is None or hit[0] != game.board_revision:
+        hit = game.memo["sba_tokens"] = (game.board_revision, [o for o, obj in game.state.objs.items() if obj.token])
+    return hit[1]
 
 
 def _legal_attachment(game: Game, target: int | None, creature: bool = False) -> bool:
@@ -111,7 +104,7 @@ def _enchantable(game: Game, aura: Chars, target: int | None) -> bool:
 
 def _cease(game: Game, oid: int) -> None:
     st = game.state
-    game._remove_from_zone(st.objs[oid])
+    game.remove_from_zone(st.objs[oid])
     del st.objs[oid]
     game.changed()
 
@@ -132,8 +125,7 @@ def _players(game: Game) -> bool:
                   f"{poison} poison counters" if poison >= poison_limit else "")
         if reason:
             p.lost, p.loss_reason = True, reason
-            st.seats_version += 1
-            game.changed()
+            game.changed(seats=True)
             game.note(f"{name} loses the game ({reason})")
             done = True
     for name, pl in st.players.items():
@@ -168,6 +160,7 @@ def left_game(game: Game, name: str) -> bool:
     d = st.decision
     if d is not None and d.player == name and st.proc is None:
         st.decision = None  # nobody is left to answer it
+        game.changed(board=False)
         if d.kind == "discard":
             game.continue_cleanup()
     return bool(gone_items or waiting or owned or held or (d is not None and st.decision is None))
@@ -210,5 +203,6 @@ def _legend_rule(game: Game) -> bool:
             return True
         st.decision = Decision("choose", controller, f"legend rule: choose the {name} to keep",
                                tuple(ids), 1, 1, {"what": "legend", "default": [ids[-1]]})
+        game.changed(board=False)
         return True
     return False

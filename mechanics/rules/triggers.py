@@ -10,6 +10,7 @@ What it uses of the rest of the game is named in ``TriggerNeeds`` (``protocols.p
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..abilities.abilities import (
@@ -22,13 +23,13 @@ from ..abilities.abilities import (
 )
 from ..abilities.modes import mode_targets, trigger_modes
 from ..model import events as ev
-from ..model.state import Decision, StackItem
+from ..model.state import AbilityRef, Decision, StackItem
 from ..text.effects import ENCHANTABLE
 from .layers import Chars
 
 if TYPE_CHECKING:
+    from ..model.cards import CardDef
     from ..play.game import Game
-
 
 
 class AbilityIndex(NamedTuple):
@@ -64,7 +65,7 @@ class TriggerRules:
                 for idx, ab in enumerate(beh.abilities):
                     if isinstance(ab, Triggered) and ab.look_back and kind in ab.events:
                         data = ab.match(self, st.objs[event.obj], event)
-                        handler = f"ability:{info['copy_of']}:{idx}"
+                        handler = str(AbilityRef(info["copy_of"], idx))
                         probe = StackItem(0, "triggered", info["controller"], event.obj,
                                           event.old_epoch, handler, ab.text, data=data or {})
                         if data is not None and (ab.condition is None or ab.condition(self, probe)):
@@ -87,7 +88,7 @@ class TriggerRules:
                 if isinstance(ab, Triggered) and not ab.look_back and event.kind in ab.events:
                     data = ab.match(self, obj, event)
                     if data is not None:
-                        self.queue_trigger(f"ability:{info['copy_of']}:{idx}", oid, epoch,
+                        self.queue_trigger(str(AbilityRef(info["copy_of"], idx)), oid, epoch,
                                            info["controller"], ab.text, data)
 
     def ability_index(self: Game) -> AbilityIndex:
@@ -118,7 +119,7 @@ class TriggerRules:
         return index
 
     def add_trigger(self: Game, oid: int, ch: Chars, idx: int, ab: Triggered, data: dict) -> None:
-        handler = f"ability:{ch.card.name}:{idx}"
+        handler = str(AbilityRef(ch.card.name, idx))
         item = StackItem(0, "triggered", ch.controller, oid, self.state.objs[oid].epoch,
                          handler, ab.text, data=data)
         if ab.condition is not None and not ab.condition(self, item):
@@ -133,6 +134,7 @@ class TriggerRules:
             "text": text, "data": data or {}, "kind": kind,
             "ts": self.state.objs[source].timestamp if source in self.state.objs else 0,
         })
+        self.changed(board=False)
 
     def place_triggers(self: Game) -> None:
         """603.3b: APNAP order; each player orders their own (script default:
@@ -161,6 +163,7 @@ class TriggerRules:
                     placed.add(id(t))
             finally:
                 st.pending_triggers = [t for t in st.pending_triggers if id(t) not in placed]
+                self.changed(board=False)  # and an order or targets decision
 
     def order_triggers(self: Game, seat: str, group: list[dict]) -> bool:
         """Ask the seat to order its simultaneous triggers; True when already done."""
@@ -267,10 +270,8 @@ class TriggerRules:
     # ================================================================ abilities
     def ability(self: Game, handler: str) -> Any:
         """The Ability object a handler names, or None for plugin handlers."""
-        if handler.startswith("ability:"):
-            _, name, idx = handler.split(":", 2)
-            return self.behaviour(name).abilities[int(idx)]
-        return None
+        ref = AbilityRef.parse(handler)
+        return self.behaviour(ref.card).abilities[ref.index] if ref is not None else None
 
     def targets_of(self: Game, handler: str, modes: tuple[int, ...] = ()) -> tuple[Target, ...]:
         ab = self.ability(handler)
@@ -347,12 +348,7 @@ class TriggerRules:
         spells = beh.of(SpellAbility)
         if spells:
             return mode_targets(spells[0], modes)
-        card = self.card(name)
-        if "Aura" in card.subtypes and "enchant" in card.keywords:
-            what = next((ln for ln in text_lines(card) if ln.startswith("Enchant ")), "").removeprefix("Enchant ")
-            kind, keep = ENCHANTABLE.get(what, ("permanent", None))  # other wordings: the card is manual
-            return (Target(kind, f"{what} to enchant", keep),)
-        return ()
+        return _enchant(self.card(name))
 
     @staticmethod
     def fits_kind(spec: Target, ch: Chars, controller: str) -> bool:
@@ -366,3 +362,14 @@ class TriggerRules:
     def activated(self: Game, oid: int) -> list[Activated]:
         ch = self.chars(oid)
         return [] if ch is None or ch.no_abilities else ch.behaviour.of(Activated)
+
+
+@cache
+def _enchant(card: CardDef) -> tuple[Target, ...]:
+    """An Aura's enchant (303.4a) as a target requirement, read once per card (the
+    state-based actions ask at every check, 704.5m)."""
+    if "Aura" not in card.subtypes or "enchant" not in card.keywords:
+        return ()
+    what = next((ln for ln in text_lines(card) if ln.startswith("Enchant ")), "").removeprefix("Enchant ")
+    kind, keep = ENCHANTABLE.get(what, ("permanent", None))  # other wordings: the card is manual
+    return (Target(kind, f"{what} to enchant", keep),)

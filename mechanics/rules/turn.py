@@ -14,9 +14,12 @@ from typing import TYPE_CHECKING
 
 from ..abilities.abilities import SpellAbility
 from ..model import events as ev
-from ..model.state import STEPS, Decision, StackItem
+from ..model.state import STEPS, Decision, Obj, StackItem
+from ..plugin_api.plugin_manager import UNTAP_OPERATIONS
 from ..text.effects import ATTACKS_IF_ABLE, CANT_BLOCK, DOESNT_UNTAP
 from . import sba
+from .layers import lasts
+from .primitives import Primitives
 
 if TYPE_CHECKING:
     from ..play.game import Game
@@ -53,8 +56,11 @@ class TurnRules:
 
     def empty_pools(self: Game) -> None:
         """500.4: mana empties at the end of each step and phase."""
-        for p in self.state.players.values():
-            p.mana.clear()
+        pools = [p.mana for p in self.state.players.values() if p.mana]
+        for mana in pools:
+            mana.clear()
+        if pools:
+            self.changed(board=False)
 
     def begin_turn(self: Game) -> None:
         """A new turn: the next player (or team, 805) in turn order becomes active."""
@@ -68,6 +74,7 @@ class TurnRules:
         for p in st.team_of(nxt):
             st.players[p].turns += 1
             st.players[p].lands_played = 0
+        self.changed(board=False, seats=True)  # the active player, the turn's counts
         self.begin_step("untap")
 
     def begin_step(self: Game, step: str) -> None:
@@ -83,6 +90,7 @@ class TurnRules:
         for trig in self.hooks.step_begin(self, step):  # plugins: "at the beginning of"
             self.queue_trigger(**trig)
         self.step_triggers(step)
+        self.changed(board=False)  # the step, priority and the step's decision, if any
 
     def step_triggers(self: Game, step: str) -> None:
         """"At the beginning of [step]" abilities of permanents (603.2)."""
@@ -96,7 +104,7 @@ class TurnRules:
         st = self.state
         for p in st.team_of(st.active):
             for op in self.hooks.untap_begin(self, p):
-                getattr(self, op[0])(*op[1:])
+                UNTAP_PRIMITIVES[op[0]](self, *op[1:])
             for oid in list(st.battlefield):
                 obj = st.objs[oid]
                 if obj.phased_out:
@@ -201,6 +209,7 @@ class TurnRules:
             st.priority = st.active
             st.passes = 0
             st.turn_flags["cleanup_again"] = True
+            self.changed(board=False)
 
     def ask_discard(self: Game, player: str, n: int) -> list[int] | None:
         st = self.state
@@ -213,32 +222,35 @@ class TurnRules:
             return list(self.policy(self, d))
         st.decision = d
         st.priority = None
+        self.changed(board=False)
         return None
 
     def expire_effects(self: Game) -> None:
         """611.2b: "for as long as" effects end when their condition stops being true;
         a phased-out object counts as gone (702.26f)."""
         st = self.state
-        keep = []
-        for e in st.effects:
-            if e.until.startswith("while:"):
-                oid, epoch = (int(x) for x in e.until.split(":")[1:])
-                obj = st.objs.get(oid)
-                if obj is None or obj.epoch != epoch or obj.zone != "battlefield" or obj.phased_out:
-                    self.changed()
-                    continue
-            keep.append(e)
-        st.effects = keep
+        keep = [e for e in st.effects if lasts(self, e)]
+        if len(keep) != len(st.effects):
+            st.effects = keep
+            self.changed()
 
     # ---------------------------------------------------------------- combat
     def can_attack_with(self: Game, player: str) -> list[int]:
-        out = []
-        for oid in self.permanents(player, creature=True):
-            ch, obj = self.chars(oid), self.state.objs[oid]
-            if obj.tapped or ch.has("defender") or (obj.sick and not ch.has("haste")):
-                continue
-            out.append(oid)
-        return out
+        return [o for o in self.permanents(player, creature=True) if not self.why_cant_attack(o)]
+
+    def why_cant_attack(self: Game, oid: int) -> str:
+        """Why a creature can't be declared as an attacker, whoever controls it; "" when
+        it can (508.1a untapped, 302.6 summoning sickness, 702.3b defender)."""
+        ch, obj = self.chars(oid), self.state.objs[oid]
+        if obj.zone != "battlefield" or ch is None or not ch.is_creature:
+            return _not_a_creature(obj)
+        if obj.tapped:
+            return "it is tapped (508.1a)"
+        if ch.has("defender"):
+            return "it has defender (702.3b)"
+        if obj.sick and not ch.has("haste"):
+            return "it has summoning sickness (302.6)"
+        return ""
 
     def must_attack(self: Game, player: str, chosen: Iterable[int] = ()) -> list[int]:
         """508.1d: the creatures of ``player``'s attacking seat that attack each combat if
@@ -248,9 +260,20 @@ class TurnRules:
                 if o not in chosen and self.chars(o).has(ATTACKS_IF_ABLE)]
 
     def can_block_with(self: Game, player: str) -> list[int]:
-        """Untapped creatures without "can't block" (509.1a-b): the blockers decision's options."""
-        return [o for o in self.permanents(player, creature=True)
-                if not self.state.objs[o].tapped and not self.chars(o).has(CANT_BLOCK)]
+        """The blockers decision's options: ``player``'s creatures that can block."""
+        return [o for o in self.permanents(player, creature=True) if not self.why_cant_block(o)]
+
+    def why_cant_block(self: Game, oid: int) -> str:
+        """Why a creature can't be declared as a blocker at all, whoever controls it; ""
+        when it can (509.1a untapped, 509.1b "can't block")."""
+        ch, obj = self.chars(oid), self.state.objs[oid]
+        if obj.zone != "battlefield" or ch is None or not ch.is_creature:
+            return _not_a_creature(obj)
+        if obj.tapped:
+            return "it is tapped (509.1a)"
+        if ch.has(CANT_BLOCK):
+            return "an ability or effect says it can't block (509.1b)"
+        return ""
 
     def combat_damage(self: Game, first_strike: bool) -> None:
         """510: attackers and blockers deal damage at once; trample assigns lethal
@@ -270,7 +293,7 @@ class TurnRules:
             ch = self.chars(obj.id)
             if not strikes(ch) or ch.power <= 0:
                 continue
-            blockers = [b for b in self.blockers_of(obj.id)]
+            blockers = self.blockers_of(obj.id)
             power = ch.power
             if not obj.blocked:
                 assigned.append((obj.id, obj.attacking, power))
@@ -282,9 +305,8 @@ class TurnRules:
                 if give:
                     assigned.append((obj.id, b, give))
                 power -= give
-            if power > 0 and (ch.has("trample") or not blockers):
-                if ch.has("trample"):
-                    assigned.append((obj.id, obj.attacking, power))
+            if power > 0 and ch.has("trample"):  # the rest to the player (702.19b-c, e)
+                assigned.append((obj.id, obj.attacking, power))
         for obj in [o for o in self.battlefield_objs() if o.blocking]:
             ch = self.chars(obj.id)
             if strikes(ch) and ch.power > 0:
@@ -343,8 +365,8 @@ class TurnRules:
             if target is not None:
                 self.attach(obj.id, target)
         else:
-            self.state.turn_flags.setdefault("x", {})[obj.id] = item.x
-            self.move(obj.id, "battlefield", controller=item.controller)
+            self.move(obj.id, "battlefield", controller=item.controller,
+                      choices={"x": str(item.x)} if item.x else None)  # 107.3m
 
     def resolve_ability(self: Game, item: StackItem) -> None:
         st = self.state
@@ -404,6 +426,7 @@ class TurnRules:
         st = self.state
         kind = st.decision.kind
         st.decision = None
+        self.changed(board=False)
         if kind == "attackers":
             self.emit(ev.AttackersDeclared(()))
         else:
@@ -427,3 +450,17 @@ class TurnRules:
 #: each step's turn-based actions (703.4), by step name
 STEP_ACTIONS = {name[len("_step_"):]: fn for name, fn in vars(TurnRules).items()
                 if name.startswith("_step_")}
+
+
+def _not_a_creature(obj: Obj) -> str:
+    """Why an object is not a creature that can attack or block."""
+    if obj.zone != "battlefield":
+        return f"it is in the {obj.zone}, not on the battlefield"
+    if obj.phased_out:
+        return "it is phased out (702.26b)"
+    return "it is not a creature"
+
+
+#: the primitive each operation an ``untap_begin`` hook may ask for runs (the names are
+#: checked at the plugin boundary: mechanics/plugin_api/plugin_manager.py)
+UNTAP_PRIMITIVES = {name: getattr(Primitives, name) for name in UNTAP_OPERATIONS}

@@ -21,7 +21,7 @@ from ..abilities.abilities import (
     script,
 )
 from ..model.cards import CardDef
-from ..model.state import Decision
+from ..model.state import Decision, while_present
 
 if TYPE_CHECKING:
     from ..play.context import Ctx
@@ -217,7 +217,7 @@ def _sower(card: CardDef) -> list[Ability]:
             return
         obj = ctx.game.obj(src)
         ctx.add_effect("2", "control", [t], {"controller": ctx.controller},
-                       until=f"while:{obj.id}:{obj.epoch}", source=src)
+                       until=while_present(obj), source=src)
         ctx.game.note(f"{ctx.controller} gains control of {ctx.game.describe(t)}")
     return [Triggered(card.oracle_text.split("\n")[-1], ("ZoneChanged",), enters_self, run, (CREATURE,))]
 

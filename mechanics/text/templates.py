@@ -413,7 +413,8 @@ def _entering(card: CardDef, line: str, s: str) -> list[Ability] | None:
         word, kind = m.groups()
 
         def counters(ctx: Ctx, obj: Any) -> None:
-            n = ctx.game.state.turn_flags.get("x", {}).get(obj.id, 0) if word == "X" else _NUMBERS[word]
+            # 107.3m: X of the spell it resolved from, else 0
+            n = int(obj.choices.get("x", 0)) if word == "X" else _NUMBERS[word]
             ctx.put_counters(obj.id, kind, n)
         return [EntersWith(line, counters)]
     return None

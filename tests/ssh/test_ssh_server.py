@@ -185,8 +185,7 @@ async def test_crashing_or_hanging_session_leaves_others_working(server: GameSer
 
 
 async def test_reconnect_resumes_the_same_game(server: GameServer, keys) -> None:
-    if not cli_has("resume"):
-        pytest.skip("this build has no `stackfish resume`")
+    assert cli_has("resume"), "`stackfish resume` is missing"
     home = server.data_dir / "ssh-users" / "alice"
     conn = await connect(server.port, keys.player)
     chan, term = await open_game(conn)
@@ -196,8 +195,7 @@ async def test_reconnect_resumes_the_same_game(server: GameServer, keys) -> None
     chan.write(b"t")  # on to the main phase
     await term.wait_for("main1")
     games = users.unfinished_games(home)
-    if not games:
-        pytest.skip("`stackfish play` does not journal its games in this build")
+    assert games, "`stackfish play` did not journal its game"
     before = games[0]
     conn.abort()  # the client is killed: no goodbye
     await asyncio.sleep(0.2)

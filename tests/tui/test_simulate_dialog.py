@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
+from textual.widgets import ProgressBar
 from tui_helpers import red_app, wait_simulated
 
 from tui.app import bundled_deck
@@ -44,7 +45,13 @@ async def test_escape_stops_the_games():
         dialog = SimulateDialog(bundled_deck("red-aggro.txt"), n=100_000)
         app.push_screen(dialog)
         await pilot.pause()
-        await asyncio.sleep(0.3)
+        bar = dialog.query_one("#sim-progress", ProgressBar)
+        for _ in range(1200):  # until the first game is done (the games are running)
+            await pilot.pause()
+            if bar.progress:
+                break
+            await asyncio.sleep(0.05)
+        assert bar.progress, "no game finished"
         await pilot.press("escape")
         await pilot.pause()
         assert not isinstance(app.screen, SimulateDialog)

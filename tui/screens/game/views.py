@@ -61,8 +61,8 @@ class Views:
 
     def playable(self, game: Any, me: str) -> set[str]:
         """:func:`playable_names` (legal actions: rules work), computed once per game
-        revision: the state object (replaced by an undo), the history and the log."""
-        key = (id(game), id(game.state), len(game.history or []), len(game.events), me)
+        revision (``game.revision``, bumped by every write to the state)."""
+        key = (id(game), game.revision, me)
         if self._playable is None or self._playable[0] != key:
             self._playable = (key, playable_names(game, me))
         return self._playable[1]

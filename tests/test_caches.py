@@ -1,0 +1,77 @@
+"""One revision per state write: every cache of derived data is keyed on
+``game.revision``, so after any action what the caches answer is what a game
+computes with every cache dropped (:meth:`Game.forget`).
+
+A hypothesis state machine plays random legal and manual actions (the engine
+fuzzer's, tests/test_fuzz_engine.py) and, after each, compares the cached and
+the freshly computed characteristics, references, legal actions, mana sources,
+seating and pending decision.
+"""
+
+from __future__ import annotations
+
+from hypothesis import settings
+from hypothesis.stateful import invariant, run_state_machine_as_test
+
+from mechanics.play.game import Game
+from mechanics.play.perform import mana_sources
+from tests.test_fuzz_engine import DECKS, EngineMachine
+
+
+def answers(game: Game) -> dict[str, object]:
+    """What the caches are asked, as plain values."""
+    st = game.state
+    seating = game.seating()
+    return {
+        "chars": {oid: (ch.name, ch.power, ch.toughness, ch.controller, sorted(ch.types),
+                        sorted(ch.subtypes), sorted(ch.keywords), sorted(ch.colors))
+                  for oid, ch in game.all_chars().items()},
+        "refs": {oid: game.ref_for(oid) for oid in st.objs},
+        "legal": [str(a) for a in game.legal_actions],
+        "mana": {p: [(str(s), m) for s, m in mana_sources(game, p)] for p in st.players},
+        "seating": (seating.seats, seating.seat_of, seating.after, seating.goldfish),
+        "pending": repr(game.pending),
+    }
+
+
+def check_caches(game: Game) -> None:
+    cached = answers(game)  # filled by the play so far, then read again here
+    game.forget()
+    fresh = answers(game)
+    for what in cached:
+        assert cached[what] == fresh[what], f"the cached {what} differ from a fresh computation"
+
+
+class CacheMachine(EngineMachine):
+    deck = DECKS[1]  # Simic evolve: counters, triggers and static abilities
+
+    @invariant()
+    def caches_agree(self) -> None:
+        check_caches(self.game)
+
+
+class RedCacheMachine(CacheMachine):
+    deck = DECKS[0]
+
+
+def test_cached_answers_equal_fresh_ones_after_random_play() -> None:
+    """A sixth of the fuzz budget per deck (the settings profile's, tests/conftest.py)."""
+    budget = settings(max_examples=max(1, settings.default.max_examples // 6))
+    for machine in (CacheMachine, RedCacheMachine):
+        run_state_machine_as_test(machine, settings=budget)
+
+
+def test_a_write_that_bumps_no_revision_is_caught() -> None:
+    """Positive control: a write behind the caches' back (the pool emptied without
+    ``changed()``) makes the check fail."""
+    game = Game()
+    for line in ("turn p1 main1", "goldfish p2", "mana p1 {G}{G}"):
+        game.play(line)
+    assert len(mana_sources(game, "p1")) == 2  # kept for this revision
+    game.state.players["p1"].mana.clear()  # no changed(): the revision stays
+    try:
+        check_caches(game)
+    except AssertionError as exc:
+        assert "mana" in str(exc)
+    else:
+        raise AssertionError("a stale cache went unnoticed")
