@@ -45,7 +45,7 @@ sys.path.insert(0, str(REPO))
 
 import mechanics  # noqa: E402
 from mechanics import actions as A  # noqa: E402
-from mechanics.model.cards import load_bundled_pool  # noqa: E402
+from mechanics.model.oracle import load_bundled_pool  # noqa: E402
 from mechanics.play.game import Game  # noqa: E402
 from mechanics.plugin_api.plugin_manager import make_plugin_manager  # noqa: E402
 

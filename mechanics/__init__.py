@@ -45,6 +45,7 @@ from .model.errors import (
 )
 from .model.state import AbilityRef, Decision, StackItem, while_present
 from .play.context import Ctx
+from .play.deckcheck import deck_report
 from .play.game import Game
 from .play.stops import DEFAULT_STOPS
 from .plugin_api import hookspecs
@@ -56,7 +57,7 @@ __all__ = [
     "DEFAULT_STOPS", "OFFER_DISABLE_AFTER", "WATCHDOG", "AbilityRef", "Action", "Activated", "BadReferenceError", "Ctx",
     "Decision", "DeckError", "EntersWith", "Game", "IllegalActionError", "NotationError",
     "PluginError", "Replacement", "SourceError", "SpellAbility", "StackItem", "StackfishError",
-    "Static", "Target", "Triggered", "actions", "check_plugin", "choosable", "disable_plugin",
+    "Static", "Target", "Triggered", "actions", "check_plugin", "choosable", "deck_report", "disable_plugin",
     "events", "hookimpl", "hookspecs", "how_many", "list_plugins", "make_plugin_manager",
     "parse_action", "script", "spell_modal", "while_present",
 ]

@@ -18,7 +18,7 @@ from mechanics.model.errors import NotationError
     ("cast p1 Fireball x 1 x 2", "'x' given twice; usage: cast PLAYER CARD"),
     ("cast p1 Shock target", "'target' needs a value; usage: cast PLAYER CARD"),
     ("block p1 wall bear wall", "a blocker needs an attacker; usage: block PLAYER BLOCKER ATTACKER"),
-    ("attack p1 bear ->", "too few words; usage: attack PLAYER OBJ [-> PLAYER]..."),
+    ("attack p1 bear ->", "too few words; usage: attack PLAYER OBJ [-> DEFENDER]..."),
     ("goto main1 P2", "expected a player such as p1, got 'P2'"),
     ("draw p1 two", "expected a number for N, got 'two'"),
     ("activate p1 bear ²", "expected a number for N, got '²'"),

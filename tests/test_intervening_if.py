@@ -7,7 +7,8 @@ gives one to a card of its own through an inline plugin.
 
 from mechanics import hookimpl, make_plugin_manager
 from mechanics.abilities.abilities import Triggered
-from mechanics.model.cards import CardDef, load_bundled_pool
+from mechanics.model.cards import CardDef
+from mechanics.model.oracle import load_bundled_pool
 from mechanics.play.game import Game
 
 WARDEN = CardDef(

@@ -13,8 +13,9 @@ import pytest
 
 from mechanics import Game, PluginError, events, hookimpl, make_plugin_manager
 from mechanics.model.actions import parse_action
-from mechanics.model.cards import CardDef, CardPool, load_bundled_pool
+from mechanics.model.cards import CardDef, CardPool
 from mechanics.model.errors import StackfishError
+from mechanics.model.oracle import load_bundled_pool
 
 
 def pool_with(*cards: dict) -> CardPool:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import os
 from importlib import resources
 
 import pytest
@@ -186,3 +187,11 @@ def test_state_based_actions_skipped_only_while_nothing_changed():
     game.damage(bear, 2)
     assert sba.check(game) is True
     assert game.obj(bear).zone == "graveyard"
+
+
+@pytest.mark.parametrize("deck", ["pioneer-mono-green-devotion.txt", "modern-jund.txt"])
+def test_the_autopilot_plays_real_lists_with_planeswalkers_without_an_illegal_action(deck):
+    # 606.3: a planeswalker's loyalty abilities once a turn; the autopilot keeps to it
+    path = os.path.join(os.path.dirname(__file__), "data", "real-decks", deck)
+    res = sim.simulate(path, n=6, seed=1)
+    assert res.errors == [] and len(res.kill_turns) == 6

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from mechanics.io.scenario import run_checked
-from mechanics.model.cards import CardPool, load_bundled_pool
+from mechanics.model.oracle import BundledPool, load_bundled_pool
 from mechanics.play.game import Game
 from mechanics.store.carddb import CardDbError, DbPool, import_bulk, load_user_pool
 
@@ -26,10 +26,12 @@ def pool(tmp_path) -> DbPool:
     return got
 
 
-def test_without_a_database_it_is_the_bundled_pool():
+def test_without_a_database_it_is_the_bundled_pool_of_every_real_card():
     pool = load_user_pool()
-    assert type(pool) is CardPool
-    assert pool.names() == load_bundled_pool().names()
+    assert type(pool) is BundledPool
+    assert pool.get("Simic Charm").mana_cost == "{G}{U}"  # any real card, no import step
+    assert pool.get("jace beleren").loyalty == 3
+    assert pool.get("Lim-Dul's Vault").name == "Lim-Dûl's Vault"
 
 
 def test_the_default_path_is_used(tmp_path):
@@ -45,10 +47,13 @@ def test_imported_cards_are_read_once_and_kept(pool):
     assert pool.get("No Such Card") is None and "No Such Card" not in pool
 
 
-def test_bundled_cards_win(pool):
-    assert pool.get("Lightning Bolt") is not None
-    bundled = load_bundled_pool().get("Lightning Bolt")
-    assert pool.get("Lightning Bolt") == bundled
+def test_imported_cards_win(pool):
+    # the bundled oracle has only Fire's half; an imported Scryfall file has both (709)
+    assert load_bundled_pool().get("Fire // Ice").unknown_faces == ["Ice"]
+    fire = pool.get("Ice")
+    assert fire.full_name == "Fire // Ice" and [f.name for f in fire.faces] == ["Fire", "Ice"]
+    assert fire.unknown_faces == [] and fire.faces[1].mana_cost == "{1}{U}"
+    assert pool.get("Simic Charm") is not None  # the bundled cards stay
 
 
 def test_two_faced_cards_use_their_front_face(pool):

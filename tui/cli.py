@@ -104,6 +104,11 @@ def _start(args: argparse.Namespace, games_too: bool) -> int | str:
 
 
 def _deck_check(args: argparse.Namespace) -> int:
+    """Read a deck list; say how many of its cards are automated and what is done by hand
+    (every bad line of a list that doesn't load, as the paste screen lists them)."""
+    import json
+
+    from mechanics import Game, deck_report, make_plugin_manager
     from mechanics.model.errors import DeckError
     from mechanics.store.carddb import load_user_pool
     from mechanics.store.decks import load_deck
@@ -111,7 +116,7 @@ def _deck_check(args: argparse.Namespace) -> int:
 
     from .library import check_deck, size_warning
 
-    pool = load_user_pool()  # bundled cards and any imported ones
+    pool = load_user_pool()  # every real card, and any imported ones
     try:
         deck = load_deck(args.file, pool)
     except DeckError:  # every bad line, as the paste screen lists them, not only the first
@@ -126,11 +131,17 @@ def _deck_check(args: argparse.Namespace) -> int:
             print(f"{args.file}:{line}: {message}" if line else f"{args.file}: {message}",
                   file=sys.stderr)
         return 2
+    game = Game(pool=pool, plugins=make_plugin_manager(disabled=args.disable_plugin or ()))
+    report = deck_report(deck, game)
+    if args.json:
+        print(json.dumps(report.to_json(), indent=2, ensure_ascii=False))
+        return 0
     main = sum(e.count for e in deck.main)
     side = sum(e.count for e in deck.sideboard)
     print(f"{args.file}: {deck.format} deck, {main} main, {side} sideboard")
     if warning := size_warning(main):
         print(f"{args.file}: warning: {warning}")
+    print("\n".join(report.lines()))
     return 0
 
 
@@ -231,7 +242,7 @@ def _cards_search(args: argparse.Namespace) -> int:
 
 
 def _cards_list(args: argparse.Namespace) -> int:
-    """The bundled pool's cards, manual ones with the lines nothing implements."""
+    """Every bundled card (34,632), manual ones with the phrases nothing implements."""
     from mechanics import Game, make_plugin_manager
 
     game = Game(plugins=make_plugin_manager(disabled=_disabled(args)))
@@ -239,7 +250,7 @@ def _cards_list(args: argparse.Namespace) -> int:
     shown = manual = 0
     cards = sorted(game.pool, key=lambda c: c.name)
     for card in cards:
-        missing = game.behaviour(card.name).missing
+        missing = game.manual_phrases(card.name)
         manual += bool(missing)
         if only == "manual" and not missing or only == "automated" and missing:
             continue
@@ -373,8 +384,11 @@ def parser() -> argparse.ArgumentParser:
     p = sub.add_parser("demo", help="play the bundled demo scenario and print the log")
     p.set_defaults(func=_demo)
     deck = sub.add_parser("deck", help="deck lists").add_subparsers(dest="deck_command", required=True)
-    p = deck.add_parser("check", help="read a deck list in any common format and report it")
+    p = deck.add_parser("check", help="read a deck list in any common format; say which cards "
+                        "are automated and what the others leave to the player")
     p.add_argument("file")
+    p.add_argument("--json", action="store_true",
+                   help='print {"cards", "automated", "manual": [{"name", "count", "missing"}]}')
     p.set_defaults(func=_deck_check)
     cards = sub.add_parser("cards", help="the card database and which cards are automated",
                            description="Without a sub-command: list the bundled cards (as 'list').")

@@ -113,7 +113,10 @@ def complete(line: str, game: Any) -> tuple[str, list[str]]:
             for _ in range(k - 1):
                 s = line.rfind(" ", 0, max(0, s - 1)) + 1
             if s < start and line[:s].strip():
-                more = _matches(words_for(game, line[:s]), line[s:])
+                before = words_for(game, line[:s])
+                if found and line[s:start].strip().casefold() in {w.casefold() for w in before}:
+                    break  # after a whole name ("Shock", not "Shock Troops"), the next word's words
+                more = _matches(before, line[s:])
                 if more:
                     start, part, found, quoted = s, line[s:], more, True
                     break

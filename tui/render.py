@@ -187,7 +187,9 @@ def permanent_text(game: Any, oid: int, count: int = 1, indent: str = "",
         out.append(f" (card: {obj.name})", style=DIM)  # a copy (707) shows what it really is
     if count > 1:
         out.append(f" x{count}", style=BOLD)
-    if ch.power is not None and ch.toughness is not None and (ch.is_creature or ch.modified):
+    if ch.pt_by_hand:
+        out.append(" */* (set it: m, set-pt)", style=BOLD)  # 604.3, done by hand
+    elif ch.power is not None and ch.toughness is not None and (ch.is_creature or ch.modified):
         pt = f" {ch.power}/{ch.toughness}"
         if ch.modified:
             out.append(pt + "*", style=BOLD_UNDERLINE)
@@ -196,7 +198,9 @@ def permanent_text(game: Any, oid: int, count: int = 1, indent: str = "",
     if obj.damage:
         out.append(f" dmg {obj.damage}", style=BOLD)
     for kind, n in sorted(obj.counters.items()):
-        if n:
+        if kind == "loyalty" and "Planeswalker" in ch.types:
+            out.append(f" loyalty {n}", style=BOLD)  # 306.5b: a planeswalker's loyalty
+        elif n:
             out.append(f" [{kind} x{n}]", style=BOLD)
     flags = []
     if obj.tapped:
@@ -358,7 +362,7 @@ def playable_names(game: Any, player: str) -> set[str]:
         if action.command == "activate":
             break
         if action.command in ("play", "cast"):
-            out.add(game.card(action.card).name)
+            out.add(game.pool.get(action.card).name)  # the card, whichever face is cast
     return out
 
 

@@ -117,6 +117,9 @@ class Activated(Ability):
     remove_counters: tuple[str, int] | None = None
     #: "Sacrifice this permanent" is part of the cost (602.2b, 701.21a)
     sacrifice: bool = False
+    #: a loyalty ability's cost (606.4): put on (+N) or remove (-N) that many loyalty
+    #: counters; activated once a turn per permanent, at sorcery speed (606.3)
+    loyalty: int | None = None
 
 
 @dataclass(frozen=True)

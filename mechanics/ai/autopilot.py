@@ -37,7 +37,7 @@ from ..model import actions as A
 from ..model.cards import BASIC_LAND_MANA, parse_cost
 from ..model.mana import plan
 from ..model.state import Decision, StackItem
-from ..play.perform import mana_sources
+from ..play.perform import loyalty_refused, mana_sources
 
 ME = "p1"
 OPPONENT = "p2"
@@ -452,8 +452,8 @@ def ability_to_activate(game: Any, player: str) -> A.Action | None:
         for n, ab in enumerate(game.activated(oid), 1):
             if not isinstance(ab, Activated) or ab.mana or (oid, obj.epoch, n) in used:
                 continue
-            if ab.remove_counters:
-                continue  # spending counters (to regenerate, say) is a player's call
+            if ab.remove_counters or (ab.loyalty is not None and (ab.loyalty < 0 or loyalty_refused(game, obj, ab))):
+                continue  # spending counters (to regenerate, say) is a player's call; 606.3: once a turn
             if ab.tap and (obj.tapped or (ch.is_creature and obj.sick and not ch.has("haste"))):
                 continue
             cost = parse_cost(ab.cost)

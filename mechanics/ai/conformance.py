@@ -21,8 +21,9 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..model.actions import parse_action
-from ..model.cards import load_bundled_pool, read_card_file
+from ..model.cards import read_card_file
 from ..model.errors import PluginError, StackfishError
+from ..model.oracle import load_bundled_pool
 from ..play.game import Game
 from ..plugin_api.plugin_manager import make_plugin_manager
 from . import autopilot
@@ -31,14 +32,16 @@ from . import autopilot
 MAX_CARDS = 6
 
 
-def keyword_cards(game: Any, plugin: Any, cards: Iterable[Any]) -> list[str]:
-    """The names of the creature ``cards`` with a keyword ``plugin`` registered, one per
-    keyword first (so each keyword is exercised), then the others and the creatures it
+def keyword_cards(game: Any, plugin: Any, pool: Any) -> list[str]:
+    """The names of the creature cards of ``pool`` with a keyword ``plugin`` registered, one
+    per keyword first (so each keyword is exercised), then the others and the creatures it
     scripts (``register_cards``), at most :data:`MAX_CARDS`."""
     mine = {k for k, p in game.hooks.keyword_plugins.items() if p is plugin}
     scripted = {c for c, p in game.hooks.card_plugins.items() if p is plugin}
+    cards = {c.name: c for c in pool.mentioning(mine)}  # every real card: read only those
+    cards.update({c: pool.get(c) for c in scripted if pool.get(c) is not None})
     by_keyword: dict[str, list[str]] = {}
-    for card in sorted(cards, key=lambda c: c.name):
+    for card in sorted(cards.values(), key=lambda c: c.name):
         if not card.is_type("Creature") or card.power is None:
             continue
         for name, _ in game.behaviour(card.name).keywords:

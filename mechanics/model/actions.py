@@ -169,14 +169,15 @@ class _Misfit(NotationError):
 
 
 def _attackers(words: list[str]) -> tuple[tuple[str, str], ...]:
-    """``A -> p2 B``: each attacker, optionally followed by ``-> PLAYER``."""
+    """``A -> p2 B -> jace``: each attacker, optionally followed by ``->`` and the player
+    or planeswalker it attacks (508.1b)."""
     out: list[tuple[str, str]] = []
     i = 0
     while i < len(words):
         if i + 1 < len(words) and words[i + 1] == "->":
             if i + 2 == len(words):
                 raise _Misfit("too few words")
-            out.append((words[i], _player(words[i + 2])))
+            out.append((words[i], words[i + 2]))
             i += 3
         else:
             out.append((words[i], ""))
@@ -480,7 +481,7 @@ class AddMana(Action, usage="mana PLAYER COST"):
 
 
 @dataclass(frozen=True)
-class Attack(Action, usage="attack PLAYER OBJ [-> PLAYER]..."):
+class Attack(Action, usage="attack PLAYER OBJ [-> DEFENDER]..."):
     player: str = arg(_player)
     attackers: tuple[tuple[str, str], ...] = rest(_attackers, _unattackers, what="ref",
                                                   fixed=("->",))
@@ -543,6 +544,15 @@ class Move(Action, usage="move OBJ ZONE [PLAYER] [bottom]", manual=True):
 
 
 @dataclass(frozen=True)
+class MoveTogether(Action, usage="move-together ZONE OBJ...", manual=True):
+    """Move objects by hand at the same time (Living End): each sees the others move
+    (603.6a, 603.10a)."""
+
+    zone: str = arg(_zone)
+    objs: tuple[str, ...] = rest(what="object")
+
+
+@dataclass(frozen=True)
 class Draw(Action, usage="draw PLAYER [N]", manual=True):
     player: str = arg(_player)
     n: int = arg(_int, 1)
@@ -578,6 +588,15 @@ class Pump(Action, usage="pump OBJ +P/+T", manual=True):
 
 
 @dataclass(frozen=True)
+class SetPT(Action, usage="set-pt OBJ P/T", manual=True):
+    """The value of a ``*`` power/toughness the engine doesn't compute (604.3), set by hand."""
+
+    obj: str = arg()
+    power: int = arg(_pt, show=lambda pt: f"{pt[0]}/{pt[1]}", what="pt", into=("power", "toughness"))
+    toughness: int  # read and printed with ``power``, in one word
+
+
+@dataclass(frozen=True)
 class _ObjOnly(Action, manual=True):
     obj: str = arg()
 
@@ -586,6 +605,8 @@ class Tap(_ObjOnly, usage="tap OBJ"): ...
 class Untap(_ObjOnly, usage="untap OBJ"): ...
 class PhaseOut(_ObjOnly, usage="phase-out OBJ"): ...
 class PhaseIn(_ObjOnly, usage="phase-in OBJ"): ...
+class Transform(_ObjOnly, usage="transform OBJ"): ...
+class Flip(_ObjOnly, usage="flip OBJ"): ...
 
 
 @dataclass(frozen=True)

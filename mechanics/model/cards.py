@@ -12,15 +12,16 @@ from __future__ import annotations
 import difflib
 import json
 import re
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
-from importlib import resources
+import unicodedata
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 SUPERTYPES = frozenset({"Basic", "Legendary", "Snow", "World", "Ongoing"})
 COLORS = "WUBRG"
 BASIC_LAND_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 _SYMBOL = re.compile(r"\{([^}]*)\}")
+_APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'", "\u00b4": "'", "`": "'"})
 
 
 def parse_cost(text: str) -> tuple[str, ...]:
@@ -40,17 +41,30 @@ def mana_value(symbols: Iterable[str]) -> int:
 
 
 def normalise_name(name: str) -> str:
-    """The key names are looked up by: case-folded, curly apostrophes straightened."""
-    return " ".join(name.replace("\u2019", "'").replace("\u2018", "'").split()).casefold()
+    """The key names are looked up by: no accents, straight apostrophes, casefolded,
+    single spaces (``Lim-Dul's Vault`` finds ``Lim-Dûl's Vault``)."""
+    name = name.translate(_APOSTROPHES)
+    if not name.isascii():
+        text = unicodedata.normalize("NFKD", name)
+        name = "".join(ch for ch in text if not unicodedata.combining(ch))
+    return " ".join(name.casefold().split())
+
+
+def face_names(name: str) -> list[str]:
+    """The names of a card's faces or halves: ``["Fire", "Ice"]`` for ``Fire // Ice``."""
+    return name.split(" // ")
 
 
 def _stat(value: Any) -> int | None:
+    """A printed power, toughness or loyalty: ``1+*`` counts its number, ``*`` 0; a
+    characteristic-defining ability gives the rest (604.3, :attr:`CardDef.star_pt`)."""
     if value is None:
         return None
+    text = str(value).replace("*", "").rstrip("+-") or "0"
     try:
-        return int(str(value))
+        return int(text)
     except ValueError:
-        return 0  # '*' and friends: characteristic-defining abilities are not automated
+        return 0
 
 
 @dataclass(frozen=True)
@@ -72,6 +86,10 @@ class CardDef:
     subtypes: tuple[str, ...] = field(default=(), compare=False)
     supertypes: frozenset[str] = field(default=frozenset(), compare=False)
     cost: tuple[str, ...] = field(default=(), compare=False)
+    #: the printed power or toughness has a ``*``: an ability defines it (604.3)
+    star_pt: bool = False
+    #: every face of a card with several (the first is this one): 708-712
+    faces: tuple[CardDef, ...] = field(default=(), compare=False, repr=False)
 
     def __post_init__(self) -> None:
         left, _, right = self.type_line.partition("\u2014")
@@ -90,33 +108,61 @@ class CardDef:
     def is_type(self, card_type: str) -> bool:
         return card_type in self.types
 
+    @property
+    def unknown_faces(self) -> list[str]:
+        """The names of the faces or halves whose text this data lacks (the bundled oracle
+        has only the front of split, adventure, modal double-faced and flip cards)."""
+        known = {f.name for f in self.faces} | {self.name}
+        return [n for n in face_names(self.full_name) if n not in known]
+
     @classmethod
     def from_scryfall(cls, card: Mapping[str, Any]) -> CardDef:
-        """Build a CardDef from a Scryfall card object (first face of two-faced cards)."""
-        face = dict(card)
-        faces = card.get("card_faces") or []
-        if faces and isinstance(faces[0], Mapping):
-            face = {**card, **{k: v for k, v in faces[0].items() if v not in (None, "")}}
+        """Build a CardDef from a Scryfall card object: for a card with ``card_faces``, its
+        first face, with every face (the first included) in ``faces``."""
+        faces = [f for f in card.get("card_faces") or () if isinstance(f, Mapping)]
+        if not faces:
+            return cls._face(card, {**card, "name": face_names(str(card.get("name", "")))[0]},
+                             card.get("keywords") or ())
+        defs = tuple(cls._face(card, {**card, **{k: f.get(k) for k in FACE_FIELDS}}, _face_keywords(card, f))
+                     for f in faces)
+        # a back face without a cost or colours given: its colour indicator is the front's (204)
+        defs = (defs[0], *(d if d.cost or "colors" in f else replace(d, colors=defs[0].colors)
+                           for d, f in zip(defs[1:], faces[1:], strict=True)))
+        return replace(defs[0], faces=defs)
+
+    @classmethod
+    def _face(cls, card: Mapping[str, Any], face: Mapping[str, Any], keywords: Iterable[str]) -> CardDef:
         cost = face.get("mana_cost") or ""
-        colors = card.get("colors")
+        colors = face.get("colors")
         if colors is None:
             colors = [c for c in COLORS if c in "".join(parse_cost(cost))]
-        keywords = frozenset(str(k).lower() for k in card.get("keywords") or ())
-        if "devoid" in keywords:
+        kws = frozenset(str(k).lower() for k in keywords)
+        if "devoid" in kws:
             colors = []  # 702.114a: a characteristic-defining ability, so in every zone (604.3)
         return cls(
-            name=str(face.get("name", card.get("name", ""))),
+            name=str(face.get("name") or ""),
             full_name=str(card.get("name", "")),
             mana_cost=cost,
             type_line=str(face.get("type_line") or ""),
             oracle_text=str(face.get("oracle_text") or ""),
+            star_pt="*" in f"{face.get('power')}{face.get('toughness')}",
             power=_stat(face.get("power")),
             toughness=_stat(face.get("toughness")),
             loyalty=_stat(face.get("loyalty")),
-            keywords=keywords,
+            keywords=kws,
             colors=frozenset(colors),
             layout=str(card.get("layout") or "normal"),
         )
+
+
+#: what each face of a Scryfall card object has of its own
+FACE_FIELDS = ("name", "mana_cost", "type_line", "oracle_text", "power", "toughness", "loyalty", "colors")
+
+
+def _face_keywords(card: Mapping[str, Any], face: Mapping[str, Any]) -> list[str]:
+    """A card's ``keywords`` are every face's: a face has those its own text names."""
+    text = str(face.get("oracle_text") or "").lower()
+    return [k for k in card.get("keywords") or () if str(k).lower() in text]
 
 
 class CardPool:
@@ -146,6 +192,11 @@ class CardPool:
     def names(self) -> list[str]:
         return sorted(c.name for c in self)
 
+    def mentioning(self, words: Iterable[str]) -> Iterator[CardDef]:
+        """The cards whose rules text (any face's) has one of ``words`` (lower case) in it."""
+        words = list(words)
+        return (c for c in self if any(w in f.oracle_text.lower() for f in c.faces or (c,) for w in words))
+
     def suggest(self, name: str, n: int = 3) -> list[str]:
         """The closest card names, for 'did you mean' messages."""
         keys = difflib.get_close_matches(normalise_name(name), list(self._by_key), n=n, cutoff=0.5)
@@ -161,12 +212,6 @@ TOKENS = [
     CardDef("Zombie Mutant Token", type_line="Token Creature \u2014 Zombie Mutant", power=2,
             toughness=2, colors=frozenset("B")),
 ]
-
-
-def load_bundled_pool() -> CardPool:
-    """The card pool shipped with the product (``mechanics/data/cards.json``) and tokens."""
-    text = resources.files("mechanics").joinpath("data/cards.json").read_text("utf-8")
-    return CardPool([*(CardDef.from_scryfall(c) for c in json.loads(text)), *TOKENS])
 
 
 def read_card_file(path: str) -> list[CardDef]:

@@ -61,6 +61,7 @@ class Obj:
     copy_of: str | None = None  # copiable values (707.2): the name of the card it copies
     choices: dict[str, str] = field(default_factory=dict)  # as-enters choices
     attacking: str | None = None  # the defending player
+    attacked: int | None = None  # the planeswalker it attacks (508.1b); -1: it has left (no damage)
     blocking: list[int] = field(default_factory=list)
     blocked: bool = False
 

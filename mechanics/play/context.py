@@ -149,6 +149,7 @@ PRIMITIVES: dict[str, str] = {
     "note": "add a line to the game log",
     "queue_trigger": "hold a triggered ability until a player would next get priority (603.3)",
     "regenerate": "give a permanent a regeneration shield for this turn (701.19a)",
+    "turn_face": "transform (712) or flip (710) a permanent to its other face; False if it can't",
 }
 
 #: what a hook may read of the game, besides the hook's own arguments: ``game.NAME``.

@@ -22,19 +22,20 @@ from typing import Any
 from ..abilities.abilities import Behaviour
 from ..model import events as ev
 from ..model.actions import Action, parse_action
-from ..model.cards import CardDef, CardPool, load_bundled_pool
+from ..model.cards import CardDef, CardPool, normalise_name
 from ..model.errors import BadReferenceError, IllegalActionError, PluginError, StackfishError
+from ..model.oracle import load_bundled_pool
 from ..model.state import Decision, Obj, Player, StackItem, State
 from ..plugin_api.isolation import WATCHDOG, HookTimedOut, rule_error, timed_out
 from ..plugin_api.plugin_manager import Hooks, make_plugin_manager
-from ..rules.layers import Chars, base_chars, compute, counter_pt
+from ..rules.layers import Chars, base_chars, compute, counter_pt, defined_pt
 from ..rules.primitives import Primitives
 from ..rules.priority import PriorityRules, Seating
 from ..rules.refs import References
 from ..rules.triggers import TriggerRules
 from ..rules.turn import TurnRules
 from ..text import scripts  # noqa: F401 - scripts register the bundled cards
-from ..text.build import build_behaviour
+from ..text.build import build_behaviour, manual_phrases
 from .context import Ctx, Suspend
 from .history import History
 from .legal import can_act, generate, is_legal
@@ -70,6 +71,7 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         self.events: list[ev.Event] = []
         self.log: list[str] = []
         self._behaviours: dict[str, Behaviour] = {}
+        self._manual: dict[str, list[str]] = {}
         self._cards: dict[str, CardDef] = {}
         self._chars: dict[int, Chars] | None = None
         self._plain_chars = False  # see changed()
@@ -98,6 +100,7 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         self._answers: list[Action] = []
         self.steps_begun = 0  # counts begin_step calls: how ``pass`` sees a new step begin
         self.departing: list[tuple[int, int]] = []  # refs leaving together (move_all)
+        self.entering: list[ev.ZoneChanged] | None = None  # enters events held back (move_all)
         self.observers: list[Any] = []
         """Called after each successful ``play`` with the action, and after ``undo``
         with ``("undo", n)`` (the journal, mechanics/io/journal.py)."""
@@ -123,12 +126,17 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         self.changed(seats=True)
 
     def card(self, name: str) -> CardDef:
-        """The card's facts by name (memoised: the pool's lookup normalises the name)."""
+        """The facts of the card or face named ``name`` (memoised: the pool's lookup
+        normalises the name).  A face's name gives that face (708-712: an object that is a
+        transformed permanent, or a spell cast as a card's other half, has that face's
+        characteristics); the card's own name gives its front face."""
         card = self._cards.get(name)
         if card is None:
             card = self.pool.get(name)
             if card is None:
                 raise BadReferenceError(self.unknown_card(name))
+            key = normalise_name(name)
+            card = next((f for f in card.faces if normalise_name(f.name) == key), card)
             self._cards[name] = card
         return card
 
@@ -145,8 +153,23 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
             self._behaviours[name] = b
         return b
 
+    def manual_phrases(self, name: str) -> list[str]:
+        """What the player must do by hand for this card, every face (cached by name)."""
+        found = self._manual.get(name)
+        if found is None:
+            self.card(name)  # an unknown name is an error
+            whole = self.pool.get(name)  # every face of it
+            found = self._manual[name] = manual_phrases(whole, self.hooks.keywords, self.hooks.scripts)
+        return found
+
+    def castable_faces(self, oid: int) -> list[str]:
+        """The faces of card ``oid`` its owner may cast or play from where it is (708-712, 715)."""
+        from .perform import castable_faces
+
+        return castable_faces(self, oid)
+
     def is_manual(self, name: str) -> bool:
-        return self.behaviour(name).manual
+        return bool(self.manual_phrases(name))
 
     # ================================================================ reading
     def changed(self, characteristics: bool = True, board: bool = True, seats: bool = False) -> None:
@@ -206,7 +229,9 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
             return None
         if obj.zone == "battlefield":
             return (self._chars or self.all_chars()).get(oid)
-        return base_chars(self, obj)
+        ch = base_chars(self, obj)
+        defined_pt(self, obj, ch)  # 604.3: in every zone
+        return ch
 
     def view(self, oid: int) -> Chars:
         """Characteristics for display and scenario references, which see phased-out
@@ -215,6 +240,7 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         if ch is None:
             obj = self.state.objs[oid]
             ch = base_chars(self, obj)
+            defined_pt(self, obj, ch)
             if ch.power is not None:
                 for kind, n in obj.counters.items():
                     dp, dt = counter_pt(kind)

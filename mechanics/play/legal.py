@@ -20,7 +20,13 @@ from ..model import actions as A
 from ..model.cards import parse_cost
 from ..model.errors import RuleError, StackfishError
 from ..model.mana import plan
-from .perform import block_restriction, convoke_sources, mana_sources
+from .perform import (
+    block_restriction,
+    castable_faces,
+    convoke_sources,
+    loyalty_refused,
+    mana_sources,
+)
 
 if TYPE_CHECKING:
     from .game import Game
@@ -114,7 +120,7 @@ def _priority_actions(game: Game, player: str, mana: bool = True) -> Iterator[A.
     st = game.state
     p = st.players[player]
     main = st.step in ("main1", "main2") and game.seat_of(player) == game.seat_of(st.active) and not st.stack
-    names = dict.fromkeys(st.objs[o].name for o in p.hand)
+    names = dict.fromkeys(face for o in (*p.hand, *p.graveyard, *p.exile) for face in castable_faces(game, o))
     for name in names:
         card = game.card(name)
         if card.is_type("Land"):
@@ -147,6 +153,8 @@ def _priority_actions(game: Game, player: str, mana: bool = True) -> Iterator[A.
             if not _affordable(game, player, parse_cost(ab.cost)):
                 continue
             if ab.remove_counters and obj.counters.get(ab.remove_counters[0], 0) < ab.remove_counters[1]:
+                continue
+            if ab.loyalty is not None and loyalty_refused(game, obj, ab):
                 continue
             ref = game.ref_for(oid)
             if ab.targets:

@@ -29,6 +29,14 @@ def _move(game: Game, a: A.Move) -> None:
     game.note(f"(manual) {game.describe(oid)} moved to {where}")
 
 
+def _move_together(game: Game, a: A.MoveTogether) -> None:
+    oids = [game.resolve_obj(ref) for ref in a.objs]
+    if len(set(oids)) != len(oids):
+        raise IllegalActionError("an object is named twice")
+    game.move_all(oids, a.zone)
+    game.note(f"(manual) {', '.join(game.describe(o) for o in oids)} moved together to {a.zone}")
+
+
 def _draw(game: Game, a: A.Draw) -> None:
     game.player(a.player)
     game.draw(a.player, a.n)
@@ -71,6 +79,16 @@ def _pump(game: Game, a: A.Pump) -> None:
     game.pump(_on_battlefield(game, a.obj), a.power, a.toughness)
 
 
+def _set_pt(game: Game, a: A.SetPT) -> None:
+    """604.3: the player gives a ``*`` creature the value its ability would (layer 7a)."""
+    oid = _on_battlefield(game, a.obj)
+    if not game.chars(oid).card.star_pt:
+        raise IllegalActionError(f"'{a.obj}' has no * power or toughness to set (604.3)")
+    game.state.objs[oid].choices["pt"] = (a.power, a.toughness)
+    game.changed()
+    game.note(f"(manual) {game.describe(oid)} is {a.power}/{a.toughness}")
+
+
 def _tap(game: Game, a: A.Tap) -> None:
     game.tap(_on_battlefield(game, a.obj))
 
@@ -87,6 +105,13 @@ def _phase_in(game: Game, a: A.PhaseIn) -> None:
     game.phase_in(_on_battlefield(game, a.obj))
 
 
+def _turn_face(game: Game, a: A.Transform) -> None:
+    """A transforming double-faced card's or a flip card's other face (712, 710), by hand."""
+    what = "flip" if isinstance(a, A.Flip) else "transform"
+    if not game.turn_face(_on_battlefield(game, a.obj), what):
+        raise IllegalActionError(f"'{a.obj}' can't {what}: it isn't a {what} card whose faces are known")
+
+
 def _token(game: Game, a: A.Token) -> None:
     game.player(a.player)
     card = game.card(a.card)
@@ -100,7 +125,7 @@ def _damage(game: Game, a: A.Damage) -> None:
 
 
 MANUAL = {
-    A.Move: _move, A.Draw: _draw, A.Mill: _mill, A.Shuffle: _shuffle, A.AddCounter: _add_counter,
-    A.RemoveCounter: _remove_counter, A.Pump: _pump, A.Tap: _tap, A.Untap: _untap,
-    A.PhaseOut: _phase_out, A.PhaseIn: _phase_in, A.Token: _token, A.Damage: _damage,
+    A.Move: _move, A.MoveTogether: _move_together, A.Draw: _draw, A.Mill: _mill, A.Shuffle: _shuffle, A.AddCounter: _add_counter,
+    A.RemoveCounter: _remove_counter, A.Pump: _pump, A.SetPT: _set_pt, A.Tap: _tap, A.Untap: _untap,
+    A.PhaseOut: _phase_out, A.PhaseIn: _phase_in, A.Transform: _turn_face, A.Flip: _turn_face, A.Token: _token, A.Damage: _damage,
 }

@@ -8,15 +8,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..abilities.abilities import HandAbility
+from ..abilities.abilities import Activated, HandAbility
 from ..abilities.modes import check_modes, mode_text, spell_modal
 from ..model import actions as A
 from ..model import events as ev
-from ..model.cards import parse_cost
+from ..model.cards import CardDef, face_names, normalise_name, parse_cost
 from ..model.errors import BadReferenceError, IllegalActionError
 from ..model.mana import format_cost, parse_mana, plan
 from ..model.state import AbilityRef, Decision, StackItem
 from ..rules import sba
+from ..text.build import UNKNOWN_TEXT
 from ..text.effects import BLOCKS_ONLY_FLYERS, CANT_BLOCK, NOT_BY_POWER_2, UNBLOCKABLE
 from . import setup, stops
 from .manual import MANUAL
@@ -102,6 +103,50 @@ def _find_in_hand(game: Game, player: str, name: str, zone: str = "hand") -> int
     raise IllegalActionError(f"{player} has no '{card.name}' in {zone}")
 
 
+#: layouts of which another face or half may be cast or played from the hand: a split card's
+#: halves (709.3), a modal double-faced card's faces (712), an adventurer's Adventure (715.3)
+EITHER_FROM_HAND = ("split", "modal_dfc", "adventure")
+
+
+def castable_faces(game: Game, oid: int) -> list[str]:
+    """The names of the faces of card ``oid`` its owner may cast or play from where it is:
+    the front from the hand, and any face of :data:`EITHER_FROM_HAND`; an aftermath card's
+    second half from the graveyard (702.127a); an adventurer's creature from exile once its
+    Adventure resolved (715.4).  Faces whose text the card data lacks are not offered."""
+    obj = game.state.objs[oid]
+    card = game.card(obj.name)
+    whole = game.pool.get(card.full_name)
+    faces = [f.name for f in whole.faces] or [card.name]
+    if obj.zone == "hand":
+        return faces if card.layout in EITHER_FROM_HAND else faces[:1]
+    if obj.zone == "graveyard" and card.layout == "aftermath":
+        return faces[1:]
+    if obj.zone == "exile" and obj.choices.get("adventure"):
+        return faces[:1]
+    return []
+
+
+def _find_castable(game: Game, player: str, name: str) -> tuple[int, CardDef]:
+    """The player's card that may be cast or played as the face ``name`` (see
+    :func:`castable_faces`), and that face."""
+    game.player(player)
+    face = game.card(name)
+    whole = game.pool.get(name)
+    if normalise_name(name) in {normalise_name(n) for n in whole.unknown_faces}:
+        raise IllegalActionError(f"'{name}': {UNKNOWN_TEXT}; or play it by hand")
+    st = game.state
+    p = st.players[player]
+    for oid in [*p.hand, *p.graveyard, *p.exile]:
+        obj = st.objs[oid]
+        if game.card(obj.name).full_name == face.full_name and face.name in castable_faces(game, oid):
+            return oid, face
+    if face.name == face_names(face.full_name)[0]:
+        return _find_in_hand(game, player, name), face  # says what is missing
+    raise IllegalActionError(f"{player} has no card that may be cast as '{face.name}' now: the other "
+                             "half of a split card or an Adventure from the hand, an aftermath half "
+                             "from the graveyard (709.3, 715.3, 702.127a)")
+
+
 def _sorcery_timing(game: Game, player: str, what: str) -> None:
     """307.1/305.1: main phase of their own turn, empty stack."""
     st = game.state
@@ -112,8 +157,7 @@ def _sorcery_timing(game: Game, player: str, what: str) -> None:
 
 
 def _play_land(game: Game, a: A.PlayLand) -> None:
-    oid = _find_in_hand(game, a.player, a.card)
-    card = game.card(game.state.objs[oid].name)
+    oid, card = _find_castable(game, a.player, a.card)
     if not card.is_type("Land"):
         raise IllegalActionError(f"'{card.name}' is not a land; cast it with 'cast'")
     _need_priority(game, a.player)
@@ -122,6 +166,7 @@ def _play_land(game: Game, a: A.PlayLand) -> None:
     if p.lands_played >= 1:
         raise IllegalActionError(f"{a.player} has already played a land this turn (305.2)")
     p.lands_played += 1
+    game.state.objs[oid].name = card.name  # 712: a modal double-faced card's face, as played
     game.move(oid, "battlefield")
     game.note(f"{a.player} plays {card.name}")
 
@@ -133,8 +178,7 @@ def _need_priority(game: Game, player: str) -> None:
 
 
 def _cast(game: Game, a: A.Cast) -> None:
-    oid = _find_in_hand(game, a.player, a.card)
-    card = game.card(game.state.objs[oid].name)
+    oid, card = _find_castable(game, a.player, a.card)
     if card.is_type("Land"):
         raise IllegalActionError(f"'{card.name}' is a land; play it with 'play'")
     _need_priority(game, a.player)
@@ -147,9 +191,14 @@ def _cast(game: Game, a: A.Cast) -> None:
     if not a.free:
         pay(game, a.player, card.cost, a.x, convoke="convoke" in card.keywords)
     st = game.state
+    cast_from = st.objs[oid].zone
     game.move(oid, "stack")
+    st.objs[oid].name = card.name  # 709.3, 712, 715.3: the spell has the chosen face's characteristics
+    data: dict[str, Any] = {"modes": modes} if modes else {}
+    if cast_from != "hand":
+        data["from"] = cast_from
     item = StackItem(st.new_id(), "spell", a.player, oid, st.objs[oid].epoch, "spell", card.name,
-                     targets, a.x, {"modes": modes} if modes else {}, timestamp=st.tick())
+                     targets, a.x, data, timestamp=st.tick())
     st.stack.append(item)
     st.passes = 0
     st.priority = game.seat_of(a.player)
@@ -297,11 +346,19 @@ def _activate(game: Game, a: A.Activate) -> None:
         kind, n = ab.remove_counters
         if obj.counters.get(kind, 0) < n:
             raise IllegalActionError(f"'{a.obj}' doesn't have {n} {kind} counters to remove")
+    if ab.loyalty is not None and (why := loyalty_refused(game, obj, ab)):
+        raise IllegalActionError(f"'{a.obj}': {why}")
     if ab.tap:  # 602.2b: {T} first, so that paying the mana doesn't tap this land for it
         game.tap(oid)
     pay(game, a.player, parse_cost(ab.cost), a.x)
     if ab.remove_counters:
         game.remove_counters(oid, *ab.remove_counters)
+    if ab.loyalty is not None:  # 606.4: the cost; 606.3: once this turn
+        game.state.turn_flags.setdefault("loyalty", []).append(obj.ref)
+        if ab.loyalty > 0:
+            game.put_counters(oid, "loyalty", ab.loyalty)
+        elif ab.loyalty < 0:
+            game.remove_counters(oid, "loyalty", -ab.loyalty)
     epoch = obj.epoch  # the source as it was: once sacrificed it is a new object (400.7)
     if ab.sacrifice:  # 602.2b, 701.21a: a cost, paid before the ability goes on the stack
         game.sacrifice(oid)
@@ -315,6 +372,17 @@ def _activate(game: Game, a: A.Activate) -> None:
         game.note(f"{a.player} adds {('{' + color + '}') * n or 'no mana'} with {ch.name}")
         return
     _stack_ability(game, a.player, (oid, epoch), ch.name, handler, ab.text, targets, a.x)
+
+
+def loyalty_refused(game: Game, obj: Any, ab: Activated) -> str:
+    """Why this loyalty ability can't be activated now, or "": one of the permanent's loyalty
+    abilities was activated this turn (606.3), or it has too few loyalty counters to remove
+    (602.2b)."""
+    if obj.ref in game.state.turn_flags.get("loyalty", ()):
+        return "a loyalty ability of this permanent was activated this turn (606.3)"
+    if ab.loyalty is not None and obj.counters.get("loyalty", 0) < -ab.loyalty:
+        return f"it has {obj.counters.get('loyalty', 0)} loyalty, too few to remove {-ab.loyalty}"
+    return ""
 
 
 def _activate_in_hand(game: Game, a: A.Activate, oid: int) -> None:
@@ -392,19 +460,27 @@ def _attack(game: Game, a: A.Attack) -> None:
             raise IllegalActionError(f"'{ref}' is declared as an attacker twice")
         defenders = game.opponents(a.player)
         defender = target or (defenders[0] if defenders else "")
+        walker = None
+        if target and target not in st.players:  # 508.1b: a planeswalker an opponent controls
+            walker = game.resolve_obj(target)
+            ch = game.chars(walker)
+            if ch is None or "Planeswalker" not in ch.types:
+                raise IllegalActionError(f"'{target}' is not a player or a planeswalker on the battlefield")
+            defender = ch.controller
         if defender not in defenders:
-            raise IllegalActionError(f"'{defender}' is not an opponent of {a.player}")
-        chosen.append((oid, defender))
-    _attack_requirements(game, d.player, [o for o, _ in chosen])
+            raise IllegalActionError(f"'{target or defender}' is not an opponent of {a.player} or theirs")
+        chosen.append((oid, defender, walker))
+    _attack_requirements(game, d.player, [o for o, _, _ in chosen])
     st.decision = None
-    for oid, defender in chosen:
-        st.objs[oid].attacking = defender
+    for oid, defender, walker in chosen:
+        st.objs[oid].attacking, st.objs[oid].attacked = defender, walker
         st.objs[oid].blocked = False  # 509.1h: blocked or not is decided anew each combat
         if not game.chars(oid).has("vigilance"):
             game.tap(oid)
     game.changed(characteristics=False)
-    game.note(f"{a.player} attacks with " + ", ".join(game.describe(o) for o, _ in chosen))
-    game.emit(ev.AttackersDeclared(tuple(o for o, _ in chosen)))
+    game.note(f"{a.player} attacks with " + ", ".join(
+        game.describe(o) + (f" -> {game.describe(w)}" if w is not None else "") for o, _, w in chosen))
+    game.emit(ev.AttackersDeclared(tuple(o for o, _, _ in chosen)))
 
 
 #: (forbids(attacker, blocker), why): evasion abilities and blocking restrictions (509.1b)

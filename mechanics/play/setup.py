@@ -86,6 +86,8 @@ def battlefield(game: Game, a: A.BattlefieldCmd) -> None:
     attach_to = game.resolve_obj(a.attached_to) if a.attached_to else None
     obj = new_cards(game, a.player, [card.name], "battlefield")[0]
     obj.tapped, obj.token, obj.sick = a.tapped, a.token, a.sick
+    if card.is_type("Planeswalker") and card.loyalty is not None:
+        obj.counters["loyalty"] = card.loyalty  # 306.5b, unless a counter below says otherwise
     for kind, n in a.counters:
         if n < 0:
             raise IllegalActionError("a counter count can't be negative")

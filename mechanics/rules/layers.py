@@ -39,7 +39,11 @@ class Chars:
     power: int | None
     toughness: int | None
     behaviour: Behaviour
-    modified: bool = False  # power/toughness differ from the copiable values
+    modified: bool = False  # power/toughness differ from the copiable values (and layer 7a's)
+    #: a ``*`` power/toughness (604.3) that no automated ability defines and the player has
+    #: not set by hand (``set-pt``): unknown, so 704.5f waits for it
+    pt_by_hand: bool = False
+    base_pt: tuple[int | None, int | None] | None = None  # layer 7a's values, if any
     no_abilities: bool = False
 
     @property
@@ -59,6 +63,22 @@ def base_chars(game: Game, obj: Obj, copy_of: str | None = None) -> Chars:
         keywords=set(card.keywords), power=card.power, toughness=card.toughness,
         behaviour=game.behaviour(card.name),
     )
+
+
+def defined_pt(game: Game, obj: Obj, ch: Chars) -> None:
+    """Layer 7a (613.4a): a characteristic-defining ability sets power and toughness, in
+    every zone (604.3).  A ``*`` that no automated ability defines takes the value its
+    player set by hand (``set-pt``, in ``obj.choices["pt"]``); until then it is unknown."""
+    if not ch.card.star_pt or ch.power is None:
+        return
+    cda = None if ch.no_abilities else next((a for a in ch.behaviour.of(Static) if a.layer == "7a"), None)
+    if cda is not None:
+        ch.power, ch.toughness = cda.params["cda"](game, obj)
+    elif "pt" in obj.choices:
+        ch.power, ch.toughness = obj.choices["pt"]
+    else:
+        ch.pt_by_hand = True
+    ch.base_pt = (ch.power, ch.toughness)
 
 
 def _statics(game: Game, chars: dict[int, Chars]) -> list[tuple[int, int, Static]]:
@@ -122,6 +142,8 @@ def compute(game: Game) -> tuple[dict[int, Chars], bool]:
             for ch in chars.values():
                 if ch.no_abilities:
                     ch.keywords.clear()
+            for i, ch in chars.items():  # 613.4a: layer 7a, before 7b's setting effects
+                game.seeing(chars, defined_pt, st.objs[i], ch)
     for i, ch in chars.items():  # 613.4c: counters apply in layer 7c
         c = st.objs[i].counters
         if ch.power is not None:
@@ -129,7 +151,7 @@ def compute(game: Game) -> tuple[dict[int, Chars], bool]:
                 dp, dt = counter_pt(kind)
                 ch.power += dp * n
                 ch.toughness += dt * n
-        ch.modified = (ch.power, ch.toughness) != (ch.card.power, ch.card.toughness)
+        ch.modified = (ch.power, ch.toughness) != (ch.base_pt or (ch.card.power, ch.card.toughness))
     return chars, False
 
 
@@ -153,8 +175,9 @@ def _unaffected(game: Game, ids: list[int]) -> dict[int, Chars] | None:
         if hit is None or hit[0] != name or hit[1] != obj.controller or hit[2] != obj.counters:
             same = False
             found = has_static.get(name)
-            if found is None:
-                found = has_static[name] = bool(game.behaviour(game.card(name).name).of(Static))
+            if found is None:  # a "*" power/toughness is set in layer 7a, by an ability or by hand
+                card = game.card(name)
+                found = has_static[name] = bool(game.behaviour(card.name).of(Static)) or card.star_pt
             if found:
                 return None
             ch = base_chars(game, obj)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..abilities.abilities import EntersWith, text_lines
 from ..model import events as ev
+from ..model.cards import face_names
 from ..model.errors import IllegalActionError
 from ..model.state import Decision, Effect, Obj, StackItem
 from ..text.templates import CANT_BE_COUNTERED
@@ -50,6 +51,8 @@ class Primitives:
         obj.controller = controller or player or obj.owner
         obj.copy_of = None if not obj.token else obj.copy_of
         obj.choices = dict(choices or {})
+        if zone not in ("stack", "battlefield"):  # 712.8: a double-faced card shows its front
+            obj.name = face_names(self.card(obj.name).full_name)[0]
         if zone == "battlefield":
             obj.sick = True
             st.battlefield.append(oid)
@@ -59,23 +62,34 @@ class Primitives:
         self.changed("battlefield" in (old_zone, zone))
         if zone == "battlefield":  # 614.1c, 707.5: it enters already a copy, with its counters
             self._entered(obj)
-        self.emit(ev.ZoneChanged(oid, obj.epoch, obj.name, obj.owner, obj.controller,
-                                 old_zone, zone, old_epoch, obj.token))
+        event = ev.ZoneChanged(oid, obj.epoch, obj.name, obj.owner, obj.controller,
+                               old_zone, zone, old_epoch, obj.token)
+        if self.entering is not None and zone == "battlefield":
+            self.entering.append(event)  # move_all: announced once all of them are there
+        else:
+            self.emit(event)
         return oid
 
     def move_all(self: Game, oids: list[int], zone: str) -> None:
         """Move objects at the same time (704.3: state-based actions): their last known
         information is taken before any moves, and each one's leaves-the-battlefield
-        abilities see the others leave (603.10a)."""
+        abilities see the others leave (603.10a); permanents entering together are all on
+        the battlefield before any enters event, so each one's abilities see the others
+        enter (603.6a), whatever the order of ``oids``."""
         st = self.state
-        for oid in oids:
+        leaving = [oid for oid in oids if st.objs[oid].zone == "battlefield"]
+        for oid in leaving:
             self.remember(st.objs[oid])
-        self.departing = [st.objs[oid].ref for oid in oids]
+        self.departing = [st.objs[oid].ref for oid in leaving]
+        self.entering = [] if zone == "battlefield" else None
         try:
             for oid in oids:
                 self.move(oid, zone)
+            entered = self.entering or []
         finally:
-            self.departing = []
+            self.departing, self.entering = [], None
+        for event in entered:
+            self.emit(event)
 
     def remove_from_zone(self: Game, obj: Obj) -> None:
         st = self.state
@@ -95,6 +109,8 @@ class Primitives:
         for other in self.state.objs.values():  # 704.5m/n: SBAs deal with what was attached
             if other.attached_to == obj.id and other.zone == "battlefield":
                 other.attached_to = -1
+            if other.attacked == obj.id:  # 506.4c: still attacking, but nothing to damage
+                other.attacked = -1
 
     def _entered(self: Game, obj: Obj) -> None:
         """As it enters: "enters with" abilities and enter replacements (614.1c).
@@ -110,6 +126,9 @@ class Primitives:
             name = obj.copy_of or obj.name
         # 614.1c: other permanents' "enters with" replacement effects (Master Biomancer):
         # each adds counters and types to the op; it enters with them (122.6, 613.1d)
+        card = self.card(obj.copy_of or obj.name)
+        if card.is_type("Planeswalker") and card.loyalty:  # 306.5b: with its printed loyalty
+            self.put_counters(obj.id, "loyalty", card.loyalty)
         op = self.replace("enters", {"obj": obj.id, "counters": {}, "subtypes": ()}, obj.controller)
         if op["subtypes"]:
             self.add_effect("4", "enters-as", [obj.id], {"subtypes": tuple(op["subtypes"])}, until="")
@@ -123,7 +142,7 @@ class Primitives:
 
     def remove_from_combat(self: Game, obj: Obj) -> None:
         """506.4: it stops attacking or blocking."""
-        obj.attacking = None
+        obj.attacking = obj.attacked = None
         obj.blocking = []
         for other in self.battlefield_objs():  # only permanents are in combat (506.4)
             if obj.id in other.blocking:
@@ -150,12 +169,32 @@ class Primitives:
         for _ in range(op["n"]):
             obj = self.put_onto_battlefield(op["name"], controller, token=True,
                                             copy_of=op["copy_of"])
-            made.append(obj.id)
+            made.append(obj)
             self._entered(obj)  # 614.1c: "enters with" applies before the enter event
+        for obj in made:  # 603.6a: tokens made together see each other enter
             self.emit(ev.TokenCreated(obj.id, obj.name, controller))
             self.emit(ev.ZoneChanged(obj.id, obj.epoch, obj.name, controller, controller,
                                      "", "battlefield", -1, True))
-        return made
+        return [obj.id for obj in made]
+
+    def turn_face(self: Game, oid: int, action: str) -> bool:
+        """Transform (712: a transforming double-faced card turns to its other face) or flip
+        (710: a flip card turns 180 degrees, once): the same object, with the other face's
+        characteristics.  Any other card, or one whose other face's text is unknown, doesn't."""
+        obj = self.state.objs[oid]
+        card = self.card(obj.name)
+        whole = self.pool.get(card.full_name)
+        layout = "flip" if action == "flip" else "transform"
+        names = face_names(card.full_name)
+        if obj.zone != "battlefield" or whole is None or whole.layout != layout or len(whole.faces) != 2 \
+                or (action == "flip" and card.name != names[0]):  # a flipped card stays flipped
+            self.note(f"{self.describe(oid)} can't {action}")
+            return False
+        before = self.describe(oid)
+        obj.name = whole.faces[1].name if card.name == names[0] else whole.faces[0].name
+        self.changed()
+        self.note(f"{before} {action}s into {obj.name}")
+        return True
 
     def enter_copy(self: Game, oid: int, copy_of: str) -> None:
         """707.5/706: an object enters as a copy (Clone): its copiable values change."""
@@ -340,7 +379,8 @@ class Primitives:
     # ---------------------------------------------------------------- damage and life
     def damage(self: Game, target: int | str, n: int, source: int | None = None,
                combat: bool = False) -> None:
-        """Deal damage (120): to a player it is life loss, to a creature it is marked.
+        """Deal damage (120): to a player it is life loss, to a creature it is marked, from a
+        planeswalker it removes that many loyalty counters (120.3c).
         Prevention and replacement effects (615, 614; on ``"damage"``) apply first."""
         if n > 0:
             hurt = target if isinstance(target, str) else self.controller_of(target)
@@ -357,13 +397,16 @@ class Primitives:
             if default:
                 self.lose_life(player, n)  # 120.3a
         else:
-            obj = self.state.objs[target]
-            if default:  # 120.3e
+            obj, ch = self.state.objs[target], self.chars(target)
+            walker = ch is not None and "Planeswalker" in ch.types
+            if default and (not walker or ch.is_creature):  # 120.3e: marked on a creature
                 obj.damage += n
                 src = self.chars(source) if source is not None else None
                 if src and src.has("deathtouch"):
                     obj.deathtouch_damage = True
                 self.changed(characteristics=False)
+            if default and walker:
+                self.remove_counters(target, "loyalty", n)  # 120.3c: loyalty counters removed
             self.emit(dealt)
         for op in results:
             if op[0] != "instead":

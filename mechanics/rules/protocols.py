@@ -51,6 +51,8 @@ class PrimitivesNeeds(GameCore, Protocol):
     """What :class:`~.primitives.Primitives` uses beyond its own methods."""
 
     departing: list[tuple[int, int]]  # the refs move_all moves together (for TriggerRules)
+    entering: list[ev.ZoneChanged] | None  # the enters events move_all holds back (603.6a)
+    pool: CardPool  # every face of a card (turn_face: 712, 710)
 
     def ask(self, decision: Decision) -> Any: ...
     def controller_of(self, oid: int) -> str: ...

@@ -40,7 +40,7 @@ def _perform(game: Game) -> bool:
         obj = st.objs[oid]
         if "Legendary" in ch.supertypes:
             legendary = True
-        if ch.is_creature and ch.toughness is not None:
+        if ch.is_creature and ch.toughness is not None and not ch.pt_by_hand:
             if ch.toughness <= 0:  # 704.5f
                 to_graveyard.append(oid)
             elif (obj.damage >= ch.toughness or obj.deathtouch_damage) and obj.damage > 0 \
@@ -49,6 +49,8 @@ def _perform(game: Game) -> bool:
                     done = True
                 else:
                     to_graveyard.append(oid)
+        if "Planeswalker" in ch.types and obj.counters.get("loyalty", 0) <= 0:  # 704.5i
+            to_graveyard.append(oid)
         if "Aura" in ch.subtypes and not _enchantable(game, ch, obj.attached_to):  # 704.5m
             to_graveyard.append(oid)
         if "Equipment" in ch.subtypes and obj.attached_to is not None and \

@@ -353,7 +353,9 @@ class TriggerRules:
     @staticmethod
     def fits_kind(spec: Target, ch: Chars, controller: str) -> bool:
         """Whether a permanent is of a target requirement's kind (not its filter)."""
-        if spec.kind in ("any", "creature", "creature-you-control") and not ch.is_creature:
+        if spec.kind == "any" and not (ch.is_creature or "Planeswalker" in ch.types):
+            return False  # 115.4: "any target" is a creature, player, planeswalker or battle
+        if spec.kind in ("creature", "creature-you-control") and not ch.is_creature:
             return False
         if spec.kind.endswith("-you-control") and ch.controller != controller:
             return False

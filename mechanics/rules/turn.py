@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from ..abilities.abilities import SpellAbility
 from ..model import events as ev
+from ..model.cards import face_names
 from ..model.state import STEPS, Decision, Obj, StackItem
 from ..plugin_api.plugin_manager import UNTAP_OPERATIONS
 from ..text.effects import ATTACKS_IF_ABLE, CANT_BLOCK, DOESNT_UNTAP
@@ -295,8 +296,11 @@ class TurnRules:
                 continue
             blockers = self.blockers_of(obj.id)
             power = ch.power
+            # 510.1c: to the player or planeswalker it attacks; one that left takes none
+            attacked = obj.attacking if obj.attacked is None else obj.attacked
             if not obj.blocked:
-                assigned.append((obj.id, obj.attacking, power))
+                if attacked != -1:
+                    assigned.append((obj.id, attacked, power))
                 continue
             for b in blockers:
                 bch = self.chars(b)
@@ -305,8 +309,8 @@ class TurnRules:
                 if give:
                     assigned.append((obj.id, b, give))
                 power -= give
-            if power > 0 and ch.has("trample"):  # the rest to the player (702.19b-c, e)
-                assigned.append((obj.id, obj.attacking, power))
+            if power > 0 and ch.has("trample") and attacked != -1:  # the rest to the player (702.19b-c, e)
+                assigned.append((obj.id, attacked, power))
         for obj in [o for o in self.battlefield_objs() if o.blocking]:
             ch = self.chars(obj.id)
             if strikes(ch) and ch.power > 0:
@@ -355,7 +359,11 @@ class TurnRules:
             if item in st.stack:
                 st.stack.remove(item)
             if obj.zone == "stack" and obj.epoch == item.source_epoch:
-                self.move(obj.id, "graveyard")  # 608.2n
+                adventure = card.layout == "adventure" and card.name != face_names(card.full_name)[0]
+                aftermath = card.layout == "aftermath" and item.data.get("from") == "graveyard"
+                self.move(obj.id, "exile" if adventure or aftermath else "graveyard")  # 608.2n
+                if adventure:  # 715.4: exiled, and its owner may cast the creature from there
+                    obj.choices["adventure"] = True
             return
         st.stack.remove(item)
         if "Aura" in card.subtypes and item.targets:

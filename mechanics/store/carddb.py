@@ -10,8 +10,8 @@ text (LIKE is the fallback without FTS5). It writes a temporary file next to the
 in one transaction and ``os.replace``s it at the end, so a failed or interrupted import
 leaves the previous database intact. :class:`CardDb` keeps one read-only connection
 open; the module-level :func:`lookup` and :func:`search` open one per call.
-:func:`load_user_pool` gives games and deck checks the bundled pool plus every imported
-card (a :class:`DbPool` that reads a card from the database the first time it is named).
+:func:`load_user_pool` gives games and deck checks every imported card, then the bundled
+pool (a :class:`DbPool` that reads a card from the database the first time it is named).
 """
 
 from __future__ import annotations
@@ -22,8 +22,7 @@ import json
 import os
 import sqlite3
 import tempfile
-import unicodedata
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import ijson
@@ -33,8 +32,10 @@ try:  # one import at a time (its lock also protects the temp files it cleans)
 except ImportError:  # pragma: no cover - Windows
     fcntl = None  # type: ignore[assignment]
 
-from ..model.cards import CardDef, CardPool, load_bundled_pool, normalise_name
+from ..model.cards import CardDef, CardPool, normalise_name
+from ..model.cards import normalise_name as name_key
 from ..model.errors import SourceError, StackfishError
+from ..model.oracle import load_bundled_pool
 from .paths import data_dir, open_regular
 
 try:  # the C backend is ~10x faster than pure Python; fall back when not built
@@ -81,13 +82,6 @@ class ImportResult(int):
 def default_db_path() -> Path:
     """``$STACKFISH_DATA_DIR/cards.sqlite3``, else the platform's user data dir."""
     return data_dir() / "cards.sqlite3"
-
-
-def name_key(name: str) -> str:
-    """The lookup form of a name: no accents, straight apostrophes, casefolded, single spaces."""
-    text = unicodedata.normalize("NFKD", name.translate(_APOSTROPHES))
-    text = "".join(ch for ch in text if not unicodedata.combining(ch))
-    return " ".join(text.casefold().split())
 
 
 def _strip(obj: dict, with_faces: bool = True) -> dict:
@@ -399,29 +393,20 @@ def search(db_path: str | os.PathLike, text: str, limit: int = 20) -> list[dict]
 # --- the user's pool: bundled cards first, then the imported database -----------------------
 
 
-def card_def(card: dict) -> CardDef:
-    """A :class:`~mechanics.model.cards.CardDef` from a card as stored here.
-
-    Stored two-faced cards carry their faces' cost, type and text joined with ``//`` at the
-    top level; those are dropped so that the front face's own values are used.
-    """
-    if card.get("card_faces"):
-        card = {k: v for k, v in card.items() if k not in ("mana_cost", "type_line", "oracle_text")}
-    return CardDef.from_scryfall(card)
-
-
 class DbPool(CardPool):
-    """A card pool: the given cards, then any card in a card database, read when asked for.
+    """A card pool: cards added to it, then the cards of a card database, then ``fallback``
+    (the bundled pool).
 
-    ``get`` looks a name up in memory first (the bundled cards win), then in the database,
-    and keeps what it found, so a game reads each imported card once. ``names``, ``suggest``,
-    iteration and ``len`` cover the database too (iteration builds every card: slow).
+    An imported Scryfall bulk file is newer than the bundled cards and has every face of
+    every card, so its cards win.  ``get`` keeps what it found, so a game reads each
+    imported card once.  ``names``, ``suggest``, iteration and ``len`` cover both
+    (iteration builds every card: slow).
     """
 
-    def __init__(self, cards: Iterable[CardDef], db: CardDb) -> None:
-        super().__init__(cards)
+    def __init__(self, db: CardDb, fallback: CardPool) -> None:
+        super().__init__()
         self.db = db
-        self._own = set(self._by_key)  # the in-memory cards' keys, before any database card
+        self.fallback = fallback
         self._absent: set[str] = set()
 
     def get(self, name: str) -> CardDef | None:
@@ -429,20 +414,22 @@ class DbPool(CardPool):
         if found is not None:
             return found
         key = normalise_name(name)
-        if key in self._absent:
-            return None
-        stored = self.db.lookup(name)
+        stored = None if key in self._absent else self.db.lookup(name)
         if stored is None:
             self._absent.add(key)
-            return None
-        card = card_def(stored)
+            bundled = self.fallback.get(name)
+            if bundled is None or bundled.full_name == name:
+                return bundled
+            stored = self.db.lookup(bundled.full_name)  # a back face's name: the database has its card
+            if stored is None:
+                return bundled
+        card = CardDef.from_scryfall(stored)
         self.add(card)
         self._by_key[key] = card  # also under the name it was asked by (a face, an accent-free form)
         return card
 
     def names(self) -> list[str]:
-        own = {self._by_key[k].name for k in self._own}
-        return sorted(own | {_front_face({"name": n}) for n in self.db.names()})
+        return sorted({*self.fallback.names(), *(_front_face({"name": n}) for n in self.db.names())})
 
     def suggest(self, name: str, n: int = 3) -> list[str]:
         keys = {name_key(x): x for x in self.names()}
@@ -450,13 +437,10 @@ class DbPool(CardPool):
 
     def __iter__(self) -> Iterator[CardDef]:
         seen = set()
-        for card in {self._by_key[k].name: self._by_key[k] for k in self._own}.values():
-            seen.add(normalise_name(card.name))
-            yield card
-        for name in self.db.names():
+        for name in self.names():
             card = self.get(name)
-            if card is not None and normalise_name(card.name) not in seen:
-                seen.add(normalise_name(card.name))
+            if card is not None and card.name not in seen:
+                seen.add(card.name)
                 yield card
 
     def __len__(self) -> int:
@@ -464,8 +448,8 @@ class DbPool(CardPool):
 
 
 def load_user_pool(db_path: str | os.PathLike | None = None) -> CardPool:
-    """The pool a player's games and decks use: the bundled cards, plus every card in the
-    user's card database (``default_db_path()`` unless given) when there is one.
+    """The pool a player's games and decks use: every card in the user's card database
+    (``default_db_path()`` unless given) when there is one, then the bundled cards.
 
     Imported cards are read lazily (see :class:`DbPool`); a card whose text the engine and
     plugins don't fully implement is manual, like any other. Raises :class:`CardDbError`
@@ -475,4 +459,4 @@ def load_user_pool(db_path: str | os.PathLike | None = None) -> CardPool:
     path = Path(db_path) if db_path is not None else default_db_path()
     if not path.is_file():
         return bundled
-    return DbPool(bundled, CardDb(path))
+    return DbPool(CardDb(path), bundled)

@@ -12,7 +12,8 @@ places, in order:
 
 A card with a line none of these cover is *manual*: it plays, its text is
 shown, and the player applies the rest by hand.  Nothing is half-implemented
-silently.
+silently.  :func:`manual_phrases` says what, for every face of a card: the one
+answer the deck check, ``cards --manual``, the TUI and ``expect X manual`` read.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from ..abilities.abilities import SCRIPTS, Ability, Activated, Behaviour, Script
 from ..abilities.keywords import Keyword
 from ..model.cards import BASIC_LAND_MANA, CardDef
 from .keyword_lines import parse_keywords
-from .templates import keyword_abilities, template_abilities
+from .templates import by_hand, keyword_abilities, template_abilities
 
 
 def intrinsic_abilities(card: CardDef) -> list[Ability]:
@@ -53,6 +54,7 @@ def build_behaviour(card: CardDef, known_keywords: Mapping[str, Keyword] | Colle
         found = template_abilities(card, line)
         if found is None:
             out.missing += group
+            out.abilities += by_hand(card, line)
         else:
             out.abilities += found
     return out
@@ -68,3 +70,25 @@ def ability_groups(lines: list[str]) -> list[list[str]]:
         else:
             out.append([line])
     return out
+
+
+#: what a face or half whose text the card data lacks asks of the player
+UNKNOWN_TEXT = ("its text is not in the bundled card data (it holds the front face of this layout); "
+                "import a Scryfall bulk file with every face: stackfish cards import FILE")
+
+
+def manual_phrases(card: CardDef, known_keywords: Mapping[str, Keyword] | Collection[str],
+                   scripts: dict[str, ScriptFn] | None = None) -> list[str]:
+    """Everything on ``card`` the player must do by hand; empty when it is automated.
+
+    For each face of a card with several (708-712: every face must be automated for
+    the card to be), the phrases :func:`build_behaviour` leaves (``Face: phrase``),
+    and each face or half whose text the card data lacks (:data:`UNKNOWN_TEXT`).
+    Today's templates recognise whole lines, so a phrase is a whole line of text; a
+    text compiler that knows where it stopped reading can answer with less."""
+    named = " // " in card.full_name
+    out = []
+    for face in card.faces or (card,):
+        missing = build_behaviour(face, known_keywords, scripts).missing
+        out += [f"{face.name}: {p}" if named else p for p in missing]
+    return out + [f"{name}: {UNKNOWN_TEXT}" for name in card.unknown_faces]

@@ -309,6 +309,8 @@ def effect(card: CardDef, phrase: str) -> Effect | None:
     }
     if phrase in simple:
         return simple[phrase]
+    if phrase in ("transform ~", "flip ~") and card.layout == phrase.split()[0]:  # 712, 710
+        return _on_self(lambda ctx, o: ctx.turn_face(o, phrase.split()[0]))
     if phrase == "attach it to target creature you control" and "Equipment" in card.subtypes:
         return _on_target(Target("creature-you-control", "target creature you control"), _attach_source)
     if phrase == "tap enchanted creature" and "Aura" in card.subtypes:

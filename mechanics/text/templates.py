@@ -31,6 +31,7 @@ from ..abilities.abilities import (
 from ..abilities.modes import HOW_MANY, run_modes
 from ..model.cards import CardDef
 from ..model.state import Decision
+from .cda import cda_abilities
 from .effects import (
     ATTACKS_IF_ABLE,
     BLOCKS_ONLY_FLYERS,
@@ -98,9 +99,47 @@ def template_abilities(card: CardDef, line: str) -> list[Ability] | None:
         return [HandAbility(line, m.group(1), effect(card, "draw a card")[1])]
     if line == CANT_BE_COUNTERED or ("Aura" in card.subtypes and line.removeprefix("Enchant ") in ENCHANTABLE):
         return []  # the counter primitive; the Aura's targets and 704.5m (triggers.spell_target_specs)
+    if (m := _LOYALTY.match(line)) and card.is_type("Planeswalker"):
+        return _loyalty(card, line, m)
+    if "power" in line and (found := cda_abilities(card, self_named(card, line))):  # 604.3
+        return found
     if line == "Prowess" and card.is_type("Creature"):  # 702.108a
         return _triggered(card, line, "you cast a noncreature spell", "~ gets +1/+1 until end of turn")
     return effect_templates(card, line)
+
+
+#: a loyalty ability (606.1): "[+N]: EFFECT", "[−N]: EFFECT" or "[0]: EFFECT"
+_LOYALTY = re.compile(r"^\[([+−-]?)(\d+)\]: (.+)$")
+
+
+def _loyalty(card: CardDef, line: str, m: re.Match, resolve: Callable[[Ctx], None] | None = None,
+             targets: tuple[Target, ...] = ()) -> list[Ability] | None:
+    """606: an activated ability whose cost puts on or removes loyalty counters (606.4),
+    activated at sorcery speed once a turn per permanent (606.3).  Its effect is one
+    effect sentence of :func:`mechanics.text.effects.effect`, else None (see
+    :func:`by_hand`)."""
+    sign, n, text = m.groups()
+    if resolve is None:
+        s = self_named(card, text)
+        found = effect(card, sentence(s[:-1])) if s.endswith(".") and "." not in s[:-1] else None
+        if found is None:
+            return None
+        targets, resolve = found
+    cost = -int(n) if sign in ("−", "-") else int(n)
+    return [Activated(line, resolve=resolve, targets=targets, sorcery=True, loyalty=cost)]
+
+
+def by_hand(card: CardDef, line: str) -> list[Ability]:
+    """What the rules still do for a line whose effect the player does by hand: a loyalty
+    ability is activated as 606 says (its loyalty paid, once a turn, at sorcery speed), and
+    on resolution the player is told to do its effect."""
+    m = _LOYALTY.match(line)
+    if m is None or not card.is_type("Planeswalker"):
+        return []
+
+    def told(ctx: Ctx) -> None:
+        ctx.note(f"{card.name}: do this by hand: {m.group(3)}")
+    return _loyalty(card, line, m, told) or []
 
 
 def itself(game: Game, src: Any, obj: Any, ch: Any, src_ch: Any) -> bool:
@@ -203,7 +242,8 @@ def self_named(card: CardDef, line: str) -> str:
     its name, or a legendary card's short name before the comma)."""
     names = {card.name, card.name.split(",")[0]} if card.name else set()
     for name in sorted(names, key=len, reverse=True):
-        line = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", "~", line)
+        if name in line:  # a pattern per card name: compiled only when it can match
+            line = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", "~", line)
     return _SELF.sub("~", line)
 
 

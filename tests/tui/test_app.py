@@ -132,7 +132,7 @@ async def test_command_line_history_and_completion(at_main):
         line = app.screen.query_one("#cmdline")
         assert line.value == "life p2 5"
         line.value = ""
-        await pilot.press(*"hand p1 Lightning B")
+        await pilot.press(*"hand p1 Lightning Bo")
         await keys(pilot, "tab")
         assert line.value == 'hand p1 "Lightning Bolt" '
         await keys(pilot, "enter")

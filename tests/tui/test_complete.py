@@ -29,7 +29,7 @@ def game() -> Game:
     ("teams p1+p2 s", "teams p1+p2 shared-life "),
     ("attack p1 bear -", "attack p1 bear -> "),
     ("goto main1 p", "goto main1 p"),
-    ("cast p1 Lightning B", 'cast p1 "Lightning Bolt" '),
+    ("cast p1 Lightning Bo", 'cast p1 "Lightning Bolt" '),
     ("expect bear phased-o", "expect bear phased-out "),
 ])
 def test_a_keyword_or_name_is_completed_where_the_form_takes_it(game, line, done):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from tui_helpers import keys
 
-from mechanics.model.cards import load_bundled_pool
+from mechanics.model.oracle import load_bundled_pool
 from mechanics.store.decks import load_deck
 from mechanics.store.paths import data_dir
 from tui.app import new_game

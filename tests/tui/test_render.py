@@ -51,10 +51,10 @@ def test_status_line_fits_80_columns():
 def test_completion_of_commands_card_names_and_ambiguity():
     game = Game()
     assert complete("lif", game) == ("life ", ["life"])
-    assert complete("hand p1 Lightning B", game)[0] == 'hand p1 "Lightning Bolt" '
-    assert complete('hand p1 "Grizzly', game)[0] == 'hand p1 "Grizzly Bears" '
-    line, found = complete("cast p1 Gian", game)
-    assert line == 'cast p1 "Giant ' and "Giant Growth" in found
+    assert complete("hand p1 Lightning Bo", game)[0] == 'hand p1 "Lightning Bolt" '
+    assert complete('hand p1 "Grizzly B', game)[0] == 'hand p1 "Grizzly Bears" '
+    line, found = complete("cast p1 Grizzly", game)
+    assert line == 'cast p1 "Grizzly ' and "Grizzly Bears" in found
     assert complete("zzz", game) == ("zzz", [])
 
 

@@ -18,12 +18,15 @@ import datetime as _dt
 from typing import Any
 
 from rich.text import Text
+from textual import work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
+
+from mechanics.model.errors import StackfishError
 
 from ..library import bundled_decks, user_decks
 from ..widgets.lists import Options
@@ -53,6 +56,25 @@ def deck_options() -> list[Option]:
                           id=f"deck:{path}") for name, path in bundled]
 
 
+def deck_report_text(path: str, pool: Any = None) -> Text:
+    """A deck's automation, short enough for the deck screen: the count, then each manual
+    card with its mark (``stackfish deck check FILE`` lists what each leaves to you)."""
+    from mechanics import Game, deck_report
+    from mechanics.store.carddb import load_user_pool
+    from mechanics.store.decks import load_deck
+
+    pool = pool if pool is not None else load_user_pool()
+    try:
+        report = deck_report(load_deck(path, pool), Game(pool=pool))
+    except StackfishError as exc:
+        return Text(str(exc), style="bold red")
+    out = Text(report.summary(), style="bold")
+    if report.manual:
+        out.append("\n" + ", ".join(report.marked()))
+        out.append("\nstackfish deck check FILE lists what each leaves to you", style="dim")
+    return out
+
+
 class StartScreen(HelpKey, Screen):
     """Resume an unfinished game, play a deck, paste one (``p``), simulate one (``S``).
     ``back``: opened over a game (``D``), where esc/q go back to it."""
@@ -67,6 +89,7 @@ class StartScreen(HelpKey, Screen):
         self.pool = pool
         """The card pool a pasted deck is checked against (the player's unless given)."""
         self.back = back
+        self.reports: dict[str, Text] = {}  # deck path -> what deck_report_text said
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog") as v:
@@ -75,6 +98,7 @@ class StartScreen(HelpKey, Screen):
                 if self.games else "Choose a deck to goldfish"
             yield Static(Text(head), classes="prompt", id="start-note")
             yield Options(*self.options(), id="choices")
+            yield Static("", id="deck-report")
             leave = "esc back to the game" if self.back else "esc/q quit"
             yield Static(Text(f"enter play   S simulate   p paste your own deck   {leave}",
                               style="dim"), classes="keys")
@@ -85,6 +109,20 @@ class StartScreen(HelpKey, Screen):
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        kind, _, what = (event.option.id or "").partition(":")
+        self.query_one("#deck-report", Static).update("")
+        if kind == "deck":
+            self.check_deck(what)
+
+    @work(thread=True, exclusive=True)
+    def check_deck(self, path: str) -> None:
+        """Under the list: how much of the highlighted deck is automated, and its manual cards."""
+        found = self.reports.get(path)
+        if found is None:
+            found = self.reports[path] = deck_report_text(path, self.pool)
+        self.app.call_from_thread(self.query_one("#deck-report", Static).update, found)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         kind, _, what = (event.option.id or "").partition(":")

@@ -46,7 +46,13 @@ class Casting:
         """Play the land, or cast the spell, in hand."""
         game = self.game
         me = human(game)
-        card = game.card(game.state.objs[oid].name)
+        faces = game.castable_faces(oid) or [game.state.objs[oid].name]
+        if len(faces) > 1:  # 709.3, 712, 715.3: a half, a face or an Adventure
+            faces = await self.app.push_screen_wait(ChooseDialog(
+                "Cast", "which face or half?", [(f, f) for f in faces], 1, 1))
+            if not faces:
+                return
+        card = game.card(faces[0])
         if card.is_type("Land"):
             self.move(A.PlayLand(me, card.name))
             return

@@ -44,6 +44,7 @@ class Decisions:
         self.over_shown = False
         d = game.pending
         if d is None or d.kind == "priority":
+            self.ask_star_pt()
             return
         key = (d.kind, d.player, d.prompt, len(game.history or []))
         if (key == self.suppressed and not force) or self.deciding:
@@ -120,9 +121,21 @@ class Decisions:
             res = await wait(ChooseDialog("Attack", d.prompt + ": all checked [x]",
                                           [(o, label(o)) for o in d.options],
                                           0, len(d.options), preselect=True, multi=True))
-            if res is None:
-                return None
-            return A.Attack(d.player, tuple((ref(o), "") for o in res)) if res else A.Pass()
+            if not res:
+                return None if res is None else A.Pass()
+            walkers = [o for p in game.opponents(d.player) for o in game.permanents(p)
+                       if "Planeswalker" in game.chars(o).types]
+            attacks = []
+            for o in res:  # 508.1b: a player, or a planeswalker that player controls
+                what = [""]
+                if walkers:
+                    what = await wait(ChooseDialog("Attack", f"{label(o)} attacks",
+                                                   [("", "the defending player"),
+                                                    *((w, label(w)) for w in walkers)], 1, 1))
+                    if what is None:
+                        return None
+                attacks.append((ref(o), ref(what[0]) if what[0] != "" else ""))
+            return A.Attack(d.player, tuple(attacks))
         if d.kind == "blockers":
             pairs = [(b, a) for b in game.can_block_with(d.player) for a in d.options]
             res = await wait(ChooseDialog(

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from mechanics import NotationError
 from mechanics import actions as A
 
 from ...render import card_rows, human
@@ -31,6 +32,8 @@ def menu(game: Any, oid: int | None, me: str) -> list[tuple[str, str]]:
         if game.state.objs[oid].zone == "battlefield":
             options += [("tap", f"tap {name}"), ("untap", f"untap {name}"),
                         ("pump", f"pump {name} (+P/+T until end of turn)")]
+            if game.chars(oid).card.star_pt:
+                options.append(("set-pt", f"set {name}'s */* power and toughness"))
         options += [("top", f"put {name} on top of its owner's library"),
                     ("bottom", f"put {name} on the bottom of its owner's library")]
     options += [("token", f"create a token (for {me})"), ("look", "look at the top N of your library"),
@@ -98,6 +101,9 @@ class ManualMenu:
         if what == "pump":
             text = await wait(InputDialog("Pump", f"{name} gets +P/+T until end of turn", value="+1/+1"))
             return A.Pump.parse([ref, text]) if text else None
+        if what == "set-pt":
+            await self.set_pt(oid)
+            return None
         if what == "token":
             text = await wait(InputDialog("Token", "a token copy of which card?", value=name))
             return A.Token(me, game.card(text).name) if text else None
@@ -108,6 +114,29 @@ class ManualMenu:
         if what == "search":
             return await self.ask_search(me)
         return None
+
+    def ask_star_pt(self) -> None:
+        """604.3: a */* creature of the player's whose ability the engine doesn't compute
+        has an unknown power and toughness: ask for them once (esc: later, with m)."""
+        game = self.game
+        for oid in game.permanents(human(game), creature=True):
+            obj = game.state.objs[oid]
+            if game.chars(oid).pt_by_hand and obj.ref not in self.pt_asked:
+                self.pt_asked.add(obj.ref)
+                self.dialog_flow(self.set_pt, oid)
+                return
+
+    async def set_pt(self, oid: int) -> None:
+        game = self.game
+        name = game.name_of(oid)
+        text = await self.app.push_screen_wait(InputDialog(
+            "Power and toughness", f"{name} is P/T (its * ability, 604.3: {game.card(name).oracle_text})",
+            value="1/1"))
+        if text:
+            try:
+                self.play(A.SetPT.parse([game.ref_for(oid), text]))
+            except NotationError as exc:  # "3/4" was expected
+                self.say(str(exc), error=True)
 
     async def ask_count(self, what: str, me: str) -> A.Action | None:
         """Draw or mill N; or look at the top N of the library (a view, no action)."""

@@ -71,6 +71,7 @@ class GameScreen(KeyActions, Casting, ManualMenu, Decisions, Commands, Views, Sc
     def __init__(self) -> None:
         super().__init__()
         self.suppressed: tuple | None = None  # a decision whose dialog was closed with Esc
+        self.pt_asked: set[tuple[int, int]] = set()  # */* creatures whose P/T was asked (604.3)
         self.goto: tuple[A.Goto, int] | None = None  # a goto to resume after a decision
         self.deciding = False  # a decision's dialog is open (or about to be)
         self.over_shown = False
