@@ -31,6 +31,9 @@ from .keys import KeyActions
 from .manual import ManualMenu
 from .views import Views
 
+#: how often the game screen tries again to write a journal that could not be written
+SAVE_RETRY_SECONDS = 2.0
+
 
 class GameScreen(KeyActions, Casting, ManualMenu, Decisions, Commands, Views, Screen):
     """Battlefield, stack, hand, players, log and the command line."""
@@ -80,6 +83,7 @@ class GameScreen(KeyActions, Casting, ManualMenu, Decisions, Commands, Views, Sc
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
         yield Static(id="status")
+        yield Static(id="unsaved")  # shown while the journal can't be written
         with Horizontal(id="body"):
             yield Playmat("Battlefield", "no permanents", id="battlefield")
             with Vertical(id="side"):
@@ -100,10 +104,25 @@ class GameScreen(KeyActions, Casting, ManualMenu, Decisions, Commands, Views, Sc
         self.query_one(CommandLine).display = False
         self.query_one("#hand").focus()
         self.app.theme_changed_signal.subscribe(self, lambda _theme: self.after_change())
-        self.refresh_views()
-        self.select_playable()
         self.say(f"seed {self.game.state.seed} · ? help · D decks · : command line")
+        self.refresh_views()  # (after: a plugin failing to draw says so instead)
+        self.select_playable()
         self.call_after_refresh(self.maybe_decide)
+        self.set_interval(SAVE_RETRY_SECONDS, self.retry_saving)
+
+    def retry_saving(self) -> None:
+        """While the game isn't saved, try again now and then (space may have returned)."""
+        if self.app.not_saved() and self.app.retry_saving():
+            self.say("the game is saved again")
+        self.show_saving()
+
+    def show_saving(self) -> None:
+        """The persistent 'not saved' mark, for as long as the journal can't be written."""
+        reason = self.app.not_saved()
+        mark = self.query_one("#unsaved", Static)
+        mark.display = bool(reason)
+        if reason:
+            mark.update(f"NOT SAVED: {reason} · the game goes on; retrying")
 
     def on_resize(self) -> None:
         self.refresh_views()  # the status and players lines are cut to the width

@@ -25,6 +25,7 @@ class Views:
     """The status line, playmat, panels, card pane and logs of :class:`GameScreen`."""
 
     _playable: tuple[tuple, set[str]] | None = None
+    _notices_shown: tuple[Any, int] = (None, 0)  # the game, and how many of its notices were said
 
     def refresh_views(self) -> None:
         """Re-render every view from the game."""
@@ -50,6 +51,11 @@ class Views:
         self.query_one(CommandLine).game = game
         panel = self.focused if isinstance(self.focused, Panel) else None
         self.show_card(panel.selected_id if panel else None)
+        self.show_saving()
+        seen = self._notices_shown[1] if self._notices_shown[0] is game else 0
+        if len(game.notices) > seen:  # a plugin failed while the screen was drawn
+            self.say("; ".join(game.notices[seen:]), error=True)
+        self._notices_shown = (game, len(game.notices))
 
     def show_card(self, row_id: str | None) -> None:
         """The card pane (shown on wide screens): the selected card's whole text."""
