@@ -154,7 +154,8 @@ async def test_a_pasted_deck_is_saved_in_the_players_own_directory(server: GameS
         assert saved.read_text() == "Deck\n20 Mountain\n4 Lightning Bolt (M11) 146\n"
         chan.write(b"\r")  # the new deck is highlighted: play it
         await term.wait_for(OPENING, since=mark)
-        await term.wait_for("lib 17", since=mark)  # 24 cards, 7 of them in hand
+        await term.wait_for("new game: my-burn.txt", since=mark)  # the pasted deck is played
+        await term.wait_for("Mountain", since=mark)  # its hand, in the mulligan dialog
         chan.close()
 
 
