@@ -20,7 +20,8 @@ from mechanics.model.errors import RuleError
 from mechanics.plugin_api.isolation import WATCHDOG
 from mechanics.plugin_api.plugin_manager import list_plugins, make_plugin_manager
 from tests.test_journal import DECK, new_game
-from tui.render import battlefield_rows, player_lines
+from tui.palette import DARK
+from tui.playmat import mat_rows, player_header
 
 ROOT = Path(__file__).resolve().parents[1]
 hookimpl = pluggy.HookimplMarker("stackfish")
@@ -58,8 +59,8 @@ def test_a_display_hook_that_raises_is_left_out_and_named() -> None:
     game = new_game(plugins=pm)
     game.play("keep p1")
     game.play('battlefield p1 "Grizzly Bears"')
-    assert "p1" in player_lines(game).plain  # the screen still draws
-    assert any("Grizzly Bears" in str(row) for row in battlefield_rows(game))
+    assert "p1" in player_header(game, "p1", DARK).plain  # the screen still draws
+    assert any("Grizzly Bears" in str(row) for row in mat_rows(game, DARK))
     assert game.notices == ["plugin 'hinty' failed in display_hints: ValueError: broken display_hints"]
 
 
