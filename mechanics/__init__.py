@@ -50,12 +50,12 @@ from .play.game import Game
 from .play.stops import DEFAULT_STOPS
 from .plugin_api import hookspecs
 from .plugin_api.hookspecs import hookimpl
-from .plugin_api.isolation import OFFER_DISABLE_AFTER, disable_plugin
+from .plugin_api.isolation import OFFER_DISABLE_AFTER, WATCHDOG, disable_plugin
 from .plugin_api.plugin_manager import list_plugins, make_plugin_manager
 from .text.oracle import coverage
 
 __all__ = [
-    "DEFAULT_STOPS", "OFFER_DISABLE_AFTER", "AbilityRef", "Action", "Activated", "BadReferenceError", "Ctx",
+    "DEFAULT_STOPS", "OFFER_DISABLE_AFTER", "WATCHDOG", "AbilityRef", "Action", "Activated", "BadReferenceError", "Ctx",
     "Decision", "DeckError", "EntersWith", "Game", "IllegalActionError", "NotationError",
     "PluginError", "Replacement", "SourceError", "SpellAbility", "StackItem", "StackfishError",
     "Static", "Target", "Triggered", "actions", "check_plugin", "choosable", "coverage", "deck_report",

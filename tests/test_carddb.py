@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import json
 import os
+import resource
+import subprocess
+import sys
 import tempfile
 from pathlib import Path
 
@@ -14,6 +17,7 @@ from hypothesis import strategies as st
 from mechanics.model.errors import SourceError, StackfishError
 from mechanics.store import carddb
 from mechanics.store.carddb import CardDb, CardDbError, default_db_path, import_bulk, lookup, search
+from tui.cli import main
 
 DATA = Path(__file__).parent / "data" / "scryfall"
 CARDS, TRUNCATED, NOT_ARRAY = DATA / "cards.json", DATA / "truncated.json", DATA / "not-an-array.json"
@@ -110,10 +114,13 @@ def test_non_cards_and_nameless_cards_are_skipped(tmp_path):
     assert counterspell == {"name": "Counterspell", "power": "2", "colors": ["U"]}
 
 
-def test_empty_array_gives_empty_database(tmp_path):
-    assert import_bulk(write_json(tmp_path / "empty.json", []), tmp_path / "c.sqlite3") == 0
-    with CardDb(tmp_path / "c.sqlite3") as db:
-        assert db.names() == [] and db.lookup("Lightning Bolt") is None and db.search("bolt") == []
+@pytest.mark.parametrize("items", [[], [{"object": "set", "name": "Alpha"}, 3, {"name": ""}]])
+def test_an_import_without_cards_is_refused_and_changes_nothing(db_path, tmp_path, items):
+    """Issue 20, finding 5: importing `[]` replaced the whole database with an empty one."""
+    with pytest.raises(SourceError, match="no card in the file.*the card database is unchanged"):
+        import_bulk(write_json(tmp_path / "empty.json", items), db_path)
+    with CardDb(db_path) as db:
+        assert len(db.names()) == 10 and db.lookup("Serra Angel")["power"] == "4"
 
 
 # --- bad input files ---------------------------------------------------------------------------
@@ -368,10 +375,80 @@ def test_arbitrary_card_dicts_never_crash_the_import(items):
     with tempfile.TemporaryDirectory() as tmp:
         src, path = Path(tmp) / "bulk.json", Path(tmp) / "cards.sqlite3"
         write_json(src, items)
-        result = import_bulk(src, path)
+        try:
+            result = import_bulk(src, path)
+        except SourceError as err:  # a file without one named card is refused, importing nothing
+            assert "no card in the file" in str(err) and not path.exists()
+            return
         assert result + result.skipped + result.duplicates == len(items)
         with CardDb(path) as db:
             assert len(db.names()) == result
             for name in db.names():
                 assert db.lookup(name)["name"] == name
                 db.search(name)
+
+
+# --- hostile input and an unwritable data dir (issue 20, findings 4 and 5) ---------------------
+
+
+@pytest.mark.parametrize("content", [b"[" * 100_000, b"[" * 20_000 + b"]" * 20_000,
+                                     b'[{"name": "A", "x": ' + b"{\"a\": " * 50_000 + b"1" + b"}" * 50_000 + b"}]"],
+                         ids=["100000-open", "20000-closed", "50000-objects"])
+def test_a_nesting_bomb_is_refused_with_bounded_memory(db_path, tmp_path, content):
+    """100,000 nested `[` (200 KB) used ~24 GB and was OOM-killed: the streamed parser
+    stops at MAX_DEPTH levels.  A child process does it, so that its peak memory can be
+    read: well under 200 MB."""
+    bomb = tmp_path / "bomb.json"
+    bomb.write_bytes(content)
+    code = (f"from mechanics.store.carddb import import_bulk\n"
+            f"import_bulk({str(bomb)!r}, {str(db_path)!r})\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         cwd=Path(__file__).parents[1])
+    assert out.returncode == 1 and f"nested deeper than {carddb.MAX_DEPTH} levels" in out.stderr
+    peak_kb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    assert peak_kb < 200_000, f"peak memory {peak_kb} KB"
+    with CardDb(db_path) as db:
+        assert len(db.names()) == 10
+
+
+def test_an_item_too_large_to_be_a_card_is_refused(db_path, tmp_path, monkeypatch):
+    monkeypatch.setattr(carddb, "MAX_STRING", 1000)
+    write_json(tmp_path / "big.json", [{"name": "Huge", "oracle_text": "x" * 1001}])
+    with pytest.raises(SourceError, match="item 1 is not a card: a string of more than 1,000"):
+        import_bulk(tmp_path / "big.json", db_path)
+    monkeypatch.setattr(carddb, "MAX_ITEM_VALUES", 100)
+    write_json(tmp_path / "wide.json", [{"name": "Wide", "keywords": ["k"] * 200}])
+    with pytest.raises(SourceError, match="an item of more than 100 values"):
+        import_bulk(tmp_path / "wide.json", db_path)
+    assert lookup(db_path, "Serra Angel")["power"] == "4"
+
+
+def test_a_lone_surrogate_and_a_23_digit_number_import_cleanly(tmp_path):
+    (tmp_path / "odd.json").write_bytes(b'[{"name": "Bad \\ud800 Name", "power": '
+                                        b'12345678901234567890123, "oracle_text": "x \\udc00"}]')
+    assert import_bulk(tmp_path / "odd.json", tmp_path / "c.sqlite3") == 1
+    card = lookup(tmp_path / "c.sqlite3", "Bad \ufffd Name")
+    assert card["power"] == "12345678901234567890123" and card["oracle_text"] == "x \ufffd"
+
+
+def test_a_data_dir_that_cannot_be_written_is_a_clean_error(db_path, monkeypatch, capsys):
+    def refused(*args, **kw):  # noqa: ANN002, ANN003, ANN202
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(tempfile, "mkstemp", refused)  # as in a read-only directory
+    with pytest.raises(CardDbError, match="cannot write the card database: Permission denied"):
+        import_bulk(CARDS, db_path)
+    monkeypatch.setenv("STACKFISH_DATA_DIR", str(db_path.parent))
+    assert main(["cards", "import", str(CARDS)]) == 2
+    err = capsys.readouterr().err
+    assert "Permission denied" in err and "Traceback" not in err
+    assert lookup(db_path, "Serra Angel")["power"] == "4"
+
+
+def test_the_temp_file_of_a_killed_import_is_deleted_by_the_next(db_path):
+    stale = db_path.parent / f".{db_path.name}.k1ll3d.importing"
+    stale.write_bytes(b"\0" * 1000)  # what `kill -9` in the middle of an import leaves
+    other = db_path.parent / "notes.importing"
+    other.write_text("not ours")
+    import_bulk(CARDS, db_path)
+    assert not stale.exists() and other.exists()

@@ -7,6 +7,8 @@ Each test registers a small inline plugin and checks what a player would see
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from mechanics import Game, PluginError, events, hookimpl, make_plugin_manager
@@ -209,10 +211,19 @@ class Sloppy:
 ATTACK = ["turn p1 main1", "goldfish p2", 'battlefield p1 "Grizzly Bears" as bear', "goto attackers"]
 
 
+def refused_at_registration(plugin) -> str:
+    """A plugin whose registration is wrong is left out for the run (issue 20: a plugin
+    that fails to register is reported by `stackfish plugins` and disabled); its error."""
+    pm = make_plugin_manager(load_entrypoints=False, extra=[plugin])
+    assert not pm.is_registered(plugin)
+    Game(plugins=pm).play(parse_action("turn p1 main1"))  # a game starts without it
+    [error] = pm.stackfish_errors.values()
+    return error
+
+
 def test_interest_in_an_unknown_event_kind_is_refused_at_registration():
-    with pytest.raises(PluginError, match=r"plugin 'sloppy', hook register_interest: no event kind "
-                                          r"'AttackerDeclared'; did you mean 'AttackersDeclared'"):
-        game_with(Sloppy("kind"))
+    assert re.search(r"plugin 'sloppy', hook register_interest: no event kind 'AttackerDeclared'; "
+                     r"did you mean 'AttackersDeclared'", refused_at_registration(Sloppy("kind")))
 
 
 @pytest.mark.parametrize("mistake, words", [
@@ -236,8 +247,7 @@ def test_a_keyword_that_takes_something_unknown_is_refused():
         def register_keywords(self, register):
             register("odd", "702.999", takes="colour")
 
-    with pytest.raises(PluginError, match=r"hook register_keywords: keyword 'odd': takes='colour'"):
-        game_with(Odd())
+    assert "hook register_keywords: keyword 'odd': takes='colour'" in refused_at_registration(Odd())
 
 
 class Afflict:
@@ -287,9 +297,9 @@ def test_interest_in_a_plugins_own_event_kind_is_accepted():
 
     gardener = Gardener()
     assert game_with(gardener).hooks.interest(gardener)["events"] == {"Bloomed"}
-    with pytest.raises(PluginError, match=r"no step 'upkep'; did you mean 'upkeep'"):
-        class Typo(Gardener):
-            @hookimpl
-            def register_interest(self, register):
-                register(steps=("upkep",))
-        game_with(Typo())
+    class Typo(Gardener):
+        @hookimpl
+        def register_interest(self, register):
+            register(steps=("upkep",))
+
+    assert "no step 'upkep'; did you mean 'upkeep'" in refused_at_registration(Typo())

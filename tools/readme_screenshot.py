@@ -21,7 +21,7 @@ PICTURE = ROOT / "docs/game.svg"
 
 
 def main() -> int:
-    code = subprocess.call([sys.executable, "-m", "pytest", "-q", "-p", "no:xdist",
+    code = subprocess.call([sys.executable, "-m", "pytest", "-q", "-n", "0",
                             "tests/tui/test_snapshots.py::TestReadme", "--snapshot-update"],
                            cwd=ROOT)
     if code != 0 or not SNAPSHOT.exists():

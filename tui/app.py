@@ -16,13 +16,12 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
-from textual.app import App
+from textual.app import App, SystemCommand
 
 from mechanics import Game, make_plugin_manager
 from mechanics import actions as A
 from mechanics.io.games import GameInfo, open_or_resume
-from mechanics.io.journal import Journal, setup_floor
-from mechanics.model.errors import StackfishError
+from mechanics.io.journal import Journal, JournalError, setup_floor
 
 from .screens.game import GameScreen
 from .stops import load_stops
@@ -88,7 +87,7 @@ class StackfishApp(App):
 
     CSS_PATH = "app.tcss"
     TITLE = "stackfish"
-    ENABLE_COMMAND_PALETTE = False
+    COMMAND_PALETTE_DISPLAY = "^p"
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (36, "-tall")]
 
@@ -112,32 +111,50 @@ class StackfishApp(App):
         """``journal``: a :class:`Journal` already attached, True for a new one in the
         data dir (or a games directory path for one there), False/None for none."""
         self.journal_error = ""
+        self.wanted_journal = journal if not isinstance(journal, Journal) else False
         if journal is None or journal is False or isinstance(journal, Journal):
             return journal or None
         root = None if journal is True else journal
         try:
             return Journal.create(self.game, root, title=f"{os.path.basename(self.deck_path)} "
                                   f"seed {self.game.state.seed}")
-        except StackfishError as exc:  # an unwritable data dir: play on, unjournalled
-            self.journal_error = str(exc)
+        except JournalError as exc:  # an unwritable data dir: play on, and say so
+            self.journal_error = exc.reason
             return None
+
+    def not_saved(self) -> str:
+        """Why the game is not being saved (the journal can't be written), or ``""``."""
+        if self.journal is not None:
+            return self.journal.error
+        return self.journal_error
+
+    def retry_saving(self) -> bool:
+        """Try again to write the journal (space may have returned, the data dir been
+        made writable): the lines a failed write left, or a journal that could not be
+        created, with every action so far.  Whether the game is saved now."""
+        if self.journal is not None:
+            return self.journal.retry()
+        if self.journal_error:
+            self.journal = self.start_journal(self.wanted_journal)
+        return not self.journal_error
 
     def new_game(self, seed: int) -> None:
         """Replace the game with a fresh one of the same deck (and a new journal)."""
         self.replace_game(new_game(self.deck_path, seed, self.plugins, self.pool), self.deck_path)
         self.session.games += 1
 
-    def open_choice(self, choice: GameInfo | str) -> None:
+    def open_choice(self, choice: GameInfo | str, repair: bool = False) -> None:
         """Play what the deck screen chose instead of this game (its journal keeps it,
         so it can be resumed later): a deck's path, a new game of it with a random
-        seed; or an unfinished game, resumed.  Raises :class:`StackfishError` (a bad
+        seed; or an unfinished game, resumed (``repair``: a damaged journal from its last
+        good action).  Raises :class:`StackfishError` (a bad
         deck, a locked or corrupted journal) or OSError, leaving this game as it was."""
         if isinstance(choice, str):
             seed = random.randrange(1, 10_000)
             self.replace_game(new_game(choice, seed, self.plugins, self.pool), choice)
         else:
             game, journal = open_or_resume(choice.id, root=self.games_root(), pool=self.pool,
-                                           plugins=plugin_manager(self.plugins))
+                                           plugins=plugin_manager(self.plugins), repair=repair)
             deck = journal.directory / "p1.deck"
             self.replace_game(game, str(deck) if deck.exists() else bundled_deck(), journal)
         self.session = Session()
@@ -155,6 +172,13 @@ class StackfishApp(App):
         self.journal = journal or self.start_journal(old is not None and self.games_root())
         if old is not None:
             old.close()
+
+    def get_system_commands(self, screen: Any) -> Iterable[SystemCommand]:
+        """The command palette (ctrl+p): the theme (dark, light and Textual's others;
+        the board's palette follows whether it is dark), a screenshot, the keys."""
+        for command in super().get_system_commands(screen):
+            if command.title in ("Theme", "Screenshot", "Keys"):
+                yield command
 
     def on_mount(self) -> None:
         self.push_screen(GameScreen())

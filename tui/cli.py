@@ -26,7 +26,7 @@ def _script(args: argparse.Namespace) -> int:
     except StackfishError as exc:
         print(exc, file=sys.stderr)
         return 2
-    code = run(args.file, game_factory=lambda **kw: Game(pool=pool, **kw),
+    code = run(args.file, game_factory=lambda **kw: Game(pool=pool, plugins=_plugins_recipe(args)(), **kw),
                out=lambda m: print(m, file=sys.stderr))
     if code == 0 and not args.quiet:
         print(f"{args.file}: ok")
@@ -35,12 +35,13 @@ def _script(args: argparse.Namespace) -> int:
 
 def _demo(args: argparse.Namespace) -> int:
     """Play the bundled demo scenario and print its game log."""
+    from mechanics import Game
     from mechanics.io.scenario import run_checked
     from mechanics.model.errors import SourceError
 
     path = str(resources.files("mechanics").joinpath("data/demo.scenario"))
     try:
-        game = run_checked(path)
+        game = run_checked(path, lambda **kw: Game(plugins=_plugins_recipe(args)(), **kw))
     except SourceError as exc:
         print(exc, file=sys.stderr)
         return 2
@@ -73,7 +74,7 @@ def _play(args: argparse.Namespace) -> int:
         print(f"{deck}: {exc}", file=sys.stderr)
         return 2
     app.run()
-    return 0
+    return app.return_code or 0  # 1 when the app ended on an error
 
 
 def _start(args: argparse.Namespace, games_too: bool) -> int | str:
@@ -111,6 +112,7 @@ def _deck_check(args: argparse.Namespace) -> int:
     from mechanics.model.errors import DeckError
     from mechanics.store.carddb import load_user_pool
     from mechanics.store.decks import load_deck
+    from mechanics.store.paths import open_regular
 
     from .library import check_deck, size_warning
 
@@ -118,9 +120,9 @@ def _deck_check(args: argparse.Namespace) -> int:
     try:
         deck = load_deck(args.file, pool)
     except DeckError:  # every bad line, as the paste screen lists them, not only the first
-        try:
-            with open(args.file, encoding="utf-8", errors="replace") as f:
-                found = check_deck(f.read(), pool)
+        try:  # (not a FIFO: reading one would wait forever)
+            with open_regular(args.file) as f:
+                found = check_deck(f.read().decode("utf-8", "replace"), pool)
         except OSError:
             found = None  # unreadable: the first error says so
         if found is None or len(found.problems) < 2:
@@ -169,7 +171,7 @@ def _simulate(args: argparse.Namespace) -> int:
     if (args.vary or args.swap) and len(args.deck) != 1:
         print("--vary and --swap make variants of one deck list: give one", file=sys.stderr)
         return 2
-    disabled = tuple(args.disable_plugin or ())
+    disabled = _disabled(args)
     try:
         decks = [Deck(d) for d in args.deck]
         if args.vary or args.swap:
@@ -201,7 +203,7 @@ def _simulate(args: argparse.Namespace) -> int:
         else:
             plots.write(results, args.plot)
             print(f"charts written to {args.plot}", file=sys.stderr)
-    return 0
+    return 1 if any(r.errors for r in results) else 0  # games that failed are a failure
 
 
 def _cards_import(args: argparse.Namespace) -> int:
@@ -243,7 +245,7 @@ def _cards_list(args: argparse.Namespace) -> int:
     """Every bundled card (34,632), manual ones with the phrases nothing implements."""
     from mechanics import Game, make_plugin_manager
 
-    game = Game(plugins=make_plugin_manager(disabled=args.disable_plugin or ()))
+    game = Game(plugins=make_plugin_manager(disabled=_disabled(args)))
     only = getattr(args, "only", None)
     shown = manual = 0
     cards = sorted(game.pool, key=lambda c: c.name)
@@ -281,7 +283,7 @@ def _cards_coverage(args: argparse.Namespace) -> int:
 def _plugins(args: argparse.Namespace) -> int:
     from mechanics import list_plugins, make_plugin_manager
 
-    for p in list_plugins(make_plugin_manager(disabled=args.disable_plugin or ())):
+    for p in list_plugins(make_plugin_manager(disabled=_disabled(args))):
         if p["error"]:
             print(f"{p['name']}: FAILED to load: {p['error']}")
         else:
@@ -289,46 +291,52 @@ def _plugins(args: argparse.Namespace) -> int:
     return 0
 
 
+def _disabled(args: argparse.Namespace) -> tuple[str, ...]:
+    """The plugins ``--disable-plugin`` turned off (``STACKFISH_DISABLE_PLUGINS`` too,
+    in :func:`mechanics.plugin_api.plugin_manager.make_plugin_manager`)."""
+    return tuple(getattr(args, "disable_plugin", None) or ())
+
+
 def _plugins_recipe(args: argparse.Namespace) -> Callable[[], Any]:
     """How the TUI makes each new game's plugin manager: every installed plugin but
     those ``--disable-plugin`` names (``tui.app.plugin_manager``)."""
     from mechanics import make_plugin_manager
 
-    return functools.partial(make_plugin_manager, disabled=tuple(getattr(args, "disable_plugin", None) or ()))
+    return functools.partial(make_plugin_manager, disabled=_disabled(args))
 
 
 def _journal_warn(message: str) -> None:
     print(f"warning: {message}", file=sys.stderr)
 
 
-def _show_or_run(game, journal, args: argparse.Namespace) -> int:  # noqa: ANN001
-    """``--print``: the position as setup lines (no TUI); else open the TUI on it."""
+def _open_journalled(opener, name: str | None, args: argparse.Namespace) -> int:  # noqa: ANN001
+    """Open a journalled game (``opener``: ``open_or_resume`` or ``load`` of
+    mechanics.io.games) with the user's card pool and plugins and run the TUI on it;
+    with ``--print``, only print its position (read-only: nothing is written)."""
+    from mechanics import make_plugin_manager
+    from mechanics.store.carddb import load_user_pool
+
+    kw = {"pool": load_user_pool(), "plugins": make_plugin_manager(disabled=_disabled(args)),
+          "warn": _journal_warn}
     if getattr(args, "print", False):
-        journal.close()
-        print(f"# game {journal.id} ({journal.path})")
+        from mechanics.io.games import find_game, find_save
+        from mechanics.io.journal import resume
+
+        where = find_save(name) if opener.__name__ == "load" else find_game(name)
+        game = resume(where, repair=getattr(args, 'repair', False), **kw)
+        print(f"# game {where.name} ({where})")
         print(game.snapshot(), end="")
         d = game.pending
         print(f"# {d.prompt}" if d is not None else "# game over" if game.state.over else "")
         return 0
     from tui.app import make_app
 
+    game, journal = opener(name, repair=getattr(args, 'repair', False), **kw)
     deck = journal.directory / "p1.deck"
     app = make_app(str(deck) if deck.exists() else None, game.state.seed,
                    plugins=_plugins_recipe(args), pool=game.pool, game=game, journal=journal)
     app.run()
-    return 0
-
-
-def _open_journalled(opener, name: str | None, args: argparse.Namespace) -> int:  # noqa: ANN001
-    """Open a journalled game (``opener``: ``open_or_resume`` or ``load`` of
-    mechanics.io.journal) with the user's card pool and plugins, then show or run it."""
-    from mechanics import make_plugin_manager
-    from mechanics.store.carddb import load_user_pool
-
-    game, journal = opener(name, pool=load_user_pool(),
-                           plugins=make_plugin_manager(disabled=args.disable_plugin or ()),
-                           warn=_journal_warn)
-    return _show_or_run(game, journal, args)
+    return app.return_code or 0  # 1 when the app ended on an error
 
 
 def _games(args: argparse.Namespace) -> int:
@@ -375,6 +383,9 @@ def _load(args: argparse.Namespace) -> int:
 def parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="stackfish", description="Goldfish Magic decks in the terminal.")
     ap.add_argument("--disable-plugin", action="append", metavar="NAME", help="turn a plugin off")
+    ap.add_argument("--hook-timeout", type=float, metavar="SECONDS",
+                    help="stop a plugin hook that runs longer and turn the plugin off "
+                         "(STACKFISH_HOOK_TIMEOUT; 2; 0: no limit)")
     sub = ap.add_subparsers(dest="command")
     p = sub.add_parser("script", help="run a scenario file (exit 0 ok, 1 failed expectation, 2 error)")
     p.add_argument("file")
@@ -454,6 +465,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("game", nargs="?", help="a game id, id prefix or number from 'stackfish "
                    "games', or a journal file (default: the newest unfinished game)")
     p.add_argument("--print", action="store_true", help="print the position instead of playing")
+    p.add_argument("--repair", action="store_true", help="a damaged journal: continue from its "
+                   "last good action (the whole file is kept as journal.scenario.torn)")
     p.set_defaults(func=_resume)
     p = sub.add_parser("save", help="keep a copy of a game under a name")
     p.add_argument("name")
@@ -463,6 +476,8 @@ def parser() -> argparse.ArgumentParser:
     p = sub.add_parser("load", help="play on from a saved game")
     p.add_argument("name")
     p.add_argument("--print", action="store_true", help="print the position instead of playing")
+    p.add_argument("--repair", action="store_true", help="a damaged journal: continue from its "
+                   "last good action")
     p.set_defaults(func=_load)
     p = sub.add_parser("serve", help="host goldfish games over ssh or in a browser",
                        description="Each SSH session plays its own game in the terminal UI. "
@@ -511,6 +526,11 @@ def _serve(args: argparse.Namespace) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
+    if args.hook_timeout is not None:  # (the environment reaches simulate's workers too)
+        from mechanics import WATCHDOG
+
+        os.environ["STACKFISH_HOOK_TIMEOUT"] = str(max(0.0, args.hook_timeout))
+        WATCHDOG.limit = max(0.0, args.hook_timeout)
     func = getattr(args, "func", _play)
     try:
         return func(args)

@@ -34,6 +34,7 @@ BY_TURN = ("lands", "spells", "mana", "top", "damage")  # GameResult's by-turn r
 BY_TURNS = (3, 4, 5, 6, 7, 8)  # "killed by turn t" shares
 LAND_DROPS = 6  # turns 1..6
 CURVE = 4  # turns 1..4
+SHOW_ERRORS = 5  # errors listed in a report
 
 
 @dataclass
@@ -55,12 +56,18 @@ class Results:
         return self.label or os.path.splitext(os.path.basename(self.deck))[0]
 
     @property
+    def played(self) -> list[Any]:
+        """The games that ran to their end: a game that raised an error is no statistic
+        (not a game without a kill); it is listed in :attr:`errors`."""
+        return [g for g in self.games if not g.error]
+
+    @property
     def kill_turns(self) -> list[int | None]:
-        return [g.kill_turn for g in self.games]
+        return [g.kill_turn for g in self.played]
 
     @property
     def mulligans(self) -> list[int]:
-        return [g.mulligans for g in self.games]
+        return [g.mulligans for g in self.played]
 
     @property
     def errors(self) -> list[str]:
@@ -102,11 +109,11 @@ class Results:
         return int(v) if v <= self.max_turns else None
 
     def killed_by(self, turn: int) -> Estimate:
-        return share_ci(sum(1 for k in self.kills if k <= turn), len(self.games))
+        return share_ci(sum(1 for k in self.kills if k <= turn), len(self.played))
 
     @property
     def mulligan_rate(self) -> float:
-        return sum(1 for m in self.mulligans if m) / len(self.games) if self.games else 0.0
+        return sum(1 for m in self.mulligans if m) / len(self.mulligans) if self.mulligans else 0.0
 
     @property
     def histogram(self) -> dict[int, int]:
@@ -122,7 +129,7 @@ class Results:
     # ------------------------------------------------------------ by turn (item: per-turn statistics)
     def reached(self, turn: int) -> list[Any]:
         """The games in which p1 began turn ``turn``."""
-        return [g for g in self.games if g.turns >= turn]
+        return [g for g in self.played if g.turns >= turn]
 
     def land_drop(self, turn: int) -> Estimate:
         """The chance of having ``turn`` lands after turn ``turn``, among games that reached it."""
@@ -140,13 +147,13 @@ class Results:
 
     def damage_by(self, turn: int) -> Estimate | None:
         """Mean damage by the end of ``turn``; a game over before it keeps its final damage."""
-        games = [g for g in self.games if g.turns]
+        games = [g for g in self.played if g.turns]
         return mean_ci([g.damage[min(turn, g.turns) - 1] for g in games]) if games else None
 
     def by_opening_lands(self) -> dict[int, tuple[int, Estimate]]:
         """Restricted mean kill turn by the lands in the kept hand: {lands: (games, mean)}."""
         groups: dict[int, list[int]] = {}
-        for g, k in zip(self.games, self.restricted, strict=True):
+        for g, k in zip(self.played, self.restricted, strict=True):
             groups.setdefault(g.opening_lands, []).append(k)
         return {n: (len(v), mean_ci(v)) for n, v in sorted(groups.items())}
 
@@ -187,6 +194,7 @@ class Results:
             "by_opening_lands": {str(n): {"games": c, "restricted_mean": e.to_json()}
                                  for n, (c, e) in self.by_opening_lands().items()},
             "errors": len(self.errors),
+            "first_errors": self.errors[:SHOW_ERRORS],
             "seconds": round(self.seconds, 3),
             "games_per_second": round(self.games_per_second, 1),
         }
@@ -208,15 +216,17 @@ class Results:
             lines.append(f"percentiles: {pct}")
         else:
             lines.append("kill turn: no game killed")
-        lines.append(histogram_text(self.histogram, len(self.games), width))
+        lines.append(histogram_text(self.histogram, len(self.played), width))
         lines.append("killed by turn " + ", ".join(f"{t}: {self.killed_by(t).value:.0%}" for t in BY_TURNS))
         lines.append(f"no kill by turn {self.max_turns}: {self.no_kill} "
-                     f"({self.no_kill / max(1, self.n):.1%})" + (f"; {self.censoring_note()}"
+                     f"({self.no_kill / max(1, len(self.played)):.1%})" + (f"; {self.censoring_note()}"
                                                                   if self.no_kill else ""))
         lines.append(f"mulligan rate: {self.mulligan_rate:.1%}")
         lines.append(self.render_by_turn())
         if self.errors:
-            lines.append(f"errors: {len(self.errors)} (first: {self.errors[0]})")
+            lines.append(f"FAILED: {len(self.errors)} of {self.n} games raised an error "
+                         "(left out of every figure above); the first:")
+            lines += [f"  {e}" for e in self.errors[:SHOW_ERRORS]]
         lines.append(f"time: {self.seconds:.2f} s ({self.games_per_second:,.0f} games/s)")
         return "\n".join(line for line in lines if line)
 
@@ -285,9 +295,11 @@ def render_comparison(results: list[Results]) -> str:
         lines.append(results[0].censoring_note())
     for a, b, diff in pairs(results):
         lines.append(comparison_sentence(a.name, b.name, diff, a.n))
-    errors = sum(len(r.errors) for r in results)
+    errors = [e for r in results for e in r.errors]
     if errors:
-        lines.append(f"errors: {errors} (first: {next(e for r in results for e in r.errors)})")
+        lines.append(f"FAILED: {len(errors)} games raised an error (left out of every figure "
+                     "above); the first:")
+        lines += [f"  {e}" for e in errors[:SHOW_ERRORS]]
     seconds = sum(r.seconds for r in results)
     lines.append(f"time: {seconds:.2f} s ({sum(r.n for r in results) / max(seconds, 1e-9):,.0f} games/s)")
     return "\n".join(lines)

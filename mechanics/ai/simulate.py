@@ -14,9 +14,11 @@ from __future__ import annotations
 import gc
 import hashlib
 import os
+import signal
+import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -180,10 +182,105 @@ def run_games(deck: str, seeds: Iterable[int], max_turns: int = MAX_TURNS,
     out = []
     for s in seeds:
         try:
-            out.append(play_game(new_game(path, s, w["pool"], w["plugins"]), max_turns))
+            r = play_game(new_game(path, s, w["pool"], w["plugins"]), max_turns)
+            if r.error:
+                r.error = f"seed {s}: {r.error}"
+            out.append(r)
         except StackfishError as exc:
             out.append(GameResult(s, None, 0, error=f"seed {s}: {exc}"))
+        except Exception as exc:  # an engine bug outside an action (the autopilot): one game lost
+            out.append(GameResult(s, None, 0, error=f"seed {s}: internal error "
+                                                    f"{type(exc).__name__}: {exc}"))
     return out
+
+
+def _hold_signals(hold: bool) -> None:
+    """Block (or deliver) SIGINT and SIGTERM in this thread; threads and processes
+    started meanwhile are born with them blocked."""
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_BLOCK if hold else signal.SIG_UNBLOCK,
+                               {signal.SIGINT, signal.SIGTERM})
+
+
+def _worker_init(parent: int) -> None:
+    """A worker leaves Ctrl-C to the parent, which stops the workers: no traceback per
+    worker.  On Linux a worker also dies with its parent (a killed ``simulate`` leaves
+    no worker behind)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    _hold_signals(False)  # (held by the parent as it forked)
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    if os.getppid() != parent:  # the parent died before that: nothing to work for
+        os._exit(1)
+
+
+def _pooled(ctx: Any, jobs: int, chunks: list[tuple]) -> Iterator[list[GameResult]]:
+    """The results of ``chunks`` played by ``jobs`` worker processes, in order (the same
+    result as one process).  Each worker has a pipe of its own and one chunk at a time:
+    no lock is shared, so stopping them (Ctrl-C, SIGTERM: the caller sees
+    KeyboardInterrupt) can't wait forever on one a killed worker held, as a
+    ``multiprocessing.Pool``'s stop can.  Both signals wait while the workers start
+    (one arriving as a worker starts would print its traceback; they ignore Ctrl-C once
+    started)."""
+    from multiprocessing.connection import wait
+
+    term = signal.signal(signal.SIGTERM, signal.default_int_handler)
+    workers: list[tuple[Any, Any]] = []  # (process, the parent's end of its pipe)
+    busy: dict[Any, int] = {}  # a worker's pipe -> the index of the chunk it plays
+    stopped = False
+    try:
+        _hold_signals(True)
+        try:
+            for _ in range(min(jobs, len(chunks))):
+                mine, theirs = ctx.Pipe()
+                process = ctx.Process(target=_worker, args=(theirs, os.getpid()), daemon=True)
+                process.start()
+                theirs.close()
+                workers.append((process, mine))
+        finally:
+            _hold_signals(False)
+        todo = enumerate(chunks)
+        done: dict[int, list] = {}
+        for _, conn in workers:
+            _send_next(conn, todo, busy)
+        turn = 0
+        while busy:
+            for conn in wait(list(busy)):
+                try:
+                    done[busy.pop(conn)] = conn.recv()
+                except EOFError:
+                    raise StackfishError("a simulate worker process died (out of memory?)") from None
+                _send_next(conn, todo, busy)
+            while turn in done:
+                yield done.pop(turn)
+                turn += 1
+        for _, conn in workers:
+            conn.send(None)  # they end by themselves
+        stopped = True
+    finally:
+        for process, conn in workers:
+            if not stopped:  # interrupted (or a worker died): stop them now
+                process.kill()
+            process.join()
+            conn.close()
+        signal.signal(signal.SIGTERM, term)
+
+
+def _send_next(conn: Any, todo: Iterator[tuple[int, tuple]], busy: dict[Any, int]) -> None:
+    nxt = next(todo, None)
+    if nxt is not None:
+        conn.send(nxt[1])
+        busy[conn] = nxt[0]
+
+
+def _worker(conn: Any, parent: int) -> None:
+    """A worker process: play each chunk it is sent, until None."""
+    _worker_init(parent)
+    while (chunk := conn.recv()) is not None:
+        conn.send(_run_chunk(chunk))
 
 
 def _run_chunk(args: tuple) -> list[GameResult]:
@@ -265,8 +362,7 @@ def _play(chunks: list[tuple], jobs: int, disabled: tuple[str, ...], cluster: An
             gc.freeze()  # the collector in the children leaves the inherited pages shared
         ctx = mp.get_context("fork" if fork else "spawn")
         try:
-            with ctx.Pool(jobs) as pool:
-                yield from pool.imap(_run_chunk, chunks)  # in order: the same result as one process
+            yield from _pooled(ctx, jobs, chunks)  # in order: the same result as one process
         finally:
             gc.unfreeze()
 

@@ -63,16 +63,17 @@ def info(directory: str | os.PathLike) -> GameInfo | None:
     if not path.is_file():
         return None
     try:
-        lines, _ = read_journal(path)
+        lines = read_journal(path)
     except SourceError as exc:  # listed, so that resuming it says what is wrong
-        try:
-            mtime = path.stat().st_mtime
-        except OSError:
-            return None
-        return GameInfo(directory.name, directory, f"(corrupted journal: {exc.message})", "",
-                        0, "", False, mtime)
+        return GameInfo(directory.name, directory, f"(unreadable journal: {exc.message})", "",
+                        0, "", False, 0.0)
+    bad = next((i for i, ln in enumerate(lines) if ln.text is None or not ln.complete), None)
+    damaged = bad is not None and bad < len(lines) - 1
+    lines = lines[:bad]
     head = directives(lines)
-    body = [ln.text for ln in lines if ln.text.strip() and
+    if damaged:
+        head["title"] = f"(corrupted journal: line {bad + 1} is not text; resume it to repair)"
+    body = [ln.text for ln in lines if ln.text and ln.text.strip() and
             (not ln.text.startswith("#") or ln.text.startswith("#! over"))]
     actions = [t for t in body if not t.startswith("#")]
     try:
@@ -165,39 +166,60 @@ def list_saves(saves: str | os.PathLike | None = None) -> list[GameInfo]:
     return list_games(saves_dir(saves))
 
 
-def load(name: str, saves: str | os.PathLike | None = None, root: str | os.PathLike | None = None,
-         pool: Any = None, plugins: Any = None, warn: Callable[[str], None] | None = None,
-         fsync: bool | str = True) -> tuple[Any, Journal]:
-    """Resume a saved game as a new game (the save itself stays as it was): its
-    directory is copied under ``games`` and journalled there."""
+def find_save(name: str, saves: str | os.PathLike | None = None) -> Path:
+    """The directory of the save ``name``."""
     src = saves_dir(saves) / check_name(name)
     if not (src / JOURNAL).exists():
         raise JournalError(f"no save named '{name}'")
+    return src
+
+
+def load(name: str, saves: str | os.PathLike | None = None, root: str | os.PathLike | None = None,
+         pool: Any = None, plugins: Any = None, warn: Callable[[str], None] | None = None,
+         fsync: bool | str = True, repair: bool = False) -> tuple[Any, Journal]:
+    """Resume a saved game as a new game (the save itself stays as it was): its
+    directory is copied under ``games`` and journalled there."""
+    src = find_save(name, saves)
     target = games_dir(root) / new_id()
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copytree(src, target)
     except OSError as exc:
         raise JournalError(f"cannot copy the save '{name}': {exc}") from None
-    game = resume(target, pool=pool, plugins=plugins, warn=warn)
-    return game, Journal.reopen(game, target, fsync)
+    return reopen(target, pool=pool, plugins=plugins, warn=warn, fsync=fsync, repair=repair)
+
+
+def reopen(directory: Path, pool: Any = None, plugins: Any = None,
+           warn: Callable[[str], None] | None = None, fsync: bool | str = True,
+           repair: bool = False) -> tuple[Any, Journal]:
+    """Resume the game in ``directory`` and keep appending to its journal.  The lock
+    is taken before the journal is read, so that no other session appends to it
+    between the replay and the first new line."""
+    journal = Journal(directory, fsync, create=False)
+    try:
+        game = resume(directory, pool=pool, plugins=plugins, warn=warn, journal=journal,
+                      repair=repair)
+    except BaseException:
+        journal.close()
+        raise
+    return game, journal.attach(game)
 
 
 # ====================================================================== one entry point
 def open_or_resume(ref: str | None = None, *, new: Callable[[], Any] | None = None,
                    title: str = "", root: str | os.PathLike | None = None, pool: Any = None,
                    plugins: Any = None, warn: Callable[[str], None] | None = None,
-                   fsync: bool | str = True) -> tuple[Any, Journal]:
+                   fsync: bool | str = True, repair: bool = False) -> tuple[Any, Journal]:
     """A journalled game for the TUI (or an SSH session).
 
     With ``new`` (a function returning a fresh, set-up Game), start it and its
     journal; otherwise resume ``ref`` (see :func:`find_game`; None: the newest
-    unfinished game) and keep appending to its journal.  Raises
+    unfinished game) and keep appending to its journal (``repair``: see
+    :func:`mechanics.io.journal.resume`).  Raises
     :class:`StackfishError` (a missing game, a corrupted journal) with a clear message.
     """
     if new is not None:
         game = new()
         return game, Journal.create(game, root, title=title, fsync=fsync)
-    directory = find_game(ref, root)
-    game = resume(directory, pool=pool, plugins=plugins, warn=warn)
-    return game, Journal.reopen(game, directory, fsync)
+    return reopen(find_game(ref, root), pool=pool, plugins=plugins, warn=warn, fsync=fsync,
+                  repair=repair)

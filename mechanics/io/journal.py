@@ -31,10 +31,14 @@ title and the plugins loaded.  Lines starting with ``#!`` are directives that
   ``over`` marker is finished; any other is listed by
   :func:`mechanics.io.games.unfinished`.
 
-:func:`resume` replays a journal into a new Game.  A torn last line (no
-trailing newline, or a line that does not parse: the process died while writing
-it) is dropped with a warning; a bad line anywhere else raises
-:class:`SourceError` with ``FILE:LINE``.
+:func:`resume` replays a journal into a new Game.  It stops at the first bad
+line (no trailing newline, not text, zero-filled, doesn't parse or doesn't
+apply).  When no action follows, that is a torn end (the process died or the
+disk filled while writing it): it is dropped with a warning and, when the game
+is resumed to be played on, cut from the file (a copy of the whole file is
+kept as ``journal.scenario.torn``) before anything is appended.  When actions
+follow, the journal is damaged: :class:`JournalDamaged` names the file and
+line, and resuming with ``repair`` continues from the last good action.
 """
 
 from __future__ import annotations
@@ -71,7 +75,12 @@ class JournalWarning(UserWarning):
 
 
 class JournalError(StackfishError):
-    """A game, a save or a journal that cannot be found, opened or written."""
+    """A game, a save or a journal that cannot be found, opened or written;
+    ``reason`` is the short why (the system's words) when there is one."""
+
+    def __init__(self, message: str, reason: str = "") -> None:
+        super().__init__(message)
+        self.reason = reason or message
 
 
 def games_dir(root: str | os.PathLike | None = None) -> Path:
@@ -138,36 +147,52 @@ class _Syncer:
 class Journal:
     """Appends a game's actions to ``DIRECTORY/journal.scenario``, one fsynced line each.
 
-    Attach with :meth:`create` (a new journal for a game, including the actions it
-    has already played) or :meth:`reopen` (append to an existing one after
-    :func:`resume`).  The Game calls the journal after every successful play
-    (``journal(action)``) and undo (``journal(("undo", n))``).  A write that fails
-    (disk full) is reported once through ``warnings`` and in ``self.error``; the
-    game goes on.
+    Opening one takes the game's lock (one session per game).  Attach it with
+    :meth:`create` (a new journal for a game, including the actions it has already
+    played) or, for an existing journal, open it, :func:`resume` with it and
+    :meth:`attach` (:func:`mechanics.io.games.open_or_resume` does both).  The Game calls
+    the journal after every successful play (``journal(action)``) and undo
+    (``journal(("undo", n))``).
+
+    A write that fails (a full disk, a read-only directory) is reported through
+    ``warnings`` and in ``self.error``, which stays set while the game isn't saved;
+    the game goes on, its unwritten lines are kept, and every later action (or
+    :meth:`retry`) first cuts what the failed write left and writes them all again,
+    so the file never holds a partial line followed by another.
 
     Args:
         fsync: ``True`` (the default): each line is fsynced by a background thread
             right after it is written; ``"inline"``: before ``play`` returns;
             ``False``: never (tests of speed).
+        create: create the file when there is none (a new game).
     """
 
-    def __init__(self, directory: str | os.PathLike, fsync: bool | str = True) -> None:
+    #: writes bytes to a file descriptor, returning how many (tests inject failures here)
+    writer: Callable[[int, bytes], int] = staticmethod(os.write)
+
+    def __init__(self, directory: str | os.PathLike, fsync: bool | str = True,
+                 create: bool = True) -> None:
         self.directory = Path(directory)
         self.path = self.directory / JOURNAL
         self.fsync = fsync
         self.error = ""
+        """Why the game is not being saved, or ``""`` while it is."""
+        self.backlog: list[bytes] = []  # lines not yet written (a write failed)
         self.game: Any = None
         self.over = False
+        flags = os.O_WRONLY | os.O_APPEND | (os.O_CREAT if create else 0)
         try:
-            self.fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+            self.fd = os.open(self.path, flags, 0o644)
         except OSError as exc:
-            raise JournalError(f"cannot open the journal {self.path}: {exc}") from None
+            raise JournalError(f"cannot open the journal {self.path}: {exc.strerror}",
+                               exc.strerror) from None
         if fcntl is not None:
             try:
                 fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except OSError:
                 os.close(self.fd)
                 raise JournalError(f"{self.path}: the game is open in another session") from None
+        self.size = os.fstat(self.fd).st_size  # where the last whole line ends
         self.syncer = _Syncer(self.fd) if fsync is True else None
 
     @property
@@ -185,7 +210,8 @@ class Journal:
         try:
             directory.mkdir(parents=True, exist_ok=False)
         except OSError as exc:
-            raise JournalError(f"cannot create the game's directory {directory}: {exc}") from None
+            raise JournalError(f"cannot create the game's directory {directory}: "
+                               f"{exc.strerror}", exc.strerror) from None
         journal = cls(directory, fsync)
         first = game.state
         if game.history:
@@ -197,7 +223,7 @@ class Journal:
             lines.append(f"# title {' '.join(title.split())}")
         lines += [f"# plugins {', '.join(plugins) or '(none)'}",
                   f"#! game players={len(first.players)} seed={first.seed}"]
-        journal.write(lines)
+        journal.write(lines, sync=False)
         journal.game = game
         for action in game.journal:
             journal(action, sync=False)
@@ -205,14 +231,28 @@ class Journal:
         game.observers.append(journal)
         return journal
 
-    @classmethod
-    def reopen(cls, game: Any, directory: str | os.PathLike, fsync: bool | str = True) -> Journal:
-        """Append to the journal in ``directory`` that ``game`` was resumed from."""
-        journal = cls(directory, fsync)
-        journal.game = game
-        journal.over = bool(game.state.over)
-        game.observers.append(journal)
-        return journal
+    def attach(self, game: Any) -> Journal:
+        """Journal ``game``'s actions from now on (one resumed from it)."""
+        self.game = game
+        self.over = bool(game.state.over)
+        game.observers.append(self)
+        return self
+
+    def cut(self, offset: int) -> Path:
+        """Truncate the journal to its first ``offset`` bytes (a torn end), after
+        copying the whole file beside it; returns the copy's path."""
+        n = 1
+        while (copy := self.path.with_name(JOURNAL + (".torn" if n == 1 else f".{n}.torn"))).exists():
+            n += 1
+        try:
+            _write_file(copy, self.path.read_bytes(), self.fsync)
+            os.ftruncate(self.fd, offset)
+            if self.fsync:
+                _sync(self.fd)
+        except OSError as exc:
+            raise JournalError(f"cannot cut the torn end of {self.path}: {exc}") from None
+        self.size = offset
+        return copy
 
     def close(self) -> None:
         """Stop journalling (the file stays: the game can be resumed later)."""
@@ -264,88 +304,113 @@ class Journal:
         try:
             with open(src, "rb") as f:
                 data = f.read()
+            name = f"{action.player}.deck"
+            n = 1
+            while (self.directory / name).exists() and (self.directory / name).read_bytes() != data:
+                n += 1
+                name = f"{action.player}-{n}.deck"
+            if not (self.directory / name).exists():
+                _write_file(self.directory / name, data, self.fsync)
         except OSError as exc:
-            self._fail(f"cannot copy the deck list {src}: {exc}; the journal names it instead")
+            warnings.warn(f"cannot copy the deck list {src}: {exc}; the journal names it "
+                          "instead", JournalWarning, stacklevel=3)
             return [str(DeckCmd(action.player, src))]
-        name = f"{action.player}.deck"
-        n = 1
-        while (self.directory / name).exists() and (self.directory / name).read_bytes() != data:
-            n += 1
-            name = f"{action.player}-{n}.deck"
-        if not (self.directory / name).exists():
-            tmp = self.directory / (name + ".tmp")
-            with open(tmp, "wb") as f:
-                f.write(data)
-                f.flush()
-                if self.fsync:
-                    os.fsync(f.fileno())
-            os.replace(tmp, self.directory / name)
         return [f"# deck {action.player} from {src}", str(DeckCmd(action.player, name))]
 
     def write(self, lines: list[str], sync: bool = True) -> None:
-        if self.fd < 0 or self.error:
+        """Append ``lines`` (and any left unwritten by a failed write before them)."""
+        if self.fd < 0:
             return
+        if lines:
+            self.backlog.append(("\n".join(lines) + "\n").encode("utf-8"))
         try:
-            if lines:
-                data = ("\n".join(lines) + "\n").encode("utf-8")
-                while data:  # a short write (a signal, a full disk) writes the rest
-                    data = data[os.write(self.fd, data):]
+            if self.backlog:
+                if self.error:  # what a failed write left must not prefix the next line
+                    os.ftruncate(self.fd, self.size)
+                data = b"".join(self.backlog)
+                done = 0
+                while done < len(data):  # a short write (a signal) writes the rest
+                    done += self.writer(self.fd, data[done:])
+                self.size += len(data)
+                self.backlog.clear()
             if sync and self.syncer is not None:
                 if self.syncer.error is not None:
-                    raise self.syncer.error
+                    error, self.syncer.error = self.syncer.error, None
+                    raise error
                 self.syncer.request()
             elif sync and self.fsync:
                 _sync(self.fd)
         except OSError as exc:
-            self._fail(f"cannot write the journal {self.path}: {exc}; this game is no "
-                       f"longer being saved")
+            if not self.error:
+                warnings.warn(f"cannot write the journal {self.path}: {exc}; this game is "
+                              "not being saved", JournalWarning, stacklevel=3)
+            self.error = exc.strerror or str(exc)
+            return
+        self.error = ""
 
-    def _fail(self, message: str) -> None:
-        self.error = message
-        warnings.warn(message, JournalWarning, stacklevel=3)
+    def retry(self) -> bool:
+        """Write what a failed write left unwritten; whether the game is saved now."""
+        if self.error:
+            self.write([])
+        return not self.error
+
+
+def _write_file(path: Path, data: bytes, fsync: bool | str) -> None:
+    """Write a whole file atomically (a temporary file renamed over it)."""
+    tmp = path.with_name(path.name + ".tmp")
+    try:
+        with open(tmp, "wb") as f:
+            f.write(data)
+            f.flush()
+            if fsync:
+                os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except OSError:
+        tmp.unlink(missing_ok=True)
+        raise
 
 
 # ====================================================================== reading
 @dataclass
 class JournalLine:
+    """One line of a journal file: its text (None: not text, e.g. binary or NULs),
+    where it starts in the file and whether a newline ends it."""
+
     number: int
-    text: str
+    text: str | None
+    start: int
+    complete: bool = True
 
 
-def read_journal(path: str | os.PathLike) -> tuple[list[JournalLine], list[str]]:
-    """The lines of a journal (comments kept) and warnings about a torn last line."""
+def read_journal(path: str | os.PathLike) -> list[JournalLine]:
+    """Every line of a journal, comments kept, the unterminated last one included."""
     path = Path(path)
     try:
         raw = path.read_bytes()
     except OSError as exc:
         raise SourceError(str(path), 0, f"cannot read the journal: {exc}") from None
-    notes: list[str] = []
-    chunks = raw.split(b"\n")
-    torn = chunks.pop()  # after the last newline: empty unless the last write was cut
-    torn = torn.rstrip(b"\0")  # a crash can leave a zero-filled tail
-    if torn:
-        notes.append(f"{path}:{len(chunks) + 1}: dropped a torn last line "
-                     f"({torn[:60].decode('utf-8', 'replace')!r}): the game stopped while "
-                     "writing it")
     lines = []
-    for i, chunk in enumerate(chunks, 1):
-        try:
-            text = chunk.decode("utf-8")
-            if "\0" in text:
-                raise UnicodeDecodeError("utf-8", chunk, 0, 1, "a NUL byte")
-        except UnicodeDecodeError:
-            if i == len(chunks) and not torn:
-                notes.append(f"{path}:{i}: dropped a torn last line (not text)")
-                continue
-            raise SourceError(str(path), i, "not a line of text (the journal is corrupted)") from None
-        lines.append(JournalLine(i, text.rstrip("\r")))
-    return lines, notes
+    start = 0
+    for number, chunk in enumerate(raw.split(b"\n"), 1):
+        complete = start + len(chunk) < len(raw)
+        if complete or chunk:
+            try:
+                text: str | None = chunk.decode("utf-8").rstrip("\r")
+                if "\0" in text:
+                    text = None
+            except UnicodeDecodeError:
+                text = None
+            lines.append(JournalLine(number, text, start, complete))
+        start += len(chunk) + 1
+    return lines
 
 
 def directives(lines: list[JournalLine]) -> dict[str, str]:
     out: dict[str, str] = {}
     for line in lines:
         t = line.text
+        if t is None:
+            break
         if t.startswith("#! game "):
             for kv in t[8:].split():
                 k, _, v = kv.partition("=")
@@ -366,25 +431,92 @@ def journal_path(path: str | os.PathLike) -> Path:
     return p / JOURNAL if p.is_dir() else p
 
 
+class JournalDamaged(SourceError):
+    """A journal with a bad line that more actions follow: resuming with ``repair``
+    continues from the last good action (``good``: the lines kept)."""
+
+    def __init__(self, path: str, line: int, message: str, good: int) -> None:
+        super().__init__(path, line, message)
+        self.good = good
+
+
+def _kept(text: str) -> bool:
+    """Whether a journal line is replayed (an action or a directive resume honours)."""
+    return bool(text.strip()) and (not text.lstrip().startswith("#") or
+                                   text.startswith("#! disable-plugin "))
+
+
+def _is_action(line: JournalLine) -> bool:
+    if not line.complete or line.text is None or not _kept(line.text):
+        return False
+    try:
+        parse_action(line.text)
+    except NotationError:
+        return line.text.startswith("#! disable-plugin ")
+    return True
+
+
 def resume(path: str | os.PathLike, pool: Any = None, plugins: Any = None,
-           warn: Callable[[str], None] | None = None, game_factory: Any = None) -> Any:
+           warn: Callable[[str], None] | None = None, game_factory: Any = None, *,
+           journal: Journal | None = None, repair: bool = False) -> Any:
     """Replay a journal (a file, or a game's directory) into a new Game.
+
+    The replay stops at the first line that is not text, has no newline, doesn't
+    parse or can't be applied.  When no action follows it, it is a torn end (the
+    process died, or the disk filled, while writing it): it is dropped with a
+    warning.  When actions follow, the journal is damaged: :class:`JournalDamaged`
+    says where, unless ``repair`` continues from the last good action.
 
     Args:
         pool: the card pool (the bundled one by default).
         plugins: a plugin manager (every installed plugin by default).
-        warn: called with each warning (a dropped torn line); default ``warnings.warn``.
+        warn: called with each warning (a dropped torn end); default ``warnings.warn``.
+        journal: the game's :class:`Journal`, opened (and so locked) before reading:
+            a dropped end is then cut from the file, after a copy of the whole file
+            is kept beside it (``journal.scenario.torn``), so the next action is never
+            appended onto a partial line; a deleted deck copy is written again.
+        repair: drop a bad line and everything after it too when actions follow.
 
     Raises:
-        SourceError: ``FILE:LINE: ...`` for a line that is not the last and doesn't
-            parse or can't be applied (a corrupted journal, or one written with
-            other plugins or another version).
+        SourceError: ``FILE:LINE: ...`` for a journal that cannot be read or whose
+            header is bad; :class:`JournalDamaged` for a bad line actions follow.
     """
     path = journal_path(path)
-    lines, notes = read_journal(path)
     warn = warn or (lambda m: warnings.warn(m, JournalWarning, stacklevel=3))
-    for note in notes:
-        warn(note)
+    lines = read_journal(path)
+    limit, bad = len(lines), None
+    while True:
+        game, first, applied = _replay(path, lines[:limit], pool, plugins, warn, game_factory,
+                                       journal)
+        bad = first or bad
+        if applied:
+            break
+        limit = first[0]  # a line that doesn't apply: replay only what comes before it
+    if bad is None:
+        return game
+    index, reason = bad
+    line = lines[index]
+    good = next((ln.number for ln in reversed(lines[:index]) if ln.text and _kept(ln.text)), 0)
+    where = f"the last good action is line {good}" if good else "no action before it"
+    if any(_is_action(ln) for ln in lines[index + 1:]) and not repair:
+        raise JournalDamaged(str(path), line.number, f"{reason}; the journal goes on after it, "
+                             f"so it is damaged ({where}): resume it with --repair to continue "
+                             "from there (the whole file is kept beside it)", good)
+    kept = ""
+    if journal is not None:
+        kept = f"; the whole file is kept as {journal.cut(line.start).name}"
+    what = "a torn last line" if index + 1 >= len(lines) else "the torn end of the journal"
+    warn(f"{path}:{line.number}: dropped {what} ({reason}): the game stopped while "
+         f"writing it{kept}")
+    return game
+
+
+def _replay(path: Path, lines: list[JournalLine], pool: Any, plugins: Any,
+            warn: Callable[[str], None], game_factory: Any,
+            journal: Journal | None) -> tuple[Any, tuple[int, str] | None, bool]:
+    """A new Game with the journal's ``lines`` replayed; the index of the first bad line
+    (with why) or None; whether every action before it applied (else that is the bad
+    line, and what comes before it must be replayed again without what it undoes)."""
     head = directives(lines)
     kw: dict[str, Any] = {"base_dir": str(path.parent)}
     try:
@@ -406,27 +538,34 @@ def resume(path: str | os.PathLike, pool: Any = None, plugins: Any = None,
         if then != now:  # (unnamed inline plugins of tests are not compared)
             warn(f"{path}: written with the plugins {', '.join(sorted(then)) or '(none)'}; "
                  f"now loaded: {', '.join(sorted(now)) or '(none)'} (the game may not replay)")
-    body = [ln for ln in lines if ln.text.strip() and
-            (not ln.text.lstrip().startswith("#") or ln.text.startswith("#! disable-plugin "))]
     # Undo lines are applied to the list of actions, not to a game: what an undo takes
     # back is never replayed (an undo restores exactly the position before the action),
     # so resuming costs the actions kept, not every action ever tried.
-    seq: list[tuple[JournalLine, Any]] = []  # an Action, or a plugin name to disable
+    seq: list[tuple[int, Any]] = []  # (index in lines, an Action or a plugin name to disable)
     kept = 0
-    for k, line in enumerate(body):
+    copied_from: dict[str, str] = {}  # player -> the original deck path a comment records
+    bad: tuple[int, str] | None = None
+    for k, line in enumerate(lines):
         text = line.text
+        if text is None or not line.complete:
+            bad = (k, "not a line of text" if text is None else f"{text[:60]!r} has no newline")
+            break
+        if text.startswith("# deck ") and " from " in text:
+            who, _, src = text[7:].partition(" from ")
+            copied_from[who.strip()] = src
+        if not _kept(text):
+            continue
         try:
             if text.startswith("#! disable-plugin "):
                 name = text.removeprefix("#! disable-plugin ").strip()
                 if not name:
                     raise NotationError("usage: #! disable-plugin NAME")
-                seq.append((line, name))
+                seq.append((k, name))
                 continue
             if text.split(None, 1)[0] == "undo":
                 n = _undo_count(text)
                 if n > kept:
-                    raise SourceError(str(path), line.number, f"{text}: there are {kept} "
-                                      f"actions to undo, not {n}")
+                    raise NotationError(f"there are {kept} actions to undo, not {n}")
                 kept -= n
                 i = len(seq)
                 while n:  # drop the last n actions; a plugin turned off stays off
@@ -435,25 +574,42 @@ def resume(path: str | os.PathLike, pool: Any = None, plugins: Any = None,
                         del seq[i]
                         n -= 1
                 continue
-            seq.append((line, parse_action(text)))
+            action = parse_action(text)
+            if isinstance(action, DeckCmd):
+                action = _deck_copy(path.parent, action, copied_from, warn, journal)
+            seq.append((k, action))
             kept += 1
         except NotationError as exc:
-            if k == len(body) - 1:
-                warn(f"{path}:{line.number}: dropped an unreadable last line "
-                     f"({text[:60]!r}): {exc}")
-                break
-            raise SourceError(str(path), line.number, f"{text}: {exc}") from None
-    for line, item in seq:
+            bad = (k, f"{text[:60]!r}: {exc}")
+            break
+    for k, item in seq:
         try:
             if isinstance(item, str):
                 disable_plugin(game, item)
             else:
                 game.play(item)
         except StackfishError as exc:
-            raise SourceError(str(path), line.number,
-                              f"{line.text}: {exc} (the journal doesn't replay: was it "
-                              "written with other plugins, cards or version?)") from None
-    return game
+            return game, (k, f"{lines[k].text}: {exc} (was the journal written with other "
+                             "plugins, cards or version?)"), False
+    return game, bad, True
+
+
+def _deck_copy(directory: Path, action: DeckCmd, originals: dict[str, str],
+               warn: Callable[[str], None], journal: Journal | None) -> DeckCmd:
+    """``deck P p1.deck`` as journalled; when that copy has been deleted, the deck
+    path the journal recorded (written back as the copy when the journal is open)."""
+    copy = directory / action.path
+    src = originals.get(action.player)
+    if os.path.isabs(action.path) or copy.exists() or not src or not os.path.isfile(src):
+        return action
+    warn(f"{copy}: the game's copy of the deck list is missing; using {src}, where it "
+         "came from (it may have been edited since)")
+    if journal is not None:
+        try:
+            _write_file(copy, Path(src).read_bytes(), journal.fsync)
+        except OSError as exc:
+            warn(f"cannot write the deck copy {copy} again: {exc}")
+    return DeckCmd(action.player, src)
 
 
 def _undo_count(text: str) -> int:

@@ -92,15 +92,21 @@ def _strip_comment(line: str) -> str:
 # ---------------------------------------------------------------- words
 
 
-def _int(word: str, what: str = "N") -> int:
+MAX_NUMBER = 1_000_000  # any number in a line: ``counter p1 rad 10000000000000`` is a mistake
+
+
+def _int(word: str, what: str = "N", limit: int = MAX_NUMBER) -> int:
     try:
-        return int(word)
+        n = int(word)
     except ValueError:
-        raise NotationError(f"expected a number for {what}, got '{word}'") from None
+        raise NotationError(f"expected a number for {what}, got '{word[:20]}'") from None
+    if abs(n) > limit:
+        raise NotationError(f"{what} must be at most {limit:,}, not {word[:20]}")
+    return n
 
 
-def _number(what: str) -> Callable[[str], int]:
-    return lambda word: _int(word, what)
+def _number(what: str, limit: int = MAX_NUMBER) -> Callable[[str], int]:
+    return lambda word: _int(word, what, limit)
 
 
 def _player(word: str) -> str:
@@ -134,7 +140,7 @@ def _pt(word: str) -> tuple[int, int]:
     m = re.fullmatch(r"([+-]?\d+)/([+-]?\d+)", word)
     if not m:
         raise NotationError(f"expected +P/+T such as +2/-2, got '{word}'")
-    return int(m.group(1)), int(m.group(2))
+    return _int(m.group(1), "power"), _int(m.group(2), "toughness")
 
 
 def _mana(cost: str) -> str:
@@ -635,7 +641,7 @@ class Teams(Action, usage="teams p1+p2 p3+p4 [shared-life]", setup=True):
 
 @dataclass(frozen=True)
 class Seed(Action, usage="seed N", setup=True):
-    n: int = arg(_int)
+    n: int = arg(_number("the seed", 2**63 - 1), what="number")
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .cards import parse_cost
+from .errors import IllegalActionError
 
 Source = tuple[object, str]  # (what pays: ('pool', index) or a land id, colors it can make)
 
@@ -85,9 +86,15 @@ def format_cost(symbols: Sequence[str]) -> str:
     return "".join("{%s}" % s for s in symbols)
 
 
+MAX_MANA = 10_000  # mana added by one line: the pool is a list, copied with every undo snapshot
+
+
 def parse_mana(text: str) -> list[str]:
     """``{G}{G}{U}`` as pool symbols; generic numbers become colorless mana."""
     out: list[str] = []
     for s in parse_cost(text):
-        out += ["C"] * int(s) if s.isdigit() else [s]
+        n = 1 if not s.isdigit() else int(s) if len(s) <= 6 else MAX_MANA + 1  # (not int() of 10^5 digits)
+        if len(out) + n > MAX_MANA:
+            raise IllegalActionError(f"at most {MAX_MANA:,} mana at once, not '{text}'")
+        out += ["C"] * n if s.isdigit() else [s]
     return out

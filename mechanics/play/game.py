@@ -26,7 +26,7 @@ from ..model.cards import CardDef, CardPool, normalise_name
 from ..model.errors import BadReferenceError, IllegalActionError, PluginError, StackfishError
 from ..model.oracle import load_bundled_pool
 from ..model.state import Decision, Obj, Player, StackItem, State
-from ..plugin_api.isolation import rule_error
+from ..plugin_api.isolation import WATCHDOG, HookTimedOut, rule_error, timed_out
 from ..plugin_api.plugin_manager import Hooks, make_plugin_manager
 from ..rules.layers import Chars, base_chars, compute, counter_pt, defined_pt
 from ..rules.primitives import Primitives
@@ -38,6 +38,7 @@ from ..text import scripts  # noqa: F401 - scripts register the bundled cards
 from ..text.build import build_behaviour, manual_phrases
 from ..text.oracle.tokens import token_card
 from .context import Ctx, Suspend
+from .history import History
 from .legal import can_act, generate, is_legal
 from .notation import from_snapshot, snapshot
 from .perform import perform
@@ -66,7 +67,7 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         self.hooks = Hooks.of(self.pm)
         self.policy = policy
         self.base_dir = base_dir
-        self.history: list[tuple[Action, bytes | None]] | None = [] if history else None
+        self.history: History | None = History() if history else None
         self.redo_stack: list[Action] = []
         self.events: list[ev.Event] = []
         self.log: list[str] = []
@@ -107,6 +108,9 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         self.plugin_errors: dict[str, int] = {}
         """Actions refused because a plugin (or, as ``""``, the engine) raised, or a
         plugin broke the API's contract (a ``PluginError``)."""
+        self.notices: list[str] = []
+        """Plugin failures outside an action (a display hint), for the TUI to show."""
+        WATCHDOG.ensure()
         self.state = State()
         self.reset(players, seed)
 
@@ -310,7 +314,7 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         self.state.log_len = len(self.log)
 
     def hook(self, hook_name: str, /, **kw: Any) -> Any:
-        return getattr(self.pm.hook, hook_name)(**kw)
+        return self.hooks.call(hook_name, **kw)
 
     def ctx(self, item: StackItem | None = None, player: str | None = None) -> Ctx:
         return Ctx(self, item, player)
@@ -374,13 +378,15 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         except BaseException as exc:
             if before is not None:
                 self._restore(before)
+            if isinstance(exc, HookTimedOut):
+                raise timed_out(self, action, exc) from exc
             if isinstance(exc, PluginError):  # a plugin broke the API's contract: counted too
                 self.plugin_errors[exc.plugin] = self.plugin_errors.get(exc.plugin, 0) + 1
-            elif isinstance(exc, Exception) and not isinstance(exc, StackfishError):
-                raise rule_error(self, action, exc) from exc
+            elif isinstance(exc, Exception | SystemExit) and not isinstance(exc, StackfishError):
+                raise rule_error(self, action, exc) from exc  # a rule bug or a plugin's exception
             raise
         if self.history is not None:
-            self.history.append((action, before))
+            self.history.append(action, before)
         self.redo_stack.clear()
         for observer in self.observers:
             observer(action)
@@ -420,7 +426,7 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         own caches and no observers (a probe is not a move: no journal line)."""
         twin = copy.copy(self)
         twin.state = pickle.loads(pickle.dumps(self.state, pickle.HIGHEST_PROTOCOL))
-        twin.history = None if self.history is None else list(self.history)
+        twin.history = None if self.history is None else self.history.fork()
         twin.redo_stack, twin.events, twin.log = list(self.redo_stack), list(self.events), list(self.log)
         twin.observers, twin.plugin_errors = [], dict(self.plugin_errors)
         twin.memo, twin.policy_memory, twin.departing = {}, copy.deepcopy(self.policy_memory), []
@@ -439,26 +445,25 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
             raise IllegalActionError("this game keeps no history to undo")
         if n < 1 or n > len(self.history):
             raise IllegalActionError(f"there are {len(self.history)} actions to undo, not {n}")
-        taken = self.history[-n:]
-        del self.history[-n:]
-        self._restore(taken[0][1])
-        self.redo_stack.extend(reversed([a for a, _ in taken]))
+        taken, before = self.history.pop(n)
+        self._restore(before)
+        self.redo_stack.extend(reversed(taken))
         for observer in self.observers:
             observer(("undo", n))
-        return [a for a, _ in taken]
+        return taken
 
     def redo(self) -> Action:
         if not self.redo_stack:
             raise IllegalActionError("nothing to redo")
         action = self.redo_stack.pop()
-        keep = list(self.redo_stack)
+        keep, self.redo_stack = self.redo_stack, []  # (play clears the redo stack)
         self.play(action)
         self.redo_stack = keep
         return action
 
     @property
     def journal(self) -> list[Action]:
-        return [a for a, _ in self.history or []]
+        return list(self.history.actions) if self.history is not None else []
 
     # ================================================================ legal actions
     @property

@@ -11,13 +11,32 @@ life, counters, every zone (libraries top first), permanents with their
 status and counters, "until end of turn" pumps, and the turn.  It is what
 ``repr(game)`` shows, so a failing assertion prints a reproducible position,
 and what the invariant tests compare to prove undo and replay exact.
+
+What the scenario language can't say (the stack, a pending decision and the
+action suspended on it, triggers waiting to be put on the stack, lands played
+and other per-turn counters, the mana pool, last known information, the
+random generator) is in its last line, ``#! state DATA``: the whole state as
+JSON (tagged, so tuples, sets, records and non-string keys come back as they
+were; only the state's own record classes are ever built from it, never
+arbitrary objects), compressed and base64-encoded.  ``stackfish script``
+reads it as a comment; :func:`from_snapshot` restores the exact state from it.
+The game's log and events are not part of a snapshot.
 """
 
 from __future__ import annotations
 
+import base64
+import dataclasses
+import json
+import pickle
+import random
+import zlib
 from typing import TYPE_CHECKING, Any
 
+from ..model import state as records
 from ..model.actions import parse_action, quote, split_line
+from ..model.errors import NotationError
+from .history import History
 
 if TYPE_CHECKING:
     from .game import Game
@@ -65,13 +84,94 @@ def snapshot(game: Game) -> str:
     for item in st.stack:
         lines.append(f"# stack: {item.kind} {item.text!r} by {item.controller}")
     lines.append(f"turn {st.active} {st.step} number {st.turn}")
+    lines.append(STATE + _pack(game))
     return "\n".join(lines) + "\n"
 
 
 def from_snapshot(cls: Any, text: str, **kw: Any) -> Game:
-    """Rebuild a game from :func:`snapshot` text (or any setup-only scenario)."""
+    """Rebuild a game from :func:`snapshot` text: its exact state from the ``#! state``
+    line, else (any setup-only scenario) by playing the setup lines."""
     game = cls(**kw)
+    packed = [ln[len(STATE):] for ln in text.splitlines() if ln.startswith(STATE)]
+    if packed:
+        _unpack(game, packed[-1])
+        return game
     for line in text.splitlines():
         if split_line(line):
             game.play(parse_action(line))
     return game
+
+
+STATE = "#! state "
+#: the record classes a state is made of: the only classes a snapshot builds
+_RECORDS = {c.__name__: c for c in vars(records).values()
+            if isinstance(c, type) and dataclasses.is_dataclass(c)}
+
+
+def _pack(game: Game) -> str:
+    """The state (and the state before a suspended action) as the ``#! state`` data."""
+    st = dataclasses.replace(game.state, log_len=0, n_events=0)  # (the log is not in it)
+    proc = st.proc
+    data: dict[str, Any] = {}
+    if proc is not None and game.history is not None:  # the one history entry it needs
+        data["before"] = _encode(pickle.loads(game.history[proc["index"]][1]))
+        st.proc = {**proc, "index": 0}
+    data["state"] = _encode(st)
+    raw = json.dumps(data, separators=(",", ":")).encode()
+    return base64.b64encode(zlib.compress(raw, 9)).decode("ascii")
+
+
+def _unpack(game: Game, text: str) -> None:
+    try:
+        data = json.loads(zlib.decompress(base64.b64decode(text, validate=True)))
+        state = _decode(data["state"])
+        before = _decode(data["before"]) if "before" in data else None
+    except (ValueError, KeyError, TypeError, IndexError, zlib.error) as exc:
+        raise NotationError(f"a damaged '#! state' line ({type(exc).__name__}: {exc})") from None
+    if not isinstance(state, records.State):
+        raise NotationError("a damaged '#! state' line (no state in it)")
+    state.log_len, state.n_events = len(game.log), len(game.events)  # (not in a snapshot)
+    if before is not None and state.proc is not None:  # what answering the decision re-runs
+        game.history = History()
+        game.history.append(parse_action(state.proc["action"]), pickle.dumps(before))
+    game.state = state
+    game.changed()
+
+
+def _encode(v: Any) -> Any:
+    if v is None or isinstance(v, bool | int | float | str):
+        return v
+    if isinstance(v, list):
+        return [_encode(x) for x in v]
+    if isinstance(v, tuple):
+        return {"t": [_encode(x) for x in v]}
+    if isinstance(v, set | frozenset):
+        return {"s": sorted((_encode(x) for x in v), key=repr)}
+    if isinstance(v, dict):
+        return {"d": [[_encode(k), _encode(x)] for k, x in v.items()]}
+    if isinstance(v, random.Random):
+        return {"r": _encode(v.getstate())}
+    if _RECORDS.get(type(v).__name__) is type(v):
+        return {"c": type(v).__name__, "f": [_encode(getattr(v, f.name)) for f in dataclasses.fields(v)]}
+    raise TypeError(f"a game state holds a {type(v).__name__}, which a snapshot can't write")
+
+
+def _decode(v: Any) -> Any:
+    if isinstance(v, list):
+        return [_decode(x) for x in v]
+    if not isinstance(v, dict):
+        return v
+    if "c" in v:
+        return _RECORDS[v["c"]](*_decode(v["f"]))
+    (tag, body), = v.items()
+    if tag == "t":
+        return tuple(_decode(x) for x in body)
+    if tag == "s":
+        return {_decode(x) for x in body}
+    if tag == "d":
+        return {_decode(k): _decode(x) for k, x in body}
+    if tag == "r":
+        rng = random.Random()
+        rng.setstate(_decode(body))
+        return rng
+    raise ValueError(f"unknown tag {tag!r}")

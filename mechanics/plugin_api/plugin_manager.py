@@ -2,8 +2,11 @@
 
 :func:`make_plugin_manager` builds a fresh pluggy manager per game from the
 ``stackfish`` entry-point group, exactly as a third party's plugin is found.
-A plugin that fails to import is recorded (``pm.stackfish_errors``) and the
-rest still load.  ``STACKFISH_DISABLE_PLUGINS=a,b`` turns plugins off.
+A plugin that fails to import (even with ``SystemExit``) or to register is
+recorded (``pm.stackfish_errors``), left out for the run, and the rest still
+load.  ``STACKFISH_DISABLE_PLUGINS=a,b`` turns plugins off.  Every call into a
+plugin goes through :func:`mechanics.plugin_api.isolation.call_hook` (named,
+watched).
 
 :class:`Hooks` holds what registration produced (keywords, counter kinds,
 card scripts) and calls ``trigger_collect`` / ``step_begin`` only on the
@@ -27,6 +30,7 @@ from ..abilities.keywords import ENGINE_KEYWORDS, Keyword
 from ..model import events as ev
 from ..model.errors import PluginError
 from . import hookcheck, hookspecs
+from .isolation import WATCHDOG, HookTimedOut, call_hook, display_failure, plugin_display_name
 
 #: the primitives an ``untap_begin`` hook may ask for (hookspecs.untap_begin), by name:
 #: plugin data never names another method of the game (``reset``, ``undo``)
@@ -63,7 +67,7 @@ def make_plugin_manager(load_entrypoints: bool = True, disabled: Iterable[str] =
             try:
                 plugin = ep.load()
                 pm.register(plugin, name=ep.name)
-            except Exception as exc:  # a broken plugin is reported, never fatal
+            except (Exception, SystemExit) as exc:  # a broken plugin is reported, never fatal
                 pm.stackfish_errors[ep.name] = f"{type(exc).__name__}: {exc}"
                 continue
             dist = ep.dist
@@ -71,6 +75,8 @@ def make_plugin_manager(load_entrypoints: bool = True, disabled: Iterable[str] =
     for plugin in extra:
         pm.register(plugin)
     pm.check_pending()
+    WATCHDOG.ensure()
+    Hooks.of(pm)  # registration now: a plugin that fails it is reported and left out
     return pm
 
 
@@ -101,10 +107,13 @@ class Hooks:
     def of(cls, pm: pluggy.PluginManager) -> Hooks:
         """The Hooks of ``pm`` with the plugins it has now (built anew after one is
         unregistered)."""
-        plugins = frozenset(id(p) for p in pm.get_plugins())
         kept = cls._shared.get(pm)
-        if kept is None or kept[0] != plugins:
-            kept = cls._shared[pm] = (plugins, cls(pm))
+        while kept is None or kept[0] != frozenset(id(p) for p in pm.get_plugins()):
+            try:
+                hooks = cls(pm)
+            except _Unregistered:  # one plugin failed to register and is out: again without it
+                continue
+            kept = cls._shared[pm] = (frozenset(id(p) for p in pm.get_plugins()), hooks)
         return kept[1]
 
     def __init__(self, pm: pluggy.PluginManager) -> None:
@@ -120,20 +129,32 @@ class Hooks:
         self.event_kinds: dict[str, list[Any]] = {}
         """The event kinds some plugin registered interest in, and those plugins."""
         self._steps: dict[str, list[Any]] = {}
-        for impl in pm.hook.register_keywords.get_hookimpls():
-            impl.function(register=self._keyword(impl.plugin))
-        pm.hook.register_counter_kinds(
-            register=lambda kind, on="both", rule="": self.counter_kinds.__setitem__(kind, on))
-        for impl in pm.hook.register_cards.get_hookimpls():
-            impl.function(register=self._card(impl.plugin))
-        for impl in pm.hook.register_interest.get_hookimpls():
-            impl.function(register=self._interest(impl.plugin))
         self._callers: dict[tuple[str, str], Any] = {}
+        self._register("register_keywords", self._keyword)
+        self._register("register_counter_kinds", lambda p: lambda kind, on="both", rule="":
+                       self.counter_kinds.__setitem__(kind, on))
+        self._register("register_cards", self._card)
+        self._register("register_interest", self._interest)
+
+    def _register(self, hook: str, register: Callable[[Any], Callable[..., None]]) -> None:
+        """Call each plugin's ``hook`` with ``register(plugin)``, in pluggy's order.  A
+        plugin that raises (or runs too long) is unregistered for the run and its error
+        kept for ``stackfish plugins``; :meth:`of` then builds the Hooks again."""
+        for impl in reversed(getattr(self.pm.hook, hook).get_hookimpls()):
+            name = self.name(impl.plugin)
+            try:
+                call_hook(name, hook, impl.function, [register(impl.plugin)])
+            except (Exception, SystemExit, HookTimedOut) as exc:
+                errors = getattr(self.pm, "stackfish_errors", None)
+                if errors is None:
+                    errors = self.pm.stackfish_errors = {}
+                errors[name] = str(exc) if isinstance(exc, PluginError) else \
+                    f"{hook} raised {type(exc).__name__}: {exc}"
+                self.pm.unregister(impl.plugin)
+                raise _Unregistered from None
 
     def name(self, plugin: Any) -> str:
         """The plugin's name for messages (its entry-point name)."""
-        from .isolation import plugin_display_name
-
         return plugin_display_name(self.pm, plugin) if plugin is not None else "a hook wrapper"
 
     def _keyword(self, plugin: Any):  # noqa: ANN202
@@ -183,19 +204,21 @@ class Hooks:
             sub = self.pm.subset_hook_caller(
                 hook, remove_plugins=[p for p in self.pm.get_plugins() if id(p) not in mine])
 
+            names = ", ".join(self.name(i.plugin) for i in impls)
+
             def fn(**kw: Any) -> list[tuple[Any, Any]]:
-                got = sub(**kw)
+                got = call_hook(names, hook, lambda: sub(**kw), [])
                 got = ([] if got is None else [got]) if first else got
                 return [(None, r) for r in got]
         else:
-            calls = [(i.function, i.argnames, i.plugin) for i in impls]
+            calls = [(i.function, i.argnames, i.plugin, self.name(i.plugin)) for i in impls]
 
             def fn(**kw: Any) -> list[tuple[Any, Any]]:
                 out = []
                 game = kw["game"]
-                for function, names, plugin in calls:
+                for function, args, plugin, name in calls:
                     before = hookcheck.stamp(game) if readonly else None
-                    got = function(*[kw[n] for n in names])
+                    got = call_hook(name, hook, function, [kw[n] for n in args])
                     if readonly and hookcheck.stamp(game) != before:
                         raise hookcheck.changed(self.name(plugin), hook)
                     if got is not None:
@@ -245,16 +268,39 @@ class Hooks:
         return [op for p, r in self._dispatch("damage_results")(game=game, damage=damage)
                 for op in hookcheck.operations(self.name(p), "damage_results", r, DAMAGE_OPERATIONS)]
 
+    def call(self, hook: str, **kw: Any) -> Any:
+        """Any hook, as pluggy would return it: the first result of a ``firstresult``
+        hook (or None), else the list of results."""
+        first = bool(getattr(self.pm.hook, hook).spec.opts.get("firstresult"))
+        got = [r for _, r in self._dispatch(hook, first=first, readonly=False)(**kw)]
+        return (got[0] if got else None) if first else got
+
     def hints(self, game: Any, obj: int | None = None, player: str | None = None) -> list[str]:
-        return [h for r in self.pm.hook.display_hints(game=game, obj=obj, player=player) if r for h in r]
+        """The plugins' display hints; a plugin that fails here is left out (and named
+        in ``game.notices``): the screen must always draw."""
+        out = []
+        for impl in reversed(self.pm.hook.display_hints.get_hookimpls()):
+            name = self.name(impl.plugin)
+            try:
+                got = call_hook(name, "display_hints", impl.function,
+                                [{"game": game, "obj": obj, "player": player}[a] for a in impl.argnames])
+                out += [str(h) for h in got or ()]
+            except (Exception, HookTimedOut) as exc:
+                display_failure(game, name, "display_hints", exc)
+        return out
 
     def describe(self, game: Any, event: ev.Event) -> str | None:
         """The log line for an event: the engine's own words, or a plugin's."""
         words = _ENGINE_WORDS.get(type(event)) or next(
             (_ENGINE_WORDS[c] for c in type(event).__mro__ if c in _ENGINE_WORDS), None)
         if words is None:
-            return self.pm.hook.describe_event(game=game, event=event)
+            return next((r for _, r in self._dispatch("describe_event", first=True)(
+                game=game, event=event)), None)
         return words(event, game.describe)
+
+
+class _Unregistered(Exception):
+    """A plugin failed to register and was unregistered: build the Hooks again."""
 
 
 def _silent(event: Any, d: Callable[[Any], str]) -> None:

@@ -477,7 +477,18 @@ class Primitives:
         return e
 
     def pump(self: Game, oid: int, p: int, t: int, until: str = "eot") -> None:
-        self.add_effect("7c", "pump", [oid], {"pt": (p, t)}, until)
+        last = self.state.effects[-1] if self.state.effects else None
+        obj = self.state.objs[oid]
+        if (last is not None and last.kind == "pump" and last.source is None and last.until == until
+                and last.affected == (obj.ref,) and not obj.phased_out):
+            # Two sourceless pumps of one permanent in a row are one effect: layer 7c adds
+            # them up whatever their order (613.4c), so a long game of pumps (or a churn of
+            # pump, undo, redo) keeps one effect instead of thousands to copy and apply.
+            p0, t0 = last.params["pt"]
+            last.params = {"pt": (p0 + p, t0 + t)}
+            self.changed()
+        else:
+            self.add_effect("7c", "pump", [oid], {"pt": (p, t)}, until)
         self.note(f"{self.describe(oid)} gets {p:+d}/{t:+d} until end of turn")
 
     def add_mana(self: Game, player: str, symbols: list[str]) -> None:

@@ -17,6 +17,7 @@ pool (a :class:`DbPool` that reads a card from the database the first time it is
 from __future__ import annotations
 
 import difflib
+import glob
 import json
 import os
 import sqlite3
@@ -26,11 +27,16 @@ from pathlib import Path
 
 import ijson
 
+try:  # one import at a time (its lock also protects the temp files it cleans)
+    import fcntl
+except ImportError:  # pragma: no cover - Windows
+    fcntl = None  # type: ignore[assignment]
+
 from ..model.cards import CardDef, CardPool, normalise_name
 from ..model.cards import normalise_name as name_key
 from ..model.errors import SourceError, StackfishError
 from ..model.oracle import load_bundled_pool
-from .paths import data_dir
+from .paths import data_dir, open_regular
 
 try:  # the C backend is ~10x faster than pure Python; fall back when not built
     _ijson = ijson.get_backend("yajl2_c")
@@ -42,6 +48,9 @@ TEXT_FIELDS = ("name", "layout", "mana_cost", "type_line", "oracle_text", "power
 LIST_FIELDS = ("keywords", "colors", "color_identity")
 FACE_JOINS = (("mana_cost", " // "), ("type_line", " // "), ("oracle_text", "\n//\n"))
 PROGRESS_EVERY = 1000
+MAX_DEPTH = 32  # a Scryfall card nests 4 levels (array, card, card_faces, face, image_uris)
+MAX_ITEM_VALUES = 200_000  # JSON values in one item; the largest real card has a few hundred
+MAX_STRING = 1_000_000  # characters in one string; the longest oracle text is under 1,000
 _COLUMNS = (*TEXT_FIELDS, *LIST_FIELDS, "card_faces")
 _APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'", "\u00b4": "'", "`": "'"})
 
@@ -81,13 +90,13 @@ def _strip(obj: dict, with_faces: bool = True) -> dict:
     for field in TEXT_FIELDS:
         value = obj.get(field)
         if isinstance(value, str):
-            out[field] = value
+            out[field] = _text(value)
         elif isinstance(value, int | float) and not isinstance(value, bool):
             out[field] = str(value)
     for field in LIST_FIELDS:
         value = obj.get(field)
         if isinstance(value, list):
-            out[field] = [x for x in value if isinstance(x, str)]
+            out[field] = [_text(x) for x in value if isinstance(x, str)]
     faces = obj.get("card_faces") if with_faces else None
     if isinstance(faces, list):
         faces = [_strip(face, False) for face in faces if isinstance(face, dict)]
@@ -98,6 +107,16 @@ def _strip(obj: dict, with_faces: bool = True) -> dict:
                 if field not in out and parts:
                     out[field] = sep.join(parts)
     return out
+
+
+def _text(value: str) -> str:
+    """The string as UTF-8 can store it: a lone surrogate (``\\ud800`` in the JSON,
+    which the pure-Python parser passes on) becomes U+FFFD, a split pair is joined."""
+    try:
+        value.encode("utf-8")
+        return value
+    except UnicodeEncodeError:
+        return value.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
 
 
 def _row(card: dict) -> list:
@@ -125,7 +144,7 @@ def _fts5_available(conn: sqlite3.Connection) -> bool:
 def _open_source(src: str) -> tuple:
     """Open the bulk file positioned at its opening ``[``; SourceError if it is not an array."""
     try:
-        f = open(src, "rb")
+        f = open_regular(src)
     except OSError as e:
         raise SourceError(src, 0, f"cannot read the Scryfall bulk file: {e.strerror}") from None
     head = f.read(65536)
@@ -146,23 +165,76 @@ def import_bulk(src_path: str | os.PathLike, db_path: str | os.PathLike,
 
     Non-card items and cards without a name are skipped (``result.skipped``); later
     printings of a name already seen are ignored (``result.duplicates``). Raises
-    SourceError if the file is missing, not a JSON array, or invalid/truncated JSON;
-    the database at ``db_path`` is then unchanged.
+    SourceError if the file is missing, not a JSON array, invalid/truncated JSON,
+    hostile (nested deeper than :data:`MAX_DEPTH`, an item or a string too large) or
+    holds no card; CardDbError if the database can't be written.  The database at
+    ``db_path`` is then unchanged.  One import runs at a time per directory; it
+    deletes the temporary files of imports that were killed.
     """
     src, db_path = os.fspath(src_path), Path(db_path)
     try:
         db_path.parent.mkdir(parents=True, exist_ok=True)
+        lock = os.open(db_path.parent, os.O_RDONLY)
     except OSError as e:
         raise CardDbError(f"{db_path.parent}: cannot create the data directory: {e.strerror}") from None
     try:
-        return _import(src, db_path, progress, _ijson)
-    except OverflowError:  # yajl2_c holds 64-bit integers only; the pure-Python parser has no limit
-        return _import(src, db_path, progress, ijson.get_backend("python"))
+        if fcntl is not None:
+            try:
+                fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                raise CardDbError(f"{db_path.parent}: another card import is running") from None
+        for stale in db_path.parent.glob(f".{glob.escape(db_path.name)}.*.importing"):
+            stale.unlink(missing_ok=True)  # (no import runs: we hold the lock)
+        try:
+            return _import(src, db_path, progress, _ijson)
+        except OverflowError:  # yajl2_c holds 64-bit integers only; the pure-Python parser has no limit
+            return _import(src, db_path, progress, ijson.get_backend("python"))
+        except OSError as e:  # the temporary file: a read-only directory, a full disk
+            raise CardDbError(f"{db_path}: cannot write the card database: {e.strerror or e}") from None
+    finally:
+        os.close(lock)
+
+
+class _Hostile(Exception):
+    """An item of a bulk file that a card never looks like (too deep, too large)."""
+
+
+def _items(backend, f) -> Iterator[object]:  # noqa: ANN001
+    """The items of the top-level JSON array, built one at a time from the parser's
+    events (their prefixes, which ``ijson.items`` builds, cost O(depth) each: a
+    nesting bomb of 100,000 ``[`` took gigabytes).  Raises :class:`_Hostile` for
+    nesting deeper than MAX_DEPTH, an item of over MAX_ITEM_VALUES values or a string
+    longer than MAX_STRING characters."""
+    depth, builder, values = 0, None, 0
+    for event, value in backend.basic_parse(f, use_float=True):
+        if event in ("start_map", "start_array"):
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise _Hostile(f"nested deeper than {MAX_DEPTH} levels")
+        elif event in ("end_map", "end_array"):
+            depth -= 1
+        if builder is None:
+            if depth <= 1 and event in ("start_array", "end_array"):
+                continue  # the top-level array itself
+            builder, values = ijson.ObjectBuilder(), 0
+        builder.event(event, value)
+        values += 1
+        if values > MAX_ITEM_VALUES:
+            raise _Hostile(f"an item of more than {MAX_ITEM_VALUES:,} values")
+        if isinstance(value, str) and len(value) > MAX_STRING:
+            raise _Hostile(f"a string of more than {MAX_STRING:,} characters")
+        if depth == 1:  # the item is complete
+            yield builder.value
+            builder = None
 
 
 def _import(src: str, db_path: Path, progress: Callable[[int, int], None] | None, backend) -> int:
     f, total = _open_source(src)
-    fd, tmp = tempfile.mkstemp(prefix=f".{db_path.name}.", suffix=".importing", dir=db_path.parent)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{db_path.name}.", suffix=".importing", dir=db_path.parent)
+    except OSError:
+        f.close()
+        raise
     os.close(fd)
     conn = sqlite3.connect(tmp, isolation_level=None)
     result, seen, skipped, duplicates = None, 0, 0, 0
@@ -171,7 +243,7 @@ def _import(src: str, db_path: Path, progress: Callable[[int, int], None] | None
         fts = _fts5_available(conn)
         conn.execute("BEGIN")
         try:
-            for item in backend.items(f, "item", use_float=True):
+            for item in _items(backend, f):
                 seen += 1
                 if progress and seen % PROGRESS_EVERY == 0:
                     progress(f.tell(), total)
@@ -180,11 +252,7 @@ def _import(src: str, db_path: Path, progress: Callable[[int, int], None] | None
                     skipped += 1
                     continue
                 row = _row(card)
-                try:
-                    cur = conn.execute(_INSERT, row)
-                except UnicodeEncodeError:  # lone surrogates from the pure-Python parser
-                    row = [v.encode("utf-8", "replace").decode() if isinstance(v, str) else v for v in row]
-                    cur = conn.execute(_INSERT, row)
+                cur = conn.execute(_INSERT, row)
                 if not cur.rowcount:
                     duplicates += 1
                 elif (alias := name_key(_front_face(card))) and alias != row[0]:
@@ -197,7 +265,13 @@ def _import(src: str, db_path: Path, progress: Callable[[int, int], None] | None
                 raise OverflowError(detail) from None
             raise SourceError(src, 0, f"invalid or truncated JSON after {seen} items "
                                       f"({detail}); download the bulk file again") from None
+        except _Hostile as e:
+            raise SourceError(src, 0, f"item {seen + 1} is not a card: {e}; a Scryfall bulk "
+                                      "file has none such (nothing was imported)") from None
         count = seen - skipped - duplicates
+        if count == 0:
+            raise SourceError(src, 0, f"no card in the file ({seen} items, none a named card); "
+                                      "the card database is unchanged")
         if fts:
             conn.execute(_FTS)
             conn.execute("INSERT INTO cards_fts(cards_fts) VALUES ('rebuild')")

@@ -26,6 +26,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 
 from ..model.errors import DeckError
+from .paths import open_regular
 
 __all__ = ["MAX_BYTES", "MAX_COUNT", "DeckEntry", "DeckList", "load_deck", "parse_deck", "read_deck",
            "resolve_names"]
@@ -128,7 +129,7 @@ def read_deck(path: str | os.PathLike[str]) -> DeckList:
     """
     name = str(os.fspath(path))
     try:
-        with open(path, "rb") as f:
+        with open_regular(path) as f:
             data = f.read(MAX_BYTES + 1)
     except OSError as e:
         raise DeckError(name, 0, f"cannot read the deck file: {e.strerror or e}") from None

@@ -190,7 +190,7 @@ async def test_decks_are_chosen_by_name_in_a_session(server: GameServer, keys) -
         chan, term = await open_game(conn, "play red-aggro", size=(120, 40))
         await term.wait_for(OPENING)
         chan.write(b"y")  # keep the hand
-        await term.wait_for("keeps 7")
+        await term.wait_for("keep p1")
         for path in (b"/etc/passwd", b"../../ssh_host_ed25519_key"):
             mark = term.mark()
             chan.write(b":")
@@ -275,7 +275,7 @@ async def test_invalid_utf8_does_not_end_the_game(server: GameServer, keys) -> N
         chan.write(b"\xff")
         chan.write(b"\xc3")  # half a character, its other half in the next packet
         chan.write(b"\xa9y")
-        await term.wait_for("keeps 7", since=mark)
+        await term.wait_for("keep p1", since=mark)
         assert not term.closed.is_set()
         chan.close()
 

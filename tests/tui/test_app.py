@@ -57,11 +57,11 @@ async def test_play_a_land_cast_a_creature_and_resolve_it(at_main):
         await select_in_hand(pilot, "Experiment One")
         await keys(pilot, "c")
         assert len(app.game.state.stack) == 1
-        assert "Experiment One [spell, p1]" in panel_text(app, "stack")
+        assert "Experiment One G · spell · p1" in panel_text(app, "stack")
         assert "Experiment One" not in panel_text(app, "battlefield")
         await keys(pilot, "space")  # the goldfish passes too: it resolves
         assert app.game.state.stack == []
-        assert "Experiment One 1/1 sick" in panel_text(app, "battlefield")
+        assert "Experiment One 1/1 · z sick" in panel_text(app, "battlefield")
         assert panel_text(app, "stack") == "(empty)"
 
 
@@ -103,7 +103,7 @@ async def test_command_line_sets_life_then_lightning_bolt_kills_the_goldfish(at_
         labels = [str(o.prompt) for o in app.screen.query_one("#choices").options]
         at = next(i for i, label in enumerate(labels) if label.startswith("p2 (3 life"))
         await keys(pilot, "home", *["down"] * at, "enter")
-        assert "Lightning Bolt [spell, p1] -> p2" in panel_text(app, "stack")
+        assert "Lightning Bolt R · spell · p1 → p2" in panel_text(app, "stack")
         await keys(pilot, "space")
         st = app.game.state
         assert st.over and st.winner == "p1" and st.kill_turn == 1
@@ -194,7 +194,7 @@ async def test_a_choice_during_resolution_opens_a_dialog(at_main):
         await keys(pilot, "home", "enter")
         clone = next(o for o in app.game.state.battlefield if app.game.state.objs[o].name == "Clone")
         assert app.game.view(clone).name == "Grizzly Bears"
-        assert "Grizzly Bears#2 (card: Clone) 2/2 sick" in panel_text(app, "battlefield")
+        assert "Grizzly Bears#2 2/2 · card: Clone · z sick" in panel_text(app, "battlefield")
 
 
 async def test_esc_leaves_the_decision_pending_and_d_reopens_it():
@@ -217,8 +217,8 @@ async def test_a_board_of_300_permanents_is_shown_grouped(at_main):
             app.game.play("battlefield p1 Forest")
         await command(pilot, 'battlefield p1 "Llanowar Elves" counter +1/+1=1')
         text = panel_text(app, "battlefield")
-        assert "Forest x150" in text and "Llanowar Elves x150 1/1 tapped" in text
-        assert "Llanowar Elves#151 2/2* [+1/+1 x1]" in text
+        assert "  Forest ×150" in text and "↷ Llanowar Elves ×150 1/1" in text
+        assert "Llanowar Elves#151 2/2* · +1/+1×1" in text
 
 
 async def test_discarding_down_to_seven_is_a_checklist(at_main):
@@ -255,7 +255,7 @@ async def test_x_spells_ask_for_x_and_abilities_ask_for_targets(at_main):
         await keys(pilot, "c", "2", "enter")  # no targets: straight to X
         assert app.game.state.stack[-1].x == 2
         await keys(pilot, "space")
-        assert "Endless One 2/2* [+1/+1 x2] sick" in panel_text(app, "battlefield")
+        assert "Endless One 2/2* · +1/+1×2 · z sick" in panel_text(app, "battlefield")
 
         await command(pilot, 'battlefield p1 "Prodigal Sorcerer" as tim')
         bf = app.screen.query_one("#battlefield", Panel)
@@ -266,6 +266,6 @@ async def test_x_spells_ask_for_x_and_abilities_ask_for_targets(at_main):
         labels = [str(o.prompt) for o in app.screen.query_one("#choices").options]
         at = next(i for i, label in enumerate(labels) if label.startswith("p2"))
         await keys(pilot, "home", *["down"] * at, "enter")
-        assert "Prodigal Sorcerer [activated, p1] -> p2" in panel_text(app, "stack")
+        assert "Prodigal Sorcerer · activated · p1 → p2" in panel_text(app, "stack")
         await keys(pilot, "space")
         assert app.game.state.players["p2"].life == 19

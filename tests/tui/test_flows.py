@@ -31,13 +31,13 @@ async def test_evolve_trigger_is_shown_on_the_stack_and_resolves(at_main):
         await select_in_hand(pilot, "Grizzly Bears")
         await keys(pilot, "c", "space")  # cast, then both pass: the Bears enter
         stack = panel_text(app, "stack")
-        assert "Cloudfin Raptor [triggered, p1]" in stack, stack
+        assert "Cloudfin Raptor · triggered · p1" in stack, stack
         assert app.screen.query_one("#stack").border_title == "Stack (1)"
         assert counters(app, "Cloudfin Raptor") == 0
         await keys(pilot, "space")  # the evolve trigger resolves
         assert app.game.state.stack == []
         assert counters(app, "Cloudfin Raptor") == 1
-        assert "Cloudfin Raptor 1/2* [+1/+1 x1]" in panel_text(app, "battlefield")
+        assert "Cloudfin Raptor 1/2* · +1/+1×1" in panel_text(app, "battlefield")
 
 
 async def test_proliferate_opens_a_modal_and_the_choice_adds_a_counter(at_main):

@@ -69,3 +69,26 @@ def test_a_plugin_turned_off_in_one_game_is_on_in_the_next() -> None:
     disable_plugin(first, "flaky")
     assert flaky not in first.pm.get_plugins()
     assert flaky in new_game(bundled_deck(), 2, recipe).pm.get_plugins()
+
+
+class BadHints:
+    name = "badhints"
+
+    @hookimpl
+    def display_hints(self, game, obj, player):  # noqa: ANN001, ANN201
+        raise KeyError("no hint today")
+
+
+async def test_a_display_hook_that_raises_does_not_end_the_app() -> None:
+    """Finding 3: raising in display_hints killed the TUI."""
+    app = make_app(bundled_deck(), 1, plugins=[BadHints()])
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+        assert "plugin 'badhints' failed in display_hints: KeyError" in str(
+            screen.query_one(Message).render())
+        await keys(pilot, "enter")  # keep
+        assert app.screen is screen and app.game.state.started
+        assert screen.play(A.Goto("main1"))  # and the game goes on
+        assert app.game.notices == ["plugin 'badhints' failed in display_hints: "
+                                    "KeyError: 'no hint today'"]

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from mechanics.play.game import Game
 from tui.complete import complete
-from tui.render import battlefield_rows, hand_rows, player_lines, stack_rows, status_line
+from tui.palette import DARK, LIGHT
+from tui.playmat import Lane, Rule, Tile, mat_rows
+from tui.render import hand_rows, stack_rows, status_line
 
 
 def game_with(*lines: str) -> Game:
@@ -18,27 +20,49 @@ def test_permanents_show_pt_counters_states_and_attachments():
     game = game_with("turn p1 main1", 'battlefield p1 "Grizzly Bears" as bear counter +1/+1=2 tapped',
                      'battlefield p1 Rancor attached-to bear', 'battlefield p2 "Grizzly Bears" token sick',
                      "battlefield p1 Forest", "phase-out Forest")
-    text = "\n".join(r.text.plain for r in battlefield_rows(game))
-    assert "  Grizzly Bears#1 6/4* [+1/+1 x2] tapped" in text  # Rancor's +2/+0 is a template
-    assert "   └ Rancor" in text
-    assert "Grizzly Bears#2 (token) 2/2 sick" in text
-    assert "Forest PHASED OUT" in text
-    assert text.index("p2 creatures") < text.index("p1 lands")  # the opponent on top
+    rows = mat_rows(game, DARK)
+    text = "\n".join(r.text.plain for r in rows)
+    assert "↷ Grizzly Bears#1 6/4* · +1/+1×2" in text  # Rancor's +2/+0 is a template
+    bear = next(r for r in rows if isinstance(r, Tile) and r.text.plain.startswith("↷ Grizzly"))
+    rancor = next(r for r in rows if isinstance(r, Tile) and "Rancor" in r.text.plain)
+    assert rows.index(rancor) == rows.index(bear) + 1 and rancor.depth == 1  # under its host
+    assert "Grizzly Bears#2 2/2 · token · z sick" in text
+    assert "◌ Forest · phased out" in text
+    heads = [r.text.plain for r in rows if isinstance(r, Rule)]
+    assert heads[0].strip().startswith("p2") and heads[-1].strip().startswith("▶ p1")
+    lanes = [r.text.plain for r in rows if isinstance(r, Lane)]
+    assert lanes == ["creatures 1 · 1 untapped", "creatures 1 · 0 untapped", "lands 1 · 0 untapped"]
+
+
+def test_tapped_permanents_are_greyed_and_names_tinted_by_colour():
+    game = game_with("turn p1 main1", 'battlefield p1 "Grizzly Bears" tapped',
+                     'battlefield p1 "Llanowar Elves"', "battlefield p1 Island")
+    tiles = {r.text.plain[2:].split(" ")[0]: r for r in mat_rows(game, DARK) if isinstance(r, Tile)}
+    name_colour = lambda t: t.name.spans[-1].style.color.name.upper()  # noqa: E731
+    assert name_colour(tiles["Llanowar"]) == DARK.tints["G"]
+    assert name_colour(tiles["Grizzly"]) == DARK.muted and tiles["Grizzly"].text.plain[0] == "↷"
+    assert name_colour(tiles["Island"]) == DARK.tints["land"]
+    light = {r.text.plain[2:].split(" ")[0]: r for r in mat_rows(game, LIGHT) if isinstance(r, Tile)}
+    assert name_colour(light["Llanowar"]) == LIGHT.tints["G"]
 
 
 def test_stack_is_listed_top_first_with_source_kind_and_targets():
     game = game_with("turn p1 main1", 'hand p1 "Lightning Bolt" "Lightning Bolt"', "mana p1 {R}{R}",
                      'cast p1 "Lightning Bolt" target p2', 'cast p1 "Lightning Bolt" target p1')
     rows = [r.text.plain for r in stack_rows(game)]
-    assert rows[0].startswith("top Lightning Bolt [spell, p1] -> p1")
-    assert rows[1].startswith("2. Lightning Bolt [spell, p1] -> p2")
+    assert rows[0].startswith("top Lightning Bolt R · spell · p1 → p1")
+    assert rows[1].startswith("2. Lightning Bolt R · spell · p1 → p2")
 
 
 def test_hand_marks_what_can_be_played_and_players_show_counters():
     game = game_with("turn p1 main1", 'hand p1 Forest "Grizzly Bears"', "counter p1 poison 3")
-    rows = [r.text.plain for r in hand_rows(game, "p1", {"Forest"})]
-    assert rows == ["+ Forest land", "  Grizzly Bears {1}{G}"]
-    assert "poison 3" in player_lines(game).plain
+    hand = hand_rows(game, "p1", {"Forest"})
+    assert [r.text.plain for r in hand] == ["+ Forest · land", "  Grizzly Bears 1G"]
+    pips = [(s.style.bgcolor.name.upper(), hand[1].text.plain[s.start:s.end])
+            for s in hand[1].text.spans if s.style.bgcolor]
+    assert pips == [("#CCC2C0", "1"), ("#A3C095", "G")]  # the mana symbols, coloured
+    heads = [r.text.plain for r in mat_rows(game, DARK) if isinstance(r, Rule)]
+    assert "☠ 3 poison" in heads[-1] and "♥ 20 life" in heads[-1]
 
 
 def test_status_line_fits_80_columns():

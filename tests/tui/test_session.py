@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from tui_helpers import command, keep_and_go_to_main, keys, simic_app
+from tui_helpers import command, keep_and_go_to_main, keys, panel_text, simic_app
 
 from tui.screens.dialogs import MulliganDialog, TextDialog
 
 
 def players_text(app) -> str:
-    return str(app.screen_stack[1].query_one("#players").render())
+    return panel_text(app, "battlefield")
 
 
 async def test_kill_turns_are_kept_across_restarts(at_main):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from tui_helpers import command, full_control, keep_and_go_to_main, keys, select_in_hand, simic_app
 
 # keep the hand (the game stops in the first main phase), play a Forest (the lands come
@@ -70,6 +71,49 @@ async def _proliferate(pilot) -> None:
     await command(pilot, "mana p1 {2}{U}")
     await select_in_hand(pilot, "Steady Progress")
     await keys(pilot, "c", "space")
+
+
+def _busy(theme: str):
+    """Before the picture: the theme, no logs, the battlefield focused on Cloudfin Raptor
+    (so the card pane, on wide screens, shows it and what changes it)."""
+
+    async def run_before(pilot) -> None:
+        from tui.widgets import Playmat
+
+        pilot.app.theme = theme
+        await pilot.pause()
+        hide_logs(pilot.app)
+        mat = pilot.app.screen.query_one("#battlefield", Playmat)
+        mat.focus()
+        mat.select_index(next(i for i, r in enumerate(mat.rows) if "Cloudfin" in r.text.plain))
+        await pilot.pause()
+
+    return run_before
+
+
+class TestBusyBoard:
+    """The busy board (tests/tui/busy.py): lands tapped and not, counters, an aura, a
+    token, a phased-out creature, a sick one, three triggers on the stack; at three
+    sizes, in the default dark and light themes.  test_contrast.py reads these."""
+
+    @pytest.mark.parametrize("size", [(80, 24), (120, 40), (160, 50)], ids=lambda s: "%dx%d" % s)
+    @pytest.mark.parametrize("theme", ["textual-dark", "textual-light"])
+    def test_busy_board(self, snap_compare, theme, size):
+        from busy import busy_app
+
+        assert snap_compare(busy_app(order=True), run_before=_busy(theme), terminal_size=size)
+
+    def test_trigger_order_docks_beside_the_board_160x50(self, snap_compare):
+        """Ordering the evolve triggers: the dialog docks at the side, the board stays in
+        view with the three creatures that triggered marked."""
+        from busy import busy_app
+
+        async def run_before(pilot) -> None:
+            await pilot.pause()
+            hide_logs(pilot.app)
+            await pilot.pause()
+
+        assert snap_compare(busy_app(), run_before=run_before, terminal_size=(160, 50))
 
 
 class TestDialogs:

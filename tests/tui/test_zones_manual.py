@@ -50,7 +50,7 @@ async def test_manual_menu_builds_scenario_actions(at_main):
         app.screen.query_one("#text").value = "+1/+1 2"
         await keys(pilot, "enter")
         assert game.state.objs[bear].counters["+1/+1"] == 2
-        assert "Grizzly Bears 4/4* [+1/+1 x2]" in panel_text(app, "battlefield")
+        assert "Grizzly Bears 4/4* · +1/+1×2" in panel_text(app, "battlefield")
         await keys(pilot, "m")
         await choose(pilot, "tap")
         assert game.state.objs[bear].tapped

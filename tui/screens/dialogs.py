@@ -23,6 +23,12 @@ from ..widgets.lists import Options, Selections
 from ..widgets.panels import Panel
 
 
+def as_text(label: str | Text) -> Text:
+    """A label as Text: a plain string as it is, a styled one (a card's name in its
+    colour with its mana symbols) kept."""
+    return label if isinstance(label, Text) else Text(label)
+
+
 class KeyLine(Static):
     """A dialog's line of keys (dim); :meth:`complain` puts a word before it."""
 
@@ -43,14 +49,22 @@ class HelpKey:
 
 class Dialog(HelpKey, ModalScreen):
     """A centred box with a title, closed by Esc.  A key that does nothing here says
-    so on the dialog's key line, with the keys that do something."""
+    so on the dialog's key line, with the keys that do something.  A ``docked`` one (a
+    decision about permanents or the stack) stands at the side instead, over the stack
+    and hand, without dimming the screen: the board it is about stays in view."""
 
     BINDINGS = [Binding("escape", "close", "Close"),
                 Binding("question_mark", "help", "Help", show=False)]
 
-    def __init__(self, title: str) -> None:
-        super().__init__()
+    def __init__(self, title: str, docked: bool = False) -> None:
+        super().__init__(classes="-docked" if docked else "")
         self.title_text = title
+
+    def about(self) -> set[int]:
+        """The objects the dialog's options are (or contain), for the board to mark."""
+        values = [v for v, _ in getattr(self, "options", None) or getattr(self, "items", [])]
+        flat = [x for v in values for x in (v if isinstance(v, tuple) else (v,))]
+        return {x for x in flat if isinstance(x, int)}
 
     def box(self) -> Vertical:
         v = Vertical(classes="dialog")
@@ -88,7 +102,8 @@ class TextDialog(Dialog):
     """Some text to read (card details, the game's end); enter or esc closes.
     ``keys`` maps extra keys to the value the dialog returns."""
 
-    def __init__(self, title: str, text: str, keys: dict[str, tuple[str, str]] | None = None) -> None:
+    def __init__(self, title: str, text: str | Text,
+                 keys: dict[str, tuple[str, str]] | None = None) -> None:
         super().__init__(title)
         self.text = text
         self.keys = keys or {}
@@ -96,7 +111,7 @@ class TextDialog(Dialog):
     def compose(self) -> ComposeResult:
         with self.box():
             with VerticalScroll(classes="body"):
-                yield Static(Text(self.text))
+                yield Static(as_text(self.text))
             extra = "   ".join(f"{k}: {label}" for k, (_, label) in self.keys.items())
             yield KeyLine(("enter/esc: close   " + extra).strip())
 
@@ -140,8 +155,8 @@ class ChooseDialog(Dialog):
 
     def __init__(self, title: str, prompt: str, options: Sequence[tuple[Any, str]], low: int = 1,
                  high: int = 1, preselect: bool | Collection[Any] = False,
-                 multi: bool | None = None) -> None:
-        super().__init__(title)
+                 multi: bool | None = None, docked: bool = False) -> None:
+        super().__init__(title, docked)
         self.prompt = prompt
         self.options = list(options)
         self.low, self.high = low, high
@@ -153,13 +168,13 @@ class ChooseDialog(Dialog):
             yield Static(Text(self.prompt), classes="prompt")
             if self.multi:
                 pre = self.preselect
-                yield Selections(*[Selection(Text(label), i, pre is True or
+                yield Selections(*[Selection(as_text(label), i, pre is True or
                                              (not isinstance(pre, bool) and value in pre))
                                    for i, (value, label) in enumerate(self.options)], id="choices")
                 need = str(self.low) if self.low == self.high else f"{self.low} to {self.high}"
                 keys = f"choose {need}: space toggles, * all, enter confirms, esc closes"
             else:
-                opts = [Option(Text(label), id=str(i)) for i, (_, label) in enumerate(self.options)]
+                opts = [Option(as_text(label), id=str(i)) for i, (_, label) in enumerate(self.options)]
                 if self.low == 0:
                     opts.append(Option(Text("(none)", style="italic"), id="none"))
                 yield Options(*opts, id="choices")
@@ -204,8 +219,9 @@ class OrderDialog(Dialog):
         Binding("K,shift+up", "move(-1)", "Move up"),
     ]
 
-    def __init__(self, title: str, prompt: str, options: Sequence[tuple[Any, str]]) -> None:
-        super().__init__(title)
+    def __init__(self, title: str, prompt: str, options: Sequence[tuple[Any, str]],
+                 docked: bool = False) -> None:
+        super().__init__(title, docked)
         self.prompt = prompt
         self.items = list(options)
 
@@ -251,7 +267,7 @@ class MulliganDialog(Dialog):
         Binding("D", "pick('decks')", "Decks", show=False),
     ]
 
-    def __init__(self, prompt: str, hand: list[str], bottom: int) -> None:
+    def __init__(self, prompt: str, hand: list[str | Text], bottom: int) -> None:
         super().__init__("Opening hand")
         self.prompt = prompt
         self.hand = hand
@@ -260,7 +276,7 @@ class MulliganDialog(Dialog):
     def compose(self) -> ComposeResult:
         with self.box():
             yield Static(Text(self.prompt), classes="prompt")
-            yield Static(Text("\n".join(f"  {c}" for c in self.hand)), classes="hand")
+            yield Static(Text("\n").join(Text("  ") + as_text(c) for c in self.hand), classes="hand")
             keep = f"Keep {len(self.hand)}" + (f", put {self.bottom} on the bottom" if self.bottom else "")
             yield Options(Option(Text(keep), id="keep"),
                              Option(Text(f"Mulligan (draw 7, then bottom {self.bottom + 1})"),

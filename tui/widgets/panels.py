@@ -48,10 +48,10 @@ class Panel(ScrollView, can_focus=True):
         Binding("enter", "select", "Select", show=False),
     ]
 
-    class Selected(TextualMessage):
-        """Enter was pressed on a row."""
+    class RowMessage(TextualMessage):
+        """A message about a row of the panel (its id, or None)."""
 
-        def __init__(self, panel: Panel, row_id: str) -> None:
+        def __init__(self, panel: Panel, row_id: str | None) -> None:
             super().__init__()
             self.panel = panel
             self.row_id = row_id
@@ -59,6 +59,12 @@ class Panel(ScrollView, can_focus=True):
         @property
         def control(self) -> Panel:
             return self.panel
+
+    class Highlighted(RowMessage):
+        """The selection moved to another row, or this panel got the focus."""
+
+    class Selected(RowMessage):
+        """Enter was pressed on a row."""
 
     def __init__(self, title: str, empty: str = "", **kw) -> None:
         super().__init__(**kw)
@@ -69,6 +75,17 @@ class Panel(ScrollView, can_focus=True):
         self._lines: list[tuple[int, Strip]] = []  # (row index, line)
         self._first_line: list[int] = []  # first line of each row
         self._width = 0
+        self._announced: str | None = None
+        self._drawn: dict[int, Strip] = {}  # line number -> drawn line (see render_line)
+        self._drawn_for: tuple | None = None
+        self._base = Style()
+
+    def announce(self, force: bool = False) -> None:
+        """Post :class:`Panel.Highlighted` when the selected row changed (or ``force``)."""
+        sel = self.selected_id
+        if force or sel != self._announced:
+            self._announced = sel
+            self.post_message(self.Highlighted(self, sel))
 
     # ---------------------------------------------------------------- reading
     @property
@@ -99,6 +116,8 @@ class Panel(ScrollView, can_focus=True):
         else:
             self.cursor = None
         self._layout()
+        if self.has_focus:
+            self.announce()
 
     def select_index(self, index: int) -> None:
         """Put the selection on a row (the nearest selectable one at or after it)."""
@@ -109,6 +128,7 @@ class Panel(ScrollView, can_focus=True):
         self.cursor = later[0] if later else enabled[-1]
         self._scroll_to_cursor()
         self.refresh()
+        self.announce()
 
     def _layout(self) -> None:
         width = max(1, self.scrollable_content_region.width)
@@ -125,6 +145,7 @@ class Panel(ScrollView, can_focus=True):
                 segments = list(line.render(console))
                 lines.append((i if self.rows else -1, Strip(segments, line.cell_len)))
         self._lines, self._first_line = lines, first
+        self.forget_drawn()
         self.virtual_size = Size(width, len(lines))
         self._scroll_to_cursor()
         self.refresh()
@@ -147,10 +168,25 @@ class Panel(ScrollView, can_focus=True):
 
     # ---------------------------------------------------------------- drawing
     def render_line(self, y: int) -> Strip:
+        """A line on screen, drawn once per layout, selection and style: repaints
+        (a key elsewhere, a scroll bar) copy it."""
         scroll_x, scroll_y = self.scroll_offset
         width = self.scrollable_content_region.width
-        base = self.rich_style
+        key = (width, scroll_x, self.cursor, self.has_focus)
+        if key != self._drawn_for:
+            self._drawn.clear()
+            self._drawn_for = key
+            self._base = self.rich_style
         n = scroll_y + y
+        strip = self._drawn.get(n)
+        if strip is None:
+            base = self._base
+            strip = self.draw_line(n, width, base).crop_extend(scroll_x, scroll_x + width, base)
+            self._drawn[n] = strip
+        return strip
+
+    def draw_line(self, n: int, width: int, base: Style) -> Strip:
+        """Line ``n`` of the content in the panel's style, the selection highlighted."""
         if n >= len(self._lines):
             return Strip.blank(width, base)
         row, strip = self._lines[n]
@@ -160,10 +196,20 @@ class Panel(ScrollView, can_focus=True):
                 strip, post_style=HIGHLIGHT if self.has_focus else HIGHLIGHT_BLURRED))
             strip = strip.extend_cell_length(width, base + (HIGHLIGHT if self.has_focus
                                                            else Style()))
-        return strip.crop_extend(scroll_x, scroll_x + width, base)
+        return strip
+
+    def forget_drawn(self) -> None:
+        """Drop the drawn lines (the content or the style changed)."""
+        self._drawn.clear()
+        self._drawn_for = None
+
+    def notify_style_update(self) -> None:
+        self.forget_drawn()
+        super().notify_style_update()
 
     def on_focus(self) -> None:
         self.refresh()
+        self.announce(force=True)
 
     def on_blur(self) -> None:
         self.refresh()
@@ -180,6 +226,7 @@ class Panel(ScrollView, can_focus=True):
             self.cursor = enabled[max(0, min(len(enabled) - 1, i + delta))]
         self._scroll_to_cursor()
         self.refresh()
+        self.announce()
 
     def action_select(self) -> None:
         """Post :class:`Panel.Selected` for the selected row ("" when there is none, so
@@ -193,6 +240,7 @@ class Panel(ScrollView, can_focus=True):
             if self.rows[row].id is not None:
                 self.cursor = row
                 self.refresh()
+                self.announce()
 
 
 class GameLog(RichLog):

@@ -136,9 +136,9 @@ class Casting:
                     continue
                 self.say(f"no legal target: {spec.text}", error=True)
                 return None
-            res = await self.app.push_screen_wait(ChooseDialog(
+            res = await self.docked(ChooseDialog(
                 title, f"choose {spec.text}", option_labels(game, options),
-                0 if spec.optional else 1, 1))
+                0 if spec.optional else 1, 1, docked=True))
             if res is None:
                 self.say("cancelled")
                 return None

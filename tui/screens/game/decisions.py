@@ -16,8 +16,9 @@ from textual import work
 from mechanics import actions as A
 from mechanics.model.events import StepBegan
 
+from ...palette import palette
 from ...render import (
-    card_line,
+    card_label,
     display_names,
     hand_order,
     option_label,
@@ -95,15 +96,27 @@ class Decisions:
         else:
             self.play(action, keep_goto=True)
 
+    async def docked(self, dialog: Any) -> Any:
+        """Wait for a docked dialog's answer, the objects it is about marked on the board."""
+        mat = self.query_one("#battlefield")
+        mat.mark(dialog.about())
+        try:
+            return await self.app.push_screen_wait(dialog)
+        finally:
+            mat.mark(set())
+
     async def ask_decision(self, game: Any, d: Any) -> A.Action | None:
-        """The dialog for a decision, and the action its answer makes."""
+        """The dialog for a decision, and the action its answer makes: docked beside the
+        board (its objects marked) for all but the mulligan."""
         wait = self.app.push_screen_wait
         names = display_names(game)
         label = lambda o: option_label(game, o, names)  # noqa: E731
         ref = lambda o: option_ref(game, o)  # noqa: E731
         if d.kind == "mulligan":
             cards = hand_order(game, list(d.options))
-            res = await wait(MulliganDialog(d.prompt, [card_line(game, o) for o in cards], d.min))
+            pal = palette(self.app)
+            hand = [card_label(game.card(game.state.objs[o].name), pal) for o in cards]
+            res = await wait(MulliganDialog(d.prompt, hand, d.min))
             if res == "decks":
                 self.action_decks()
             if res in (None, "decks"):
@@ -114,13 +127,14 @@ class Decisions:
                 return A.Keep(d.player)
             bottom = await wait(ChooseDialog("Bottom", f"put {d.min} on the bottom of your library"
                                              + (" (none checked)" if d.min > 1 else ""),
-                                             [(game.state.objs[o].name, card_line(game, o))
-                                              for o in cards], d.min, d.min))
+                                             [(game.state.objs[o].name, text)
+                                              for o, text in zip(cards, hand, strict=True)],
+                                             d.min, d.min))
             return None if bottom is None else A.Keep(d.player, tuple(bottom))
         if d.kind == "attackers":
-            res = await wait(ChooseDialog("Attack", d.prompt + ": all checked [x]",
-                                          [(o, label(o)) for o in d.options],
-                                          0, len(d.options), preselect=True, multi=True))
+            res = await self.docked(ChooseDialog(
+                "Attack", d.prompt + ": all checked [x]", [(o, label(o)) for o in d.options],
+                0, len(d.options), preselect=True, multi=True, docked=True))
             if not res:
                 return None if res is None else A.Pass()
             walkers = [o for p in game.opponents(d.player) for o in game.permanents(p)
@@ -129,18 +143,19 @@ class Decisions:
             for o in res:  # 508.1b: a player, or a planeswalker that player controls
                 what = [""]
                 if walkers:
-                    what = await wait(ChooseDialog("Attack", f"{label(o)} attacks",
-                                                   [("", "the defending player"),
-                                                    *((w, label(w)) for w in walkers)], 1, 1))
+                    what = await self.docked(ChooseDialog(
+                        "Attack", f"{label(o)} attacks",
+                        [("", "the defending player"), *((w, label(w)) for w in walkers)], 1, 1,
+                        docked=True))
                     if what is None:
                         return None
                 attacks.append((ref(o), ref(what[0]) if what[0] != "" else ""))
             return A.Attack(d.player, tuple(attacks))
         if d.kind == "blockers":
             pairs = [(b, a) for b in game.can_block_with(d.player) for a in d.options]
-            res = await wait(ChooseDialog(
+            res = await self.docked(ChooseDialog(
                 "Block", d.prompt, [((b, a), f"{label(b)} blocks {label(a)}") for b, a in pairs],
-                0, max(1, len(pairs))))
+                0, max(1, len(pairs)), docked=True))
             if res is None:
                 return None
             return A.Block(d.player, tuple((ref(b), ref(a)) for b, a in res)) if res else A.Pass()
@@ -148,14 +163,15 @@ class Decisions:
             texts = d.data.get("triggers", [])
             items = [(o, f"{label(o)}: {texts[i] if i < len(texts) else ''}")
                      for i, o in enumerate(d.options)]
-            res = await wait(OrderDialog("Order triggers", d.prompt, items))
+            res = await self.docked(OrderDialog("Order triggers", d.prompt, items, docked=True))
             return None if res is None else A.Order(tuple(ref(o) for o in res))
         labels = d.data.get("labels", {}) if isinstance(d.data, dict) else {}  # e.g. a mode's text
         options = preferred_first(game, d.player, list(d.options), d.prompt) \
             if d.kind == "targets" else list(d.options)
         prompt = d.prompt + (" (none checked)" if d.max > 1 else "")
-        res = await wait(ChooseDialog(d.kind.capitalize(), prompt,
-                                      [(o, labels.get(o) or label(o)) for o in options], d.min, d.max))
+        res = await self.docked(ChooseDialog(d.kind.capitalize(), prompt,
+                                             [(o, labels.get(o) or label(o)) for o in options],
+                                             d.min, d.max, docked=True))
         return None if res is None else A.Choose(tuple(ref(o) for o in res))
 
     def decision_pending(self) -> bool:

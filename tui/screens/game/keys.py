@@ -12,9 +12,12 @@ import os
 
 from mechanics import actions as A
 from mechanics.io.games import GameInfo, unfinished
+from mechanics.io.journal import JournalDamaged
 from mechanics.model.errors import StackfishError
 
-from ...render import card_info, human, log_rows, zone_rows
+from ...cardpane import card_text
+from ...palette import palette
+from ...render import human, log_rows, zone_rows
 from ...widgets import GameLog, Panel
 from ..dialogs import ConfirmDialog, HelpScreen, TextDialog
 from ..start import StartScreen
@@ -137,7 +140,8 @@ class KeyActions:
             if item is None or item.source is None:
                 return
             i = item.source
-        self.app.push_screen(TextDialog(self.game.name_of(i), card_info(self.game, i)))
+        self.app.push_screen(TextDialog(self.game.name_of(i),
+                                        card_text(self.game, i, palette(self.app))))
 
     def action_zone(self, zone: str) -> None:
         game = self.game
@@ -211,12 +215,33 @@ class KeyActions:
             return
         try:
             self.app.open_choice(choice)
+        except JournalDamaged as exc:  # actions follow a bad line: offer the last good one
+            self.offer_repair(choice, exc)
+            return
         except (StackfishError, OSError) as exc:  # a bad deck, a locked or corrupted journal
             self.say(str(exc), error=True)
             return
         self.show_new_game(f"resumed {choice.title or choice.id}" if isinstance(choice, GameInfo)
                            else f"new game: {os.path.basename(choice)}, "
                                 f"seed {self.game.state.seed}")
+
+    def offer_repair(self, choice: GameInfo, exc: JournalDamaged) -> None:
+        """A damaged journal: continue from its last good action, if the player wants."""
+        def done(yes: bool | None) -> None:
+            if not yes:
+                self.say(str(exc), error=True)
+                return
+            try:
+                self.app.open_choice(choice, repair=True)
+            except (StackfishError, OSError) as err:
+                self.say(str(err), error=True)
+                return
+            self.show_new_game(f"resumed {choice.title or choice.id} from line {exc.good}")
+
+        self.app.push_screen(ConfirmDialog(
+            f"{exc.message.split(';')[0]} (line {exc.line}). Continue from the last good action "
+            f"(line {exc.good})? The whole journal is kept as journal.scenario.torn.",
+            "Damaged journal"), done)
 
     def show_new_game(self, message: str) -> None:
         """The app's game was replaced: forget this one's state and logs, show the new one."""

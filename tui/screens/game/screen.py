@@ -14,7 +14,7 @@ from typing import Any
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
@@ -22,7 +22,7 @@ from mechanics import actions as A
 from mechanics.model.errors import StackfishError
 
 from ...render import human
-from ...widgets import CommandLine, GameLog, Message, Panel
+from ...widgets import CommandLine, GameLog, Message, Panel, Playmat
 from ..dialogs import ConfirmDialog
 from .casting import Casting
 from .command import Commands
@@ -30,6 +30,9 @@ from .decisions import Decisions
 from .keys import KeyActions
 from .manual import ManualMenu
 from .views import Views
+
+#: how often the game screen tries again to write a journal that could not be written
+SAVE_RETRY_SECONDS = 2.0
 
 
 class GameScreen(KeyActions, Casting, ManualMenu, Decisions, Commands, Views, Screen):
@@ -80,10 +83,13 @@ class GameScreen(KeyActions, Casting, ManualMenu, Decisions, Commands, Views, Sc
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
         yield Static(id="status")
-        yield Static(id="players")
+        yield Static(id="unsaved")  # shown while the journal can't be written
         with Horizontal(id="body"):
-            yield Panel("Battlefield", "no permanents", id="battlefield")
+            yield Playmat("Battlefield", "no permanents", id="battlefield")
             with Vertical(id="side"):
+                with VerticalScroll(id="cardpane") as pane:  # a wide screen's card pane
+                    pane.border_title = "Card"
+                    yield Static(id="card")
                 yield Panel("Stack", "(empty)", id="stack")
                 yield Panel("Hand", "(empty)", id="hand")
                 yield GameLog(id="sidelog")  # the log on a wide screen
@@ -97,17 +103,40 @@ class GameScreen(KeyActions, Casting, ManualMenu, Decisions, Commands, Views, Sc
             log.can_focus = False
         self.query_one(CommandLine).display = False
         self.query_one("#hand").focus()
-        self.refresh_views()
-        self.select_playable()
+        self.app.theme_changed_signal.subscribe(self, lambda _theme: self.after_change())
         self.say(f"seed {self.game.state.seed} · ? help · D decks · : command line")
+        self.refresh_views()  # (after: a plugin failing to draw says so instead)
+        self.select_playable()
         self.call_after_refresh(self.maybe_decide)
+        self.set_interval(SAVE_RETRY_SECONDS, self.retry_saving)
+
+    def retry_saving(self) -> None:
+        """While the game isn't saved, try again now and then (space may have returned)."""
+        if self.app.not_saved() and self.app.retry_saving():
+            self.say("the game is saved again")
+        self.show_saving()
+
+    def show_saving(self) -> None:
+        """The persistent 'not saved' mark, for as long as the journal can't be written."""
+        reason = self.app.not_saved()
+        mark = self.query_one("#unsaved", Static)
+        mark.display = bool(reason)
+        if reason:
+            mark.update(f"NOT SAVED: {reason} · the game goes on; retrying")
 
     def on_resize(self) -> None:
         self.refresh_views()  # the status and players lines are cut to the width
+        panel = self.focused if isinstance(self.focused, Panel) else None
+        self.call_after_refresh(self.show_card, panel.selected_id if panel else None)
         for log in self.query(GameLog):  # the one just shown by the new layout: at its end
             self.call_after_refresh(log.scroll_end, animate=False)
 
     # ------------------------------------------------------------------ messages
+    @on(Panel.Highlighted)
+    def row_highlighted(self, event: Panel.Highlighted) -> None:
+        event.stop()
+        self.show_card(event.row_id)
+
     @on(Panel.Selected)
     def row_selected(self, event: Panel.Selected) -> None:
         event.stop()
