@@ -67,13 +67,13 @@ async def test_the_card_pane_shows_what_changes_a_creature_on_wide_screens_only(
 
 async def test_a_manual_card_says_which_lines_are_played_by_hand(at_main):
     app = simic_app()
-    async with at_main(app, 'battlefield p1 Rancor', size=(120, 40)) as pilot:
+    async with at_main(app, 'battlefield p1 "Blood Moon"', size=(120, 40)) as pilot:
         mat = app.screen.query_one("#battlefield", Playmat)
         mat.focus()
-        mat.select_index(next(i for i, r in enumerate(mat.rows) if "Rancor" in r.text.plain))
+        mat.select_index(next(i for i, r in enumerate(mat.rows) if "Blood Moon" in r.text.plain))
         await pilot.pause()
         text = str(app.screen.query_one("#card").render())
-        missing = app.game.manual_phrases("Rancor")
+        missing = app.game.manual_phrases("Blood Moon")
         assert missing and "manual" in text and missing[0] in text
 
 
