@@ -399,11 +399,13 @@ def test_a_nesting_bomb_is_refused_with_bounded_memory(db_path, tmp_path, conten
     read: well under 200 MB."""
     bomb = tmp_path / "bomb.json"
     bomb.write_bytes(content)
-    # the child reports its own peak: RUSAGE_CHILDREN would be the largest of every
-    # child this test worker ever waited for (a simulate or a cluster test's among them)
-    code = ("import resource\nfrom mechanics.store.carddb import import_bulk\ntry:\n"
+    # the child reports its own peak, VmHWM (kB): ru_maxrss keeps the high-water mark
+    # of the pytest worker the child was forked from, even across exec
+    code = ("from pathlib import Path\nfrom mechanics.store.carddb import import_bulk\ntry:\n"
             f"    import_bulk({str(bomb)!r}, {str(db_path)!r})\nfinally:\n"
-            "    print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, flush=True)\n")
+            "    hwm = [x for x in Path('/proc/self/status').read_text().splitlines()\n"
+            "           if x.startswith('VmHWM:')]\n"
+            "    print(hwm[0].split()[1], flush=True)\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          cwd=Path(__file__).parents[1])
     assert out.returncode == 1 and f"nested deeper than {carddb.MAX_DEPTH} levels" in out.stderr
