@@ -40,12 +40,10 @@ def trigger_collect(game: Any, event: Any) -> list[dict] | None:
     obj = game.state.objs.get(event.source)
     if obj is None:
         return None
+    n = len(game.keyword_instances(event.source, NAME))  # 702.85c: each instance triggers
     card = game.card(obj.name)
-    if NAME not in card.keywords:
-        return None
-    n = sum(1 for ln in card.oracle_text.splitlines() if ln.strip().lower().startswith(NAME))  # 702.85c
     return [{"handler": NAME, "source": event.source, "epoch": obj.epoch, "controller": event.controller,
-             "text": f"cascade ({obj.name})", "data": {"mana_value": card.mana_value}}] * max(1, n)
+             "text": f"cascade ({obj.name})", "data": {"mana_value": card.mana_value}}] * n
 
 
 @hookimpl

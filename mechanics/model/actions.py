@@ -580,11 +580,16 @@ class AddCounter(Action, usage="add-counter OBJ-or-PLAYER KIND [N]", manual=True
 class RemoveCounter(AddCounter, usage="remove-counter OBJ-or-PLAYER KIND [N]"): ...
 
 
+def _pt_arg(sign: str) -> Any:
+    """The ``P/T`` word, read into ``power`` and ``toughness`` ("+"-signed for a pump)."""
+    return arg(_pt, show=lambda pt: f"{pt[0]:{sign}d}/{pt[1]:{sign}d}", what="pt",
+               into=("power", "toughness"))
+
+
 @dataclass(frozen=True)
 class Pump(Action, usage="pump OBJ +P/+T", manual=True):
     obj: str = arg()
-    power: int = arg(_pt, show=lambda pt: f"{pt[0]:+d}/{pt[1]:+d}", what="pt",
-                     into=("power", "toughness"))
+    power: int = _pt_arg("+")
     toughness: int  # read and printed with ``power``, in one word
 
 
@@ -593,7 +598,7 @@ class SetPT(Action, usage="set-pt OBJ P/T", manual=True):
     """The value of a ``*`` power/toughness the engine doesn't compute (604.3), set by hand."""
 
     obj: str = arg()
-    power: int = arg(_pt, show=lambda pt: f"{pt[0]}/{pt[1]}", what="pt", into=("power", "toughness"))
+    power: int = _pt_arg("")
     toughness: int  # read and printed with ``power``, in one word
 
 
