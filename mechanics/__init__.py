@@ -52,7 +52,7 @@ from .plugin_api import hookspecs
 from .plugin_api.hookspecs import hookimpl
 from .plugin_api.isolation import OFFER_DISABLE_AFTER, WATCHDOG, disable_plugin
 from .plugin_api.plugin_manager import list_plugins, make_plugin_manager
-from .text.oracle import coverage
+from .text.build import coverage
 
 __all__ = [
     "DEFAULT_STOPS", "OFFER_DISABLE_AFTER", "WATCHDOG", "AbilityRef", "Action", "Activated", "BadReferenceError", "Ctx",

@@ -24,6 +24,7 @@ from itertools import groupby
 from typing import Any, ClassVar
 
 from .errors import NotationError
+from .mana import parse_mana
 from .state import STEPS, ZONES
 
 _SAFE = re.compile(r"^[A-Za-z0-9_+\-/.:{}=>#,]+$")
@@ -146,8 +147,6 @@ def _pt(word: str) -> tuple[int, int]:
 def _mana(cost: str) -> str:
     """Mana to add to a pool, such as ``{G}{G}{U}`` or ``{2}``: each symbol a kind of
     mana (106.1b: five colors and colorless) or a number of colorless."""
-    from .mana import parse_mana
-
     symbols = parse_mana(cost)
     if not symbols:
         raise NotationError(f"no mana in '{cost}'; write it like {{G}}{{G}}{{U}}")

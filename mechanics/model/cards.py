@@ -17,6 +17,8 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from .errors import SourceError
+
 SUPERTYPES = frozenset({"Basic", "Legendary", "Snow", "World", "Ongoing"})
 COLORS = "WUBRG"
 BASIC_LAND_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
@@ -219,8 +221,6 @@ def read_card_file(path: str) -> list[CardDef]:
     """The cards of a card file: a JSON array of Scryfall-shaped card objects, such as a
     plugin's made-up test cards.  Raises :class:`SourceError` naming the file and the
     offending entry."""
-    from .errors import SourceError
-
     try:
         with open(path, encoding="utf-8-sig") as f:
             data = json.load(f)

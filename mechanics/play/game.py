@@ -41,7 +41,7 @@ from .context import Ctx, Suspend
 from .history import History
 from .legal import can_act, generate, is_legal
 from .notation import from_snapshot, snapshot
-from .perform import perform
+from .perform import castable_faces, perform
 from .stops import at_stop
 
 
@@ -165,8 +165,6 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
 
     def castable_faces(self, oid: int) -> list[str]:
         """The faces of card ``oid`` its owner may cast or play from where it is (708-712, 715)."""
-        from .perform import castable_faces
-
         return castable_faces(self, oid)
 
     def is_manual(self, name: str) -> bool:

@@ -16,7 +16,9 @@ answer the deck check, ``cards --manual``, the TUI and ``expect X manual`` read.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Collection, Mapping
+from typing import Any
 
 from ..abilities.abilities import SCRIPTS, Ability, Activated, Behaviour, ScriptFn, text_lines
 from ..abilities.keywords import Keyword
@@ -70,3 +72,21 @@ def manual_phrases(card: CardDef, known_keywords: Mapping[str, Keyword] | Collec
         beh = build_behaviour(face, known_keywords, scripts)
         out += [f"{face.name}: {p}" if named else p for p in beh.phrases or beh.missing]
     return out + [f"{name}: {UNKNOWN_TEXT}" for name in card.unknown_faces]
+
+
+def coverage(cards: Any, known_keywords: set[str], scripts: dict, top: int = 20) -> dict[str, Any]:
+    """How many of ``cards`` are automated (every ability of every face compiled, scripted
+    or a known keyword: :func:`mechanics.text.build.manual_phrases`) and the ``top`` most
+    common first unparsed phrases of the others."""
+    total = automated = 0
+    phrases: Counter[str] = Counter()
+    for card in cards:
+        total += 1
+        found = manual_phrases(card, known_keywords, scripts)
+        if found:
+            phrases.update(set(found))
+        else:
+            automated += 1
+    return {"cards": total, "automated": automated, "manual": total - automated,
+            "percent": round(100 * automated / max(1, total), 1),
+            "phrases": [{"phrase": p, "cards": n} for p, n in phrases.most_common(top)]}

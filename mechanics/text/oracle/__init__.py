@@ -30,7 +30,7 @@ from .compiler import Unsupported, by_hand
 from .lexer import self_named, strip_reminder, tokenize
 from .parser import NoParse, ParseError, Parser
 
-__all__ = ["Compiled", "ParseError", "compile_card", "compile_text", "coverage"]
+__all__ = ["Compiled", "ParseError", "compile_card", "compile_text"]
 
 
 def ability_groups(lines: list[str]) -> list[list[str]]:
@@ -193,25 +193,3 @@ def _compile(card: CardDef, groups: list[list[str]], known_keywords: set[str]) -
 def compile_text(card: CardDef, known_keywords: set[str]) -> Compiled:
     """Compile the whole of a card's text."""
     return compile_card(card, ability_groups(text_lines(card)), known_keywords)
-
-
-def coverage(cards: Any, known_keywords: set[str], scripts: dict, top: int = 20) -> dict[str, Any]:
-    """How many of ``cards`` are automated (every ability of every face compiled, scripted
-    or a known keyword: :func:`mechanics.text.build.manual_phrases`) and the ``top`` most
-    common first unparsed phrases of the others."""
-    from collections import Counter
-
-    from ..build import manual_phrases
-
-    total = automated = 0
-    phrases: Counter[str] = Counter()
-    for card in cards:
-        total += 1
-        found = manual_phrases(card, known_keywords, scripts)
-        if found:
-            phrases.update(set(found))
-        else:
-            automated += 1
-    return {"cards": total, "automated": automated, "manual": total - automated,
-            "percent": round(100 * automated / max(1, total), 1),
-            "phrases": [{"phrase": p, "cards": n} for p, n in phrases.most_common(top)]}
