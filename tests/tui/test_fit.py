@@ -1,17 +1,21 @@
 """80x24 that fits: three stack items in view, a long status line that keeps its key
-hint, short badges, the log at its newest line on opening a game, costs in the
+hint, short badges, the log at its newest line on opening or resuming a game, costs in the
 mulligan dialog."""
 
 from __future__ import annotations
 
-from tui_helpers import keys, panel_text, simic_app
+from tui_helpers import keys, panel_text, select_in_hand, simic_app
 
 import plugins.evolve
 import plugins.rad
 from mechanics import Game, make_plugin_manager
-from tui.app import make_app
+from mechanics.ai import autopilot
+from mechanics.io.games import open_or_resume
+from tui.app import StackfishApp, bundled_deck, make_app, new_game
+from tui.cli import main
 from tui.playmat import Rule
 from tui.widgets import GameLog, Panel, Playmat
+from tui.widgets.panels import compact_log
 
 
 def evolve_game(*lines: str) -> Game:
@@ -77,3 +81,35 @@ async def test_the_mulligan_dialog_shows_costs_lands_first():
         assert all(line.endswith("land") or line[-1] in "WUBRGCX0123456789" for line in hand), hand
         lands = [i for i, line in enumerate(hand) if line.endswith("land")]
         assert lands == list(range(len(lands)))
+
+
+def shown_lines(log: GameLog) -> list[str]:
+    """The log's lines as the screen shows them (its visible rows, wrapped)."""
+    return [log.render_line(y).text.rstrip() for y in range(log.scrollable_content_region.height)]
+
+
+async def test_the_log_stays_at_its_newest_line_after_stackfish_resume(tmp_path, monkeypatch):
+    """`stackfish resume` at 160x50 of a game whose log is longer than its panel: the
+    newest line is in view, and stays there when a longer card text in the card pane
+    above the log takes some of its height (the log's own height changes, not the
+    screen's)."""
+    monkeypatch.setenv("STACKFISH_DATA_DIR", str(tmp_path))
+    game, journal = open_or_resume(new=lambda: new_game(bundled_deck(), 7), title="simic 7")
+    while game.state.turn < 7:  # the autopilot plays p1's first three turns
+        game.play(autopilot.choose(game))
+    journal.close()
+    newest = compact_log(game.log)[-1]
+    assert newest == "-- turn 7 (p1): main1"
+    launched = []
+    monkeypatch.setattr(StackfishApp, "run", lambda self, *a, **kw: launched.append(self))
+    assert main(["resume"]) == 0
+    (app,) = launched
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        log = app.screen.query_one("#sidelog", GameLog)
+        assert log.max_scroll_y > 0  # more lines than the panel shows
+        for name in ("Kalonian Tusker", "Watchful Radstag"):  # a short text, then a long one
+            await select_in_hand(pilot, name)
+            assert name in str(app.screen.query_one("#card").render())
+            assert shown_lines(log)[-1] == newest, (name, shown_lines(log))
+    app.journal.close()
