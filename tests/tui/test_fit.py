@@ -110,6 +110,7 @@ async def test_the_log_stays_at_its_newest_line_after_stackfish_resume(tmp_path,
         assert log.max_scroll_y > 0  # more lines than the panel shows
         for name in ("Kalonian Tusker", "Watchful Radstag"):  # a short text, then a long one
             await select_in_hand(pilot, name)
+            await pilot.pause()  # the log scrolls after the refresh that gave it its height
             assert name in str(app.screen.query_one("#card").render())
             assert shown_lines(log)[-1] == newest, (name, shown_lines(log))
     app.journal.close()
