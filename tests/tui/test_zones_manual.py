@@ -115,3 +115,29 @@ async def test_simulate_key_opens_the_simulation_of_this_deck(at_main):
         assert app.screen.deck_path == app.deck_path
         await keys(pilot, "escape")
         assert isinstance(app.screen, GameScreen)
+
+
+def screen_rows(app) -> list[str]:
+    """The active screen as the terminal shows it, one string per row (every widget
+    composited, a dialog's borders included)."""
+    return [strip.text for strip in app.screen._compositor.render_strips()]
+
+
+async def test_looking_at_the_top_n_leaves_no_trace_at_80x24(at_main):
+    """A player saw a stray ┃ (a dialog's heavy border) left on the board after "look at
+    the top N" at 80x24: once the view is closed the screen is as it was before."""
+    app = simic_app()
+    async with at_main(app, size=(80, 24)) as pilot:
+        await select_in_hand(pilot, "Forest")
+        before = screen_rows(app)
+        hand = app.screen.query_one("#hand").region
+        assert {x for row in before for x, c in enumerate(row) if c == "┃"} == \
+            {hand.x, hand.right - 1}  # the focused hand's heavy border only
+        await keys(pilot, "m")
+        await choose(pilot, "look at the top")
+        assert any("┃" in row[:hand.x] for row in screen_rows(app))  # the N dialog's border
+        await keys(pilot, "3", "enter")
+        assert isinstance(app.screen, ZoneScreen) and len(app.screen.texts) >= 3
+        await keys(pilot, "escape")
+        assert isinstance(app.screen, GameScreen)
+        assert screen_rows(app) == before
