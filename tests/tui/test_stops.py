@@ -3,7 +3,7 @@ passes after it, and the stops set with ``:stops`` and remembered per user."""
 
 from __future__ import annotations
 
-from tui_helpers import SIZE, command, keys, panel_text
+from tui_helpers import SIZE, command, keys, panel_text, screen_rows
 
 import plugins.evolve
 from mechanics import Game, make_plugin_manager
@@ -78,3 +78,17 @@ async def test_stops_are_set_with_the_command_line_and_remembered(own_data_dir):
         await keys(pilot, "escape")
     assert (own_data_dir / "stops.txt").read_text().split() == ["main1", "main2"]
     assert turn_app().stops == ("main1", "main2")  # the next app (the next game) keeps them
+
+
+async def test_the_attack_dialog_shows_a_mark_only_beside_a_creature_at_160x50():
+    """The docked dialog is 46 columns wide at 160x50: its prompt wrapped the "[x]" it
+    ended with onto a line of its own, a checkbox with no creature beside it."""
+    app = turn_app()
+    async with app.run_test(size=(160, 50)) as pilot:
+        await keys(pilot, "enter", "enter")
+        assert isinstance(app.screen, ChooseDialog)
+        box = app.screen.query_one(".dialog").region
+        rows = [row[box.x:box.right] for row in screen_rows(app)]
+        marked = [row for row in rows if "[x]" in row or "[ ]" in row]
+        assert len(marked) == 1 and "[x] Experiment One 2/2 [p1]" in marked[0], marked
+        assert any("declare attackers (or pass) (all checked)" in row for row in rows), rows[:6]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tui_helpers import keys, panel_text, select_in_hand, simic_app
+from tui_helpers import keys, panel_text, screen_rows, select_in_hand, simic_app
 
 from tui.screens.dialogs import ChooseDialog, InputDialog
 from tui.screens.game import GameScreen
@@ -115,12 +115,6 @@ async def test_simulate_key_opens_the_simulation_of_this_deck(at_main):
         assert app.screen.deck_path == app.deck_path
         await keys(pilot, "escape")
         assert isinstance(app.screen, GameScreen)
-
-
-def screen_rows(app) -> list[str]:
-    """The active screen as the terminal shows it, one string per row (every widget
-    composited, a dialog's borders included)."""
-    return [strip.text for strip in app.screen._compositor.render_strips()]
 
 
 async def test_looking_at_the_top_n_leaves_no_trace_at_80x24(at_main):

@@ -57,6 +57,12 @@ def panel_text(app, panel_id: str) -> str:
     return "\n".join(panel.texts)
 
 
+def screen_rows(app) -> list[str]:
+    """The active screen as the terminal shows it, one string per row (every widget
+    composited, a dialog's borders included)."""
+    return [strip.text for strip in app.screen._compositor.render_strips()]
+
+
 async def select_in_hand(pilot, name: str) -> None:
     """Focus the hand and move the selection onto a card with that name."""
     app = pilot.app

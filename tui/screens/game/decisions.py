@@ -133,7 +133,7 @@ class Decisions:
             return None if bottom is None else A.Keep(d.player, tuple(bottom))
         if d.kind == "attackers":
             res = await self.docked(ChooseDialog(
-                "Attack", d.prompt + ": all checked [x]", [(o, label(o)) for o in d.options],
+                "Attack", d.prompt + " (all checked)", [(o, label(o)) for o in d.options],
                 0, len(d.options), preselect=True, multi=True, docked=True))
             if not res:
                 return None if res is None else A.Pass()
