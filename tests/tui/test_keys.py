@@ -63,3 +63,17 @@ async def test_d_on_the_game_over_dialog_offers_the_deck_screen(at_main):
         assert isinstance(app.screen, ConfirmDialog) and "deck list" in str(app.screen.question)
         await keys(pilot, "n")
         assert not isinstance(app.screen, ZoneScreen)
+
+
+async def test_a_with_a_hand_card_selected_says_to_pick_a_permanent_and_how_to_attack(at_main):
+    """After `stackfish resume` a player pressed `a` for the attack dialog: `a` activates
+    the selected permanent's ability, so the hand's card can't; the line says which keys
+    attack, whole at 80 columns."""
+    app = simic_app()
+    async with at_main(app, 'battlefield p1 "Grizzly Bears"', size=(80, 24)) as pilot:
+        await keys(pilot, "a")
+        assert isinstance(app.screen, GameScreen)
+        assert message(app).strip() == \
+            "error: select a permanent to activate first (to attack: g, or A for all)"
+        await keys(pilot, "g")
+        assert isinstance(app.screen, ChooseDialog)  # the attack dialog

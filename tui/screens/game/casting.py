@@ -38,7 +38,9 @@ class Casting:
             return
         sel = self.selected()
         if sel is None or sel[0] != "o":
-            self.say("select a permanent on the battlefield first", error=True)
+            # `a` is not attack (a player used to other clients may think so): say which is
+            self.say("select a permanent to activate first (to attack: g, or A for all)",
+                     error=True)
             return
         self.dialog_flow(self.activate, sel[1])
 
