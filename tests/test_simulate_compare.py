@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import math
+import sys
 from importlib import resources
 
 import pytest
@@ -153,13 +154,35 @@ def test_plots_terminal_and_svg(capsys, tmp_path):
     assert "write a .svg or .png file" in capsys.readouterr().err
 
 
+def test_plot_png_writes_a_real_png_with_the_bars(tmp_path):
+    pytest.importorskip("matplotlib", reason="the png extra (stackfish[png]) is not installed")
+    from PIL import Image  # matplotlib's own dependency
+
+    png = tmp_path / "k.png"
+    assert main(["simulate", RED, "-n", "20", "--plot", str(png)]) == 0
+    data = png.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR"
+    assert (int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")) == (800, 700)
+    assert 10_000 < len(data) < 1_000_000
+    with Image.open(png) as image:  # the histogram's bars and the curve, in the first series' colour
+        blue = sum(n for n, rgb in image.convert("RGB").getcolors(800 * 700) if rgb == (31, 119, 180))
+    assert blue > 2_000, blue
+
+
+def test_plot_png_without_matplotlib_says_what_to_install(capsys, tmp_path, monkeypatch):
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # as if not installed: import fails
+    assert main(["simulate", RED, "-n", "2", "--plot", str(tmp_path / "k.png")]) == 2
+    assert "pip install 'stackfish[png]'" in capsys.readouterr().err
+    assert not (tmp_path / "k.png").exists()
+
+
 def test_plots_are_not_imported_by_mechanics_or_the_cli():
     import subprocess
-    import sys
 
-    code = "import mechanics, tui.cli, sys; print('plotext' in sys.modules, 'distributed' in sys.modules)"
+    code = ("import mechanics, tui.cli, sys; "
+            "print(*(m in sys.modules for m in ('plotext', 'matplotlib', 'distributed')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert out.split() == ["False", "False"]
+    assert out.split() == ["False", "False", "False"]
 
 
 # ---------------------------------------------------------------- a Dask cluster
