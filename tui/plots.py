@@ -32,6 +32,10 @@ def series(results: list[Any]) -> tuple[list[int], dict[str, list[float]], dict[
     return turns, on, by
 
 
+CHARTS = ("share of games killing on each turn", "share of games killed by each turn")
+"""The two charts' titles: the histogram (bars), the by-turn curve (lines)."""
+
+
 def terminal(results: list[Any], width: int = 80, height: int = 18) -> str:
     """Both charts drawn with plotext, as text."""
     try:
@@ -41,21 +45,30 @@ def terminal(results: list[Any], width: int = 80, height: int = 18) -> str:
                              "(or --plot FILE.svg)") from None
     turns, on, by = series(results)
     out = []
-    for title, data, bars in (("share of games killing on each turn", on, True),
-                              ("share of games killed by each turn", by, False)):
+    for chart, data in enumerate((on, by)):
         plt.clear_figure()
         plt.plot_size(width, height)
         plt.theme("clear")
-        plt.title(title)
-        if bars:
-            plt.multiple_bar(turns, list(data.values()), labels=list(data))
-        else:
-            for name, ys in data.items():
-                plt.plot(turns, ys, label=name, marker="braille")
-        plt.xticks(turns)
-        plt.xlabel("turn")
+        draw(plt, chart, turns, data)
         out.append(plt.uncolorize(plt.build()))
     return "\n".join(out)
+
+
+def draw(plt: Any, chart: int, turns: list[int], data: dict[str, list[float]]) -> None:
+    """Chart ``chart`` (0 the histogram, 1 the curve: :data:`CHARTS`) of one
+    :func:`series` on a plotext figure: plotext's own (the terminal) or a
+    textual-plotext widget's (the TUI's simulate dialog)."""
+    plt.title(CHARTS[chart])
+    several = len(data) > 1  # a legend then; one deck's chart needs none
+    if chart == 0 and several:
+        plt.multiple_bar(turns, list(data.values()), labels=list(data))
+    elif chart == 0:
+        plt.bar(turns, next(iter(data.values())), width=0.6)
+    else:
+        for name, ys in data.items():
+            plt.plot(turns, ys, label=name if several else None, marker="braille")
+    plt.xticks(turns)
+    plt.xlabel("turn")
 
 
 def write(results: list[Any], path: str) -> None:
@@ -75,9 +88,8 @@ def svg(results: list[Any], w: int = 720, h: int = 300) -> str:
     turns, on, by = series(results)
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{2 * h + 40}" '
              f'font-family="sans-serif" font-size="12">', '<rect width="100%" height="100%" fill="white"/>']
-    for row, (title, data, bars) in enumerate((("share of games killing on each turn", on, True),
-                                               ("share of games killed by each turn", by, False))):
-        parts.append(_svg_chart(title, turns, data, bars, 0, row * (h + 20), w, h))
+    for row, data in enumerate((on, by)):
+        parts.append(_svg_chart(CHARTS[row], turns, data, row == 0, 0, row * (h + 20), w, h))
     legend = " ".join(f'<tspan fill="{COLORS[i % len(COLORS)]}">&#9632; {html.escape(name)}</tspan>'
                       for i, name in enumerate(on))
     parts.append(f'<text x="10" y="{2 * h + 32}">{legend}</text></svg>')
@@ -134,8 +146,8 @@ def _png(results: list[Any], path: str) -> None:
     for d, (name, ys) in enumerate(on.items()):
         a.bar([t - 0.4 + (d + 0.5) * width for t in turns], ys, width, label=name)
         b.plot(turns, by[name], marker="o", label=name)
-    a.set_title("share of games killing on each turn")
-    b.set_title("share of games killed by each turn")
+    a.set_title(CHARTS[0])
+    b.set_title(CHARTS[1])
     for ax in (a, b):
         ax.set_xticks(turns)
         ax.set_xlabel("turn")
