@@ -146,7 +146,7 @@ class StartScreen(HelpKey, Screen):
             self.note(Text("This game's deck is not known, so it cannot be simulated.",
                            style="bold red"))
             return
-        self.app.push_screen(SimulateDialog(str(deck), name=f"the deck of {game.title or game.id}"))
+        self.app.push_screen(SimulateDialog(str(deck)))
 
     def action_paste(self) -> None:
         from .paste import PasteDeckScreen  # the text area's import costs the first frame 30 ms
