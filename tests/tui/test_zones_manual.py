@@ -135,3 +135,20 @@ async def test_looking_at_the_top_n_leaves_no_trace_at_80x24(at_main):
         await keys(pilot, "escape")
         assert isinstance(app.screen, GameScreen)
         assert screen_rows(app) == before
+
+
+async def test_a_cards_text_wraps_under_its_indent_at_80x24(at_main):
+    """The top N view (and the zone views) list each card's name, then its text
+    indented: a long line went on at the left edge, under the names."""
+    app = simic_app()
+    async with at_main(app, size=(80, 24)) as pilot:
+        await keys(pilot, "m")
+        await choose(pilot, "look at the top")
+        await keys(pilot, "5", "enter")
+        panel = app.screen.query_one("#zone")
+        drawn = [panel.render_line(y).text.rstrip() for y in range(panel.size.height)]
+        names = [line for line in drawn if line[:1].isdigit()]
+        assert len(names) == 5, drawn
+        assert any(len(line) > 70 for line in drawn)  # some text did wrap
+        assert all(line[:1].isdigit() or line.startswith("    ") or not line for line in drawn), drawn
+        assert not any("\n" in line for line in drawn)  # a short card: its name, then its text

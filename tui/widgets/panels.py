@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from rich.console import Console
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
@@ -139,9 +140,7 @@ class Panel(ScrollView, can_focus=True):
         rows = self.rows or [Row(None, Text(self.empty, style="dim"))]
         for i, row in enumerate(rows):
             first.append(len(lines))
-            text = row.text
-            wrapped = [text] if text.cell_len <= width else text.wrap(console, width, overflow="fold")
-            for line in wrapped:
+            for line in wrap(row.text, width, console):
                 segments = list(line.render(console))
                 lines.append((i if self.rows else -1, Strip(segments, line.cell_len)))
         self._lines, self._first_line = lines, first
@@ -265,6 +264,24 @@ class GameLog(RichLog):
         """Still at the newest line when the layout gives the log another height (the
         hand beside it grows or shrinks, a game is opened or resumed)."""
         self.call_after_refresh(self.scroll_end, animate=False)
+
+
+def wrap(text: Text, width: int, console: Console) -> list[Text]:
+    """``text`` cut into lines of ``width`` cells; a line that starts with spaces (a
+    card's oracle text under its name) goes on at the same indent when it wraps."""
+    if text.cell_len <= width and "\n" not in text.plain:
+        return [text]
+    out: list[Text] = []
+    for line in text.split("\n", allow_blank=True):
+        indent = len(line.plain) - len(line.plain.lstrip(" "))
+        if line.cell_len <= width:
+            out.append(line)
+        elif indent and indent * 2 <= width:
+            out += [Text(" " * indent) + piece
+                    for piece in line[indent:].wrap(console, width - indent, overflow="fold")]
+        else:
+            out += line.wrap(console, width, overflow="fold")
+    return out
 
 
 _STEP_LINE = re.compile(r"^-- turn (\d+) \((\S+)\): (\w+)$")
