@@ -3,6 +3,7 @@ says why (in a dialog's key line or the game's status line)."""
 
 from __future__ import annotations
 
+import pytest
 from tui_helpers import SIZE, command, keys, simic_app
 
 from tui.screens.dialogs import ChooseDialog, ConfirmDialog, HelpScreen, MulliganDialog, TextDialog
@@ -44,11 +45,13 @@ async def test_a_key_a_dialog_does_not_use_says_so(at_main):
         assert isinstance(app.screen, ChooseDialog)
 
 
-async def test_enter_on_the_empty_stack_says_why(at_main):
+@pytest.mark.parametrize("size", [SIZE, (80, 24)])
+async def test_enter_on_the_empty_stack_says_why(at_main, size):
     app = simic_app()
-    async with at_main(app) as pilot:
+    async with at_main(app, size=size) as pilot:
         await keys(pilot, "s", "enter")
         assert "the stack is empty" in message(app)
+        assert message(app).rstrip().endswith("(space: pass, t: your next turn)")  # whole at 80
         await keys(pilot, "Z")
         assert "'Z' is not a key of the game screen" in message(app)
 

@@ -142,7 +142,7 @@ class GameScreen(KeyActions, Casting, ManualMenu, Decisions, Commands, Views, Sc
         event.stop()
         if not event.row_id:
             self.say(f"the {event.panel.id} is empty: nothing to select"
-                     + (" (space passes, t goes to your next turn)" if event.panel.id == "stack"
+                     + (" (space: pass, t: your next turn)" if event.panel.id == "stack"
                         else ""), error=True)
         elif event.panel.id == "stack":
             self.action_pass()
