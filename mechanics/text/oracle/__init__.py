@@ -1,6 +1,6 @@
 """The oracle-text compiler: a card's rules text to the engine's abilities.
 
-text → tokens (:mod:`.lexer`) → a recursive-descent grammar (:mod:`.parser`) → a typed
+text → tokens (:mod:`.lexer`) → a recursive-descent grammar (:mod:`.grammar`) → a typed
 tree (:mod:`.tree`) → the engine's abilities (:mod:`.compiler`), acting only through
 the resolution context's primitives.  The grammar is compositional: a descriptor
 ("target nonland permanent an opponent controls"), a number ("for each artifact you
@@ -27,8 +27,8 @@ from ..effects import ENCHANTABLE
 from ..keyword_lines import parse_keywords
 from . import compiler, keywords
 from .compiler import Unsupported, by_hand
+from .grammar import NoParse, ParseError, Parser
 from .lexer import self_named, strip_reminder, tokenize
-from .parser import NoParse, ParseError, Parser
 
 __all__ = ["Compiled", "ParseError", "compile_card", "compile_text"]
 
