@@ -5,7 +5,8 @@ Every effect compiles to ``run(ctx)`` acting through the resolution context's
 primitives (608.2); a targeted effect reads its target through ``ctx.target`` and so
 does nothing to a target that became illegal (608.2b).  A new effect verb is one
 function decorated ``@verb("name")`` taking ``(env, effect, n)`` (``n``: the effect's
-number, compiled) in :mod:`.verbs` or a module of its own imported by :mod:`.`.
+number, compiled) in :mod:`.verbs` or in a module of its own imported in the
+package's ``__init__``.
 """
 
 from __future__ import annotations

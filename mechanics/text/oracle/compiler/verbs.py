@@ -2,7 +2,8 @@
 registered with :func:`.effects.verb`; each returns ``run(ctx)``, which acts through
 the resolution context's primitives (608.2).
 
-A new verb is one function here (or in a module of its own imported by :mod:`.`)::
+A new verb is one function here (or in a module of its own, imported in the
+package's ``__init__``)::
 
     @verb("scry", "surveil")
     def look(env: Env, e: Effect, n: Count) -> Run: ...

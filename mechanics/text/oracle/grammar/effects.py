@@ -29,6 +29,8 @@ def imperative(*phrases: str) -> Callable[[Rule], Rule]:
     def register(rule: Rule) -> Rule:
         for phrase in phrases:
             rules = IMPERATIVES.setdefault(phrase.split()[0], [])
+            if any(known == phrase for known, _ in rules):
+                raise ValueError(f"imperative {phrase!r} is read twice")
             rules.append((phrase, rule))
             rules.sort(key=lambda r: -len(r[0].split()))  # stable: equal lengths keep their order
         return rule

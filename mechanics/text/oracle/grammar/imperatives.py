@@ -4,8 +4,8 @@
 Each rule is registered with :func:`.effects.imperative` under the words a sentence
 starts with; it is called with those words eaten (``verb``: which of them) and reads
 the rest of the effect.  A new imperative verb is one decorated function here or in a
-module of its own (imported by :mod:`.`); phrases sharing a first word are tried
-longest first.
+module of its own (imported in the package's ``__init__``); phrases sharing a first
+word are tried longest first.
 """
 
 from __future__ import annotations
