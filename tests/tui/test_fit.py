@@ -14,6 +14,7 @@ from mechanics.io.games import open_or_resume
 from tui.app import StackfishApp, bundled_deck, make_app, new_game
 from tui.cli import main
 from tui.playmat import Rule
+from tui.screens.dialogs import OrderDialog
 from tui.widgets import GameLog, Panel, Playmat
 from tui.widgets.panels import compact_log
 
@@ -114,3 +115,21 @@ async def test_the_log_stays_at_its_newest_line_after_stackfish_resume(tmp_path,
             assert name in str(app.screen.query_one("#card").render())
             assert shown_lines(log)[-1] == newest, (name, shown_lines(log))
     app.journal.close()
+
+
+async def test_trigger_order_rows_wrap_under_their_number_at_80x24():
+    """The docked order dialog is 32 columns wide: each trigger's text takes several
+    lines, which went on at the left edge, under the numbers of the list."""
+    game = evolve_game('battlefield p1 "Cloudfin Raptor"', 'battlefield p1 "Experiment One"',
+                       'battlefield p1 "Shambleshark"', 'hand p1 "Centaur Courser"',
+                       "mana p1 {2}{G}", 'cast p1 "Centaur Courser"', "pass")
+    assert game.pending.kind == "order"
+    app = make_app(game=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, OrderDialog)
+        panel = app.screen.query_one("#choices", Panel)
+        drawn = [strip.text.rstrip() for _, strip in panel._lines]
+        starts = [line for line in drawn if not line.startswith("   ")]
+        assert [line[:3] for line in starts] == ["1. ", "2. ", "3. "], drawn
+        assert len(drawn) > 6  # each wrapped

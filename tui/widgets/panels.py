@@ -266,19 +266,26 @@ class GameLog(RichLog):
         self.call_after_refresh(self.scroll_end, animate=False)
 
 
+_HANGING = re.compile(r" *(?:(?:\d+\.|top) )?")
+"""What a wrapped line's next lines are indented by: its leading spaces (a card's
+oracle text under its name) and its number (``2. `` of a numbered list, ``top `` of
+the stack's list)."""
+
+
 def wrap(text: Text, width: int, console: Console) -> list[Text]:
-    """``text`` cut into lines of ``width`` cells; a line that starts with spaces (a
-    card's oracle text under its name) goes on at the same indent when it wraps."""
+    """``text`` cut into lines of ``width`` cells, a line going on under its own
+    start (:data:`_HANGING`) when it wraps."""
     if text.cell_len <= width and "\n" not in text.plain:
         return [text]
     out: list[Text] = []
     for line in text.split("\n", allow_blank=True):
-        indent = len(line.plain) - len(line.plain.lstrip(" "))
+        indent = _HANGING.match(line.plain).end()
         if line.cell_len <= width:
             out.append(line)
         elif indent and indent * 2 <= width:
-            out += [Text(" " * indent) + piece
-                    for piece in line[indent:].wrap(console, width - indent, overflow="fold")]
+            pieces = line[indent:].wrap(console, width - indent, overflow="fold")
+            out += [(line[:indent] if i == 0 else Text(" " * indent)) + piece
+                    for i, piece in enumerate(pieces)]
         else:
             out += line.wrap(console, width, overflow="fold")
     return out
