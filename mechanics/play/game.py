@@ -57,11 +57,13 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
             autopilot turns it off for speed and answers decisions through ``policy``.
         policy: ``policy(game, decision) -> answer`` for decisions taken at once.
         base_dir: where ``deck`` paths in actions are relative to.
+        log: keep the log lines (``game.log``); a batch simulation, which shows none,
+            turns it off and the events' lines are never written.
     """
 
     def __init__(self, players: int = 2, seed: int = 0, pool: CardPool | None = None,
                  plugins: Any = None, history: bool = True, policy: Any = None,
-                 base_dir: str = ".") -> None:
+                 base_dir: str = ".", log: bool = True) -> None:
         self.pool = pool if pool is not None else load_bundled_pool()
         self.pm = plugins if plugins is not None else make_plugin_manager()
         self.hooks = Hooks.of(self.pm)
@@ -71,6 +73,7 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         self.redo_stack: list[Action] = []
         self.events: list[ev.Event] = []
         self.log: list[str] = []
+        self.keep_log = log
         self._behaviours: dict[str, Behaviour] = {}
         self._manual: dict[str, list[str]] = {}
         self._cards: dict[str, CardDef] = {}
@@ -302,12 +305,15 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         """Record an event and collect the triggered abilities it causes (603.2)."""
         self.events.append(event)
         self.state.n_events = len(self.events)
-        line = self.hooks.describe(self, event)
-        if line:
-            self.note(line)
+        if self.keep_log:
+            line = self.hooks.describe(self, event)
+            if line:
+                self.note(line)
         self.collect_triggers(event)
 
     def note(self, line: str) -> None:
+        if not self.keep_log:
+            return
         self.log.append(line)
         self.state.log_len = len(self.log)
 

@@ -415,16 +415,24 @@ class TurnRules:
                     d.kind == "attackers" and self.must_attack(d.player)):
                 self.declare_nothing()  # passing through combat, like ``pass``
                 continue
-            if d is not None or st.priority is None:
+            if d is not None:
                 return  # a decision on the way: the caller shows it (the runner: an error)
-            if not st.stack and not st.pending_triggers and self.rest_pass(self.seating(), holder_passed=False):
-                # the player passes on to ``step`` and no one after them can act: the round
-                # ends (117.4) and so does the step (500.2); advance as pass_priority would
-                st.passes = 0
-                self.end_step()
+            if st.effects:
+                self.expire_effects()  # 611.2b, as before anyone gets priority
+            if st.priority is None or st.pending_triggers or sba.check(self):
+                # untap and cleanup end by themselves; state-based actions and triggers
+                # come before a player gets priority (704.3, 603.3): the advance loop
                 self.advance()
                 continue
-            self.pass_round()
+            if st.stack:
+                self.pass_round()
+                continue
+            # everyone passes in succession with the stack empty and nothing to check
+            # between their passes (no state-based action, no trigger: the same state each
+            # time one would get priority, 117.5): the step ends (117.4, 500.2), with no
+            # priority passed around a round nobody acts in
+            st.passes = 0
+            self.end_step()
 
     def declare_nothing(self: Game) -> None:
         """Answer a declare attackers/blockers decision with no creatures (508.8)."""
