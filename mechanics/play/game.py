@@ -79,7 +79,7 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         self._cards: dict[str, CardDef] = {}
         self._chars: dict[int, Chars] | None = None
         self._plain_chars = False  # see changed()
-        self._seating: Seating | None = None
+        self._seating: dict[str, Seating] = {}  # by active player, see seating()
         self._abilities: tuple[dict[int, Chars], Any] | None = None  # see ability_index()
         self.revision = 0
         """Counts writes to the state, each announced by :meth:`changed`, the one place
@@ -92,8 +92,8 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         :meth:`changed`, except plain ones on a write they never read
         (``characteristics=False``); the ability index is kept per characteristics dict."""
         self.seats_revision = 0
-        """Counts the writes to who is in the game, their teams, who passes by itself and
-        the active player (``changed(seats=True)``): the key of the seating."""
+        """Counts the writes to who is in the game, their teams and who passes by itself
+        (``changed(seats=True)``): with the active player, the key of the seating."""
         self.memo: dict[str, Any] = {}
         """Derived data kept between writes (the characteristics memo, the name index,
         mana sources, state-based-action checks), by purpose.  Everything in it can be
@@ -188,8 +188,8 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         the active player, the step, priority and passes, lands played, mana pools, the
         pending decision, the stack's and the triggers' order; objects and the players'
         life, counters and zones are unchanged, and so is ``board_revision``.  ``seats=True`` says it
-        changed who is in the game, the teams, a goldfish or the active player, which
-        the seating (``seats_revision``) reads."""
+        changed who is in the game, the teams or a goldfish, which the seating
+        (``seats_revision``) reads."""
         self.revision += 1
         if seats:
             self.seats_revision += 1
@@ -203,7 +203,7 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         a plugin is turned off; a test compares the answers before and after)."""
         self.memo.clear()
         self._behaviours.clear()
-        self._seating = self._abilities = None
+        self._seating, self._abilities = {}, None
         self.changed(seats=True)
 
     def seeing(self, chars: dict[int, Chars], read: Callable[..., Any], *args: Any) -> Any:
@@ -434,7 +434,8 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         twin.redo_stack, twin.events, twin.log = list(self.redo_stack), list(self.events), list(self.log)
         twin.observers, twin.plugin_errors = [], dict(self.plugin_errors)
         twin.memo, twin.policy_memory, twin.departing = {}, copy.deepcopy(self.policy_memory), []
-        twin._chars = twin._seating = twin._abilities = None
+        twin._chars = twin._abilities = None
+        twin._seating = {}
         return twin
 
     def _restore(self, data: bytes) -> None:

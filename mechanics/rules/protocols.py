@@ -112,7 +112,7 @@ class TurnNeeds(GameCore, Protocol):
                       kind: str = "triggered") -> None: ...  # TriggerRules
     def advance(self) -> None: ...  # PriorityRules
     def pass_priority(self) -> None: ...  # PriorityRules
-    def rest_pass(self, seating: Seating, holder_passed: bool = True) -> bool: ...  # PriorityRules
+    def rest_pass(self, seating: Seating) -> bool: ...  # PriorityRules
     def seating(self) -> Seating: ...  # PriorityRules
     def seat_of(self, player: str) -> str: ...  # PriorityRules
     def seats(self) -> list[list[str]]: ...  # PriorityRules
@@ -124,7 +124,7 @@ class PriorityNeeds(Protocol):
     its seating cache, and one step of each other rule the advance loop runs."""
 
     state: State
-    _seating: Seating | None  # seating()'s cache
+    _seating: dict[str, Seating]  # seating()'s cache, by active player
     seats_revision: int  # its key
 
     def changed(self, characteristics: bool = True, board: bool = True,

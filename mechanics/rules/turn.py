@@ -74,7 +74,7 @@ class TurnRules:
         for p in st.team_of(nxt):
             st.players[p].turns += 1
             st.players[p].lands_played = 0
-        self.changed(board=False, seats=True)  # the active player, the turn's counts
+        self.changed(board=False)  # the active player, the turn's counts
         self.begin_step("untap")
 
     def begin_step(self: Game, step: str) -> None:
