@@ -150,10 +150,14 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         return f"unknown card '{name}'{hint}"
 
     def behaviour(self, name: str) -> Behaviour:
-        """The card's abilities and unimplemented lines, cached by name."""
+        """The card's abilities and unimplemented lines, cached by name (and built once
+        for all the games of the same plugins: ``hooks.behaviours``)."""
         b = self._behaviours.get(name)
         if b is None:
-            b = build_behaviour(self.card(name), self.hooks.keywords, self.hooks.scripts)
+            hooks, card = self.hooks, self.card(name)
+            b = hooks.behaviours.get(card)
+            if b is None:
+                b = hooks.behaviours[card] = build_behaviour(card, hooks.keywords, hooks.scripts)
             self._behaviours[name] = b
         return b
 

@@ -99,7 +99,8 @@ class Hooks:
 
     Shared by the games of a plugin manager (:meth:`of`): registration and the
     dispatch tables are built once, not once per game (a batch simulation starts
-    thousands).  Nothing in it changes after it is built."""
+    thousands).  Nothing in it changes after it is built but ``behaviours``, the
+    cards' behaviours its keywords and scripts give, built when a game first asks."""
 
     _shared: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
@@ -126,6 +127,9 @@ class Hooks:
         self.counter_kinds: dict[str, str] = {"+1/+1": "permanent", "-1/-1": "permanent",
                                               "poison": "player"}
         self.scripts = dict(SCRIPTS)
+        self.behaviours: dict[Any, Any] = {}
+        """Card (its facts) -> its behaviour with these keywords and scripts
+        (:meth:`mechanics.play.game.Game.behaviour`)."""
         self.event_kinds: dict[str, list[Any]] = {}
         """The event kinds some plugin registered interest in, and those plugins."""
         self._steps: dict[str, list[Any]] = {}

@@ -74,11 +74,14 @@ def _perform(game: Game) -> bool:
 
 
 def _tokens(game: Game) -> list[int]:
-    """The ids of the tokens, the only objects 704.5d removes, kept for the game's board_revision."""
+    """The ids of the tokens, the only objects 704.5d removes, kept while no object is
+    made or ceases to exist (an object is a token or not from when it is made: 111.1)."""
+    st = game.state
     hit = game.memo.get("sba_tokens")
-    if hit is None or hit[0] != game.board_revision:
-        hit = game.memo["sba_tokens"] = (game.board_revision, [o for o, obj in game.state.objs.items() if obj.token])
-    return hit[1]
+    if hit is None or hit[0] is not st.objs or hit[1] != (st.next_id, len(st.objs)):
+        hit = game.memo["sba_tokens"] = (st.objs, (st.next_id, len(st.objs)),
+                                         [o for o, obj in st.objs.items() if obj.token])
+    return hit[2]
 
 
 def _legal_attachment(game: Game, target: int | None, creature: bool = False) -> bool:
