@@ -132,7 +132,8 @@ class Hooks:
         (:meth:`mechanics.play.game.Game.behaviour`)."""
         self.event_kinds: dict[str, list[Any]] = {}
         """The event kinds some plugin registered interest in, and those plugins."""
-        self._steps: dict[str, list[Any]] = {}
+        self.steps: dict[str, list[Any]] = {}
+        """The steps some plugin registered interest in, and those plugins."""
         self._callers: dict[tuple[str, str], Any] = {}
         self._register("register_keywords", self._keyword)
         self._register("register_counter_kinds", lambda p: lambda kind, on="both", rule="":
@@ -180,13 +181,13 @@ class Hooks:
             for e in events:
                 self.event_kinds.setdefault(e, []).append(plugin)
             for s in steps:
-                self._steps.setdefault(s, []).append(plugin)
+                self.steps.setdefault(s, []).append(plugin)
         return register
 
     def interest(self, plugin: Any) -> dict[str, set[str]]:
         """The event kinds and steps a plugin registered interest in."""
         return {"events": {k for k, ps in self.event_kinds.items() if plugin in ps},
-                "steps": {k for k, ps in self._steps.items() if plugin in ps}}
+                "steps": {k for k, ps in self.steps.items() if plugin in ps}}
 
     def _dispatch(self, hook: str, key: str = "", wanted: list[Any] | None = None,
                   first: bool = False, readonly: bool = True) -> Callable[..., list[tuple[Any, Any]]]:
@@ -241,7 +242,7 @@ class Hooks:
         return [t for p, r in results for t in hookcheck.triggers(self.name(p), "trigger_collect", r, game)]
 
     def step_begin(self, game: Any, step: str) -> list[dict]:
-        wanted = self._steps.get(step)
+        wanted = self.steps.get(step)
         if not wanted:
             return []
         results = self._dispatch("step_begin", step, wanted)(game=game, step=step)

@@ -20,6 +20,7 @@ from ..text.effects import ATTACKS_IF_ABLE, CANT_ATTACK, CANT_BLOCK, DOESNT_UNTA
 from . import sba
 from .layers import lasts
 from .primitives import Primitives
+from .triggers import AbilityIndex
 
 if TYPE_CHECKING:
     from ..play.game import Game
@@ -87,14 +88,17 @@ class TurnRules:
         action = STEP_ACTIONS.get(step)  # turn-based actions (703.4)
         if action is not None:
             action(self)
-        for trig in self.hooks.step_begin(self, step):  # plugins: "at the beginning of"
-            self.queue_trigger(**trig)
-        self.step_triggers(step)
+        if step in self.hooks.steps:
+            for trig in self.hooks.step_begin(self, step):  # plugins: "at the beginning of"
+                self.queue_trigger(**trig)
+        index = self.ability_index()
+        if index.steps:
+            self.step_triggers(step, index)
         self.changed(board=False)  # the step, priority and the step's decision, if any
 
-    def step_triggers(self: Game, step: str) -> None:
+    def step_triggers(self: Game, step: str, index: AbilityIndex) -> None:
         """"At the beginning of [step]" abilities of permanents (603.2)."""
-        for oid, idx, ab, ch in self.ability_index().steps:
+        for oid, idx, ab, ch in index.steps:
             if ab.step == step and (
                     ab.step_whose == "each" or self.seat_of(ch.controller) == self.seat_of(self.state.active)):
                 self.add_trigger(oid, ch, idx, ab, {"step": step})
@@ -159,7 +163,8 @@ class TurnRules:
         for b, att in pairs:
             st.objs[b].blocking.append(att)
             st.objs[att].blocked = True
-        self.changed()
+        if pairs:
+            self.changed()
         self.emit(ev.BlockersDeclared(tuple(pairs)))
         for att in dict.fromkeys(att for _, att in pairs):
             self.emit(ev.BecameBlocked(att, tuple(self.blockers_of(att))))
@@ -198,10 +203,15 @@ class TurnRules:
         abilities wait, the active player gets priority and another cleanup step
         follows (see end_step)."""
         st = self.state
-        for obj in self.battlefield_objs():
+        healed = [o for o in self.battlefield_objs() if o.damage or o.deathtouch_damage]
+        for obj in healed:
             obj.damage, obj.deathtouch_damage = 0, False
-        st.effects = [e for e in st.effects if e.until != "eot"]
-        self.changed()
+        lasting = [e for e in st.effects if e.until != "eot"]
+        if len(lasting) != len(st.effects):
+            st.effects = lasting
+            self.changed()
+        elif healed:
+            self.changed(characteristics=False)  # damage: plain characteristics don't read it
         performed = False
         while st.decision is None and not st.over and sba.check(self):
             performed = True
