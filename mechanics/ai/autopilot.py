@@ -378,6 +378,9 @@ def spell_to_cast(game: Any, player: str, sorcery_speed: bool, combat: bool = Fa
     p = st.players[player]
     if not p.hand:
         return None
+    sources = mana_sources(game, player)
+    if not sources:
+        return None  # (first: after casting, the lands are often all tapped)
     cards = []
     flashback = {n: cost for n in dict.fromkeys(st.objs[o].name for o in p.graveyard)
                  if (cost := flashback_cost(game, n))}
@@ -390,9 +393,6 @@ def spell_to_cast(game: Any, player: str, sorcery_speed: bool, combat: bool = Fa
             continue
         cards.append(card)
     if not cards:
-        return None
-    sources = mana_sources(game, player)
-    if not sources:
         return None
     cards.sort(key=lambda c: (-c.mana_value, c.name))
     for card in cards:
