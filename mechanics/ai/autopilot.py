@@ -304,9 +304,9 @@ def _most_common(names: list[str]) -> str:
 def priority(game: Any, player: str) -> A.Action:
     """With priority: land, spells, abilities, or move on to the next point of interest."""
     st = game.state
-    mine = game.seat_of(st.active) == game.seat_of(player)
     if st.stack:
         return A.Pass()
+    mine = game.seat_of(st.active) == game.seat_of(player)
     if mine and st.step in ("main1", "main2"):
         land = land_to_play(game, player)
         if land is not None:

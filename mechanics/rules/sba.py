@@ -91,12 +91,13 @@ def _watched(game: Game) -> list[tuple[int, Chars]]:
 
 def _tokens(game: Game) -> list[int]:
     """The ids of the tokens, the only objects 704.5d removes, kept while no object is
-    made or ceases to exist (an object is a token or not from when it is made: 111.1)."""
-    st = game.state
+    made (the newest, last in the dict, is another) or ceases to exist (fewer of them):
+    an object is a token or not from when it is made (111.1)."""
+    objs = game.state.objs
+    key = (len(objs), next(reversed(objs), None))
     hit = game.memo.get("sba_tokens")
-    if hit is None or hit[0] is not st.objs or hit[1] != (st.next_id, len(st.objs)):
-        hit = game.memo["sba_tokens"] = (st.objs, (st.next_id, len(st.objs)),
-                                         [o for o, obj in st.objs.items() if obj.token])
+    if hit is None or hit[0] is not objs or hit[1] != key:
+        hit = game.memo["sba_tokens"] = (objs, key, [o for o, obj in objs.items() if obj.token])
     return hit[2]
 
 

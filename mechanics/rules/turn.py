@@ -51,16 +51,18 @@ class TurnRules:
             self.begin_turn()
             return
         nxt = STEPS[i + 1]
-        if nxt in ("blockers", "damage") and not any(o.attacking for o in self.battlefield_objs()):
+        if nxt in ("blockers", "damage") and not any(st.objs[o].attacking for o in st.battlefield):
             nxt = "endcombat"  # 508.8: no attackers, skip declare blockers and damage
         self.begin_step(nxt)
 
     def empty_pools(self: Game) -> None:
         """500.4: mana empties at the end of each step and phase."""
-        pools = [p.mana for p in self.state.players.values() if p.mana]
-        for mana in pools:
-            mana.clear()
-        if pools:
+        emptied = False
+        for p in self.state.players.values():
+            if p.mana:
+                p.mana.clear()
+                emptied = True
+        if emptied:
             self.changed(board=False)
 
     def begin_turn(self: Game) -> None:
