@@ -96,7 +96,7 @@ class _Recorder:
 
     def close_turn(self) -> None:
         g = self.game
-        lands = sum(1 for o in g.permanents(ME) if "Land" in g.chars(o).types)
+        lands = sum(1 for ch in g.all_chars().values() if ch.controller == ME and "Land" in ch.types)
         lost = self.life - g.state.players[OPPONENT].life
         for key, value in zip(BY_TURN, (lands, self.spells, self.mana, self.top, lost), strict=True):
             self.rows[key].append(max(0, min(255, value)))
