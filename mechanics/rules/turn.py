@@ -115,9 +115,10 @@ class TurnRules:
                 obj = st.objs[oid]
                 if obj.phased_out:
                     continue
-                if self.controller_of(oid) == p:
+                ch = self.chars(oid)
+                if ch.controller == p:
                     obj.sick = False
-                    if obj.tapped and not self.chars(oid).has(DOESNT_UNTAP) and \
+                    if obj.tapped and not ch.has(DOESNT_UNTAP) and \
                             self.hooks.untap_permanent(self, obj) is not False:  # 502.3
                         self.untap(oid)
 
