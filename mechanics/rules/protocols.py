@@ -91,7 +91,6 @@ class TurnNeeds(GameCore, Protocol):
     events: list[ev.Event]
     steps_begun: int  # counted by begin_step, read by ``pass`` (mechanics/play/perform.py)
 
-    def controller_of(self, oid: int) -> str: ...
     def ctx(self, item: StackItem | None = None, player: str | None = None) -> Ctx: ...
     def permanents(self, controller: str | None = None, creature: bool = False) -> list[int]: ...
     def attach(self, oid: int, to: int) -> None: ...  # Primitives
@@ -112,8 +111,6 @@ class TurnNeeds(GameCore, Protocol):
                       kind: str = "triggered") -> None: ...  # TriggerRules
     def advance(self) -> None: ...  # PriorityRules
     def pass_priority(self) -> None: ...  # PriorityRules
-    def rest_pass(self, seating: Seating) -> bool: ...  # PriorityRules
-    def seating(self) -> Seating: ...  # PriorityRules
     def seat_of(self, player: str) -> str: ...  # PriorityRules
     def seats(self) -> list[list[str]]: ...  # PriorityRules
     def describe(self, oid: int | str | None) -> str: ...  # References
