@@ -20,10 +20,10 @@ from ..text.effects import ATTACKS_IF_ABLE, CANT_ATTACK, CANT_BLOCK, DOESNT_UNTA
 from . import sba
 from .layers import lasts
 from .primitives import Primitives
-from .triggers import AbilityIndex
 
 if TYPE_CHECKING:
     from ..play.game import Game
+    from .triggers import AbilityIndex
 
 NO_PRIORITY = ("untap", "cleanup")
 
