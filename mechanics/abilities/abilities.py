@@ -89,7 +89,8 @@ class Triggered(Ability):
     returns trigger data (a dict) or None.  ``condition(game, item)`` is an
     intervening "if" (603.4), checked when it triggers and again on resolution.
     ``look_back`` abilities trigger on leaving the battlefield (603.10a) and are
-    matched against the object as it last existed.
+    matched against the object as it last existed.  ``match`` may return a list of
+    dicts: the ability triggers once for each ("becomes blocked by a creature", 509.3f).
     """
 
     events: tuple[str, ...] = ()
@@ -135,6 +136,9 @@ class Activated(Ability):
     #: a loyalty ability's cost (606.4): put on (+N) or remove (-N) that many loyalty
     #: counters; activated once a turn per permanent, at sorcery speed (606.3)
     loyalty: int | None = None
+    #: "Activate only if COND" / "Activate only during your turn" (602.5b):
+    #: ``only_if(game, player, source) -> bool``
+    only_if: Callable[..., bool] | None = None
 
 
 @dataclass(frozen=True)

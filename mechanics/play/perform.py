@@ -447,6 +447,8 @@ def unpayable(game: Game, player: str, oid: int, ab: Any) -> str:
         return f"{player} can't pay {ab.life} life with {life}"
     if ab.once and (oid, game.state.objs[oid].epoch, ab.text) in game.state.turn_flags.get("once", ()):
         return "this ability can be activated only once each turn (602.5b)"
+    if getattr(ab, "only_if", None) is not None and not ab.only_if(game, player, oid):
+        return f"{ab.text.rsplit('Activate only', 1)[-1].strip(' .') or 'its condition'}: not now (602.5b)"
     if getattr(ab, "loyalty", None) is not None and (why := _loyalty_refused(game, game.state.objs[oid], ab)):
         return why
     if ab.discard and len([c for c in game.state.players[player].hand if c != oid]) < ab.discard:

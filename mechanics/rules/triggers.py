@@ -56,8 +56,10 @@ class TriggerRules:
             self.ability_index()  # (the cached index, without the call: once per event)
         for oid, idx, ab, ch in index.by_event.get(kind, ()):
             data = ab.match(self, st.objs[oid], event)
-            if data is not None:
-                self.add_trigger(oid, ch, idx, ab, data)
+            if data is None:
+                continue
+            for one in data if isinstance(data, list) else (data,):  # once for each (509.3f)
+                self.add_trigger(oid, ch, idx, ab, one)
         if kind == "ZoneChanged" and event.from_zone == "battlefield":
             self.departed_triggers(event)
             info = st.lki.get((event.obj, event.old_epoch))

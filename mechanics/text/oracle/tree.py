@@ -114,7 +114,8 @@ class Condition:
 @dataclass(frozen=True)
 class Event:
     """What a trigger listens for: ``kind`` (enters, dies, attacks, blocks, combat-damage,
-    cast, gain-life, draw, step, leaves, cycle, becomes-target) of ``subject``; ``step`` and
+    damage, blocks-or-blocked, cast, gain-life, draw, step, leaves, cycle, becomes-target)
+    of ``subject``; ``step`` and
     ``whose`` for "at the beginning of"."""
 
     kind: str
@@ -123,6 +124,9 @@ class Event:
     step: str = ""
     whose: str = "you"
     to_player: bool = False
+    to_opponent: bool = False  # "deals damage to an opponent"
+    nth: int = 0  # "your second spell each turn": the count this turn it triggers on
+    or_self: bool = False  # "~ or another Ally you control enters": the source too
 
 
 @dataclass(frozen=True)

@@ -47,7 +47,7 @@ def activated(node: Ability, text: str, card: Any, known: set[str]) -> ab.Activa
     mana = [e for e in node.effects if e.verb == "mana"]
     if mana:
         e = mana[0]
-        if len(node.effects) != 1 or not c.tap or node.sorcery:
+        if len(node.effects) != 1 or not c.tap or node.sorcery or node.condition:
             raise Unsupported("a mana ability with other costs or effects")
         if card.is_type("Land") and (c.mana or c.sacrifice_self or c.life or e.n.value > 1 or e.n.count or e.kind):
             raise Unsupported("a land's mana ability with a cost besides {T}")  # lands pay automatically
@@ -68,13 +68,19 @@ def activated(node: Ability, text: str, card: Any, known: set[str]) -> ab.Activa
     if len(env.targets) > 1:
         raise Unsupported("an activated ability with two targets")
     if c.loyalty is not None:  # 606.3: sorcery speed, once a turn per permanent (checked as activated)
-        if not card.is_type("Planeswalker"):
+        if not card.is_type("Planeswalker") or node.condition:
             raise Unsupported("a loyalty ability of a non-planeswalker")
         return ab.Activated(text, resolve=run, targets=tuple(env.targets), sorcery=True, loyalty=c.loyalty)
     return ab.Activated(text, cost=c.mana, tap=c.tap, resolve=run, targets=tuple(env.targets),
                         sorcery=node.sorcery, sacrifice=c.sacrifice_self, life=c.life,
                         sacrifice_other=_sacrifice_cost(c.sacrifice), discard=c.discard,
-                        once=node.once_each_turn)
+                        once=node.once_each_turn, only_if=_only_if(node))
+
+
+def _only_if(node: Ability) -> Callable[..., bool] | None:
+    """602.5b: "Activate only if COND": checked as it would be activated."""
+    check = condition(node.condition)
+    return None if check is None else (lambda game, player, oid: check(game, player, oid))
 
 
 #: a loyalty ability's line (606.1): "[+N]: EFFECT", "[−N]: EFFECT" or "[0]: EFFECT"
@@ -130,7 +136,7 @@ def triggered(node: Ability, text: str, card: Any, known: set[str],
                             step_whose="each" if ev.whose == "each" else "you", modal=modal_node)
     kinds, match, back = trigger_match(ev)
     if ev.subject is not None and ev.subject.quant == "self" and ev.kind in (
-            "dies", "attacks", "combat-damage", "blocks", "becomes-blocked"):
+            "dies", "attacks", "combat-damage", "blocks", "becomes-blocked", "blocks-or-blocked"):
         if not card.is_type("Creature"):
             raise Unsupported(f"a noncreature's '{ev.kind}'")
     env = Env(known, card)

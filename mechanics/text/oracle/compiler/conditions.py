@@ -13,6 +13,22 @@ from .descriptors import Unsupported
 if TYPE_CHECKING:
     from ....play.game import Game
 
+#: ``check(game, controller, source, epoch=-1) -> bool``
+Check = Callable[..., bool]
+#: more condition kinds: ``make(condition) -> check`` (registered with :func:`kind`)
+KINDS: dict[str, Callable[[Condition], Check]] = {}
+
+
+def kind(*names: str) -> Callable[[Callable[[Condition], Check]], Callable[[Condition], Check]]:
+    """Register how the conditions of kinds ``names`` compile."""
+    def register(make: Callable[[Condition], Check]) -> Callable[[Condition], Check]:
+        for name in names:
+            if name in KINDS:
+                raise ValueError(f"condition {name!r} is compiled twice")
+            KINDS[name] = make
+        return make
+    return register
+
 
 def condition(cond: Condition | None) -> Callable[..., bool] | None:
     """A condition as ``check(game, controller, source, epoch)`` (``epoch``: the source's
@@ -51,6 +67,8 @@ def condition(cond: Condition | None) -> Callable[..., bool] | None:
     elif cond.kind == "life-at-least":
         def check(game: Game, you: str, source: int | None, epoch: int = -1) -> bool:
             return game.state.players[you].life >= cond.n
+    elif cond.kind in KINDS:
+        check = KINDS[cond.kind](cond)
     else:
         raise Unsupported(f"if {cond.kind}")
     if cond.negate:

@@ -82,12 +82,16 @@ def effect(env: Env, e: Effect) -> Run:
                 inner(ctx)
     if e.optional:
         maybe = run
+        then = effects(env, e.then) if e.then and e.verb != "pay-then" else None
 
         def run(ctx: Ctx) -> None:
             pick = ctx.choose(Decision("choose", ctx.controller, f"you may {e.verb}: do it? (yes/no)",
                                        ("yes", "no"), 1, 1, {"what": "may", "default": ["yes"]}))
             if pick and pick[0] == "yes":
+                before = len(ctx.game.events)
                 maybe(ctx)
+                if then is not None and len(ctx.game.events) > before:  # "If you do": it happened (608.2c)
+                    then(ctx)
     return run
 
 

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from .. import select
 from ..tree import Event, Objects
 from .descriptors import Unsupported
+from .timing import timing_match
 
 if TYPE_CHECKING:
     from ....play.game import Game
@@ -48,6 +49,9 @@ _MOVES = {"enters": _enters, "dies": _dies,
 
 def trigger_match(ev: Event) -> tuple[tuple[str, ...], Callable[..., dict | None], bool]:
     """603.2: an event node as (event kinds, ``match(game, obj, event)``, look-back)."""
+    found = timing_match(ev, trigger_match)  # :mod:`.timing`
+    if found is not None:
+        return found
     subject = ev.subject
     self_ = subject is not None and subject.quant == "self"
     if subject is not None and subject.quant not in ("self", "a", "each", "you"):

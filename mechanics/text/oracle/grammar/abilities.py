@@ -165,12 +165,17 @@ class Abilities(Effects):
             self.need(",")
         subject = event.subject
         antecedent = Objects("self") if subject is None or subject.quant == "self" else Objects("event", subject.kinds)
+        if event.kind == "blocks-or-blocked":  # "that creature": the one it blocks or that blocks it
+            antecedent = Objects("event", ("creature",))
+        self.event_player = event.to_player  # "that player": the one dealt damage
         if self.at("choose"):
             return self.modal(event, cond)
         effects = self.effects(antecedent)
         return Ability("triggered", effects=effects, event=event, condition=cond)
 
     def event(self) -> Event:
+        if (nth := self.attempt(self.nth_event)) is not None:
+            return nth
         if self.eat("you cast"):
             spell = self.objects("a") if self.eat_any("a", "an") else self.fail()
             return Event("cast", spell=spell)
@@ -194,7 +199,7 @@ class Abilities(Effects):
             return Event("dies", subject)
         if self.eat("attacks"):
             return Event("attacks", subject)
-        if self.eat("blocks"):
+        if not self.at("blocks or") and self.eat("blocks"):
             return Event("blocks", subject)
         if self.eat("becomes blocked"):
             return Event("becomes-blocked", subject)
@@ -210,21 +215,25 @@ class Abilities(Effects):
             return Event("becomes-target", subject, Objects("a", kinds), whose=whose)
         if self.eat("is put into a graveyard from the battlefield"):
             return Event("put-into-graveyard", subject)
-        self.fail()
-        raise AssertionError
+        return self.subject_event(subject)  # :mod:`.timing`
 
     def activated(self) -> Ability:
         cost = self.costs()
         effects = self.effects(Objects("self"))
         sorcery = once = False
+        cond = None
         while not self.done():
             if self.eat("activate only as a sorcery ."):
                 sorcery = True
             elif self.eat("activate only once each turn ."):
                 once = True
+            elif cond is None:
+                cond, twice = self.restriction()  # :mod:`.timing`
+                once = once or twice
             else:
                 self.fail()
-        return Ability("activated", effects=effects, cost=cost, sorcery=sorcery, once_each_turn=once)
+        return Ability("activated", effects=effects, cost=cost, sorcery=sorcery, once_each_turn=once,
+                       condition=cond)
 
     def modal(self, event: Event | None = None, cond: Condition | None = None) -> Ability:
         """700.2: "choose one —" then "•" modes."""
@@ -260,6 +269,10 @@ class Abilities(Effects):
         have trample", "Enchanted creature gets +2/+2", "~ has flying as long as COND"."""
         if self.at("choose"):
             return self.modal()
+        lead = None
+        if self.at("as long as"):  # "As long as there are seven or more cards in your graveyard, ..."
+            lead = self.condition()
+            self.need(",")
         who = self.thing(None) if not self.at("other") else self.objects("each")
         if who.quant in ("a", "target", "it"):
             self.fail()
@@ -279,7 +292,7 @@ class Abilities(Effects):
             kws = self.keyword_list()
         else:
             self.fail()
-        cond = self.condition() if self.at("as long as") else None
+        cond = self.condition() if self.at("as long as") and lead is None else lead
         self.need(".")
         self.end()
         return Ability("static", effects=(Effect("pump", what=who, pt=pt, keywords=kws),), condition=cond)

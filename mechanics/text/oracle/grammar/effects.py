@@ -84,6 +84,12 @@ class Effects(Descriptors):
             e = _bind_x(e, Number(count=self.objects("each"), times=times))
         if optional:
             e = _with(e, optional=True)
+            if self.at(". if you do ,") and not e.then:  # 608.2c: the rest happens only if it did
+                self.need(". if you do ,")
+                then = [self.effect(antecedent)]
+                while self.eat(", then") or self.eat("and"):
+                    then.append(self.effect(antecedent))
+                e = _with(e, then=tuple(then))
         return e
 
 
@@ -214,6 +220,11 @@ class Effects(Descriptors):
             n = self.number()
             self.eat_any("cards", "card") or self.fail()
             return Effect("mill", who=who, n=n)
+        if self.eat_any("gets", "get") and self.peek(1) == "poison":  # 122.1f
+            n = self.number()
+            self.need("poison")
+            self.eat_any("counters", "counter") or self.fail()
+            return Effect("counters", what=who, n=n, kind="poison")
         if self.eat_any("sacrifices", "sacrifice"):
             return Effect("sacrifice", who=who, what=self.objects("a") if not self.at("a") and not
                           self.at("an") else (self.eat_any("a", "an") and self.objects("a")))

@@ -1,0 +1,44 @@
+"""What rules text counts of the current turn, kept as the events happen.
+
+"Whenever you cast your second spell each turn", "whenever you draw your second card
+each turn", revolt ("if a permanent you controlled left the battlefield this turn")
+and raid ("if you attacked this turn") read these counts in ``state.turn_flags`` (cleared as each turn begins, 500),
+so no condition has to look through the game's events.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..model import events as ev
+from ..model.state import State
+
+
+def tally(state: State, event: ev.Event) -> None:
+    """Count ``event`` before its triggers are collected (so the second spell's own
+    cast event sees a count of 2)."""
+    kind = event.kind
+    if kind == "Drew":
+        _count(state, "drawn", event.player)
+    elif kind == "SpellCast":
+        _count(state, "cast", event.controller)
+    elif kind == "ZoneChanged" and event.from_zone == "battlefield":
+        info = state.lki.get((event.obj, event.old_epoch)) or {}
+        who = info.get("controller", event.controller)  # revolt: its controller as it left
+        left = state.turn_flags.setdefault("left_battlefield", [])
+        if who not in left:
+            left.append(who)
+    elif kind == "AttackersDeclared" and event.attackers:  # raid: "if you attacked this turn"
+        attacked = state.turn_flags.setdefault("attacked", [])
+        if state.active not in attacked:
+            attacked.append(state.active)
+
+
+def _count(state: State, key: str, player: str) -> None:
+    counts: dict[str, Any] = state.turn_flags.setdefault(key, {})
+    counts[player] = counts.get(player, 0) + 1
+
+
+def this_turn(state: State, key: str, player: str) -> int:
+    """How many cards ``player`` drew (``drawn``) or spells they cast (``cast``) this turn."""
+    return state.turn_flags.get(key, {}).get(player, 0)

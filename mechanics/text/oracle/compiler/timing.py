@@ -1,0 +1,133 @@
+"""When, compiled: the trigger events and conditions of :mod:`..grammar.timing`.
+
+Events (603.2): "~ or another Ally you control enters", "your second spell each turn"
+and "your second card each turn" (the turn's counts of :mod:`mechanics.rules.tally`),
+"~ deals damage to an opponent", "a creature you control deals combat damage to a
+player" (510.3a: one trigger for each creature), "enchanted creature deals damage",
+"when enchanted or equipped creature dies" (the Aura or Equipment is still on the
+battlefield as it dies: state-based actions put the Aura away afterwards, 704.5m),
+"~ blocks or becomes blocked by a creature" (509.3c, 509.3f: once for each creature).
+Conditions: threshold, delirium, revolt, raid.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from ....rules.tally import this_turn
+from .. import select
+from ..tree import Condition, Event, Objects
+from .conditions import Check, kind
+
+if TYPE_CHECKING:
+    from ....play.game import Game
+
+Match = tuple[tuple[str, ...], Callable[..., Any], bool]
+
+
+def timing_match(ev: Event, base: Callable[[Event], Match]) -> Match | None:
+    """The events of :mod:`..grammar.timing` as :func:`.triggers.trigger_match` returns
+    them (``base`` is that function, for the part of an event it reads); None for the others."""
+    subject = ev.subject
+    if ev.or_self:
+        return _or_self(ev, base)
+    if ev.nth:
+        kinds, match, back = base(replace(ev, nth=0))
+        key = "cast" if ev.kind == "cast" else "drawn"
+
+        def nth(game: Game, obj: Any, event: Any) -> dict | None:
+            got = match(game, obj, event)
+            you = game.controller_of(obj.id)
+            return got if got is not None and this_turn(game.state, key, you) == ev.nth else None
+        return kinds, nth, back
+    if ev.kind in ("damage", "combat-damage") and subject is not None and (
+            ev.kind == "damage" or subject.quant != "self"):
+        return ("DamageDealt",), _dealt(ev), False
+    if ev.kind == "dies" and subject is not None and subject.quant == "attached":
+        return ("ZoneChanged",), _attached_dies, False
+    if ev.kind == "blocks-or-blocked":
+        return ("BlockersDeclared",), _blocks_or_blocked, False
+    return None
+
+
+def _or_self(ev: Event, base: Callable[[Event], Match]) -> Match:
+    """"~ or another Ally you control enters": the other's event, or the source's own."""
+    kinds, other, _ = base(replace(ev, or_self=False))
+    _, own, _ = base(replace(ev, subject=Objects("self"), or_self=False))
+
+    def match(game: Game, obj: Any, event: Any) -> dict | None:
+        got = other(game, obj, event)
+        if got is None and own(game, obj, event) is not None:
+            got = {"obj": obj.id}  # "it" is the source then
+        return got
+    return kinds, match, False
+
+
+def _dealt(ev: Event) -> Callable[..., dict | None]:
+    d, combat, opponent = ev.subject, ev.kind == "combat-damage", ev.to_opponent
+
+    def match(game: Game, obj: Any, event: Any) -> dict | None:
+        if event.player is None or (combat and not event.combat) or event.source is None:
+            return None
+        you = game.controller_of(obj.id)
+        if opponent and event.player not in game.opponents(you):
+            return None
+        if d.quant == "self":
+            ok = event.source == obj.id
+        elif d.quant == "attached":
+            ok = event.source == obj.attached_to
+        else:
+            ok = select.matches(game, d, event.source, you, obj.id)
+        return {"obj": event.source, "player": event.player} if ok else None
+    return match
+
+
+def _attached_dies(game: Game, obj: Any, event: Any) -> dict | None:
+    if event.from_zone != "battlefield" or event.to_zone != "graveyard":
+        return None
+    info = game.state.lki.get((event.obj, event.old_epoch)) or {}
+    if "Creature" not in info.get("types", ()) or obj.id not in info.get("attached", ()):
+        return None
+    return {"obj": event.obj}
+
+
+def _blocks_or_blocked(game: Game, obj: Any, event: Any) -> list[dict] | None:
+    """One trigger for each creature it blocks or that blocks it; "that creature" is that one."""
+    hits = [{"obj": a} for b, a in event.blocks if b == obj.id]
+    hits += [{"obj": b} for b, a in event.blocks if a == obj.id]
+    return hits or None
+
+
+@kind("graveyard-cards")
+def threshold(cond: Condition) -> Check:
+    def check(game: Game, you: str, source: int | None, epoch: int = -1) -> bool:
+        return len(game.state.players[you].graveyard) >= cond.n
+    return check
+
+
+@kind("graveyard-types")
+def delirium(cond: Condition) -> Check:
+    """Card types (205.2a) among the cards in your graveyard: an artifact creature counts two."""
+    def check(game: Game, you: str, source: int | None, epoch: int = -1) -> bool:
+        types: set[str] = set()
+        for o in game.state.players[you].graveyard:
+            types |= set(game.card(game.state.objs[o].name).types)
+        return len(types & _CARD_TYPES) >= cond.n
+    return check
+
+
+_CARD_TYPES = frozenset({"Artifact", "Battle", "Creature", "Enchantment", "Instant", "Kindred", "Land",
+                         "Planeswalker", "Sorcery"})
+
+
+@kind("revolt", "raid")
+def this_turn_flag(cond: Condition) -> Check:
+    """Revolt: a permanent you controlled left the battlefield this turn; raid: you
+    attacked this turn (:mod:`mechanics.rules.tally`)."""
+    key = "left_battlefield" if cond.kind == "revolt" else "attacked"
+
+    def check(game: Game, you: str, source: int | None, epoch: int = -1) -> bool:
+        return you in game.state.turn_flags.get(key, ())
+    return check
