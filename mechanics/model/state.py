@@ -223,6 +223,10 @@ class State:
     turn_flags: dict[str, Any] = field(default_factory=dict)
     aliases: dict[str, int] = field(default_factory=dict)
     n_events: int = 0
+    #: delayed triggered abilities waiting for their step (603.7): each a dict with the
+    #: ``step`` ("end", "upkeep", "upkeep:you"), and the ``handler``, ``source``, ``epoch``,
+    #: ``controller``, ``text`` and ``data`` it triggers with
+    delayed: list[dict[str, Any]] = field(default_factory=list)
 
     def tick(self) -> int:
         """A fresh timestamp."""

@@ -79,6 +79,18 @@ class TriggerRules:
             for trig in self.hooks.collect(self, event):
                 self.queue_trigger(**trig)
 
+    def delayed_triggers(self: Game, step: str) -> None:
+        """603.7: delayed triggered abilities waiting for this step trigger, once each
+        (603.7c); "your next upkeep" waits for its controller's."""
+        st = self.state
+        due = [d for d in st.delayed if d["step"] == step or (
+            d["step"] == f"{step}:you" and self.seat_of(d["controller"]) == self.seat_of(st.active))]
+        if not due:
+            return
+        st.delayed = [d for d in st.delayed if all(d is not x for x in due)]
+        for d in due:
+            self.queue_trigger(d["handler"], d["source"], d["epoch"], d["controller"], d["text"], d["data"])
+
     def departed_triggers(self: Game, event: ev.ZoneChanged) -> None:
         """603.10a: objects that left in the same simultaneous move (``move_all``) still
         see this one leave, as they last existed."""

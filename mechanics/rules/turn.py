@@ -90,6 +90,7 @@ class TurnRules:
         for trig in self.hooks.step_begin(self, step):  # plugins: "at the beginning of"
             self.queue_trigger(**trig)
         self.step_triggers(step)
+        self.delayed_triggers(step)
         self.changed(board=False)  # the step, priority and the step's decision, if any
 
     def step_triggers(self: Game, step: str) -> None:

@@ -10,7 +10,7 @@ so the card stays manual.
 
 from __future__ import annotations
 
-from . import timing, verbs  # noqa: F401 - register the condition kinds and the effect verbs
+from . import delayed, timing, verbs  # noqa: F401 - register conditions and effect verbs
 from .abilities import (
            activated,
            by_hand,

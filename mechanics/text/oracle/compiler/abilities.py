@@ -21,9 +21,12 @@ if TYPE_CHECKING:
     from ....play.game import Game
 
 
-def spells(nodes: list[Ability], text: str, known: set[str], card: Any) -> ab.SpellAbility:
-    """An instant's or sorcery's sentences, one spell ability: targets in order (601.2c)."""
+def spells(nodes: list[Ability], text: str, known: set[str], card: Any,
+           delayed: list[ab.Triggered] | None = None) -> ab.SpellAbility:
+    """An instant's or sorcery's sentences, one spell ability: targets in order (601.2c);
+    the delayed abilities it creates (603.7) go to ``delayed``."""
     env = Env(known, card)
+    env.delayed = delayed
     run = effects(env, [e for n in nodes for e in n.effects])
     return ab.SpellAbility(text, run, tuple(env.targets))
 
@@ -39,7 +42,8 @@ def modal(node: Ability, text: str, mode_texts: list[str], known: set[str], card
     return ab.Modal(tuple(modes), node.least, node.most)
 
 
-def activated(node: Ability, text: str, card: Any, known: set[str]) -> ab.Activated:
+def activated(node: Ability, text: str, card: Any, known: set[str],
+              delayed: list[ab.Triggered] | None = None) -> ab.Activated:
     c = node.cost
     assert c is not None
     if "X" in c.mana.upper() or any(s in c.mana for s in ("/",)):
@@ -64,6 +68,7 @@ def activated(node: Ability, text: str, card: Any, known: set[str]) -> ab.Activa
         return ab.Activated(text, cost=c.mana, tap=True, mana=e.mana, sacrifice=c.sacrifice_self,
                             amount=amount, life=c.life)
     env = Env(known, card)
+    env.delayed = delayed
     run = effects(env, node.effects)
     if len(env.targets) > 1:
         raise Unsupported("an activated ability with two targets")
@@ -118,7 +123,7 @@ def _mana_count(n: Number) -> Callable[..., int]:
 
 
 def triggered(node: Ability, text: str, card: Any, known: set[str],
-              modal_node: ab.Modal | None = None) -> ab.Triggered:
+              modal_node: ab.Modal | None = None, delayed: list[ab.Triggered] | None = None) -> ab.Triggered:
     ev = node.event
     assert ev is not None
     check = condition(node.condition)
@@ -130,6 +135,7 @@ def triggered(node: Ability, text: str, card: Any, known: set[str],
         if ev.whose == "opponent":
             raise Unsupported("at the beginning of each opponent's")
         env = Env(known, card)
+        env.delayed = delayed
         run = effects(env, node.effects) if modal_node is None else _modes(modal_node)
         _one_target(env)
         return ab.Triggered(text, resolve=run, targets=tuple(env.targets), condition=cond, step=ev.step,
@@ -140,6 +146,7 @@ def triggered(node: Ability, text: str, card: Any, known: set[str],
         if not card.is_type("Creature"):
             raise Unsupported(f"a noncreature's '{ev.kind}'")
     env = Env(known, card)
+    env.delayed = delayed
     run = effects(env, node.effects) if modal_node is None else _modes(modal_node)
     _one_target(env)
     return ab.Triggered(text, kinds, match, run, tuple(env.targets), cond, look_back=back, modal=modal_node)

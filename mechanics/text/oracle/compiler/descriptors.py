@@ -47,6 +47,9 @@ class Env:
         self.card = card  # the card whose text this is
         self.targets: list[ab.Target] = []
         self.index: dict[int, int] = {}
+        #: the delayed triggered abilities its effects create (603.7), added to the card's
+        #: abilities (None: this ability can't have any)
+        self.delayed: list[ab.Triggered] | None = None
 
     def target(self, d: Objects) -> int:
         if id(d) in self.index:
@@ -100,6 +103,8 @@ def objects(env: Env, d: Objects) -> Callable[[Ctx], list[Any]]:
         return attached
     if q == "event":
         return lambda ctx: [o] if (o := ctx.item.data.get("obj")) is not None else []
+    if q == "those":  # what a delayed ability acts on (:mod:`.delayed`)
+        return _those
     if q == "event-player":  # "that spell's controller"
         return lambda ctx: [p] if (p := ctx.item.data.get("player")) is not None else []
     if q == "a":  # one that fits, chosen as it resolves
@@ -133,6 +138,13 @@ def _self(ctx: Ctx) -> list[Any]:
             obj.zone == item.data["moved"]:
         return [obj.id]
     return []
+
+
+def _those(ctx: Ctx) -> list[Any]:
+    """The objects a delayed ability acts on, each if it is still the object it was (400.7)."""
+    objs = ctx.game.state.objs
+    return [o for o, epoch in (ctx.item.data.get("those", ()) if ctx.item else ())
+            if o in objs and objs[o].epoch == epoch]
 
 
 def _controller(ctx: Ctx, o: Any) -> Any:

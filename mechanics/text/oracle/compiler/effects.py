@@ -72,6 +72,8 @@ def _instead(env: Env, old: Effect, new: Effect, run_old: Run) -> Run:
 
 
 def effect(env: Env, e: Effect) -> Run:
+    if e.delayed:  # 603.7: created now, done at that step (:mod:`.delayed`)
+        return VERBS["delayed"](env, e, number(env, e.n))
     run = _verb(env, e)
     check = condition(e.condition)
     if check is not None:

@@ -64,6 +64,13 @@ class Effects(Descriptors):
             if e.verb not in ("pump", "becomes") or e.until:
                 self.fail()
             return _with(e, until="eot")
+        if self.at("at the beginning of"):  # 603.7: "At the beginning of the next end step, return ..."
+            step = self.next_step()
+            self.need(",")
+            e = self.effect(antecedent)
+            if e.delayed:
+                self.fail()
+            return _with(e, delayed=step)
         optional = not self.at("you may pay") and bool(self.eat("you may"))
         e = None
         for rule in (self.imperative, self.subject_verb):
@@ -73,6 +80,8 @@ class Effects(Descriptors):
         if e is None:
             self.fail()
         assert e is not None
+        if self.at("at the beginning of"):
+            e = _with(e, delayed=self.next_step())  # :mod:`.timing`
         if self.eat("instead"):
             e = _with(e, instead=True, condition=self.condition())
         elif self.at("if") or self.at("unless"):

@@ -14,6 +14,7 @@ from __future__ import annotations
 from ..tree import Condition, Event, Objects
 from .core import _with
 from .descriptors import Descriptors
+from .words import STEPS
 
 #: "your second spell each turn": the ordinal words the count is said with
 ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5}
@@ -82,3 +83,13 @@ class Timing(Descriptors):
         once = bool(self.eat("and only once each turn"))
         self.need(".")
         return cond, once
+
+    def next_step(self) -> str:
+        """603.7: "at the beginning of the next end step", "... of your next upkeep": the
+        step a delayed trigger waits for (":you" when it is only its controller's)."""
+        self.need("at the beginning of")
+        whose = "" if self.eat("the next") else ":you" if self.eat("your next") else None
+        step = next((s for p, s in STEPS.items() if self.eat(p)), None)
+        if whose is None or step not in ("end", "upkeep"):
+            self.fail()
+        return f"{step}{whose}"

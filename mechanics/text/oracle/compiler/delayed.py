@@ -1,0 +1,86 @@
+"""Delayed triggered abilities (603.7): "Return that card to the battlefield under its
+owner's control at the beginning of the next end step" (Flickerwisp).
+
+The effect compiles to an ability of its own, a :class:`~mechanics.abilities.Triggered`
+that nothing triggers (no event, no step), added to the card's abilities.  As the
+sentence resolves it is *created*: an entry in ``state.delayed`` (plain data, so undo,
+snapshots and a resumed journal keep it) naming that ability, its step and the objects
+it acts on.  When the step begins the engine puts it on the stack once (603.7c), in the
+name of the same controller and source (603.7d, 603.7e).
+
+"That card" is the object the earlier effects made of the target or the source: the
+card a permanent became as it was exiled (400.7: the effect that moved it can find the
+new object), recorded as it is then, so if it leaves exile before the step the delayed
+ability finds nothing to return (400.7).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from ....abilities import abilities as ab
+from ....model.state import AbilityRef
+from ..tree import Effect, Objects
+from .descriptors import Env, Run, Unsupported
+from .effects import effect, verb
+
+if TYPE_CHECKING:
+    from ....play.context import Ctx
+
+
+@verb("delayed")
+def delay(env: Env, e: Effect, n: Callable[[Ctx], int]) -> Run:
+    """Create the delayed triggered ability of ``e`` (its ``delayed`` step) as it resolves."""
+    if env.delayed is None or env.card is None:
+        raise Unsupported("at the beginning of the next")
+    later = Env(env.known, env.card)
+    run = effect(later, replace(e, delayed="", what=Objects("those")))
+    if later.targets:
+        raise Unsupported("a delayed ability with a target")
+    text = f"{e.verb} at the beginning of the next {e.delayed.split(':')[0]} step"
+    hidden = ab.Triggered(text, resolve=run)
+    env.delayed.append(hidden)
+    refs = _refs(env, e.what)
+    name, step = env.card.name, e.delayed
+
+    def create(ctx: Ctx) -> None:
+        game = ctx.game
+        idx = next(i for i, a in enumerate(game.behaviour(name).abilities) if a is hidden)
+        item = ctx.item
+        game.state.delayed.append({
+            "step": step, "handler": str(AbilityRef(name, idx)), "source": item.source if item else None,
+            "epoch": item.source_epoch if item else 0, "controller": ctx.controller, "text": text,
+            "data": {"those": [list(r) for r in refs(ctx)]}})
+        game.changed(board=False)
+        game.note(f"{game.describe(item.source) if item and item.source else name}: {text} (delayed, 603.7)")
+    return create
+
+
+def _refs(env: Env, d: Objects | None) -> Callable[[Ctx], list[tuple[int, int]]]:
+    """The objects "it" / "that card" names, as the earlier effects left them."""
+    base = d
+    while base is not None and base.quant == "it":
+        base = base.ref
+    if base is None or base.quant not in ("target", "self") or (base.quant == "target" and (
+            base.count > 1 or base.up_to)):
+        raise Unsupported("at the beginning of the next (what it acts on)")
+    i = env.target(base) if base.quant == "target" else -1
+
+    def refs(ctx: Ctx) -> list[tuple[int, int]]:
+        item = ctx.item
+        if item is None:
+            return []
+        if i < 0:
+            oid, epoch = item.source, item.source_epoch
+        elif ctx.offset + i < len(item.targets) and not isinstance(item.targets[ctx.offset + i], str):
+            oid, epoch = item.targets[ctx.offset + i]
+        else:
+            return []
+        obj = ctx.game.state.objs.get(oid)
+        if obj is None or obj.epoch not in (epoch, epoch + 1):
+            return []  # moved more than once: not the card this effect moved
+        return [(oid, obj.epoch)]
+    return refs
+
