@@ -19,8 +19,8 @@ class Objects:
     ``quant``: ``target``, ``each`` (all that match as it resolves), ``self`` (the
     source), ``it`` (the antecedent: ``ref``), ``attached`` (what the source enchants
     or equips), ``event`` (the object or player the trigger event names), ``you``,
-    ``a`` (one, chosen as it resolves: sacrifice, search), ``those`` (the objects an
-    earlier effect made or moved).  ``kinds`` are alternatives ("artifact or
+    ``a`` (one, chosen as it resolves: sacrifice, search), ``made`` (the tokens an earlier
+    effect of the ability created), ``those`` (what a delayed ability acts on, 603.7).  ``kinds`` are alternatives ("artifact or
     enchantment"): card types, subtypes, ``permanent``, ``player``, ``opponent``,
     ``card``, ``spell``."""
 

@@ -36,13 +36,14 @@ def delay(env: Env, e: Effect, n: Callable[[Ctx], int]) -> Run:
     if env.delayed is None or env.card is None:
         raise Unsupported("at the beginning of the next")
     later = Env(env.known, env.card)
-    run = effect(later, replace(e, delayed="", what=Objects("those")))
+    named = e.what is not None and e.what.quant in ("it", "self", "target", "event", "made")
+    run = effect(later, replace(e, delayed="", what=Objects("those") if named else e.what))
     if later.targets:
         raise Unsupported("a delayed ability with a target")
     text = f"{e.verb} at the beginning of the next {e.delayed.split(':')[0]} step"
     hidden = ab.Triggered(text, resolve=run)
     env.delayed.append(hidden)
-    refs = _refs(env, e.what)
+    refs = _refs(env, e.what) if named else (lambda ctx: [])
     name, step = env.card.name, e.delayed
 
     def create(ctx: Ctx) -> None:
@@ -63,8 +64,8 @@ def _refs(env: Env, d: Objects | None) -> Callable[[Ctx], list[tuple[int, int]]]
     base = d
     while base is not None and base.quant == "it":
         base = base.ref
-    if base is None or base.quant not in ("target", "self") or (base.quant == "target" and (
-            base.count > 1 or base.up_to)):
+    if base is None or base.quant not in ("target", "self", "event", "made") or (
+            base.quant == "target" and base.count > 1):
         raise Unsupported("at the beginning of the next (what it acts on)")
     i = env.target(base) if base.quant == "target" else -1
 
@@ -72,6 +73,10 @@ def _refs(env: Env, d: Objects | None) -> Callable[[Ctx], list[tuple[int, int]]]
         item = ctx.item
         if item is None:
             return []
+        if base.quant in ("event", "made"):  # the card that died (as it is now), the tokens made
+            objs = ctx.game.state.objs
+            got = item.data.get("made", ()) if base.quant == "made" else [item.data.get("obj")]
+            return [(o, objs[o].epoch) for o in got if o in objs]
         if i < 0:
             oid, epoch = item.source, item.source_epoch
         elif ctx.offset + i < len(item.targets) and not isinstance(item.targets[ctx.offset + i], str):

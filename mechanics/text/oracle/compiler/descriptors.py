@@ -105,6 +105,9 @@ def objects(env: Env, d: Objects) -> Callable[[Ctx], list[Any]]:
         return lambda ctx: [o] if (o := ctx.item.data.get("obj")) is not None else []
     if q == "those":  # what a delayed ability acts on (:mod:`.delayed`)
         return _those
+    if q == "made":  # the tokens an earlier effect of this ability created
+        return lambda ctx: [o for o in (ctx.item.data.get("made", ()) if ctx.item else ())
+                            if o in ctx.game.state.objs and ctx.game.state.objs[o].zone == "battlefield"]
     if q == "event-player":  # "that spell's controller"
         return lambda ctx: [p] if (p := ctx.item.data.get("player")) is not None else []
     if q == "a":  # one that fits, chosen as it resolves

@@ -136,6 +136,8 @@ def token(env: Env, e: Effect, n: Count) -> Run:
 
     def make(ctx: Ctx) -> None:
         made = ctx.create_token(ctx.controller, name, n(ctx))
+        if ctx.item is not None:  # "them", "it" in the sentences after: these tokens
+            ctx.item.data["made"] = list(made)
         if e.tapped:
             for o in made:
                 ctx.tap(o)

@@ -131,7 +131,7 @@ def create(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
     n = p.number()
     spec = p.token_spec()
     n = p.count_suffix(n)
-    return Effect("token", n=n, token=spec, tapped="tapped" in spec.keywords)
+    return Effect("token", what=Objects("made"), n=n, token=spec, tapped="tapped" in spec.keywords)
 
 
 @imperative("search your library for")
