@@ -9,6 +9,7 @@ with the words it stopped at, so the card stays manual.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ....abilities import abilities as ab
@@ -126,6 +127,10 @@ def objects(env: Env, d: Objects) -> Callable[[Ctx], list[Any]]:
         inner = objects(env, d.ref)
         if "player" in d.kinds and not d.ref.players_only:
             return lambda ctx: [_controller(ctx, o) for o in inner(ctx)]
+        if d.mana_value or d.power or d.toughness:  # "if it has mana value 2 or less", as it resolves
+            has = replace(d, quant="each", ref=None)
+            return lambda ctx: [o for o in inner(ctx) if isinstance(o, int) and
+                                select.matches(ctx.game, has, o, ctx.controller, ctx.source)]
         return inner
     raise Unsupported(f"{q} {' '.join(d.kinds)}")
 

@@ -16,7 +16,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ....model.state import Decision
-from ..tree import Effect
+from ..tree import Effect, Objects
 from .conditions import condition
 from .descriptors import Env, Run, Unsupported, number
 
@@ -63,12 +63,26 @@ def effects(env: Env, nodes: tuple[Effect, ...] | list[Effect]) -> Run:
 
 def _instead(env: Env, old: Effect, new: Effect, run_old: Run) -> Run:
     check = condition(new.condition)
-    run_new = effect(env, replace(new, what=new.what or old.what, who=new.who or old.who, condition=None,
+    run_new = effect(env, replace(new, what=_rebase(new.what, old.what), who=new.who or old.who, condition=None,
                                   instead=False))
 
     def run(ctx: Ctx) -> None:
         (run_new if check(ctx.game, ctx.controller, ctx.item.source if ctx.item else None) else run_old)(ctx)
     return run
+
+
+def _rebase(new: Objects | None, old: Objects | None) -> Objects | None:
+    """The objects of an "instead" effect: its own, where its "that creature" (an "it" of
+    another line, with nothing before it to name) is what the replaced effect named."""
+    if new is None:
+        return old
+    if new.quant != "it" or old is None:
+        return new
+    if new.ref is None:
+        while old.quant == "it" and old.ref is not None:
+            old = old.ref  # the replaced effect's own object, not its "if it has ..." filter
+        return replace(new, ref=old)
+    return replace(new, ref=_rebase(new.ref, old))
 
 
 def effect(env: Env, e: Effect) -> Run:

@@ -80,6 +80,8 @@ class Effects(Descriptors):
         if e is None:
             self.fail()
         assert e is not None
+        if self.at("if it has") and e.what is not None:  # "Destroy target creature if it has mana value 2 or less"
+            e = _with(e, what=self.it_has(e.what))  # :mod:`.timing`
         if self.at("at the beginning of"):
             e = _with(e, delayed=self.next_step())  # :mod:`.timing`
         if self.eat("instead"):

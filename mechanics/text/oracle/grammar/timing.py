@@ -93,3 +93,15 @@ class Timing(Descriptors):
         if whose is None or step not in ("end", "upkeep"):
             self.fail()
         return f"{step}{whose}"
+
+    def it_has(self, what: Objects) -> Objects:
+        """"... if it has mana value 2 or less" after an effect: it acts on its objects only
+        while they have it, checked as it resolves (a condition, not a target restriction:
+        Fatal Push may target any creature)."""
+        self.need("if it has")
+        attr = self.eat_any("mana value", "power", "toughness")
+        if not attr:
+            self.fail()
+        how = self.compare()
+        field = {"mana value": "mana_value"}.get(attr, attr)
+        return Objects("it", ref=what, **{field: how})
