@@ -66,7 +66,7 @@ class TriggerRules:
             if info:  # 603.10a: leaves-the-battlefield abilities look back in time
                 beh = self.behaviour(info["copy_of"])
                 for idx, ab in enumerate(beh.abilities):
-                    if isinstance(ab, Triggered) and ab.look_back and kind in ab.events:
+                    if isinstance(ab, Triggered) and ab.look_back and not ab.granted and kind in ab.events:
                         data = ab.match(self, st.objs[event.obj], event)
                         handler = str(AbilityRef(info["copy_of"], idx))
                         probe = StackItem(0, "triggered", info["controller"], event.obj,
@@ -100,7 +100,7 @@ class TriggerRules:
             if oid == event.obj or obj is None or obj.epoch == epoch or not info:
                 continue  # itself, or not moved yet (then it is still on the battlefield)
             for idx, ab in enumerate(self.behaviour(info["copy_of"]).abilities):
-                if isinstance(ab, Triggered) and not ab.look_back and event.kind in ab.events:
+                if isinstance(ab, Triggered) and not ab.look_back and not ab.granted and event.kind in ab.events:
                     data = ab.match(self, obj, event)
                     if data is not None:
                         self.queue_trigger(str(AbilityRef(info["copy_of"], idx)), oid, epoch,
@@ -122,8 +122,8 @@ class TriggerRules:
             for idx, ab in enumerate(ch.behaviour.abilities):
                 if isinstance(ab, Replacement):
                     replacing.setdefault(ab.on, []).append(ab)
-                if not isinstance(ab, Triggered) or ab.look_back:
-                    continue
+                if not isinstance(ab, Triggered) or ab.look_back or (ab.granted and idx not in ch.granted):
+                    continue  # (a granted ability only while an effect grants it, 613.1f)
                 for kind in ab.events:
                     index.by_event.setdefault(kind, []).append((oid, idx, ab, ch))
                 if ab.step:

@@ -115,12 +115,12 @@ def compile_ability(card: CardDef, lines: list[str], known: set[str]) -> list[ab
         if modal.most > 1 and sum(bool(m.targets) for m in modal.modes) > 1:
             raise Unsupported("modes with several targets")  # 603.3d: one target decision
         return [compiler.triggered(node, flat, card, known, modal)]
-    if node.form == "triggered":  # with the delayed abilities it creates (603.7)
-        later: list[ab.Ability] = []
-        return [compiler.triggered(node, flat, card, known, delayed=later), *later]
+    if node.form == "triggered":  # with the abilities only it starts (delayed, granted)
+        hidden: list[ab.Ability] = []
+        return [compiler.triggered(node, flat, card, known, hidden=hidden), *hidden]
     if node.form == "activated":
-        later = []
-        return [compiler.activated(node, flat, card, known, delayed=later), *later]
+        hidden = []
+        return [compiler.activated(node, flat, card, known, hidden=hidden), *hidden]
     if node.form == "static":
         return compiler.static(node, flat, card)
     if node.form == "enters":
@@ -202,10 +202,10 @@ def _compile(card: CardDef, groups: list[list[str]], known_keywords: set[str]) -
     try:
         if any(isinstance(a, ab.SpellAbility) for a in out.abilities):
             raise Unsupported(spell_lines[0])  # a modal spell with other sentences: their targets would mix
-        later: list[ab.Triggered] = []  # the delayed abilities it creates (603.7)
+        hidden: list[ab.Triggered] = []  # the abilities only it starts (delayed, 603.7)
         out.abilities.append(compiler.spells(spell_nodes, "\n".join(spell_lines), known_keywords,
-                                            card, later))
-        out.abilities += later
+                                            card, hidden))
+        out.abilities += hidden
     except Unsupported as exc:  # the spell's sentences share its targets: all or none
         out.abilities = [a for a in out.abilities if not isinstance(a, ab.SpellAbility)]
         out.missing = [ln for group in groups for ln in group

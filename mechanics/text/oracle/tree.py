@@ -88,6 +88,8 @@ class Effect:
     #: 603.7: "... at the beginning of the next end step": a delayed trigger at that step
     #: ("end", "upkeep"; "upkeep:you" for "your next upkeep")
     delayed: str = ""
+    #: abilities it grants (113.2, 613.1f): 'becomes a 3/3 ... creature with "Whenever ..."'
+    grants: tuple[Ability, ...] = ()
 
 
 @dataclass(frozen=True)

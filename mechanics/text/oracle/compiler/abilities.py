@@ -22,11 +22,11 @@ if TYPE_CHECKING:
 
 
 def spells(nodes: list[Ability], text: str, known: set[str], card: Any,
-           delayed: list[ab.Triggered] | None = None) -> ab.SpellAbility:
+           hidden: list[ab.Triggered] | None = None) -> ab.SpellAbility:
     """An instant's or sorcery's sentences, one spell ability: targets in order (601.2c);
-    the delayed abilities it creates (603.7) go to ``delayed``."""
+    the abilities only it starts (delayed ones, 603.7) go to ``hidden``."""
     env = Env(known, card)
-    env.delayed = delayed
+    env.hidden = hidden
     run = effects(env, [e for n in nodes for e in n.effects])
     return ab.SpellAbility(text, run, tuple(env.targets))
 
@@ -43,7 +43,7 @@ def modal(node: Ability, text: str, mode_texts: list[str], known: set[str], card
 
 
 def activated(node: Ability, text: str, card: Any, known: set[str],
-              delayed: list[ab.Triggered] | None = None) -> ab.Activated:
+              hidden: list[ab.Triggered] | None = None) -> ab.Activated:
     c = node.cost
     assert c is not None
     if "X" in c.mana.upper() or any(s in c.mana for s in ("/",)):
@@ -68,7 +68,7 @@ def activated(node: Ability, text: str, card: Any, known: set[str],
         return ab.Activated(text, cost=c.mana, tap=True, mana=e.mana, sacrifice=c.sacrifice_self,
                             amount=amount, life=c.life)
     env = Env(known, card)
-    env.delayed = delayed
+    env.hidden = hidden
     run = effects(env, node.effects)
     if len(env.targets) > 1:
         raise Unsupported("an activated ability with two targets")
@@ -123,7 +123,9 @@ def _mana_count(n: Number) -> Callable[..., int]:
 
 
 def triggered(node: Ability, text: str, card: Any, known: set[str],
-              modal_node: ab.Modal | None = None, delayed: list[ab.Triggered] | None = None) -> ab.Triggered:
+              modal_node: ab.Modal | None = None, hidden: list[ab.Triggered] | None = None,
+              animated: bool = False) -> ab.Triggered:
+    """``animated``: the ability of a creature the card becomes (granted, 613.1f)."""
     ev = node.event
     assert ev is not None
     check = condition(node.condition)
@@ -135,7 +137,7 @@ def triggered(node: Ability, text: str, card: Any, known: set[str],
         if ev.whose == "opponent":
             raise Unsupported("at the beginning of each opponent's")
         env = Env(known, card)
-        env.delayed = delayed
+        env.hidden = hidden
         run = effects(env, node.effects) if modal_node is None else _modes(modal_node)
         _one_target(env)
         return ab.Triggered(text, resolve=run, targets=tuple(env.targets), condition=cond, step=ev.step,
@@ -143,10 +145,10 @@ def triggered(node: Ability, text: str, card: Any, known: set[str],
     kinds, match, back = trigger_match(ev)
     if ev.subject is not None and ev.subject.quant == "self" and ev.kind in (
             "dies", "attacks", "combat-damage", "blocks", "becomes-blocked", "blocks-or-blocked"):
-        if not card.is_type("Creature"):
+        if not card.is_type("Creature") and not animated:
             raise Unsupported(f"a noncreature's '{ev.kind}'")
     env = Env(known, card)
-    env.delayed = delayed
+    env.hidden = hidden
     run = effects(env, node.effects) if modal_node is None else _modes(modal_node)
     _one_target(env)
     return ab.Triggered(text, kinds, match, run, tuple(env.targets), cond, look_back=back, modal=modal_node)

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 @verb("delayed")
 def delay(env: Env, e: Effect, n: Callable[[Ctx], int]) -> Run:
     """Create the delayed triggered ability of ``e`` (its ``delayed`` step) as it resolves."""
-    if env.delayed is None or env.card is None:
+    if env.hidden is None or env.card is None:
         raise Unsupported("at the beginning of the next")
     later = Env(env.known, env.card)
     named = e.what is not None and e.what.quant in ("it", "self", "target", "event", "made")
@@ -42,7 +42,7 @@ def delay(env: Env, e: Effect, n: Callable[[Ctx], int]) -> Run:
         raise Unsupported("a delayed ability with a target")
     text = f"{e.verb} at the beginning of the next {e.delayed.split(':')[0]} step"
     hidden = ab.Triggered(text, resolve=run)
-    env.delayed.append(hidden)
+    env.hidden.append(hidden)
     refs = _refs(env, e.what) if named else (lambda ctx: [])
     name, step = env.card.name, e.delayed
 

@@ -48,9 +48,10 @@ class Env:
         self.card = card  # the card whose text this is
         self.targets: list[ab.Target] = []
         self.index: dict[int, int] = {}
-        #: the delayed triggered abilities its effects create (603.7), added to the card's
-        #: abilities (None: this ability can't have any)
-        self.delayed: list[ab.Triggered] | None = None
+        #: abilities of the card that only this ability's effects start: delayed triggered
+        #: abilities (603.7), abilities it grants (613.1f); added to the card's abilities
+        #: (None: this ability can't have any)
+        self.hidden: list[ab.Triggered] | None = None
 
     def target(self, d: Objects) -> int:
         if id(d) in self.index:

@@ -28,6 +28,7 @@ from .descriptors import (
     players_of,
 )
 from .effects import effects, verb
+from .granted import granted
 
 if TYPE_CHECKING:
     from ....play.context import Ctx
@@ -291,6 +292,7 @@ def becomes(env: Env, e: Effect, n: Count) -> Run:
     if e.until != "eot":
         raise Unsupported("becomes (not until end of turn)")
     spec = e.token
+    grant = granted(env, e)  # its quoted abilities (:mod:`.granted`)
 
     def run(ctx: Ctx, hit: list[int]) -> None:
         ctx.add_effect("4", "becomes", hit, {"types": spec.types, "subtypes": tuple(spec.name.split())})
@@ -299,6 +301,8 @@ def becomes(env: Env, e: Effect, n: Count) -> Run:
         if spec.keywords:
             ctx.add_effect("6", "becomes", hit, {"keywords": spec.keywords})
         ctx.add_effect("7b", "becomes", hit, {"set_pt": (spec.power, spec.toughness), "becomes": True})
+        if grant is not None:
+            grant(ctx, hit)
         ctx.note(f"{', '.join(ctx.game.describe(o) for o in hit)} becomes a {spec.power}/{spec.toughness} "
                  f"{spec.name} creature until end of turn")
     return _on_permanents(env, e.what, run)

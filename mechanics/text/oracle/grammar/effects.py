@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from ..tree import Effect, Number, Objects, TokenSpec
-from .core import NoParse, _with
+from ..tree import Ability, Effect, Number, Objects, TokenSpec
+from .core import NoParse, _with, joined
 from .descriptors import Descriptors
 from .words import COLORS, GRANTABLE
 
@@ -231,7 +231,7 @@ class Effects(Descriptors):
             n = self.number()
             self.eat_any("cards", "card") or self.fail()
             return Effect("mill", who=who, n=n)
-        if self.eat_any("gets", "get") and self.peek(1) == "poison":  # 122.1f
+        if self.peek(2) == "poison" and self.eat_any("gets", "get"):  # 122.1f
             n = self.number()
             self.need("poison")
             self.eat_any("counters", "counter") or self.fail()
@@ -271,12 +271,35 @@ class Effects(Descriptors):
         self.need("a")
         spec = self.creature()
         kws: tuple[str, ...] = ()
+        grants: tuple[Ability, ...] = ()
         if self.eat("with"):
-            kws = self.keyword_list()
+            kws = () if self.at('"') else self.keyword_list()
+            if not kws or self.eat("and"):
+                grants = self.granted() if self.at('"') else self.fail()
         until = "eot" if self.eat("until end of turn") else ""
         if self.at(". it's still a land"):
             self.need(". it's still a land")
-        return Effect("becomes", what=who, token=replace(spec, keywords=kws), until=until)
+        elif grants and self.at("it's still a land"):  # the quoted ability ended the sentence
+            self.need("it's still a land")
+        return Effect("becomes", what=who, token=replace(spec, keywords=kws), until=until, grants=grants)
+
+    def granted(self) -> tuple[Ability, ...]:
+        """A quoted ability an effect grants (113.2, 613.1f): 'with "Whenever this creature
+        attacks, put a +1/+1 counter on it."', read as an ability of its own."""
+        self.need('"')
+        end = next((j for j in range(self.i, len(self.toks)) if self.toks[j].word == '"'), None)
+        if end is None:
+            self.fail()
+        sub = type(self)(self.toks[self.i:end])
+        try:
+            node = sub.ability(False)
+            sub.end()
+        except NoParse:
+            self.far = self.i + sub.far
+            raise
+        text = joined(self.toks[self.i:end])
+        self.i = end + 1
+        return (replace(node, text=text),)
 
 
 
