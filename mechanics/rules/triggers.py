@@ -91,6 +91,28 @@ class TriggerRules:
         for d in due:
             self.queue_trigger(d["handler"], d["source"], d["epoch"], d["controller"], d["text"], d["data"])
 
+    def linked_returns(self: Game) -> bool:
+        """610.3: what was exiled "until ~ leaves the battlefield" returns once that
+        permanent has left the battlefield, before anyone gets priority.
+        True when something was done."""
+        st = self.state
+        due = []
+        for d in st.delayed:
+            if d["step"] == "leaves":
+                oid, epoch = d["watch"]
+                obj = st.objs.get(oid)
+                if obj is None or obj.epoch != epoch or obj.zone != "battlefield":
+                    due.append(d)
+        if not due:
+            return False
+        st.delayed = [d for d in st.delayed if all(d is not x for x in due)]
+        for d in due:
+            item = StackItem(0, "triggered", d["controller"], d["source"], d["epoch"], d["handler"],
+                             d["text"], data=d["data"])
+            self.ability(d["handler"]).resolve(self.ctx(item))
+        self.changed()
+        return True
+
     def departed_triggers(self: Game, event: ev.ZoneChanged) -> None:
         """603.10a: objects that left in the same simultaneous move (``move_all``) still
         see this one leave, as they last existed."""

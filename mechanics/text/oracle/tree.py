@@ -74,7 +74,7 @@ class Effect:
     n: Number = Number(1)
     pt: tuple[Number, Number] | None = None
     keywords: tuple[str, ...] = ()
-    until: str = ""  # "eot" or "" (permanent)
+    until: str = ""  # "eot", "leaves" ("until ~ leaves the battlefield", 610.3) or "" (permanent)
     kind: str = ""  # counter kind
     token: TokenSpec | None = None
     dest: str = ""

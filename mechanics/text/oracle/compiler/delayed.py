@@ -1,5 +1,7 @@
 """Delayed triggered abilities (603.7): "Return that card to the battlefield under its
-owner's control at the beginning of the next end step" (Flickerwisp).
+owner's control at the beginning of the next end step" (Flickerwisp); and the return of
+"exile target creature an opponent controls until ~ leaves the battlefield" (610.3,
+Banisher Priest), the same kind of entry, done the moment the source has left.
 
 The effect compiles to an ability of its own, a :class:`~mechanics.abilities.Triggered`
 that nothing triggers (no event, no step), added to the card's abilities.  As the
@@ -22,8 +24,8 @@ from typing import TYPE_CHECKING
 
 from ....abilities import abilities as ab
 from ....model.state import AbilityRef
-from ..tree import Effect, Objects
-from .descriptors import Env, Run, Unsupported
+from ..tree import Effect, Number, Objects
+from .descriptors import Env, Run, Unsupported, objects
 from .effects import effect, verb
 
 if TYPE_CHECKING:
@@ -89,3 +91,36 @@ def _refs(env: Env, d: Objects | None) -> Callable[[Ctx], list[tuple[int, int]]]
         return [(oid, obj.epoch)]
     return refs
 
+
+
+@verb("exile-until")
+def exile_until(env: Env, e: Effect, n: Callable[[Ctx], int]) -> Run:
+    """610.3: exile the objects until the source leaves the battlefield: then a second
+    one-shot effect returns them under their owners' control (not a trigger: the engine
+    does it before anyone would get priority).  610.3c: if the source has already left,
+    nothing is exiled."""
+    if env.hidden is None or env.card is None or e.what is None:
+        raise Unsupported("until ~ leaves the battlefield")
+    back = Env(env.known, env.card)
+    run = effect(back, Effect("reanimate", what=Objects("those"), n=Number(0), dest="owner"))
+    text = "return the exiled cards (until it leaves the battlefield, 610.3)"
+    hidden = ab.Triggered(text, resolve=run)
+    env.hidden.append(hidden)
+    what = objects(env, e.what)
+    name = env.card.name
+
+    def exile(ctx: Ctx) -> None:
+        game, item = ctx.game, ctx.item
+        if ctx.source is None or game.state.objs[ctx.source].zone != "battlefield":
+            return  # 610.3c: it has left already
+        gone = []
+        for o in what(ctx):
+            new = ctx.move(o, "exile")
+            gone.append([new, game.state.objs[new].epoch])
+        idx = next(i for i, a in enumerate(game.behaviour(name).abilities) if a is hidden)
+        game.state.delayed.append({
+            "step": "leaves", "watch": [item.source, item.source_epoch], "handler": str(AbilityRef(name, idx)),
+            "source": item.source, "epoch": item.source_epoch, "controller": ctx.controller, "text": text,
+            "data": {"those": gone}})
+        game.changed(board=False)
+    return exile

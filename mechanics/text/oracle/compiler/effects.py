@@ -88,6 +88,8 @@ def _rebase(new: Objects | None, old: Objects | None) -> Objects | None:
 def effect(env: Env, e: Effect) -> Run:
     if e.delayed:  # 603.7: created now, done at that step (:mod:`.delayed`)
         return VERBS["delayed"](env, e, number(env, e.n))
+    if e.until == "leaves":  # 610.3: "exile ... until ~ leaves the battlefield" (:mod:`.delayed`)
+        return VERBS["exile-until"](env, e, number(env, e.n))
     run = _verb(env, e)
     check = condition(e.condition)
     if check is not None:

@@ -80,6 +80,8 @@ class Effects(Descriptors):
         if e is None:
             self.fail()
         assert e is not None
+        if e.verb == "exile" and self.eat("until ~ leaves the battlefield"):  # 610.3
+            e = _with(e, until="leaves")
         if self.at("if it has") and e.what is not None:  # "Destroy target creature if it has mana value 2 or less"
             e = _with(e, what=self.it_has(e.what))  # :mod:`.timing`
         if self.at("at the beginning of"):
