@@ -38,7 +38,3 @@ def _count(state: State, key: str, player: str) -> None:
     counts: dict[str, Any] = state.turn_flags.setdefault(key, {})
     counts[player] = counts.get(player, 0) + 1
 
-
-def this_turn(state: State, key: str, player: str) -> int:
-    """How many cards ``player`` drew (``drawn``) or spells they cast (``cast``) this turn."""
-    return state.turn_flags.get(key, {}).get(player, 0)

@@ -16,7 +16,6 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from ....rules.tally import this_turn
 from .. import select
 from ..tree import Condition, Event, Objects
 from .conditions import Check, kind
@@ -40,7 +39,8 @@ def timing_match(ev: Event, base: Callable[[Event], Match]) -> Match | None:
         def nth(game: Game, obj: Any, event: Any) -> dict | None:
             got = match(game, obj, event)
             you = game.controller_of(obj.id)
-            return got if got is not None and this_turn(game.state, key, you) == ev.nth else None
+            count = game.state.turn_flags.get(key, {}).get(you, 0)  # counted by mechanics.rules.tally
+            return got if got is not None and count == ev.nth else None
         return kinds, nth, back
     if ev.kind in ("damage", "combat-damage") and subject is not None and (
             ev.kind == "damage" or subject.quant != "self"):
