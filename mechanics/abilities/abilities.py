@@ -147,12 +147,17 @@ class Activated(Ability):
 @dataclass(frozen=True)
 class HandAbility(Ability):
     """An activated ability that works while the card is in its owner's hand, discarding
-    it as part of the cost: cycling (702.29a).  Not an :class:`Activated`, which are the
-    abilities of permanents."""
+    it as part of the cost: cycling (702.29a); or, with ``zone`` ``graveyard``, in its
+    owner's graveyard, exiling it as part of the cost ("{1}{W}, Exile this card from your
+    graveyard: ...": 113.6, an ability whose cost moves the card out of a zone works in
+    that zone).  Not an :class:`Activated`, which are the abilities of permanents."""
 
     cost: str = ""
     resolve: Resolver | None = None
     life: int = 0  # "Cycling—Pay 2 life." (119.4)
+    zone: str = "hand"
+    sorcery: bool = False  # "Activate only as a sorcery." (307.1)
+    targets: tuple[Target, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -354,7 +354,8 @@ class TriggerRules:
                     (item is None or s.id != item.id)]
         if spec.kind == "graveyard":  # "target creature card from your graveyard" (115.1: a card in a zone)
             owners = [controller] if spec.controller == "you" else list(self.state.players)
-            out += [o for p in owners for o in self.state.players[p].graveyard]
+            out += [o for p in owners for o in self.state.players[p].graveyard
+                    if not (spec.other and item is not None and item.source == o)]  # "another target ... card"
         if spec.filter is not None:
             out = [o for o in out if spec.filter(self, o)]
         return out

@@ -43,7 +43,7 @@ def modal(node: Ability, text: str, mode_texts: list[str], known: set[str], card
 
 
 def activated(node: Ability, text: str, card: Any, known: set[str],
-              hidden: list[ab.Triggered] | None = None) -> ab.Activated:
+              hidden: list[ab.Triggered] | None = None) -> ab.Activated | ab.HandAbility:
     c = node.cost
     assert c is not None
     if "X" in c.mana.upper() or any(s in c.mana for s in ("/",)):
@@ -72,6 +72,12 @@ def activated(node: Ability, text: str, card: Any, known: set[str],
     run = effects(env, node.effects)
     if len(env.targets) > 1:
         raise Unsupported("an activated ability with two targets")
+    if c.exile_self_from_graveyard:  # 113.6: activated from the graveyard, exiling the card
+        if c.tap or c.sacrifice_self or c.sacrifice or c.discard or node.once_each_turn or \
+                node.condition or c.loyalty is not None:
+            raise Unsupported("Exile ~ from your graveyard (with another cost)")
+        return ab.HandAbility(text, cost=c.mana, resolve=run, life=c.life, zone="graveyard", sorcery=node.sorcery,
+                              targets=tuple(env.targets))
     if c.loyalty is not None:  # 606.3: sorcery speed, once a turn per permanent (checked as activated)
         if not card.is_type("Planeswalker") or node.condition:
             raise Unsupported("a loyalty ability of a non-planeswalker")

@@ -19,7 +19,7 @@ class Abilities(Effects):
     # ------------------------------------------------------------------ abilities
     def costs(self, end: str = ":") -> Cost:
         """"{2}{G}, {T}, Pay 1 life, Sacrifice ~:" up to the colon (``end``)."""
-        mana, tap, life, sac_self, sac, discard = "", False, 0, False, None, 0
+        mana, tap, life, sac_self, sac, discard, exile_self = "", False, 0, False, None, 0, False
         w = self.peek()
         if (w.lstrip("+-").isdigit()) and self.peek(1) == ":":  # "[+1]:", "[−2]:", "[0]:" (606.4)
             self.i += 2
@@ -44,10 +44,12 @@ class Abilities(Effects):
                 sac = _with(self.objects("a"), other=True) if other else self.objects("a")
             elif self.eat("discard a card"):
                 discard = 1
+            elif self.eat("exile ~ from your graveyard"):  # 113.6: the ability works in the graveyard
+                exile_self = True
             else:
                 self.fail()
             if self.eat(end):
-                return Cost(mana, tap, False, life, sac_self, sac, discard)
+                return Cost(mana, tap, False, life, sac_self, sac, discard, exile_self)
             self.need(",")
 
     def ability(self, spell: bool) -> Ability:
