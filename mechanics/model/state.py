@@ -147,6 +147,9 @@ def while_present(obj: Obj) -> str:
 
 
 WHILE = "while:"
+#: ``Effect.until`` for "during its controller's next untap step" (502.3): it ends as the
+#: untap step of its permanent's controller does
+NEXT_UNTAP = "next-untap"
 
 
 @compact
@@ -156,7 +159,7 @@ class Effect:
 
     ``affected`` are object refs locked in when the effect began (611.2c);
     ``until`` is ``"eot"``, :func:`while_present` (for as long as that object
-    stays on the battlefield, phased in) or ``""`` (indefinitely).
+    stays on the battlefield, phased in), :data:`NEXT_UNTAP` or ``""`` (indefinitely).
     """
 
     id: int

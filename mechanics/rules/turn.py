@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from ..abilities.abilities import SpellAbility
 from ..model import events as ev
-from ..model.state import STEPS, Decision, Obj, StackItem
+from ..model.state import NEXT_UNTAP, STEPS, Decision, Obj, StackItem
 from ..plugin_api.plugin_manager import UNTAP_OPERATIONS
 from ..text.effects import ATTACKS_IF_ABLE, CANT_ATTACK, CANT_BLOCK, DOESNT_UNTAP
 from . import sba
@@ -115,6 +115,12 @@ class TurnRules:
                     if obj.tapped and not self.chars(oid).has(DOESNT_UNTAP) and \
                             self.hooks.untap_permanent(self, obj) is not False:  # 502.3
                         self.untap(oid)
+        team = set(st.team_of(st.active))  # "its controller's next untap step" is over (502.3)
+        ended = [e for e in st.effects if e.until == NEXT_UNTAP and any(
+            st.objs[o].epoch == ep and self.controller_of(o) in team for o, ep in e.affected)]
+        if ended:
+            st.effects = [e for e in st.effects if all(e is not x for x in ended)]
+            self.changed()
 
     def _step_draw(self: Game) -> None:
         st = self.state

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ....model.state import Decision
+from ....model.state import NEXT_UNTAP, Decision
 from .. import select
 from ..tree import Effect, Objects
 from .descriptors import (
@@ -111,6 +111,16 @@ def turn_face(env: Env, e: Effect, n: Count) -> Run:
     if env.card is None or env.card.layout != v:
         raise Unsupported(f"{v} ~")
     return each_of(env, e.what, lambda ctx, o: ctx.turn_face(o, v))
+
+
+@verb("frozen")
+def frozen(env: Env, e: Effect, n: Count) -> Run:
+    """"It doesn't untap during its controller's next untap step" (502.3): until that step
+    is over (:meth:`mechanics.rules.turn.TurnRules._step_untap`)."""
+    from ...effects import DOESNT_UNTAP
+
+    return each_of(env, e.what, lambda ctx, o: ctx.add_effect("6", "abilities", [o], {"keywords": (DOESNT_UNTAP,)},
+                                                              until=NEXT_UNTAP))
 
 
 @verb("cant-block", "unblockable")

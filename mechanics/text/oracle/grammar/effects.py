@@ -200,6 +200,9 @@ class Effects(Descriptors):
             return Effect("pump", what=who, keywords=kws, until=until)
         if self.eat_any("becomes", "become"):  # 305.7, 613: a manland: "becomes a 3/3 red Elemental creature"
             return self.becomes(who)
+        if self.eat("doesn't untap during its controller's next untap step") or self.eat(
+                "don't untap during their controllers' next untap steps"):  # 502.3
+            return Effect("frozen", what=who, until="next-untap")
         if self.eat("can't block this turn"):
             return Effect("cant-block", what=who, until="eot")
         if self.eat("can't be blocked this turn"):
