@@ -2,7 +2,8 @@
 
 "Whenever you cast your second spell each turn", "whenever you draw your second card
 each turn", revolt ("if a permanent you controlled left the battlefield this turn")
-and raid ("if you attacked this turn") read these counts in ``state.turn_flags`` (cleared as each turn begins, 500),
+raid ("if you attacked this turn") and "for the first time each turn" (the times an
+object became a target, a player gained life) read these counts in ``state.turn_flags`` (cleared as each turn begins, 500),
 so no condition has to look through the game's events.
 """
 
@@ -28,13 +29,18 @@ def tally(state: State, event: ev.Event) -> None:
         left = state.turn_flags.setdefault("left_battlefield", [])
         if who not in left:
             left.append(who)
+    elif kind == "BecameTarget":  # "becomes the target of a spell ... for the first time each turn"
+        _count(state, "targeted", f"{event.obj}:{event.epoch}:{event.controller}")
+        _count(state, "targeted", f"{event.obj}:{event.epoch}")
+    elif kind == "LifeChanged" and event.amount > 0:  # "whenever you gain life for the first time each turn"
+        _count(state, "gained", event.player)
     elif kind == "AttackersDeclared" and event.attackers:  # raid: "if you attacked this turn"
         attacked = state.turn_flags.setdefault("attacked", [])
         if state.active not in attacked:
             attacked.append(state.active)
 
 
-def _count(state: State, key: str, player: str) -> None:
+def _count(state: State, key: str, who: str) -> None:
     counts: dict[str, Any] = state.turn_flags.setdefault(key, {})
-    counts[player] = counts.get(player, 0) + 1
+    counts[who] = counts.get(who, 0) + 1
 

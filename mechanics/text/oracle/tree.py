@@ -132,6 +132,7 @@ class Event:
     to_opponent: bool = False  # "deals damage to an opponent"
     nth: int = 0  # "your second spell each turn": the count this turn it triggers on
     or_self: bool = False  # "~ or another Ally you control enters": the source too
+    first: bool = False  # "for the first time each turn"
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from .. import select
 from ..tree import Condition, Event, Objects
 from .conditions import Check, kind
+from .descriptors import Unsupported
 
 if TYPE_CHECKING:
     from ....play.game import Game
@@ -32,6 +33,8 @@ def timing_match(ev: Event, base: Callable[[Event], Match]) -> Match | None:
     subject = ev.subject
     if ev.or_self:
         return _or_self(ev, base)
+    if ev.first:
+        return _first(ev, base)
     if ev.nth:
         kinds, match, back = base(replace(ev, nth=0))
         key = "cast" if ev.kind == "cast" else "drawn"
@@ -63,6 +66,27 @@ def _or_self(ev: Event, base: Callable[[Event], Match]) -> Match:
             got = {"obj": obj.id}  # "it" is the source then
         return got
     return kinds, match, False
+
+
+def _first(ev: Event, base: Callable[[Event], Match]) -> Match:
+    """"... for the first time each turn": the event's first time this turn, counted as
+    the events happen (:mod:`mechanics.rules.tally`): a player gaining life, an object
+    becoming the target of a spell or ability (of its controller's, with "you control")."""
+    if ev.kind not in ("gain-life", "becomes-target") or (ev.kind == "becomes-target" and ev.whose == "opponent"):
+        raise Unsupported(f"whenever {ev.kind} for the first time each turn")
+    kinds, match, back = base(replace(ev, first=False))
+
+    def first(game: Game, obj: Any, event: Any) -> dict | None:
+        got = match(game, obj, event)
+        if got is None:
+            return None
+        if ev.kind == "gain-life":
+            key, who = "gained", event.player
+        else:
+            key = "targeted"
+            who = f"{event.obj}:{event.epoch}" + (f":{event.controller}" if ev.whose == "you" else "")
+        return got if game.state.turn_flags.get(key, {}).get(who, 0) == 1 else None
+    return kinds, first, back
 
 
 def _dealt(ev: Event) -> Callable[..., dict | None]:

@@ -182,7 +182,7 @@ class Abilities(Effects):
             spell = self.objects("a") if self.eat_any("a", "an") else self.fail()
             return Event("cast", spell=spell)
         if self.eat("you gain life"):
-            return Event("gain-life")
+            return Event("gain-life", first=bool(self.eat("for the first time each turn")))
         if self.eat("you draw a card"):
             return Event("draw", Objects("you", ("player",)))
         if self.eat("an opponent draws a card"):
@@ -212,9 +212,8 @@ class Abilities(Effects):
         if self.eat("becomes the target of a spell"):  # 702.21a-like: a BecameTarget event
             kinds = ("spell", "ability") if self.eat("or ability") else ("spell",)
             whose = "you" if self.eat("you control") else "opponent" if self.eat("an opponent controls") else "any"
-            if self.at("for the first time"):
-                self.fail()
-            return Event("becomes-target", subject, Objects("a", kinds), whose=whose)
+            first = bool(self.eat("for the first time each turn"))
+            return Event("becomes-target", subject, Objects("a", kinds), whose=whose, first=first)
         if self.eat("is put into a graveyard from the battlefield"):
             return Event("put-into-graveyard", subject)
         return self.subject_event(subject)  # :mod:`.timing`
