@@ -42,7 +42,9 @@ def delay(env: Env, e: Effect, n: Callable[[Ctx], int]) -> Run:
     run = effect(later, replace(e, delayed="", what=Objects("those") if named else e.what))
     if later.targets:
         raise Unsupported("a delayed ability with a target")
-    text = f"{e.verb} at the beginning of the next {e.delayed.split(':')[0]} step"
+    step_name = {"end": "the beginning of the next end step", "upkeep": "the beginning of the next upkeep",
+                 "endcombat": "end of combat"}[e.delayed.split(":")[0]]
+    text = f"{e.verb} at {step_name}"
     hidden = ab.Triggered(text, resolve=run)
     env.hidden.append(hidden)
     refs = _refs(env, e.what) if named else (lambda ctx: [])

@@ -6,8 +6,9 @@ and "your second card each turn" (the turn's counts of :mod:`mechanics.rules.tal
 player" (510.3a: one trigger for each creature), "enchanted creature deals damage",
 "when enchanted or equipped creature dies" (the Aura or Equipment is still on the
 battlefield as it dies: state-based actions put the Aura away afterwards, 704.5m),
-"~ blocks or becomes blocked by a creature" (509.3c, 509.3f: once for each creature).
-Conditions: threshold, delirium, revolt, raid.
+"~ blocks or becomes blocked by a creature" (509.3c, 509.3f: once for each creature),
+battalion, "attacks and isn't blocked", "deals combat damage to a creature".
+Conditions: threshold, delirium, revolt, raid, "before attackers are declared".
 """
 
 from __future__ import annotations
@@ -35,6 +36,18 @@ def timing_match(ev: Event, base: Callable[[Event], Match]) -> Match | None:
         return _or_self(ev, base)
     if ev.first:
         return _first(ev, base)
+    if ev.kind == "attacks" and ev.nth:  # battalion: "~ and at least two other creatures attack"
+        _, alone, _ = base(replace(ev, nth=0))
+
+        def battalion(game: Game, obj: Any, event: Any) -> dict | None:
+            you = game.controller_of(obj.id)
+            many = sum(1 for a in event.attackers if game.controller_of(a) == you) >= ev.nth
+            return alone(game, obj, event) if many else None
+        return ("AttackersDeclared",), battalion, False
+    if ev.kind == "unblocked" and subject is not None and subject.quant in ("self", "attached"):
+        return ("BlockersDeclared",), _unblocked(subject.quant == "self"), False
+    if ev.kind == "combat-damage" and not ev.to_player and subject is not None and subject.quant == "self":
+        return ("DamageDealt",), _dealt_to_creature, False
     if ev.nth:
         kinds, match, back = base(replace(ev, nth=0))
         key = "cast" if ev.kind == "cast" else "drawn"
@@ -108,6 +121,20 @@ def _dealt(ev: Event) -> Callable[..., dict | None]:
     return match
 
 
+def _unblocked(itself: bool) -> Callable[..., dict | None]:
+    """509.1h: "attacks and isn't blocked", as the blockers are declared."""
+    def match(game: Game, obj: Any, event: Any) -> dict | None:
+        att = obj.id if itself else obj.attached_to
+        o = game.state.objs.get(att) if att is not None else None
+        return {"obj": att, "player": o.attacking} if o is not None and o.attacking and not o.blocked else None
+    return match
+
+
+def _dealt_to_creature(game: Game, obj: Any, event: Any) -> dict | None:
+    """510.3a: "~ deals combat damage to a creature": "that creature" is the one dealt it."""
+    return {"obj": event.obj} if event.combat and event.source == obj.id and event.obj is not None else None
+
+
 def _attached_dies(game: Game, obj: Any, event: Any) -> dict | None:
     if event.from_zone != "battlefield" or event.to_zone != "graveyard":
         return None
@@ -144,6 +171,16 @@ def delirium(cond: Condition) -> Check:
 
 _CARD_TYPES = frozenset({"Artifact", "Battle", "Creature", "Enchantment", "Instant", "Kindred", "Land",
                          "Planeswalker", "Sorcery"})
+
+
+@kind("before-attackers")
+def before_attackers(cond: Condition) -> Check:
+    """"Activate only during your turn, before attackers are declared" (508)."""
+    def check(game: Game, you: str, source: int | None, epoch: int = -1) -> bool:
+        st = game.state
+        return game.seat_of(st.active) == game.seat_of(you) and st.step in ("untap", "upkeep", "draw", "main1",
+                                                                            "combat")
+    return check
 
 
 @kind("revolt", "raid")

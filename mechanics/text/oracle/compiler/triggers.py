@@ -78,14 +78,15 @@ def trigger_match(ev: Event) -> tuple[tuple[str, ...], Callable[..., dict | None
             return {"obj": event.obj} if ok else None
         return ("ZoneChanged",), match, False
     if ev.kind == "attacks":
-        if self_:
-            return ("AttackersDeclared",), lambda g, o, e: {} if o.id in e.attackers else None, False
+        if self_:  # "defending player": the one it attacks (508.1b)
+            return ("AttackersDeclared",), (lambda g, o, e: {"player": o.attacking} if o.id in e.attackers
+                                            else None), False
         d = subject
 
         def attacks(game: Game, obj: Any, event: Any) -> dict | None:
             you = game.controller_of(obj.id)
             hit = [a for a in event.attackers if select.matches(game, d, a, you, obj.id)]
-            return {"obj": hit[0]} if hit else None
+            return {"obj": hit[0], "player": game.state.objs[hit[0]].attacking} if hit else None
         return ("AttackersDeclared",), attacks, False
     if ev.kind == "blocks" and self_:  # 509.3c
         return ("BlockersDeclared",), lambda g, o, e: {} if any(b == o.id for b, _ in e.blocks) else None, False

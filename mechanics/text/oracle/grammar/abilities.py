@@ -167,9 +167,11 @@ class Abilities(Effects):
             self.need(",")
         subject = event.subject
         antecedent = Objects("self") if subject is None or subject.quant == "self" else Objects("event", subject.kinds)
-        if event.kind == "blocks-or-blocked":  # "that creature": the one it blocks or that blocks it
+        if event.kind == "blocks-or-blocked" or (event.kind == "combat-damage" and not event.to_player):
+            # "that creature": the one it blocks, that blocks it, or it dealt combat damage to
             antecedent = Objects("event", ("creature",))
-        self.event_player = event.to_player  # "that player": the one dealt damage
+        # "that player": the one dealt damage; "defending player": the one attacked
+        self.event_player = event.to_player or (event.kind in ("attacks", "unblocked") and not event.nth)
         if self.at("choose"):
             return self.modal(event, cond)
         effects = self.effects(antecedent)
@@ -199,7 +201,7 @@ class Abilities(Effects):
             return Event("enters", subject)
         if self.eat("dies"):
             return Event("dies", subject)
-        if self.eat("attacks"):
+        if not self.at("attacks and") and self.eat("attacks"):
             return Event("attacks", subject)
         if not self.at("blocks or") and self.eat("blocks"):
             return Event("blocks", subject)

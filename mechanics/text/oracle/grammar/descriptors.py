@@ -15,7 +15,8 @@ from .words import CARD_TYPES, COLORS, GRANTABLE, IRREGULAR, NUMBERS, PLURAL, ST
 class Descriptors(Core):
     """The rules for numbers, descriptors, conditions, counters, P/T and keyword lists."""
 
-    #: the trigger's event names a player ("deals damage to a player"): "that player" is that one
+    #: the trigger's event names a player ("deals damage to a player", "attacks"): "that
+    #: player" / "defending player" is that one
     event_player = False
 
     # ------------------------------------------------------------------ numbers
@@ -217,8 +218,7 @@ class Descriptors(Core):
             return Objects("each", ("opponent",))
         if self.eat("each player"):
             return Objects("each", ("player",))
-        if self.event_player and self.at("that player"):
-            self.need("that player")
+        if self.event_player and self.eat_any("that player", "defending player"):
             return Objects("event-player", ("player",))
         if self.eat_any("that spell's controller", "that spell or ability's controller"):
             return Objects("event-player", ("player",))

@@ -84,7 +84,7 @@ class Effects(Descriptors):
             e = _with(e, until="leaves")
         if self.at("if it has") and e.what is not None:  # "Destroy target creature if it has mana value 2 or less"
             e = _with(e, what=self.it_has(e.what))  # :mod:`.timing`
-        if self.at("at the beginning of"):
+        if self.at("at the beginning of") or self.at("at end of combat"):
             e = _with(e, delayed=self.next_step())  # :mod:`.timing`
         if self.eat("instead"):
             e = _with(e, instead=True, condition=self.condition())

@@ -56,6 +56,12 @@ class Timing(Descriptors):
 
     def subject_event(self, subject: Objects) -> Event:
         """The events after a subject that :meth:`event` doesn't read itself."""
+        if subject.quant == "self" and self.eat("and at least two other creatures attack"):  # battalion
+            return Event("attacks", subject, nth=3)
+        if self.eat("attacks and isn't blocked"):  # 509.1h: as blockers are declared
+            return Event("unblocked", subject)
+        if self.eat("deals combat damage to a creature"):  # 510.3a: "that creature" is the one dealt it
+            return Event("combat-damage", subject)
         if subject.quant == "self" and self.eat("or another"):  # "~ or another Ally you control enters"
             other = self.objects("a")
             verb = self.eat_any("enters", "enter", "dies", "attacks")
@@ -75,7 +81,9 @@ class Timing(Descriptors):
     def restriction(self) -> tuple[Condition, bool]:
         """602.5b: "Activate only during your turn." / "Activate only if COND." and
         whether "and only once each turn" follows (602.5b too)."""
-        if self.eat("activate only during your turn"):
+        if self.eat("activate only during your turn , before attackers are declared"):
+            cond = Condition("before-attackers")  # 508: your turn, before the declare attackers step
+        elif self.eat("activate only during your turn"):
             cond = Condition("your-turn")
         else:
             self.need("activate only")
@@ -85,10 +93,14 @@ class Timing(Descriptors):
         return cond, once
 
     def next_step(self) -> str:
-        """603.7: "at the beginning of the next end step", "... of your next upkeep": the
-        step a delayed trigger waits for (":you" when it is only its controller's)."""
+        """603.7: "at the beginning of the next end step", "... of your next upkeep", "at
+        end of combat": the step a delayed trigger waits for (":you" when it is only its
+        controller's)."""
+        if self.eat("at end of combat"):  # 511.2: "destroy that creature at end of combat"
+            return "endcombat"
         self.need("at the beginning of")
         whose = "" if self.eat("the next") else ":you" if self.eat("your next") else None
+        self.eat("turn's")  # "the next turn's upkeep": whoever's it is
         step = next((s for p, s in STEPS.items() if self.eat(p)), None)
         if whose is None or step not in ("end", "upkeep"):
             self.fail()
