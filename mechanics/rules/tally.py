@@ -32,8 +32,8 @@ def tally(state: State, event: ev.Event) -> None:
     elif kind == "BecameTarget":  # "becomes the target of a spell ... for the first time each turn"
         _count(state, "targeted", f"{event.obj}:{event.epoch}:{event.controller}")
         _count(state, "targeted", f"{event.obj}:{event.epoch}")
-    elif kind == "LifeChanged" and event.amount > 0:  # "whenever you gain life for the first time each turn"
-        _count(state, "gained", event.player)
+    elif kind == "LifeChanged":  # "for the first time each turn", "if you gained life this turn"
+        _count(state, "gained" if event.amount > 0 else "lost", event.player)
     elif kind == "AttackersDeclared" and event.attackers:  # raid: "if you attacked this turn"
         attacked = state.turn_flags.setdefault("attacked", [])
         if state.active not in attacked:

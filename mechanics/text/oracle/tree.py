@@ -85,6 +85,7 @@ class Effect:
     condition: Condition | None = None  # "... if COND" (the effect happens only then)
     instead: bool = False  # "... instead if COND": replaces the earlier effect of its verb
     then: tuple[Effect, ...] = ()  # "you may pay {1}. If you do, THEN"
+    reflexive: bool = False  # "... When you do, THEN": a reflexive triggered ability (603.12)
     #: 603.7: "... at the beginning of the next end step": a delayed trigger at that step
     #: ("end", "upkeep"; "upkeep:you" for "your next upkeep")
     delayed: str = ""

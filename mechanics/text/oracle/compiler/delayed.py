@@ -1,7 +1,10 @@
 """Delayed triggered abilities (603.7): "Return that card to the battlefield under its
 owner's control at the beginning of the next end step" (Flickerwisp); and the return of
 "exile target creature an opponent controls until ~ leaves the battlefield" (610.3,
-Banisher Priest), the same kind of entry, done the moment the source has left.
+Banisher Priest), the same kind of entry, done the moment the source has left; and
+reflexive triggered abilities (603.12: "you may pay {1}{R}. When you do, target creature
+can't block this turn"), which trigger as the first part is done and choose their
+targets as they are put on the stack.
 
 The effect compiles to an ability of its own, a :class:`~mechanics.abilities.Triggered`
 that nothing triggers (no event, no step), added to the card's abilities.  As the
@@ -26,7 +29,7 @@ from ....abilities import abilities as ab
 from ....model.state import AbilityRef
 from ..tree import Effect, Number, Objects
 from .descriptors import Env, Run, Unsupported, objects
-from .effects import effect, verb
+from .effects import effect, effects, verb
 
 if TYPE_CHECKING:
     from ....play.context import Ctx
@@ -126,3 +129,26 @@ def exile_until(env: Env, e: Effect, n: Callable[[Ctx], int]) -> Run:
             "data": {"those": gone}})
         game.changed(board=False)
     return exile
+
+
+@verb("reflexive")
+def reflexive(env: Env, e: Effect, n: Callable[[Ctx], int]) -> Run:
+    """603.12: the "When you do, THEN" of ``e``: an ability of the card that triggers as it
+    runs, with targets of its own (chosen as it goes on the stack, 603.3d)."""
+    if env.hidden is None or env.card is None:
+        raise Unsupported("When you do")
+    later = Env(env.known, env.card)
+    run = effects(later, e.then)
+    if len(later.targets) > 1:
+        raise Unsupported("When you do (two targets)")
+    text = "reflexive: when you do, " + ", ".join(t.verb for t in e.then)
+    hidden = ab.Triggered(text, resolve=run, targets=tuple(later.targets))
+    env.hidden.append(hidden)
+    name = env.card.name
+
+    def trigger(ctx: Ctx) -> None:
+        game, item = ctx.game, ctx.item
+        idx = next(i for i, a in enumerate(game.behaviour(name).abilities) if a is hidden)
+        game.queue_trigger(str(AbilityRef(name, idx)), item.source if item else None,
+                           item.source_epoch if item else 0, ctx.controller, text)
+    return trigger

@@ -61,6 +61,12 @@ def effects(env: Env, nodes: tuple[Effect, ...] | list[Effect]) -> Run:
     return run
 
 
+def then_run(env: Env, e: Effect) -> Run:
+    """What "If you do, THEN" does (608.2c), or "When you do, THEN": a reflexive triggered
+    ability put on the stack then (603.12, :mod:`.delayed`)."""
+    return VERBS["reflexive"](env, e, number(env, e.n)) if e.reflexive else effects(env, e.then)
+
+
 def _instead(env: Env, old: Effect, new: Effect, run_old: Run) -> Run:
     check = condition(new.condition)
     run_new = effect(env, replace(new, what=_rebase(new.what, old.what), who=new.who or old.who, condition=None,
@@ -100,7 +106,7 @@ def effect(env: Env, e: Effect) -> Run:
                 inner(ctx)
     if e.optional:
         maybe = run
-        then = effects(env, e.then) if e.then and e.verb != "pay-then" else None
+        then = then_run(env, e) if e.then and e.verb != "pay-then" else None
 
         def run(ctx: Ctx) -> None:
             pick = ctx.choose(Decision("choose", ctx.controller, f"you may {e.verb}: do it? (yes/no)",

@@ -36,6 +36,9 @@ def timing_match(ev: Event, base: Callable[[Event], Match]) -> Match | None:
         return _or_self(ev, base)
     if ev.first:
         return _first(ev, base)
+    if ev.kind == "you-attack":  # "Whenever you attack" (508.1)
+        return ("AttackersDeclared",), (lambda g, o, e: {} if any(
+            g.controller_of(a) == g.controller_of(o.id) for a in e.attackers) else None), False
     if ev.kind == "attacks" and ev.nth:  # battalion: "~ and at least two other creatures attack"
         _, alone, _ = base(replace(ev, nth=0))
 
@@ -180,6 +183,17 @@ def before_attackers(cond: Condition) -> Check:
         st = game.state
         return game.seat_of(st.active) == game.seat_of(you) and st.step in ("untap", "upkeep", "draw", "main1",
                                                                             "combat")
+    return check
+
+
+@kind("gained-life", "opponent-lost-life")
+def life_this_turn(cond: Condition) -> Check:
+    """"if you gained life this turn", "if an opponent lost life this turn" (rules/tally.py)."""
+    def check(game: Game, you: str, source: int | None, epoch: int = -1) -> bool:
+        if cond.kind == "gained-life":
+            return game.state.turn_flags.get("gained", {}).get(you, 0) > 0
+        lost = game.state.turn_flags.get("lost", {})
+        return any(lost.get(p, 0) for p in game.opponents(you))
     return check
 
 

@@ -27,7 +27,7 @@ from .descriptors import (
     objects,
     players_of,
 )
-from .effects import effects, verb
+from .effects import then_run, verb
 from .granted import granted
 
 if TYPE_CHECKING:
@@ -222,7 +222,7 @@ def control(env: Env, e: Effect, n: Count) -> Run:
 def pay_first(env: Env, e: Effect, n: Count) -> Run:
     from ...effects import pays
 
-    then = effects(env, e.then)
+    then = then_run(env, e)
 
     def pay_then(ctx: Ctx) -> None:
         if pays(ctx, ctx.controller, e.cost):

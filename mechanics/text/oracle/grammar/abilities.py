@@ -178,8 +178,8 @@ class Abilities(Effects):
         return Ability("triggered", effects=effects, event=event, condition=cond)
 
     def event(self) -> Event:
-        if (nth := self.attempt(self.nth_event)) is not None:
-            return nth
+        if (found := self.attempt(self.player_event)) is not None:  # :mod:`.timing`
+            return found
         if self.eat("you cast"):
             spell = self.objects("a") if self.eat_any("a", "an") else self.fail()
             return Event("cast", spell=spell)

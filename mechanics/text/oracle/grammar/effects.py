@@ -97,12 +97,13 @@ class Effects(Descriptors):
             e = _bind_x(e, Number(count=self.objects("each"), times=times))
         if optional:
             e = _with(e, optional=True)
-            if self.at(". if you do ,") and not e.then:  # 608.2c: the rest happens only if it did
-                self.need(". if you do ,")
+            if (self.at(". if you do ,") or self.at(". when you do ,")) and not e.then:
+                # 608.2c: the rest happens only if it did; 603.12: "When you do" triggers then
+                reflexive = self.eat(". when you do ,") or not self.need(". if you do ,")
                 then = [self.effect(antecedent)]
                 while self.eat(", then") or self.eat("and"):
                     then.append(self.effect(antecedent))
-                e = _with(e, then=tuple(then))
+                e = _with(e, then=tuple(then), reflexive=bool(reflexive))
         return e
 
 

@@ -36,13 +36,22 @@ class Timing(Descriptors):
         if self.eat("a permanent you controlled left the battlefield this turn") or self.eat(
                 "a permanent left the battlefield under your control this turn"):
             return Condition("revolt", negate=negate)
+        if self.eat("you gained life this turn"):
+            return Condition("gained-life", negate=negate)
+        if self.eat("an opponent lost life this turn"):
+            return Condition("opponent-lost-life", negate=negate)
         if self.eat("you attacked this turn") or self.eat("you attacked with a creature this turn"):
             return Condition("raid", negate=negate)
         self.fail()
         raise AssertionError
 
-    def nth_event(self) -> Event:
-        """"you cast your second spell each turn", "you draw your second card each turn"."""
+    def player_event(self) -> Event:
+        """"you attack" (508.1: you declare one or more attackers), "you cast your second
+        spell each turn", "you draw your second card each turn"."""
+        if self.eat("you attack"):
+            if self.at("with"):
+                self.fail()
+            return Event("you-attack")
         what = self.eat_any("you cast your", "you draw your")
         nth = ORDINALS.get(self.peek(), 0)
         if not what or nth < 2:  # "first" is "whenever you cast a spell" said otherwise
