@@ -99,7 +99,9 @@ class Effects(Descriptors):
             e = _with(e, optional=True)
             if (self.at(". if you do ,") or self.at(". when you do ,")) and not e.then:
                 # 608.2c: the rest happens only if it did; 603.12: "When you do" triggers then
-                reflexive = self.eat(". when you do ,") or not self.need(". if you do ,")
+                reflexive = self.eat(". when you do ,")
+                if not reflexive:
+                    self.need(". if you do ,")
                 then = [self.effect(antecedent)]
                 while self.eat(", then") or self.eat("and"):
                     then.append(self.effect(antecedent))
