@@ -47,6 +47,9 @@ def timing_match(ev: Event, base: Callable[[Event], Match]) -> Match | None:
             many = sum(1 for a in event.attackers if game.controller_of(a) == you) >= ev.nth
             return alone(game, obj, event) if many else None
         return ("AttackersDeclared",), battalion, False
+    if ev.kind == "attacks" and subject is not None and subject.quant == "attached":  # "enchanted creature attacks"
+        return ("AttackersDeclared",), (lambda g, o, e: {"obj": o.attached_to, "player": g.state.objs[
+            o.attached_to].attacking} if o.attached_to is not None and o.attached_to in e.attackers else None), False
     if ev.kind == "unblocked" and subject is not None and subject.quant in ("self", "attached"):
         return ("BlockersDeclared",), _unblocked(subject.quant == "self"), False
     if ev.kind == "combat-damage" and not ev.to_player and subject is not None and subject.quant == "self":
