@@ -30,7 +30,13 @@ don't meet in one file):
   decorated ``@verb("name", ...)`` in :mod:`.compiler.verbs` (or a new module of
   :mod:`.compiler` imported in its ``__init__``); a verb compiled twice is an error at
   import.  Trigger events are in :mod:`.compiler.triggers`, conditions in
-  :mod:`.compiler.conditions`, whole abilities in :mod:`.compiler.abilities`.
+  :mod:`.compiler.conditions` (a new kind: ``@kind("name")``), whole abilities in
+  :mod:`.compiler.abilities`.
+- When: the grammar of turn and graveyard conditions, more trigger events and
+  activation restrictions is :mod:`.grammar.timing`, compiled in
+  :mod:`.compiler.timing`; delayed (603.7), "until ~ leaves" (610.3) and reflexive
+  (603.12) abilities are :mod:`.compiler.delayed`, granted quoted abilities
+  :mod:`.compiler.granted`.
 """
 
 from __future__ import annotations

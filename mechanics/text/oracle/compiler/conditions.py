@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from .. import select
 from ..tree import Condition
-from .descriptors import Unsupported
+from .descriptors import Unsupported, registrar
 
 if TYPE_CHECKING:
     from ....play.game import Game
@@ -19,15 +19,8 @@ Check = Callable[..., bool]
 KINDS: dict[str, Callable[[Condition], Check]] = {}
 
 
-def kind(*names: str) -> Callable[[Callable[[Condition], Check]], Callable[[Condition], Check]]:
-    """Register how the conditions of kinds ``names`` compile."""
-    def register(make: Callable[[Condition], Check]) -> Callable[[Condition], Check]:
-        for name in names:
-            if name in KINDS:
-                raise ValueError(f"condition {name!r} is compiled twice")
-            KINDS[name] = make
-        return make
-    return register
+#: ``@kind("name", ...)``: register how the conditions of those kinds compile
+kind = registrar(KINDS, "condition")
 
 
 def condition(cond: Condition | None) -> Callable[..., bool] | None:

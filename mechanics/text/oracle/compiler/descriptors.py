@@ -39,6 +39,20 @@ class Unsupported(Exception):  # noqa: N818 - the card stays manual, naming the 
         self.phrase = phrase
 
 
+def registrar(table: dict[str, Any], what: str) -> Callable[..., Callable[[Any], Any]]:
+    """A decorator ``@register("name", ...)`` putting a compile function into ``table``
+    under each name; a name registered twice is an error at import."""
+    def register_under(*names: str) -> Callable[[Any], Any]:
+        def register(fn: Any) -> Any:
+            for name in names:
+                if name in table:
+                    raise ValueError(f"{what} {name!r} is compiled twice")
+                table[name] = fn
+            return fn
+        return register
+    return register_under
+
+
 class Env:
     """What an ability's effects share as they compile: its target requirements, and
     which target numbers a "target" descriptor took."""

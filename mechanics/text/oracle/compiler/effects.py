@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from ....model.state import Decision
 from ..tree import Effect, Objects
 from .conditions import condition
-from .descriptors import Env, Run, Unsupported, number
+from .descriptors import Env, Run, Unsupported, number, registrar
 
 if TYPE_CHECKING:
     from ....play.context import Ctx
@@ -29,15 +29,8 @@ Compile = Callable[[Env, Effect, Callable[["Ctx"], int]], Run]
 VERBS: dict[str, Compile] = {}
 
 
-def verb(*names: str) -> Callable[[Compile], Compile]:
-    """Register a compile function for the effects of verbs ``names``."""
-    def register(fn: Compile) -> Compile:
-        for name in names:
-            if name in VERBS:
-                raise ValueError(f"effect verb {name!r} is compiled twice")
-            VERBS[name] = fn
-        return fn
-    return register
+#: ``@verb("name", ...)``: register a compile function for the effects of those verbs
+verb = registrar(VERBS, "effect verb")
 
 
 def effects(env: Env, nodes: tuple[Effect, ...] | list[Effect]) -> Run:
