@@ -14,7 +14,7 @@ import itertools
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from ..abilities.abilities import Activated, Behaviour, HandAbility
+from ..abilities.abilities import Activated, HandAbility
 from ..abilities.modes import mode_sets, spell_modal
 from ..model import actions as A
 from ..model.cards import parse_cost
@@ -154,7 +154,7 @@ def _priority_actions(game: Game, player: str, mana: bool = True) -> Iterator[A.
     chars = game.all_chars()
     for oid in game.permanents(player):
         obj, ch = st.objs[oid], chars[oid]  # game.chars(oid): a phased-in permanent's
-        for n, ab in enumerate(() if ch.no_abilities else _of(ch.behaviour, Activated), 1):
+        for n, ab in enumerate(() if ch.no_abilities else ch.behaviour.of(Activated), 1):
             if ab.tap and (obj.tapped or (ch.is_creature and obj.sick and not ch.has("haste"))):
                 continue
             if ab.mana and ("Land" in ch.types or not mana):
@@ -185,7 +185,7 @@ def _hand_abilities(game: Game, player: str, main: bool) -> Iterator[A.Action]:
         for oid in getattr(game.state.players[player], zone):
             first.setdefault(game.state.objs[oid].name, oid)
         for name, oid in first.items():
-            abilities = [h for h in _of(game.behaviour(name), HandAbility) if h.zone == zone]
+            abilities = [h for h in game.behaviour(name).of(HandAbility) if h.zone == zone]
             for n, ab in enumerate(abilities, 1):
                 if not (main or not ab.sorcery) or not _affordable(game, player, parse_cost(ab.cost)):
                     continue
@@ -196,18 +196,6 @@ def _hand_abilities(game: Game, player: str, main: bool) -> Iterator[A.Action]:
                 probe = StackItem(0, "activated", player, oid, game.state.objs[oid].epoch, "", ab.text)
                 for t in game.target_options(probe, ab.targets[0])[:50]:
                     yield A.Activate(player, ref, n, (_ref(game, t),))
-
-
-_OF: dict[tuple[int, type], tuple] = {}  # (id(behaviour), kind) -> (behaviour, its abilities)
-
-
-def _of(beh: Behaviour, kind: type) -> list:
-    """``beh.of(kind)``, listed once per behaviour and kind (behaviours are built once
-    per card, and every decision asks again)."""
-    hit = _OF.get((id(beh), kind))
-    if hit is None or hit[0] is not beh:
-        hit = _OF[(id(beh), kind)] = (beh, beh.of(kind))
-    return hit[1]
 
 
 def _affordable(game: Game, player: str, cost: tuple[str, ...], card: Any = None) -> bool:
