@@ -117,6 +117,8 @@ def objects(env: Env, d: Objects) -> Callable[[Ctx], list[Any]]:
             raise Unsupported("it")
         inner = objects(env, d.ref)
         if "player" in d.kinds and not d.ref.players_only:
+            if d.ref.quant == "target":
+                return _last_controller(env.target(d.ref))
             return lambda ctx: [_controller(ctx, o) for o in inner(ctx)]
         return inner
     raise Unsupported(f"{q} {' '.join(d.kinds)}")
@@ -133,6 +135,20 @@ def _self(ctx: Ctx) -> list[Any]:
             obj.zone == item.data["moved"]:
         return [obj.id]
     return []
+
+
+def _last_controller(i: int) -> Callable[[Ctx], list[Any]]:
+    """"Its controller" of target ``i`` after an earlier effect moved it ("Destroy target
+    permanent. Its controller may search ..."): its controller as it last existed on the
+    battlefield (608.2h)."""
+    def whose(ctx: Ctx) -> list[Any]:
+        k = ctx.offset + i
+        t = ctx.item.targets[k] if ctx.item is not None and k < len(ctx.item.targets) else None
+        if t is None or isinstance(t, str):
+            return []
+        info = ctx.lki(*t)
+        return [info["controller"]] if info else []
+    return whose
 
 
 def _controller(ctx: Ctx, o: Any) -> Any:

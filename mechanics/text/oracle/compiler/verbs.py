@@ -340,9 +340,13 @@ def search(env: Env, e: Effect, n: Count) -> Run:
     find a card (701.23b: a search for cards with a stated quality)."""
     d = e.what
     wanted = " or ".join(k for k in d.kinds if k != "card") or "any"
+    searchers = players_of(env, e.who or Objects("you", ("player",)))  # "Its controller may search"
 
     def run(ctx: Ctx) -> None:
-        you = ctx.controller
+        for you in searchers(ctx):
+            find(ctx, you)
+
+    def find(ctx: Ctx, you: str) -> None:
         library = ctx.game.state.players[you].library
         fits = tuple(dict.fromkeys(o for o in library if select.matches(ctx.game, d, o, you, None)))
         if fits:
@@ -353,7 +357,7 @@ def search(env: Env, e: Effect, n: Count) -> Run:
             for o in pick:
                 ctx.note(f"{you} finds {ctx.game.describe(o)}")
                 if e.dest == "battlefield":
-                    _to_battlefield(ctx, o, e.tapped)
+                    _to_battlefield(ctx, o, e.tapped, you)
                 else:
                     ctx.move(o, "hand")
         ctx.shuffle(you)

@@ -214,6 +214,9 @@ class Effects(Descriptors):
             n = self.number()
             self.eat_any("cards", "card") or self.fail()
             return Effect("mill", who=who, n=n)
+        if who.quant != "you" and self.eat("may search their library for"):  # Path to Exile's "Its controller"
+            search = next(rule for phrase, rule in IMPERATIVES["search"] if phrase == "search your library for")
+            return _with(search(self, "search your library for", None), who=who, optional=True)
         if self.eat_any("sacrifices", "sacrifice"):
             return Effect("sacrifice", who=who, what=self.objects("a") if not self.at("a") and not
                           self.at("an") else (self.eat_any("a", "an") and self.objects("a")))
