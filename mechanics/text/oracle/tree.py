@@ -39,6 +39,8 @@ class Objects:
     zone: str = "battlefield"
     ref: Objects | None = field(default=None, compare=False)
     toughness: tuple[str, int] | None = None
+    #: "target X and all other Ys with the same name as that X" (Maelstrom Pulse, Bile Blight)
+    same_name: bool = False
 
     @property
     def players_only(self) -> bool:

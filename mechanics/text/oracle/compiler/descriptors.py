@@ -85,7 +85,7 @@ def objects(env: Env, d: Objects) -> Callable[[Ctx], list[Any]]:
                 return [] if t is None else [t]
             n = len(ctx.item.targets) - ctx.offset - i if ctx.item else 0
             return [t for k in range(n) if (t := ctx.target(i + k)) is not None]
-        return targeted
+        return _and_same_name(targeted, d) if d.same_name else targeted
     if q == "self":
         return _self
     if q == "you":
@@ -122,6 +122,20 @@ def objects(env: Env, d: Objects) -> Callable[[Ctx], list[Any]]:
             return lambda ctx: [_controller(ctx, o) for o in inner(ctx)]
         return inner
     raise Unsupported(f"{q} {' '.join(d.kinds)}")
+
+
+def _and_same_name(targeted: Callable[[Ctx], list[Any]], d: Objects) -> Callable[[Ctx], list[Any]]:
+    """The target, then every other permanent of the kinds ``d`` names with the target's
+    name as it resolves (201.2); none if the target is illegal (608.2b)."""
+    def with_namesakes(ctx: Ctx) -> list[Any]:
+        got = targeted(ctx)
+        ch = ctx.game.chars(got[0]) if got else None
+        if ch is None:
+            return got
+        others = [o for o in select.each(ctx.game, Objects("each", d.kinds), ctx.controller, None)
+                  if o != got[0] and (c := ctx.game.chars(o)) is not None and c.name == ch.name]
+        return got + others
+    return with_namesakes
 
 
 def _self(ctx: Ctx) -> list[Any]:

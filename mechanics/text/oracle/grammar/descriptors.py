@@ -122,8 +122,19 @@ class Descriptors(Core):
                 break
         if "card" in kinds and zone == "battlefield":
             zone = "library"
+        same_name = quant == "target" and count == 1 and not up_to and bool(self.attempt(self._same_name, kinds))
         return Objects(quant, tuple(kinds), count, up_to, tuple(non), tuple(colors), controller, other,
-                       tuple(states), with_kw, power, mv, zone, toughness=toughness)
+                       tuple(states), with_kw, power, mv, zone, toughness=toughness, same_name=same_name)
+
+    def _same_name(self, kinds: list[str]) -> bool:
+        """"... and all other permanents with the same name as that permanent" after a
+        target: those too (201.2: the same name)."""
+        self.need("and all other")
+        if self.kinds() != kinds and self.words[self.i - 1] != "permanents":
+            self.fail()
+        self.need("with the same name as that")
+        self.kinds()
+        return True
 
     def _plural_ahead(self) -> bool:
         """A plural noun after any adjectives: a bare plural names every such object."""
