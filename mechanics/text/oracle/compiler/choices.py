@@ -1,0 +1,40 @@
+"""Effect verbs that ask a player to split or pick (700.3 piles, an either/or bonus);
+each decision carries ``what`` so the autopilot (:func:`mechanics.ai.autopilot.policy`)
+answers it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ....model.state import Decision
+from ..tree import Effect
+from .descriptors import Env, Run, players_of
+from .effects import verb
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from ....play.context import Ctx
+
+
+@verb("piles")
+def piles(env: Env, e: Effect, n: Callable[[Ctx], int]) -> Run:
+    """700.3 (Liliana of the Veil): the controller separates the player's permanents into
+    two piles (a pile may be empty, 700.3a), the player chooses one, then sacrifices each
+    permanent in it (701.21a)."""
+    who = players_of(env, e.who)
+
+    def run(ctx: Ctx) -> None:
+        for p in who(ctx):
+            mine = tuple(ctx.game.permanents(p))
+            first = tuple(ctx.choose(Decision(
+                "choose", ctx.controller, f"separate {p}'s permanents into two piles: choose the first pile "
+                "(the others are the second)", mine, 0, len(mine), {"what": "pile"})))
+            second = tuple(o for o in mine if o not in first)
+            names = [", ".join(ctx.game.describe(o) for o in pile) or "nothing" for pile in (first, second)]
+            ctx.note(f"{ctx.controller} separates {p}'s permanents: pile 1: {names[0]}; pile 2: {names[1]}")
+            pick = ctx.choose(Decision("choose", p, f"sacrifice pile 1 ({names[0]}) or pile 2 ({names[1]})",
+                                       ("1", "2"), 1, 1, {"what": "pile-choice", "piles": (first, second)}))
+            for o in first if pick[0] == "1" else second:
+                ctx.sacrifice(o)
+    return run

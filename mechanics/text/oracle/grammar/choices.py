@@ -1,0 +1,18 @@
+"""Grammar for effects that hand a player a choice beyond "target" or "may": piles
+(700.3: "Separate all permanents target player controls into two piles. That player
+sacrifices all permanents in the pile of their choice.") and an either/or bonus ("gets
++1/-1 or -1/+1 until end of turn")."""
+
+from __future__ import annotations
+
+from ..tree import Effect, Objects
+from .effects import Effects, imperative
+
+
+@imperative("separate all permanents")
+def piles(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
+    """700.3: you split the player's permanents into two piles; that player chooses one
+    and sacrifices every permanent in it."""
+    who = p.player(antecedent)
+    p.need("controls into two piles . that player sacrifices all permanents in the pile of their choice")
+    return Effect("piles", who=who)
