@@ -507,8 +507,8 @@ def ability_to_activate(game: Any, player: str, fetch: bool = False) -> A.Action
                 continue
             if fetch and "Search your library" not in ab.text:
                 continue
-            if ab.remove_counters or (ab.loyalty or 0) < 0 or unpayable(game, player, oid, ab):
-                continue  # spending counters (to regenerate, say) or loyalty is a player's call
+            if ab.remove_counters or (ab.loyalty or 0) < 0 or ab.bounce_other or unpayable(game, player, oid, ab):
+                continue  # spending counters (to regenerate, say), loyalty or a land in play is a player's call
             if ab.tap and (obj.tapped or (ch.is_creature and obj.sick and not ch.has("haste"))):
                 continue
             cost = parse_cost(ab.cost)

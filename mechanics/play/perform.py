@@ -24,6 +24,8 @@ from . import setup, stops
 from .manual import MANUAL
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from .game import Game
 
 
@@ -451,8 +453,10 @@ def unpayable(game: Game, player: str, oid: int, ab: Any) -> str:
         return why
     if ab.discard and len([c for c in game.state.players[player].hand if c != oid]) < ab.discard:
         return f"{player} has no card to discard"
-    if ab.sacrifice_other and not _sacrifice_options(game, player, oid, ab):
+    if ab.sacrifice_other and not _options(game, player, oid, ab.sacrifice_other):
         return f"{player} has no {ab.sacrifice_other[0]} to sacrifice"
+    if (bounce := getattr(ab, "bounce_other", None)) and not _options(game, player, oid, bounce):
+        return f"{player} has no {bounce[0]} to return to its owner's hand"
     return ""
 
 
@@ -467,8 +471,9 @@ def _loyalty_refused(game: Game, obj: Any, ab: Any) -> str:
     return ""
 
 
-def _sacrifice_options(game: Game, player: str, oid: int, ab: Any) -> tuple[int, ...]:
-    fits = ab.sacrifice_other[1]
+def _options(game: Game, player: str, oid: int, cost: tuple[str, Callable[..., bool]]) -> tuple[int, ...]:
+    """The permanents of ``player`` that can pay a cost of sacrificing or returning one."""
+    fits = cost[1]
     return tuple(o for o in game.permanents(player) if fits(game, player, o, oid))
 
 
@@ -484,10 +489,16 @@ def _pay_other_costs(game: Game, player: str, oid: int, ab: Any) -> None:
                                    {"what": "discard"})):
             game.move(c, "graveyard")
     if ab.sacrifice_other:
-        options = _sacrifice_options(game, player, oid, ab)
+        options = _options(game, player, oid, ab.sacrifice_other)
         pick = options if len(options) == 1 else game.ask(Decision(
             "choose", player, f"sacrifice {ab.sacrifice_other[0]} (a cost)", options, 1, 1, {"what": "sacrifice"}))
         game.sacrifice(pick[0])
+    if bounce := getattr(ab, "bounce_other", None):
+        options = _options(game, player, oid, bounce)
+        pick = options if len(options) == 1 else game.ask(Decision(
+            "choose", player, f"return {bounce[0]} to its owner's hand (a cost)", options, 1, 1,
+            {"what": "return-cost"}))
+        game.move(pick[0], "hand")
 
 
 def _activate_in_hand(game: Game, a: A.Activate, oid: int) -> None:

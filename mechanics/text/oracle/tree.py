@@ -142,6 +142,8 @@ class Cost:
     exile_self_from_graveyard: bool = False
     #: a loyalty ability's cost (606.4): put on (+N) or remove (-N) loyalty counters
     loyalty: int | None = None
+    #: "Return a Forest you control to its owner's hand" (Quirion Ranger)
+    bounce: Objects | None = None
 
 
 @dataclass(frozen=True)

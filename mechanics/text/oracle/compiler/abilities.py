@@ -59,7 +59,7 @@ def activated(node: Ability, text: str, card: Any, known: set[str]) -> ab.Activa
             env = Env(known, card)
             count = number(env, e.n)
             amount = (lambda g, o: count(g.ctx())) if e.n.count is None else _mana_count(e.n)
-        if c.sacrifice or c.discard or node.once_each_turn:
+        if c.sacrifice or c.discard or c.bounce or node.once_each_turn:
             raise Unsupported("a mana ability with a cost of sacrificing or discarding")
         return ab.Activated(text, cost=c.mana, tap=True, mana=e.mana, sacrifice=c.sacrifice_self,
                             amount=amount, life=c.life)
@@ -73,8 +73,8 @@ def activated(node: Ability, text: str, card: Any, known: set[str]) -> ab.Activa
         return ab.Activated(text, resolve=run, targets=tuple(env.targets), sorcery=True, loyalty=c.loyalty)
     return ab.Activated(text, cost=c.mana, tap=c.tap, resolve=run, targets=tuple(env.targets),
                         sorcery=node.sorcery, sacrifice=c.sacrifice_self, life=c.life,
-                        sacrifice_other=_sacrifice_cost(c.sacrifice), discard=c.discard,
-                        once=node.once_each_turn)
+                        sacrifice_other=_permanent_cost(c.sacrifice), discard=c.discard,
+                        once=node.once_each_turn, bounce_other=_permanent_cost(c.bounce))
 
 
 #: a loyalty ability's line (606.1): "[+N]: EFFECT", "[−N]: EFFECT" or "[0]: EFFECT"
@@ -95,8 +95,9 @@ def by_hand(card: Any, line: str) -> list[ab.Ability]:
     return [ab.Activated(line, resolve=told, sorcery=True, loyalty=-int(n) if sign in ("−", "-") else int(n))]
 
 
-def _sacrifice_cost(d: Objects | None) -> tuple[str, Callable[..., bool]] | None:
-    """"Sacrifice a creature" as a cost: what fits (another: not the source)."""
+def _permanent_cost(d: Objects | None) -> tuple[str, Callable[..., bool]] | None:
+    """"Sacrifice a creature", "Return a Forest you control to its owner's hand" as a cost:
+    what fits (another: not the source)."""
     if d is None:
         return None
     return (" or ".join(d.kinds), lambda game, player, o, source: select.matches(game, d, o, player, source))
@@ -226,6 +227,6 @@ def cast_cost(node: Ability, text: str) -> ab.CastCost:
     if node.effects:
         return ab.CastCost(text, less=_less(node.effects[0]))
     c = node.cost
-    if c.mana or c.tap or c.sacrifice_self:
+    if c.mana or c.tap or c.sacrifice_self or c.bounce:
         raise Unsupported(text)
-    return ab.CastCost(text, life=c.life, discard=c.discard, sacrifice_other=_sacrifice_cost(c.sacrifice))
+    return ab.CastCost(text, life=c.life, discard=c.discard, sacrifice_other=_permanent_cost(c.sacrifice))

@@ -19,7 +19,7 @@ class Abilities(Effects):
     # ------------------------------------------------------------------ abilities
     def costs(self, end: str = ":") -> Cost:
         """"{2}{G}, {T}, Pay 1 life, Sacrifice ~:" up to the colon (``end``)."""
-        mana, tap, life, sac_self, sac, discard = "", False, 0, False, None, 0
+        mana, tap, life, sac_self, sac, discard, bounce = "", False, 0, False, None, 0, None
         w = self.peek()
         if (w.lstrip("+-").isdigit()) and self.peek(1) == ":":  # "[+1]:", "[−2]:", "[0]:" (606.4)
             self.i += 2
@@ -44,10 +44,16 @@ class Abilities(Effects):
                 sac = _with(self.objects("a"), other=True) if other else self.objects("a")
             elif self.eat("discard a card"):
                 discard = 1
+            elif self.eat("return"):  # "Return a Forest you control to its owner's hand"
+                self.eat_any("a", "an")
+                bounce = self.objects("a")
+                if bounce.controller != "you":
+                    self.fail()
+                self.need("to its owner's hand")
             else:
                 self.fail()
             if self.eat(end):
-                return Cost(mana, tap, False, life, sac_self, sac, discard)
+                return Cost(mana, tap, False, life, sac_self, sac, discard, bounce=bounce)
             self.need(",")
 
     def ability(self, spell: bool) -> Ability:
@@ -87,7 +93,7 @@ class Abilities(Effects):
                 cost = ""
                 if self.eat("—"):  # "Cycling—Pay 2 life.", "Ward—Pay 3 life."
                     paid = self.costs(".")
-                    if paid.mana or paid.tap or paid.sacrifice or paid.discard or not paid.life:
+                    if paid.mana or paid.tap or paid.sacrifice or paid.discard or paid.bounce or not paid.life:
                         self.fail()
                     cost = f"{paid.life} life"
                 while self.peek().startswith("{") and self.peek() not in ("{t}", "{q}"):
