@@ -71,9 +71,21 @@ def _instead(env: Env, old: Effect, new: Effect, run_old: Run) -> Run:
     return run
 
 
+#: condition kinds read on the effect's own objects ("if its power is 2") -> how they
+#: compile: ``compile(env, effect) -> holds(ctx)`` (:mod:`.facts`)
+OBJECT_CONDITIONS: dict[str, Callable[[Env, Effect], Callable[[Ctx], bool]]] = {}
+
+
 def effect(env: Env, e: Effect) -> Run:
     run = _verb(env, e)
-    check = condition(e.condition)
+    if e.condition is not None and e.condition.kind in OBJECT_CONDITIONS:
+        holds = OBJECT_CONDITIONS[e.condition.kind](env, e)
+        bare = run
+
+        def run(ctx: Ctx) -> None:
+            if holds(ctx):
+                bare(ctx)
+    check = None if e.condition is not None and e.condition.kind in OBJECT_CONDITIONS else condition(e.condition)
     if check is not None:
         inner = run
 

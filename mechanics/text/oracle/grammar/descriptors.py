@@ -278,6 +278,8 @@ class Descriptors(Core):
                 return Condition(kind, self.objects("a"), n, negate)
             self.eat_any("a", "an")
             return Condition("control", self.objects("a"), 1, negate)
+        if self.eat("its power is"):  # Savage Swipe: the effect's own object (:mod:`.facts`)
+            return Condition("its-power", n=self.number().value, negate=negate)
         if self.eat("it was kicked") or self.eat("~ was kicked"):
             return Condition("kicked", negate=negate)
         if self.eat("it had no"):
