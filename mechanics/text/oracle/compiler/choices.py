@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 
 from ....model.state import Decision
 from ..tree import Effect
-from .descriptors import Env, Run, players_of
-from .effects import verb
+from .descriptors import Env, Run, Unsupported, players_of
+from .effects import effect, verb
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -38,3 +38,25 @@ def piles(env: Env, e: Effect, n: Callable[[Ctx], int]) -> Run:
             for o in first if pick[0] == "1" else second:
                 ctx.sacrifice(o)
     return run
+
+
+@verb("one-of")
+def one_of(env: Env, e: Effect, n: Callable[[Ctx], int]) -> Run:
+    """"gets +1/-1 or -1/+1 until end of turn" (Brightling): the controller picks one
+    of the effects as it resolves."""
+    if any(v.x or v.count is not None or v.power_of is not None for alt in e.then for v in alt.pt or ()):
+        raise Unsupported("gets X/X or ...")
+    runs = [effect(env, alt) for alt in e.then]
+    names = tuple(_pt(alt) for alt in e.then)
+
+    def run(ctx: Ctx) -> None:
+        pick = ctx.choose(Decision("choose", ctx.controller, f"choose one: {' or '.join(names)}", names, 1, 1,
+                                   {"what": "one-of", "default": [names[0]]}))
+        runs[names.index(pick[0])](ctx)
+    return run
+
+
+def _pt(e: Effect) -> str:
+    """"+1/-1": a pump's bonus as the card writes it."""
+    assert e.pt is not None
+    return "/".join(f"{'+' if v.value >= 0 else '-'}{abs(v.value)}" for v in e.pt)

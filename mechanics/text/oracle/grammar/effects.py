@@ -169,12 +169,14 @@ class Effects(Descriptors):
             return self.player_verb(who)
         if self.eat_any("gets", "get"):
             pt = self.pt()
+            alt = self.pt() if self.eat("or") else None  # Brightling: "+1/-1 or -1/+1"
             kws: tuple[str, ...] = ()
             if self.eat("and gains") or self.eat("and gain"):
                 kws = self.keyword_list()
             until = "eot" if self.eat("until end of turn") else ""
             pt = (self.count_suffix(pt[0]), pt[1]) if self.at("for each") else pt
-            return Effect("pump", what=who, pt=pt, keywords=kws, until=until)
+            e = Effect("pump", what=who, pt=pt, keywords=kws, until=until)
+            return e if alt is None else Effect("one-of", what=who, then=(e, _with(e, pt=alt)))
         if self.eat_any("gains", "gain"):
             kws = self.keyword_list()
             until = "eot" if self.eat("until end of turn") else ""
