@@ -227,11 +227,12 @@ def _cast(game: Game, a: A.Cast) -> None:
         why = unpayable(game, a.player, oid, c)
         if why:
             raise IllegalActionError(why)
-    if not a.free:
-        pay(game, a.player, total_cost(game, a.player, card, flashback, a.kicked), a.x, card)
+    convoked = [] if a.free else pay(game, a.player, total_cost(game, a.player, card, flashback, a.kicked), a.x, card)
     for c in costs:
         _pay_other_costs(game, a.player, oid, c)
     st = game.state
+    if convoked:  # 702.51c: "each creature that convoked it" (the spell, then the permanent)
+        st.turn_flags.setdefault("convoked", {})[oid] = [st.objs[o].ref for o in convoked]
     cast_from = st.objs[oid].zone
     game.move(oid, "stack")
     st.turn_flags.setdefault("kicked", {})[oid] = a.kicked  # "if it was kicked" (702.33d)
@@ -351,14 +352,17 @@ def payers(game: Game, player: str, card: Any = None) -> list[tuple[object, str]
         improvise_sources(game, player) if "improvise" in kw else [])
 
 
-def pay(game: Game, player: str, cost: tuple[str, ...], x: int = 0, card: Any = None) -> None:
+def pay(game: Game, player: str, cost: tuple[str, ...], x: int = 0, card: Any = None) -> list[int]:
     """Pay a mana cost from the pool, then by tapping untapped lands and mana creatures
     and artifacts (601.2g-h, :func:`mana_sources`), then, for a spell (``card``) with
-    convoke or improvise, by tapping creatures or artifacts."""
+    convoke or improvise, by tapping creatures or artifacts.  Returns the creatures
+    tapped for convoke (702.51c: they "convoked" the spell)."""
     if not cost and not x:
-        return
+        return []
     p = game.player(player)
     sources = payers(game, player, card)
+    convoking = {s[0] for s in convoke_sources(game, player)} if card is not None and "convoke" in card.keywords \
+        else set()
     chosen = plan(cost, x, sources)
     if chosen is None:
         have = "".join(p.mana) or "nothing"
@@ -372,6 +376,7 @@ def pay(game: Game, player: str, cost: tuple[str, ...], x: int = 0, card: Any = 
         if not isinstance(s, tuple):
             game.tap(s)
     game.changed(characteristics=False)
+    return [s for s in dict.fromkeys(chosen) if s in convoking]
 
 
 def _activate(game: Game, a: A.Activate) -> None:

@@ -118,6 +118,8 @@ class Descriptors(Core):
                 zone, controller = "graveyard", ""
             elif self.eat("in your hand") or self.eat("from your hand"):
                 zone = "hand"
+            elif self.eat("that convoked it") or self.eat("that convoked ~"):  # 702.51c
+                states.append("convoked")
             else:
                 break
         if "card" in kinds and zone == "battlefield":
