@@ -132,6 +132,8 @@ class Activated(Ability):
     discard: int = 0
     #: "Activate only once each turn." (602.5b)
     once: bool = False
+    #: the least X an activation may choose ("X can't be 0.", 107.3)
+    x_min: int = 0
     #: "Return a Forest you control to its owner's hand" is part of the cost (602.2b):
     #: (what, ``fits(game, player, obj, source) -> bool``), as for ``sacrifice_other``
     bounce_other: tuple[str, Callable[..., bool]] | None = None

@@ -408,6 +408,8 @@ def _activate(game: Game, a: A.Activate) -> None:
     probe = StackItem(0, "activated", a.player, oid, obj.epoch, handler, ab.text)
     targets = _targets(game, probe, a.player, ab.targets, a.targets, ab.text)
     _check_x(parse_cost(ab.cost), a.x, ab.text)
+    if a.x < ab.x_min:
+        raise IllegalActionError(f"X can't be less than {ab.x_min} for '{ab.text}' (choose it with 'x N')")
     if ab.remove_counters:  # 602.2b: a cost that can't be paid in full can't be paid
         kind, n = ab.remove_counters
         if obj.counters.get(kind, 0) < n:

@@ -99,6 +99,7 @@ class TokenSpec:
     colors: tuple[str, ...] = ()
     types: tuple[str, ...] = ("Creature",)
     keywords: tuple[str, ...] = ()
+    x: bool = False  # "becomes an X/X ... creature": power and toughness are the X paid
 
 
 @dataclass(frozen=True)
@@ -164,3 +165,4 @@ class Ability:
     most: int = 1
     keyword: str = ""  # a keyword line's keywords, "|" between them
     arg: str = ""  # and their costs or numbers
+    x_min: int = 0  # "X can't be 0." (107.3: the least X an activation may choose)

@@ -42,9 +42,9 @@ def modal(node: Ability, text: str, mode_texts: list[str], known: set[str], card
 def activated(node: Ability, text: str, card: Any, known: set[str]) -> ab.Activated:
     c = node.cost
     assert c is not None
-    if "X" in c.mana.upper() or any(s in c.mana for s in ("/",)):
-        raise Unsupported(c.mana)
     mana = [e for e in node.effects if e.verb == "mana"]
+    if ("X" in c.mana.upper() and (mana or c.loyalty is not None)) or "/" in c.mana:
+        raise Unsupported(c.mana)  # X is chosen as an ability is activated (107.3): not for mana
     if mana:
         e = mana[0]
         if len(node.effects) != 1 or not c.tap or node.sorcery:
@@ -71,7 +71,7 @@ def activated(node: Ability, text: str, card: Any, known: set[str]) -> ab.Activa
         if not card.is_type("Planeswalker"):
             raise Unsupported("a loyalty ability of a non-planeswalker")
         return ab.Activated(text, resolve=run, targets=tuple(env.targets), sorcery=True, loyalty=c.loyalty)
-    return ab.Activated(text, cost=c.mana, tap=c.tap, resolve=run, targets=tuple(env.targets),
+    return ab.Activated(text, cost=c.mana, tap=c.tap, resolve=run, targets=tuple(env.targets), x_min=node.x_min,
                         sorcery=node.sorcery, sacrifice=c.sacrifice_self, life=c.life,
                         sacrifice_other=_permanent_cost(c.sacrifice), discard=c.discard,
                         once=node.once_each_turn, bounce_other=_permanent_cost(c.bounce))

@@ -296,8 +296,9 @@ def becomes(env: Env, e: Effect, n: Count) -> Run:
             ctx.add_effect("5", "becomes", hit, {"colors": spec.colors})
         if spec.keywords:
             ctx.add_effect("6", "becomes", hit, {"keywords": spec.keywords})
-        ctx.add_effect("7b", "becomes", hit, {"set_pt": (spec.power, spec.toughness), "becomes": True})
-        ctx.note(f"{', '.join(ctx.game.describe(o) for o in hit)} becomes a {spec.power}/{spec.toughness} "
+        p, t = (ctx.item.x, ctx.item.x) if spec.x else (spec.power, spec.toughness)  # "an X/X": the X paid
+        ctx.add_effect("7b", "becomes", hit, {"set_pt": (p, t), "becomes": True})
+        ctx.note(f"{', '.join(ctx.game.describe(o) for o in hit)} becomes a {p}/{t} "
                  f"{spec.name} creature until end of turn")
     return _on_permanents(env, e.what, run)
 

@@ -223,14 +223,17 @@ class Abilities(Effects):
         cost = self.costs()
         effects = self.effects(Objects("self"))
         sorcery = once = False
+        x_min = 0
         while not self.done():
             if self.eat("activate only as a sorcery ."):
                 sorcery = True
             elif self.eat("activate only once each turn ."):
                 once = True
+            elif self.eat("x can't be 0 .") and "{x}" in cost.mana.lower():
+                x_min = 1
             else:
                 self.fail()
-        return Ability("activated", effects=effects, cost=cost, sorcery=sorcery, once_each_turn=once)
+        return Ability("activated", effects=effects, cost=cost, sorcery=sorcery, once_each_turn=once, x_min=x_min)
 
     def modal(self, event: Event | None = None, cond: Condition | None = None) -> Ability:
         """700.2: "choose one —" then "•" modes."""

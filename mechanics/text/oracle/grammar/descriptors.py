@@ -148,6 +148,8 @@ class Descriptors(Core):
         return w in PLURAL or w in IRREGULAR or (txt[:1].isupper() and txt.endswith("s") and w != "~")
 
     def compare(self) -> tuple[str, int]:
+        if self.peek() == "x":
+            self.fail()  # "with mana value X": a comparison with the X paid, not read here
         n = self.number().value
         if self.eat("or less"):
             return ("<=", n)

@@ -45,7 +45,7 @@ class Effects(Descriptors):
         """Effect sentences up to the end: each sentence one or more effects joined by
         ", then", ", and", "and" or ","."""
         out: list[Effect] = []
-        while not self.done() and self.peek() != '"' and not self.at("activate only"):
+        while not self.done() and self.peek() != '"' and not self.at("activate only") and not self.at("x can't be 0"):
             e = self.effect(antecedent)
             out.append(e)
             antecedent = e.what or antecedent
@@ -225,12 +225,14 @@ class Effects(Descriptors):
         self.fail()
         raise AssertionError
 
-    def creature(self) -> TokenSpec:
-        """"3/3 red and green Elemental [artifact] creature": a token's or a manland's."""
+    def creature(self, x_ok: bool = False) -> TokenSpec:
+        """"3/3 red and green Elemental [artifact] creature": a token's or a manland's
+        (``x_ok``: "X/X", the X paid, for a manland)."""
         pt = self.peek()
-        if "/" not in pt or not all(p.isdigit() for p in pt.split("/")):
+        x = x_ok and pt == "x/x"
+        if not x and ("/" not in pt or not all(p.isdigit() for p in pt.split("/"))):
             self.fail()
-        p, t = (int(v) for v in pt.split("/"))
+        p, t = (0, 0) if x else (int(v) for v in pt.split("/"))
         self.i += 1
         colors: list[str] = []
         while self.peek() in COLORS or self.peek() in ("and", "colorless"):
@@ -246,13 +248,13 @@ class Effects(Descriptors):
             types = ["Artifact", "Creature"]
         else:
             self.need("creature")
-        return TokenSpec(" ".join(subs), p, t, tuple(colors), tuple(types))
+        return TokenSpec(" ".join(subs), p, t, tuple(colors), tuple(types), x=x)
 
     def becomes(self, who: Objects) -> Effect:
         """"becomes a 3/3 red and green Elemental creature [with KEYWORDS] [until end of
         turn]. It's still a land." (the new characteristics in layers 4, 5, 6, 7b)."""
-        self.need("a")
-        spec = self.creature()
+        self.eat_any("a", "an") or self.fail()
+        spec = self.creature(x_ok=True)
         kws: tuple[str, ...] = ()
         if self.eat("with"):
             kws = self.keyword_list()
