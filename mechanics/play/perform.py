@@ -604,6 +604,7 @@ def _attack(game: Game, a: A.Attack) -> None:
         st.objs[oid].blocked = False  # 509.1h: blocked or not is decided anew each combat
         if not game.chars(oid).has("vigilance"):
             game.tap(oid)
+    st.turn_flags["attacked"] = st.turn_flags.get("attacked", 0) + len(chosen)  # "N creatures attacked this turn"
     game.changed(characteristics=False)
     game.note(f"{a.player} attacks with " + ", ".join(
         game.describe(o) + (f" -> {game.describe(w)}" if w is not None else "") for o, _, w in chosen))

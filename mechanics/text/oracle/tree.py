@@ -112,6 +112,7 @@ class Condition:
     n: int = 1
     negate: bool = False
     what_kind: str = ""  # a counter kind
+    also: Condition | None = None  # "... and COND": both hold
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from ....model.state import Decision
 from ..tree import Effect
-from .descriptors import Env, Run, Unsupported, players_of
+from .descriptors import Env, Run, Unsupported, objects, players_of
 from .effects import effect, verb
 
 if TYPE_CHECKING:
@@ -60,3 +60,11 @@ def _pt(e: Effect) -> str:
     """"+1/-1": a pump's bonus as the card writes it."""
     assert e.pt is not None
     return "/".join(f"{'+' if v.value >= 0 else '-'}{abs(v.value)}" for v in e.pt)
+
+
+@verb("choose-target")
+def choose_target(env: Env, e: Effect, n: Callable[[Ctx], int]) -> Run:
+    """"Choose target creature ...": the target is chosen as the ability is put on the
+    stack (603.3d); this sentence does nothing more as it resolves."""
+    objects(env, e.what)  # the target requirement, in the order the text names it
+    return lambda ctx: None

@@ -38,6 +38,8 @@ Count = Callable[["Ctx"], int]
 
 @verb("damage")
 def damage(env: Env, e: Effect, n: Count) -> Run:
+    if e.who is not None and e.who.quant == "each" and not e.who.players_only:
+        return _each_deals(env, e, n)
     if e.who is None or e.who.quant not in ("self", "it", "target") or e.who.players_only:
         raise Unsupported("deals damage (a source other than this)")
     if e.who.quant == "self" or (e.who.quant == "it" and (e.who.ref or e.who).quant == "self"):
@@ -52,6 +54,19 @@ def damage(env: Env, e: Effect, n: Count) -> Run:
             ctx.damage(t, n(ctx), source=got[0])
     hit = objects(env, e.what)
     return dealt
+
+
+def _each_deals(env: Env, e: Effect, n: Count) -> Run:
+    """"Each creature you control deals 1 damage to that creature": each of them is a
+    source of its own damage (120.1)."""
+    sources, hit = objects(env, e.who), objects(env, e.what)
+
+    def run(ctx: Ctx) -> None:
+        targets = hit(ctx)
+        for s in sources(ctx):
+            for t in targets:
+                ctx.damage(t, n(ctx), source=s)
+    return run
 
 
 @verb("draw", "gain-life", "lose-life", "mill", "discard")

@@ -8,6 +8,7 @@ Each rule reads one whole ability and returns its :class:`~..tree.Ability`;
 from __future__ import annotations
 
 from ..tree import Ability, Condition, Cost, Effect, Event, Number, Objects
+from .cases import case_ability
 from .core import NoParse, _with
 from .effects import Effects
 from .words import ABILITY_WORDS, BY_FIRST, COSTED, NUMBERED, RESTRICTIONS, STEPS
@@ -58,6 +59,8 @@ class Abilities(Effects):
 
     def ability(self, spell: bool) -> Ability:
         """One ability (a line of the card, a modal group's lines joined by ``•``)."""
+        if self.at("to solve —") or self.at("solved —"):
+            return case_ability(self)  # type: ignore[arg-type]
         self.ability_word()
         start = self.i
         for rule in (self.keywords, self.cast_cost, self.triggered, self.activated, self.static, self.enters):
@@ -171,7 +174,7 @@ class Abilities(Effects):
             self.need(",")
         subject = event.subject
         antecedent = Objects("self") if subject is None or subject.quant == "self" else Objects("event", subject.kinds)
-        if self.at("choose"):
+        if self.at("choose") and not self.at("choose target"):
             return self.modal(event, cond)
         effects = self.effects(antecedent)
         return Ability("triggered", effects=effects, event=event, condition=cond)

@@ -16,3 +16,10 @@ def piles(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
     who = p.player(antecedent)
     p.need("controls into two piles . that player sacrifices all permanents in the pile of their choice")
     return Effect("piles", who=who)
+
+
+@imperative("choose target")
+def choose_target(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
+    """"Choose target creature you don't control." (Case of the Gateway Express): the
+    target is chosen as the ability is put on the stack; the next sentence acts on it."""
+    return Effect("choose-target", what=p.objects("target"))

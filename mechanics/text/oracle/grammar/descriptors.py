@@ -273,6 +273,10 @@ class Descriptors(Core):
         negate = bool(self.eat("unless"))
         if not negate and not self.eat("as long as"):
             self.need("if")
+        return self.condition_body(negate)
+
+    def condition_body(self, negate: bool = False) -> Condition:
+        """A condition's words after "if" ("you control three or more artifacts")."""
         if self.eat("you control"):
             if self.peek() not in ("a", "an") and (self.peek() in NUMBERS or self.peek().isdigit()):
                 n = self.number().value
@@ -284,6 +288,11 @@ class Descriptors(Core):
             return Condition("control", self.objects("a"), 1, negate)
         if self.eat("its power is"):  # Savage Swipe: the effect's own object (:mod:`.facts`)
             return Condition("its-power", n=self.number().value, negate=negate)
+        if (self.peek() in NUMBERS or self.peek().isdigit()) and self.peek(1) == "or" and \
+                self.words[self.i + 2:self.i + 7] == ["more", "creatures", "attacked", "this", "turn"]:
+            n = self.number().value  # Case of the Gateway Express: "Three or more creatures attacked this turn"
+            self.i += 6
+            return Condition("attacked", n=n, negate=negate)
         if self.eat("it was kicked") or self.eat("~ was kicked"):
             return Condition("kicked", negate=negate)
         if self.eat("it had no"):
