@@ -228,8 +228,9 @@ def _cast(game: Game, a: A.Cast) -> None:
         if why:
             raise IllegalActionError(why)
     convoked = [] if a.free else pay(game, a.player, total_cost(game, a.player, card, flashback, a.kicked), a.x, card)
+    paid: dict[str, Any] = {}
     for c in costs:
-        _pay_other_costs(game, a.player, oid, c)
+        paid.update(_pay_other_costs(game, a.player, oid, c))
     st = game.state
     if convoked:  # 702.51c: "each creature that convoked it" (the spell, then the permanent)
         st.turn_flags.setdefault("convoked", {})[oid] = [st.objs[o].ref for o in convoked]
@@ -237,6 +238,7 @@ def _cast(game: Game, a: A.Cast) -> None:
     game.move(oid, "stack")
     st.turn_flags.setdefault("kicked", {})[oid] = a.kicked  # "if it was kicked" (702.33d)
     data: dict[str, Any] = {"modes": modes} if modes else {}
+    data.update(paid)
     if cast_from != "hand":
         data["from"] = cast_from
     if flashback:
@@ -422,7 +424,7 @@ def _activate(game: Game, a: A.Activate) -> None:
     pay(game, a.player, parse_cost(ab.cost), a.x)
     if ab.remove_counters:
         game.remove_counters(oid, *ab.remove_counters)
-    _pay_other_costs(game, a.player, oid, ab)
+    paid = _pay_other_costs(game, a.player, oid, ab)
     if ab.loyalty is not None:  # 606.4: the cost; 606.3: once this turn
         game.state.turn_flags.setdefault("loyalty", []).append(obj.ref)
         if ab.loyalty > 0:
@@ -445,7 +447,7 @@ def _activate(game: Game, a: A.Activate) -> None:
         game.add_mana(a.player, [color] * n)
         game.note(f"{a.player} adds {('{' + color + '}') * n or 'no mana'} with {ch.name}")
         return
-    _stack_ability(game, a.player, (oid, epoch), ch.name, handler, ab.text, targets, a.x)
+    _stack_ability(game, a.player, (oid, epoch), ch.name, handler, ab.text, targets, a.x, paid)
 
 
 def unpayable(game: Game, player: str, oid: int, ab: Any) -> str:
@@ -484,8 +486,11 @@ def _options(game: Game, player: str, oid: int, cost: tuple[str, Callable[..., b
     return tuple(o for o in game.permanents(player) if fits(game, player, o, oid))
 
 
-def _pay_other_costs(game: Game, player: str, oid: int, ab: Any) -> None:
-    """Pay life, discard and sacrifice costs (602.2b), choosing what to sacrifice or discard."""
+def _pay_other_costs(game: Game, player: str, oid: int, ab: Any) -> dict[str, Any]:
+    """Pay life, discard and sacrifice costs (602.2b), choosing what to sacrifice or discard.
+    Returns what the spell or ability remembers of them: ``sacrificed``, the permanent
+    sacrificed (its id and epoch: "the sacrificed creature's power", 608.2h)."""
+    paid: dict[str, Any] = {}
     if ab.life:
         game.lose_life(player, ab.life)
     if ab.once:
@@ -499,6 +504,7 @@ def _pay_other_costs(game: Game, player: str, oid: int, ab: Any) -> None:
         options = _options(game, player, oid, ab.sacrifice_other)
         pick = options if len(options) == 1 else game.ask(Decision(
             "choose", player, f"sacrifice {ab.sacrifice_other[0]} (a cost)", options, 1, 1, {"what": "sacrifice"}))
+        paid["sacrificed"] = game.state.objs[pick[0]].ref
         game.sacrifice(pick[0])
     if bounce := getattr(ab, "bounce_other", None):
         options = _options(game, player, oid, bounce)
@@ -506,6 +512,7 @@ def _pay_other_costs(game: Game, player: str, oid: int, ab: Any) -> None:
             "choose", player, f"return {bounce[0]} to its owner's hand (a cost)", options, 1, 1,
             {"what": "return-cost"}))
         game.move(pick[0], "hand")
+    return paid
 
 
 def _activate_in_hand(game: Game, a: A.Activate, oid: int) -> None:
@@ -532,11 +539,11 @@ def _activate_in_hand(game: Game, a: A.Activate, oid: int) -> None:
 
 
 def _stack_ability(game: Game, player: str, source: tuple[int, int], name: str, handler: str, text: str,
-                   targets: tuple = (), x: int = 0) -> None:
+                   targets: tuple = (), x: int = 0, data: dict[str, Any] | None = None) -> None:
     """Put an activated ability of ``source`` (its id and epoch as activated) on the stack
     (602.2a); its controller gets priority."""
     st = game.state
-    item = StackItem(st.new_id(), "activated", player, *source, handler, text, targets, x,
+    item = StackItem(st.new_id(), "activated", player, *source, handler, text, targets, x, dict(data or {}),
                      timestamp=st.tick())
     st.stack.append(item)
     st.passes = 0

@@ -24,6 +24,8 @@ if TYPE_CHECKING:
 def spells(nodes: list[Ability], text: str, known: set[str], card: Any) -> ab.SpellAbility:
     """An instant's or sorcery's sentences, one spell ability: targets in order (601.2c)."""
     env = Env(known, card)
+    env.sacrifices = any(line.lower().startswith("as an additional cost to cast this spell, sacrifice a")
+                         for line in card.oracle_text.splitlines())  # Fling: "the sacrificed creature"
     run = effects(env, [e for n in nodes for e in n.effects])
     return ab.SpellAbility(text, run, tuple(env.targets))
 
@@ -64,6 +66,7 @@ def activated(node: Ability, text: str, card: Any, known: set[str]) -> ab.Activa
         return ab.Activated(text, cost=c.mana, tap=True, mana=e.mana, sacrifice=c.sacrifice_self,
                             amount=amount, life=c.life)
     env = Env(known, card)
+    env.sacrifices = c.sacrifice is not None
     run = effects(env, node.effects)
     if len(env.targets) > 1:
         raise Unsupported("an activated ability with two targets")

@@ -47,6 +47,7 @@ class Env:
         self.card = card  # the card whose text this is
         self.targets: list[ab.Target] = []
         self.index: dict[int, int] = {}
+        self.sacrifices = False  # a cost of the ability sacrifices a permanent ("the sacrificed creature")
 
     def target(self, d: Objects) -> int:
         if id(d) in self.index:
@@ -172,6 +173,10 @@ def _controller(ctx: Ctx, o: Any) -> Any:
 
 
 def number(env: Env, n: Number) -> Callable[[Ctx], int]:
+    if n.power_of is not None and n.power_of.quant == "sacrificed":
+        if not env.sacrifices:
+            raise Unsupported("the sacrificed creature's power (no sacrifice cost)")
+        return _sacrificed_power
     if n.power_of is not None:  # 608.2h: as it last existed if it has left the battlefield
         whose = objects(env, n.power_of)
 
@@ -189,6 +194,14 @@ def number(env: Env, n: Number) -> Callable[[Ctx], int]:
     if n.x:
         return lambda ctx: n.times * (ctx.item.x if ctx.item else 0)
     return lambda ctx: n.value
+
+
+def _sacrificed_power(ctx: Ctx) -> int:
+    """"The sacrificed creature's power": the permanent sacrificed to pay the cost, as it
+    last existed on the battlefield (608.2h, 112.7a)."""
+    ref = ctx.item.data.get("sacrificed") if ctx.item is not None else None
+    info = ctx.lki(*ref) if ref else None
+    return max(0, (info or {}).get("power") or 0)
 
 
 def each_of(env: Env, d: Objects | None, act: Callable[[Ctx, Any], None]) -> Run:

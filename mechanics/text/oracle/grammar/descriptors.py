@@ -214,6 +214,8 @@ class Descriptors(Core):
             return Number(count=self.objects("each"))
         if self.eat("its power") or self.eat("~ s power"):
             return Number(power_of=who if who.quant in ("self", "it", "target") else antecedent)
+        if self.eat("the sacrificed creature's power"):  # a cost's sacrifice (Fling), as it last existed
+            return Number(power_of=Objects("sacrificed"))
         self.fail()
         raise AssertionError
 
