@@ -139,6 +139,8 @@ class Primitives:
         card = self.card(obj.copy_of or obj.name)
         if card.is_type("Planeswalker") and card.loyalty:  # 306.5b: with its printed loyalty
             self.put_counters(obj.id, "loyalty", card.loyalty)
+        if "Saga" in card.subtypes:  # 714.3a: a Saga enters with a lore counter
+            self.put_counters(obj.id, "lore", 1)
         op = self.replace("enters", {"obj": obj.id, "counters": {}, "subtypes": ()}, obj.controller)
         if op["subtypes"]:
             self.add_effect("4", "enters-as", [obj.id], {"subtypes": tuple(op["subtypes"])}, until="")

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from ..model import events as ev
 from ..model.state import Decision
+from ..text.sagas import final_chapter
 
 if TYPE_CHECKING:
     from ..play.game import Game
@@ -50,6 +51,8 @@ def _perform(game: Game) -> bool:
                 else:
                     to_graveyard.append(oid)
         if "Planeswalker" in ch.types and obj.counters.get("loyalty", 0) <= 0:  # 704.5i
+            to_graveyard.append(oid)
+        if "Saga" in ch.subtypes and _saga_done(game, oid, ch):  # 714.4
             to_graveyard.append(oid)
         if "Aura" in ch.subtypes and not _enchantable(game, ch, obj.attached_to):  # 704.5m
             to_graveyard.append(oid)
@@ -109,6 +112,17 @@ def _cease(game: Game, oid: int) -> None:
     game.remove_from_zone(st.objs[oid])
     del st.objs[oid]
     game.changed()
+
+
+def _saga_done(game: Game, oid: int, ch: Chars) -> bool:
+    """714.4: a Saga with at least as many lore counters as its final chapter number is
+    sacrificed, unless a chapter ability of it has triggered and not yet left the stack."""
+    final = final_chapter(ch.card)
+    st = game.state
+    if not final or st.objs[oid].counters.get("lore", 0) < final:
+        return False
+    return not any(t.get("source") == oid for t in st.pending_triggers) and \
+        not any(i.source == oid and i.kind == "triggered" for i in st.stack)
 
 
 def _players(game: Game) -> bool:

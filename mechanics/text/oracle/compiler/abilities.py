@@ -132,6 +132,8 @@ def triggered(node: Ability, text: str, card: Any, known: set[str],
         _one_target(env)
         return ab.Triggered(text, resolve=run, targets=tuple(env.targets), condition=cond, step=ev.step,
                             step_whose="each" if ev.whose == "each" else "you", modal=modal_node)
+    if ev.kind == "chapter" and "Saga" not in card.subtypes:
+        raise Unsupported("a chapter ability of a non-Saga")
     kinds, match, back = trigger_match(ev)
     if ev.subject is not None and ev.subject.quant == "self" and ev.kind in (
             "dies", "attacks", "combat-damage", "blocks", "becomes-blocked"):

@@ -11,6 +11,7 @@ from ..tree import Ability, Condition, Cost, Effect, Event, Number, Objects
 from .cases import case_ability
 from .core import NoParse, _with
 from .effects import Effects
+from .sagas import at_chapter, chapter_ability
 from .words import ABILITY_WORDS, BY_FIRST, COSTED, NUMBERED, RESTRICTIONS, STEPS
 
 
@@ -61,6 +62,8 @@ class Abilities(Effects):
         """One ability (a line of the card, a modal group's lines joined by ``•``)."""
         if self.at("to solve —") or self.at("solved —"):
             return case_ability(self)  # type: ignore[arg-type]
+        if at_chapter(self):  # type: ignore[arg-type]
+            return chapter_ability(self)  # type: ignore[arg-type]
         self.ability_word()
         start = self.i
         for rule in (self.keywords, self.cast_cost, self.triggered, self.activated, self.static, self.enters):
