@@ -200,6 +200,8 @@ class Abilities(Effects):
         if subject.quant == "a" and "land" in subject.kinds and subject.controller == "you" and \
                 self.eat("enters"):
             return Event("enters", subject)
+        if self.eat("enters or leaves the battlefield"):  # two trigger events, one ability each
+            return Event("enters|leaves", subject)
         if self.eat_any("enters", "enter"):
             return Event("enters", subject)
         if self.eat("dies"):
