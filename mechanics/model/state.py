@@ -211,6 +211,8 @@ class State:
     decision: Decision | None = None
     proc: dict[str, Any] | None = None  # a process suspended on a decision
     lki: dict[tuple[int, int], dict[str, Any]] = field(default_factory=dict)
+    #: a designation only one player has at a time -> that player ("monarch": 724)
+    designations: dict[str, str] = field(default_factory=dict)
     next_id: int = 1
     clock: int = 1  # the timestamp source
     rng: random.Random = field(default_factory=lambda: random.Random(0))

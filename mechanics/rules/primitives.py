@@ -249,6 +249,15 @@ class Primitives:
     def sacrifice(self: Game, oid: int) -> None:
         self.move(oid, "graveyard")
 
+    def designate(self: Game, player: str, name: str) -> None:
+        """``player`` gets a designation only one player has at a time, taking it from
+        whoever had it (724.1, 724.3: "you become the monarch")."""
+        if self.state.designations.get(name) == player:
+            return
+        self.state.designations[name] = player
+        self.changed(characteristics=False)
+        self.note(f"{player} becomes the {name}")
+
     def draw(self: Game, player: str, n: int = 1) -> None:
         p = self.state.players[player]
         n = min(n, len(p.library)) if p.auto else n

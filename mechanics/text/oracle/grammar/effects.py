@@ -219,6 +219,8 @@ class Effects(Descriptors):
         if who.quant != "you" and self.eat("may search their library for"):  # Path to Exile's "Its controller"
             search = next(rule for phrase, rule in IMPERATIVES["search"] if phrase == "search your library for")
             return _with(search(self, "search your library for", None), who=who, optional=True)
+        if self.eat("become the monarch") or self.eat("becomes the monarch"):  # 724.1
+            return Effect("monarch", who=who)
         if self.eat_any("sacrifices", "sacrifice"):
             return Effect("sacrifice", who=who, what=self.objects("a") if not self.at("a") and not
                           self.at("an") else (self.eat_any("a", "an") and self.objects("a")))
