@@ -131,6 +131,7 @@ PRIMITIVES: dict[str, str] = {
     "destroy": "destroy a permanent (701.8): not if indestructible; a regeneration shield replaces it",
     "sacrifice": "sacrifice a permanent (701.21)",
     "designate": "the player gets a designation one player has at a time (724: 'monarch'), from whoever had it",
+    "exile_until": "exile an object until an opponent of the player gets a designation (610.3c); returns its id",
     "move": "move an object to a zone; it becomes a new object (400.7); returns its id",
     "mill": "mill n cards (701.17), all at once; returns their ids",
     "tap": "tap a permanent",

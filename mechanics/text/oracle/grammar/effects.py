@@ -73,6 +73,8 @@ class Effects(Descriptors):
         if e is None:
             self.fail()
         assert e is not None
+        if e.verb == "exile" and self.eat("until an opponent becomes the monarch"):  # 610.3c: Palace Jailer
+            e = _with(e, verb="exile-until-monarch")
         if self.eat("instead"):
             e = _with(e, instead=True, condition=self.condition())
         elif self.at("if") or self.at("unless"):
