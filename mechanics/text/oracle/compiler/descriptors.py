@@ -159,8 +159,10 @@ def _last_controller(i: int) -> Callable[[Ctx], list[Any]]:
     def whose(ctx: Ctx) -> list[Any]:
         k = ctx.offset + i
         t = ctx.item.targets[k] if ctx.item is not None and k < len(ctx.item.targets) else None
-        if t is None or isinstance(t, str):
+        if t is None:
             return []
+        if isinstance(t, str):
+            return [t]  # a player target: "they"
         info = ctx.lki(*t)
         return [info["controller"]] if info else []
     return whose

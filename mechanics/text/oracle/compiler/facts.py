@@ -5,11 +5,12 @@ of "it" as the effect resolves."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ..tree import Effect
 from .descriptors import Env, Run, Unsupported, objects
-from .effects import OBJECT_CONDITIONS, effects, verb
+from .effects import OBJECT_CONDITIONS, VERBS, effects, verb
 
 if TYPE_CHECKING:
     from ....play.context import Ctx
@@ -44,3 +45,20 @@ def its_power(env: Env, e: Effect) -> Callable[[Ctx], bool]:
 
 
 OBJECT_CONDITIONS["its-power"] = its_power
+
+
+@verb("damage-then")
+def damage_then(env: Env, e: Effect, n: Callable[[Ctx], int]) -> Run:
+    """"~ deals 2 damage to any target. If a player is dealt damage this way, scry 1."
+    (Play with Fire): the rest happens only if the damage reached a player (none
+    prevented it all, 615)."""
+    dealt = VERBS["damage"](env, replace(e, verb="damage", then=()), n)
+    then = effects(env, e.then)
+
+    def run(ctx: Ctx) -> None:
+        hurt = ctx.game.state.turn_flags.get("damaged_players", ())
+        before = len(hurt)
+        dealt(ctx)
+        if len(ctx.game.state.turn_flags.get("damaged_players", ())) > before:
+            then(ctx)
+    return run

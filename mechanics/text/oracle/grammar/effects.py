@@ -75,6 +75,11 @@ class Effects(Descriptors):
         assert e is not None
         if e.verb == "exile" and self.eat("until an opponent becomes the monarch"):  # 610.3c: Palace Jailer
             e = _with(e, verb="exile-until-monarch")
+        if e.verb == "damage" and self.eat(". if a player is dealt damage this way ,"):  # Play with Fire
+            then = [self.effect(Objects("it", ("player",), ref=e.what))]
+            while self.eat("and") or self.eat(", then") or self.eat(", and"):
+                then.append(self.effect(Objects("it", ("player",), ref=e.what)))
+            e = _with(e, verb="damage-then", then=tuple(then))
         if self.eat("instead"):
             e = _with(e, instead=True, condition=self.condition())
         elif self.at("if") or self.at("unless"):
