@@ -100,6 +100,7 @@ class TokenSpec:
     types: tuple[str, ...] = ("Creature",)
     keywords: tuple[str, ...] = ()
     x: bool = False  # "becomes an X/X ... creature": power and toughness are the X paid
+    ability: str = ""  # 'with "Whenever this token attacks, create a Treasure token."' (113.2, 111.4)
 
 
 @dataclass(frozen=True)

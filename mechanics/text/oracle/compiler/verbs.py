@@ -145,9 +145,14 @@ def counters(env: Env, e: Effect, n: Count) -> Run:
 
 @verb("token")
 def token(env: Env, e: Effect, n: Count) -> Run:
-    from ..tokens import token_name
+    from ..tokens import token_card, token_name
 
     name = token_name(e.token)
+    if e.token.ability:  # the token's quoted ability is its rules text: automated only if it compiles
+        from .. import compile_text  # the package compiles whole cards (it imports this module)
+
+        if compile_text(token_card(name), env.known).missing:
+            raise Unsupported(f'a token with "{e.token.ability}"')
 
     def make(ctx: Ctx) -> None:
         made = ctx.create_token(ctx.controller, name, n(ctx))

@@ -135,16 +135,34 @@ class Effects(Descriptors):
         spec = self.creature()
         self.need("tokens") if self.peek() == "tokens" else self.need("token")
         kws: list[str] = []
+        ability = ""
         if self.eat("with"):
             while (kw := self.eat_any(*GRANTABLE)):
                 kws.append(kw)
                 if not (self.eat(",") and self.eat("and") or self.eat("and") or self.eat(",")):
                     break
-            if not kws:
+            if self.peek() == '"':
+                ability = self.quoted()
+            if not kws and not ability:
                 self.fail()
         if not spec.name:
             self.fail()
-        return replace(spec, keywords=tuple(kws) + (("tapped",) if tapped else ()))
+        return replace(spec, keywords=tuple(kws) + (("tapped",) if tapped else ()), ability=ability)
+
+    def quoted(self) -> str:
+        """A quoted ability a token has ('"Whenever this token attacks, create a Treasure
+        token."'), as text ("~" written "this token"): the token's own rules text."""
+        self.need('"')
+        words: list[str] = []
+        while self.peek() != '"':
+            if self.done():
+                self.fail()
+            w = self.text() if self.text() != "~" else "This token" if not words or words[-1] in (".", ":") \
+                else "this token"
+            words.append(w if not words or w in ",.:;" else " " + w)
+            self.i += 1
+        self.need('"')
+        return "".join(words)
 
     def subject_verb(self, antecedent: Objects | None) -> Effect:
         """An effect with a subject: "~ deals 3 damage to any target", "target creature
