@@ -85,6 +85,8 @@ def policy(game: Any, decision: Decision) -> list[Any]:
         return sorted(decision.options, key=worth, reverse=True)[:max(decision.max, 1)]
     if what == "target":  # a target chosen while a spell is cast mid-resolution (cascade)
         return [pick_target(game, decision.player, list(decision.options), data.get("text", ""))]
+    if what == "put-back":  # Brainstorm: the cards least wanted, as for a discard
+        return discard(game, decision.player, list(decision.options), decision.min)
     if what == "pile":  # 700.3: piles as even in worth as can be, so the other player loses half
         return split_piles(game, list(decision.options))[0]
     if what == "pile-choice":  # sacrifice the pile worth less

@@ -1,4 +1,5 @@
-"""Effect verbs that ask a player to split or pick (700.3 piles, an either/or bonus);
+"""Effect verbs that ask a player to split or pick (700.3 piles, an either/or bonus,
+cards put back from the hand);
 each decision carries ``what`` so the autopilot (:func:`mechanics.ai.autopilot.policy`)
 answers it."""
 
@@ -68,3 +69,24 @@ def choose_target(env: Env, e: Effect, n: Callable[[Ctx], int]) -> Run:
     stack (603.3d); this sentence does nothing more as it resolves."""
     objects(env, e.what)  # the target requirement, in the order the text names it
     return lambda ctx: None
+
+
+@verb("hand-to-library")
+def hand_to_library(env: Env, e: Effect, n: Callable[[Ctx], int]) -> Run:
+    """"Put two cards from your hand on top of your library in any order" (Brainstorm):
+    the player picks them, the first picked ending up highest (401.4)."""
+    k, bottom = e.n.value, e.dest == "bottom"
+
+    def run(ctx: Ctx) -> None:
+        hand = tuple(ctx.game.state.players[ctx.controller].hand)
+        m = min(k, len(hand))
+        if not m:
+            return
+        where = "the bottom" if bottom else "top"
+        picks = ctx.choose(Decision("choose", ctx.controller, f"put {m} card{'s' * (m > 1)} from your hand on "
+                                    f"{where} of your library (the first chosen highest)", hand, m, m,
+                                    {"what": "put-back"}))
+        for c in (picks if bottom else reversed(picks)):
+            ctx.move(c, "library", bottom=bottom)
+        ctx.note(f"{ctx.controller} puts {m} card{'s' * (m > 1)} from their hand on {where} of their library")
+    return run
