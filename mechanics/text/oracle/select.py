@@ -78,6 +78,9 @@ def matches(game: Game, d: Objects, oid: int, controller: str, source: int | Non
         return False
     if d.toughness and not _compare(ch.toughness or 0, d.toughness):
         return False
+    if d.mv_counters and (source is None or ch.card.mana_value != game.state.objs[source].counters.get(
+            d.mv_counters, 0)):
+        return False  # "with mana value equal to the number of charge counters on ~"
     return not (d.mana_value and not _compare(ch.card.mana_value, d.mana_value))
 
 

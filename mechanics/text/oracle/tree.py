@@ -41,6 +41,8 @@ class Objects:
     toughness: tuple[str, int] | None = None
     #: "target X and all other Ys with the same name as that X" (Maelstrom Pulse, Bile Blight)
     same_name: bool = False
+    #: "with mana value equal to the number of charge counters on ~" (Aether Vial): that kind
+    mv_counters: str = ""
 
     @property
     def players_only(self) -> bool:

@@ -100,9 +100,13 @@ class Descriptors(Core):
                           "an opponent owns"):
             controller = "opponent"
         with_kw, power, toughness, mv, zone = "", None, None, None, "battlefield"
+        mv_counters = ""
         while True:
             if self.eat("with"):
-                if self.eat("power"):
+                if self.eat("mana value equal to the number of"):  # Aether Vial
+                    mv_counters = self.counter_kind()
+                    self.need("on ~")
+                elif self.eat("power"):
                     power = self.compare()
                 elif self.eat("toughness"):
                     toughness = self.compare()
@@ -126,7 +130,8 @@ class Descriptors(Core):
             zone = "library"
         same_name = quant == "target" and count == 1 and not up_to and bool(self.attempt(self._same_name, kinds))
         return Objects(quant, tuple(kinds), count, up_to, tuple(non), tuple(colors), controller, other,
-                       tuple(states), with_kw, power, mv, zone, toughness=toughness, same_name=same_name)
+                       tuple(states), with_kw, power, mv, zone, toughness=toughness, same_name=same_name,
+                       mv_counters=mv_counters)
 
     def _same_name(self, kinds: list[str]) -> bool:
         """"... and all other permanents with the same name as that permanent" after a
