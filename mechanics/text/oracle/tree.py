@@ -70,7 +70,10 @@ class Effect:
     (``token``), scry, surveil, mill, search (``dest``, ``tapped``), counter-spell
     (``cost``: unless its controller pays), sacrifice, explore, investigate,
     proliferate, regenerate, mana (``mana``), shuffle, fight, return (to the
-    battlefield), attach, cant-block, unblockable."""
+    battlefield), attach, cant-block, unblockable; piles, one-of (``then``: the
+    alternatives), choose-target, hand-to-library (``dest``: top or bottom),
+    if-you-controlled and damage-then (``then``: what follows), solve (a Case), monarch,
+    exile-until-monarch."""
 
     verb: str
     what: Objects | None = None  # the objects (or players) acted on
