@@ -130,6 +130,7 @@ PRIMITIVES: dict[str, str] = {
     "create_token": "create n tokens by name (111), or copies of a card (copy_of); returns their ids",
     "destroy": "destroy a permanent (701.8): not if indestructible; a regeneration shield replaces it",
     "sacrifice": "sacrifice a permanent (701.21)",
+    "sacrifice_all": "sacrifice permanents at the same time (701.21a, 603.10a)",
     "designate": "the player gets a designation one player has at a time (724: 'monarch'), from whoever had it",
     "exile_until": "exile an object until an opponent of the player gets a designation (610.3c); returns its id",
     "move": "move an object to a zone; it becomes a new object (400.7); returns its id",

@@ -249,6 +249,11 @@ class Primitives:
     def sacrifice(self: Game, oid: int) -> None:
         self.move(oid, "graveyard")
 
+    def sacrifice_all(self: Game, oids: list[int]) -> None:
+        """Sacrifice permanents at the same time (701.21a: "sacrifices all permanents in
+        the pile"): each one's leaves-the-battlefield abilities see the others leave."""
+        self.move_all(oids, "graveyard")
+
     def exile_until(self: Game, oid: int, designation: str, player: str) -> int:
         """Exile an object until an opponent of ``player`` gets ``designation`` (Palace
         Jailer: "until an opponent becomes the monarch"; :meth:`designate` returns it,

@@ -21,8 +21,8 @@ if TYPE_CHECKING:
 @verb("piles")
 def piles(env: Env, e: Effect, n: Callable[[Ctx], int]) -> Run:
     """700.3 (Liliana of the Veil): the controller separates the player's permanents into
-    two piles (a pile may be empty, 700.3a), the player chooses one, then sacrifices each
-    permanent in it (701.21a)."""
+    two piles (a pile may be empty, 700.3a), the player chooses one, then sacrifices all
+    the permanents in it at once (701.21a)."""
     who = players_of(env, e.who)
 
     def run(ctx: Ctx) -> None:
@@ -36,8 +36,7 @@ def piles(env: Env, e: Effect, n: Callable[[Ctx], int]) -> Run:
             ctx.note(f"{ctx.controller} separates {p}'s permanents: pile 1: {names[0]}; pile 2: {names[1]}")
             pick = ctx.choose(Decision("choose", p, f"sacrifice pile 1 ({names[0]}) or pile 2 ({names[1]})",
                                        ("1", "2"), 1, 1, {"what": "pile-choice", "piles": (first, second)}))
-            for o in first if pick[0] == "1" else second:
-                ctx.sacrifice(o)
+            ctx.sacrifice_all(list(first if pick[0] == "1" else second))
     return run
 
 
