@@ -35,7 +35,7 @@ def tally(state: State, event: ev.Event) -> None:
     elif kind == "LifeChanged":  # "for the first time each turn", "if you gained life this turn"
         _count(state, "gained" if event.amount > 0 else "lost", event.player)
     elif kind == "AttackersDeclared" and event.attackers:  # raid: "if you attacked this turn"
-        attacked = state.turn_flags.setdefault("attacked", [])
+        attacked = state.turn_flags.setdefault("attacked_by", [])
         if state.active not in attacked:
             attacked.append(state.active)
 

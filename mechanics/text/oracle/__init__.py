@@ -121,9 +121,10 @@ def compile_ability(card: CardDef, lines: list[str], known: set[str]) -> list[ab
         if modal.most > 1 and sum(bool(m.targets) for m in modal.modes) > 1:
             raise Unsupported("modes with several targets")  # 603.3d: one target decision
         return [compiler.triggered(node, flat, card, known, modal)]
-    if node.form == "triggered":  # with the abilities only it starts (delayed, granted)
-        hidden: list[ab.Ability] = []
-        return [compiler.triggered(node, flat, card, known, hidden=hidden), *hidden]
+    if node.form == "triggered":  # "enters or leaves the battlefield": a triggered ability of each
+        hidden: list[ab.Ability] = []  # event; with the abilities only it starts (delayed, granted)
+        return [compiler.triggered(replace(node, event=replace(node.event, kind=kind)), flat, card, known,
+                                   hidden=hidden) for kind in node.event.kind.split("|")] + hidden
     if node.form == "activated":
         hidden = []
         return [compiler.activated(node, flat, card, known, hidden=hidden), *hidden]

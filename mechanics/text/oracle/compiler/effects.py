@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from ....model.state import Decision
 from ..tree import Effect, Objects
 from .conditions import condition
-from .descriptors import Env, Run, Unsupported, number, registrar
+from .descriptors import Env, Run, Unsupported, number, players_of, registrar
 
 if TYPE_CHECKING:
     from ....play.context import Ctx
@@ -82,6 +82,9 @@ def _rebase(new: Objects | None, old: Objects | None) -> Objects | None:
             old = old.ref  # the replaced effect's own object, not its "if it has ..." filter
         return replace(new, ref=old)
     return replace(new, ref=_rebase(new.ref, old))
+#: condition kinds read on the effect's own objects ("if its power is 2") -> how they
+#: compile: ``compile(env, effect) -> holds(ctx)`` (:mod:`.facts`)
+OBJECT_CONDITIONS: dict[str, Callable[[Env, Effect], Callable[[Ctx], bool]]] = {}
 
 
 def effect(env: Env, e: Effect) -> Run:
@@ -90,7 +93,14 @@ def effect(env: Env, e: Effect) -> Run:
     if e.until == "leaves":  # 610.3: "exile ... until ~ leaves the battlefield" (:mod:`.delayed`)
         return VERBS["exile-until"](env, e, number(env, e.n))
     run = _verb(env, e)
-    check = condition(e.condition)
+    if e.condition is not None and e.condition.kind in OBJECT_CONDITIONS:
+        holds = OBJECT_CONDITIONS[e.condition.kind](env, e)
+        bare = run
+
+        def run(ctx: Ctx) -> None:
+            if holds(ctx):
+                bare(ctx)
+    check = None if e.condition is not None and e.condition.kind in OBJECT_CONDITIONS else condition(e.condition)
     if check is not None:
         inner = run
 
@@ -100,9 +110,15 @@ def effect(env: Env, e: Effect) -> Run:
     if e.optional:
         maybe = run
         then = then_run(env, e) if e.then and e.verb != "pay-then" else None
+        # "Its controller may search ...": that player decides, not the ability's controller
+        deciders = players_of(env, e.who) if e.who is not None and e.who.quant in ("it", "target") else None
 
         def run(ctx: Ctx) -> None:
-            pick = ctx.choose(Decision("choose", ctx.controller, f"you may {e.verb}: do it? (yes/no)",
+            who = deciders(ctx) if deciders is not None else [ctx.controller]
+            if not who:
+                return
+            pick = ctx.choose(Decision("choose", who[0], f"{'you' if who[0] == ctx.controller else who[0]} "
+                                       f"may {e.verb}: do it? (yes/no)",
                                        ("yes", "no"), 1, 1, {"what": "may", "default": ["yes"]}))
             if pick and pick[0] == "yes":
                 before = len(ctx.game.events)

@@ -204,7 +204,7 @@ def life_this_turn(cond: Condition) -> Check:
 def this_turn_flag(cond: Condition) -> Check:
     """Revolt: a permanent you controlled left the battlefield this turn; raid: you
     attacked this turn (:mod:`mechanics.rules.tally`)."""
-    key = "left_battlefield" if cond.kind == "revolt" else "attacked"
+    key = "left_battlefield" if cond.kind == "revolt" else "attacked_by"
 
     def check(game: Game, you: str, source: int | None, epoch: int = -1) -> bool:
         return you in game.state.turn_flags.get(key, ())
