@@ -20,6 +20,7 @@ from ..model import actions as A
 from ..model.cards import parse_cost
 from ..model.errors import RuleError, StackfishError
 from ..model.mana import plan
+from ..model.state import StackItem
 from .perform import (
     block_restriction,
     cast_costs,
@@ -149,7 +150,7 @@ def _priority_actions(game: Game, player: str, mana: bool = True) -> Iterator[A.
             for combo in itertools.islice(itertools.product(*options), 50):
                 yield from (A.Cast(player, name, tuple(_ref(game, t) for t in combo), modes=modes, kicked=k)
                             for k in kicks)
-    yield from _hand_abilities(game, player)
+    yield from _hand_abilities(game, player, main)
     chars = game.all_chars()
     for oid in game.permanents(player):
         obj, ch = st.objs[oid], chars[oid]  # game.chars(oid): a phased-in permanent's
@@ -160,7 +161,7 @@ def _priority_actions(game: Game, player: str, mana: bool = True) -> Iterator[A.
                 continue  # lands pay costs automatically; tapping one for nothing is noise
             if ab.sorcery and not main:
                 continue
-            if not _affordable(game, player, parse_cost(ab.cost)):
+            if not _affordable(game, player, parse_cost(ab.cost), x=ab.x_min):  # "X can't be 0": X = 1
                 continue
             if ab.remove_counters and obj.counters.get(ab.remove_counters[0], 0) < ab.remove_counters[1]:
                 continue
@@ -171,21 +172,31 @@ def _priority_actions(game: Game, player: str, mana: bool = True) -> Iterator[A.
                 for t in game.target_options(None, ab.targets[0])[:50]:
                     if ab.equip and t == oid:
                         continue
-                    yield A.Activate(player, ref, n, (_ref(game, t),))
+                    yield A.Activate(player, ref, n, (_ref(game, t),), x=ab.x_min)
             else:
-                yield A.Activate(player, ref, n)
+                yield A.Activate(player, ref, n, x=ab.x_min)
 
 
-def _hand_abilities(game: Game, player: str) -> Iterator[A.Action]:
-    """Abilities of cards in the player's hand (cycling, 702.29a): any time they have priority."""
-    first = {}
-    for oid in game.state.players[player].hand:
-        first.setdefault(game.state.objs[oid].name, oid)
-    for name, oid in first.items():
-        for n, ab in enumerate(game.behaviour(name).of(HandAbility), 1):
-            if _affordable(game, player, parse_cost(ab.cost)):
-                yield A.Activate(player, game.ref_for(oid), n)
+def _hand_abilities(game: Game, player: str, main: bool) -> Iterator[A.Action]:
+    """Abilities of cards in the player's hand (cycling, 702.29a) and graveyard ("Exile
+    this card from your graveyard:"): any time they have priority (as a sorcery: ``main``)."""
+    for zone in ("hand", "graveyard"):
+        first = {}
+        for oid in getattr(game.state.players[player], zone):
+            first.setdefault(game.state.objs[oid].name, oid)
+        for name, oid in first.items():
+            abilities = [h for h in game.behaviour(name).of(HandAbility) if h.zone == zone]
+            for n, ab in enumerate(abilities, 1):
+                if not (main or not ab.sorcery) or not _affordable(game, player, parse_cost(ab.cost)):
+                    continue
+                ref = game.ref_for(oid)
+                if not ab.targets:
+                    yield A.Activate(player, ref, n)
+                    continue
+                probe = StackItem(0, "activated", player, oid, game.state.objs[oid].epoch, "", ab.text)
+                for t in game.target_options(probe, ab.targets[0])[:50]:
+                    yield A.Activate(player, ref, n, (_ref(game, t),))
 
 
-def _affordable(game: Game, player: str, cost: tuple[str, ...], card: Any = None) -> bool:
-    return not cost or plan(cost, 0, payers(game, player, card)) is not None
+def _affordable(game: Game, player: str, cost: tuple[str, ...], card: Any = None, x: int = 0) -> bool:
+    return not cost or plan(cost, x, payers(game, player, card)) is not None

@@ -56,6 +56,7 @@ class PrimitivesNeeds(GameCore, Protocol):
 
     def ask(self, decision: Decision) -> Any: ...
     def controller_of(self, oid: int) -> str: ...
+    def opponents(self, player: str) -> list[str]: ...  # designate: "until an opponent becomes"
     def ctx(self, item: StackItem | None = None, player: str | None = None) -> Ctx: ...
     def hook(self, hook_name: str, /, **kw: Any) -> Any: ...
     def remember(self, obj: Obj) -> None: ...
@@ -82,6 +83,7 @@ class TriggerNeeds(GameCore, Protocol):
     def describe(self, oid: int | str | None) -> str: ...  # References
     def seat_of(self, player: str) -> str: ...  # PriorityRules
     def seats(self) -> list[list[str]]: ...  # PriorityRules
+    def ctx(self, item: StackItem | None = None, player: str | None = None) -> Ctx: ...
 
 
 class TurnNeeds(GameCore, Protocol):
@@ -93,6 +95,7 @@ class TurnNeeds(GameCore, Protocol):
 
     def ctx(self, item: StackItem | None = None, player: str | None = None) -> Ctx: ...
     def permanents(self, controller: str | None = None, creature: bool = False) -> list[int]: ...
+    def delayed_triggers(self, step: str) -> None: ...  # TriggerRules (603.7)
     def attach(self, oid: int, to: int) -> None: ...  # Primitives
     def battlefield_objs(self) -> list[Obj]: ...  # Primitives
     def damage(self, target: int | str, n: int, source: int | None = None,
@@ -100,6 +103,8 @@ class TurnNeeds(GameCore, Protocol):
     def draw(self, player: str, n: int = 1) -> None: ...  # Primitives
     def move(self, oid: int, zone: str, player: str | None = None, bottom: bool = False,
              controller: str | None = None) -> int: ...  # Primitives
+    def put_counters(self, target: int | str, kind: str, n: int,
+                     source_item: int | None = None) -> int: ...  # Primitives (a Saga's lore, 714.3b)
     def remove_from_combat(self, obj: Obj) -> None: ...  # Primitives
     def untap(self, oid: int) -> None: ...  # Primitives
     def spell_card_away(self, item: StackItem, resolved: bool = False) -> None: ...  # Primitives
@@ -130,6 +135,7 @@ class PriorityNeeds(Protocol):
     def end_step(self) -> None: ...  # TurnRules (500.2)
     def resolve_top(self) -> None: ...  # TurnRules (608)
     def place_triggers(self) -> None: ...  # TriggerRules (603.3)
+    def linked_returns(self) -> bool: ...  # TriggerRules (610.3)
 
 
 class ReferenceNeeds(Protocol):

@@ -19,8 +19,8 @@ class Objects:
     ``quant``: ``target``, ``each`` (all that match as it resolves), ``self`` (the
     source), ``it`` (the antecedent: ``ref``), ``attached`` (what the source enchants
     or equips), ``event`` (the object or player the trigger event names), ``you``,
-    ``a`` (one, chosen as it resolves: sacrifice, search), ``those`` (the objects an
-    earlier effect made or moved).  ``kinds`` are alternatives ("artifact or
+    ``a`` (one, chosen as it resolves: sacrifice, search), ``made`` (the tokens an earlier
+    effect of the ability created), ``those`` (what a delayed ability acts on, 603.7).  ``kinds`` are alternatives ("artifact or
     enchantment"): card types, subtypes, ``permanent``, ``player``, ``opponent``,
     ``card``, ``spell``."""
 
@@ -39,6 +39,10 @@ class Objects:
     zone: str = "battlefield"
     ref: Objects | None = field(default=None, compare=False)
     toughness: tuple[str, int] | None = None
+    #: "target X and all other Ys with the same name as that X" (Maelstrom Pulse, Bile Blight)
+    same_name: bool = False
+    #: "with mana value equal to the number of charge counters on ~" (Aether Vial): that kind
+    mv_counters: str = ""
 
     @property
     def players_only(self) -> bool:
@@ -66,7 +70,10 @@ class Effect:
     (``token``), scry, surveil, mill, search (``dest``, ``tapped``), counter-spell
     (``cost``: unless its controller pays), sacrifice, explore, investigate,
     proliferate, regenerate, mana (``mana``), shuffle, fight, return (to the
-    battlefield), attach, cant-block, unblockable."""
+    battlefield), attach, cant-block, unblockable; piles, one-of (``then``: the
+    alternatives), choose-target, hand-to-library (``dest``: top or bottom),
+    if-you-controlled and damage-then (``then``: what follows), solve (a Case), monarch,
+    exile-until-monarch."""
 
     verb: str
     what: Objects | None = None  # the objects (or players) acted on
@@ -74,7 +81,7 @@ class Effect:
     n: Number = Number(1)
     pt: tuple[Number, Number] | None = None
     keywords: tuple[str, ...] = ()
-    until: str = ""  # "eot" or "" (permanent)
+    until: str = ""  # "eot", "leaves" ("until ~ leaves the battlefield", 610.3) or "" (permanent)
     kind: str = ""  # counter kind
     token: TokenSpec | None = None
     dest: str = ""
@@ -85,6 +92,12 @@ class Effect:
     condition: Condition | None = None  # "... if COND" (the effect happens only then)
     instead: bool = False  # "... instead if COND": replaces the earlier effect of its verb
     then: tuple[Effect, ...] = ()  # "you may pay {1}. If you do, THEN"
+    reflexive: bool = False  # "... When you do, THEN": a reflexive triggered ability (603.12)
+    #: 603.7: "... at the beginning of the next end step": a delayed trigger at that step
+    #: ("end", "upkeep"; "upkeep:you" for "your next upkeep")
+    delayed: str = ""
+    #: abilities it grants (113.2, 613.1f): 'becomes a 3/3 ... creature with "Whenever ..."'
+    grants: tuple[Ability, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -97,6 +110,8 @@ class TokenSpec:
     colors: tuple[str, ...] = ()
     types: tuple[str, ...] = ("Creature",)
     keywords: tuple[str, ...] = ()
+    x: bool = False  # "becomes an X/X ... creature": power and toughness are the X paid
+    ability: str = ""  # 'with "Whenever this token attacks, create a Treasure token."' (113.2, 111.4)
 
 
 @dataclass(frozen=True)
@@ -109,12 +124,14 @@ class Condition:
     n: int = 1
     negate: bool = False
     what_kind: str = ""  # a counter kind
+    also: Condition | None = None  # "... and COND": both hold
 
 
 @dataclass(frozen=True)
 class Event:
     """What a trigger listens for: ``kind`` (enters, dies, attacks, blocks, combat-damage,
-    cast, gain-life, draw, step, leaves, cycle, becomes-target) of ``subject``; ``step`` and
+    damage, blocks-or-blocked, cast, gain-life, draw, step, leaves, cycle, becomes-target)
+    of ``subject``; ``step`` and
     ``whose`` for "at the beginning of"."""
 
     kind: str
@@ -123,6 +140,10 @@ class Event:
     step: str = ""
     whose: str = "you"
     to_player: bool = False
+    to_opponent: bool = False  # "deals damage to an opponent"
+    nth: int = 0  # "your second spell each turn": the count this turn it triggers on
+    or_self: bool = False  # "~ or another Ally you control enters": the source too
+    first: bool = False  # "for the first time each turn"
 
 
 @dataclass(frozen=True)
@@ -140,6 +161,8 @@ class Cost:
     exile_self_from_graveyard: bool = False
     #: a loyalty ability's cost (606.4): put on (+N) or remove (-N) loyalty counters
     loyalty: int | None = None
+    #: "Return a Forest you control to its owner's hand" (Quirion Ranger)
+    bounce: Objects | None = None
 
 
 @dataclass(frozen=True)
@@ -160,3 +183,4 @@ class Ability:
     most: int = 1
     keyword: str = ""  # a keyword line's keywords, "|" between them
     arg: str = ""  # and their costs or numbers
+    x_min: int = 0  # "X can't be 0." (107.3: the least X an activation may choose)

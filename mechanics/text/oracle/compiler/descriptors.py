@@ -9,6 +9,7 @@ with the words it stopped at, so the card stays manual.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ....abilities import abilities as ab
@@ -38,6 +39,20 @@ class Unsupported(Exception):  # noqa: N818 - the card stays manual, naming the 
         self.phrase = phrase
 
 
+def registrar(table: dict[str, Any], what: str) -> Callable[..., Callable[[Any], Any]]:
+    """A decorator ``@register("name", ...)`` putting a compile function into ``table``
+    under each name; a name registered twice is an error at import."""
+    def register_under(*names: str) -> Callable[[Any], Any]:
+        def register(fn: Any) -> Any:
+            for name in names:
+                if name in table:
+                    raise ValueError(f"{what} {name!r} is compiled twice")
+                table[name] = fn
+            return fn
+        return register
+    return register_under
+
+
 class Env:
     """What an ability's effects share as they compile: its target requirements, and
     which target numbers a "target" descriptor took."""
@@ -47,12 +62,19 @@ class Env:
         self.card = card  # the card whose text this is
         self.targets: list[ab.Target] = []
         self.index: dict[int, int] = {}
+        #: abilities of the card that only this ability's effects start: delayed triggered
+        #: abilities (603.7), abilities it grants (613.1f); added to the card's abilities
+        #: (None: this ability can't have any)
+        self.hidden: list[ab.Triggered] | None = None
+        self.sacrifices = False  # a cost of the ability sacrifices a permanent ("the sacrificed creature")
 
     def target(self, d: Objects) -> int:
         if id(d) in self.index:
             return self.index[id(d)]
         if d.zone not in ("battlefield", "graveyard"):
             raise Unsupported(f"a target card in a {d.zone}")  # the engine targets permanents, players, spells
+        if d.mv_counters:
+            raise Unsupported("a target with mana value equal to a number of counters")
         if self.targets and (self.targets[-1].max > 1 or self.targets[-1].optional):
             raise Unsupported("a target after an 'up to' one")
         self.index[id(d)] = len(self.targets)
@@ -85,7 +107,7 @@ def objects(env: Env, d: Objects) -> Callable[[Ctx], list[Any]]:
                 return [] if t is None else [t]
             n = len(ctx.item.targets) - ctx.offset - i if ctx.item else 0
             return [t for k in range(n) if (t := ctx.target(i + k)) is not None]
-        return targeted
+        return _and_same_name(targeted, d) if d.same_name else targeted
     if q == "self":
         return _self
     if q == "you":
@@ -100,6 +122,11 @@ def objects(env: Env, d: Objects) -> Callable[[Ctx], list[Any]]:
         return attached
     if q == "event":
         return lambda ctx: [o] if (o := ctx.item.data.get("obj")) is not None else []
+    if q == "those":  # what a delayed ability acts on (:mod:`.delayed`)
+        return _those
+    if q == "made":  # the tokens an earlier effect of this ability created
+        return lambda ctx: [o for o in (ctx.item.data.get("made", ()) if ctx.item else ())
+                            if o in ctx.game.state.objs and ctx.game.state.objs[o].zone == "battlefield"]
     if q == "event-player":  # "that spell's controller"
         return lambda ctx: [p] if (p := ctx.item.data.get("player")) is not None else []
     if q == "a":  # one that fits, chosen as it resolves
@@ -117,9 +144,29 @@ def objects(env: Env, d: Objects) -> Callable[[Ctx], list[Any]]:
             raise Unsupported("it")
         inner = objects(env, d.ref)
         if "player" in d.kinds and not d.ref.players_only:
+            if d.ref.quant == "target":
+                return _last_controller(env.target(d.ref))
             return lambda ctx: [_controller(ctx, o) for o in inner(ctx)]
+        if d.mana_value or d.power or d.toughness:  # "if it has mana value 2 or less", as it resolves
+            has = replace(d, quant="each", ref=None)
+            return lambda ctx: [o for o in inner(ctx) if isinstance(o, int) and
+                                select.matches(ctx.game, has, o, ctx.controller, ctx.source)]
         return inner
     raise Unsupported(f"{q} {' '.join(d.kinds)}")
+
+
+def _and_same_name(targeted: Callable[[Ctx], list[Any]], d: Objects) -> Callable[[Ctx], list[Any]]:
+    """The target, then every other permanent of the kinds ``d`` names with the target's
+    name as it resolves (201.2); none if the target is illegal (608.2b)."""
+    def with_namesakes(ctx: Ctx) -> list[Any]:
+        got = targeted(ctx)
+        ch = ctx.game.chars(got[0]) if got else None
+        if ch is None:
+            return got
+        others = [o for o in select.each(ctx.game, Objects("each", d.kinds), ctx.controller, None)
+                  if o != got[0] and (c := ctx.game.chars(o)) is not None and c.name == ch.name]
+        return got + others
+    return with_namesakes
 
 
 def _self(ctx: Ctx) -> list[Any]:
@@ -135,6 +182,27 @@ def _self(ctx: Ctx) -> list[Any]:
     return []
 
 
+def _those(ctx: Ctx) -> list[Any]:
+    """The objects a delayed ability acts on, each if it is still the object it was (400.7)."""
+    objs = ctx.game.state.objs
+    return [o for o, epoch in (ctx.item.data.get("those", ()) if ctx.item else ())
+            if o in objs and objs[o].epoch == epoch]
+def _last_controller(i: int) -> Callable[[Ctx], list[Any]]:
+    """"Its controller" of target ``i`` after an earlier effect moved it ("Destroy target
+    permanent. Its controller may search ..."): its controller as it last existed on the
+    battlefield (608.2h)."""
+    def whose(ctx: Ctx) -> list[Any]:
+        k = ctx.offset + i
+        t = ctx.item.targets[k] if ctx.item is not None and k < len(ctx.item.targets) else None
+        if t is None:
+            return []
+        if isinstance(t, str):
+            return [t]  # a player target: "they"
+        info = ctx.lki(*t)
+        return [info["controller"]] if info else []
+    return whose
+
+
 def _controller(ctx: Ctx, o: Any) -> Any:
     if isinstance(o, str):
         return o
@@ -142,6 +210,10 @@ def _controller(ctx: Ctx, o: Any) -> Any:
 
 
 def number(env: Env, n: Number) -> Callable[[Ctx], int]:
+    if n.power_of is not None and n.power_of.quant == "sacrificed":
+        if not env.sacrifices:
+            raise Unsupported("the sacrificed creature's power (no sacrifice cost)")
+        return _sacrificed_power
     if n.power_of is not None:  # 608.2h: as it last existed if it has left the battlefield
         whose = objects(env, n.power_of)
 
@@ -159,6 +231,14 @@ def number(env: Env, n: Number) -> Callable[[Ctx], int]:
     if n.x:
         return lambda ctx: n.times * (ctx.item.x if ctx.item else 0)
     return lambda ctx: n.value
+
+
+def _sacrificed_power(ctx: Ctx) -> int:
+    """"The sacrificed creature's power": the permanent sacrificed to pay the cost, as it
+    last existed on the battlefield (608.2h, 112.7a)."""
+    ref = ctx.item.data.get("sacrificed") if ctx.item is not None else None
+    info = ctx.lki(*ref) if ref else None
+    return max(0, (info or {}).get("power") or 0)
 
 
 def each_of(env: Env, d: Objects | None, act: Callable[[Ctx, Any], None]) -> Run:

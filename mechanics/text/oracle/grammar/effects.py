@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from ..tree import Effect, Number, Objects, TokenSpec
-from .core import NoParse, _with
+from ..tree import Ability, Effect, Number, Objects, TokenSpec
+from .core import NoParse, _with, joined
 from .descriptors import Descriptors
 from .words import COLORS, GRANTABLE
 
@@ -45,7 +45,7 @@ class Effects(Descriptors):
         """Effect sentences up to the end: each sentence one or more effects joined by
         ", then", ", and", "and" or ","."""
         out: list[Effect] = []
-        while not self.done() and self.peek() != '"' and not self.at("activate only"):
+        while not self.done() and self.peek() != '"' and not self.at("activate only") and not self.at("x can't be 0"):
             e = self.effect(antecedent)
             out.append(e)
             antecedent = e.what or antecedent
@@ -64,6 +64,13 @@ class Effects(Descriptors):
             if e.verb not in ("pump", "becomes") or e.until:
                 self.fail()
             return _with(e, until="eot")
+        if self.at("at the beginning of"):  # 603.7: "At the beginning of the next end step, return ..."
+            step = self.next_step()
+            self.need(",")
+            e = self.effect(antecedent)
+            if e.delayed:
+                self.fail()
+            return _with(e, delayed=step)
         optional = not self.at("you may pay") and bool(self.eat("you may"))
         e = None
         for rule in (self.imperative, self.subject_verb):
@@ -73,6 +80,19 @@ class Effects(Descriptors):
         if e is None:
             self.fail()
         assert e is not None
+        if e.verb == "exile" and self.eat("until ~ leaves the battlefield"):  # 610.3
+            e = _with(e, until="leaves")
+        if self.at("if it has") and e.what is not None:  # "Destroy target creature if it has mana value 2 or less"
+            e = _with(e, what=self.it_has(e.what))  # :mod:`.timing`
+        if self.at("at the beginning of") or self.at("at end of combat"):
+            e = _with(e, delayed=self.next_step())  # :mod:`.timing`
+        if e.verb == "exile" and self.eat("until an opponent becomes the monarch"):  # 610.3c: Palace Jailer
+            e = _with(e, verb="exile-until-monarch")
+        if e.verb == "damage" and self.eat(". if a player is dealt damage this way ,"):  # Play with Fire
+            then = [self.effect(Objects("it", ("player",), ref=e.what))]
+            while self.eat("and") or self.eat(", then") or self.eat(", and"):
+                then.append(self.effect(Objects("it", ("player",), ref=e.what)))
+            e = _with(e, verb="damage-then", then=tuple(then))
         if self.eat("instead"):
             e = _with(e, instead=True, condition=self.condition())
         elif self.at("if") or self.at("unless"):
@@ -84,6 +104,15 @@ class Effects(Descriptors):
             e = _bind_x(e, Number(count=self.objects("each"), times=times))
         if optional:
             e = _with(e, optional=True)
+            if (self.at(". if you do ,") or self.at(". when you do ,")) and not e.then:
+                # 608.2c: the rest happens only if it did; 603.12: "When you do" triggers then
+                reflexive = self.eat(". when you do ,")
+                if not reflexive:
+                    self.need(". if you do ,")
+                then = [self.effect(antecedent)]
+                while self.eat(", then") or self.eat("and"):
+                    then.append(self.effect(antecedent))
+                e = _with(e, then=tuple(then), reflexive=bool(reflexive))
         return e
 
 
@@ -128,16 +157,34 @@ class Effects(Descriptors):
         spec = self.creature()
         self.need("tokens") if self.peek() == "tokens" else self.need("token")
         kws: list[str] = []
+        ability = ""
         if self.eat("with"):
             while (kw := self.eat_any(*GRANTABLE)):
                 kws.append(kw)
                 if not (self.eat(",") and self.eat("and") or self.eat("and") or self.eat(",")):
                     break
-            if not kws:
+            if self.peek() == '"':
+                ability = self.quoted()
+            if not kws and not ability:
                 self.fail()
         if not spec.name:
             self.fail()
-        return replace(spec, keywords=tuple(kws) + (("tapped",) if tapped else ()))
+        return replace(spec, keywords=tuple(kws) + (("tapped",) if tapped else ()), ability=ability)
+
+    def quoted(self) -> str:
+        """A quoted ability a token has ('"Whenever this token attacks, create a Treasure
+        token."'), as text ("~" written "this token"): the token's own rules text."""
+        self.need('"')
+        words: list[str] = []
+        while self.peek() != '"':
+            if self.done():
+                self.fail()
+            w = self.text() if self.text() != "~" else "This token" if not words or words[-1] in (".", ":") \
+                else "this token"
+            words.append(w if not words or w in ",.:;" else " " + w)
+            self.i += 1
+        self.need('"')
+        return "".join(words)
 
     def subject_verb(self, antecedent: Objects | None) -> Effect:
         """An effect with a subject: "~ deals 3 damage to any target", "target creature
@@ -169,18 +216,23 @@ class Effects(Descriptors):
             return self.player_verb(who)
         if self.eat_any("gets", "get"):
             pt = self.pt()
+            alt = self.pt() if self.eat("or") else None  # Brightling: "+1/-1 or -1/+1"
             kws: tuple[str, ...] = ()
             if self.eat("and gains") or self.eat("and gain"):
                 kws = self.keyword_list()
             until = "eot" if self.eat("until end of turn") else ""
             pt = (self.count_suffix(pt[0]), pt[1]) if self.at("for each") else pt
-            return Effect("pump", what=who, pt=pt, keywords=kws, until=until)
+            e = Effect("pump", what=who, pt=pt, keywords=kws, until=until)
+            return e if alt is None else Effect("one-of", what=who, then=(e, _with(e, pt=alt)))
         if self.eat_any("gains", "gain"):
             kws = self.keyword_list()
             until = "eot" if self.eat("until end of turn") else ""
             return Effect("pump", what=who, keywords=kws, until=until)
         if self.eat_any("becomes", "become"):  # 305.7, 613: a manland: "becomes a 3/3 red Elemental creature"
             return self.becomes(who)
+        if self.eat("doesn't untap during its controller's next untap step") or self.eat(
+                "don't untap during their controllers' next untap steps"):  # 502.3
+            return Effect("frozen", what=who, until="next-untap")
         if self.eat("can't block this turn"):
             return Effect("cant-block", what=who, until="eot")
         if self.eat("can't be blocked this turn"):
@@ -214,18 +266,30 @@ class Effects(Descriptors):
             n = self.number()
             self.eat_any("cards", "card") or self.fail()
             return Effect("mill", who=who, n=n)
+        if self.peek(2) == "poison" and self.eat_any("gets", "get"):  # 122.1f
+            n = self.number()
+            self.need("poison")
+            self.eat_any("counters", "counter") or self.fail()
+            return Effect("counters", what=who, n=n, kind="poison")
+        if who.quant != "you" and self.eat("may search their library for"):  # Path to Exile's "Its controller"
+            search = next(rule for phrase, rule in IMPERATIVES["search"] if phrase == "search your library for")
+            return _with(search(self, "search your library for", None), who=who, optional=True)
+        if self.eat("become the monarch") or self.eat("becomes the monarch"):  # 724.1
+            return Effect("monarch", who=who)
         if self.eat_any("sacrifices", "sacrifice"):
             return Effect("sacrifice", who=who, what=self.objects("a") if not self.at("a") and not
                           self.at("an") else (self.eat_any("a", "an") and self.objects("a")))
         self.fail()
         raise AssertionError
 
-    def creature(self) -> TokenSpec:
-        """"3/3 red and green Elemental [artifact] creature": a token's or a manland's."""
+    def creature(self, x_ok: bool = False) -> TokenSpec:
+        """"3/3 red and green Elemental [artifact] creature": a token's or a manland's
+        (``x_ok``: "X/X", the X paid, for a manland)."""
         pt = self.peek()
-        if "/" not in pt or not all(p.isdigit() for p in pt.split("/")):
+        x = x_ok and pt == "x/x"
+        if not x and ("/" not in pt or not all(p.isdigit() for p in pt.split("/"))):
             self.fail()
-        p, t = (int(v) for v in pt.split("/"))
+        p, t = (0, 0) if x else (int(v) for v in pt.split("/"))
         self.i += 1
         colors: list[str] = []
         while self.peek() in COLORS or self.peek() in ("and", "colorless"):
@@ -241,20 +305,43 @@ class Effects(Descriptors):
             types = ["Artifact", "Creature"]
         else:
             self.need("creature")
-        return TokenSpec(" ".join(subs), p, t, tuple(colors), tuple(types))
+        return TokenSpec(" ".join(subs), p, t, tuple(colors), tuple(types), x=x)
 
     def becomes(self, who: Objects) -> Effect:
         """"becomes a 3/3 red and green Elemental creature [with KEYWORDS] [until end of
         turn]. It's still a land." (the new characteristics in layers 4, 5, 6, 7b)."""
-        self.need("a")
-        spec = self.creature()
+        self.eat_any("a", "an") or self.fail()
+        spec = self.creature(x_ok=True)
         kws: tuple[str, ...] = ()
+        grants: tuple[Ability, ...] = ()
         if self.eat("with"):
-            kws = self.keyword_list()
+            kws = () if self.at('"') else self.keyword_list()
+            if not kws or self.eat("and"):
+                grants = self.granted() if self.at('"') else self.fail()
         until = "eot" if self.eat("until end of turn") else ""
         if self.at(". it's still a land"):
             self.need(". it's still a land")
-        return Effect("becomes", what=who, token=replace(spec, keywords=kws), until=until)
+        elif grants and self.at("it's still a land"):  # the quoted ability ended the sentence
+            self.need("it's still a land")
+        return Effect("becomes", what=who, token=replace(spec, keywords=kws), until=until, grants=grants)
+
+    def granted(self) -> tuple[Ability, ...]:
+        """A quoted ability an effect grants (113.2, 613.1f): 'with "Whenever this creature
+        attacks, put a +1/+1 counter on it."', read as an ability of its own."""
+        self.need('"')
+        end = next((j for j in range(self.i, len(self.toks)) if self.toks[j].word == '"'), None)
+        if end is None:
+            self.fail()
+        sub = type(self)(self.toks[self.i:end])
+        try:
+            node = sub.ability(False)
+            sub.end()
+        except NoParse:
+            self.far = self.i + sub.far
+            raise
+        text = joined(self.toks[self.i:end])
+        self.i = end + 1
+        return (replace(node, text=text),)
 
 
 
