@@ -167,6 +167,26 @@ class CastCost(Ability):
 
 
 @dataclass(frozen=True)
+class AltCost(Ability):
+    """An alternative cost a keyword gives (118.9): "Evoke {2}{U}", "Evoke—Exile a white
+    card from your hand.", "Blitz—{2}{B}{B}, Pay 2 life.".  The spell may be cast from
+    its owner's hand paying it rather than its mana cost (``cast ... with NAME``); the
+    permanent it becomes remembers ``name`` (``choices["alt"]``) for the keyword's other
+    rules, which its plugin implements.  ``cost`` is its mana (none: {0}), ``life`` life
+    to pay (119.4), ``exile_other`` a card to exile from the hand: (what, ``fits(game,
+    player, card_id, spell_id) -> bool``)."""
+
+    name: str = ""
+    cost: str = ""
+    life: int = 0
+    exile_other: tuple[str, Callable[..., bool]] | None = None
+    #: what :func:`mechanics.play.perform.unpayable` reads on any cost: none of these
+    discard: int = 0
+    sacrifice_other: tuple[str, Callable[..., bool]] | None = None
+    once: bool = False
+
+
+@dataclass(frozen=True)
 class Static(Ability):
     """A static ability that makes continuous effects (604, 613).
 

@@ -3,7 +3,9 @@
 A keyword is registered by the engine (:data:`ENGINE_KEYWORDS`) or by a plugin
 (``register_keywords``) as a :class:`Keyword`.  Some keywords take a number
 ("Bushido 2", "Toxic 1", "Rampage 3"), some a cost ("Ward {2}", "Ward—Pay 3
-life.").  The registry is what a game's ``hooks.keywords`` holds; the text floor
+life."), some an alternative cost (118.9: "Evoke—Exile a white card from your hand.",
+"Blitz—{2}{B}{B}, Pay 2 life."), which the engine offers when the spell is cast
+(``cast ... with evoke``), some a number and a cost ("Suspend 3—{2}{B}{B}").  The registry is what a game's ``hooks.keywords`` holds; the text floor
 reads keyword lines against it (:func:`mechanics.text.keyword_lines.parse_keywords`).
 """
 
@@ -12,14 +14,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 #: what a keyword may take after its name
-TAKES = ("", "number", "cost")
+TAKES = ("", "number", "cost", "alternative cost", "number and cost")
 
 
 @dataclass(frozen=True)
 class Keyword:
     """A registered keyword ability: ``name`` (lower case, as in Scryfall's
     ``keywords``), its ``rule`` (702.x) and what it ``takes`` after its name:
-    nothing, a ``"number"`` N or a ``"cost"``."""
+    nothing, a ``"number"`` N, a ``"cost"``, an ``"alternative cost"`` (paid rather than
+    the mana cost, 118.9) or a ``"number and cost"``."""
 
     name: str
     rule: str = ""

@@ -16,6 +16,9 @@ plays is a line of the scenario language.  The rules are deliberately plain:
   an attacking creature during combat, X spells with the largest X.  A modal
   spell or trigger takes the modes that do most: damage to an opponent, then
   harm to their permanents, then the rest, never one that would hurt oneself.
+  An alternative cost (evoke) only when the mana cost can't be paid and the
+  card's enters ability has a target worth it; the card exiled for it is the
+  cheapest that fits.
 - Attack with everything that can, every turn.
 - Searches take as many cards as allowed, lands first, then the costliest; a
   discard the autopilot chooses from an opponent's hand takes the costliest card.
@@ -33,7 +36,7 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
-from ..abilities.abilities import Activated
+from ..abilities.abilities import Activated, AltCost, Triggered
 from ..abilities.modes import mode_sets, spell_modal
 from ..model import actions as A
 from ..model.cards import BASIC_LAND_MANA, parse_cost
@@ -85,6 +88,8 @@ def policy(game: Any, decision: Decision) -> list[Any]:
         return sorted(decision.options, key=worth, reverse=True)[:max(decision.max, 1)]
     if what == "target":  # a target chosen while a spell is cast mid-resolution (cascade)
         return [pick_target(game, decision.player, list(decision.options), data.get("text", ""))]
+    if what == "pitch":  # a card exiled from the hand (evoke's cost): the cheapest
+        return [min(decision.options, key=lambda o: game.card(game.state.objs[o].name).mana_value)]
     if what == "sacrifice":  # a cost or an edict: the least of what fits
         return sorted(decision.options, key=lambda o: (_size(game, o), game.card(game.state.objs[o].name).mana_value))[:max(1, decision.min)]
     default = data.get("default")
@@ -399,14 +404,18 @@ def spell_to_cast(game: Any, player: str, sorcery_speed: bool, combat: bool = Fa
         x = 0
         alt = "" if any(st.objs[o].name == card.name for o in p.hand) else flashback[card.name]
         cost, able = total_cost(game, player, card, alt), payers(game, player, card)
+        other = None
         if "X" in cost:
             x = _max_x(cost, able)
             if x < 1:
                 continue
         elif plan(cost, 0, able) is None:
-            continue
+            other = alternative(game, player, card, able)
+            if other is None:
+                continue
         kicked = any(c.kicker for c in cast_costs(game, card.name)) and "X" not in cost and plan(
-            total_cost(game, player, card, alt, kicked=True), 0, able) is not None
+            total_cost(game, player, card, alt, True, other), 0, able) is not None
+        how = other.name if other else ""
         modal = spell_modal(game, card.name)
         if modal is not None:
             modes = None if combat else pick_modes(game, player, modal, mode_sets(game, None, modal))
@@ -415,7 +424,7 @@ def spell_to_cast(game: Any, player: str, sorcery_speed: bool, combat: bool = Fa
             targets = tuple(_ref(game, pick_target(game, player, game.target_options(None, t),
                                                    modal.modes[n - 1].text))
                             for n in modes for t in modal.modes[n - 1].targets)
-            return A.Cast(player, card.name, targets, x, modes=modes, kicked=kicked)
+            return A.Cast(player, card.name, targets, x, modes=modes, kicked=kicked, alt=how)
         specs = game.spell_target_specs(card.name)
         text = card.oracle_text
         helpful = not _harmful(text)
@@ -444,11 +453,31 @@ def spell_to_cast(game: Any, player: str, sorcery_speed: bool, combat: bool = Fa
                 targets.append(_ref(game, t))
             if not ok:
                 continue
-            return A.Cast(player, card.name, tuple(targets), x, kicked=kicked)
+            return A.Cast(player, card.name, tuple(targets), x, kicked=kicked, alt=how)
         if combat:
             continue
-        return A.Cast(player, card.name, (), x, kicked=kicked)
+        return A.Cast(player, card.name, (), x, kicked=kicked, alt=how)
     return None
+
+
+def alternative(game: Any, player: str, card: Any, able: list) -> Any:
+    """An alternative cost (118.9: evoke, blitz) to cast ``card`` from the hand for, when
+    its mana cost can't be paid: one the player can pay, and only for a card whose
+    enters-the-battlefield ability has a target worth it (an evoked creature is sacrificed
+    as it enters: it is cast for that ability, Grief at an opponent's hand)."""
+    hand = [o for o in game.state.players[player].hand if game.state.objs[o].name == card.name]
+    enters = [ab for ab in game.behaviour(card.name).of(Triggered)
+              if "ZoneChanged" in ab.events and " enters" in ab.text and ab.targets]
+    if not hand or not enters:
+        return None
+    for spec in enters[0].targets:
+        options = game.target_options(None, spec)
+        t = pick_target(game, player, options, enters[0].text) if options else None
+        if t is None or (_harmful(enters[0].text) and (t == player or (
+                isinstance(t, int) and game.controller_of(t) == player))):
+            return None
+    return next((w for w in cast_costs(game, card.name, AltCost) if not unpayable(game, player, hand[0], w)
+                 and plan(total_cost(game, player, card, alt=w), 0, able) is not None), None)
 
 
 def _max_x(cost: tuple[str, ...], sources: list) -> int:

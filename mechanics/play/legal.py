@@ -14,7 +14,7 @@ import itertools
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from ..abilities.abilities import Activated, Behaviour, HandAbility
+from ..abilities.abilities import Activated, AltCost, Behaviour, HandAbility
 from ..abilities.modes import mode_sets, spell_modal
 from ..model import actions as A
 from ..model.cards import parse_cost
@@ -122,7 +122,7 @@ def _priority_actions(game: Game, player: str, mana: bool = True) -> Iterator[A.
     st = game.state
     p = st.players[player]
     main = st.step in ("main1", "main2") and game.seat_of(player) == game.seat_of(st.active) and not st.stack
-    from_hand = {face for o in p.hand for face in castable_faces(game, o)}
+    from_hand = {face: o for o in p.hand for face in castable_faces(game, o)}
     names = dict.fromkeys(face for o in (*p.hand, *p.graveyard, *p.exile) for face in castable_faces(game, o))
     for name in names:
         card = game.card(name)
@@ -133,22 +133,24 @@ def _priority_actions(game: Game, player: str, mana: bool = True) -> Iterator[A.
         fast = card.is_type("Instant") or "flash" in card.keywords
         costs = cast_costs(game, name)
         alt = "" if name in from_hand else flashback_cost(game, name)  # 702.34a
-        if not (fast or main) or not _affordable(game, player, total_cost(game, player, card, alt), card) or any(
-                unpayable(game, player, -1, c) for c in costs):
+        if not (fast or main) or any(unpayable(game, player, -1, c) for c in costs):
             continue
-        kicked = any(c.kicker for c in costs) and _affordable(  # 702.33: kicked too, if it can be paid
-            game, player, total_cost(game, player, card, alt, kicked=True), card)
-        kicks = (False, True) if kicked else (False,)
+        ways = [(k, w.name if w else "") for w in _ways(game, player, card, alt, from_hand.get(name))
+                for k in (False, True)  # 702.33: kicked too, if it can be paid
+                if not k or (any(c.kicker for c in costs) and _affordable(
+                    game, player, total_cost(game, player, card, alt, True, w), card))]
+        if not ways:
+            continue
         modal = spell_modal(game, name)
         for modes in mode_sets(game, None, modal)[:20] if modal else [()]:  # 700.2: each legal choice
             specs = game.spell_target_specs(name, modes)
             if not specs:
-                yield from (A.Cast(player, name, modes=modes, kicked=k) for k in kicks)
+                yield from (A.Cast(player, name, modes=modes, kicked=k, alt=w) for k, w in ways)
                 continue
             options = [game.target_options(None, s) for s in specs]
             for combo in itertools.islice(itertools.product(*options), 50):
-                yield from (A.Cast(player, name, tuple(_ref(game, t) for t in combo), modes=modes, kicked=k)
-                            for k in kicks)
+                yield from (A.Cast(player, name, tuple(_ref(game, t) for t in combo), modes=modes, kicked=k,
+                                   alt=w) for k, w in ways)
     yield from _hand_abilities(game, player)
     chars = game.all_chars()
     for oid in game.permanents(player):
@@ -174,6 +176,14 @@ def _priority_actions(game: Game, player: str, mana: bool = True) -> Iterator[A.
                     yield A.Activate(player, ref, n, (_ref(game, t),))
             else:
                 yield A.Activate(player, ref, n)
+
+
+def _ways(game: Game, player: str, card: Any, flashback: str, oid: int | None) -> list[AltCost | None]:
+    """How the spell can be paid for now: its mana cost (None) or flashback's, and each
+    alternative cost (118.9) when it is cast from the hand (``oid``)."""
+    alts = cast_costs(game, card.name, AltCost) if oid is not None else []
+    return [w for w in [None, *alts] if _affordable(game, player, total_cost(game, player, card, flashback, alt=w), card)
+            and (w is None or not unpayable(game, player, oid, w))]
 
 
 def _hand_abilities(game: Game, player: str) -> Iterator[A.Action]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..abilities.abilities import CastCost, HandAbility
+from ..abilities.abilities import AltCost, CastCost, HandAbility
 from ..abilities.modes import check_modes, mode_text, spell_modal
 from ..model import actions as A
 from ..model import events as ev
@@ -180,24 +180,31 @@ def _need_priority(game: Game, player: str) -> None:
         game.take_priority(player)
 
 
-def total_cost(game: Game, player: str, card: Any, flashback: str = "", kicked: bool = False) -> tuple[str, ...]:
-    """601.2f: the mana cost (or an alternative cost: flashback's), plus additional costs
-    (kicker), less cost reductions."""
+def total_cost(game: Game, player: str, card: Any, flashback: str = "", kicked: bool = False,
+               alt: AltCost | None = None) -> tuple[str, ...]:
+    """601.2f: the mana cost (or an alternative cost: flashback's, or a keyword's ``alt``,
+    118.9), plus additional costs (kicker), less cost reductions."""
     costs = cast_costs(game, card.name)
-    total = parse_cost(flashback) if flashback else card.cost
+    total = parse_cost(alt.cost) if alt else parse_cost(flashback) if flashback else card.cost
     if kicked:
         total += parse_cost("".join(c.kicker for c in costs))
     less = sum(c.less(game, player) for c in costs if c.less is not None)
     return reduced(total, less) if less else total
 
 
-def cast_costs(game: Game, name: str) -> list[CastCost]:
-    """The card's costs of casting besides its mana cost (kept per card: the autopilot
-    and the legal actions ask for every card in hand at every decision)."""
+def cast_costs(game: Game, name: str, kind: type = CastCost) -> list:
+    """The card's costs of casting besides its mana cost (``kind`` :class:`AltCost`: its
+    alternative costs), kept per card: the autopilot and the legal actions ask for every
+    card in hand at every decision."""
     kept = game.memo.setdefault("cast_costs", {})
-    if name not in kept:
-        kept[name] = game.behaviour(name).of(CastCost)
-    return kept[name]
+    if (name, kind) not in kept:
+        kept[name, kind] = game.behaviour(name).of(kind)
+    return kept[name, kind]
+
+
+def alternative_cost(game: Game, name: str, keyword: str) -> AltCost | None:
+    """The card's alternative cost given by ``keyword`` (118.9), or None."""
+    return next((c for c in cast_costs(game, name, AltCost) if c.name == keyword), None)
 
 
 def flashback_cost(game: Game, name: str) -> str:
@@ -212,6 +219,7 @@ def _cast(game: Game, a: A.Cast) -> None:
     kicker = "".join(c.kicker for c in costs)
     if a.kicked and not kicker:
         raise IllegalActionError(f"'{card.name}' has no kicker; leave out 'kicked'")
+    alt = _chosen_alternative(game, a, oid, card, flashback)
     if card.is_type("Land"):
         raise IllegalActionError(f"'{card.name}' is a land; play it with 'play'")
     _need_priority(game, a.player)
@@ -221,13 +229,13 @@ def _cast(game: Game, a: A.Cast) -> None:
     modes = check_modes(game, a.player, card.name, a.modes)  # 601.2b: modes, then targets
     specs = game.spell_target_specs(card.name, modes)
     targets = _targets(game, None, a.player, specs, a.targets, card.name)
-    for c in costs:  # 601.2f: additional costs, all paid or none
+    for c in [*costs, *[alt] * bool(alt)]:  # 601.2f: additional costs, all paid or none
         why = unpayable(game, a.player, oid, c)
         if why:
             raise IllegalActionError(why)
     if not a.free:
-        pay(game, a.player, total_cost(game, a.player, card, flashback, a.kicked), a.x, card)
-    for c in costs:
+        pay(game, a.player, total_cost(game, a.player, card, flashback, a.kicked, alt), a.x, card)
+    for c in [*costs, *[alt] * bool(alt)]:
         _pay_other_costs(game, a.player, oid, c)
     st = game.state
     cast_from = st.objs[oid].zone
@@ -238,6 +246,8 @@ def _cast(game: Game, a: A.Cast) -> None:
         data["from"] = cast_from
     if flashback:
         data["flashback"] = True
+    if alt:
+        data["alt"] = alt.name
     st.objs[oid].name = card.name  # 709.3, 712, 715.3: the spell has the chosen face's characteristics
     item = StackItem(st.new_id(), "spell", a.player, oid, st.objs[oid].epoch, "spell", card.name,
                      targets, a.x, data, timestamp=st.tick())
@@ -246,10 +256,27 @@ def _cast(game: Game, a: A.Cast) -> None:
     st.priority = game.seat_of(a.player)
     game.changed(board=False)
     game.note(f"{a.player} casts {card.name}" + " (kicked)" * a.kicked + " with flashback" * bool(flashback)
+              + f" for its {a.alt} cost" * bool(alt)
               + mode_text(spell_modal(game, card.name), modes)
               + _target_text(game, targets))
     game.emit(ev.SpellCast(item.id, oid, a.player))
     game.became_targets(item)
+
+
+def _chosen_alternative(game: Game, a: A.Cast, oid: int, card: Any, flashback: str) -> AltCost | None:
+    """The alternative cost ``a`` casts the spell for (``with KEYWORD``), or None: only
+    from its owner's hand, and only one (118.9a: not with flashback, nor without paying)."""
+    if not a.alt:
+        return None
+    alt = alternative_cost(game, card.name, a.alt)
+    if alt is None:
+        have = ", ".join(c.name for c in cast_costs(game, card.name, AltCost)) or "none"
+        raise IllegalActionError(f"'{card.name}' has no {a.alt} cost (its alternative costs: {have}); "
+                                 f"leave out 'with {a.alt}'")
+    if flashback or a.free or game.state.objs[oid].zone != "hand":
+        raise IllegalActionError(f"'with {a.alt}' casts a spell from its owner's hand, paying one "
+                                 "alternative cost (118.9a)")
+    return alt
 
 
 def _check_x(cost: tuple[str, ...], x: int, what: str) -> None:
@@ -453,6 +480,8 @@ def unpayable(game: Game, player: str, oid: int, ab: Any) -> str:
         return f"{player} has no card to discard"
     if ab.sacrifice_other and not _sacrifice_options(game, player, oid, ab):
         return f"{player} has no {ab.sacrifice_other[0]} to sacrifice"
+    if getattr(ab, "exile_other", None) and not _exile_options(game, player, oid, ab):
+        return f"{player} has no {ab.exile_other[0]} in hand to exile"
     return ""
 
 
@@ -472,8 +501,14 @@ def _sacrifice_options(game: Game, player: str, oid: int, ab: Any) -> tuple[int,
     return tuple(o for o in game.permanents(player) if fits(game, player, o, oid))
 
 
+def _exile_options(game: Game, player: str, oid: int, ab: Any) -> tuple[int, ...]:
+    fits = ab.exile_other[1]
+    return tuple(o for o in game.state.players[player].hand if fits(game, player, o, oid))
+
+
 def _pay_other_costs(game: Game, player: str, oid: int, ab: Any) -> None:
-    """Pay life, discard and sacrifice costs (602.2b), choosing what to sacrifice or discard."""
+    """Pay life, discard, exile and sacrifice costs (602.2b), choosing what to sacrifice,
+    exile or discard."""
     if ab.life:
         game.lose_life(player, ab.life)
     if ab.once:
@@ -483,6 +518,11 @@ def _pay_other_costs(game: Game, player: str, oid: int, ab: Any) -> None:
         for c in game.ask(Decision("choose", player, "discard a card (a cost)", hand, ab.discard, ab.discard,
                                    {"what": "discard"})):
             game.move(c, "graveyard")
+    if getattr(ab, "exile_other", None):  # "Exile a white card from your hand" (evoke, 702.74a)
+        options = _exile_options(game, player, oid, ab)
+        pick = game.ask(Decision("choose", player, f"exile {ab.exile_other[0]} from your hand (a cost)",
+                                 options, 1, 1, {"what": "pitch"}))
+        game.move(pick[0], "exile")
     if ab.sacrifice_other:
         options = _sacrifice_options(game, player, oid, ab)
         pick = options if len(options) == 1 else game.ask(Decision(

@@ -54,7 +54,8 @@ def keyword(plugin: str, name: Any, rule: Any, takes: Any) -> Keyword:
     if takes not in TAKES:
         raise loading(plugin, "register_keywords",
                           f"keyword '{name}': takes={takes!r}; use \"number\" (Bushido 2), "
-                          "\"cost\" (Ward {2}) or leave it out")
+                          "\"cost\" (Ward {2}), \"alternative cost\" (Evoke {2}{U}), "
+                          "\"number and cost\" (Suspend 3—{2}{B}{B}) or leave it out")
     return Keyword(name.strip().lower(), str(rule or ""), takes)
 
 

@@ -369,9 +369,11 @@ class TurnRules:
             self.move(obj.id, "battlefield", controller=item.controller)
             if target is not None:
                 self.attach(obj.id, target)
-        else:
-            self.move(obj.id, "battlefield", controller=item.controller,
-                      choices={"x": str(item.x)} if item.x else None)  # 107.3m
+        else:  # 107.3m: its X; 118.9: the alternative cost paid for it, which its keyword's rules read
+            choices = {"x": str(item.x)} if item.x else {}
+            if item.data.get("alt"):
+                choices["alt"] = item.data["alt"]
+            self.move(obj.id, "battlefield", controller=item.controller, choices=choices)
 
     def resolve_ability(self: Game, item: StackItem) -> None:
         st = self.state

@@ -59,11 +59,15 @@ def shock_land(ctx: Ctx, obj: Any) -> None:
 COSTED_KEYWORDS = ("kicker", "flashback", "equip", "cycling", "ward")
 
 
-def keyword_abilities(name: str, arg: Any) -> list[ab.Ability] | None:
+def keyword_abilities(name: str, arg: Any, takes: str = "") -> list[ab.Ability] | None:
     """The abilities the engine builds for one instance of a registered keyword: ward's
-    triggered ability from its cost; none for the others (the rules check them where
-    they apply, plugins' triggers come from their hooks).  None when the engine can't do
-    this instance (a ward cost it doesn't pay), so the line is read by the grammar."""
+    triggered ability from its cost, an alternative cost (118.9) for a keyword that
+    ``takes`` one; none for the others (the rules check them where they apply, plugins'
+    triggers come from their hooks).  None when the engine can't do this instance (a
+    cost it doesn't pay), so the line is read by the grammar."""
+    if takes == "alternative cost":
+        alt = alternative_cost(name, str(arg))
+        return None if alt is None else [alt]
     if name != "ward":
         return []
     cost = str(arg or "")
@@ -74,6 +78,37 @@ def keyword_abilities(name: str, arg: Any) -> list[ab.Ability] | None:
     if symbols and format_cost(symbols) == cost.upper() and all(s.isdigit() or s in "WUBRGC" for s in symbols):
         return [ward(cost)]
     return None
+
+
+#: "Exile a white card from your hand": the color words of an alternative cost
+_COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+
+def alternative_cost(name: str, cost: str) -> ab.AltCost | None:
+    """The alternative cost (118.9) of a keyword's instance: its comma-separated parts are
+    mana ("{2}{B}{B}"), "Pay N life" and "Exile a COLOR card from your hand" (Evoke of
+    the Incarnations, 702.74a); None for any other part."""
+    mana, life, pitch = "", 0, None
+    for part in cost.rstrip(".").split(", "):
+        words = part.lower().split()
+        symbols = parse_cost(part)
+        if symbols and format_cost(symbols) == part.upper() and "X" not in symbols:
+            mana = part
+        elif len(words) == 3 and words[:1] == ["pay"] and words[1].isdigit() and words[2] == "life":
+            life = int(words[1])
+        elif len(words) == 7 and words[2] in _COLORS and " ".join(words[:2] + words[3:]) == \
+                "exile a card from your hand":
+            pitch = (f"a {words[2]} card", _colored(_COLORS[words[2]]))
+        else:
+            return None
+    sep = " " if mana and not (life or pitch) else "—"
+    return ab.AltCost(f"{name.capitalize()}{sep}{cost}", name, mana or "{0}", life, pitch)
+
+
+def _colored(color: str) -> Any:
+    def fits(game: Game, player: str, oid: int, spell: int) -> bool:
+        return oid != spell and color in game.card(game.state.objs[oid].name).colors
+    return fits
 
 
 def costed(card: Any, kw: str, cost: str, life: int, text: str) -> list[ab.Ability] | None:
