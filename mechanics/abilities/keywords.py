@@ -22,11 +22,14 @@ class Keyword:
     """A registered keyword ability: ``name`` (lower case, as in Scryfall's
     ``keywords``), its ``rule`` (702.x) and what it ``takes`` after its name:
     nothing, a ``"number"`` N, a ``"cost"``, an ``"alternative cost"`` (paid rather than
-    the mana cost, 118.9) or a ``"number and cost"``."""
+    the mana cost, 118.9) or a ``"number and cost"``; what it ``grants``."""
 
     name: str
     rule: str = ""
     takes: str = ""
+    #: keywords the permanent has as long as it was cast with this keyword's alternative
+    #: cost or special action (``choices["alt"]``): blitz's and dash's haste (702.152a)
+    grants: tuple[str, ...] = ()
 
 
 _ENGINE = {

@@ -18,7 +18,8 @@ plays is a line of the scenario language.  The rules are deliberately plain:
   harm to their permanents, then the rest, never one that would hurt oneself.
   An alternative cost (evoke) only when the mana cost can't be paid and the
   card's enters ability has a target worth it; the card exiled for it is the
-  cheapest that fits.
+  cheapest that fits.  Suspend (702.62a) with the mana left once nothing else
+  can be cast.
 - Attack with everything that can, every turn.
 - Searches take as many cards as allowed, lands first, then the costliest; a
   discard the autopilot chooses from an opponent's hand takes the costliest card.
@@ -42,7 +43,15 @@ from ..model import actions as A
 from ..model.cards import BASIC_LAND_MANA, parse_cost
 from ..model.mana import plan
 from ..model.state import Decision, StackItem
-from ..play.perform import cast_costs, flashback_cost, mana_sources, payers, total_cost, unpayable
+from ..play.perform import (
+    cast_costs,
+    flashback_cost,
+    mana_sources,
+    payers,
+    suspend_instance,
+    total_cost,
+    unpayable,
+)
 
 ME = "p1"
 OPPONENT = "p2"
@@ -319,7 +328,7 @@ def priority(game: Any, player: str) -> A.Action:
         fetch = ability_to_activate(game, player, fetch=True) if _has_fetch(game, player) else None
         if fetch is not None:  # a fetch land's search, for mana now
             return fetch
-        spell = spell_to_cast(game, player, sorcery_speed=True)
+        spell = spell_to_cast(game, player, sorcery_speed=True) or card_to_suspend(game, player)
         if spell is not None:
             return spell
         if st.step == "main2":
@@ -409,7 +418,7 @@ def spell_to_cast(game: Any, player: str, sorcery_speed: bool, combat: bool = Fa
             x = _max_x(cost, able)
             if x < 1:
                 continue
-        elif plan(cost, 0, able) is None:
+        elif plan(cost, 0, able) is None or not (card.mana_cost or alt):  # 118.6: no mana cost
             other = alternative(game, player, card, able)
             if other is None:
                 continue
@@ -458,6 +467,16 @@ def spell_to_cast(game: Any, player: str, sorcery_speed: bool, combat: bool = Fa
             continue
         return A.Cast(player, card.name, (), x, kicked=kicked, alt=how)
     return None
+
+
+def card_to_suspend(game: Any, player: str) -> A.Action | None:
+    """A card in the hand to suspend (702.62a) with the mana left once nothing else can be
+    cast: the one with the fewest time counters."""
+    st = game.state
+    found = {n: arg for n in dict.fromkeys(st.objs[o].name for o in st.players[player].hand)
+             if (arg := suspend_instance(game, n))}
+    able = [n for n, (_, cost) in found.items() if plan(parse_cost(cost), 0, mana_sources(game, player)) is not None]
+    return A.SuspendCard(player, min(able, key=lambda n: (found[n][0], n))) if able else None
 
 
 def alternative(game: Any, player: str, card: Any, able: list) -> Any:

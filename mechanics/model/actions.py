@@ -467,6 +467,15 @@ class Cast(Action, usage="cast PLAYER CARD [mode N]... [target REF]... [x N] [fr
 
 
 @dataclass(frozen=True)
+class SuspendCard(Action, usage="suspend PLAYER CARD"):
+    """Suspend a card in the hand (702.62a, a special action: 116.2f): pay its suspend
+    cost and exile it with its N time counters."""
+
+    player: str = arg(_player)
+    card: str = arg()
+
+
+@dataclass(frozen=True)
 class Activate(Action, usage="activate PLAYER OBJ [N] [target REF]... [x N]"):
     player: str = arg(_player)
     obj: str = arg()

@@ -150,7 +150,8 @@ PRIMITIVES: dict[str, str] = {
     "queue_trigger": "hold a triggered ability until a player would next get priority (603.3)",
     "regenerate": "give a permanent a regeneration shield for this turn (701.19a)",
     "cast_without_paying": "cast a card from where it is without paying its mana cost (cascade, 702.85a); "
-                           "False, changing nothing, when it can't be cast",
+                           "False, changing nothing, when it can't be cast; alt: the keyword casting it "
+                           "(suspend), which the permanent it becomes remembers (choices['alt'])",
     "turn_face": "transform (712) or flip (710) a permanent to its other face; False if it can't",
 }
 

@@ -26,6 +26,7 @@ from .perform import (
     castable_faces,
     flashback_cost,
     payers,
+    suspend_instance,
     total_cost,
     unpayable,
 )
@@ -152,6 +153,7 @@ def _priority_actions(game: Game, player: str, mana: bool = True) -> Iterator[A.
                 yield from (A.Cast(player, name, tuple(_ref(game, t) for t in combo), modes=modes, kicked=k,
                                    alt=w) for k, w in ways)
     yield from _hand_abilities(game, player)
+    yield from _suspends(game, player, main)
     chars = game.all_chars()
     for oid in game.permanents(player):
         obj, ch = st.objs[oid], chars[oid]  # game.chars(oid): a phased-in permanent's
@@ -179,11 +181,23 @@ def _priority_actions(game: Game, player: str, mana: bool = True) -> Iterator[A.
 
 
 def _ways(game: Game, player: str, card: Any, flashback: str, oid: int | None) -> list[AltCost | None]:
-    """How the spell can be paid for now: its mana cost (None) or flashback's, and each
-    alternative cost (118.9) when it is cast from the hand (``oid``)."""
+    """How the spell can be paid for now: its mana cost (None; flashback's from a graveyard),
+    and each alternative cost (118.9) when it is cast from the hand (``oid``)."""
     alts = cast_costs(game, card.name, AltCost) if oid is not None else []
-    return [w for w in [None, *alts] if _affordable(game, player, total_cost(game, player, card, flashback, alt=w), card)
+    own = [None] if card.mana_cost or flashback else []  # 118.6: no mana cost, so not for it
+    return [w for w in [*own, *alts] if _affordable(game, player, total_cost(game, player, card, flashback, alt=w), card)
             and (w is None or not unpayable(game, player, oid, w))]
+
+
+def _suspends(game: Game, player: str, main: bool) -> Iterator[A.Action]:
+    """Suspending a card in the hand (702.62a, a special action): when it could be cast, its
+    suspend cost paid."""
+    for name in dict.fromkeys(game.state.objs[o].name for o in game.state.players[player].hand):
+        found = suspend_instance(game, name)
+        card = game.card(name)
+        if found and (main or card.is_type("Instant") or "flash" in card.keywords) and _affordable(
+                game, player, parse_cost(found[1])):
+            yield A.SuspendCard(player, name)
 
 
 def _hand_abilities(game: Game, player: str) -> Iterator[A.Action]:

@@ -222,6 +222,9 @@ def _cast(game: Game, a: A.Cast) -> None:
     alt = _chosen_alternative(game, a, oid, card, flashback)
     if card.is_type("Land"):
         raise IllegalActionError(f"'{card.name}' is a land; play it with 'play'")
+    if not (card.mana_cost or alt or flashback or a.free):  # 118.6: no mana cost, so unpayable
+        raise IllegalActionError(f"'{card.name}' has no mana cost: it can't be cast unless something lets it "
+                                 "be cast without paying it or for an alternative cost (118.6)")
     _need_priority(game, a.player)
     if not (card.is_type("Instant") or "flash" in card.keywords):
         _sorcery_timing(game, a.player, f"'{card.name}' can be cast")
@@ -277,6 +280,30 @@ def _chosen_alternative(game: Game, a: A.Cast, oid: int, card: Any, flashback: s
         raise IllegalActionError(f"'with {a.alt}' casts a spell from its owner's hand, paying one "
                                  "alternative cost (118.9a)")
     return alt
+
+
+def _suspend(game: Game, a: A.SuspendCard) -> None:
+    """702.62a: "If you could begin to cast this card by putting it onto the stack from your
+    hand, you may pay [cost] and exile it with N time counters on it."  A special action
+    (116.2f): it doesn't use the stack; the suspend plugin's triggers do the rest."""
+    oid = _find_in_hand(game, a.player, a.card)
+    card = game.card(game.state.objs[oid].name)
+    found = suspend_instance(game, card.name)
+    if found is None:
+        raise IllegalActionError(f"'{card.name}' has no suspend (or no loaded plugin implements it)")
+    n, cost = found
+    _need_priority(game, a.player)
+    if not (card.is_type("Instant") or "flash" in card.keywords):
+        _sorcery_timing(game, a.player, f"'{card.name}' can be suspended")
+    pay(game, a.player, parse_cost(cost))
+    game.move(oid, "exile")
+    game.put_counters(oid, "time", n)
+    game.note(f"{a.player} suspends {card.name} with {n} time counters")
+
+
+def suspend_instance(game: Game, name: str) -> tuple[int, str] | None:
+    """The card's suspend N and cost (702.62a), or None."""
+    return next((arg for kw, arg in game.behaviour(name).keywords if kw == "suspend"), None)
 
 
 def _check_x(cost: tuple[str, ...], x: int, what: str) -> None:
@@ -760,7 +787,7 @@ def _setup(name: str):  # noqa: ANN202 - setup handlers live in mechanics.play.s
 
 HANDLERS = {
     A.Pass: _pass, A.Autopass: _autopass, A.Resolve: _resolve, A.Goto: _goto, A.PlayLand: _play_land, A.Cast: _cast,
-    A.Activate: _activate, A.AddMana: _mana, A.Attack: _attack, A.Block: _block,
+    A.SuspendCard: _suspend, A.Activate: _activate, A.AddMana: _mana, A.Attack: _attack, A.Block: _block,
     A.Choose: _choose, A.Order: _order, A.Mulligan: _mulligan, A.Keep: _keep,
     A.Concede: _concede, **MANUAL,
     A.Players: _setup("players"), A.Teams: _setup("teams"), A.Seed: _setup("seed"),

@@ -47,8 +47,8 @@ def loading(plugin: str, hook: str, message: str) -> PluginError:
                                      f"--disable-plugin {plugin} or STACKFISH_DISABLE_PLUGINS={plugin}")
 
 
-def keyword(plugin: str, name: Any, rule: Any, takes: Any) -> Keyword:
-    """A keyword ``register(name, rule, takes)`` registers."""
+def keyword(plugin: str, name: Any, rule: Any, takes: Any, grants: Any = ()) -> Keyword:
+    """A keyword ``register(name, rule, takes, grants)`` registers."""
     if not isinstance(name, str) or not name.strip():
         raise loading(plugin, "register_keywords", f"a keyword's name is a string, not {name!r}")
     if takes not in TAKES:
@@ -56,7 +56,10 @@ def keyword(plugin: str, name: Any, rule: Any, takes: Any) -> Keyword:
                           f"keyword '{name}': takes={takes!r}; use \"number\" (Bushido 2), "
                           "\"cost\" (Ward {2}), \"alternative cost\" (Evoke {2}{U}), "
                           "\"number and cost\" (Suspend 3—{2}{B}{B}) or leave it out")
-    return Keyword(name.strip().lower(), str(rule or ""), takes)
+    if isinstance(grants, str) or not all(isinstance(g, str) and g for g in grants):
+        raise loading(plugin, "register_keywords",
+                      f"keyword '{name}': grants={grants!r}; give a tuple of keyword names, e.g. (\"haste\",)")
+    return Keyword(name.strip().lower(), str(rule or ""), takes, tuple(g.lower() for g in grants))
 
 
 def interest(plugin: str, events: Iterable[Any], steps: Iterable[Any]) -> tuple[list[str], list[str]]:

@@ -539,11 +539,13 @@ class Primitives:
         self.note(f"a copy of {name} is put on the stack")
         return item.id
 
-    def cast_without_paying(self: Game, oid: int, player: str) -> bool:
+    def cast_without_paying(self: Game, oid: int, player: str, alt: str = "") -> bool:
         """Cast a card from where it is without paying its mana cost (cascade, 702.85a):
         its modes and targets are chosen as it is cast (601.2b-c; X is 0, 107.3b), and it
         becomes a spell on the stack, cast (SpellCast).  False, and nothing happens, when it
-        can't be cast: a land, or a spell with a required target that has no legal choice."""
+        can't be cast: a land, or a spell with a required target that has no legal choice.
+        ``alt`` names the keyword that casts it (suspend, 702.62a): the permanent it
+        becomes remembers it, as for an alternative cost (``choices["alt"]``)."""
         from ..abilities.modes import mode_sets, spell_modal
         from ..model.state import StackItem
 
@@ -576,6 +578,8 @@ class Primitives:
         self.move(oid, "stack")
         item = StackItem(st.new_id(), "spell", player, oid, st.objs[oid].epoch, "spell", name,
                          tuple(targets), 0, {"modes": modes} if modes else {}, timestamp=st.tick())
+        if alt:
+            item.data["alt"] = alt
         st.stack.append(item)
         self.changed()
         self.note(f"{player} casts {name} without paying its mana cost")

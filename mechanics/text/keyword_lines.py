@@ -56,7 +56,7 @@ def _lookup(name: str, registry: Mapping[str, Keyword] | Collection[str]) -> Key
     return Keyword(name) if name in registry else None
 
 
-def takes(registry: Mapping[str, Keyword] | Collection[str], name: str) -> str:
-    """What the registered keyword ``name`` takes after its name ("" for a plain set of names)."""
-    spec = _lookup(name, registry)
-    return spec.takes if spec is not None else ""
+
+def registered(registry: Mapping[str, Keyword] | Collection[str], name: str) -> Keyword | None:
+    """The registered keyword ``name`` (what it takes, what it grants), or None."""
+    return _lookup(name, registry)

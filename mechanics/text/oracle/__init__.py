@@ -24,7 +24,7 @@ from ...abilities.abilities import text_lines
 from ...model.cards import CardDef
 from ..cda import cda_abilities
 from ..effects import ENCHANTABLE
-from ..keyword_lines import parse_keywords, takes
+from ..keyword_lines import parse_keywords, registered
 from . import compiler, keywords
 from .compiler import Unsupported, by_hand
 from .lexer import self_named, strip_reminder, tokenize
@@ -153,7 +153,7 @@ def _compile(card: CardDef, groups: list[list[str]], known_keywords: set[str]) -
     for group in groups:
         line = "\n".join(group)
         instances = parse_keywords(line, known_keywords)  # registered keywords (702), with N or a cost
-        built = [keywords.keyword_abilities(name, arg, takes(known_keywords, name)) for name, arg in instances or ()]
+        built = [keywords.keyword_abilities(name, arg, registered(known_keywords, name)) for name, arg in instances or ()]
         if instances is not None and None not in built:
             out.keywords += instances
             out.abilities += [a for found in built for a in found]

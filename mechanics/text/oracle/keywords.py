@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...abilities import abilities as ab
 from ...abilities.abilities import Triggered
+from ...abilities.keywords import Keyword
 from ...model.cards import parse_cost
 from ...model.mana import format_cost
 from ...model.state import Decision
@@ -59,17 +60,19 @@ def shock_land(ctx: Ctx, obj: Any) -> None:
 COSTED_KEYWORDS = ("kicker", "flashback", "equip", "cycling", "ward")
 
 
-def keyword_abilities(name: str, arg: Any, takes: str = "") -> list[ab.Ability] | None:
-    """The abilities the engine builds for one instance of a registered keyword: ward's
-    triggered ability from its cost, an alternative cost (118.9) for a keyword that
-    ``takes`` one; none for the others (the rules check them where they apply, plugins'
-    triggers come from their hooks).  None when the engine can't do this instance (a
-    cost it doesn't pay), so the line is read by the grammar."""
-    if takes == "alternative cost":
+def keyword_abilities(name: str, arg: Any, spec: Keyword | None = None) -> list[ab.Ability] | None:
+    """The abilities the engine builds for one instance of a registered keyword (``spec``):
+    ward's triggered ability from its cost, an alternative cost (118.9) for a keyword that
+    takes one, and what it grants as long as the permanent was cast that way; none for
+    the others (the rules check them where they apply, plugins' triggers come from their
+    hooks).  None when the engine can't do this instance (a cost it doesn't pay), so the
+    line is read by the grammar."""
+    out: list[ab.Ability] = [granted(name, spec.grants)] if spec and spec.grants else []
+    if spec and spec.takes == "alternative cost":
         alt = alternative_cost(name, str(arg))
-        return None if alt is None else [alt]
+        return None if alt is None else [alt, *out]
     if name != "ward":
-        return []
+        return out
     cost = str(arg or "")
     words = cost.lower().rstrip(".").split()
     if len(words) == 3 and words[0] == "pay" and words[1].isdigit() and words[2] == "life":
@@ -103,6 +106,16 @@ def alternative_cost(name: str, cost: str) -> ab.AltCost | None:
             return None
     sep = " " if mana and not (life or pitch) else "—"
     return ab.AltCost(f"{name.capitalize()}{sep}{cost}", name, mana or "{0}", life, pitch)
+
+
+def granted(name: str, keywords: tuple[str, ...]) -> ab.Static:
+    """"As long as this permanent's NAME cost was paid, it has haste" (blitz 702.152a,
+    dash 702.109a): a static ability of the card, on the permanent that remembers it was
+    cast that way (``choices["alt"]``, which it keeps while it stays on the battlefield)."""
+    def applies(game: Game, src: Any, obj: Any, ch: Any, src_ch: Any) -> bool:
+        return src.id == obj.id and obj.choices.get("alt") == name
+    return ab.Static(f"as long as it was cast with {name}: {', '.join(keywords)}", "6", applies,
+                     {"keywords": keywords})
 
 
 def _colored(color: str) -> Any:
