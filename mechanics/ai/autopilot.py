@@ -546,8 +546,12 @@ def ability_to_activate(game: Any, player: str, fetch: bool = False) -> A.Action
                 continue
             if ab.tap and ch.is_creature and not ab.equip:
                 continue  # creatures attack rather than tap
+            if "return this" in ab.text.lower():
+                continue  # bouncing one's own permanent (Batterskull) undoes casting it
             targets: tuple[str, ...] = ()
             if ab.targets:
+                if ab.equip and obj.attached_to is not None:
+                    continue  # it equips a creature already (a living weapon's Germ would die)
                 opts = [o for o in game.target_options(None, ab.targets[0]) if o != oid or not ab.equip]
                 if not opts:
                     continue
