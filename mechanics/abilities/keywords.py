@@ -51,3 +51,12 @@ ENGINE_KEYWORDS: dict[str, Keyword] = {
     **{name: Keyword(name, rule) for name, rule in _ENGINE.items()},
     "ward": Keyword("ward", "702.21", "cost"),
 }
+
+
+def variant(name: str) -> Keyword | None:
+    """A keyword that is a variant of another, registered by that family rather than by
+    name: typecycling (702.29e: "Plainscycling {2}", "Artifact landcycling {2}"), whose
+    search the oracle-text compiler reads (:mod:`mechanics.text.oracle`)."""
+    if name.endswith("cycling") and name != "cycling":
+        return Keyword(name, "702.29e", "cost")
+    return None

@@ -10,7 +10,8 @@ plays is a line of the scenario language.  The rules are deliberately plain:
 
 - London mulligan (103.5) on lands and spells: keep 2 to 5 lands in the seven
   drawn, anything after two mulligans; put back what is most out of balance.
-- One land a turn, the basic land type whose color the hand needs most.
+- One land a turn, the basic land type whose color the hand needs most; with
+  none in the hand, landcycling (702.29e) for one.
 - Cast what the mana allows, highest mana value first; burn and other harmful
   spells at the opponent (its creatures for "target creature"), pump spells on
   an attacking creature during combat, X spells with the largest X.  A modal
@@ -37,7 +38,7 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
-from ..abilities.abilities import Activated, AltCost, Triggered
+from ..abilities.abilities import Activated, AltCost, HandAbility, Triggered
 from ..abilities.modes import mode_sets, spell_modal
 from ..model import actions as A
 from ..model.cards import BASIC_LAND_MANA, parse_cost
@@ -322,7 +323,7 @@ def priority(game: Any, player: str) -> A.Action:
     if st.stack:
         return A.Pass()
     if mine and st.step in ("main1", "main2"):
-        land = land_to_play(game, player)
+        land = land_to_play(game, player) or land_to_cycle(game, player)
         if land is not None:
             return land
         fetch = ability_to_activate(game, player, fetch=True) if _has_fetch(game, player) else None
@@ -379,6 +380,25 @@ def land_to_play(game: Any, player: str) -> A.Action | None:
         return (max((need[c] for c in makes), default=-99), not enters_tapped, len(makes))
 
     return A.PlayLand(player, max(lands, key=score))
+
+
+#: words of a typecycling keyword that find a land (702.29e: "Swampcycling", "Basic landcycling")
+_LAND_WORDS = {"land", *(t.lower() for t in BASIC_LAND_MANA)}
+
+
+def land_to_cycle(game: Any, player: str) -> A.Action | None:
+    """With no land to play this turn: a landcycling ability of a card in the hand
+    (702.29e), for a land next turn."""
+    st = game.state
+    p = st.players[player]
+    if p.lands_played:
+        return None
+    for oid in p.hand:
+        for n, ab in enumerate(game.behaviour(st.objs[oid].name).of(HandAbility), 1):
+            words = set(ab.text.lower().removesuffix(ab.cost.lower()).replace("cycling", "").split())
+            if words & _LAND_WORDS and plan(parse_cost(ab.cost), 0, mana_sources(game, player)) is not None:
+                return A.Activate(player, game.ref_for(oid), n)
+    return None
 
 
 def _makes(game: Any, oid: int) -> str:

@@ -23,9 +23,7 @@ from typing import Any
 from ..abilities.abilities import SCRIPTS, Ability, Activated, Behaviour, ScriptFn, text_lines
 from ..abilities.keywords import Keyword
 from ..model.cards import BASIC_LAND_MANA, CardDef
-from .keyword_lines import registered
-from .oracle import ability_groups, compile_card
-from .oracle.keywords import keyword_abilities
+from .oracle import ability_groups, compile_card, instance_abilities
 
 
 def intrinsic_abilities(card: CardDef) -> list[Ability]:
@@ -46,7 +44,7 @@ def build_behaviour(card: CardDef, known_keywords: Mapping[str, Keyword] | Colle
     out.keywords += compiled.keywords
     if fn is not None:
         out.abilities += [a for name, arg in compiled.keywords
-                          for a in keyword_abilities(name, arg, registered(known_keywords, name)) or ()]
+                          for a in instance_abilities(card, name, arg, known_keywords) or ()]
         return out
     out.abilities += compiled.abilities
     out.missing += compiled.missing

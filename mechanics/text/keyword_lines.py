@@ -14,7 +14,7 @@ import re
 from collections.abc import Collection, Mapping
 from typing import Any
 
-from ..abilities.keywords import Keyword
+from ..abilities.keywords import Keyword, variant
 
 #: a keyword and its argument: "bushido 2", "ward {2}", "ward—pay 3 life.", "suspend 3—{2}{b}{b}"
 _WITH_ARG = re.compile(r"^(?P<name>[a-z][a-z' -]*?)(?: (?P<n>\d+)(?:—(?P<then>.+))?| (?P<mana>(?:\{[^}]+\})+)"
@@ -52,7 +52,7 @@ def parse_keywords(line: str, registry: Mapping[str, Keyword] | Collection[str])
 
 def _lookup(name: str, registry: Mapping[str, Keyword] | Collection[str]) -> Keyword | None:
     if isinstance(registry, Mapping):
-        return registry.get(name)
+        return registry.get(name) or variant(name)
     return Keyword(name) if name in registry else None
 
 

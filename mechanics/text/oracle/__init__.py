@@ -21,6 +21,7 @@ from typing import Any
 
 from ...abilities import abilities as ab
 from ...abilities.abilities import text_lines
+from ...abilities.keywords import variant
 from ...model.cards import CardDef
 from ..cda import cda_abilities
 from ..effects import ENCHANTABLE
@@ -30,7 +31,7 @@ from .compiler import Unsupported, by_hand
 from .lexer import self_named, strip_reminder, tokenize
 from .parser import NoParse, ParseError, Parser
 
-__all__ = ["Compiled", "ParseError", "compile_card", "compile_text"]
+__all__ = ["Compiled", "ParseError", "compile_card", "compile_text", "instance_abilities"]
 
 
 def ability_groups(lines: list[str]) -> list[list[str]]:
@@ -132,6 +133,38 @@ def keyword(card: CardDef, kw: str, arg: str, text: str, known: set[str]) -> lis
     raise Unsupported(kw)
 
 
+def instance_abilities(card: CardDef, name: str, arg: Any, known_keywords: Any) -> list[ab.Ability] | None:
+    """The abilities of one registered keyword instance of a keyword line: typecycling's
+    (702.29e), whose search is read by the grammar like any sentence, and any other's
+    from the registry (:func:`.keywords.keyword_abilities`); None when the engine can't
+    do this instance."""
+    spec = registered(known_keywords, name)
+    if spec is not None and spec == variant(name):
+        return typecycling(card, name, str(arg), known_keywords)
+    return keywords.keyword_abilities(name, arg, spec)
+
+
+#: words of a typecycling keyword that are card types or supertypes (lower case in a sentence)
+_TYPE_WORDS = {"artifact", "land", "creature", "enchantment", "instant", "sorcery", "planeswalker", "basic",
+               "snow", "legendary"}
+
+
+def typecycling(card: CardDef, name: str, cost: str, known: Any) -> list[ab.Ability] | None:
+    """702.29e: "[Type]cycling [cost]" means "[Cost], Discard this card: Search your library
+    for a [type] card, reveal it, put it into your hand, then shuffle."  None for a cost
+    that isn't mana, or a type the grammar can't read in that sentence."""
+    kind = " ".join(w if w in _TYPE_WORDS else w.capitalize() for w in name.removesuffix("cycling").split())
+    if not kind or not cost.startswith("{") or "{X}" in cost.upper():
+        return None
+    sentence = (f"Search your library for {'an' if kind[0] in 'aeiouAEIOU' else 'a'} {kind} card, reveal it, "
+                "put it into your hand, then shuffle.")
+    try:
+        spell = compiler.spells([parse(card, sentence, True)], sentence, known, card)
+    except (ParseError, Unsupported):
+        return None
+    return [ab.HandAbility(f"{name.capitalize()} {cost}", cost, spell.resolve)]
+
+
 _CACHE: dict[tuple, Compiled] = {}
 
 
@@ -153,7 +186,7 @@ def _compile(card: CardDef, groups: list[list[str]], known_keywords: set[str]) -
     for group in groups:
         line = "\n".join(group)
         instances = parse_keywords(line, known_keywords)  # registered keywords (702), with N or a cost
-        built = [keywords.keyword_abilities(name, arg, registered(known_keywords, name)) for name, arg in instances or ()]
+        built = [instance_abilities(card, name, arg, known_keywords) for name, arg in instances or ()]
         if instances is not None and None not in built:
             out.keywords += instances
             out.abilities += [a for found in built for a in found]
