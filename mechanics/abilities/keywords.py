@@ -44,6 +44,7 @@ _ENGINE = {
     "forestwalk": "702.14",
     "devoid": "702.114",  # a characteristic-defining ability: CardDef has no colors (604.3)
     "changeling": "702.73",  # every creature type, where the compiled text looks (oracle.select)
+    "partner": "702.124",  # 702.124a: deck construction (two commanders); nothing to do in a game
 }
 #: keywords the engine itself implements (702.x); ward's triggered ability is built from
 #: its cost (:func:`mechanics.text.oracle.keywords.keyword_abilities`)
