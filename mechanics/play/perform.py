@@ -395,18 +395,28 @@ def convoke_sources(game: Game, player: str) -> list[tuple[object, str]]:
             if not game.state.objs[oid].tapped and oid not in paying]
 
 
+def delve_sources(game: Game, player: str) -> list[tuple[object, str]]:
+    """702.66a: each card exiled from the graveyard while casting pays for {1} (oldest first)."""
+    return [(("delve", oid), "") for oid in game.state.players[player].graveyard]
+
+
 def payers(game: Game, player: str, card: Any = None) -> list[tuple[object, str]]:
-    """What can pay for casting ``card``: pool and lands, and creatures for convoke or
-    artifacts for improvise."""
+    """What can pay for casting ``card``: pool and lands, graveyard cards for delve (before
+    any land is tapped), and creatures for convoke or artifacts for improvise."""
     kw = card.keywords if card is not None else ()
-    return mana_sources(game, player) + (convoke_sources(game, player) if "convoke" in kw else []) + (
+    sources = mana_sources(game, player)
+    if "delve" in kw:
+        pool = sum(1 for s in sources if isinstance(s[0], tuple))
+        sources = sources[:pool] + delve_sources(game, player) + sources[pool:]
+    return sources + (convoke_sources(game, player) if "convoke" in kw else []) + (
         improvise_sources(game, player) if "improvise" in kw else [])
 
 
 def pay(game: Game, player: str, cost: tuple[str, ...], x: int = 0, card: Any = None) -> None:
     """Pay a mana cost from the pool, then by tapping untapped lands and mana creatures
     and artifacts (601.2g-h, :func:`mana_sources`), then, for a spell (``card``) with
-    convoke or improvise, by tapping creatures or artifacts."""
+    convoke or improvise, by tapping creatures or artifacts; with delve, generic mana is
+    paid by exiling graveyard cards first (:func:`payers`)."""
     if not cost and not x:
         return
     p = game.player(player)
@@ -418,8 +428,13 @@ def pay(game: Game, player: str, cost: tuple[str, ...], x: int = 0, card: Any = 
         raise IllegalActionError(
             f"{player} cannot pay {format_cost(cost)}{f' with X={x}' if x else ''} "
             f"(pool: {have}; untapped mana sources: {untapped})")
-    for i in sorted((s[1] for s in chosen if isinstance(s, tuple)), reverse=True):
+    for i in sorted((s[1] for s in chosen if isinstance(s, tuple) and s[0] == "pool"), reverse=True):
         del p.mana[i]
+    delved = [s[1] for s in chosen if isinstance(s, tuple) and s[0] == "delve"]
+    for oid in delved:  # 702.66a: exiled rather than paying {1}
+        game.move(oid, "exile")
+    if delved:
+        game.note(f"{player} exiles {', '.join(game.describe(o) for o in delved)} to delve")
     for s in dict.fromkeys(chosen):  # a source that adds two mana is tapped once
         if not isinstance(s, tuple):
             game.tap(s)
