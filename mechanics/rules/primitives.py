@@ -516,13 +516,21 @@ class Primitives:
         """A spell's card leaves the stack (608.2n, 701.6a, 608.2b): to its owner's
         graveyard, or to exile if it was cast with flashback (702.34a) or as an aftermath
         half from the graveyard (702.127a), or if it resolved as an Adventure (715.4: its
-        owner may then cast the creature from exile)."""
+        owner may then cast the creature from exile) or with rebound from the hand (702.88a)."""
         card = self.card(self.state.objs[item.source].name)
         adventure = resolved and card.layout == "adventure" and card.name != face_names(card.full_name)[0]
         aftermath = card.layout == "aftermath" and item.data.get("from") == "graveyard"
-        self.move(item.source, "exile" if adventure or aftermath or item.data.get("flashback") else "graveyard")
+        # 702.88a: rebound exiles a spell cast from the hand as it resolves; the rebound
+        # plugin casts it at its owner's next upkeep (the turn count says which is next)
+        rebound = resolved and "from" not in item.data and any(
+            kw == "rebound" for kw, _ in self.behaviour(card.name).keywords)
+        self.move(item.source, "exile" if adventure or aftermath or rebound or item.data.get("flashback")
+                  else "graveyard")
         if adventure:
             self.state.objs[item.source].choices["adventure"] = True
+        if rebound:
+            owner = self.state.objs[item.source].owner
+            self.state.objs[item.source].choices["rebound"] = str(self.state.players[owner].turns)
 
     def copy_spell(self: Game, name: str, controller: str, targets: tuple = (), x: int = 0,
                    modes: tuple[int, ...] = ()) -> int:
@@ -575,11 +583,14 @@ class Primitives:
             pick = self.ask(Decision("choose", player, f"choose {spec.text} for {name}", options, 1, 1,
                                      {"what": "target", "text": card.oracle_text}))
             targets.append(self.target_ref(pick[0]))
+        cast_from = st.objs[oid].zone
         self.move(oid, "stack")
         item = StackItem(st.new_id(), "spell", player, oid, st.objs[oid].epoch, "spell", name,
                          tuple(targets), 0, {"modes": modes} if modes else {}, timestamp=st.tick())
         if alt:
             item.data["alt"] = alt
+        if cast_from != "hand":  # as a cast spell records it (rebound: only from the hand, 702.88a)
+            item.data["from"] = cast_from
         st.stack.append(item)
         self.changed()
         self.note(f"{player} casts {name} without paying its mana cost")
