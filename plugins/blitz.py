@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from mechanics import events, hookimpl
+from mechanics import hookimpl
 
 NAME = "blitz"
 
@@ -36,24 +36,13 @@ def _blitzed(game: Any, oid: int) -> bool:
     return game.obj(oid).choices.get("alt") == NAME
 
 
-def _first_end_step(game: Any, oid: int) -> bool:
-    """Whether the end step that just began is the first to begin since ``oid`` entered
-    (its "next end step"): no other began between its entering and this one."""
-    obj, ends = game.obj(oid), 0
-    for e in reversed(game.events):
-        if isinstance(e, events.StepBegan) and e.step == "end":
-            ends += 1
-        elif isinstance(e, events.ZoneChanged) and e.obj == oid and e.epoch == obj.epoch:
-            return ends == 1
-    return False
-
-
 @hookimpl
 def step_begin(game: Any, step: str) -> list[dict] | None:
     return [{"handler": "blitz-sacrifice", "source": oid, "epoch": game.obj(oid).epoch,
              "controller": game.controller_of(oid), "text": "blitz: sacrifice it at the beginning of the end step",
              "data": {}}
-            for oid in game.permanents() if _blitzed(game, oid) and _first_end_step(game, oid)] or None
+            for oid in game.permanents() if _blitzed(game, oid)
+            and game.steps_since_entered(oid, "end") == 1] or None  # 603.7: the next end step
 
 
 @hookimpl

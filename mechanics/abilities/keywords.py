@@ -14,14 +14,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 #: what a keyword may take after its name
-TAKES = ("", "number", "cost", "alternative cost", "number and cost")
+TAKES = ("", "number", "cost", "mana cost", "alternative cost", "number and cost")
 
 
 @dataclass(frozen=True)
 class Keyword:
     """A registered keyword ability: ``name`` (lower case, as in Scryfall's
     ``keywords``), its ``rule`` (702.x) and what it ``takes`` after its name:
-    nothing, a ``"number"`` N, a ``"cost"``, an ``"alternative cost"`` (paid rather than
+    nothing, a ``"number"`` N, a ``"cost"`` (a ``"mana cost"``: mana symbols only, "Echo
+    {2}{R}" but not "Echo—Discard a card."), an ``"alternative cost"`` (paid rather than
     the mana cost, 118.9) or a ``"number and cost"``; what it ``grants``."""
 
     name: str

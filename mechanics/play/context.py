@@ -171,6 +171,8 @@ QUERIES: dict[str, str] = {
     "opponents": "a player's opponents still in the game",
     "keyword_instances": "one entry per instance of a keyword on a permanent: its N, its cost, or None",
     "blockers_of": "the ids of the creatures blocking an attacker",
+    "steps_since_entered": "how many times a step began (in one player's turns) since a permanent entered: "
+                           "1 in the first after it (its \"next end step\", 603.7); -1 if it never entered",
     "look": "an object as it is now if unchanged, else its last known information (608.2h)",
     "describe": "an object or player as the log names them",
     "card": "a card's printed facts by name (CardDef)",

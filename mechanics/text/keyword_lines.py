@@ -20,8 +20,8 @@ from ..abilities.keywords import Keyword, variant
 _WITH_ARG = re.compile(r"^(?P<name>[a-z][a-z' -]*?)(?: (?P<n>\d+)(?:—(?P<then>.+))?| (?P<mana>(?:\{[^}]+\})+)"
                        r"|—(?P<text>.+))$", re.IGNORECASE)
 #: what each ``takes`` reads: (a number?, a cost?)
-_READS = {"number": (True, False), "cost": (False, True), "alternative cost": (False, True),
-          "number and cost": (True, True)}
+_READS = {"number": (True, False), "cost": (False, True), "mana cost": (False, True),
+          "alternative cost": (False, True), "number and cost": (True, True)}
 
 
 def parse_keywords(line: str, registry: Mapping[str, Keyword] | Collection[str]) -> list[tuple[str, Any]] | None:
@@ -44,7 +44,8 @@ def parse_keywords(line: str, registry: Mapping[str, Keyword] | Collection[str])
         if spec is None or not spec.takes:
             return None
         number, cost = m.group("n"), m.group("then") or m.group("mana") or m.group("text")
-        if (number is not None, cost is not None) != _READS[spec.takes]:
+        if (number is not None, cost is not None) != _READS[spec.takes] or (
+                spec.takes == "mana cost" and m.group("mana") is None):
             return None
         out.append((spec.name, (int(number), cost) if number and cost else int(number) if number else cost))
     return out
