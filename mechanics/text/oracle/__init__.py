@@ -135,12 +135,17 @@ def keyword(card: CardDef, kw: str, arg: str, text: str, known: set[str]) -> lis
 
 def instance_abilities(card: CardDef, name: str, arg: Any, known_keywords: Any) -> list[ab.Ability] | None:
     """The abilities of one registered keyword instance of a keyword line: typecycling's
-    (702.29e), whose search is read by the grammar like any sentence, and any other's
-    from the registry (:func:`.keywords.keyword_abilities`); None when the engine can't
-    do this instance."""
+    (702.29e), whose search is read by the grammar like any sentence, a numbered one's
+    reminder text (:data:`.keywords.SPELLED_OUT`), and any other's from the registry
+    (:func:`.keywords.keyword_abilities`); None when the engine can't do this instance."""
     spec = registered(known_keywords, name)
     if spec is not None and spec == variant(name):
         return typecycling(card, name, str(arg), known_keywords)
+    if name in keywords.SPELLED_OUT:  # "Afterlife 2": its reminder text, compiled
+        try:
+            return keyword(card, name, str(arg), f"{name.capitalize()} {arg}", known_keywords)
+        except (ParseError, Unsupported):
+            return None
     return keywords.keyword_abilities(name, arg, spec)
 
 

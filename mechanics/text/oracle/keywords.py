@@ -35,6 +35,10 @@ SPELLED_OUT = {
     "prowess": "Whenever you cast a noncreature spell, ~ gets +1/+1 until end of turn.",  # 702.108a
     "bloodthirst": "If an opponent was dealt damage this turn, ~ enters with {} +1/+1 counters on it.",  # 702.54a
     "affinity for artifacts": "~ costs {{1}} less to cast for each artifact you control.",  # 702.41a
+    # numbered ones the registry reads ("Afterlife 2": ENGINE_KEYWORDS)
+    "afterlife": "When ~ dies, create {} 1/1 white and black Spirit creature tokens with flying.",  # 702.135a
+    "soulshift": "When ~ dies, you may return target Spirit card with mana value {} or less from your "
+                 "graveyard to your hand.",  # 702.46a
 }
 
 
