@@ -17,9 +17,9 @@ plays is a line of the scenario language.  The rules are deliberately plain:
   an attacking creature during combat, X spells with the largest X.  A modal
   spell or trigger takes the modes that do most: damage to an opponent, then
   harm to their permanents, then the rest, never one that would hurt oneself.
-  An alternative cost (evoke) only when the mana cost can't be paid and the
-  card's enters ability has a target worth it; the card exiled for it is the
-  cheapest that fits.  Suspend (702.62a) with the mana left once nothing else
+  An alternative cost only when the mana cost can't be paid: one giving haste
+  (dash, blitz), or evoke when the card's enters ability has a target worth it
+  (the card exiled for it is the cheapest that fits).  Suspend (702.62a) with the mana left once nothing else
   can be cast.
 - Attack with everything that can, every turn.
 - Searches take as many cards as allowed, lands first, then the costliest; a
@@ -500,23 +500,31 @@ def card_to_suspend(game: Any, player: str) -> A.Action | None:
 
 
 def alternative(game: Any, player: str, card: Any, able: list) -> Any:
-    """An alternative cost (118.9: evoke, blitz) to cast ``card`` from the hand for, when
-    its mana cost can't be paid: one the player can pay, and only for a card whose
-    enters-the-battlefield ability has a target worth it (an evoked creature is sacrificed
-    as it enters: it is cast for that ability, Grief at an opponent's hand)."""
+    """An alternative cost (118.9) to cast ``card`` from the hand for, when its mana cost
+    can't be paid: one the player can pay that gives haste (dash, blitz: it attacks at
+    once), or any for a card whose enters-the-battlefield ability has a target worth it
+    (an evoked creature is sacrificed as it enters: it is cast for that ability, Grief
+    at an opponent's hand)."""
     hand = [o for o in game.state.players[player].hand if game.state.objs[o].name == card.name]
+    payable = [w for w in cast_costs(game, card.name, AltCost) if hand and not unpayable(game, player, hand[0], w)
+               and plan(total_cost(game, player, card, alt=w), 0, able) is not None]
+    hasty = [w for w in payable if "haste" in getattr(game.hooks.keywords.get(w.name), "grants", ())]
+    return (hasty or payable)[0] if hasty or (payable and _worth_entering(game, player, card)) else None
+
+
+def _worth_entering(game: Any, player: str, card: Any) -> bool:
+    """Whether the card's enters-the-battlefield ability has targets worth it now."""
     enters = [ab for ab in game.behaviour(card.name).of(Triggered)
               if "ZoneChanged" in ab.events and " enters" in ab.text and ab.targets]
-    if not hand or not enters:
-        return None
+    if not enters:
+        return False
     for spec in enters[0].targets:
         options = game.target_options(None, spec)
         t = pick_target(game, player, options, enters[0].text) if options else None
         if t is None or (_harmful(enters[0].text) and (t == player or (
                 isinstance(t, int) and game.controller_of(t) == player))):
-            return None
-    return next((w for w in cast_costs(game, card.name, AltCost) if not unpayable(game, player, hand[0], w)
-                 and plan(total_cost(game, player, card, alt=w), 0, able) is not None), None)
+            return False
+    return True
 
 
 def _max_x(cost: tuple[str, ...], sources: list) -> int:
