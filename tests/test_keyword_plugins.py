@@ -1,0 +1,28 @@
+"""The autopilot and the keyword plugins: every action it plays for evoke, dash, blitz,
+suspend, landcycling and delve cards is a legal action, and it uses each of them."""
+
+from __future__ import annotations
+
+import os
+
+from mechanics.ai import simulate as sim
+
+DECK = os.path.join(os.path.dirname(__file__), "data", "keyword-decks", "alternative-costs.txt")
+
+
+def test_the_autopilot_plays_alternative_costs_and_suspend_legally():
+    seen: set[str] = set()
+
+    def check(game, action):
+        assert action in game.legal_actions, f"illegal: {action} at {game.pending.prompt}"
+        words = str(action).split()
+        seen.update(w for w in ("with", "suspend") if w in words)
+        if "with" in words:
+            seen.add(words[words.index("with") + 1])
+        if words[0] == "activate" and game.state.objs[game.resolve_obj(action.obj)].zone == "hand":
+            seen.add("cycling")
+
+    for seed in range(1, 9):
+        result = sim.play_game(sim.new_game(DECK, seed), check=check)
+        assert not result.error
+    assert {"suspend", "evoke", "dash", "cycling"} <= seen
