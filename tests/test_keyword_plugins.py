@@ -1,5 +1,5 @@
 """The autopilot and the keyword plugins: every action it plays for evoke, dash, blitz,
-suspend, landcycling and delve cards is a legal action, and it uses each of them."""
+suspend, landcycling, delve and crew cards is a legal action, and it uses each of them."""
 
 from __future__ import annotations
 
@@ -19,10 +19,14 @@ def test_the_autopilot_plays_alternative_costs_and_suspend_legally():
         seen.update(w for w in ("with", "suspend") if w in words)
         if "with" in words:
             seen.add(words[words.index("with") + 1])
-        if words[0] == "activate" and game.state.objs[game.resolve_obj(action.obj)].zone == "hand":
-            seen.add("cycling")
+        if words[0] == "activate":
+            oid = game.resolve_obj(action.obj)
+            if game.state.objs[oid].zone == "hand":
+                seen.add("cycling")
+            elif game.activated(oid)[action.n - 1].crew:
+                seen.add("crew")
 
     for seed in range(1, 9):
         result = sim.play_game(sim.new_game(DECK, seed), check=check)
         assert not result.error
-    assert {"suspend", "evoke", "dash", "cycling"} <= seen
+    assert {"suspend", "evoke", "dash", "cycling", "crew"} <= seen

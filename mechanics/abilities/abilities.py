@@ -135,6 +135,8 @@ class Activated(Ability):
     #: a loyalty ability's cost (606.4): put on (+N) or remove (-N) that many loyalty
     #: counters; activated once a turn per permanent, at sorcery speed (606.3)
     loyalty: int | None = None
+    #: crew N's cost (702.122a): tap other untapped creatures you control with total power N or more
+    crew: int = 0
 
 
 @dataclass(frozen=True)

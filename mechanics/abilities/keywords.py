@@ -54,6 +54,7 @@ ENGINE_KEYWORDS: dict[str, Keyword] = {
     **{name: Keyword(name, rule) for name, rule in _ENGINE.items()},
     "ward": Keyword("ward", "702.21", "cost"),
     # their reminder text, compiled (mechanics.text.oracle.keywords.SPELLED_OUT)
+    "crew": Keyword("crew", "702.122", "number"),  # an activated ability (oracle.keywords)
     "afterlife": Keyword("afterlife", "702.135", "number"),
     "soulshift": Keyword("soulshift", "702.46", "number"),
 }

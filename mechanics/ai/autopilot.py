@@ -21,7 +21,8 @@ plays is a line of the scenario language.  The rules are deliberately plain:
   (dash, blitz), or evoke when the card's enters ability has a target worth it
   (the card exiled for it is the cheapest that fits).  Suspend (702.62a) with the mana left once nothing else
   can be cast.
-- Attack with everything that can, every turn.
+- Attack with everything that can, every turn; crew a Vehicle first (702.122)
+  when it hits harder than its crew would.
 - Searches take as many cards as allowed, lands first, then the costliest; a
   discard the autopilot chooses from an opponent's hand takes the costliest card.
 - Decisions: proliferate chooses its own permanents with helpful counters,
@@ -46,6 +47,7 @@ from ..model.mana import plan
 from ..model.state import Decision, StackItem
 from ..play.perform import (
     cast_costs,
+    crew_options,
     flashback_cost,
     mana_sources,
     payers,
@@ -98,6 +100,8 @@ def policy(game: Any, decision: Decision) -> list[Any]:
         return sorted(decision.options, key=worth, reverse=True)[:max(decision.max, 1)]
     if what == "target":  # a target chosen while a spell is cast mid-resolution (cascade)
         return [pick_target(game, decision.player, list(decision.options), data.get("text", ""))]
+    if what == "crew":  # 702.122a: the creatures that can't attack anyway first, then the smallest
+        return crew_choice(game, list(decision.options), data["power"])
     if what == "pitch":  # a card exiled from the hand (evoke's cost): the cheapest
         return [min(decision.options, key=lambda o: game.card(game.state.objs[o].name).mana_value)]
     if what == "sacrifice":  # a cost or an edict: the least of what fits
@@ -332,6 +336,9 @@ def priority(game: Any, player: str) -> A.Action:
         spell = spell_to_cast(game, player, sorcery_speed=True) or card_to_suspend(game, player)
         if spell is not None:
             return spell
+        crew = vehicle_to_crew(game, player) if st.step == "main1" else None
+        if crew is not None:
+            return crew
         if st.step == "main2":
             ability = ability_to_activate(game, player)
             if ability is not None:
@@ -499,6 +506,34 @@ def card_to_suspend(game: Any, player: str) -> A.Action | None:
     return A.SuspendCard(player, min(able, key=lambda n: (found[n][0], n))) if able else None
 
 
+def crew_choice(game: Any, options: list[int], power: int) -> list[int]:
+    """Creatures to tap for crew N (702.122a): summoning-sick ones first (they can't attack),
+    then the least powerful, until their total power is N."""
+    st = game.state
+    chosen: list[int] = []
+    for o in sorted(options, key=lambda o: (not st.objs[o].sick, game.chars(o).power or 0)):
+        if sum(game.chars(c).power or 0 for c in chosen) >= power:
+            break
+        chosen.append(o)
+    return chosen
+
+
+def vehicle_to_crew(game: Any, player: str) -> A.Action | None:
+    """Before combat, crew a Vehicle that can attack when it hits harder than the creatures
+    that would crew it instead of attacking (those with summoning sickness cost nothing)."""
+    st = game.state
+    for oid in game.permanents(player):
+        obj, ch = st.objs[oid], game.chars(oid)
+        crews = [(n, ab) for n, ab in enumerate(game.activated(oid), 1) if getattr(ab, "crew", 0)]
+        if not crews or ch.is_creature or obj.tapped or obj.sick or unpayable(game, player, oid, crews[0][1]):
+            continue
+        crew = crew_choice(game, list(crew_options(game, player, oid)), crews[0][1].crew)
+        lost = sum(game.chars(o).power or 0 for o in crew if not st.objs[o].sick)
+        if (ch.power or 0) > lost:
+            return A.Activate(player, game.ref_for(oid), crews[0][0])
+    return None
+
+
 def alternative(game: Any, player: str, card: Any, able: list) -> Any:
     """An alternative cost (118.9) to cast ``card`` from the hand for, when its mana cost
     can't be paid: one the player can pay that gives haste (dash, blitz: it attacks at
@@ -565,8 +600,8 @@ def ability_to_activate(game: Any, player: str, fetch: bool = False) -> A.Action
                 continue
             if fetch and "Search your library" not in ab.text:
                 continue
-            if ab.remove_counters or (ab.loyalty or 0) < 0 or unpayable(game, player, oid, ab):
-                continue  # spending counters (to regenerate, say) or loyalty is a player's call
+            if ab.remove_counters or (ab.loyalty or 0) < 0 or ab.crew or unpayable(game, player, oid, ab):
+                continue  # spending counters (to regenerate, say) or loyalty is a player's call; crew before combat
             if ab.tap and (obj.tapped or (ch.is_creature and obj.sick and not ch.has("haste"))):
                 continue
             cost = parse_cost(ab.cost)

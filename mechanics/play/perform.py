@@ -524,7 +524,16 @@ def unpayable(game: Game, player: str, oid: int, ab: Any) -> str:
         return f"{player} has no {ab.sacrifice_other[0]} to sacrifice"
     if getattr(ab, "exile_other", None) and not _exile_options(game, player, oid, ab):
         return f"{player} has no {ab.exile_other[0]} in hand to exile"
+    crew = getattr(ab, "crew", 0)
+    if crew and sum(game.chars(o).power or 0 for o in crew_options(game, player, oid)) < crew:
+        return f"{player}'s untapped creatures have less than {crew} total power to crew it (702.122a)"
     return ""
+
+
+def crew_options(game: Game, player: str, oid: int) -> tuple[int, ...]:
+    """The creatures that can crew the Vehicle ``oid``: its controller's other untapped
+    creatures (702.122a; summoning sickness doesn't matter, 302.6: not their own {T})."""
+    return tuple(o for o in game.permanents(player, creature=True) if o != oid and not game.state.objs[o].tapped)
 
 
 def _loyalty_refused(game: Game, obj: Any, ab: Any) -> str:
@@ -565,11 +574,25 @@ def _pay_other_costs(game: Game, player: str, oid: int, ab: Any) -> None:
         pick = game.ask(Decision("choose", player, f"exile {ab.exile_other[0]} from your hand (a cost)",
                                  options, 1, 1, {"what": "pitch"}))
         game.move(pick[0], "exile")
+    if getattr(ab, "crew", 0):
+        _tap_crew(game, player, oid, ab.crew)
     if ab.sacrifice_other:
         options = _sacrifice_options(game, player, oid, ab)
         pick = options if len(options) == 1 else game.ask(Decision(
             "choose", player, f"sacrifice {ab.sacrifice_other[0]} (a cost)", options, 1, 1, {"what": "sacrifice"}))
         game.sacrifice(pick[0])
+
+
+def _tap_crew(game: Game, player: str, oid: int, n: int) -> None:
+    """Crew N's cost (702.122a): the chosen creatures, with total power N or more, tap."""
+    options = crew_options(game, player, oid)
+    pick = game.ask(Decision("choose", player, f"crew {n}: tap untapped creatures with total power {n} or "
+                             "more", options, 1, len(options), {"what": "crew", "power": n}))
+    power = sum(game.chars(o).power or 0 for o in pick)
+    if power < n:
+        raise IllegalActionError(f"the creatures chosen to crew have total power {power}, less than {n} (702.122a)")
+    for o in pick:
+        game.tap(o)
 
 
 def _activate_in_hand(game: Game, a: A.Activate, oid: int) -> None:

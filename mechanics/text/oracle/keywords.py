@@ -1,7 +1,7 @@
 """Keyword abilities the grammar reads on a keyword line (702), as engine abilities.
 
 One-sentence keywords are their reminder text, compiled like any other text
-(:data:`SPELLED_OUT`); the others are built here: ward (702.21), equip (702.6),
+(:data:`SPELLED_OUT`); the others are built here: ward (702.21), crew (702.122), equip (702.6),
 cycling (702.29), kicker (702.33), flashback (702.34), protection (702.16).  Keywords
 the engine checks on an object's characteristics (flying, infect ...) or that a
 plugin implements (evolve, cascade ...) need no ability of their own.
@@ -49,6 +49,17 @@ def equip(ctx: Ctx) -> None:
         ctx.attach(src, t)
 
 
+def crew(n: int) -> ab.Activated:
+    """702.122a: "Crew N" means "Tap any number of untapped creatures you control with total
+    power N or greater: This permanent becomes an artifact creature until end of turn"
+    (layer 4; its printed power and toughness apply then)."""
+    def run(ctx: Ctx) -> None:
+        if ctx.source is not None:
+            ctx.add_effect("4", "crewed", [ctx.source], {"types": ("Artifact", "Creature")})
+            ctx.note(f"{ctx.game.describe(ctx.source)} becomes an artifact creature until end of turn")
+    return ab.Activated(f"Crew {n}", resolve=run, crew=n)
+
+
 def shock_land(ctx: Ctx, obj: Any) -> None:
     """"As ~ enters, you may pay 2 life. If you don't, it enters tapped." (614.12)."""
     if ctx.game.state.players[obj.controller].life >= 2:  # 119.4: only with that much life
@@ -75,6 +86,8 @@ def keyword_abilities(name: str, arg: Any, spec: Keyword | None = None) -> list[
     if spec and spec.takes == "alternative cost":
         alt = alternative_cost(name, str(arg))
         return None if alt is None else [alt, *out]
+    if name == "crew":
+        return [crew(int(arg))]
     if name != "ward":
         return out
     cost = str(arg or "")
