@@ -1,6 +1,6 @@
 """The oracle-text compiler: a card's rules text to the engine's abilities.
 
-text → tokens (:mod:`.lexer`) → a recursive-descent grammar (:mod:`.parser`) → a typed
+text → tokens (:mod:`.lexer`) → a recursive-descent grammar (:mod:`.grammar`) → a typed
 tree (:mod:`.tree`) → the engine's abilities (:mod:`.compiler`), acting only through
 the resolution context's primitives.  The grammar is compositional: a descriptor
 ("target nonland permanent an opponent controls"), a number ("for each artifact you
@@ -11,6 +11,26 @@ the engine can't do, is reported with the first words nothing read
 (:attr:`Compiled.phrases`), and the card is then manual (the player applies that
 line by hand).  :func:`mechanics.text.build.manual_phrases` lists those phrases for
 every face of a card.
+
+Where new work goes (each area is a module of its own, so rules added in parallel
+don't meet in one file):
+
+- A new imperative effect ("Draw a card", "Destroy target creature"): one function
+  decorated ``@imperative("first words", ...)`` in :mod:`.grammar.imperatives` (or a
+  new module of :mod:`.grammar` imported in its ``__init__``).  It is called with those
+  words eaten and reads the rest; phrases sharing a first word are tried longest first.
+- Any other grammar rule: a method of the mixin of its area, :mod:`.grammar.descriptors`
+  (numbers, objects, players, conditions), :mod:`.grammar.effects` (effect sentences,
+  "SUBJECT VERBs ...": :meth:`~.grammar.effects.Effects.subject_verb`,
+  :meth:`~.grammar.effects.Effects.player_verb`) or :mod:`.grammar.abilities`
+  (keyword lines, triggers and their events, activated, static, "enters", costs); a
+  word list (keywords, restrictions, ability words) is an entry in :mod:`.grammar.words`.
+  A new tree field goes in :mod:`.tree`.
+- A new effect verb in the compiler: one function ``(env, effect, n) -> run``
+  decorated ``@verb("name", ...)`` in :mod:`.compiler.verbs` (or a new module of
+  :mod:`.compiler` imported in its ``__init__``); a verb compiled twice is an error at
+  import.  Trigger events are in :mod:`.compiler.triggers`, conditions in
+  :mod:`.compiler.conditions`, whole abilities in :mod:`.compiler.abilities`.
 """
 
 from __future__ import annotations
@@ -28,8 +48,8 @@ from ..effects import ENCHANTABLE
 from ..keyword_lines import parse_keywords, registered
 from . import compiler, keywords
 from .compiler import Unsupported, by_hand
+from .grammar import NoParse, ParseError, Parser
 from .lexer import self_named, strip_reminder, tokenize
-from .parser import NoParse, ParseError, Parser
 
 __all__ = ["Compiled", "ParseError", "compile_card", "compile_text", "instance_abilities"]
 

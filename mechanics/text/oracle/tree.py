@@ -1,7 +1,7 @@
 """The typed tree the grammar builds: abilities, costs, events, effects, descriptors.
 
 Every node is a frozen dataclass, so a node learnt once (a descriptor, a number, an
-effect) composes into any sentence.  :mod:`mechanics.oracle.compiler` turns the tree
+effect) composes into any sentence.  :mod:`mechanics.text.oracle.compiler` turns the tree
 into the engine's abilities.
 """
 

@@ -1,0 +1,178 @@
+"""Reading the tree's nouns as an ability resolves: descriptors to objects or players,
+numbers to counts, and each ability's target requirements (:class:`Env`).
+
+Targets are numbered in the order the text names them; "it" and "that creature" read
+the antecedent's objects.  A node the engine can't do raises :class:`Unsupported`
+with the words it stopped at, so the card stays manual.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from ....abilities import abilities as ab
+from ....model.state import Decision
+from .. import select
+from ..tree import Number, Objects
+
+if TYPE_CHECKING:
+    from ....play.context import Ctx
+
+Run = Callable[["Ctx"], None]
+
+
+#: counters with rules meaning the engine doesn't implement (122.1b-h): putting them would
+#: do nothing it should
+MEANINGFUL_COUNTERS = frozenset({
+    "shield", "stun", "finality", "lore", "loyalty", "defense", "time", "fade", "age", "level", "flying",
+    "first strike", "double strike", "deathtouch", "lifelink", "menace", "reach", "trample", "vigilance",
+    "hexproof", "indestructible", "haste"})
+
+
+class Unsupported(Exception):  # noqa: N818 - the card stays manual, naming the phrase
+    """The tree holds something the engine doesn't do (``phrase`` says what)."""
+
+    def __init__(self, phrase: str) -> None:
+        super().__init__(phrase)
+        self.phrase = phrase
+
+
+class Env:
+    """What an ability's effects share as they compile: its target requirements, and
+    which target numbers a "target" descriptor took."""
+
+    def __init__(self, known: frozenset[str] | set[str] = frozenset(), card: Any = None) -> None:
+        self.known = known  # the keywords and keyword actions the engine and plugins implement
+        self.card = card  # the card whose text this is
+        self.targets: list[ab.Target] = []
+        self.index: dict[int, int] = {}
+
+    def target(self, d: Objects) -> int:
+        if id(d) in self.index:
+            return self.index[id(d)]
+        if d.zone not in ("battlefield", "graveyard"):
+            raise Unsupported(f"a target card in a {d.zone}")  # the engine targets permanents, players, spells
+        if self.targets and (self.targets[-1].max > 1 or self.targets[-1].optional):
+            raise Unsupported("a target after an 'up to' one")
+        self.index[id(d)] = len(self.targets)
+        self.targets.append(select.target_spec(d, _describe(d)))
+        return self.index[id(d)]
+
+
+_COLOR_WORDS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+
+
+def _describe(d: Objects) -> str:
+    words = (["up to", str(d.count)] if d.up_to else []) + ["target"] + (["other"] if d.other else [])
+    words += [f"non{_COLOR_WORDS.get(n, n)}" for n in d.non] + [_COLOR_WORDS[c] for c in d.colors] + list(d.kinds)
+    if d.controller:
+        words.append("you control" if d.controller == "you" else "an opponent controls")
+    return " ".join(words)
+
+
+# ---------------------------------------------------------------------- reading at run time
+def objects(env: Env, d: Objects) -> Callable[[Ctx], list[Any]]:
+    """The objects (or players) ``d`` names as the ability resolves."""
+    q = d.quant
+    if q == "target":
+        i = env.target(d)
+        many = d.count > 1 or d.up_to
+
+        def targeted(ctx: Ctx) -> list[Any]:
+            if not many:
+                t = ctx.target(i)
+                return [] if t is None else [t]
+            n = len(ctx.item.targets) - ctx.offset - i if ctx.item else 0
+            return [t for k in range(n) if (t := ctx.target(i + k)) is not None]
+        return targeted
+    if q == "self":
+        return _self
+    if q == "you":
+        return lambda ctx: [ctx.controller]
+    if q == "each":
+        return lambda ctx: select.each(ctx.game, d, ctx.controller, ctx.source)
+    if q == "attached":
+        def attached(ctx: Ctx) -> list[Any]:
+            src = ctx.source
+            to = ctx.game.state.objs[src].attached_to if src is not None else None
+            return [to] if to is not None and to >= 0 else []
+        return attached
+    if q == "event":
+        return lambda ctx: [o] if (o := ctx.item.data.get("obj")) is not None else []
+    if q == "event-player":  # "that spell's controller"
+        return lambda ctx: [p] if (p := ctx.item.data.get("player")) is not None else []
+    if q == "a":  # one that fits, chosen as it resolves
+        def chosen(ctx: Ctx) -> list[Any]:
+            options = tuple(select.each(ctx.game, d, ctx.controller, ctx.source))
+            if not options:
+                return []
+            low = 0 if d.zone != "battlefield" else 1  # a search or a card may find nothing (701.23b)
+            pick = ctx.choose(Decision("choose", ctx.controller, f"choose {_describe(d).replace('target ', '')}"
+                                       + (" (or none)" if not low else ""), options, low, 1, {"what": "pick"}))
+            return list(pick)
+        return chosen
+    if q == "it":
+        if d.ref is None:
+            raise Unsupported("it")
+        inner = objects(env, d.ref)
+        if "player" in d.kinds and not d.ref.players_only:
+            return lambda ctx: [_controller(ctx, o) for o in inner(ctx)]
+        return inner
+    raise Unsupported(f"{q} {' '.join(d.kinds)}")
+
+
+def _self(ctx: Ctx) -> list[Any]:
+    """The source, or, for an ability that triggered on the source going to a graveyard,
+    the card it became there (400.7: such an ability can find the new object)."""
+    if ctx.source is not None:
+        return [ctx.source]
+    item = ctx.item
+    obj = ctx.game.state.objs.get(item.source) if item and item.source is not None else None
+    if obj is not None and item.data.get("moved") and obj.epoch == item.source_epoch + 1 and \
+            obj.zone == item.data["moved"]:
+        return [obj.id]
+    return []
+
+
+def _controller(ctx: Ctx, o: Any) -> Any:
+    if isinstance(o, str):
+        return o
+    return ctx.game.controller_of(o)
+
+
+def number(env: Env, n: Number) -> Callable[[Ctx], int]:
+    if n.power_of is not None:  # 608.2h: as it last existed if it has left the battlefield
+        whose = objects(env, n.power_of)
+
+        def power(ctx: Ctx) -> int:
+            got = [o for o in whose(ctx) if isinstance(o, int)]
+            ch = ctx.game.chars(got[0]) if got else None
+            if ch is None and ctx.item is not None and n.power_of.quant == "self":
+                info = ctx.lki(ctx.item.source, ctx.item.source_epoch) or {}
+                return max(0, info.get("power") or 0)
+            return max(0, ch.power or 0) if ch is not None else 0
+        return power
+    if n.count is not None:
+        count = objects(env, n.count)
+        return lambda ctx: n.times * len(count(ctx))
+    if n.x:
+        return lambda ctx: n.times * (ctx.item.x if ctx.item else 0)
+    return lambda ctx: n.value
+
+
+def each_of(env: Env, d: Objects | None, act: Callable[[Ctx, Any], None]) -> Run:
+    if d is None:
+        raise Unsupported("whom")
+    get = objects(env, d)
+
+    def run(ctx: Ctx) -> None:
+        for o in get(ctx):
+            act(ctx, o)
+    return run
+
+
+def players_of(env: Env, d: Objects | None) -> Callable[[Ctx], list[str]]:
+    if d is None or not (d.players_only or d.quant in ("you", "event-player") or (d.quant == "it" and "player" in d.kinds)):
+        raise Unsupported("a player")
+    return objects(env, d)

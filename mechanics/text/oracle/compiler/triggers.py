@@ -1,0 +1,127 @@
+"""Trigger events (603.2): an :class:`~..tree.Event` node as the engine event kinds it
+listens for and the test that says whether one of them triggers the ability."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from .. import select
+from ..tree import Event, Objects
+from .descriptors import Unsupported
+
+if TYPE_CHECKING:
+    from ....play.game import Game
+
+
+def _enters(game: Game, obj: Any, event: Any) -> bool:
+    return event.to_zone == "battlefield"
+
+
+def _dies(game: Game, obj: Any, event: Any) -> bool:
+    """700.4: from the battlefield to a graveyard, a creature as it last existed."""
+    if event.from_zone != "battlefield" or event.to_zone != "graveyard":
+        return False
+    info = game.state.lki.get((event.obj, event.old_epoch)) or {}
+    return "Creature" in info.get("types", ())
+
+
+def _lki_matches(game: Game, d: Objects, event: Any, you: str, source: int) -> bool:
+    """Whether what left the battlefield fit ``d`` as it last existed (603.10a)."""
+    info = game.state.lki.get((event.obj, event.old_epoch)) or {}
+    if d.other and event.obj == source:
+        return False
+    if d.controller == "you" and info.get("controller") != you:
+        return False
+    if d.controller == "opponent" and info.get("controller") not in game.opponents(you):
+        return False
+    kinds = [k for k in d.kinds if k not in ("permanent",)]
+    types = set(info.get("types", ()))
+    return not kinds or any(k.capitalize() in types for k in kinds)
+
+
+#: zone-change events: (event kind, test on the event, looks back in time)
+_MOVES = {"enters": _enters, "dies": _dies,
+          "leaves": lambda g, o, e: e.from_zone == "battlefield",
+          "put-into-graveyard": lambda g, o, e: e.from_zone == "battlefield" and e.to_zone == "graveyard"}
+
+
+def trigger_match(ev: Event) -> tuple[tuple[str, ...], Callable[..., dict | None], bool]:
+    """603.2: an event node as (event kinds, ``match(game, obj, event)``, look-back)."""
+    subject = ev.subject
+    self_ = subject is not None and subject.quant == "self"
+    if subject is not None and subject.quant not in ("self", "a", "each", "you"):
+        who = "enchanted or equipped creature" if subject.quant == "attached" else f"{subject.quant} {' '.join(subject.kinds)}"
+        raise Unsupported(f"when {who} {ev.kind}")
+    if ev.kind in _MOVES:
+        moved = _MOVES[ev.kind]
+        back = ev.kind != "enters"
+        if self_:
+            def match(game: Game, obj: Any, event: Any) -> dict | None:
+                same = event.obj == obj.id and (event.epoch == obj.epoch if not back else True)
+                return {"moved": event.to_zone} if same and moved(game, obj, event) else None
+            return ("ZoneChanged",), match, back
+        d = subject
+
+        def match(game: Game, obj: Any, event: Any) -> dict | None:
+            if not moved(game, obj, event):
+                return None
+            you = game.controller_of(obj.id)
+            if back:
+                ok = _lki_matches(game, d, event, you, obj.id)
+            else:
+                ok = select.matches(game, d, event.obj, you, obj.id)
+            return {"obj": event.obj} if ok else None
+        return ("ZoneChanged",), match, False
+    if ev.kind == "attacks":
+        if self_:
+            return ("AttackersDeclared",), lambda g, o, e: {} if o.id in e.attackers else None, False
+        d = subject
+
+        def attacks(game: Game, obj: Any, event: Any) -> dict | None:
+            you = game.controller_of(obj.id)
+            hit = [a for a in event.attackers if select.matches(game, d, a, you, obj.id)]
+            return {"obj": hit[0]} if hit else None
+        return ("AttackersDeclared",), attacks, False
+    if ev.kind == "blocks" and self_:  # 509.3c
+        return ("BlockersDeclared",), lambda g, o, e: {} if any(b == o.id for b, _ in e.blocks) else None, False
+    if ev.kind == "becomes-blocked" and self_:  # 509.3d: once, however many block it
+        return ("BecameBlocked",), lambda g, o, e: {} if e.attacker == o.id else None, False
+    if ev.kind == "combat-damage" and self_:  # 510.3a
+        return ("DamageDealt",), (lambda g, o, e: {"player": e.player} if e.source == o.id and e.player
+                                  is not None and e.combat else None), False
+    if ev.kind == "becomes-target":
+        d, kinds, whose = subject, ev.spell.kinds, ev.whose
+
+        def targeted(game: Game, obj: Any, event: Any) -> dict | None:
+            you = game.controller_of(obj.id)
+            item = next((i for i in game.state.stack if i.id == event.item), None)
+            if item is None or ("ability" not in kinds and item.kind != "spell"):
+                return None
+            if (whose == "you" and event.controller != you) or (
+                    whose == "opponent" and event.controller not in game.opponents(you)):
+                return None
+            ok = event.obj == obj.id if self_ else select.matches(game, d, event.obj, you, obj.id)
+            return {"obj": event.obj, "player": event.controller} if ok else None
+        return ("BecameTarget",), targeted, False
+    if ev.kind == "cast":
+        d = ev.spell
+
+        def cast(game: Game, obj: Any, event: Any) -> dict | None:
+            you = game.controller_of(obj.id)
+            if event.controller != you:
+                return None
+            return {} if select.matches(game, d, event.source, you, obj.id) else None
+        return ("SpellCast",), cast, False
+    if ev.kind == "gain-life":
+        return ("LifeChanged",), (lambda g, o, e: {} if e.amount > 0 and e.player == g.controller_of(o.id)
+                                  else None), False
+    if ev.kind == "draw":  # "whenever you draw a card" / "an opponent draws a card"
+        opp = subject is not None and "opponent" in subject.kinds
+
+        def drew(game: Game, obj: Any, event: Any) -> dict | None:
+            you = game.controller_of(obj.id)
+            ok = event.player in game.opponents(you) if opp else event.player == you
+            return {"obj": event.player} if ok else None
+        return ("Drew",), drew, False
+    raise Unsupported(f"whenever {ev.kind}")

@@ -1,0 +1,393 @@
+"""The effect verbs: one compile function a verb (or a family of verbs done alike),
+registered with :func:`.effects.verb`; each returns ``run(ctx)``, which acts through
+the resolution context's primitives (608.2).
+
+A new verb is one function here (or in a module of its own, imported in the
+package's ``__init__``)::
+
+    @verb("scry", "surveil")
+    def look(env: Env, e: Effect, n: Count) -> Run: ...
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from ....model.state import Decision
+from .. import select
+from ..tree import Effect, Objects
+from .descriptors import (
+    MEANINGFUL_COUNTERS,
+    Env,
+    Run,
+    Unsupported,
+    each_of,
+    number,
+    objects,
+    players_of,
+)
+from .effects import effects, verb
+
+if TYPE_CHECKING:
+    from ....play.context import Ctx
+
+#: an effect's number, read as it resolves
+Count = Callable[["Ctx"], int]
+
+
+@verb("damage")
+def damage(env: Env, e: Effect, n: Count) -> Run:
+    if e.who is None or e.who.quant not in ("self", "it", "target") or e.who.players_only:
+        raise Unsupported("deals damage (a source other than this)")
+    if e.who.quant == "self" or (e.who.quant == "it" and (e.who.ref or e.who).quant == "self"):
+        return each_of(env, e.what, lambda ctx, t: ctx.damage(t, n(ctx), source=ctx.item.source))
+    source = objects(env, e.who)  # "target creature you control deals damage equal to its power to ..."
+
+    def dealt(ctx: Ctx) -> None:
+        got = [o for o in source(ctx) if isinstance(o, int)]
+        if not got:
+            return  # 608.2b: the source is no longer a legal target: it deals no damage
+        for t in hit(ctx):
+            ctx.damage(t, n(ctx), source=got[0])
+    hit = objects(env, e.what)
+    return dealt
+
+
+@verb("draw", "gain-life", "lose-life", "mill", "discard")
+def player_amount(env: Env, e: Effect, n: Count) -> Run:
+    """A player draws, gains or loses life, mills or discards N."""
+    who = players_of(env, e.who)
+    act = {"draw": lambda ctx, p, k: ctx.draw(p, k),
+           "gain-life": lambda ctx, p, k: ctx.gain_life(p, k),
+           "lose-life": lambda ctx, p, k: ctx.lose_life(p, k),
+           "mill": lambda ctx, p, k: ctx.mill(p, k),
+           "discard": _discard}[e.verb]
+
+    def run(ctx: Ctx) -> None:
+        k = n(ctx)
+        for p in who(ctx):
+            act(ctx, p, k)
+    return run
+
+
+@verb("destroy")
+def destroy(env: Env, e: Effect, n: Count) -> Run:
+    shield = e.kind != "no-regeneration"  # 701.19c: "It can't be regenerated."
+    return each_of(env, e.what, lambda ctx, o: ctx.destroy(o, regenerate=shield))
+
+
+@verb("exile")
+def exile(env: Env, e: Effect, n: Count) -> Run:
+    return each_of(env, e.what, lambda ctx, o: ctx.move(o, "exile"))
+
+
+@verb("bounce")
+def bounce(env: Env, e: Effect, n: Count) -> Run:
+    zone = e.dest or "hand"  # "on top of its owner's library": the top (401.4 orders it)
+    return each_of(env, e.what, lambda ctx, o: ctx.move(o, zone))
+
+
+@verb("tap")
+def tap(env: Env, e: Effect, n: Count) -> Run:
+    return each_of(env, e.what, lambda ctx, o: ctx.tap(o))
+
+
+@verb("untap")
+def untap(env: Env, e: Effect, n: Count) -> Run:
+    return each_of(env, e.what, lambda ctx, o: ctx.untap(o))
+
+
+@verb("regenerate")
+def regenerate(env: Env, e: Effect, n: Count) -> Run:
+    return each_of(env, e.what, lambda ctx, o: ctx.regenerate(o))
+
+
+@verb("transform", "flip")
+def turn_face(env: Env, e: Effect, n: Count) -> Run:
+    """712, 710: only a card with that face to turn to."""
+    v = e.verb
+    if env.card is None or env.card.layout != v:
+        raise Unsupported(f"{v} ~")
+    return each_of(env, e.what, lambda ctx, o: ctx.turn_face(o, v))
+
+
+@verb("cant-block", "unblockable")
+def restrict(env: Env, e: Effect, n: Count) -> Run:
+    from ...effects import CANT_BLOCK, UNBLOCKABLE
+
+    kw = CANT_BLOCK if e.verb == "cant-block" else UNBLOCKABLE
+    return each_of(env, e.what, lambda ctx, o: ctx.add_effect("6", "abilities", [o], {"keywords": (kw,)}))
+
+
+@verb("counters")
+def counters(env: Env, e: Effect, n: Count) -> Run:
+    kind = e.kind
+    if kind in MEANINGFUL_COUNTERS:
+        raise Unsupported(f"{kind} counters")
+    return each_of(env, e.what, lambda ctx, o: ctx.put_counters(o, kind, n(ctx), source_item=ctx.item.id))
+
+
+@verb("token")
+def token(env: Env, e: Effect, n: Count) -> Run:
+    from ..tokens import token_name
+
+    name = token_name(e.token)
+
+    def make(ctx: Ctx) -> None:
+        made = ctx.create_token(ctx.controller, name, n(ctx))
+        if e.tapped:
+            for o in made:
+                ctx.tap(o)
+    return make
+
+
+@verb("investigate")
+def investigate(env: Env, e: Effect, n: Count) -> Run:
+    return lambda ctx: ctx.create_token(ctx.controller, "Clue Token")  # 701.36a: create a Clue token
+
+
+@verb("scry", "surveil")
+def look(env: Env, e: Effect, n: Count) -> Run:
+    from ...effects import look_at_top
+
+    if e.n.x or e.n.count:
+        raise Unsupported(f"{e.verb} X")
+    return look_at_top(e.verb, e.n.value)
+
+
+@verb("explore")
+def explores(env: Env, e: Effect, n: Count) -> Run:
+    from ...effects import explore
+
+    if e.what is None or (e.what.ref or e.what).quant != "self":
+        raise Unsupported("explores")
+    return explore
+
+
+@verb("proliferate")
+def proliferate(env: Env, e: Effect, n: Count) -> Run:
+    if "proliferate" not in env.known:
+        raise Unsupported("proliferate (its plugin is not loaded)")
+    return lambda ctx: ctx.keyword_action("proliferate", ctx.controller)
+
+
+@verb("prevent-combat")
+def prevent_combat(env: Env, e: Effect, n: Count) -> Run:
+    from ...effects import PREVENT_COMBAT
+
+    def fog(ctx: Ctx) -> None:
+        ctx.add_effect("-", PREVENT_COMBAT, [], {}, until="eot")
+        ctx.note("combat damage is prevented this turn")
+    return fog
+
+
+@verb("shuffle")
+def shuffle(env: Env, e: Effect, n: Count) -> Run:
+    return lambda ctx: ctx.shuffle(ctx.controller)
+
+
+@verb("reanimate")
+def reanimate(env: Env, e: Effect, n: Count) -> Run:
+    def back(ctx: Ctx, o: Any) -> None:
+        owner = ctx.game.state.objs[o].owner if e.dest == "owner" else None
+        _to_battlefield(ctx, o, e.tapped, owner)
+        if e.kind:  # "with a +1/+1 counter on it"
+            ctx.put_counters(o, e.kind, n(ctx))
+    return each_of(env, e.what, back)
+
+
+@verb("control")
+def control(env: Env, e: Effect, n: Count) -> Run:
+    def steal(ctx: Ctx, o: Any) -> None:
+        ctx.add_effect("2", "control", [o], {"controller": ctx.controller}, until="eot")
+        ctx.note(f"{ctx.controller} gains control of {ctx.game.describe(o)} until end of turn")
+    return each_of(env, e.what, steal)
+
+
+@verb("pay-then")
+def pay_first(env: Env, e: Effect, n: Count) -> Run:
+    from ...effects import pays
+
+    then = effects(env, e.then)
+
+    def pay_then(ctx: Ctx) -> None:
+        if pays(ctx, ctx.controller, e.cost):
+            then(ctx)
+    return pay_then
+
+
+@verb("attach")
+def attach(env: Env, e: Effect, n: Count) -> Run:
+    if env.card is None or not {"Equipment", "Aura"} & set(env.card.subtypes):
+        raise Unsupported("attach (not an Aura or Equipment)")
+    return each_of(env, e.what, lambda ctx, o: ctx.source is not None and ctx.attach(ctx.source, o))
+
+
+def _to_battlefield(ctx: Ctx, o: Any, tapped: bool, controller: str | None = None) -> None:
+    ctx.move(o, "battlefield", controller=controller or ctx.controller)
+    if tapped:
+        ctx.tap(o)
+
+
+def _discard(ctx: Ctx, player: str, n: int) -> None:
+    """701.8a: the player discards N cards of their choice (as many as they have)."""
+    hand = tuple(ctx.game.state.players[player].hand)
+    k = min(n, len(hand))
+    if k:
+        picks = ctx.choose(Decision("choose", player, "discard a card" if k == 1 else f"discard {k} cards", hand, k, k,
+                                    {"what": "discard"}))
+        for c in picks:
+            ctx.move(c, "graveyard")
+
+
+@verb("discard-chosen")
+def discard_chosen(env: Env, e: Effect, n: Count) -> Run:
+    """"Target player reveals their hand. You choose a nonland card from it. That player
+    discards that card." (701.8a, 701.20a): the choice is the controller's, from the
+    revealed cards that fit."""
+    who = players_of(env, e.who)
+    d = e.what
+
+    def run(ctx: Ctx) -> None:
+        for p in who(ctx):
+            hand = ctx.game.state.players[p].hand
+            ctx.note(f"{p} reveals their hand: {', '.join(ctx.game.describe(o) for o in hand) or 'no cards'}")
+            fits = tuple(o for o in hand if select.matches(ctx.game, d, o, p, None))
+            if fits:
+                pick = ctx.choose(Decision("choose", ctx.controller, f"choose a card {p} discards", fits, 1, 1,
+                                           {"what": "discard-chosen", "player": p}))
+                ctx.move(pick[0], "graveyard")
+    return run
+
+
+@verb("pump")
+def pump(env: Env, e: Effect, n: Count) -> Run:
+    """611.2: "gets +N/+N [and gains KEYWORDS] until end of turn"; the objects affected are
+    locked in as it resolves (611.2c)."""
+    if e.until != "eot":
+        raise Unsupported("gets ... (not until end of turn)")
+    pt = (number(env, e.pt[0]), number(env, e.pt[1])) if e.pt else None
+    kws = e.keywords
+
+    def run(ctx: Ctx, hit: list[int]) -> None:
+        if pt is not None:
+            p, t = pt[0](ctx), pt[1](ctx)
+            for o in hit:
+                ctx.pump(o, p, t)
+        if kws:
+            ctx.add_effect("6", "abilities", hit, {"keywords": kws})
+            ctx.note(f"{', '.join(ctx.game.describe(o) for o in hit)} gain{'s' * (len(hit) == 1)} "
+                     f"{', '.join(kws)} until end of turn")
+    return _on_permanents(env, e.what, run)
+
+
+@verb("becomes")
+def becomes(env: Env, e: Effect, n: Count) -> Run:
+    """"~ becomes a 3/3 red Elemental creature with KEYWORDS until end of turn. It's still
+    a land." (a manland): an effect in each layer it changes (613.1d-f, 613.4b)."""
+    if e.until != "eot":
+        raise Unsupported("becomes (not until end of turn)")
+    spec = e.token
+
+    def run(ctx: Ctx, hit: list[int]) -> None:
+        ctx.add_effect("4", "becomes", hit, {"types": spec.types, "subtypes": tuple(spec.name.split())})
+        if spec.colors:
+            ctx.add_effect("5", "becomes", hit, {"colors": spec.colors})
+        if spec.keywords:
+            ctx.add_effect("6", "becomes", hit, {"keywords": spec.keywords})
+        ctx.add_effect("7b", "becomes", hit, {"set_pt": (spec.power, spec.toughness), "becomes": True})
+        ctx.note(f"{', '.join(ctx.game.describe(o) for o in hit)} becomes a {spec.power}/{spec.toughness} "
+                 f"{spec.name} creature until end of turn")
+    return _on_permanents(env, e.what, run)
+
+
+def _on_permanents(env: Env, d: Objects | None, act: Callable[[Ctx, list[int]], None]) -> Run:
+    """``act(ctx, permanents)`` on the permanents ``d`` names as it resolves, if any: the
+    objects an effect until end of turn affects are locked in then (611.2c)."""
+    get = objects(env, d)
+
+    def run(ctx: Ctx) -> None:
+        hit = [o for o in get(ctx) if isinstance(o, int)]
+        if hit:
+            act(ctx, hit)
+    return run
+
+
+@verb("sacrifice")
+def sacrifice(env: Env, e: Effect, n: Count) -> Run:
+    """701.21a: "sacrifice ~", or each player named sacrifices one permanent that fits,
+    of their choice."""
+    if e.what is not None and e.what.quant in ("self", "it", "target"):
+        return each_of(env, e.what, lambda ctx, o: ctx.sacrifice(o))
+    who = players_of(env, e.who or Objects("you", ("player",)))
+    d = e.what
+
+    def run(ctx: Ctx) -> None:
+        for p in who(ctx):
+            options = tuple(o for o in ctx.game.permanents(p) if select.matches(ctx.game, d, o, p, None))
+            if options:
+                pick = ctx.choose(Decision("choose", p, f"sacrifice {' or '.join(d.kinds)}", options, 1, 1,
+                                           {"what": "sacrifice"}))
+                ctx.sacrifice(pick[0])
+    return run
+
+
+@verb("search")
+def search(env: Env, e: Effect, n: Count) -> Run:
+    """701.23: search your library for a card that fits, show the choice, put it into
+    your hand or onto the battlefield (tapped), then shuffle.  A player may fail to
+    find a card (701.23b: a search for cards with a stated quality)."""
+    d = e.what
+    wanted = " or ".join(k for k in d.kinds if k != "card") or "any"
+
+    def run(ctx: Ctx) -> None:
+        you = ctx.controller
+        library = ctx.game.state.players[you].library
+        fits = tuple(dict.fromkeys(o for o in library if select.matches(ctx.game, d, o, you, None)))
+        if fits:
+            most = min(d.count, len(fits))  # "up to two basic land cards"
+            pick = ctx.choose(Decision("choose", you, f"search your library for {_how_many(d)} {wanted} card"
+                                       f"{'s' * (d.count > 1)} (choose none to find nothing)", fits, 0, most,
+                                       {"what": "search"}))
+            for o in pick:
+                ctx.note(f"{you} finds {ctx.game.describe(o)}")
+                if e.dest == "battlefield":
+                    _to_battlefield(ctx, o, e.tapped)
+                else:
+                    ctx.move(o, "hand")
+        ctx.shuffle(you)
+    return run
+
+
+def _how_many(d: Objects) -> str:
+    return ("up to " if d.up_to else "") + ("a" if d.count == 1 else str(d.count))
+
+
+@verb("counter-spell")
+def counter_spell(env: Env, e: Effect, n: Count) -> Run:
+    """701.6: counter target spell (unless its controller pays COST, 118.12)."""
+    from ...effects import pays
+
+    def act(ctx: Ctx, o: Any) -> None:
+        item = next((i for i in ctx.game.state.stack if i.kind == "spell" and i.source == o), None)
+        if item is not None and not (e.cost and pays(ctx, item.controller, e.cost)):
+            ctx.counter_item(item.id)
+    return each_of(env, e.what, act)
+
+
+@verb("fight")
+def fight(env: Env, e: Effect, n: Count) -> Run:
+    """701.14a: each of two creatures deals damage equal to its power to the other."""
+    one, two = objects(env, e.who), objects(env, e.what)
+
+    def run(ctx: Ctx) -> None:
+        a, b = one(ctx), two(ctx)
+        if not a or not b or not isinstance(a[0], int) or not isinstance(b[0], int):
+            return  # 701.14b: if either is no longer a legal target, no damage is dealt
+        pa, pb = ctx.game.chars(a[0]), ctx.game.chars(b[0])
+        if pa is None or pb is None:
+            return
+        ctx.damage(b[0], max(0, pa.power or 0), source=a[0])
+        ctx.damage(a[0], max(0, pb.power or 0), source=b[0])
+    return run

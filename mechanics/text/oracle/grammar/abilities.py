@@ -1,0 +1,321 @@
+"""The grammar's abilities: keyword lines, triggered, activated, modal, static and
+"enters" abilities, and costs (113, 602, 603, 604, 614.1c, 700.2).
+
+Each rule reads one whole ability and returns its :class:`~..tree.Ability`;
+:meth:`Abilities.ability` tries them in order.
+"""
+
+from __future__ import annotations
+
+from ..tree import Ability, Condition, Cost, Effect, Event, Number, Objects
+from .core import NoParse, _with
+from .effects import Effects
+from .words import ABILITY_WORDS, BY_FIRST, COSTED, NUMBERED, RESTRICTIONS, STEPS
+
+
+class Abilities(Effects):
+    """The rules for whole abilities and their costs."""
+
+    # ------------------------------------------------------------------ abilities
+    def costs(self, end: str = ":") -> Cost:
+        """"{2}{G}, {T}, Pay 1 life, Sacrifice ~:" up to the colon (``end``)."""
+        mana, tap, life, sac_self, sac, discard = "", False, 0, False, None, 0
+        w = self.peek()
+        if (w.lstrip("+-").isdigit()) and self.peek(1) == ":":  # "[+1]:", "[−2]:", "[0]:" (606.4)
+            self.i += 2
+            return Cost(loyalty=int(w))
+        while True:
+            w = self.peek()
+            if w == "{t}":
+                tap = True
+                self.i += 1
+            elif w.startswith("{") and w not in ("{q}", "{e}"):
+                while self.peek().startswith("{") and self.peek() not in ("{t}", "{q}", "{e}"):
+                    mana += self.text()
+                    self.i += 1
+            elif self.eat("pay"):
+                life = self.number().value
+                self.need("life")
+            elif self.eat("sacrifice ~"):
+                sac_self = True
+            elif self.eat("sacrifice"):
+                other = self.eat("another")
+                self.eat_any("a", "an")
+                sac = _with(self.objects("a"), other=True) if other else self.objects("a")
+            elif self.eat("discard a card"):
+                discard = 1
+            else:
+                self.fail()
+            if self.eat(end):
+                return Cost(mana, tap, False, life, sac_self, sac, discard)
+            self.need(",")
+
+    def ability(self, spell: bool) -> Ability:
+        """One ability (a line of the card, a modal group's lines joined by ``•``)."""
+        self.ability_word()
+        start = self.i
+        for rule in (self.keywords, self.cast_cost, self.triggered, self.activated, self.static, self.enters):
+            ab = self.attempt(rule)
+            if ab is not None:
+                return ab
+            self.i = start
+        if spell:
+            effects = self.effects()
+            return Ability("spell", effects=effects)
+        self.fail()
+        raise AssertionError
+
+    def keywords(self) -> Ability:
+        """A keyword line: "Flying, haste", "Kicker {R}", "Flashback {2}{R}", "Battle cry",
+        "Protection from red", "Bloodthirst 1" (each keyword in :data:`KEYWORDS` or
+        with a cost in :data:`COSTED`)."""
+        found: list[tuple[str, str]] = []
+        while True:
+            kw = next((k for k in BY_FIRST.get(self.peek(), ()) if self.at(k)), None)
+            if kw is not None:
+                self.eat(kw)
+                arg = ""
+                if kw in NUMBERED:
+                    arg = self.peek()
+                    if not arg.isdigit():
+                        self.fail()
+                    self.i += 1
+                found.append((kw, arg))
+            elif self.peek() in COSTED:
+                kw = self.peek()
+                self.i += 1
+                cost = ""
+                if self.eat("—"):  # "Cycling—Pay 2 life.", "Ward—Pay 3 life."
+                    paid = self.costs(".")
+                    if paid.mana or paid.tap or paid.sacrifice or paid.discard or not paid.life:
+                        self.fail()
+                    cost = f"{paid.life} life"
+                while self.peek().startswith("{") and self.peek() not in ("{t}", "{q}"):
+                    cost += self.text()
+                    self.i += 1
+                if not cost:
+                    self.fail()
+                found.append((kw, cost))
+            else:
+                self.fail()
+            if self.done():
+                break
+            if not self.eat(","):
+                self.fail()
+        return Ability("keyword", modes=(), keyword="|".join(k for k, _ in found),
+                       arg="|".join(a for _, a in found))
+
+    def cast_cost(self) -> Ability:
+        """601.2f: "As an additional cost to cast ~, sacrifice a creature" (or discard a
+        card, pay N life)."""
+        if self.eat("~ costs"):  # 601.2f: "~ costs {1} less to cast for each ..." / "... if COND"
+            sym = self.peek()
+            if not (sym.startswith("{") and sym[1:-1].isdigit()):
+                self.fail()
+            self.i += 1
+            self.need("less to cast")
+            n = int(sym[1:-1])
+            if self.eat("for each"):
+                less = Effect("less", n=Number(count=self.objects("each"), times=n))
+            else:
+                less = Effect("less", n=Number(n), condition=self.condition())
+            self.need(".")
+            self.end()
+            return Ability("cast-cost", effects=(less,))
+        self.need("as an additional cost to cast ~ ,")
+        cost = self.costs(".")
+        self.end()
+        return Ability("cast-cost", cost=cost)
+
+    def ability_word(self) -> None:
+        """207.2c: an ability word ("Landfall —") has no rules meaning of its own."""
+        j = 0
+        while self.peek(j).isalpha() and self.peek(j) not in ("when", "whenever", "at"):
+            j += 1
+        words = " ".join(self.words[self.i:self.i + j])
+        if j and self.peek(j) == "—" and (words in ABILITY_WORDS or self.peek(j + 1) in (
+                "when", "whenever", "at", "~", "as", "if")):
+            self.i += j + 1
+
+    def triggered(self) -> Ability:
+        if self.eat("at the beginning of"):
+            whose = "each"
+            if self.eat("your"):
+                whose = "you"
+            elif self.eat("each opponent's"):
+                whose = "opponent"
+            elif self.eat("the next") or self.eat("each"):
+                whose = "each"
+            else:
+                self.eat("the")
+            step = next((s for p, s in STEPS.items() if self.eat(p)), None)
+            if step is None or (whose == "each" and step == "end" and self.peek(-3) == "next"):
+                self.fail()
+            if self.eat("on your turn"):
+                whose = "you"
+            event = Event("step", step=step, whose=whose)
+        else:
+            if not self.eat_any("whenever", "when"):
+                self.fail()
+            event = self.event()
+        self.need(",")
+        cond = None
+        if self.at("if"):
+            cond = self.condition()
+            self.need(",")
+        subject = event.subject
+        antecedent = Objects("self") if subject is None or subject.quant == "self" else Objects("event", subject.kinds)
+        if self.at("choose"):
+            return self.modal(event, cond)
+        effects = self.effects(antecedent)
+        return Ability("triggered", effects=effects, event=event, condition=cond)
+
+    def event(self) -> Event:
+        if self.eat("you cast"):
+            spell = self.objects("a") if self.eat_any("a", "an") else self.fail()
+            return Event("cast", spell=spell)
+        if self.eat("you gain life"):
+            return Event("gain-life")
+        if self.eat("you draw a card"):
+            return Event("draw", Objects("you", ("player",)))
+        if self.eat("an opponent draws a card"):
+            return Event("draw", Objects("each", ("opponent",)))
+        if self.eat("you cycle or discard another card") or self.eat("you cycle another card"):
+            self.fail()
+        subject = self.attempt(self.thing, None)
+        if subject is None:
+            subject = self.objects("a") if self.eat_any("a", "an") else self.fail()
+        if subject.quant == "a" and "land" in subject.kinds and subject.controller == "you" and \
+                self.eat("enters"):
+            return Event("enters", subject)
+        if self.eat_any("enters", "enter"):
+            return Event("enters", subject)
+        if self.eat("dies"):
+            return Event("dies", subject)
+        if self.eat("attacks"):
+            return Event("attacks", subject)
+        if self.eat("blocks"):
+            return Event("blocks", subject)
+        if self.eat("becomes blocked"):
+            return Event("becomes-blocked", subject)
+        if self.eat("deals combat damage to a player") or self.eat("deals combat damage to an opponent"):
+            return Event("combat-damage", subject, to_player=True)
+        if self.eat("leaves the battlefield"):
+            return Event("leaves", subject)
+        if self.eat("becomes the target of a spell"):  # 702.21a-like: a BecameTarget event
+            kinds = ("spell", "ability") if self.eat("or ability") else ("spell",)
+            whose = "you" if self.eat("you control") else "opponent" if self.eat("an opponent controls") else "any"
+            if self.at("for the first time"):
+                self.fail()
+            return Event("becomes-target", subject, Objects("a", kinds), whose=whose)
+        if self.eat("is put into a graveyard from the battlefield"):
+            return Event("put-into-graveyard", subject)
+        self.fail()
+        raise AssertionError
+
+    def activated(self) -> Ability:
+        cost = self.costs()
+        effects = self.effects(Objects("self"))
+        sorcery = once = False
+        while not self.done():
+            if self.eat("activate only as a sorcery ."):
+                sorcery = True
+            elif self.eat("activate only once each turn ."):
+                once = True
+            else:
+                self.fail()
+        return Ability("activated", effects=effects, cost=cost, sorcery=sorcery, once_each_turn=once)
+
+    def modal(self, event: Event | None = None, cond: Condition | None = None) -> Ability:
+        """700.2: "choose one —" then "•" modes."""
+        self.need("choose")
+        how = self.eat_any("one or more", "one or both", "one", "two")
+        if not how:
+            self.fail()
+        self.need("—")
+        least, most = {"one": (1, 1), "two": (2, 2), "one or both": (1, 2), "one or more": (1, 99)}[how]
+        modes = []
+        while self.eat("•"):
+            name = 0
+            while self.text(name)[:1].isupper() or self.peek(name) in ("the", "of", "a", "to"):
+                name += 1
+            if name and self.peek(name) == "—" and "~" not in self.words[self.i:self.i + name]:
+                self.i += name + 1  # a mode's name
+            start = len(self.toks)
+            end = next((j for j in range(self.i, len(self.toks)) if self.toks[j].word == "•"), start)
+            sub = type(self)(self.toks[self.i:end])
+            try:
+                modes.append(sub.effects(Objects("self") if event else None))
+            except NoParse:
+                self.far = self.i + sub.far
+                raise
+            self.i = end
+        if not modes:
+            self.fail()
+        return Ability("modal", event=event, condition=cond, modes=tuple(modes), least=least,
+                       most=min(most, len(modes)))
+
+    def static(self) -> Ability:
+        """604: "Creatures you control get +1/+1", "Other Elves you control get +1/+1 and
+        have trample", "Enchanted creature gets +2/+2", "~ has flying as long as COND"."""
+        if self.at("choose"):
+            return self.modal()
+        who = self.thing(None) if not self.at("other") else self.objects("each")
+        if who.quant in ("a", "target", "it"):
+            self.fail()
+        pt: tuple[Number, Number] | None = None
+        kws: tuple[str, ...] = ()
+        rule = next((r for r in sorted(RESTRICTIONS, key=len, reverse=True) if self.at(r)), None)
+        if rule is not None:  # 509.1b, 508.1d, 502.3: a restriction as a keyword-like ability
+            self.eat(rule)
+            self.need(".")
+            self.end()
+            return Ability("static", effects=(Effect("pump", what=who, keywords=RESTRICTIONS[rule]),))
+        if self.eat_any("gets", "get"):
+            pt = self.pt()
+            if self.eat("and has") or self.eat("and have"):
+                kws = self.keyword_list()
+        elif self.eat_any("has", "have"):
+            kws = self.keyword_list()
+        else:
+            self.fail()
+        cond = self.condition() if self.at("as long as") else None
+        self.need(".")
+        self.end()
+        return Ability("static", effects=(Effect("pump", what=who, pt=pt, keywords=kws),), condition=cond)
+
+    def enters(self) -> Ability:
+        """614.1c: "~ enters tapped [unless COND]", "~ enters with N counters on it"."""
+        if self.eat("as ~ enters , you may pay 2 life . if you don't , it enters tapped ."):
+            self.end()
+            return Ability("enters", effects=(Effect("shock"),))
+        if self.eat("~ can't be countered ."):  # 101.2: the counter primitive checks it
+            self.end()
+            return Ability("keyword", keyword="can't be countered", arg="")
+        if self.eat("enchant"):  # 702.5a, 303.4a: the Aura's targets and what it may stay on
+            self.kinds()
+            self.eat_any("you control", "an opponent controls", "you don't control")
+            self.end()
+            return Ability("keyword", keyword="enchant", arg="")
+        lead = None
+        if self.at("if"):
+            lead = self.condition()
+            self.need(",")
+            lead = Condition(lead.kind, lead.what, lead.n, not lead.negate)  # tapped unless not COND
+        if self.eat("~ enters tapped"):
+            cond = self.condition() if self.at("unless") and lead is None else lead
+            self.need(".")
+            self.end()
+            return Ability("enters", effects=(Effect("enter-tapped", condition=cond),))
+        if self.eat("~ enters with"):
+            n = self.number()
+            kind = self.counter_kind()
+            self.need("on it")
+            self.need(".")
+            self.end()
+            cond = None if lead is None else Condition(lead.kind, lead.what, lead.n, not lead.negate)
+            return Ability("enters", effects=(Effect("counters", what=Objects("self"), n=n, kind=kind,
+                                                     condition=cond),))
+        self.fail()
+        raise AssertionError
+

@@ -1,0 +1,334 @@
+"""The grammar's nouns: numbers, object and player descriptors, conditions.
+
+"target nonland permanent an opponent controls", "for each artifact you control",
+"if you control three or more artifacts": the phrases every sentence is built from,
+learnt once here so each effect and ability rule reads them the same way.
+"""
+
+from __future__ import annotations
+
+from ..tree import Condition, Number, Objects
+from .core import Core
+from .words import CARD_TYPES, COLORS, GRANTABLE, IRREGULAR, NUMBERS, PLURAL, STATES
+
+
+class Descriptors(Core):
+    """The rules for numbers, descriptors, conditions, counters, P/T and keyword lists."""
+
+    # ------------------------------------------------------------------ numbers
+    def number(self) -> Number:
+        w = self.peek()
+        if w.isdigit():
+            self.i += 1
+            return Number(int(w))
+        if w == "x":
+            self.i += 1
+            return Number(x=True)
+        if w in NUMBERS and w != "twice":
+            self.i += 1
+            return Number(NUMBERS[w])
+        self.fail()
+        raise AssertionError
+
+    def count_suffix(self, n: Number) -> Number:
+        """"..., where X is the number of ...", "for each ..." after an amount."""
+        if self.eat("for each"):
+            return Number(count=self.objects("each"), times=n.value or 1)
+        if n.x and self.eat(", where x is the number of"):
+            return Number(count=self.objects("each"))
+        if n.x and self.eat(", where x is"):
+            self.fail()
+        return n
+
+    # ------------------------------------------------------------------ descriptors
+    def objects(self, quant: str = "") -> Objects:
+        """A descriptor: [up to N] [target|each|all|another|a|N] [other] adjectives
+        kinds [controller] [with ...]."""
+        up_to = False
+        count = 1
+        if self.eat("up to"):
+            up_to = True
+            count = self.number().value
+        other = False
+        if not quant:
+            if self.eat("another target"):
+                quant, other = "target", True
+            elif self.eat("target"):
+                quant = "target"
+            elif self.eat_any("each", "all"):
+                quant = "each"
+            elif self.eat("another"):
+                quant, other = "a", True
+            elif self.peek() in NUMBERS or self.peek().isdigit():
+                count = self.number().value
+                quant = "target" if self.eat("target") else "a"
+            elif self._plural_ahead():
+                quant = "each"  # "creatures you control", "other Elves", "attacking creatures"
+            else:
+                self.fail()
+        elif quant == "each":
+            self.eat_any("each", "all")
+        if self.eat("other"):
+            other = True
+        non, colors, states = [], [], []
+        while True:
+            w = self.peek()
+            if w.startswith("non") and w not in ("nonbasic", "nontoken") and len(w) > 3:
+                base = w[3:].lstrip("-")
+                non.append(COLORS.get(base, base))
+                self.i += 1
+            elif w in COLORS:
+                colors.append(COLORS[w])
+                self.i += 1
+                if self.eat("or"):
+                    continue
+            elif w in ("colorless", "multicolored", "monocolored"):
+                states.append(w)
+                self.i += 1
+            elif any(self.at(s) for s in STATES):
+                states.append(next(s for s in STATES if self.eat(s)))
+                self.eat(",")
+            elif w == "," and (self.peek(1).startswith("non") or self.peek(1) in STATES):
+                self.i += 1
+            else:
+                break
+        kinds = self.kinds()
+        controller = ""
+        if self.eat_any("you control", "you own"):
+            controller = "you"
+        elif self.eat_any("an opponent controls", "your opponents control", "you don't control",
+                          "an opponent owns"):
+            controller = "opponent"
+        with_kw, power, toughness, mv, zone = "", None, None, None, "battlefield"
+        while True:
+            if self.eat("with"):
+                if self.eat("power"):
+                    power = self.compare()
+                elif self.eat("toughness"):
+                    toughness = self.compare()
+                elif self.eat("mana value"):
+                    mv = self.compare()
+                elif (kw := self.eat_any(*GRANTABLE)):
+                    with_kw = kw
+                else:
+                    self.fail()
+            elif self.eat("in your graveyard") or self.eat("from your graveyard"):
+                zone, controller = "graveyard", "you"
+            elif self.eat("in a graveyard") or self.eat("from a graveyard"):
+                zone, controller = "graveyard", ""
+            elif self.eat("in your hand") or self.eat("from your hand"):
+                zone = "hand"
+            else:
+                break
+        if "card" in kinds and zone == "battlefield":
+            zone = "library"
+        return Objects(quant, tuple(kinds), count, up_to, tuple(non), tuple(colors), controller, other,
+                       tuple(states), with_kw, power, mv, zone, toughness=toughness)
+
+    def _plural_ahead(self) -> bool:
+        """A plural noun after any adjectives: a bare plural names every such object."""
+        j = self.i
+        while j < len(self.words) and (self.words[j] in STATES or self.words[j] in COLORS or
+                                       self.words[j] == "other" or self.words[j].startswith("non")):
+            j += 1
+        w, txt = (self.words[j], self.toks[j].text) if j < len(self.words) else ("", "")
+        return w in PLURAL or w in IRREGULAR or (txt[:1].isupper() and txt.endswith("s") and w != "~")
+
+    def compare(self) -> tuple[str, int]:
+        n = self.number().value
+        if self.eat("or less"):
+            return ("<=", n)
+        if self.eat("or greater"):
+            return (">=", n)
+        return ("==", n)
+
+    def kinds(self) -> list[str]:
+        """Card types, subtypes and ``card``, as alternatives ("artifact or enchantment",
+        "Forest or Plains card", "artifact, creature, or planeswalker", "Goblin creature")."""
+        out: list[str] = []
+        card = False
+        while True:
+            w, txt = self.peek(), self.text()
+            if w in CARD_TYPES or w in PLURAL:
+                out.append(PLURAL.get(w, w))
+                self.i += 1
+                if self.peek() in ("card", "cards", "spell", "spells") and out[-1] not in ("card", "spell"):
+                    out.append(PLURAL.get(self.peek(), self.peek()))  # "creature card", "creature spell"
+                    self.i += 1
+                if self.eat_any("tokens", "token"):
+                    out.append("token")
+            elif txt[:1].isupper() and txt.isalpha() and w not in ("i", "ii", "iii", "x"):
+                out.append(IRREGULAR.get(w) or (txt[:-1] if txt.endswith("s") and not txt.endswith("ss") else txt))
+                self.i += 1
+                if self.peek() in ("card", "cards", "creature", "creatures", "land", "lands", "permanent",
+                                   "permanents", "spell", "spells"):
+                    card = card or self.peek().startswith("card")
+                    self.i += 1  # "Forest card", "Goblin creature": the subtype says it
+                if self.eat_any("tokens", "token"):
+                    out.append("token")
+            else:
+                break
+            if self.eat(", or") or self.eat("or") or self.eat("and/or"):
+                continue
+            if self.peek() == "," and (self.peek(1) in CARD_TYPES or self.peek(1) in PLURAL or
+                                       self.text(1)[:1].isupper() and self.peek(1) != "~"):
+                self.i += 1
+                continue
+            break
+        if not out:
+            self.fail()
+        if card or "card" in out:
+            out = [k for k in out if k != "card"] + ["card"]
+        if "token" in out:
+            out = [k for k in out if k != "token"] + ["token"]
+        return out
+
+    def amount(self) -> Number:
+        """"[N plus] [twice] the number of ...": a count read as it applies."""
+        plus = 0
+        if self.peek().isdigit() and self.peek(1) == "plus":
+            plus = int(self.peek())
+            self.i += 2
+        times = 2 if self.eat("twice") else 1
+        self.need("the number of")
+        return Number(plus, count=self.objects("each"), times=times)
+
+    def amount_of(self, antecedent: Objects | None, who: Objects) -> Number:
+        """"its power", "~'s power", "the number of ...": an amount read as it resolves."""
+        if self.eat("the number of"):
+            return Number(count=self.objects("each"))
+        if self.eat("its power") or self.eat("~ s power"):
+            return Number(power_of=who if who.quant in ("self", "it", "target") else antecedent)
+        self.fail()
+        raise AssertionError
+
+    def player(self, antecedent: Objects | None = None) -> Objects:
+        """A player: you, target player/opponent, each opponent/player, that player."""
+        if self.eat("you"):
+            return Objects("you", ("player",))
+        if self.eat("target opponent"):
+            return Objects("target", ("opponent",))
+        if self.eat("target player"):
+            return Objects("target", ("player",))
+        if self.eat("each opponent"):
+            return Objects("each", ("opponent",))
+        if self.eat("each player"):
+            return Objects("each", ("player",))
+        if self.eat_any("that spell's controller", "that spell or ability's controller"):
+            return Objects("event-player", ("player",))
+        if self.eat_any("that player", "its controller", "its owner", "they", "that creature's controller",
+                        "that permanent's controller"):
+            return Objects("it", ("player",), ref=antecedent)
+        self.fail()
+        raise AssertionError
+
+    def thing(self, antecedent: Objects | None) -> Objects:
+        """Objects, or a pronoun for the antecedent ("it", "that creature") or the source (~)."""
+        if self.eat("~"):
+            return Objects("self")
+        if self.eat_any("it", "that creature", "that permanent", "them", "those creatures", "that card",
+                        "those cards", "that land", "that artifact"):
+            return Objects("it", ref=antecedent)
+        if self.eat_any("enchanted creature", "equipped creature", "enchanted permanent", "enchanted land"):
+            return Objects("attached")
+        return self.objects()
+
+    def recipient(self, antecedent: Objects | None) -> Objects:
+        """What damage is dealt to: any target, a player or a descriptor."""
+        if self.eat("any target"):
+            return Objects("target", ("creature", "player", "planeswalker"))
+        if self.eat("target creature or player"):
+            return Objects("target", ("creature", "player"))
+        if self.eat("target player or planeswalker"):
+            return Objects("target", ("player", "planeswalker"))
+        if self.eat("target opponent or planeswalker"):
+            return Objects("target", ("opponent", "planeswalker"))
+        if self.eat("each creature and each player"):
+            return Objects("each", ("creature", "player"))
+        if self.eat("each creature and each opponent") or self.eat("each opponent and each creature"):
+            return Objects("each", ("creature", "opponent"))
+        p = self.attempt(self.player, antecedent)
+        if p is not None:
+            return p
+        return self.thing(antecedent)
+
+
+    def condition(self) -> Condition:
+        """"if you control three or more artifacts", "unless you control a Forest"."""
+        negate = bool(self.eat("unless"))
+        if not negate and not self.eat("as long as"):
+            self.need("if")
+        if self.eat("you control"):
+            if self.peek() not in ("a", "an") and (self.peek() in NUMBERS or self.peek().isdigit()):
+                n = self.number().value
+                kind = "control" if self.eat("or more") else "control-at-most" if self.eat("or fewer") else ""
+                if not kind:
+                    self.fail()
+                return Condition(kind, self.objects("a"), n, negate)
+            self.eat_any("a", "an")
+            return Condition("control", self.objects("a"), 1, negate)
+        if self.eat("it was kicked") or self.eat("~ was kicked"):
+            return Condition("kicked", negate=negate)
+        if self.eat("it had no"):
+            kind = self.counter_kind()
+            self.need("on it")
+            return Condition("no-counters", negate=negate, what_kind=kind)
+        if self.eat("an opponent was dealt damage this turn"):
+            return Condition("opponent-damaged", negate=negate)
+        if self.eat("a creature died this turn"):
+            return Condition("creature-died", negate=negate)
+        if self.eat("you have two or more opponents"):
+            return Condition("opponents", n=2, negate=negate)
+        if self.eat("a player has"):
+            n = self.number().value
+            self.need("or less life")
+            return Condition("a-player-life-at-most", n=n, negate=negate)
+        if self.eat("it's not your turn"):
+            return Condition("your-turn", negate=not negate)
+        if self.eat("it's your turn"):
+            return Condition("your-turn", negate=negate)
+        if self.eat("you have") and self.peek().isdigit():
+            n = self.number().value
+            if self.eat("or more life"):
+                return Condition("life-at-least", n=n, negate=negate)
+            self.fail()
+        self.fail()
+        raise AssertionError
+
+
+    def counter_kind(self) -> str:
+        w = self.peek()
+        if w in ("+1/+1", "-1/-1") or (w.isalpha() and self.peek(1) in ("counter", "counters")):
+            self.i += 1
+            self.need("counters") if self.peek() == "counters" else self.need("counter")
+            return w
+        self.fail()
+        raise AssertionError
+
+
+    def pt(self) -> tuple[Number, Number]:
+        w = self.peek()
+        if "/" not in w:
+            self.fail()
+        p, t = w.split("/")
+        self.i += 1
+        return _signed(p), _signed(t)
+
+    def keyword_list(self) -> tuple[str, ...]:
+        kws = []
+        while (kw := self.eat_any(*GRANTABLE)):
+            kws.append(kw)
+            if not (self.eat(", and") or self.eat("and") or (self.at(",") and self.peek(1) != "then"
+                                                             and self.eat(","))):
+                break
+        if not kws:
+            self.fail()
+        return tuple(kws)
+
+
+
+def _signed(s: str) -> Number:
+    if s.lstrip("+-") == "x":
+        return Number(x=True, times=-1 if s.startswith("-") else 1)
+    return Number(int(s))
+

@@ -1,0 +1,268 @@
+"""The grammar's effects: sentences of effects, an effect with a subject ("~ deals 3
+damage to any target"), and an imperative one ("Draw a card") through the table of
+:mod:`.imperatives`.
+
+An imperative verb is a function registered with :func:`imperative` under its first
+words; :meth:`Effects.imperative` eats the longest registered phrase the text starts
+with and calls its rule, which then owns the sentence (a failure inside it fails the
+imperative reading; the subject-verb reading is tried next).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from ..tree import Effect, Number, Objects, TokenSpec
+from .core import NoParse, _with
+from .descriptors import Descriptors
+from .words import COLORS, GRANTABLE
+
+#: an imperative rule: ``rule(parser, phrase, antecedent)``, called with ``phrase`` eaten
+Rule = Callable[["Effects", str, "Objects | None"], Effect]
+#: first word -> (phrase, rule), longest phrase first (so "gain control of" before "gain")
+IMPERATIVES: dict[str, list[tuple[str, Rule]]] = {}
+
+
+def imperative(*phrases: str) -> Callable[[Rule], Rule]:
+    """Register an imperative rule for the sentences starting with any of ``phrases``."""
+    def register(rule: Rule) -> Rule:
+        for phrase in phrases:
+            rules = IMPERATIVES.setdefault(phrase.split()[0], [])
+            if any(known == phrase for known, _ in rules):
+                raise ValueError(f"imperative {phrase!r} is read twice")
+            rules.append((phrase, rule))
+            rules.sort(key=lambda r: -len(r[0].split()))  # stable: equal lengths keep their order
+        return rule
+    return register
+
+
+class Effects(Descriptors):
+    """The rules for effect sentences."""
+
+    # ------------------------------------------------------------------ effects
+    def effects(self, antecedent: Objects | None = None) -> tuple[Effect, ...]:
+        """Effect sentences up to the end: each sentence one or more effects joined by
+        ", then", ", and", "and" or ","."""
+        out: list[Effect] = []
+        while not self.done() and self.peek() != '"' and not self.at("activate only"):
+            e = self.effect(antecedent)
+            out.append(e)
+            antecedent = e.what or antecedent
+            if self.eat(".") or self.eat(", then") or self.eat(", and") or self.eat("and") or self.eat(","):
+                self.eat("then")
+                continue
+            if not self.done():
+                self.fail()
+        if not out:
+            self.fail()
+        return tuple(out)
+
+    def effect(self, antecedent: Objects | None) -> Effect:
+        if self.eat("until end of turn ,"):  # 611.2a: "Until end of turn, X gets/gains/becomes ..."
+            e = self.effect(antecedent)
+            if e.verb not in ("pump", "becomes") or e.until:
+                self.fail()
+            return _with(e, until="eot")
+        optional = not self.at("you may pay") and bool(self.eat("you may"))
+        e = None
+        for rule in (self.imperative, self.subject_verb):
+            e = self.attempt(rule, antecedent)
+            if e is not None:
+                break
+        if e is None:
+            self.fail()
+        assert e is not None
+        if self.eat("instead"):
+            e = _with(e, instead=True, condition=self.condition())
+        elif self.at("if") or self.at("unless"):
+            e = _with(e, condition=self.condition())
+        if self.at(", where x is"):
+            self.need(", where x is")
+            times = 2 if self.eat("twice") else 1
+            self.need("the number of")
+            e = _bind_x(e, Number(count=self.objects("each"), times=times))
+        if optional:
+            e = _with(e, optional=True)
+        return e
+
+
+    def imperative(self, antecedent: Objects | None) -> Effect:
+        """An effect without a subject: the rule of the longest registered phrase here."""
+        for phrase, rule in IMPERATIVES.get(self.peek(), ()):
+            if self.eat(phrase):
+                return rule(self, phrase, antecedent)
+        self.fail()
+        raise AssertionError
+
+    def add_mana(self) -> Effect:
+        """"Add {G}", "Add {R} or {G}", "Add {G}{G}", "Add one mana of any color"."""
+        if self.eat("one mana of any color"):
+            return Effect("mana", mana="WUBRG", n=Number(1))
+        syms = []
+        while self.peek().startswith("{") and self.peek()[1:-1] in ("w", "u", "b", "r", "g", "c"):
+            syms.append(self.peek()[1:-1].upper())
+            self.i += 1
+            if self.eat(",") and self.eat("or") or self.eat("or") or self.eat(","):
+                if not self.peek().startswith("{"):
+                    self.fail()
+                syms.append("|")
+        if not syms:
+            self.fail()
+        if "|" in syms:
+            return Effect("mana", mana="".join(s for s in syms if s != "|"), n=Number(1))
+        if len(set(syms)) > 1:  # "Add {G}{U}": both
+            return Effect("mana", mana="".join(syms), n=Number(1), kind="all")
+        return Effect("mana", mana=syms[0], n=self.count_suffix(Number(len(syms))))
+
+
+    def token_spec(self) -> TokenSpec:
+        """"a 1/1 white Soldier creature token [with flying]", "a Treasure token"."""
+        self.eat("tapped")
+        tapped = self.peek(-1) == "tapped"
+        if self.peek() in ("treasure", "clue", "food", "blood", "map", "gold"):
+            name = self.text()
+            self.i += 1
+            self.need("tokens") if self.peek() == "tokens" else self.need("token")
+            return TokenSpec(name, types=("Artifact",), keywords=("tapped",) if tapped else ())
+        spec = self.creature()
+        self.need("tokens") if self.peek() == "tokens" else self.need("token")
+        kws: list[str] = []
+        if self.eat("with"):
+            while (kw := self.eat_any(*GRANTABLE)):
+                kws.append(kw)
+                if not (self.eat(",") and self.eat("and") or self.eat("and") or self.eat(",")):
+                    break
+            if not kws:
+                self.fail()
+        if not spec.name:
+            self.fail()
+        return replace(spec, keywords=tuple(kws) + (("tapped",) if tapped else ()))
+
+    def subject_verb(self, antecedent: Objects | None) -> Effect:
+        """An effect with a subject: "~ deals 3 damage to any target", "target creature
+        gets +3/+3 until end of turn", "each opponent loses 2 life", "you draw a card"."""
+        who = self.attempt(self.player, antecedent)
+        if who is None:
+            who = self.thing(antecedent)
+        if self.eat_any("deals", "deal"):
+            if self.eat("damage equal to"):  # "deals damage equal to its power to ..."
+                n = self.amount_of(antecedent, who)
+                self.need("to")
+                return Effect("damage", what=self.recipient(antecedent), who=who, n=n)
+            n = self.number()
+            if self.at("damage instead"):
+                self.need("damage")
+                return Effect("damage", who=who, n=n)
+            self.need("damage to")
+            to = self.recipient(antecedent)
+            return Effect("damage", what=to, who=who, n=self.count_suffix(n))
+        if who.players_only and self.eat("reveals their hand . you choose"):
+            self.eat_any("a", "an")
+            what = self.objects("a")
+            self.need("from it")
+            if self.eat("with mana value"):
+                what = _with(what, mana_value=self.compare())
+            self.need(". that player discards that card")
+            return Effect("discard-chosen", who=who, what=what)
+        if who.players_only or who.quant == "you":
+            return self.player_verb(who)
+        if self.eat_any("gets", "get"):
+            pt = self.pt()
+            kws: tuple[str, ...] = ()
+            if self.eat("and gains") or self.eat("and gain"):
+                kws = self.keyword_list()
+            until = "eot" if self.eat("until end of turn") else ""
+            pt = (self.count_suffix(pt[0]), pt[1]) if self.at("for each") else pt
+            return Effect("pump", what=who, pt=pt, keywords=kws, until=until)
+        if self.eat_any("gains", "gain"):
+            kws = self.keyword_list()
+            until = "eot" if self.eat("until end of turn") else ""
+            return Effect("pump", what=who, keywords=kws, until=until)
+        if self.eat_any("becomes", "become"):  # 305.7, 613: a manland: "becomes a 3/3 red Elemental creature"
+            return self.becomes(who)
+        if self.eat("can't block this turn"):
+            return Effect("cant-block", what=who, until="eot")
+        if self.eat("can't be blocked this turn"):
+            return Effect("unblockable", what=who, until="eot")
+        if self.eat_any("explores"):
+            return Effect("explore", what=who)
+        if self.eat_any("fights"):
+            return Effect("fight", what=self.thing(antecedent), who=who)
+        self.fail()
+        raise AssertionError
+
+    def player_verb(self, who: Objects) -> Effect:
+        """A player's verb after its subject: "each opponent loses 2 life", "you draw a card"."""
+        if self.eat_any("draws", "draw"):
+            n = self.number()
+            self.eat_any("cards", "card") or self.fail()
+            return Effect("draw", who=who, n=self.count_suffix(n))
+        if self.eat_any("gains", "gain"):
+            n = self.number()
+            self.need("life")
+            return Effect("gain-life", who=who, n=self.count_suffix(n))
+        if self.eat_any("loses", "lose"):
+            n = self.number()
+            self.need("life")
+            return Effect("lose-life", who=who, n=self.count_suffix(n))
+        if self.eat_any("discards", "discard"):
+            n = self.number()
+            self.eat_any("cards", "card") or self.fail()
+            return Effect("discard", who=who, n=n)
+        if self.eat_any("mills", "mill"):
+            n = self.number()
+            self.eat_any("cards", "card") or self.fail()
+            return Effect("mill", who=who, n=n)
+        if self.eat_any("sacrifices", "sacrifice"):
+            return Effect("sacrifice", who=who, what=self.objects("a") if not self.at("a") and not
+                          self.at("an") else (self.eat_any("a", "an") and self.objects("a")))
+        self.fail()
+        raise AssertionError
+
+    def creature(self) -> TokenSpec:
+        """"3/3 red and green Elemental [artifact] creature": a token's or a manland's."""
+        pt = self.peek()
+        if "/" not in pt or not all(p.isdigit() for p in pt.split("/")):
+            self.fail()
+        p, t = (int(v) for v in pt.split("/"))
+        self.i += 1
+        colors: list[str] = []
+        while self.peek() in COLORS or self.peek() in ("and", "colorless"):
+            if self.peek() in COLORS:
+                colors.append(COLORS[self.peek()])
+            self.i += 1
+        subs = []
+        while self.text()[:1].isupper():
+            subs.append(self.text())
+            self.i += 1
+        types = ["Creature"]
+        if self.eat("artifact creature"):
+            types = ["Artifact", "Creature"]
+        else:
+            self.need("creature")
+        return TokenSpec(" ".join(subs), p, t, tuple(colors), tuple(types))
+
+    def becomes(self, who: Objects) -> Effect:
+        """"becomes a 3/3 red and green Elemental creature [with KEYWORDS] [until end of
+        turn]. It's still a land." (the new characteristics in layers 4, 5, 6, 7b)."""
+        self.need("a")
+        spec = self.creature()
+        kws: tuple[str, ...] = ()
+        if self.eat("with"):
+            kws = self.keyword_list()
+        until = "eot" if self.eat("until end of turn") else ""
+        if self.at(". it's still a land"):
+            self.need(". it's still a land")
+        return Effect("becomes", what=who, token=replace(spec, keywords=kws), until=until)
+
+
+
+def _bind_x(e: Effect, n: Number) -> Effect:
+    """", where X is the number of ...": X in the effect's numbers is that count."""
+    def bound(v: Number) -> Number:
+        return Number(count=n.count, times=n.times * v.times) if v.x else v
+    if not e.n.x and not (e.pt and (e.pt[0].x or e.pt[1].x)):
+        raise NoParse
+    return _with(e, n=bound(e.n), pt=(bound(e.pt[0]), bound(e.pt[1])) if e.pt else None)
+

@@ -1,0 +1,72 @@
+"""The grammar's vocabulary: number words, colours, card types, keywords, restrictions.
+
+The word lists the rules of :mod:`.descriptors`, :mod:`.effects` and :mod:`.abilities`
+compare tokens with, kept apart from the rules so a new keyword or restriction is one
+entry here.
+"""
+
+from __future__ import annotations
+
+from ...effects import (
+    ATTACKS_IF_ABLE,
+    BLOCKS_ONLY_FLYERS,
+    CANT_ATTACK,
+    CANT_BLOCK,
+    DOESNT_UNTAP,
+    NOT_BY_POWER_2,
+    UNBLOCKABLE,
+)
+
+NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+           "seven": 7, "eight": 8, "nine": 9, "ten": 10, "twice": 2}
+COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+CARD_TYPES = ("creature", "artifact", "enchantment", "land", "planeswalker", "instant", "sorcery",
+              "battle", "permanent", "spell", "card", "player", "opponent")
+PLURAL = {t + "s": t for t in CARD_TYPES if t not in ("sorcery",)} | {"sorceries": "sorcery"}
+#: keywords an effect may grant and a static ability may give (the engine checks each)
+GRANTABLE = ("flying", "reach", "trample", "first strike", "double strike", "vigilance", "haste",
+             "defender", "deathtouch", "lifelink", "menace", "hexproof", "shroud", "indestructible",
+             "infect", "wither")
+STATES = ("attacking or blocking", "tapped", "untapped", "attacking", "blocking", "legendary", "basic",
+          "nonbasic", "token", "nontoken")
+STEPS = {"upkeep": "upkeep", "end step": "end", "combat": "combat", "draw step": "draw",
+         "precombat main phase": "main1", "postcombat main phase": "main2"}
+
+
+#: keywords a keyword line may hold (besides the engine's and plugins' own, which
+#: :func:`mechanics.abilities.keyword_line` leaves out before the grammar sees the line)
+KEYWORDS = ("affinity for artifacts", "battle cry", "undying", "persist", "bloodthirst", "protection from white",
+            "protection from blue", "protection from black", "protection from red",
+            "protection from green", "flying", "haste", "trample", "vigilance", "reach", "first strike",
+            "double strike", "deathtouch", "lifelink", "menace", "hexproof", "indestructible", "defender",
+            "flash", "prowess", "infect", "wither")
+#: restrictions and requirements a permanent has, as keyword-like abilities the rules check
+#: (:mod:`mechanics.text.effects`): the words after the subject
+RESTRICTIONS = {
+    "can't block": (CANT_BLOCK,), "can't be blocked": (UNBLOCKABLE,),
+    "can't attack or block": (CANT_ATTACK, CANT_BLOCK), "can't attack": (CANT_ATTACK,),
+    "can block only creatures with flying": (BLOCKS_ONLY_FLYERS,),
+    "can't be blocked by creatures with power 2 or less": (NOT_BY_POWER_2,),
+    "attacks each combat if able": (ATTACKS_IF_ABLE,),
+    "doesn't untap during your untap step": (DOESNT_UNTAP,),
+    "doesn't untap during its controller's untap step": (DOESNT_UNTAP,),
+}
+BY_FIRST: dict[str, list[str]] = {}
+for _k in KEYWORDS:
+    BY_FIRST.setdefault(_k.split()[0], []).append(_k)
+NUMBERED = ("bloodthirst",)
+#: plural subtypes not made with "s"
+IRREGULAR = {"elves": "Elf", "dwarves": "Dwarf", "wolves": "Wolf", "werewolves": "Werewolf",
+             "mice": "Mouse", "fungi": "Fungus", "octopi": "Octopus", "allies": "Ally", "faeries": "Faerie",
+             "zombies": "Zombie", "sphinxes": "Sphinx", "foxes": "Fox"}
+#: keywords followed by a mana cost
+COSTED = ("kicker", "flashback", "equip", "cycling", "ward")
+#: 207.2c: ability words, which tie cards together and have no rules meaning
+ABILITY_WORDS = frozenset({
+    "adamant", "addendum", "alliance", "battalion", "bloodrush", "celebration", "channel", "chroma",
+    "constellation", "converge", "corrupted", "coven", "delirium", "descend 4", "descend 8", "domain",
+    "eerie", "eminence", "enrage", "fateful hour", "ferocious", "formidable", "grandeur", "hellbent",
+    "heroic", "imprint", "inspired", "join forces", "kinship", "landfall", "lieutenant", "magecraft",
+    "metalcraft", "morbid", "pack tactics", "parley", "radiance", "raid", "revolt", "spell mastery",
+    "strive", "survival", "sweep", "threshold", "undergrowth", "valiant", "void", "flurry"})
+
