@@ -176,16 +176,26 @@ class AltCost(Ability):
     permanent it becomes remembers ``name`` (``choices["alt"]``) for the keyword's other
     rules, which its plugin implements.  ``cost`` is its mana (none: {0}), ``life`` life
     to pay (119.4), ``exile_other`` a card to exile from the hand: (what, ``fits(game,
-    player, card_id, spell_id) -> bool``)."""
+    player, card_id, spell_id) -> bool``), ``discard`` cards to discard."""
 
     name: str = ""
     cost: str = ""
     life: int = 0
     exile_other: tuple[str, Callable[..., bool]] | None = None
+    discard: int = 0  # "Discard a card" (Sabin's blitz)
     #: what :func:`mechanics.play.perform.unpayable` reads on any cost: none of these
-    discard: int = 0
     sacrifice_other: tuple[str, Callable[..., bool]] | None = None
     once: bool = False
+
+
+@dataclass(frozen=True)
+class CastFrom(Ability):
+    """A permission to cast the card from another zone than its owner's hand (601.3):
+    "You may cast this card from your graveyard using its blitz ability": from ``zone``,
+    only for the alternative cost ``alt`` gives (118.9)."""
+
+    zone: str = "graveyard"
+    alt: str = ""
 
 
 @dataclass(frozen=True)

@@ -46,11 +46,13 @@ from ..model.cards import BASIC_LAND_MANA, parse_cost
 from ..model.mana import plan
 from ..model.state import Decision, StackItem
 from ..play.perform import (
+    alternative_cost,
     cast_costs,
     crew_options,
     flashback_cost,
     mana_sources,
     payers,
+    permitted_alt,
     suspend_instance,
     total_cost,
     unpayable,
@@ -417,12 +419,12 @@ def spell_to_cast(game: Any, player: str, sorcery_speed: bool, combat: bool = Fa
     In combat only helpful instants that target a creature (pumps)."""
     st = game.state
     p = st.players[player]
-    if not p.hand:
-        return None
     cards = []
     flashback = {n: cost for n in dict.fromkeys(st.objs[o].name for o in p.graveyard)
                  if (cost := flashback_cost(game, n))}
-    for name in dict.fromkeys([*(st.objs[o].name for o in p.hand), *flashback]):
+    permitted = {n: kw for n in dict.fromkeys(st.objs[o].name for o in p.graveyard)  # 601.3
+                 if n not in flashback and (kw := permitted_alt(game, n, "graveyard"))}
+    for name in dict.fromkeys([*(st.objs[o].name for o in p.hand), *flashback, *permitted]):
         card = game.card(name)
         if card.is_type("Land") or any(unpayable(game, player, -1, c) for c in cast_costs(game, name)):
             continue
@@ -438,12 +440,16 @@ def spell_to_cast(game: Any, player: str, sorcery_speed: bool, combat: bool = Fa
     cards.sort(key=lambda c: (-c.mana_value, c.name))
     for card in cards:
         x = 0
-        alt = "" if any(st.objs[o].name == card.name for o in p.hand) else flashback[card.name]
-        cost, able = total_cost(game, player, card, alt), payers(game, player, card)
-        other = None
+        in_hand = any(st.objs[o].name == card.name for o in p.hand)
+        alt = "" if in_hand else flashback.get(card.name, "")
+        other = None if in_hand or alt else alternative_cost(game, card.name, permitted[card.name])
+        cost, able = total_cost(game, player, card, alt, alt=other), payers(game, player, card)
         if "X" in cost:
             x = _max_x(cost, able)
             if x < 1:
+                continue
+        elif other is not None:  # from a graveyard, only for the permitted cost
+            if unpayable(game, player, -1, other) or plan(cost, 0, able) is None:
                 continue
         elif plan(cost, 0, able) is None or not (card.mana_cost or alt):  # 118.6: no mana cost
             other = alternative(game, player, card, able)

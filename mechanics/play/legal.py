@@ -26,6 +26,7 @@ from .perform import (
     castable_faces,
     flashback_cost,
     payers,
+    permitted_alt,
     suspend_instance,
     total_cost,
     unpayable,
@@ -182,11 +183,13 @@ def _priority_actions(game: Game, player: str, mana: bool = True) -> Iterator[A.
 
 def _ways(game: Game, player: str, card: Any, flashback: str, oid: int | None) -> list[AltCost | None]:
     """How the spell can be paid for now: its mana cost (None; flashback's from a graveyard),
-    and each alternative cost (118.9) when it is cast from the hand (``oid``)."""
-    alts = cast_costs(game, card.name, AltCost) if oid is not None else []
-    own = [None] if card.mana_cost or flashback else []  # 118.6: no mana cost, so not for it
+    and each alternative cost (118.9) when it is cast from the hand (``oid``: the card
+    there); from a graveyard that permits it, only the permitted one (601.3)."""
+    permitted = "" if oid is not None or flashback else permitted_alt(game, card.name, "graveyard")
+    alts = [c for c in cast_costs(game, card.name, AltCost) if oid is not None or c.name == permitted]
+    own = [None] if (card.mana_cost and not permitted) or flashback else []  # 118.6: no mana cost, no paying it
     return [w for w in [*own, *alts] if _affordable(game, player, total_cost(game, player, card, flashback, alt=w), card)
-            and (w is None or not unpayable(game, player, oid, w))]
+            and (w is None or not unpayable(game, player, -1 if oid is None else oid, w))]
 
 
 def _suspends(game: Game, player: str, main: bool) -> Iterator[A.Action]:

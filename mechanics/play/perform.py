@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..abilities.abilities import AltCost, CastCost, HandAbility
+from ..abilities.abilities import AltCost, CastCost, CastFrom, HandAbility
 from ..abilities.modes import check_modes, mode_text, spell_modal
 from ..model import actions as A
 from ..model import events as ev
@@ -112,7 +112,8 @@ EITHER_FROM_HAND = ("split", "modal_dfc", "adventure")
 def castable_faces(game: Game, oid: int) -> list[str]:
     """The names of the faces of card ``oid`` its owner may cast or play from where it is:
     the front from the hand, and any face of :data:`EITHER_FROM_HAND`; an aftermath card's
-    second half from the graveyard (702.127a), a card with flashback from there (702.34a); an
+    second half from the graveyard (702.127a), a card with flashback from there (702.34a), or
+    one allowed to be cast from there for an alternative cost (601.3, :func:`permitted_alt`); an
     adventurer's creature from exile once its Adventure resolved (715.4).  Faces whose text the card data lacks are not offered."""
     obj = game.state.objs[oid]
     card = game.card(obj.name)
@@ -122,7 +123,7 @@ def castable_faces(game: Game, oid: int) -> list[str]:
         return faces if card.layout in EITHER_FROM_HAND else faces[:1]
     if obj.zone == "graveyard" and card.layout == "aftermath":
         return faces[1:]
-    if obj.zone == "graveyard" and flashback_cost(game, card.name):
+    if obj.zone == "graveyard" and (flashback_cost(game, card.name) or permitted_alt(game, card.name, "graveyard")):
         return [card.name]
     if obj.zone == "exile" and obj.choices.get("adventure"):
         return faces[:1]
@@ -266,9 +267,21 @@ def _cast(game: Game, a: A.Cast) -> None:
     game.became_targets(item)
 
 
+def permitted_alt(game: Game, name: str, zone: str) -> str:
+    """The keyword whose alternative cost the card may be cast for from ``zone`` (601.3:
+    "You may cast this card from your graveyard using its blitz ability"), or ""."""
+    return next((c.alt for c in cast_costs(game, name, CastFrom) if c.zone == zone), "")
+
+
 def _chosen_alternative(game: Game, a: A.Cast, oid: int, card: Any, flashback: str) -> AltCost | None:
-    """The alternative cost ``a`` casts the spell for (``with KEYWORD``), or None: only
-    from its owner's hand, and only one (118.9a: not with flashback, nor without paying)."""
+    """The alternative cost ``a`` casts the spell for (``with KEYWORD``), or None: from its
+    owner's hand, or from where a permission says, and only one (118.9a: not with
+    flashback, nor without paying)."""
+    zone = game.state.objs[oid].zone
+    needed = permitted_alt(game, card.name, zone) if zone != "hand" and not flashback else ""
+    if needed and a.alt != needed:
+        raise IllegalActionError(f"'{card.name}' may be cast from its owner's {zone} only for its {needed} "
+                                 f"cost (601.3): add 'with {needed}'")
     if not a.alt:
         return None
     alt = alternative_cost(game, card.name, a.alt)
@@ -276,7 +289,7 @@ def _chosen_alternative(game: Game, a: A.Cast, oid: int, card: Any, flashback: s
         have = ", ".join(c.name for c in cast_costs(game, card.name, AltCost)) or "none"
         raise IllegalActionError(f"'{card.name}' has no {a.alt} cost (its alternative costs: {have}); "
                                  f"leave out 'with {a.alt}'")
-    if flashback or a.free or game.state.objs[oid].zone != "hand":
+    if flashback or a.free or (zone != "hand" and a.alt != needed):
         raise IllegalActionError(f"'with {a.alt}' casts a spell from its owner's hand, paying one "
                                  "alternative cost (118.9a)")
     return alt

@@ -124,6 +124,8 @@ def compile_ability(card: CardDef, lines: list[str], known: set[str]) -> list[ab
         return compiler.static(node, flat, card)
     if node.form == "enters":
         return [compiler.enters(node, flat)]
+    if node.form == "cast-from":  # 601.3: "You may cast ~ from your graveyard using its blitz ability."
+        return [ab.CastFrom(flat, node.arg, node.keyword)]
     if node.form == "cast-cost":
         return [compiler.cast_cost(node, flat)]
     if node.form == "keyword":

@@ -106,9 +106,9 @@ _COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 def alternative_cost(name: str, cost: str) -> ab.AltCost | None:
     """The alternative cost (118.9) of a keyword's instance: its comma-separated parts are
-    mana ("{2}{B}{B}"), "Pay N life" and "Exile a COLOR card from your hand" (Evoke of
-    the Incarnations, 702.74a); None for any other part."""
-    mana, life, pitch = "", 0, None
+    mana ("{2}{B}{B}"), "Pay N life", "Discard a card" and "Exile a COLOR card from your
+    hand" (Evoke of the Incarnations, 702.74a); None for any other part."""
+    mana, life, pitch, discard = "", 0, None, 0
     for part in cost.rstrip(".").split(", "):
         words = part.lower().split()
         symbols = parse_cost(part)
@@ -119,10 +119,12 @@ def alternative_cost(name: str, cost: str) -> ab.AltCost | None:
         elif len(words) == 7 and words[2] in _COLORS and " ".join(words[:2] + words[3:]) == \
                 "exile a card from your hand":
             pitch = (f"a {words[2]} card", _colored(_COLORS[words[2]]))
+        elif words == ["discard", "a", "card"]:
+            discard = 1
         else:
             return None
-    sep = " " if mana and not (life or pitch) else "—"
-    return ab.AltCost(f"{name.capitalize()}{sep}{cost}", name, mana or "{0}", life, pitch)
+    sep = " " if mana and not (life or pitch or discard) else "—"
+    return ab.AltCost(f"{name.capitalize()}{sep}{cost}", name, mana or "{0}", life, pitch, discard)
 
 
 def granted(name: str, keywords: tuple[str, ...]) -> ab.Static:

@@ -145,7 +145,8 @@ class Cost:
 @dataclass(frozen=True)
 class Ability:
     """One ability of the tree.  ``form``: spell, triggered, activated, static, enters,
-    keyword, modal (``modes``: each a tuple of effects)."""
+    keyword, modal (``modes``: each a tuple of effects), cast-from (``keyword``: whose
+    alternative cost, ``arg``: from which zone)."""
 
     form: str
     text: str = ""

@@ -10,10 +10,11 @@ from __future__ import annotations
 from ..tree import Ability, Condition, Cost, Effect, Event, Number, Objects
 from .core import NoParse, _with
 from .effects import Effects
+from .permissions import Permissions
 from .words import ABILITY_WORDS, BY_FIRST, COSTED, NUMBERED, RESTRICTIONS, STEPS
 
 
-class Abilities(Effects):
+class Abilities(Effects, Permissions):
     """The rules for whole abilities and their costs."""
 
     # ------------------------------------------------------------------ abilities
@@ -54,7 +55,8 @@ class Abilities(Effects):
         """One ability (a line of the card, a modal group's lines joined by ``•``)."""
         self.ability_word()
         start = self.i
-        for rule in (self.keywords, self.cast_cost, self.triggered, self.activated, self.static, self.enters):
+        for rule in (self.keywords, self.cast_cost, self.cast_permission, self.triggered, self.activated,
+                     self.static, self.enters):
             ab = self.attempt(rule)
             if ab is not None:
                 return ab
