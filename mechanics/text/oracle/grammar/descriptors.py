@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..tree import Condition, Number, Objects
 from .core import Core
-from .words import CARD_TYPES, COLORS, GRANTABLE, IRREGULAR, NUMBERS, PLURAL, STATES
+from .words import CARD_TYPES, COLORS, GRANTABLE, IRREGULAR, NUMBERS, OBJECT_TYPES, PLURAL, STATES
 
 
 class Descriptors(Core):
@@ -144,7 +144,8 @@ class Descriptors(Core):
 
     def kinds(self) -> list[str]:
         """Card types, subtypes and ``card``, as alternatives ("artifact or enchantment",
-        "Forest or Plains card", "artifact, creature, or planeswalker", "Goblin creature")."""
+        "Forest or Plains card", "artifact, creature, or planeswalker", "Goblin creature");
+        card types together are one kind that has them all ("artifact land card")."""
         out: list[str] = []
         card = False
         while True:
@@ -152,6 +153,9 @@ class Descriptors(Core):
             if w in CARD_TYPES or w in PLURAL:
                 out.append(PLURAL.get(w, w))
                 self.i += 1
+                while out[-1] in OBJECT_TYPES and PLURAL.get(self.peek(), self.peek()) in OBJECT_TYPES:
+                    out[-1] += " " + PLURAL.get(self.peek(), self.peek())  # "artifact creature": both (205.2a)
+                    self.i += 1
                 if self.peek() in ("card", "cards", "spell", "spells") and out[-1] not in ("card", "spell"):
                     out.append(PLURAL.get(self.peek(), self.peek()))  # "creature card", "creature spell"
                     self.i += 1
