@@ -57,6 +57,7 @@ ENGINE_KEYWORDS: dict[str, Keyword] = {
     "crew": Keyword("crew", "702.122", "number"),  # an activated ability (oracle.keywords)
     "afterlife": Keyword("afterlife", "702.135", "number"),
     "soulshift": Keyword("soulshift", "702.46", "number"),
+    "modular": Keyword("modular", "702.43", "number"),
 }
 
 

@@ -136,10 +136,13 @@ def compile_ability(card: CardDef, lines: list[str], known: set[str]) -> list[ab
 
 def keyword(card: CardDef, kw: str, arg: str, text: str, known: set[str]) -> list[ab.Ability]:
     """The abilities of one keyword of a keyword line (:mod:`.keywords`)."""
-    if kw in keywords.SPELLED_OUT:
-        got = compile_ability(card, [keywords.SPELLED_OUT[kw].format(arg)], known)
-        assert isinstance(got, list)
-        return [replace(a, text=text) for a in got]
+    if kw in keywords.SPELLED_OUT:  # one ability a line of its reminder text (modular has two)
+        out: list[ab.Ability] = []
+        for line in keywords.SPELLED_OUT[kw].format(arg).split("\n"):
+            got = compile_ability(card, [line], known)
+            assert isinstance(got, list)
+            out += [replace(a, text=text) for a in got]
+        return out
     if kw.startswith("protection from "):  # 702.16: DEBT, checked where each happens
         return [ab.Static(text, "6", compiler.itself, {"keywords": (kw,)})]
     if kw in keywords.COSTED_KEYWORDS:

@@ -39,6 +39,8 @@ SPELLED_OUT = {
     "afterlife": "When ~ dies, create {} 1/1 white and black Spirit creature tokens with flying.",  # 702.135a
     "soulshift": "When ~ dies, you may return target Spirit card with mana value {} or less from your "
                  "graveyard to your hand.",  # 702.46a
+    "modular": "~ enters with {} +1/+1 counters on it.\nWhen ~ dies, you may put a +1/+1 counter on target "
+               "artifact creature for each +1/+1 counter on ~.",  # 702.43a
 }
 
 

@@ -55,6 +55,7 @@ class Number:
     count: Objects | None = None
     times: int = 1
     power_of: Objects | None = None  # "equal to its power"
+    counters_on: tuple[str, Objects] | None = None  # "for each +1/+1 counter on ~": (kind, whose)
 
 
 @dataclass(frozen=True)

@@ -153,12 +153,27 @@ def number(env: Env, n: Number) -> Callable[[Ctx], int]:
                 return max(0, info.get("power") or 0)
             return max(0, ch.power or 0) if ch is not None else 0
         return power
+    if n.counters_on is not None:
+        return _counters_on(env, n)
     if n.count is not None:
         count = objects(env, n.count)
         return lambda ctx: n.times * len(count(ctx))
     if n.x:
         return lambda ctx: n.times * (ctx.item.x if ctx.item else 0)
     return lambda ctx: n.value
+
+
+def _counters_on(env: Env, n: Number) -> Callable[[Ctx], int]:
+    """"For each +1/+1 counter on ~": the counters of that kind on it, as it last existed
+    when it has left the battlefield (608.2h: modular's "when it dies")."""
+    kind, d = n.counters_on
+    if d.quant != "self":
+        raise Unsupported(f"counters on {d.quant}")
+
+    def count(ctx: Ctx) -> int:
+        info = ctx.lki(ctx.item.source, ctx.item.source_epoch) if ctx.item and ctx.item.source is not None else None
+        return n.times * (info or {}).get("counters", {}).get(kind, 0)
+    return count
 
 
 def each_of(env: Env, d: Objects | None, act: Callable[[Ctx, Any], None]) -> Run:

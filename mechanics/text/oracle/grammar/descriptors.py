@@ -33,6 +33,10 @@ class Descriptors(Core):
     def count_suffix(self, n: Number) -> Number:
         """"..., where X is the number of ...", "for each ..." after an amount."""
         if self.eat("for each"):
+            kind = self.attempt(self.counter_kind)
+            if kind is not None:  # "for each +1/+1 counter on ~" (modular, 702.43a)
+                self.need("on")
+                return Number(counters_on=(kind, self.thing(None)), times=n.value or 1)
             return Number(count=self.objects("each"), times=n.value or 1)
         if n.x and self.eat(", where x is the number of"):
             return Number(count=self.objects("each"))
