@@ -183,8 +183,10 @@ class AltCost(Ability):
     life: int = 0
     exile_other: tuple[str, Callable[..., bool]] | None = None
     discard: int = 0  # "Discard a card" (Sabin's blitz)
-    #: what :func:`mechanics.play.perform.unpayable` reads on any cost: none of these
+    #: "Sacrifice two Mountains" (Fireblast): what, ``fits(game, player, obj, spell)``; how many
     sacrifice_other: tuple[str, Callable[..., bool]] | None = None
+    sacrifices: int = 1
+    #: what :func:`mechanics.play.perform.unpayable` reads on any cost: not this
     once: bool = False
 
 

@@ -17,7 +17,8 @@ plays is a line of the scenario language.  The rules are deliberately plain:
   an attacking creature during combat, X spells with the largest X.  A modal
   spell or trigger takes the modes that do most: damage to an opponent, then
   harm to their permanents, then the rest, never one that would hurt oneself.
-  An alternative cost only when the mana cost can't be paid: one giving haste
+  An alternative cost only when the mana cost can't be paid: a spell's (one
+  sacrificing lands only with each opponent at 6 life or less), one giving haste
   (dash, blitz), or evoke when the card's enters ability has a target worth it
   (the card exiled for it is the cheapest that fits).  Suspend (702.62a) with the mana left once nothing else
   can be cast.
@@ -542,14 +543,19 @@ def vehicle_to_crew(game: Any, player: str) -> A.Action | None:
 
 def alternative(game: Any, player: str, card: Any, able: list) -> Any:
     """An alternative cost (118.9) to cast ``card`` from the hand for, when its mana cost
-    can't be paid: one the player can pay that gives haste (dash, blitz: it attacks at
-    once), or any for a card whose enters-the-battlefield ability has a target worth it
-    (an evoked creature is sacrificed as it enters: it is cast for that ability, Grief
-    at an opponent's hand)."""
+    can't be paid: for an instant or sorcery any the player can pay (one that sacrifices
+    permanents only when each opponent is at 6 life or less: Fireblast finishes); for a
+    permanent one that gives haste (dash, blitz: it attacks at once), or any for a card
+    whose enters-the-battlefield ability has a target worth it (an evoked creature is
+    sacrificed as it enters: it is cast for that ability, Grief at an opponent's hand)."""
     hand = [o for o in game.state.players[player].hand if game.state.objs[o].name == card.name]
     payable = [w for w in cast_costs(game, card.name, AltCost) if hand and not unpayable(game, player, hand[0], w)
                and plan(total_cost(game, player, card, alt=w), 0, able) is not None]
     hasty = [w for w in payable if "haste" in getattr(game.hooks.keywords.get(w.name), "grants", ())]
+    if card.types & {"Instant", "Sorcery"}:  # Fireblast, Force of Will: lands only to finish
+        endgame = all(game.state.players[o].life <= 6 for o in game.opponents(player))
+        payable = [w for w in payable if not w.sacrifice_other or endgame]
+        return payable[0] if payable else None
     return (hasty or payable)[0] if hasty or (payable and _worth_entering(game, player, card)) else None
 
 

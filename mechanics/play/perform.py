@@ -533,7 +533,7 @@ def unpayable(game: Game, player: str, oid: int, ab: Any) -> str:
         return why
     if ab.discard and len([c for c in game.state.players[player].hand if c != oid]) < ab.discard:
         return f"{player} has no card to discard"
-    if ab.sacrifice_other and not _sacrifice_options(game, player, oid, ab):
+    if ab.sacrifice_other and len(_sacrifice_options(game, player, oid, ab)) < getattr(ab, "sacrifices", 1):
         return f"{player} has no {ab.sacrifice_other[0]} to sacrifice"
     if getattr(ab, "exile_other", None) and not _exile_options(game, player, oid, ab):
         return f"{player} has no {ab.exile_other[0]} in hand to exile"
@@ -590,10 +590,11 @@ def _pay_other_costs(game: Game, player: str, oid: int, ab: Any) -> None:
     if getattr(ab, "crew", 0):
         _tap_crew(game, player, oid, ab.crew)
     if ab.sacrifice_other:
-        options = _sacrifice_options(game, player, oid, ab)
-        pick = options if len(options) == 1 else game.ask(Decision(
-            "choose", player, f"sacrifice {ab.sacrifice_other[0]} (a cost)", options, 1, 1, {"what": "sacrifice"}))
-        game.sacrifice(pick[0])
+        options, n = _sacrifice_options(game, player, oid, ab), getattr(ab, "sacrifices", 1)
+        pick = options if len(options) == n else game.ask(Decision(
+            "choose", player, f"sacrifice {ab.sacrifice_other[0]} (a cost)", options, n, n, {"what": "sacrifice"}))
+        for o in pick:
+            game.sacrifice(o)
 
 
 def _tap_crew(game: Game, player: str, oid: int, n: int) -> None:

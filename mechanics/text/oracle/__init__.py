@@ -126,6 +126,11 @@ def compile_ability(card: CardDef, lines: list[str], known: set[str]) -> list[ab
         return [compiler.enters(node, flat)]
     if node.form == "cast-from":  # 601.3: "You may cast ~ from your graveyard using its blitz ability."
         return [ab.CastFrom(flat, node.arg, node.keyword)]
+    if node.form == "alternative-cost":  # 118.9: "You may COST rather than pay this spell's mana cost."
+        alt = keywords.alternative_cost("alternative", node.arg)
+        if alt is None:
+            raise Unsupported(node.arg)
+        return [replace(alt, text=flat)]
     if node.form == "cast-cost":
         return [compiler.cast_cost(node, flat)]
     if node.form == "keyword":

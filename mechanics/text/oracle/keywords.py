@@ -108,10 +108,11 @@ _COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 def alternative_cost(name: str, cost: str) -> ab.AltCost | None:
     """The alternative cost (118.9) of a keyword's instance: its comma-separated parts are
-    mana ("{2}{B}{B}"), "Pay N life", "Discard a card" and "Exile a COLOR card from your
-    hand" (Evoke of the Incarnations, 702.74a); None for any other part."""
-    mana, life, pitch, discard = "", 0, None, 0
-    for part in cost.rstrip(".").split(", "):
+    mana ("{2}{B}{B}"), "Pay N life", "Discard a card", "Sacrifice two Mountains" and "Exile
+    a COLOR card from your hand" (Evoke of the Incarnations, 702.74a), joined by commas or
+    "and"; None for any other part."""
+    mana, life, pitch, discard, sacrifice = "", 0, None, 0, (None, 1)
+    for part in cost.rstrip(".").replace(" and ", ", ").split(", "):
         words = part.lower().split()
         symbols = parse_cost(part)
         if symbols and format_cost(symbols) == part.upper() and "X" not in symbols:
@@ -123,10 +124,14 @@ def alternative_cost(name: str, cost: str) -> ab.AltCost | None:
             pitch = (f"a {words[2]} card", _colored(_COLORS[words[2]]))
         elif words == ["discard", "a", "card"]:
             discard = 1
+        elif len(words) == 3 and words[0] == "sacrifice" and words[1] in _HOW_MANY:
+            n, kind = _HOW_MANY[words[1]], part.split()[2]
+            sacrifice = ((" ".join(part.split()[1:]), _of_kind(kind[:-1] if n > 1 and kind.endswith("s") else kind)),
+                         n)
         else:
             return None
-    sep = " " if mana and not (life or pitch or discard) else "—"
-    return ab.AltCost(f"{name.capitalize()}{sep}{cost}", name, mana or "{0}", life, pitch, discard)
+    sep = " " if mana and not (life or pitch or discard or sacrifice[0]) else "—"
+    return ab.AltCost(f"{name.capitalize()}{sep}{cost}", name, mana or "{0}", life, pitch, discard, *sacrifice)
 
 
 def granted(name: str, keywords: tuple[str, ...]) -> ab.Static:
@@ -137,6 +142,18 @@ def granted(name: str, keywords: tuple[str, ...]) -> ab.Static:
         return src.id == obj.id and obj.choices.get("alt") == name
     return ab.Static(f"as long as it was cast with {name}: {', '.join(keywords)}", "6", applies,
                      {"keywords": keywords})
+
+
+#: "sacrifice two Mountains": how many
+_HOW_MANY = {"a": 1, "an": 1, "two": 2, "three": 3}
+
+
+def _of_kind(kind: str) -> Any:
+    """A permanent of a card type ("artifact") or subtype ("Mountain") its controller sacrifices."""
+    def fits(game: Game, player: str, oid: int, source: int) -> bool:
+        ch = game.chars(oid)
+        return ch is not None and (kind.capitalize() in ch.types or kind in ch.subtypes)
+    return fits
 
 
 def _colored(color: str) -> Any:

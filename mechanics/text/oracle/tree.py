@@ -147,7 +147,7 @@ class Cost:
 class Ability:
     """One ability of the tree.  ``form``: spell, triggered, activated, static, enters,
     keyword, modal (``modes``: each a tuple of effects), cast-from (``keyword``: whose
-    alternative cost, ``arg``: from which zone)."""
+    alternative cost, ``arg``: from which zone), alternative-cost (``arg``: its costs)."""
 
     form: str
     text: str = ""

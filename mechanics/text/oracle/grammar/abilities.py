@@ -55,8 +55,8 @@ class Abilities(Effects, Permissions):
         """One ability (a line of the card, a modal group's lines joined by ``•``)."""
         self.ability_word()
         start = self.i
-        for rule in (self.keywords, self.cast_cost, self.cast_permission, self.triggered, self.activated,
-                     self.static, self.enters):
+        for rule in (self.keywords, self.cast_cost, self.cast_permission, self.alternative_cost, self.triggered,
+                     self.activated, self.static, self.enters):
             ab = self.attempt(rule)
             if ab is not None:
                 return ab

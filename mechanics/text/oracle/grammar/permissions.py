@@ -1,5 +1,7 @@
-"""The grammar's permissions to cast a card from another zone (601.3): "You may cast this
-card from your graveyard using its blitz ability." (Tenacious Underdog).
+"""The grammar's permissions to cast a card another way: from another zone (601.3: "You
+may cast this card from your graveyard using its blitz ability.", Tenacious Underdog) or
+for an alternative cost (118.9: "You may sacrifice two Mountains rather than pay this
+spell's mana cost.", Fireblast).
 
 A rule of :meth:`~.abilities.Abilities.ability`, in a module of its own so the keyword
 mechanics' grammar stays apart from the other areas.
@@ -23,3 +25,19 @@ class Permissions(Core):
         self.need("ability .")
         self.end()
         return Ability("cast-from", keyword=keyword, arg="graveyard")
+
+    def alternative_cost(self) -> Ability:
+        """"You may COSTS rather than pay ~'s mana cost.": the costs' words, read by
+        :func:`~..keywords.alternative_cost` as a keyword's are."""
+        self.need("you may")
+        start = self.i
+        while not self.at("rather than pay ~ s mana cost ."):
+            if self.done():
+                self.fail()
+            self.i += 1
+        words = [t.text for t in self.toks[start:self.i]]
+        self.need("rather than pay ~ s mana cost .")
+        self.end()
+        if not words:
+            self.fail()
+        return Ability("alternative-cost", arg=" ".join(words).replace(" ,", ","))
