@@ -186,6 +186,9 @@ class AltCost(Ability):
     #: "Sacrifice two Mountains" (Fireblast): what, ``fits(game, player, obj, spell)``; how many
     sacrifice_other: tuple[str, Callable[..., bool]] | None = None
     sacrifices: int = 1
+    #: "If you control a Swamp, you may ...", spectacle's "if an opponent lost life this
+    #: turn": ``condition(game, player, source) -> bool``, when it may be paid
+    condition: Callable[..., bool] | None = None
     #: what :func:`mechanics.play.perform.unpayable` reads on any cost: not this
     once: bool = False
 

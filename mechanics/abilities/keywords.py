@@ -55,6 +55,8 @@ ENGINE_KEYWORDS: dict[str, Keyword] = {
     "ward": Keyword("ward", "702.21", "cost"),
     # their reminder text, compiled (mechanics.text.oracle.keywords.SPELLED_OUT)
     "crew": Keyword("crew", "702.122", "number"),  # an activated ability (oracle.keywords)
+    # an alternative cost with a condition (oracle.keywords.WHEN): nothing more to its rules
+    "spectacle": Keyword("spectacle", "702.137", "alternative cost"),
     "afterlife": Keyword("afterlife", "702.135", "number"),
     "soulshift": Keyword("soulshift", "702.46", "number"),
     "modular": Keyword("modular", "702.43", "number"),

@@ -47,6 +47,7 @@ from ..model.cards import BASIC_LAND_MANA, parse_cost
 from ..model.mana import plan
 from ..model.state import Decision, StackItem
 from ..play.perform import (
+    alt_allowed,
     alternative_cost,
     cast_costs,
     crew_options,
@@ -450,7 +451,8 @@ def spell_to_cast(game: Any, player: str, sorcery_speed: bool, combat: bool = Fa
             if x < 1:
                 continue
         elif other is not None:  # from a graveyard, only for the permitted cost
-            if unpayable(game, player, -1, other) or plan(cost, 0, able) is None:
+            if unpayable(game, player, -1, other) or not alt_allowed(game, player, other, -1) or plan(
+                    cost, 0, able) is None:
                 continue
         elif plan(cost, 0, able) is None or not (card.mana_cost or alt):  # 118.6: no mana cost
             other = alternative(game, player, card, able)
@@ -550,7 +552,8 @@ def alternative(game: Any, player: str, card: Any, able: list) -> Any:
     sacrificed as it enters: it is cast for that ability, Grief at an opponent's hand)."""
     hand = [o for o in game.state.players[player].hand if game.state.objs[o].name == card.name]
     payable = [w for w in cast_costs(game, card.name, AltCost) if hand and not unpayable(game, player, hand[0], w)
-               and plan(total_cost(game, player, card, alt=w), 0, able) is not None]
+               and alt_allowed(game, player, w, hand[0]) and plan(total_cost(game, player, card, alt=w), 0, able)
+               is not None]
     hasty = [w for w in payable if "haste" in getattr(game.hooks.keywords.get(w.name), "grants", ())]
     if card.types & {"Instant", "Sorcery"}:  # Fireblast, Force of Will: lands only to finish
         endgame = all(game.state.players[o].life <= 6 for o in game.opponents(player))

@@ -21,6 +21,7 @@ from ..model.cards import parse_cost
 from ..model.errors import RuleError, StackfishError
 from ..model.mana import plan
 from .perform import (
+    alt_allowed,
     block_restriction,
     cast_costs,
     castable_faces,
@@ -189,7 +190,8 @@ def _ways(game: Game, player: str, card: Any, flashback: str, oid: int | None) -
     alts = [c for c in cast_costs(game, card.name, AltCost) if oid is not None or c.name == permitted]
     own = [None] if (card.mana_cost and not permitted) or flashback else []  # 118.6: no mana cost, no paying it
     return [w for w in [*own, *alts] if _affordable(game, player, total_cost(game, player, card, flashback, alt=w), card)
-            and (w is None or not unpayable(game, player, -1 if oid is None else oid, w))]
+            and (w is None or (not unpayable(game, player, -1 if oid is None else oid, w)
+                               and alt_allowed(game, player, w, -1 if oid is None else oid)))]
 
 
 def _suspends(game: Game, player: str, main: bool) -> Iterator[A.Action]:

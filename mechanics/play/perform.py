@@ -292,7 +292,15 @@ def _chosen_alternative(game: Game, a: A.Cast, oid: int, card: Any, flashback: s
     if flashback or a.free or (zone != "hand" and a.alt != needed):
         raise IllegalActionError(f"'with {a.alt}' casts a spell from its owner's hand, paying one "
                                  "alternative cost (118.9a)")
+    if not alt_allowed(game, a.player, alt, oid):
+        raise IllegalActionError(f"'{card.name}' may be cast for its {a.alt} cost only when its condition "
+                                 f"holds ({alt.text})")
     return alt
+
+
+def alt_allowed(game: Game, player: str, alt: AltCost, oid: int) -> bool:
+    """Whether the alternative cost's condition holds now ("If you control a Swamp", spectacle)."""
+    return alt.condition is None or alt.condition(game, player, oid)
 
 
 def _suspend(game: Game, a: A.SuspendCard) -> None:

@@ -48,6 +48,7 @@ from ..effects import ENCHANTABLE
 from ..keyword_lines import parse_keywords, registered
 from . import compiler, keywords
 from .compiler import Unsupported, by_hand
+from .compiler.conditions import condition
 from .grammar import NoParse, ParseError, Parser
 from .lexer import self_named, strip_reminder, tokenize
 
@@ -130,7 +131,7 @@ def compile_ability(card: CardDef, lines: list[str], known: set[str]) -> list[ab
         alt = keywords.alternative_cost("alternative", node.arg)
         if alt is None:
             raise Unsupported(node.arg)
-        return [replace(alt, text=flat)]
+        return [replace(alt, text=flat, condition=condition(node.condition))]
     if node.form == "cast-cost":
         return [compiler.cast_cost(node, flat)]
     if node.form == "keyword":
@@ -176,7 +177,11 @@ def instance_abilities(card: CardDef, name: str, arg: Any, known_keywords: Any) 
             return keyword(card, name, str(arg), f"{name.capitalize()} {arg}", known_keywords)
         except (ParseError, Unsupported):
             return None
-    return keywords.keyword_abilities(name, arg, spec)
+    found = keywords.keyword_abilities(name, arg, spec)
+    if found and name in keywords.WHEN:  # spectacle: only if an opponent lost life this turn
+        when = condition(Parser(tokenize(keywords.WHEN[name])).condition())
+        found = [replace(a, condition=when) if isinstance(a, ab.AltCost) else a for a in found]
+    return found
 
 
 #: words of a typecycling keyword that are card types or supertypes (lower case in a sentence)

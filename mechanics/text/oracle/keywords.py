@@ -102,6 +102,9 @@ def keyword_abilities(name: str, arg: Any, spec: Keyword | None = None) -> list[
     return None
 
 
+#: when a keyword's alternative cost may be paid, read by the grammar's conditions
+WHEN = {"spectacle": "if an opponent lost life this turn"}  # 702.137a
+
 #: "Exile a white card from your hand": the color words of an alternative cost
 _COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 

@@ -283,6 +283,8 @@ class Descriptors(Core):
             return Condition("no-counters", negate=negate, what_kind=kind)
         if self.eat("an opponent was dealt damage this turn"):
             return Condition("opponent-damaged", negate=negate)
+        if self.eat("an opponent lost life this turn"):  # spectacle (702.137a)
+            return Condition("opponent-lost-life", negate=negate)
         if self.eat("a creature died this turn"):
             return Condition("creature-died", negate=negate)
         if self.eat("you have two or more opponents"):

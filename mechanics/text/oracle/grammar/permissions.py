@@ -10,10 +10,10 @@ mechanics' grammar stays apart from the other areas.
 from __future__ import annotations
 
 from ..tree import Ability
-from .core import Core
+from .descriptors import Descriptors
 
 
-class Permissions(Core):
+class Permissions(Descriptors):
     """Rules for abilities that let a card be cast from elsewhere."""
 
     def cast_permission(self) -> Ability:
@@ -27,8 +27,12 @@ class Permissions(Core):
         return Ability("cast-from", keyword=keyword, arg="graveyard")
 
     def alternative_cost(self) -> Ability:
-        """"You may COSTS rather than pay ~'s mana cost.": the costs' words, read by
-        :func:`~..keywords.alternative_cost` as a keyword's are."""
+        """"[If COND,] you may COSTS rather than pay ~'s mana cost.": the costs' words, read
+        by :func:`~..keywords.alternative_cost` as a keyword's are."""
+        cond = None
+        if self.at("if"):
+            cond = self.condition()
+            self.need(",")
         self.need("you may")
         start = self.i
         while not self.at("rather than pay ~ s mana cost ."):
@@ -40,4 +44,4 @@ class Permissions(Core):
         self.end()
         if not words:
             self.fail()
-        return Ability("alternative-cost", arg=" ".join(words).replace(" ,", ","))
+        return Ability("alternative-cost", arg=" ".join(words).replace(" ,", ","), condition=cond)
