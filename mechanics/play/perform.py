@@ -357,6 +357,8 @@ def _targets(game: Game, item: StackItem | None, player: str, specs: tuple, refs
         t = game.resolve_ref(ref)
         if t not in game.target_options(probe, spec):
             raise IllegalActionError(f"'{ref}' is not a legal target for '{what}' ({spec.text})")
+        if spec.other and game.target_ref(t) in out:  # "another target", "up to one other target"
+            raise IllegalActionError(f"'{ref}' is already a target of '{what}'; this one is another ({spec.text})")
         out.append(game.target_ref(t))
     return tuple(out)
 

@@ -116,10 +116,27 @@ def objects(env: Env, d: Objects) -> Callable[[Ctx], list[Any]]:
         if d.ref is None:
             raise Unsupported("it")
         inner = objects(env, d.ref)
-        if "player" in d.kinds and not d.ref.players_only:
-            return lambda ctx: [_controller(ctx, o) for o in inner(ctx)]
+        if "player" in d.kinds and not d.ref.players_only:  # "its controller": as it last existed, if gone
+            gone = last_known(env, d.ref)
+            return lambda ctx: [_controller(ctx, o) for o in inner(ctx)] or [
+                info["controller"] for info in [gone(ctx)] if info]
         return inner
     raise Unsupported(f"{q} {' '.join(d.kinds)}")
+
+
+def last_known(env: Env, d: Objects) -> Callable[[Ctx], dict | None]:
+    """A target permanent's last known information (608.2h), for "its controller gains
+    life equal to its power" once this ability exiled it: None for any other descriptor,
+    or while it is still the same object on the battlefield."""
+    if d.quant != "target" or d.count > 1 or d.up_to and d.count != 1:
+        return lambda ctx: None
+    i = env.target(d)
+
+    def info(ctx: Ctx) -> dict | None:
+        refs = ctx.item.targets if ctx.item is not None else ()
+        ref = refs[i + ctx.offset] if i + ctx.offset < len(refs) else None
+        return ctx.lki(*ref) if isinstance(ref, tuple) else None
+    return info
 
 
 def _self(ctx: Ctx) -> list[Any]:
@@ -145,13 +162,17 @@ def number(env: Env, n: Number) -> Callable[[Ctx], int]:
     if n.power_of is not None:  # 608.2h: as it last existed if it has left the battlefield
         whose = objects(env, n.power_of)
 
+        gone = last_known(env, n.power_of)
+
         def power(ctx: Ctx) -> int:
             got = [o for o in whose(ctx) if isinstance(o, int)]
             ch = ctx.game.chars(got[0]) if got else None
             if ch is None and ctx.item is not None and n.power_of.quant == "self":
                 info = ctx.lki(ctx.item.source, ctx.item.source_epoch) or {}
                 return max(0, info.get("power") or 0)
-            return max(0, ch.power or 0) if ch is not None else 0
+            if ch is None:  # a target that left the battlefield as this resolved (Solitude's exile)
+                return max(0, (gone(ctx) or {}).get("power") or 0)
+            return max(0, ch.power or 0)
         return power
     if n.counters_on is not None:
         return _counters_on(env, n)

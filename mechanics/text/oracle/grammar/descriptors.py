@@ -55,7 +55,7 @@ class Descriptors(Core):
             count = self.number().value
         other = False
         if not quant:
-            if self.eat("another target"):
+            if self.eat("another target") or (up_to and self.eat("other target")):  # "up to one other target"
                 quant, other = "target", True
             elif self.eat("target"):
                 quant = "target"

@@ -199,6 +199,8 @@ class Effects(Descriptors):
             self.eat_any("cards", "card") or self.fail()
             return Effect("draw", who=who, n=self.count_suffix(n))
         if self.eat_any("gains", "gain"):
+            if who.ref is not None and self.eat("life equal to"):  # "its controller gains life equal to its power"
+                return Effect("gain-life", who=who, n=self.amount_of(who.ref, who.ref))
             n = self.number()
             self.need("life")
             return Effect("gain-life", who=who, n=self.count_suffix(n))
