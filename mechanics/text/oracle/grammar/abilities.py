@@ -167,8 +167,9 @@ class Abilities(Effects, Permissions):
             self.need(",")
         subject = event.subject
         antecedent = Objects("self") if subject is None or subject.quant == "self" else Objects("event", subject.kinds)
-        if self.at("choose"):
-            return self.modal(event, cond)
+        chooses_target = self.at("choose target") or (self.at("choose up to") and self.peek(4) == "target")
+        if self.at("choose") and not chooses_target:
+            return self.modal(event, cond)  # "choose one —", not "choose up to one target ..." (Subtlety)
         effects = self.effects(antecedent)
         return Ability("triggered", effects=effects, event=event, condition=cond)
 
