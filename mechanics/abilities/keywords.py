@@ -23,7 +23,8 @@ class Keyword:
     ``keywords``), its ``rule`` (702.x) and what it ``takes`` after its name:
     nothing, a ``"number"`` N, a ``"cost"`` (a ``"mana cost"``: mana symbols only, "Echo
     {2}{R}" but not "Echo—Discard a card."), an ``"alternative cost"`` (paid rather than
-    the mana cost, 118.9) or a ``"number and cost"``; what it ``grants``."""
+    the mana cost, 118.9) or a ``"number and cost"``; what it ``grants``; the counters a
+    numbered one ``enters_with``."""
 
     name: str
     rule: str = ""
@@ -31,6 +32,8 @@ class Keyword:
     #: keywords the permanent has as long as it was cast with this keyword's alternative
     #: cost or special action (``choices["alt"]``): blitz's and dash's haste (702.152a)
     grants: tuple[str, ...] = ()
+    #: a kind of counter the permanent enters with N of (614.1c: vanishing's time counters)
+    enters_with: str = ""
 
 
 _ENGINE = {

@@ -47,8 +47,8 @@ def loading(plugin: str, hook: str, message: str) -> PluginError:
                                      f"--disable-plugin {plugin} or STACKFISH_DISABLE_PLUGINS={plugin}")
 
 
-def keyword(plugin: str, name: Any, rule: Any, takes: Any, grants: Any = ()) -> Keyword:
-    """A keyword ``register(name, rule, takes, grants)`` registers."""
+def keyword(plugin: str, name: Any, rule: Any, takes: Any, grants: Any = (), enters_with: Any = "") -> Keyword:
+    """A keyword ``register(name, rule, takes, grants, enters_with)`` registers."""
     if not isinstance(name, str) or not name.strip():
         raise loading(plugin, "register_keywords", f"a keyword's name is a string, not {name!r}")
     if takes not in TAKES:
@@ -59,7 +59,11 @@ def keyword(plugin: str, name: Any, rule: Any, takes: Any, grants: Any = ()) -> 
     if isinstance(grants, str) or not all(isinstance(g, str) and g for g in grants):
         raise loading(plugin, "register_keywords",
                       f"keyword '{name}': grants={grants!r}; give a tuple of keyword names, e.g. (\"haste\",)")
-    return Keyword(name.strip().lower(), str(rule or ""), takes, tuple(g.lower() for g in grants))
+    if enters_with and (not isinstance(enters_with, str) or takes not in ("number", "number and cost")):
+        raise loading(plugin, "register_keywords",
+                      f"keyword '{name}': enters_with={enters_with!r}; a kind of counter (\"time\"), for a keyword "
+                      "that takes a number")
+    return Keyword(name.strip().lower(), str(rule or ""), takes, tuple(g.lower() for g in grants), enters_with)
 
 
 def interest(plugin: str, events: Iterable[Any], steps: Iterable[Any]) -> tuple[list[str], list[str]]:

@@ -42,7 +42,9 @@ def register_keywords(register: Any) -> None:
     rather than the mana cost (118.9: "Evoke {2}{U}"; the engine offers ``cast ...
     with evoke``), ``takes="number and cost"`` ("Suspend 3—{2}{B}{B}");
     ``grants=("haste",)``: keywords the permanent has as long as it was cast that
-    way (blitz, 702.152a).  A card whose whole text is keywords that some loaded
+    way (blitz, 702.152a); ``enters_with="time"``: a numbered keyword's permanent
+    enters with N counters of that kind (vanishing, 702.63a).  A card whose whole
+    text is keywords that some loaded
     plugin registered is automated with no per-card code; the plugin reads each
     instance and its N with ``game.keyword_instances(obj, name)``.
 

@@ -85,6 +85,10 @@ def keyword_abilities(name: str, arg: Any, spec: Keyword | None = None) -> list[
     hooks).  None when the engine can't do this instance (a cost it doesn't pay), so the
     line is read by the grammar."""
     out: list[ab.Ability] = [granted(name, spec.grants)] if spec and spec.grants else []
+    if spec and spec.enters_with:  # 614.1c: "This permanent enters with N time counters on it"
+        n = arg[0] if isinstance(arg, tuple) else int(arg)
+        out.append(ab.EntersWith(f"{name.capitalize()} {n}",
+                                 lambda ctx, obj: ctx.put_counters(obj.id, spec.enters_with, n)))
     if spec and spec.takes == "alternative cost":
         alt = alternative_cost(name, str(arg))
         return None if alt is None else [alt, *out]
