@@ -29,4 +29,4 @@ def test_the_autopilot_plays_alternative_costs_and_suspend_legally():
     for seed in range(1, 9):
         result = sim.play_game(sim.new_game(DECK, seed), check=check)
         assert not result.error
-    assert {"suspend", "evoke", "dash", "cycling", "crew"} <= seen
+    assert {"suspend", "evoke", "dash", "cycling", "crew", "buyback"} <= seen

@@ -170,7 +170,8 @@ class CastCost(Ability):
 
 @dataclass(frozen=True)
 class AltCost(Ability):
-    """An alternative cost a keyword gives (118.9): "Evoke {2}{U}", "Evoke—Exile a white
+    """An alternative cost a keyword gives (118.9), or an optional additional one
+    (``additional``, 601.2f: "Buyback {3}"): "Evoke {2}{U}", "Evoke—Exile a white
     card from your hand.", "Blitz—{2}{B}{B}, Pay 2 life.".  The spell may be cast from
     its owner's hand paying it rather than its mana cost (``cast ... with NAME``); the
     permanent it becomes remembers ``name`` (``choices["alt"]``) for the keyword's other
@@ -189,6 +190,9 @@ class AltCost(Ability):
     #: "If you control a Swamp, you may ...", spectacle's "if an opponent lost life this
     #: turn": ``condition(game, player, source) -> bool``, when it may be paid
     condition: Callable[..., bool] | None = None
+    #: an optional additional cost rather than an alternative one (buyback, 702.27a): paid
+    #: with the mana cost
+    additional: bool = False
     #: what :func:`mechanics.play.perform.unpayable` reads on any cost: not this
     once: bool = False
 

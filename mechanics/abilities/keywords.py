@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 #: what a keyword may take after its name
-TAKES = ("", "number", "cost", "mana cost", "alternative cost", "number and cost")
+TAKES = ("", "number", "cost", "mana cost", "alternative cost", "additional cost", "number and cost")
 
 
 @dataclass(frozen=True)
@@ -23,7 +23,8 @@ class Keyword:
     ``keywords``), its ``rule`` (702.x) and what it ``takes`` after its name:
     nothing, a ``"number"`` N, a ``"cost"`` (a ``"mana cost"``: mana symbols only, "Echo
     {2}{R}" but not "Echo—Discard a card."), an ``"alternative cost"`` (paid rather than
-    the mana cost, 118.9) or a ``"number and cost"``; what it ``grants``; the counters a
+    the mana cost, 118.9), an ``"additional cost"`` (paid too, if the caster chooses:
+    buyback, 702.27a) or a ``"number and cost"``; what it ``grants``; the counters a
     numbered one ``enters_with``."""
 
     name: str
@@ -60,6 +61,9 @@ ENGINE_KEYWORDS: dict[str, Keyword] = {
     "crew": Keyword("crew", "702.122", "number"),  # an activated ability (oracle.keywords)
     # an alternative cost with a condition (oracle.keywords.WHEN): nothing more to its rules
     "spectacle": Keyword("spectacle", "702.137", "alternative cost"),
+    # an optional additional cost; a spell whose buyback cost was paid returns to its owner's
+    # hand as it resolves (rules.primitives.spell_card_away)
+    "buyback": Keyword("buyback", "702.27", "additional cost"),
     "afterlife": Keyword("afterlife", "702.135", "number"),
     "soulshift": Keyword("soulshift", "702.46", "number"),
     "modular": Keyword("modular", "702.43", "number"),

@@ -20,7 +20,8 @@ plays is a line of the scenario language.  The rules are deliberately plain:
   An alternative cost only when the mana cost can't be paid: a spell's (one
   sacrificing lands only with each opponent at 6 life or less), one giving haste
   (dash, blitz), or evoke when the card's enters ability has a target worth it
-  (the card exiled for it is the cheapest that fits).  Suspend (702.62a) with the mana left once nothing else
+  (the card exiled for it is the cheapest that fits); buyback when the mana
+  pays it too.  Suspend (702.62a) with the mana left once nothing else
   can be cast.
 - Attack with everything that can, every turn; crew a Vehicle first (702.122)
   when it hits harder than its crew would.
@@ -460,6 +461,8 @@ def spell_to_cast(game: Any, player: str, sorcery_speed: bool, combat: bool = Fa
                 continue
         kicked = any(c.kicker for c in cast_costs(game, card.name)) and "X" not in cost and plan(
             total_cost(game, player, card, alt, True, other), 0, able) is not None
+        if other is None and in_hand and "X" not in cost:
+            other = buyback(game, player, card, able, kicked)
         how = other.name if other else ""
         modal = spell_modal(game, card.name)
         if modal is not None:
@@ -503,6 +506,14 @@ def spell_to_cast(game: Any, player: str, sorcery_speed: bool, combat: bool = Fa
             continue
         return A.Cast(player, card.name, (), x, kicked=kicked, alt=how)
     return None
+
+
+def buyback(game: Any, player: str, card: Any, able: list, kicked: bool) -> Any:
+    """An optional additional cost of mana only (buyback, 702.27a) the mana also pays: the
+    spell comes back to cast again."""
+    return next((w for w in cast_costs(game, card.name, AltCost)
+                 if w.additional and not (w.life or w.discard or w.sacrifice_other or w.exile_other)
+                 and plan(total_cost(game, player, card, "", kicked, w), 0, able) is not None), None)
 
 
 def card_to_suspend(game: Any, player: str) -> A.Action | None:
@@ -551,7 +562,8 @@ def alternative(game: Any, player: str, card: Any, able: list) -> Any:
     whose enters-the-battlefield ability has a target worth it (an evoked creature is
     sacrificed as it enters: it is cast for that ability, Grief at an opponent's hand)."""
     hand = [o for o in game.state.players[player].hand if game.state.objs[o].name == card.name]
-    payable = [w for w in cast_costs(game, card.name, AltCost) if hand and not unpayable(game, player, hand[0], w)
+    payable = [w for w in cast_costs(game, card.name, AltCost) if hand and not w.additional
+               and not unpayable(game, player, hand[0], w)
                and alt_allowed(game, player, w, hand[0]) and plan(total_cost(game, player, card, alt=w), 0, able)
                is not None]
     hasty = [w for w in payable if "haste" in getattr(game.hooks.keywords.get(w.name), "grants", ())]

@@ -187,7 +187,8 @@ def _ways(game: Game, player: str, card: Any, flashback: str, oid: int | None) -
     and each alternative cost (118.9) when it is cast from the hand (``oid``: the card
     there); from a graveyard that permits it, only the permitted one (601.3)."""
     permitted = "" if oid is not None or flashback else permitted_alt(game, card.name, "graveyard")
-    alts = [c for c in cast_costs(game, card.name, AltCost) if oid is not None or c.name == permitted]
+    alts = [c for c in cast_costs(game, card.name, AltCost)
+            if (oid is not None or c.name == permitted) and (card.mana_cost or not c.additional)]
     own = [None] if (card.mana_cost and not permitted) or flashback else []  # 118.6: no mana cost, no paying it
     return [w for w in [*own, *alts] if _affordable(game, player, total_cost(game, player, card, flashback, alt=w), card)
             and (w is None or (not unpayable(game, player, -1 if oid is None else oid, w)

@@ -184,9 +184,12 @@ def _need_priority(game: Game, player: str) -> None:
 def total_cost(game: Game, player: str, card: Any, flashback: str = "", kicked: bool = False,
                alt: AltCost | None = None) -> tuple[str, ...]:
     """601.2f: the mana cost (or an alternative cost: flashback's, or a keyword's ``alt``,
-    118.9), plus additional costs (kicker), less cost reductions."""
+    118.9), plus additional costs (kicker, or ``alt`` when it is an additional one:
+    buyback), less cost reductions."""
     costs = cast_costs(game, card.name)
-    total = parse_cost(alt.cost) if alt else parse_cost(flashback) if flashback else card.cost
+    total = parse_cost(alt.cost) if alt and not alt.additional else parse_cost(flashback) if flashback else card.cost
+    if alt and alt.additional:  # buyback (702.27a): on top of the mana cost
+        total += parse_cost(alt.cost)
     if kicked:
         total += parse_cost("".join(c.kicker for c in costs))
     less = sum(c.less(game, player) for c in costs if c.less is not None)
@@ -223,7 +226,7 @@ def _cast(game: Game, a: A.Cast) -> None:
     alt = _chosen_alternative(game, a, oid, card, flashback)
     if card.is_type("Land"):
         raise IllegalActionError(f"'{card.name}' is a land; play it with 'play'")
-    if not (card.mana_cost or alt or flashback or a.free):  # 118.6: no mana cost, so unpayable
+    if not (card.mana_cost or (alt and not alt.additional) or flashback or a.free):  # 118.6: no mana cost
         raise IllegalActionError(f"'{card.name}' has no mana cost: it can't be cast unless something lets it "
                                  "be cast without paying it or for an alternative cost (118.6)")
     _need_priority(game, a.player)
@@ -260,7 +263,7 @@ def _cast(game: Game, a: A.Cast) -> None:
     st.priority = game.seat_of(a.player)
     game.changed(board=False)
     game.note(f"{a.player} casts {card.name}" + " (kicked)" * a.kicked + " with flashback" * bool(flashback)
-              + f" for its {a.alt} cost" * bool(alt)
+              + ("" if alt is None else f" paying its {a.alt} cost too" if alt.additional else f" for its {a.alt} cost")
               + mode_text(spell_modal(game, card.name), modes)
               + _target_text(game, targets))
     game.emit(ev.SpellCast(item.id, oid, a.player))

@@ -55,6 +55,7 @@ def keyword(plugin: str, name: Any, rule: Any, takes: Any, grants: Any = (), ent
         raise loading(plugin, "register_keywords",
                           f"keyword '{name}': takes={takes!r}; use \"number\" (Bushido 2), "
                           "\"cost\" (Ward {2}), \"mana cost\" (Echo {2}{R}), \"alternative cost\" (Evoke {2}{U}), "
+                          "\"additional cost\" (Buyback {3}), "
                           "\"number and cost\" (Suspend 3—{2}{B}{B}) or leave it out")
     if isinstance(grants, str) or not all(isinstance(g, str) and g for g in grants):
         raise loading(plugin, "register_keywords",

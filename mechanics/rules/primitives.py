@@ -516,7 +516,8 @@ class Primitives:
         """A spell's card leaves the stack (608.2n, 701.6a, 608.2b): to its owner's
         graveyard, or to exile if it was cast with flashback (702.34a) or as an aftermath
         half from the graveyard (702.127a), or if it resolved as an Adventure (715.4: its
-        owner may then cast the creature from exile) or with rebound from the hand (702.88a)."""
+        owner may then cast the creature from exile) or with rebound from the hand (702.88a);
+        to its owner's hand if it resolved with its buyback cost paid (702.27a)."""
         card = self.card(self.state.objs[item.source].name)
         adventure = resolved and card.layout == "adventure" and card.name != face_names(card.full_name)[0]
         aftermath = card.layout == "aftermath" and item.data.get("from") == "graveyard"
@@ -524,6 +525,9 @@ class Primitives:
         # plugin casts it at its owner's next upkeep (the turn count says which is next)
         rebound = resolved and "from" not in item.data and any(
             kw == "rebound" for kw, _ in self.behaviour(card.name).keywords)
+        if resolved and item.data.get("alt") == "buyback":  # 702.27a: to its owner's hand instead
+            self.move(item.source, "hand")
+            return
         self.move(item.source, "exile" if adventure or aftermath or rebound or item.data.get("flashback")
                   else "graveyard")
         if adventure:

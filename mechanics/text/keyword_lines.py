@@ -21,7 +21,7 @@ _WITH_ARG = re.compile(r"^(?P<name>[a-z][a-z' -]*?)(?: (?P<n>\d+)(?:—(?P<then>
                        r"|—(?P<text>.+))$", re.IGNORECASE)
 #: what each ``takes`` reads: (a number?, a cost?)
 _READS = {"number": (True, False), "cost": (False, True), "mana cost": (False, True),
-          "alternative cost": (False, True), "number and cost": (True, True)}
+          "alternative cost": (False, True), "additional cost": (False, True), "number and cost": (True, True)}
 
 
 def parse_keywords(line: str, registry: Mapping[str, Keyword] | Collection[str]) -> list[tuple[str, Any]] | None:

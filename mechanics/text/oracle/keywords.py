@@ -9,6 +9,7 @@ plugin implements (evolve, cascade ...) need no ability of their own.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ...abilities import abilities as ab
@@ -89,9 +90,9 @@ def keyword_abilities(name: str, arg: Any, spec: Keyword | None = None) -> list[
         n = arg[0] if isinstance(arg, tuple) else int(arg)
         out.append(ab.EntersWith(f"{name.capitalize()} {n}",
                                  lambda ctx, obj: ctx.put_counters(obj.id, spec.enters_with, n)))
-    if spec and spec.takes == "alternative cost":
+    if spec and spec.takes in ("alternative cost", "additional cost"):
         alt = alternative_cost(name, str(arg))
-        return None if alt is None else [alt, *out]
+        return None if alt is None else [replace(alt, additional=spec.takes == "additional cost"), *out]
     if name == "crew":
         return [crew(int(arg))]
     if name != "ward":
