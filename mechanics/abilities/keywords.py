@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 #: what a keyword may take after its name
-TAKES = ("", "number", "cost", "mana cost", "alternative cost", "additional cost", "number and cost")
+TAKES = ("", "number", "cost", "mana cost", "alternative cost", "additional cost", "number and cost", "name")
 
 
 @dataclass(frozen=True)
@@ -24,7 +24,8 @@ class Keyword:
     nothing, a ``"number"`` N, a ``"cost"`` (a ``"mana cost"``: mana symbols only, "Echo
     {2}{R}" but not "Echo—Discard a card."), an ``"alternative cost"`` (paid rather than
     the mana cost, 118.9), an ``"additional cost"`` (paid too, if the caster chooses:
-    buyback, 702.27a) or a ``"number and cost"``; what it ``grants``; the counters a
+    buyback, 702.27a), a ``"number and cost"`` or a card's ``"name"`` (the rest of
+    the line: "Partner with Pir, Imaginative Rascal"); what it ``grants``; the counters a
     numbered one ``enters_with``."""
 
     name: str
@@ -59,6 +60,7 @@ ENGINE_KEYWORDS: dict[str, Keyword] = {
     "ward": Keyword("ward", "702.21", "cost"),
     # their reminder text, compiled (mechanics.text.oracle.keywords.SPELLED_OUT)
     "crew": Keyword("crew", "702.122", "number"),  # an activated ability (oracle.keywords)
+    "partner with": Keyword("partner with", "702.124j", "name"),  # its enters trigger (oracle.keywords)
     # an alternative cost with a condition (oracle.keywords.WHEN): nothing more to its rules
     "spectacle": Keyword("spectacle", "702.137", "alternative cost"),
     # an optional additional cost; a spell whose buyback cost was paid returns to its owner's

@@ -56,7 +56,7 @@ def keyword(plugin: str, name: Any, rule: Any, takes: Any, grants: Any = (), ent
                           f"keyword '{name}': takes={takes!r}; use \"number\" (Bushido 2), "
                           "\"cost\" (Ward {2}), \"mana cost\" (Echo {2}{R}), \"alternative cost\" (Evoke {2}{U}), "
                           "\"additional cost\" (Buyback {3}), "
-                          "\"number and cost\" (Suspend 3—{2}{B}{B}) or leave it out")
+                          "\"number and cost\" (Suspend 3—{2}{B}{B}), \"name\" (Partner with NAME) or leave it out")
     if isinstance(grants, str) or not all(isinstance(g, str) and g for g in grants):
         raise loading(plugin, "register_keywords",
                       f"keyword '{name}': grants={grants!r}; give a tuple of keyword names, e.g. (\"haste\",)")

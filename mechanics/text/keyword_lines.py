@@ -29,8 +29,13 @@ def parse_keywords(line: str, registry: Mapping[str, Keyword] | Collection[str])
     for a keyword that takes nothing, the int N for a numbered one, the cost's text
     for one that takes a cost (``"{2}"``, ``"Pay 3 life."``), ``(N, cost)`` for one that
     takes both.  None when any comma-separated part is not a registered keyword with what
-    it takes; a cost after "—" runs to the end of the line ("Blitz—{2}{B}{B}, Pay 2 life.")."""
+    it takes; a cost after "—" runs to the end of the line ("Blitz—{2}{B}{B}, Pay 2 life."),
+    and so does a name ("Partner with Pir, Imaginative Rascal")."""
     out: list[tuple[str, Any]] = []
+    first, _, name = line.partition(" with ")
+    spec = _lookup(f"{first.lower()} with", registry) if name else None
+    if spec is not None and spec.takes == "name":  # "Partner with Pir, Imaginative Rascal": commas and all
+        return [(spec.name, name)]
     head, dash, cost = line.partition("—")
     parts = [p.strip() for p in head.split(",")]
     parts[-1] += dash + cost

@@ -18,6 +18,7 @@ from ...abilities.keywords import Keyword
 from ...model.cards import parse_cost
 from ...model.mana import format_cost
 from ...model.state import Decision
+from ..scripts import enters_self
 
 if TYPE_CHECKING:
     from ...play.context import Ctx
@@ -63,6 +64,26 @@ def crew(n: int) -> ab.Activated:
     return ab.Activated(f"Crew {n}", resolve=run, crew=n)
 
 
+def partner_with(partner: str) -> Triggered:
+    """702.124j: "When this permanent enters, target player may search their library for a
+    card named [name], reveal it, put it into their hand, then shuffle."  That player
+    chooses (a search may find nothing, 701.23b)."""
+    def run(ctx: Ctx) -> None:
+        who = ctx.target(0)
+        if who is None:
+            return
+        game = ctx.game
+        named = tuple(o for o in game.state.players[who].library if game.state.objs[o].name == partner)
+        pick = ctx.choose(Decision("choose", who, f"search your library for {partner} (choose none to find "
+                                   "nothing)", named, 0, min(1, len(named)), {"what": "search"})) if named else ()
+        for o in pick:
+            ctx.note(f"{who} finds {game.describe(o)}")
+            ctx.move(o, "hand")
+        ctx.shuffle(who)
+    return Triggered(f"Partner with {partner}", ("ZoneChanged",), enters_self, run,
+                     (ab.Target("player", "target player"),))
+
+
 def shock_land(ctx: Ctx, obj: Any) -> None:
     """"As ~ enters, you may pay 2 life. If you don't, it enters tapped." (614.12)."""
     if ctx.game.state.players[obj.controller].life >= 2:  # 119.4: only with that much life
@@ -95,6 +116,8 @@ def keyword_abilities(name: str, arg: Any, spec: Keyword | None = None) -> list[
         return None if alt is None else [replace(alt, additional=spec.takes == "additional cost"), *out]
     if name == "crew":
         return [crew(int(arg))]
+    if name == "partner with":
+        return [partner_with(str(arg))]
     if name != "ward":
         return out
     cost = str(arg or "")
