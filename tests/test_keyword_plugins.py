@@ -1,11 +1,13 @@
 """The autopilot and the keyword plugins: every action it plays for evoke, dash, blitz,
-suspend, landcycling, delve and crew cards is a legal action, and it uses each of them."""
+suspend, landcycling, delve, crew, buyback and unearth cards is a legal action, and it uses each of them."""
 
 from __future__ import annotations
 
 import os
 
+from mechanics.ai import autopilot as ap
 from mechanics.ai import simulate as sim
+from mechanics.play.game import Game
 
 DECK = os.path.join(os.path.dirname(__file__), "data", "keyword-decks", "alternative-costs.txt")
 
@@ -30,3 +32,16 @@ def test_the_autopilot_plays_alternative_costs_and_suspend_legally():
         result = sim.play_game(sim.new_game(DECK, seed), check=check)
         assert not result.error
     assert {"suspend", "evoke", "dash", "cycling", "crew", "buyback"} <= seen
+
+
+def test_the_autopilot_unearths_before_combat_and_attacks():
+    # 702.84a: a goldfish never kills its creatures, so the card starts in the graveyard
+    game = Game(policy=ap.policy)
+    for line in ("goldfish p2", "library p1 Swamp x3", "library p2 Island x3", "turn p1 main1",
+                 'graveyard p1 "Dregscape Zombie"', "battlefield p1 Swamp"):
+        game.play(line)
+    action = ap.choose(game)
+    assert action in game.legal_actions and str(action) == 'activate p1 "Dregscape Zombie"'
+    for _ in range(12):
+        game.play(ap.choose(game))
+    assert game.state.players["p2"].life == 18  # it attacked at once (haste)

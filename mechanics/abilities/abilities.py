@@ -142,12 +142,20 @@ class Activated(Ability):
 @dataclass(frozen=True)
 class HandAbility(Ability):
     """An activated ability that works while the card is in its owner's hand, discarding
-    it as part of the cost: cycling (702.29a).  Not an :class:`Activated`, which are the
+    it as part of the cost (cycling, 702.29a), or in its owner's graveyard (``zone``:
+    unearth, 702.84a, at sorcery speed).  Not an :class:`Activated`, which are the
     abilities of permanents."""
 
     cost: str = ""
     resolve: Resolver | None = None
     life: int = 0  # "Cycling—Pay 2 life." (119.4)
+    zone: str = "hand"
+    sorcery: bool = False
+
+    @staticmethod
+    def of(beh: Behaviour, zone: str) -> list[HandAbility]:
+        """The card's abilities that work in ``zone``, as ``activate`` numbers them."""
+        return [a for a in beh.of(HandAbility) if a.zone == zone]
 
 
 @dataclass(frozen=True)

@@ -61,6 +61,8 @@ ENGINE_KEYWORDS: dict[str, Keyword] = {
     # their reminder text, compiled (mechanics.text.oracle.keywords.SPELLED_OUT)
     "crew": Keyword("crew", "702.122", "number"),  # an activated ability (oracle.keywords)
     "partner with": Keyword("partner with", "702.124j", "name"),  # its enters trigger (oracle.keywords)
+    # a graveyard ability and a delayed exile (oracle.keywords); "exile it instead" is in move
+    "unearth": Keyword("unearth", "702.84", "mana cost", grants=("haste",)),
     # an alternative cost with a condition (oracle.keywords.WHEN): nothing more to its rules
     "spectacle": Keyword("spectacle", "702.137", "alternative cost"),
     # an optional additional cost; a spell whose buyback cost was paid returns to its owner's

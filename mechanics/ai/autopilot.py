@@ -338,7 +338,8 @@ def priority(game: Any, player: str) -> A.Action:
         fetch = ability_to_activate(game, player, fetch=True) if _has_fetch(game, player) else None
         if fetch is not None:  # a fetch land's search, for mana now
             return fetch
-        spell = spell_to_cast(game, player, sorcery_speed=True) or card_to_suspend(game, player)
+        spell = spell_to_cast(game, player, sorcery_speed=True) or card_to_suspend(game, player) or (
+            card_to_unearth(game, player) if st.step == "main1" else None)
         if spell is not None:
             return spell
         crew = vehicle_to_crew(game, player) if st.step == "main1" else None
@@ -406,7 +407,7 @@ def land_to_cycle(game: Any, player: str) -> A.Action | None:
     if p.lands_played:
         return None
     for oid in p.hand:
-        for n, ab in enumerate(game.behaviour(st.objs[oid].name).of(HandAbility), 1):
+        for n, ab in enumerate(HandAbility.of(game.behaviour(st.objs[oid].name), "hand"), 1):
             words = set(ab.text.lower().removesuffix(ab.cost.lower()).replace("cycling", "").split())
             if words & _LAND_WORDS and plan(parse_cost(ab.cost), 0, mana_sources(game, player)) is not None:
                 return A.Activate(player, game.ref_for(oid), n)
@@ -505,6 +506,17 @@ def spell_to_cast(game: Any, player: str, sorcery_speed: bool, combat: bool = Fa
         if combat:
             continue
         return A.Cast(player, card.name, (), x, kicked=kicked, alt=how)
+    return None
+
+
+def card_to_unearth(game: Any, player: str) -> A.Action | None:
+    """Before combat, a card in the graveyard to return with its unearth ability (702.84a):
+    it attacks with haste before it is exiled."""
+    st = game.state
+    for oid in st.players[player].graveyard:
+        for n, ab in enumerate(HandAbility.of(game.behaviour(st.objs[oid].name), "graveyard"), 1):
+            if plan(parse_cost(ab.cost), 0, mana_sources(game, player)) is not None:
+                return A.Activate(player, game.ref_for(oid), n)
     return None
 
 

@@ -154,7 +154,7 @@ def _priority_actions(game: Game, player: str, mana: bool = True) -> Iterator[A.
             for combo in itertools.islice(itertools.product(*options), 50):
                 yield from (A.Cast(player, name, tuple(_ref(game, t) for t in combo), modes=modes, kicked=k,
                                    alt=w) for k, w in ways)
-    yield from _hand_abilities(game, player)
+    yield from _hand_abilities(game, player, main)
     yield from _suspends(game, player, main)
     chars = game.all_chars()
     for oid in game.permanents(player):
@@ -206,15 +206,18 @@ def _suspends(game: Game, player: str, main: bool) -> Iterator[A.Action]:
             yield A.SuspendCard(player, name)
 
 
-def _hand_abilities(game: Game, player: str) -> Iterator[A.Action]:
-    """Abilities of cards in the player's hand (cycling, 702.29a): any time they have priority."""
-    first = {}
-    for oid in game.state.players[player].hand:
-        first.setdefault(game.state.objs[oid].name, oid)
-    for name, oid in first.items():
-        for n, ab in enumerate(_of(game.behaviour(name), HandAbility), 1):
-            if _affordable(game, player, parse_cost(ab.cost)):
-                yield A.Activate(player, game.ref_for(oid), n)
+def _hand_abilities(game: Game, player: str, main: bool) -> Iterator[A.Action]:
+    """Abilities of cards in the player's hand (cycling, 702.29a: any time they have
+    priority) and graveyard (unearth, 702.84a: as a sorcery)."""
+    p = game.state.players[player]
+    for zone in ("hand", "graveyard"):
+        first: dict[str, int] = {}
+        for oid in getattr(p, zone):
+            first.setdefault(game.state.objs[oid].name, oid)
+        for name, oid in first.items():
+            for n, ab in enumerate(HandAbility.of(game.behaviour(name), zone), 1):
+                if (main or not ab.sorcery) and _affordable(game, player, parse_cost(ab.cost)):
+                    yield A.Activate(player, game.ref_for(oid), n)
 
 
 _OF: dict[tuple[int, type], tuple] = {}  # (id(behaviour), kind) -> (behaviour, its abilities)

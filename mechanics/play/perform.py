@@ -470,7 +470,7 @@ def pay(game: Game, player: str, cost: tuple[str, ...], x: int = 0, card: Any = 
 def _activate(game: Game, a: A.Activate) -> None:
     oid = game.resolve_obj(a.obj)
     obj = game.state.objs[oid]
-    if obj.zone == "hand":
+    if obj.zone in ("hand", "graveyard"):
         return _activate_in_hand(game, a, oid)
     if obj.zone != "battlefield" or obj.phased_out:
         raise IllegalActionError(f"'{a.obj}' is not on the battlefield")
@@ -623,24 +623,28 @@ def _tap_crew(game: Game, player: str, oid: int, n: int) -> None:
 
 
 def _activate_in_hand(game: Game, a: A.Activate, oid: int) -> None:
-    """An ability of a card in its owner's hand (cycling, 702.29a): discarding the card is
-    part of the cost (701.8a), so the ability resolves without it."""
+    """An ability of a card in its owner's hand (cycling, 702.29a: discarding the card is
+    part of the cost, 701.8a, so the ability resolves without it) or graveyard (unearth)."""
     obj = game.state.objs[oid]
-    if obj.owner != a.player or oid not in game.state.players[a.player].hand:
-        raise IllegalActionError(f"'{a.obj}' is not in {a.player}'s hand")
+    zone = obj.zone
+    if obj.owner != a.player or oid not in getattr(game.state.players[a.player], zone):
+        raise IllegalActionError(f"'{a.obj}' is not in {a.player}'s {zone}")
     ch = game.chars(oid)
-    abilities = ch.behaviour.of(HandAbility)
+    abilities = HandAbility.of(ch.behaviour, zone)
     if not 1 <= a.n <= len(abilities):
-        raise IllegalActionError(f"'{a.obj}' has {len(abilities)} abilities that work in a hand, not #{a.n}")
+        raise IllegalActionError(f"'{a.obj}' has {len(abilities)} abilities that work in a {zone}, not #{a.n}")
     ab = abilities[a.n - 1]
     _need_priority(game, a.player)
+    if ab.sorcery:
+        _sorcery_timing(game, a.player, "this ability can be activated")
     if ab.life and game.state.players[a.player].life < ab.life:  # 119.4
         raise IllegalActionError(f"{a.player} can't pay {ab.life} life")
     pay(game, a.player, parse_cost(ab.cost))
     if ab.life:
         game.lose_life(a.player, ab.life)
     epoch = obj.epoch
-    game.move(oid, "graveyard")
+    if zone == "hand":
+        game.move(oid, "graveyard")
     handler = str(AbilityRef(ch.card.name, ch.behaviour.abilities.index(ab)))
     _stack_ability(game, a.player, (oid, epoch), ch.name, handler, ab.text)
 

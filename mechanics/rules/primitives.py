@@ -46,6 +46,8 @@ class Primitives:
         st = self.state
         obj = st.objs[oid]
         old_zone, old_epoch = obj.zone, obj.epoch
+        if old_zone == "battlefield" and obj.choices.get("alt") == "unearth":
+            zone = "exile"  # 702.84a: "If it would leave the battlefield, exile it instead" (614.1a)
         if old_zone == "battlefield":
             if obj.ref not in st.lki:  # move_all recorded it before anything moved
                 self.remember(obj)

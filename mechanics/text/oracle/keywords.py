@@ -84,6 +84,30 @@ def partner_with(partner: str) -> Triggered:
                      (ab.Target("player", "target player"),))
 
 
+def unearth(cost: str) -> list[ab.Ability]:
+    """702.84a: "Unearth [cost]" means "[Cost]: Return this card from your graveyard to the
+    battlefield. It gains haste. Exile it at the beginning of the next end step. If it
+    would leave the battlefield, exile it instead of putting it anywhere else. Activate
+    only as a sorcery."  The permanent remembers it was unearthed (``choices["alt"]``):
+    its haste is the keyword's ``grants``, the exile instead is in the move primitive,
+    and the delayed exile a trigger of the next end step (603.7)."""
+    def back(ctx: Ctx) -> None:
+        if ctx.source is not None:  # still that card in the graveyard (400.7)
+            ctx.move(ctx.source, "battlefield", choices={"alt": "unearth"})
+
+    def next_end(game: Game, item: Any) -> bool:
+        obj = game.state.objs[item.source]
+        return obj.zone == "battlefield" and obj.choices.get("alt") == "unearth" and \
+            game.steps_since_entered(item.source, "end") == 1
+
+    def exile(ctx: Ctx) -> None:
+        if ctx.source is not None:
+            ctx.move(ctx.source, "exile")
+    return [ab.HandAbility(f"Unearth {cost}", cost, back, zone="graveyard", sorcery=True),
+            Triggered("Unearth: exile it at the beginning of the next end step", step="end", step_whose="each",
+                      condition=next_end, resolve=exile)]
+
+
 def shock_land(ctx: Ctx, obj: Any) -> None:
     """"As ~ enters, you may pay 2 life. If you don't, it enters tapped." (614.12)."""
     if ctx.game.state.players[obj.controller].life >= 2:  # 119.4: only with that much life
@@ -118,6 +142,8 @@ def keyword_abilities(name: str, arg: Any, spec: Keyword | None = None) -> list[
         return [crew(int(arg))]
     if name == "partner with":
         return [partner_with(str(arg))]
+    if name == "unearth":
+        return [*unearth(str(arg)), *out]
     if name != "ward":
         return out
     cost = str(arg or "")
