@@ -45,3 +45,16 @@ def test_the_autopilot_unearths_before_combat_and_attacks():
     for _ in range(12):
         game.play(ap.choose(game))
     assert game.state.players["p2"].life == 18  # it attacked at once (haste)
+
+
+def test_the_autopilot_targets_none_of_its_own_with_an_up_to_one_exile():
+    # 115.1d, 702.74a: Solitude's "exile up to one other target creature" with only one's own
+    # creatures to target: the autopilot chooses no target rather than exile its own
+    game = Game(policy=ap.policy)
+    for line in ("goldfish p2", "library p1 Plains x3", "library p2 Island x3", "turn p1 main1",
+                 'battlefield p1 "Grizzly Bears" as bears', 'hand p1 Solitude', "mana p1 {3}{W}{W}"):
+        game.play(line)
+    game.play("cast p1 Solitude")
+    game.play("resolve all")
+    assert game.obj(game.state.aliases["bears"]).zone == "battlefield"
+    assert game.obj(game.resolve_obj("Solitude")).zone == "battlefield"

@@ -19,8 +19,8 @@ plays is a line of the scenario language.  The rules are deliberately plain:
   harm to their permanents, then the rest, never one that would hurt oneself.
   An alternative cost only when the mana cost can't be paid: a spell's (one
   sacrificing lands only with each opponent at 6 life or less), one giving haste
-  (dash, blitz), or evoke when the card's enters ability has a target worth it
-  (the card exiled for it is the cheapest that fits); buyback when the mana
+  (dash, blitz), or evoke when the card's enters ability draws or removes an
+  opponent's permanent (the card exiled for it is the cheapest that fits); buyback when the mana
   pays it too.  Suspend (702.62a) with the mana left once nothing else
   can be cast.
 - Attack with everything that can, every turn; crew a Vehicle first (702.122)
@@ -82,7 +82,11 @@ def policy(game: Any, decision: Decision) -> list[Any]:
     if kind == "order":
         return order_triggers(game, decision)
     if kind == "targets":
-        return [pick_target(game, decision.player, list(decision.options), decision.prompt)]
+        t = pick_target(game, decision.player, list(decision.options), decision.prompt)
+        if not decision.min and _harmful(decision.prompt) and (  # "up to one": none rather than one's own
+                t == decision.player or (isinstance(t, int) and game.controller_of(t) == decision.player)):
+            return []
+        return [t]
     if kind == "modes":  # a modal trigger (700.2b)
         t = data["trigger"]
         probe = StackItem(0, t["kind"], t["controller"], t["source"], t["epoch"], t["handler"], t["text"])
@@ -571,8 +575,8 @@ def alternative(game: Any, player: str, card: Any, able: list) -> Any:
     can't be paid: for an instant or sorcery any the player can pay (one that sacrifices
     permanents only when each opponent is at 6 life or less: Fireblast finishes); for a
     permanent one that gives haste (dash, blitz: it attacks at once), or any for a card
-    whose enters-the-battlefield ability has a target worth it (an evoked creature is
-    sacrificed as it enters: it is cast for that ability, Grief at an opponent's hand)."""
+    whose enters-the-battlefield ability is worth it (an evoked creature is sacrificed as
+    it enters: it is cast for that ability, :func:`_worth_entering`)."""
     hand = [o for o in game.state.players[player].hand if game.state.objs[o].name == card.name]
     payable = [w for w in cast_costs(game, card.name, AltCost) if hand and not w.additional
                and not unpayable(game, player, hand[0], w)
@@ -587,16 +591,18 @@ def alternative(game: Any, player: str, card: Any, able: list) -> Any:
 
 
 def _worth_entering(game: Any, player: str, card: Any) -> bool:
-    """Whether the card's enters-the-battlefield ability has targets worth it now."""
-    enters = [ab for ab in game.behaviour(card.name).of(Triggered)
-              if "ZoneChanged" in ab.events and " enters" in ab.text and ab.targets]
+    """Whether the card's enters-the-battlefield ability is worth a card now: it draws
+    cards (Mulldrifter), or it removes an opponent's permanent (Solitude on a blocker); an
+    opponent's hand (Grief) doesn't slow a goldfish down."""
+    enters = [ab for ab in game.behaviour(card.name).of(Triggered) if "ZoneChanged" in ab.events and " enters" in ab.text]
     if not enters:
         return False
+    if not enters[0].targets:
+        return "draw" in enters[0].text.lower()
     for spec in enters[0].targets:
         options = game.target_options(None, spec)
         t = pick_target(game, player, options, enters[0].text) if options else None
-        if t is None or (_harmful(enters[0].text) and (t == player or (
-                isinstance(t, int) and game.controller_of(t) == player))):
+        if not (_harmful(enters[0].text) and isinstance(t, int) and game.controller_of(t) != player):
             return False
     return True
 
@@ -652,13 +658,16 @@ def ability_to_activate(game: Any, player: str, fetch: bool = False) -> A.Action
                 continue  # bouncing one's own permanent (Batterskull) undoes casting it
             targets: tuple[str, ...] = ()
             if ab.targets:
-                if ab.equip and obj.attached_to is not None:
-                    continue  # it equips a creature already (a living weapon's Germ would die)
+                on = obj.attached_to if ab.equip and obj.attached_to is not None and obj.attached_to >= 0 else None
+                if on is not None and not game.card(st.objs[on].name).toughness:
+                    continue  # it equips a living weapon's 0/0 Germ, which would die
                 opts = [o for o in game.target_options(None, ab.targets[0]) if o != oid or not ab.equip]
                 if not opts:
                     continue
                 helpful = not _harmful(ab.text) or ab.equip
                 t = pick_target(game, player, opts, ab.text if not ab.equip else "attach")
+                if ab.equip and t == on:
+                    continue  # already there
                 mine_t = t == player or (isinstance(t, int) and game.controller_of(t) == player)
                 if helpful != mine_t:
                     continue
