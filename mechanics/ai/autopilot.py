@@ -83,7 +83,7 @@ def policy(game: Any, decision: Decision) -> list[Any]:
         return order_triggers(game, decision)
     if kind == "targets":
         t = pick_target(game, decision.player, list(decision.options), decision.prompt)
-        if not decision.min and _harmful(decision.prompt) and (  # "up to one": none rather than one's own
+        if data.get("what") == "up to one" and _harmful(decision.prompt) and (  # none rather than one's own
                 t == decision.player or (isinstance(t, int) and game.controller_of(t) == decision.player)):
             return []
         return [t]

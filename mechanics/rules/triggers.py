@@ -251,7 +251,7 @@ class TriggerRules:
                 return True  # 603.3d: no legal target, removed from the stack
             elif specs[0].optional and self.policy is not None and not st.players[t["controller"]].auto:
                 targets = tuple(self.policy(self, Decision("targets", t["controller"], t["text"],  # "up to one"
-                                                           tuple(choices), 0, 1)))
+                                                           tuple(choices), 0, 1, {"what": "up to one"})))
             elif len(choices) == 1 or st.players[t["controller"]].auto:
                 targets = (choices[0],)
             elif self.policy is not None:
