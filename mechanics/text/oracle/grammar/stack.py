@@ -11,9 +11,10 @@ from .effects import Effects, imperative
 
 
 @imperative("choose")
-def choose_target(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
-    """"Choose [up to one] target ...": the target only (115.1), for the next sentence's "it"."""
+def choose_up_to_target(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
+    """"Choose up to one target ...": the target only (115.1), for the next sentence's "it"
+    (:mod:`.choices` reads "Choose target ...")."""
     what = p.objects()
-    if what.quant != "target":
+    if what.quant != "target" or not what.up_to:
         p.fail()
     return Effect("choose-target", what=what)
