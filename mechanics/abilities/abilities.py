@@ -200,6 +200,8 @@ class AltCost(Ability):
     #: "Sacrifice two Mountains" (Fireblast): what, ``fits(game, player, obj, spell)``; how many
     sacrifice_other: tuple[str, Callable[..., bool]] | None = None
     sacrifices: int = 1
+    #: "Return an Island you control to its owner's hand" (Daze): what, ``fits``
+    bounce_other: tuple[str, Callable[..., bool]] | None = None
     #: "If you control a Swamp, you may ...", spectacle's "if an opponent lost life this
     #: turn": ``condition(game, player, source) -> bool``, when it may be paid
     condition: Callable[..., bool] | None = None

@@ -165,10 +165,10 @@ _COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 def alternative_cost(name: str, cost: str) -> ab.AltCost | None:
     """The alternative cost (118.9) of a keyword's instance: its comma-separated parts are
-    mana ("{2}{B}{B}"), "Pay N life", "Discard a card", "Sacrifice two Mountains" and "Exile
-    a COLOR card from your hand" (Evoke of the Incarnations, 702.74a), joined by commas or
+    mana ("{2}{B}{B}"), "Pay N life", "Discard a card", "Sacrifice two Mountains", "Return an
+    Island you control to its owner's hand" and "Exile a COLOR card from your hand" (Evoke of the Incarnations, 702.74a), joined by commas or
     "and"; None for any other part."""
-    mana, life, pitch, discard, sacrifice = "", 0, None, 0, (None, 1)
+    mana, life, pitch, discard, sacrifice, bounce = "", 0, None, 0, (None, 1), None
     for part in cost.rstrip(".").replace(" and ", ", ").split(", "):
         words = part.lower().split()
         symbols = parse_cost(part)
@@ -185,10 +185,13 @@ def alternative_cost(name: str, cost: str) -> ab.AltCost | None:
             n, kind = _HOW_MANY[words[1]], part.split()[2]
             sacrifice = ((" ".join(part.split()[1:]), _of_kind(kind[:-1] if n > 1 and kind.endswith("s") else kind)),
                          n)
+        elif words[:2] in (["return", "a"], ["return", "an"]) and words[3:] == "you control to its owner's hand".split():
+            bounce = (" ".join(part.split()[1:3]) + " you control", _of_kind(part.split()[2]))
         else:
             return None
-    sep = " " if mana and not (life or pitch or discard or sacrifice[0]) else "—"
-    return ab.AltCost(f"{name.capitalize()}{sep}{cost}", name, mana or "{0}", life, pitch, discard, *sacrifice)
+    sep = " " if mana and not (life or pitch or discard or sacrifice[0] or bounce) else "—"
+    return ab.AltCost(f"{name.capitalize()}{sep}{cost}", name, mana or "{0}", life, pitch, discard, *sacrifice,
+                      bounce_other=bounce)
 
 
 def granted(name: str, keywords: tuple[str, ...]) -> ab.Static:
