@@ -20,6 +20,7 @@ from ..model import actions as A
 from ..model.cards import parse_cost
 from ..model.errors import RuleError, StackfishError
 from ..model.mana import plan
+from ..model.state import StackItem
 from .perform import (
     alt_allowed,
     block_restriction,
@@ -207,17 +208,23 @@ def _suspends(game: Game, player: str, main: bool) -> Iterator[A.Action]:
 
 
 def _hand_abilities(game: Game, player: str, main: bool) -> Iterator[A.Action]:
-    """Abilities of cards in the player's hand (cycling, 702.29a: any time they have
-    priority) and graveyard (unearth, 702.84a: as a sorcery)."""
-    p = game.state.players[player]
+    """Abilities of cards in the player's hand (cycling, 702.29a) and graveyard ("Exile
+    this card from your graveyard:"): any time they have priority (as a sorcery: ``main``)."""
     for zone in ("hand", "graveyard"):
-        first: dict[str, int] = {}
-        for oid in getattr(p, zone):
+        first = {}
+        for oid in getattr(game.state.players[player], zone):
             first.setdefault(game.state.objs[oid].name, oid)
         for name, oid in first.items():
             for n, ab in enumerate(HandAbility.of(game.behaviour(name), zone), 1):
-                if (main or not ab.sorcery) and _affordable(game, player, parse_cost(ab.cost)):
-                    yield A.Activate(player, game.ref_for(oid), n)
+                if not (main or not ab.sorcery) or not _affordable(game, player, parse_cost(ab.cost)):
+                    continue
+                ref = game.ref_for(oid)
+                if not ab.targets:
+                    yield A.Activate(player, ref, n)
+                    continue
+                probe = StackItem(0, "activated", player, oid, game.state.objs[oid].epoch, "", ab.text)
+                for t in game.target_options(probe, ab.targets[0])[:50]:
+                    yield A.Activate(player, ref, n, (_ref(game, t),))
 
 
 def _affordable(game: Game, player: str, cost: tuple[str, ...], card: Any = None, x: int = 0) -> bool:

@@ -555,6 +555,8 @@ def unpayable(game: Game, player: str, oid: int, ab: Any) -> str:
         return f"{player} can't pay {ab.life} life with {life}"
     if ab.once and (oid, game.state.objs[oid].epoch, ab.text) in game.state.turn_flags.get("once", ()):
         return "this ability can be activated only once each turn (602.5b)"
+    if getattr(ab, "only_if", None) is not None and not ab.only_if(game, player, oid):
+        return f"{ab.text.rsplit('Activate only', 1)[-1].strip(' .') or 'its condition'}: not now (602.5b)"
     if getattr(ab, "loyalty", None) is not None and (why := _loyalty_refused(game, game.state.objs[oid], ab)):
         return why
     if ab.discard and len([c for c in game.state.players[player].hand if c != oid]) < ab.discard:
@@ -650,8 +652,9 @@ def _tap_crew(game: Game, player: str, oid: int, n: int) -> None:
 
 
 def _activate_in_hand(game: Game, a: A.Activate, oid: int) -> None:
-    """An ability of a card in its owner's hand (cycling, 702.29a: discarding the card is
-    part of the cost, 701.8a, so the ability resolves without it) or graveyard (unearth)."""
+    """An ability of a card in its owner's hand (cycling, 702.29a) or graveyard ("Exile this
+    card from your graveyard:"): discarding or exiling the card is part of the cost
+    (701.8a), so the ability resolves without it; unearth's card stays (702.84a)."""
     obj = game.state.objs[oid]
     zone = obj.zone
     if obj.owner != a.player or oid not in getattr(game.state.players[a.player], zone):
@@ -666,14 +669,16 @@ def _activate_in_hand(game: Game, a: A.Activate, oid: int) -> None:
         _sorcery_timing(game, a.player, "this ability can be activated")
     if ab.life and game.state.players[a.player].life < ab.life:  # 119.4
         raise IllegalActionError(f"{a.player} can't pay {ab.life} life")
+    handler = str(AbilityRef(ch.card.name, ch.behaviour.abilities.index(ab)))
+    probe = StackItem(0, "activated", a.player, oid, obj.epoch, handler, ab.text)
+    targets = _targets(game, probe, a.player, ab.targets, a.targets, ab.text)  # 602.2b: before the costs
     pay(game, a.player, parse_cost(ab.cost))
     if ab.life:
         game.lose_life(a.player, ab.life)
     epoch = obj.epoch
-    if zone == "hand":
-        game.move(oid, "graveyard")
-    handler = str(AbilityRef(ch.card.name, ch.behaviour.abilities.index(ab)))
-    _stack_ability(game, a.player, (oid, epoch), ch.name, handler, ab.text)
+    if not ab.stays:
+        game.move(oid, "graveyard" if zone == "hand" else "exile")
+    _stack_ability(game, a.player, (oid, epoch), ch.name, handler, ab.text, targets)
 
 
 def _stack_ability(game: Game, player: str, source: tuple[int, int], name: str, handler: str, text: str,

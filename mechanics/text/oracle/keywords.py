@@ -103,7 +103,7 @@ def unearth(cost: str) -> list[ab.Ability]:
     def exile(ctx: Ctx) -> None:
         if ctx.source is not None:
             ctx.move(ctx.source, "exile")
-    return [ab.HandAbility(f"Unearth {cost}", cost, back, zone="graveyard", sorcery=True),
+    return [ab.HandAbility(f"Unearth {cost}", cost, back, zone="graveyard", sorcery=True, stays=True),
             Triggered("Unearth: exile it at the beginning of the next end step", step="end", step_whose="each",
                       condition=next_end, resolve=exile)]
 

@@ -6,13 +6,21 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ....model import events as ev
 from .. import select
 from ..tree import Condition
-from .descriptors import Unsupported
+from .descriptors import Unsupported, registrar
 
 if TYPE_CHECKING:
     from ....play.game import Game
+
+#: ``check(game, controller, source, epoch=-1) -> bool``
+Check = Callable[..., bool]
+#: more condition kinds: ``make(condition) -> check`` (registered with :func:`kind`)
+KINDS: dict[str, Callable[[Condition], Check]] = {}
+
+
+#: ``@kind("name", ...)``: register how the conditions of those kinds compile
+kind = registrar(KINDS, "condition")
 
 
 def condition(cond: Condition | None) -> Callable[..., bool] | None:
@@ -43,15 +51,6 @@ def condition(cond: Condition | None) -> Callable[..., bool] | None:
         def check(game: Game, you: str, source: int | None, epoch: int = -1) -> bool:
             hurt = game.state.turn_flags.get("damaged_players", ())
             return any(p in hurt for p in game.opponents(you))
-    elif cond.kind == "opponent-lost-life":  # spectacle (702.137a): life lost this turn, by damage or not
-        def check(game: Game, you: str, source: int | None, epoch: int = -1) -> bool:
-            foes = game.opponents(you)
-            for e in reversed(game.events):
-                if isinstance(e, ev.StepBegan) and e.turn != game.state.turn:
-                    return False  # an earlier turn
-                if isinstance(e, ev.LifeChanged) and e.amount < 0 and e.player in foes:
-                    return True
-            return False
     elif cond.kind == "opponents":
         def check(game: Game, you: str, source: int | None, epoch: int = -1) -> bool:
             return len(game.opponents(you)) >= cond.n
@@ -68,6 +67,8 @@ def condition(cond: Condition | None) -> Callable[..., bool] | None:
     elif cond.kind == "life-at-least":
         def check(game: Game, you: str, source: int | None, epoch: int = -1) -> bool:
             return game.state.players[you].life >= cond.n
+    elif cond.kind in KINDS:
+        check = KINDS[cond.kind](cond)
     else:
         raise Unsupported(f"if {cond.kind}")
     if cond.negate:

@@ -15,6 +15,10 @@ from .words import CARD_TYPES, COLORS, GRANTABLE, IRREGULAR, NUMBERS, OBJECT_TYP
 class Descriptors(Core):
     """The rules for numbers, descriptors, conditions, counters, P/T and keyword lists."""
 
+    #: the trigger's event names a player ("deals damage to a player", "attacks"): "that
+    #: player" / "defending player" is that one
+    event_player = False
+
     # ------------------------------------------------------------------ numbers
     def number(self) -> Number:
         w = self.peek()
@@ -244,6 +248,8 @@ class Descriptors(Core):
             return Objects("each", ("opponent",))
         if self.eat("each player"):
             return Objects("each", ("player",))
+        if self.event_player and self.eat_any("that player", "defending player"):
+            return Objects("event-player", ("player",))
         if self.eat_any("that spell's controller", "that spell or ability's controller"):
             return Objects("event-player", ("player",))
         if self.eat_any("that player", "its controller", "its owner", "they", "that creature's controller",
@@ -316,8 +322,6 @@ class Descriptors(Core):
             return Condition("no-counters", negate=negate, what_kind=kind)
         if self.eat("an opponent was dealt damage this turn"):
             return Condition("opponent-damaged", negate=negate)
-        if self.eat("an opponent lost life this turn"):  # spectacle (702.137a)
-            return Condition("opponent-lost-life", negate=negate)
         if self.eat("a creature died this turn"):
             return Condition("creature-died", negate=negate)
         if self.eat("you have two or more opponents"):
@@ -335,8 +339,7 @@ class Descriptors(Core):
             if self.eat("or more life"):
                 return Condition("life-at-least", n=n, negate=negate)
             self.fail()
-        self.fail()
-        raise AssertionError
+        return self.turn_condition(negate)  # :mod:`.timing`
 
 
     def counter_kind(self) -> str:
