@@ -81,12 +81,13 @@ def test_no_blocks_is_declared_too():
     assert not [e for e in rec.seen if e.kind == "BecameBlocked"]
 
 
-class Bushido:
-    """Bushido N (702.45a) written as a third party would: a numbered keyword."""
+class Valor:
+    """A made-up numbered keyword written as a third party would, "Valor N": bushido's
+    rules (702.45a), under a name stackfish doesn't ship (it ships bushido)."""
 
     @hookimpl
     def register_keywords(self, register):
-        register("bushido", "702.45", takes="number")
+        register("valor", "702.999", takes="number")
 
     @hookimpl
     def register_interest(self, register):
@@ -95,29 +96,29 @@ class Bushido:
     @hookimpl
     def trigger_collect(self, game, event):
         mine = [b for b, _ in event.blocks] if event.kind == "BlockersDeclared" else [event.attacker]
-        return [{"handler": "bushido", "source": oid, "epoch": game.obj(oid).epoch,
-                 "controller": game.controller_of(oid), "text": f"Bushido {n}", "data": {"n": n}}
-                for oid in mine for n in game.keyword_instances(oid, "bushido")] or None
+        return [{"handler": "valor", "source": oid, "epoch": game.obj(oid).epoch,
+                 "controller": game.controller_of(oid), "text": f"Valor {n}", "data": {"n": n}}
+                for oid in mine for n in game.keyword_instances(oid, "valor")] or None
 
     @hookimpl
     def resolve_item(self, game, item, ctx):
-        if item.handler != "bushido":
+        if item.handler != "valor":
             return None
         if ctx.source is not None:
             ctx.pump(ctx.source, item.data["n"], item.data["n"])
         return True
 
 
-SAMURAI = creature("Test Samurai", "Bushido 1 (Whenever this creature blocks or becomes blocked, "
-                   "it gets +1/+1 until end of turn.)\nBushido 2")
+SAMURAI = creature("Test Samurai", "Valor 1 (Whenever this creature blocks or becomes blocked, "
+                   "it gets +1/+1 until end of turn.)\nValor 2")
 
 
 def test_a_numbered_keyword_makes_the_card_automated_and_hands_each_instance_its_n():
-    game = game_with(Bushido(), cards=[SAMURAI], lines=[
+    game = game_with(Valor(), cards=[SAMURAI], lines=[
         "turn p1 main1", 'battlefield p1 "Test Samurai" as sam', 'battlefield p2 "Grizzly Bears" as b',
         "goto attackers", "attack p1 sam", "goto blockers", "block p2 b sam"])
     assert not game.is_manual("Test Samurai")
-    assert game.keyword_instances(game.state.aliases["sam"], "bushido") == [1, 2]
+    assert game.keyword_instances(game.state.aliases["sam"], "valor") == [1, 2]
     assert len(game.state.stack) == 2  # two instances, two triggers
     game.play(parse_action("resolve all"))
     assert game.view(game.state.aliases["sam"]).power == 5  # 2 + 1 + 2
@@ -125,8 +126,8 @@ def test_a_numbered_keyword_makes_the_card_automated_and_hands_each_instance_its
 
 def test_a_numbered_keyword_without_its_plugin_or_number_stays_manual():
     assert Game(pool=pool_with(SAMURAI)).is_manual("Test Samurai")
-    bare = creature("Numberless Samurai", "Bushido")
-    assert game_with(Bushido(), cards=[bare]).is_manual("Numberless Samurai")
+    bare = creature("Numberless Samurai", "Valor")
+    assert game_with(Valor(), cards=[bare]).is_manual("Numberless Samurai")
 
 
 def test_a_plugin_keyword_with_a_cost_hands_the_plugin_each_cost():

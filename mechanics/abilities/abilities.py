@@ -144,6 +144,8 @@ class Activated(Ability):
     #: a loyalty ability's cost (606.4): put on (+N) or remove (-N) that many loyalty
     #: counters; activated once a turn per permanent, at sorcery speed (606.3)
     loyalty: int | None = None
+    #: crew N's cost (702.122a): tap other untapped creatures you control with total power N or more
+    crew: int = 0
     #: "Activate only if COND" / "Activate only during your turn" (602.5b):
     #: ``only_if(game, player, source) -> bool``
     only_if: Callable[..., bool] | None = None
@@ -155,7 +157,7 @@ class HandAbility(Ability):
     it as part of the cost: cycling (702.29a); or, with ``zone`` ``graveyard``, in its
     owner's graveyard, exiling it as part of the cost ("{1}{W}, Exile this card from your
     graveyard: ...": 113.6, an ability whose cost moves the card out of a zone works in
-    that zone).  Not an :class:`Activated`, which are the abilities of permanents."""
+    that zone); unearth's (702.84a) ``stays`` there, returned by the ability.  Not an :class:`Activated`, which are the abilities of permanents."""
 
     cost: str = ""
     resolve: Resolver | None = None
@@ -163,6 +165,12 @@ class HandAbility(Ability):
     zone: str = "hand"
     sorcery: bool = False  # "Activate only as a sorcery." (307.1)
     targets: tuple[Target, ...] = ()
+    stays: bool = False  # the cost doesn't move the card (unearth returns it, 702.84a)
+
+    @staticmethod
+    def of(beh: Behaviour, zone: str) -> list[HandAbility]:
+        """The card's abilities that work in ``zone``, as ``activate`` numbers them."""
+        return [a for a in beh.of(HandAbility) if a.zone == zone]
 
 
 @dataclass(frozen=True)
@@ -181,6 +189,47 @@ class CastCost(Ability):
     #: a cost reduction (601.2f: "costs {1} less to cast for each artifact you control",
     #: affinity 702.41a): ``less(game, player) -> generic mana fewer``
     less: Callable[..., int] | None = None
+
+
+@dataclass(frozen=True)
+class AltCost(Ability):
+    """An alternative cost a keyword gives (118.9), or an optional additional one
+    (``additional``, 601.2f: "Buyback {3}"): "Evoke {2}{U}", "Evoke—Exile a white
+    card from your hand.", "Blitz—{2}{B}{B}, Pay 2 life.".  The spell may be cast from
+    its owner's hand paying it rather than its mana cost (``cast ... with NAME``); the
+    permanent it becomes remembers ``name`` (``choices["alt"]``) for the keyword's other
+    rules, which its plugin implements.  ``cost`` is its mana (none: {0}), ``life`` life
+    to pay (119.4), ``exile_other`` a card to exile from the hand: (what, ``fits(game,
+    player, card_id, spell_id) -> bool``), ``discard`` cards to discard."""
+
+    name: str = ""
+    cost: str = ""
+    life: int = 0
+    exile_other: tuple[str, Callable[..., bool]] | None = None
+    discard: int = 0  # "Discard a card" (Sabin's blitz)
+    #: "Sacrifice two Mountains" (Fireblast): what, ``fits(game, player, obj, spell)``; how many
+    sacrifice_other: tuple[str, Callable[..., bool]] | None = None
+    sacrifices: int = 1
+    #: "Return an Island you control to its owner's hand" (Daze): what, ``fits``
+    bounce_other: tuple[str, Callable[..., bool]] | None = None
+    #: "If you control a Swamp, you may ...", spectacle's "if an opponent lost life this
+    #: turn": ``condition(game, player, source) -> bool``, when it may be paid
+    condition: Callable[..., bool] | None = None
+    #: an optional additional cost rather than an alternative one (buyback, 702.27a): paid
+    #: with the mana cost
+    additional: bool = False
+    #: what :func:`mechanics.play.perform.unpayable` reads on any cost: not this
+    once: bool = False
+
+
+@dataclass(frozen=True)
+class CastFrom(Ability):
+    """A permission to cast the card from another zone than its owner's hand (601.3):
+    "You may cast this card from your graveyard using its blitz ability": from ``zone``,
+    only for the alternative cost ``alt`` gives (118.9)."""
+
+    zone: str = "graveyard"
+    alt: str = ""
 
 
 @dataclass(frozen=True)

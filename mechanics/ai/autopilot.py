@@ -10,13 +10,21 @@ plays is a line of the scenario language.  The rules are deliberately plain:
 
 - London mulligan (103.5) on lands and spells: keep 2 to 5 lands in the seven
   drawn, anything after two mulligans; put back what is most out of balance.
-- One land a turn, the basic land type whose color the hand needs most.
+- One land a turn, the basic land type whose color the hand needs most; with
+  none in the hand, landcycling (702.29e) for one.
 - Cast what the mana allows, highest mana value first; burn and other harmful
   spells at the opponent (its creatures for "target creature"), pump spells on
   an attacking creature during combat, X spells with the largest X.  A modal
   spell or trigger takes the modes that do most: damage to an opponent, then
   harm to their permanents, then the rest, never one that would hurt oneself.
-- Attack with everything that can, every turn.
+  An alternative cost only when the mana cost can't be paid: a spell's (one
+  sacrificing lands only with each opponent at 6 life or less), one giving haste
+  (dash, blitz), or evoke when the card's enters ability draws or removes an
+  opponent's permanent (the card exiled for it is the cheapest that fits); buyback when the mana
+  pays it too.  Suspend (702.62a) with the mana left once nothing else
+  can be cast.
+- Attack with everything that can, every turn; crew a Vehicle first (702.122)
+  when it hits harder than its crew would.
 - Searches take as many cards as allowed, lands first, then the costliest; a
   discard the autopilot chooses from an opponent's hand takes the costliest card.
 - Decisions: proliferate chooses its own permanents with helpful counters,
@@ -33,13 +41,25 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
-from ..abilities.abilities import Activated
+from ..abilities.abilities import Activated, AltCost, HandAbility, Triggered
 from ..abilities.modes import mode_sets, spell_modal
 from ..model import actions as A
 from ..model.cards import BASIC_LAND_MANA, parse_cost
 from ..model.mana import plan
 from ..model.state import Decision, StackItem
-from ..play.perform import cast_costs, flashback_cost, mana_sources, payers, total_cost, unpayable
+from ..play.perform import (
+    alt_allowed,
+    alternative_cost,
+    cast_costs,
+    crew_options,
+    flashback_cost,
+    mana_sources,
+    payers,
+    permitted_alt,
+    suspend_instance,
+    total_cost,
+    unpayable,
+)
 
 ME = "p1"
 OPPONENT = "p2"
@@ -62,7 +82,11 @@ def policy(game: Any, decision: Decision) -> list[Any]:
     if kind == "order":
         return order_triggers(game, decision)
     if kind == "targets":
-        return [pick_target(game, decision.player, list(decision.options), decision.prompt)]
+        t = pick_target(game, decision.player, list(decision.options), decision.prompt)
+        if data.get("what") == "up to one" and _harmful(decision.prompt) and (  # none rather than one's own
+                t == decision.player or (isinstance(t, int) and game.controller_of(t) == decision.player)):
+            return []
+        return [t]
     if kind == "modes":  # a modal trigger (700.2b)
         t = data["trigger"]
         probe = StackItem(0, t["kind"], t["controller"], t["source"], t["epoch"], t["handler"], t["text"])
@@ -85,6 +109,10 @@ def policy(game: Any, decision: Decision) -> list[Any]:
         return sorted(decision.options, key=worth, reverse=True)[:max(decision.max, 1)]
     if what == "target":  # a target chosen while a spell is cast mid-resolution (cascade)
         return [pick_target(game, decision.player, list(decision.options), data.get("text", ""))]
+    if what == "crew":  # 702.122a: the creatures that can't attack anyway first, then the smallest
+        return crew_choice(game, list(decision.options), data["power"])
+    if what == "pitch":  # a card exiled from the hand (evoke's cost): the cheapest
+        return [min(decision.options, key=lambda o: game.card(game.state.objs[o].name).mana_value)]
     if what == "put-back":  # Brainstorm: the cards least wanted, as for a discard
         return discard(game, decision.player, list(decision.options), decision.min)
     if what == "pile":  # 700.3: piles as even in worth as can be, so the other player loses half
@@ -328,15 +356,19 @@ def priority(game: Any, player: str) -> A.Action:
         return A.Pass()
     mine = game.seat_of(st.active) == game.seat_of(player)
     if mine and st.step in ("main1", "main2"):
-        land = land_to_play(game, player)
+        land = land_to_play(game, player) or land_to_cycle(game, player)
         if land is not None:
             return land
         fetch = ability_to_activate(game, player, fetch=True) if _has_fetch(game, player) else None
         if fetch is not None:  # a fetch land's search, for mana now
             return fetch
-        spell = spell_to_cast(game, player, sorcery_speed=True)
+        spell = spell_to_cast(game, player, sorcery_speed=True) or card_to_suspend(game, player) or (
+            card_to_unearth(game, player) if st.step == "main1" else None)
         if spell is not None:
             return spell
+        crew = vehicle_to_crew(game, player) if st.step == "main1" else None
+        if crew is not None:
+            return crew
         if st.step == "main2":
             ability = ability_to_activate(game, player)
             if ability is not None:
@@ -387,6 +419,25 @@ def land_to_play(game: Any, player: str) -> A.Action | None:
     return A.PlayLand(player, max(lands, key=score))
 
 
+#: words of a typecycling keyword that find a land (702.29e: "Swampcycling", "Basic landcycling")
+_LAND_WORDS = {"land", *(t.lower() for t in BASIC_LAND_MANA)}
+
+
+def land_to_cycle(game: Any, player: str) -> A.Action | None:
+    """With no land to play this turn: a landcycling ability of a card in the hand
+    (702.29e), for a land next turn."""
+    st = game.state
+    p = st.players[player]
+    if p.lands_played:
+        return None
+    for oid in p.hand:
+        for n, ab in enumerate(HandAbility.of(game.behaviour(st.objs[oid].name), "hand"), 1):
+            words = set(ab.text.lower().removesuffix(ab.cost.lower()).replace("cycling", "").split())
+            if words & _LAND_WORDS and plan(parse_cost(ab.cost), 0, mana_sources(game, player)) is not None:
+                return A.Activate(player, game.ref_for(oid), n)
+    return None
+
+
 def _makes(game: Any, oid: int) -> str:
     return "".join(ab.mana for ab in game.activated(oid) if ab.mana and ab.tap)
 
@@ -396,15 +447,16 @@ def spell_to_cast(game: Any, player: str, sorcery_speed: bool, combat: bool = Fa
     In combat only helpful instants that target a creature (pumps)."""
     st = game.state
     p = st.players[player]
-    if not p.hand:
+    if not p.hand and not p.graveyard:
         return None
-    sources = mana_sources(game, player)
-    if not sources:
-        return None  # (first: after casting, the lands are often all tapped)
+    if not mana_sources(game, player) and not any(cast_costs(game, st.objs[o].name, AltCost) for o in p.hand):
+        return None  # (first: after casting, the lands are often all tapped; evoke needs no mana)
     cards = []
     flashback = {n: cost for n in dict.fromkeys(st.objs[o].name for o in p.graveyard)
                  if (cost := flashback_cost(game, n))}
-    for name in dict.fromkeys([*(st.objs[o].name for o in p.hand), *flashback]):
+    permitted = {n: kw for n in dict.fromkeys(st.objs[o].name for o in p.graveyard)  # 601.3
+                 if n not in flashback and (kw := permitted_alt(game, n, "graveyard"))}
+    for name in dict.fromkeys([*(st.objs[o].name for o in p.hand), *flashback, *permitted]):
         card = game.card(name)
         if card.is_type("Land") or any(unpayable(game, player, -1, c) for c in cast_costs(game, name)):
             continue
@@ -417,16 +469,27 @@ def spell_to_cast(game: Any, player: str, sorcery_speed: bool, combat: bool = Fa
     cards.sort(key=lambda c: (-c.mana_value, c.name))
     for card in cards:
         x = 0
-        alt = "" if any(st.objs[o].name == card.name for o in p.hand) else flashback[card.name]
-        cost, able = total_cost(game, player, card, alt), payers(game, player, card)
+        in_hand = any(st.objs[o].name == card.name for o in p.hand)
+        alt = "" if in_hand else flashback.get(card.name, "")
+        other = None if in_hand or alt else alternative_cost(game, card.name, permitted[card.name])
+        cost, able = total_cost(game, player, card, alt, alt=other), payers(game, player, card)
         if "X" in cost:
             x = _max_x(cost, able)
             if x < 1:
                 continue
-        elif plan(cost, 0, able) is None:
-            continue
+        elif other is not None:  # from a graveyard, only for the permitted cost
+            if unpayable(game, player, -1, other) or not alt_allowed(game, player, other, -1) or plan(
+                    cost, 0, able) is None:
+                continue
+        elif plan(cost, 0, able) is None or not (card.mana_cost or alt):  # 118.6: no mana cost
+            other = alternative(game, player, card, able)
+            if other is None:
+                continue
         kicked = any(c.kicker for c in cast_costs(game, card.name)) and "X" not in cost and plan(
-            total_cost(game, player, card, alt, kicked=True), 0, able) is not None
+            total_cost(game, player, card, alt, True, other), 0, able) is not None
+        if other is None and in_hand and "X" not in cost:
+            other = buyback(game, player, card, able, kicked)
+        how = other.name if other else ""
         modal = spell_modal(game, card.name)
         if modal is not None:
             modes = None if combat else pick_modes(game, player, modal, mode_sets(game, None, modal))
@@ -435,7 +498,7 @@ def spell_to_cast(game: Any, player: str, sorcery_speed: bool, combat: bool = Fa
             targets = tuple(_ref(game, pick_target(game, player, game.target_options(None, t),
                                                    modal.modes[n - 1].text))
                             for n in modes for t in modal.modes[n - 1].targets)
-            return A.Cast(player, card.name, targets, x, modes=modes, kicked=kicked)
+            return A.Cast(player, card.name, targets, x, modes=modes, kicked=kicked, alt=how)
         specs = game.spell_target_specs(card.name)
         text = card.oracle_text
         helpful = not _harmful(text)
@@ -464,11 +527,105 @@ def spell_to_cast(game: Any, player: str, sorcery_speed: bool, combat: bool = Fa
                 targets.append(_ref(game, t))
             if not ok:
                 continue
-            return A.Cast(player, card.name, tuple(targets), x, kicked=kicked)
+            return A.Cast(player, card.name, tuple(targets), x, kicked=kicked, alt=how)
         if combat:
             continue
-        return A.Cast(player, card.name, (), x, kicked=kicked)
+        return A.Cast(player, card.name, (), x, kicked=kicked, alt=how)
     return None
+
+
+def card_to_unearth(game: Any, player: str) -> A.Action | None:
+    """Before combat, a card in the graveyard to return with its unearth ability (702.84a):
+    it attacks with haste before it is exiled."""
+    st = game.state
+    for oid in st.players[player].graveyard:
+        for n, ab in enumerate(HandAbility.of(game.behaviour(st.objs[oid].name), "graveyard"), 1):
+            if plan(parse_cost(ab.cost), 0, mana_sources(game, player)) is not None:
+                return A.Activate(player, game.ref_for(oid), n)
+    return None
+
+
+def buyback(game: Any, player: str, card: Any, able: list, kicked: bool) -> Any:
+    """An optional additional cost of mana only (buyback, 702.27a) the mana also pays: the
+    spell comes back to cast again."""
+    return next((w for w in cast_costs(game, card.name, AltCost)
+                 if w.additional and not (w.life or w.discard or w.sacrifice_other or w.exile_other)
+                 and plan(total_cost(game, player, card, "", kicked, w), 0, able) is not None), None)
+
+
+def card_to_suspend(game: Any, player: str) -> A.Action | None:
+    """A card in the hand to suspend (702.62a) with the mana left once nothing else can be
+    cast: the one with the fewest time counters."""
+    st = game.state
+    found = {n: arg for n in dict.fromkeys(st.objs[o].name for o in st.players[player].hand)
+             if (arg := suspend_instance(game, n))}
+    able = [n for n, (_, cost) in found.items() if plan(parse_cost(cost), 0, mana_sources(game, player)) is not None]
+    return A.SuspendCard(player, min(able, key=lambda n: (found[n][0], n))) if able else None
+
+
+def crew_choice(game: Any, options: list[int], power: int) -> list[int]:
+    """Creatures to tap for crew N (702.122a): summoning-sick ones first (they can't attack),
+    then the least powerful, until their total power is N."""
+    st = game.state
+    chosen: list[int] = []
+    for o in sorted(options, key=lambda o: (not st.objs[o].sick, game.chars(o).power or 0)):
+        if sum(game.chars(c).power or 0 for c in chosen) >= power:
+            break
+        chosen.append(o)
+    return chosen
+
+
+def vehicle_to_crew(game: Any, player: str) -> A.Action | None:
+    """Before combat, crew a Vehicle that can attack when it hits harder than the creatures
+    that would crew it instead of attacking (those with summoning sickness cost nothing)."""
+    st = game.state
+    for oid in game.permanents(player):
+        obj, ch = st.objs[oid], game.chars(oid)
+        crews = [(n, ab) for n, ab in enumerate(game.activated(oid), 1) if getattr(ab, "crew", 0)]
+        if not crews or ch.is_creature or obj.tapped or obj.sick or unpayable(game, player, oid, crews[0][1]):
+            continue
+        crew = crew_choice(game, list(crew_options(game, player, oid)), crews[0][1].crew)
+        lost = sum(game.chars(o).power or 0 for o in crew if not st.objs[o].sick)
+        if (ch.power or 0) > lost:
+            return A.Activate(player, game.ref_for(oid), crews[0][0])
+    return None
+
+
+def alternative(game: Any, player: str, card: Any, able: list) -> Any:
+    """An alternative cost (118.9) to cast ``card`` from the hand for, when its mana cost
+    can't be paid: for an instant or sorcery any the player can pay (one that sacrifices
+    permanents only when each opponent is at 6 life or less: Fireblast finishes); for a
+    permanent one that gives haste (dash, blitz: it attacks at once), or any for a card
+    whose enters-the-battlefield ability is worth it (an evoked creature is sacrificed as
+    it enters: it is cast for that ability, :func:`_worth_entering`)."""
+    hand = [o for o in game.state.players[player].hand if game.state.objs[o].name == card.name]
+    payable = [w for w in cast_costs(game, card.name, AltCost) if hand and not w.additional
+               and not unpayable(game, player, hand[0], w)
+               and alt_allowed(game, player, w, hand[0]) and plan(total_cost(game, player, card, alt=w), 0, able)
+               is not None]
+    hasty = [w for w in payable if "haste" in getattr(game.hooks.keywords.get(w.name), "grants", ())]
+    if card.types & {"Instant", "Sorcery"}:  # Fireblast, Force of Will: lands only to finish
+        endgame = all(game.state.players[o].life <= 6 for o in game.opponents(player))
+        payable = [w for w in payable if not w.sacrifice_other or endgame]
+        return payable[0] if payable else None
+    return (hasty or payable)[0] if hasty or (payable and _worth_entering(game, player, card)) else None
+
+
+def _worth_entering(game: Any, player: str, card: Any) -> bool:
+    """Whether the card's enters-the-battlefield ability is worth a card now: it draws
+    cards (Mulldrifter), or it removes an opponent's permanent (Solitude on a blocker); an
+    opponent's hand (Grief) doesn't slow a goldfish down."""
+    enters = [ab for ab in game.behaviour(card.name).of(Triggered) if "ZoneChanged" in ab.events and " enters" in ab.text]
+    if not enters:
+        return False
+    if not enters[0].targets:
+        return "draw" in enters[0].text.lower()
+    for spec in enters[0].targets:
+        options = game.target_options(None, spec)
+        t = pick_target(game, player, options, enters[0].text) if options else None
+        if not (_harmful(enters[0].text) and isinstance(t, int) and game.controller_of(t) != player):
+            return False
+    return True
 
 
 def _max_x(cost: tuple[str, ...], sources: list) -> int:
@@ -509,8 +666,10 @@ def ability_to_activate(game: Any, player: str, fetch: bool = False) -> A.Action
                 continue
             if fetch and "Search your library" not in ab.text:
                 continue
-            if ab.remove_counters or (ab.loyalty or 0) < 0 or ab.bounce_other or unpayable(game, player, oid, ab):
-                continue  # spending counters (to regenerate, say), loyalty or a land in play is a player's call
+            if ab.remove_counters or (ab.loyalty or 0) < 0 or ab.bounce_other or ab.crew or unpayable(
+                    game, player, oid, ab):
+                continue  # spending counters (to regenerate, say), loyalty or a land in play is a player's
+                # call; Vehicles are crewed before combat
             if ab.tap and (obj.tapped or (ch.is_creature and obj.sick and not ch.has("haste"))):
                 continue
             cost = parse_cost(ab.cost)
@@ -518,13 +677,20 @@ def ability_to_activate(game: Any, player: str, fetch: bool = False) -> A.Action
                 continue
             if ab.tap and ch.is_creature and not ab.equip:
                 continue  # creatures attack rather than tap
+            if "return this" in ab.text.lower():
+                continue  # bouncing one's own permanent (Batterskull) undoes casting it
             targets: tuple[str, ...] = ()
             if ab.targets:
+                on = obj.attached_to if ab.equip and obj.attached_to is not None and obj.attached_to >= 0 else None
+                if on is not None and not game.card(st.objs[on].name).toughness:
+                    continue  # it equips a living weapon's 0/0 Germ, which would die
                 opts = [o for o in game.target_options(None, ab.targets[0]) if o != oid or not ab.equip]
                 if not opts:
                     continue
                 helpful = not _harmful(ab.text) or ab.equip
                 t = pick_target(game, player, opts, ab.text if not ab.equip else "attach")
+                if ab.equip and t == on:
+                    continue  # already there
                 mine_t = t == player or (isinstance(t, int) and game.controller_of(t) == player)
                 if helpful != mine_t:
                     continue

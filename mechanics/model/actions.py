@@ -455,7 +455,7 @@ class PlayLand(Action, usage="play PLAYER CARD"):
 
 
 @dataclass(frozen=True)
-class Cast(Action, usage="cast PLAYER CARD [mode N]... [target REF]... [x N] [free] [kicked]"):
+class Cast(Action, usage="cast PLAYER CARD [mode N]... [target REF]... [x N] [free] [kicked] [with KEYWORD]"):
     player: str = arg(_player)
     card: str = arg()
     modes: tuple[int, ...] = repeated("mode", _number("mode"), what="mode", kw_only=True)  # 700.2
@@ -463,6 +463,16 @@ class Cast(Action, usage="cast PLAYER CARD [mode N]... [target REF]... [x N] [fr
     x: int = option("x", _number("x"), 0, what="number")
     free: bool = flag("free")
     kicked: bool = flag("kicked", kw_only=True)  # 702.33: the kicker cost is paid too
+    alt: str = option("with", str.lower, "", what="keyword")  # 118.9: an alternative cost (evoke)
+
+
+@dataclass(frozen=True)
+class SuspendCard(Action, usage="suspend PLAYER CARD"):
+    """Suspend a card in the hand (702.62a, a special action: 116.2f): pay its suspend
+    cost and exile it with its N time counters."""
+
+    player: str = arg(_player)
+    card: str = arg()
 
 
 @dataclass(frozen=True)

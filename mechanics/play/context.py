@@ -153,7 +153,8 @@ PRIMITIVES: dict[str, str] = {
     "queue_trigger": "hold a triggered ability until a player would next get priority (603.3)",
     "regenerate": "give a permanent a regeneration shield for this turn (701.19a)",
     "cast_without_paying": "cast a card from where it is without paying its mana cost (cascade, 702.85a); "
-                           "False, changing nothing, when it can't be cast",
+                           "False, changing nothing, when it can't be cast; alt: the keyword casting it "
+                           "(suspend), which the permanent it becomes remembers (choices['alt'])",
     "turn_face": "transform (712) or flip (710) a permanent to its other face; False if it can't",
 }
 
@@ -173,6 +174,8 @@ QUERIES: dict[str, str] = {
     "opponents": "a player's opponents still in the game",
     "keyword_instances": "one entry per instance of a keyword on a permanent: its N, its cost, or None",
     "blockers_of": "the ids of the creatures blocking an attacker",
+    "steps_since_entered": "how many times a step began (in one player's turns) since a permanent entered: "
+                           "1 in the first after it (its \"next end step\", 603.7); -1 if it never entered",
     "look": "an object as it is now if unchanged, else its last known information (608.2h)",
     "describe": "an object or player as the log names them",
     "card": "a card's printed facts by name (CardDef)",

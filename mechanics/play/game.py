@@ -281,11 +281,7 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         ch = self.chars(obj.id)
         if ch is None:
             return
-        self.state.lki[obj.ref] = {
-            "name": ch.name, "power": ch.power, "toughness": ch.toughness,
-            "controller": ch.controller, "types": sorted(ch.types), "copy_of": ch.card.name,
-            "counters": dict(obj.counters), "keywords": sorted(ch.keywords),
-        }
+        self.state.lki[obj.ref] = _known(obj, ch)
 
     def look(self, oid: int, epoch: int) -> dict[str, Any] | None:
         """The object now if it is still the same object on the battlefield, else its
@@ -294,10 +290,7 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         if obj is not None and obj.epoch == epoch and obj.zone == "battlefield":
             ch = self.chars(oid)
             if ch is not None:
-                return {"name": ch.name, "power": ch.power, "toughness": ch.toughness,
-                        "controller": ch.controller, "types": sorted(ch.types),
-                        "copy_of": ch.card.name, "counters": dict(obj.counters),
-                        "keywords": sorted(ch.keywords)}
+                return _known(obj, ch)
         return self.state.lki.get((oid, epoch))
 
     def player(self, name: str) -> Player:
@@ -529,3 +522,11 @@ class LegalActions:
 
     def __repr__(self) -> str:
         return f"<LegalActions: {', '.join(map(str, self))}>"
+
+
+def _known(obj: Obj, ch: Any) -> dict[str, Any]:
+    """What last known information keeps of a permanent (608.2h): its characteristics,
+    counters and the choices it entered with (an alternative cost paid for it, 118.9)."""
+    return {"name": ch.name, "power": ch.power, "toughness": ch.toughness, "controller": ch.controller,
+            "types": sorted(ch.types), "copy_of": ch.card.name, "counters": dict(obj.counters),
+            "keywords": sorted(ch.keywords), "choices": dict(obj.choices)}

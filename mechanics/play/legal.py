@@ -14,7 +14,7 @@ import itertools
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from ..abilities.abilities import Activated, HandAbility
+from ..abilities.abilities import Activated, AltCost, HandAbility
 from ..abilities.modes import mode_sets, spell_modal
 from ..model import actions as A
 from ..model.cards import parse_cost
@@ -22,11 +22,14 @@ from ..model.errors import RuleError, StackfishError
 from ..model.mana import plan
 from ..model.state import StackItem
 from .perform import (
+    alt_allowed,
     block_restriction,
     cast_costs,
     castable_faces,
     flashback_cost,
     payers,
+    permitted_alt,
+    suspend_instance,
     total_cost,
     unpayable,
 )
@@ -123,7 +126,7 @@ def _priority_actions(game: Game, player: str, mana: bool = True) -> Iterator[A.
     st = game.state
     p = st.players[player]
     main = st.step in ("main1", "main2") and game.seat_of(player) == game.seat_of(st.active) and not st.stack
-    from_hand = {face for o in p.hand for face in castable_faces(game, o)}
+    from_hand = {face: o for o in p.hand for face in castable_faces(game, o)}
     names = dict.fromkeys(face for o in (*p.hand, *p.graveyard, *p.exile) for face in castable_faces(game, o))
     for name in names:
         card = game.card(name)
@@ -134,23 +137,26 @@ def _priority_actions(game: Game, player: str, mana: bool = True) -> Iterator[A.
         fast = card.is_type("Instant") or "flash" in card.keywords
         costs = cast_costs(game, name)
         alt = "" if name in from_hand else flashback_cost(game, name)  # 702.34a
-        if not (fast or main) or not _affordable(game, player, total_cost(game, player, card, alt), card) or any(
-                unpayable(game, player, -1, c) for c in costs):
+        if not (fast or main) or any(unpayable(game, player, -1, c) for c in costs):
             continue
-        kicked = any(c.kicker for c in costs) and _affordable(  # 702.33: kicked too, if it can be paid
-            game, player, total_cost(game, player, card, alt, kicked=True), card)
-        kicks = (False, True) if kicked else (False,)
+        ways = [(k, w.name if w else "") for w in _ways(game, player, card, alt, from_hand.get(name))
+                for k in (False, True)  # 702.33: kicked too, if it can be paid
+                if not k or (any(c.kicker for c in costs) and _affordable(
+                    game, player, total_cost(game, player, card, alt, True, w), card))]
+        if not ways:
+            continue
         modal = spell_modal(game, name)
         for modes in mode_sets(game, None, modal)[:20] if modal else [()]:  # 700.2: each legal choice
             specs = game.spell_target_specs(name, modes)
             if not specs:
-                yield from (A.Cast(player, name, modes=modes, kicked=k) for k in kicks)
+                yield from (A.Cast(player, name, modes=modes, kicked=k, alt=w) for k, w in ways)
                 continue
             options = [game.target_options(None, s) for s in specs]
             for combo in itertools.islice(itertools.product(*options), 50):
-                yield from (A.Cast(player, name, tuple(_ref(game, t) for t in combo), modes=modes, kicked=k)
-                            for k in kicks)
+                yield from (A.Cast(player, name, tuple(_ref(game, t) for t in combo), modes=modes, kicked=k,
+                                   alt=w) for k, w in ways)
     yield from _hand_abilities(game, player, main)
+    yield from _suspends(game, player, main)
     chars = game.all_chars()
     for oid in game.permanents(player):
         obj, ch = st.objs[oid], chars[oid]  # game.chars(oid): a phased-in permanent's
@@ -177,6 +183,30 @@ def _priority_actions(game: Game, player: str, mana: bool = True) -> Iterator[A.
                 yield A.Activate(player, ref, n, x=ab.x_min)
 
 
+def _ways(game: Game, player: str, card: Any, flashback: str, oid: int | None) -> list[AltCost | None]:
+    """How the spell can be paid for now: its mana cost (None; flashback's from a graveyard),
+    and each alternative cost (118.9) when it is cast from the hand (``oid``: the card
+    there); from a graveyard that permits it, only the permitted one (601.3)."""
+    permitted = "" if oid is not None or flashback else permitted_alt(game, card.name, "graveyard")
+    alts = [c for c in cast_costs(game, card.name, AltCost)
+            if (oid is not None or c.name == permitted) and (card.mana_cost or not c.additional)]
+    own = [None] if (card.mana_cost and not permitted) or flashback else []  # 118.6: no mana cost, no paying it
+    return [w for w in [*own, *alts] if _affordable(game, player, total_cost(game, player, card, flashback, alt=w), card)
+            and (w is None or (not unpayable(game, player, -1 if oid is None else oid, w)
+                               and alt_allowed(game, player, w, -1 if oid is None else oid)))]
+
+
+def _suspends(game: Game, player: str, main: bool) -> Iterator[A.Action]:
+    """Suspending a card in the hand (702.62a, a special action): when it could be cast, its
+    suspend cost paid."""
+    for name in dict.fromkeys(game.state.objs[o].name for o in game.state.players[player].hand):
+        found = suspend_instance(game, name)
+        card = game.card(name)
+        if found and (main or card.is_type("Instant") or "flash" in card.keywords) and _affordable(
+                game, player, parse_cost(found[1])):
+            yield A.SuspendCard(player, name)
+
+
 def _hand_abilities(game: Game, player: str, main: bool) -> Iterator[A.Action]:
     """Abilities of cards in the player's hand (cycling, 702.29a) and graveyard ("Exile
     this card from your graveyard:"): any time they have priority (as a sorcery: ``main``)."""
@@ -185,8 +215,7 @@ def _hand_abilities(game: Game, player: str, main: bool) -> Iterator[A.Action]:
         for oid in getattr(game.state.players[player], zone):
             first.setdefault(game.state.objs[oid].name, oid)
         for name, oid in first.items():
-            abilities = [h for h in game.behaviour(name).of(HandAbility) if h.zone == zone]
-            for n, ab in enumerate(abilities, 1):
+            for n, ab in enumerate(HandAbility.of(game.behaviour(name), zone), 1):
                 if not (main or not ab.sorcery) or not _affordable(game, player, parse_cost(ab.cost)):
                     continue
                 ref = game.ref_for(oid)

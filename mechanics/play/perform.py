@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..abilities.abilities import CastCost, HandAbility
+from ..abilities.abilities import AltCost, CastCost, CastFrom, HandAbility
 from ..abilities.modes import check_modes, mode_text, spell_modal
 from ..model import actions as A
 from ..model import events as ev
@@ -114,7 +114,8 @@ EITHER_FROM_HAND = ("split", "modal_dfc", "adventure")
 def castable_faces(game: Game, oid: int) -> list[str]:
     """The names of the faces of card ``oid`` its owner may cast or play from where it is:
     the front from the hand, and any face of :data:`EITHER_FROM_HAND`; an aftermath card's
-    second half from the graveyard (702.127a), a card with flashback from there (702.34a); an
+    second half from the graveyard (702.127a), a card with flashback from there (702.34a), or
+    one allowed to be cast from there for an alternative cost (601.3, :func:`permitted_alt`); an
     adventurer's creature from exile once its Adventure resolved (715.4).  Faces whose text the card data lacks are not offered."""
     obj = game.state.objs[oid]
     card = game.card(obj.name)
@@ -124,7 +125,7 @@ def castable_faces(game: Game, oid: int) -> list[str]:
         return faces if card.layout in EITHER_FROM_HAND else faces[:1]
     if obj.zone == "graveyard" and card.layout == "aftermath":
         return faces[1:]
-    if obj.zone == "graveyard" and flashback_cost(game, card.name):
+    if obj.zone == "graveyard" and (flashback_cost(game, card.name) or permitted_alt(game, card.name, "graveyard")):
         return [card.name]
     if obj.zone == "exile" and obj.choices.get("adventure"):
         return faces[:1]
@@ -182,24 +183,34 @@ def _need_priority(game: Game, player: str) -> None:
         game.take_priority(player)
 
 
-def total_cost(game: Game, player: str, card: Any, flashback: str = "", kicked: bool = False) -> tuple[str, ...]:
-    """601.2f: the mana cost (or an alternative cost: flashback's), plus additional costs
-    (kicker), less cost reductions."""
+def total_cost(game: Game, player: str, card: Any, flashback: str = "", kicked: bool = False,
+               alt: AltCost | None = None) -> tuple[str, ...]:
+    """601.2f: the mana cost (or an alternative cost: flashback's, or a keyword's ``alt``,
+    118.9), plus additional costs (kicker, or ``alt`` when it is an additional one:
+    buyback), less cost reductions."""
     costs = cast_costs(game, card.name)
-    total = parse_cost(flashback) if flashback else card.cost
+    total = parse_cost(alt.cost) if alt and not alt.additional else parse_cost(flashback) if flashback else card.cost
+    if alt and alt.additional:  # buyback (702.27a): on top of the mana cost
+        total += parse_cost(alt.cost)
     if kicked:
         total += parse_cost("".join(c.kicker for c in costs))
     less = sum(c.less(game, player) for c in costs if c.less is not None)
     return reduced(total, less) if less else total
 
 
-def cast_costs(game: Game, name: str) -> list[CastCost]:
-    """The card's costs of casting besides its mana cost (kept per card: the autopilot
-    and the legal actions ask for every card in hand at every decision)."""
+def cast_costs(game: Game, name: str, kind: type = CastCost) -> list:
+    """The card's costs of casting besides its mana cost (``kind`` :class:`AltCost`: its
+    alternative costs), kept per card: the autopilot and the legal actions ask for every
+    card in hand at every decision."""
     kept = game.memo.setdefault("cast_costs", {})
-    if name not in kept:
-        kept[name] = game.behaviour(name).of(CastCost)
-    return kept[name]
+    if (name, kind) not in kept:
+        kept[name, kind] = game.behaviour(name).of(kind)
+    return kept[name, kind]
+
+
+def alternative_cost(game: Game, name: str, keyword: str) -> AltCost | None:
+    """The card's alternative cost given by ``keyword`` (118.9), or None."""
+    return next((c for c in cast_costs(game, name, AltCost) if c.name == keyword), None)
 
 
 def flashback_cost(game: Game, name: str) -> str:
@@ -214,8 +225,12 @@ def _cast(game: Game, a: A.Cast) -> None:
     kicker = "".join(c.kicker for c in costs)
     if a.kicked and not kicker:
         raise IllegalActionError(f"'{card.name}' has no kicker; leave out 'kicked'")
+    alt = _chosen_alternative(game, a, oid, card, flashback)
     if card.is_type("Land"):
         raise IllegalActionError(f"'{card.name}' is a land; play it with 'play'")
+    if not (card.mana_cost or (alt and not alt.additional) or flashback or a.free):  # 118.6: no mana cost
+        raise IllegalActionError(f"'{card.name}' has no mana cost: it can't be cast unless something lets it "
+                                 "be cast without paying it or for an alternative cost (118.6)")
     _need_priority(game, a.player)
     if not (card.is_type("Instant") or "flash" in card.keywords):
         _sorcery_timing(game, a.player, f"'{card.name}' can be cast")
@@ -223,13 +238,14 @@ def _cast(game: Game, a: A.Cast) -> None:
     modes = check_modes(game, a.player, card.name, a.modes)  # 601.2b: modes, then targets
     specs = game.spell_target_specs(card.name, modes)
     targets = _targets(game, None, a.player, specs, a.targets, card.name)
-    for c in costs:  # 601.2f: additional costs, all paid or none
+    for c in [*costs, *[alt] * bool(alt)]:  # 601.2f: additional costs, all paid or none
         why = unpayable(game, a.player, oid, c)
         if why:
             raise IllegalActionError(why)
-    convoked = [] if a.free else pay(game, a.player, total_cost(game, a.player, card, flashback, a.kicked), a.x, card)
+    convoked = [] if a.free else pay(game, a.player, total_cost(game, a.player, card, flashback, a.kicked, alt),
+                                     a.x, card)
     paid: dict[str, Any] = {}
-    for c in costs:
+    for c in [*costs, *[alt] * bool(alt)]:
         paid.update(_pay_other_costs(game, a.player, oid, c))
     st = game.state
     if convoked:  # 702.51c: "each creature that convoked it" (the spell, then the permanent)
@@ -243,6 +259,8 @@ def _cast(game: Game, a: A.Cast) -> None:
         data["from"] = cast_from
     if flashback:
         data["flashback"] = True
+    if alt:
+        data["alt"] = alt.name
     st.objs[oid].name = card.name  # 709.3, 712, 715.3: the spell has the chosen face's characteristics
     item = StackItem(st.new_id(), "spell", a.player, oid, st.objs[oid].epoch, "spell", card.name,
                      targets, a.x, data, timestamp=st.tick())
@@ -251,10 +269,71 @@ def _cast(game: Game, a: A.Cast) -> None:
     st.priority = game.seat_of(a.player)
     game.changed(board=False)
     game.note(f"{a.player} casts {card.name}" + " (kicked)" * a.kicked + " with flashback" * bool(flashback)
+              + ("" if alt is None else f" paying its {a.alt} cost too" if alt.additional else f" for its {a.alt} cost")
               + mode_text(spell_modal(game, card.name), modes)
               + _target_text(game, targets))
     game.emit(ev.SpellCast(item.id, oid, a.player))
     game.became_targets(item)
+
+
+def permitted_alt(game: Game, name: str, zone: str) -> str:
+    """The keyword whose alternative cost the card may be cast for from ``zone`` (601.3:
+    "You may cast this card from your graveyard using its blitz ability"), or ""."""
+    return next((c.alt for c in cast_costs(game, name, CastFrom) if c.zone == zone), "")
+
+
+def _chosen_alternative(game: Game, a: A.Cast, oid: int, card: Any, flashback: str) -> AltCost | None:
+    """The alternative cost ``a`` casts the spell for (``with KEYWORD``), or None: from its
+    owner's hand, or from where a permission says, and only one (118.9a: not with
+    flashback, nor without paying)."""
+    zone = game.state.objs[oid].zone
+    needed = permitted_alt(game, card.name, zone) if zone != "hand" and not flashback else ""
+    if needed and a.alt != needed:
+        raise IllegalActionError(f"'{card.name}' may be cast from its owner's {zone} only for its {needed} "
+                                 f"cost (601.3): add 'with {needed}'")
+    if not a.alt:
+        return None
+    alt = alternative_cost(game, card.name, a.alt)
+    if alt is None:
+        have = ", ".join(c.name for c in cast_costs(game, card.name, AltCost)) or "none"
+        raise IllegalActionError(f"'{card.name}' has no {a.alt} cost (its alternative costs: {have}); "
+                                 f"leave out 'with {a.alt}'")
+    if flashback or a.free or (zone != "hand" and a.alt != needed):
+        raise IllegalActionError(f"'with {a.alt}' casts a spell from its owner's hand, paying one "
+                                 "alternative cost (118.9a)")
+    if not alt_allowed(game, a.player, alt, oid):
+        raise IllegalActionError(f"'{card.name}' may be cast for its {a.alt} cost only when its condition "
+                                 f"holds ({alt.text})")
+    return alt
+
+
+def alt_allowed(game: Game, player: str, alt: AltCost, oid: int) -> bool:
+    """Whether the alternative cost's condition holds now ("If you control a Swamp", spectacle)."""
+    return alt.condition is None or alt.condition(game, player, oid)
+
+
+def _suspend(game: Game, a: A.SuspendCard) -> None:
+    """702.62a: "If you could begin to cast this card by putting it onto the stack from your
+    hand, you may pay [cost] and exile it with N time counters on it."  A special action
+    (116.2f): it doesn't use the stack; the suspend plugin's triggers do the rest."""
+    oid = _find_in_hand(game, a.player, a.card)
+    card = game.card(game.state.objs[oid].name)
+    found = suspend_instance(game, card.name)
+    if found is None:
+        raise IllegalActionError(f"'{card.name}' has no suspend (or no loaded plugin implements it)")
+    n, cost = found
+    _need_priority(game, a.player)
+    if not (card.is_type("Instant") or "flash" in card.keywords):
+        _sorcery_timing(game, a.player, f"'{card.name}' can be suspended")
+    pay(game, a.player, parse_cost(cost))
+    game.move(oid, "exile")
+    game.put_counters(oid, "time", n)
+    game.note(f"{a.player} suspends {card.name} with {n} time counters")
+
+
+def suspend_instance(game: Game, name: str) -> tuple[int, str] | None:
+    """The card's suspend N and cost (702.62a), or None."""
+    return next((arg for kw, arg in game.behaviour(name).keywords if kw == "suspend"), None)
 
 
 def _check_x(cost: tuple[str, ...], x: int, what: str) -> None:
@@ -287,6 +366,8 @@ def _targets(game: Game, item: StackItem | None, player: str, specs: tuple, refs
         t = game.resolve_ref(ref)
         if t not in game.target_options(probe, spec):
             raise IllegalActionError(f"'{ref}' is not a legal target for '{what}' ({spec.text})")
+        if spec.other and game.target_ref(t) in out:  # "another target", "up to one other target"
+            raise IllegalActionError(f"'{ref}' is already a target of '{what}'; this one is another ({spec.text})")
         out.append(game.target_ref(t))
     return tuple(out)
 
@@ -347,19 +428,29 @@ def convoke_sources(game: Game, player: str) -> list[tuple[object, str]]:
             if not game.state.objs[oid].tapped and oid not in paying]
 
 
+def delve_sources(game: Game, player: str) -> list[tuple[object, str]]:
+    """702.66a: each card exiled from the graveyard while casting pays for {1} (oldest first)."""
+    return [(("delve", oid), "") for oid in game.state.players[player].graveyard]
+
+
 def payers(game: Game, player: str, card: Any = None) -> list[tuple[object, str]]:
-    """What can pay for casting ``card``: pool and lands, and creatures for convoke or
-    artifacts for improvise."""
+    """What can pay for casting ``card``: pool and lands, graveyard cards for delve (before
+    any land is tapped), and creatures for convoke or artifacts for improvise."""
     kw = card.keywords if card is not None else ()
-    return mana_sources(game, player) + (convoke_sources(game, player) if "convoke" in kw else []) + (
+    sources = mana_sources(game, player)
+    if "delve" in kw:
+        pool = sum(1 for s in sources if isinstance(s[0], tuple))
+        sources = sources[:pool] + delve_sources(game, player) + sources[pool:]
+    return sources + (convoke_sources(game, player) if "convoke" in kw else []) + (
         improvise_sources(game, player) if "improvise" in kw else [])
 
 
 def pay(game: Game, player: str, cost: tuple[str, ...], x: int = 0, card: Any = None) -> list[int]:
     """Pay a mana cost from the pool, then by tapping untapped lands and mana creatures
     and artifacts (601.2g-h, :func:`mana_sources`), then, for a spell (``card``) with
-    convoke or improvise, by tapping creatures or artifacts.  Returns the creatures
-    tapped for convoke (702.51c: they "convoked" the spell)."""
+    convoke or improvise, by tapping creatures or artifacts; with delve, generic mana is
+    paid by exiling graveyard cards first (:func:`payers`).  Returns the creatures tapped
+    for convoke (702.51c: they "convoked" the spell)."""
     if not cost and not x:
         return []
     p = game.player(player)
@@ -373,8 +464,13 @@ def pay(game: Game, player: str, cost: tuple[str, ...], x: int = 0, card: Any = 
         raise IllegalActionError(
             f"{player} cannot pay {format_cost(cost)}{f' with X={x}' if x else ''} "
             f"(pool: {have}; untapped mana sources: {untapped})")
-    for i in sorted((s[1] for s in chosen if isinstance(s, tuple)), reverse=True):
+    for i in sorted((s[1] for s in chosen if isinstance(s, tuple) and s[0] == "pool"), reverse=True):
         del p.mana[i]
+    delved = [s[1] for s in chosen if isinstance(s, tuple) and s[0] == "delve"]
+    for oid in delved:  # 702.66a: exiled rather than paying {1}
+        game.move(oid, "exile")
+    if delved:
+        game.note(f"{player} exiles {', '.join(game.describe(o) for o in delved)} to delve")
     for s in dict.fromkeys(chosen):  # a source that adds two mana is tapped once
         if not isinstance(s, tuple):
             game.tap(s)
@@ -465,11 +561,22 @@ def unpayable(game: Game, player: str, oid: int, ab: Any) -> str:
         return why
     if ab.discard and len([c for c in game.state.players[player].hand if c != oid]) < ab.discard:
         return f"{player} has no card to discard"
-    if ab.sacrifice_other and not _options(game, player, oid, ab.sacrifice_other):
+    if ab.sacrifice_other and len(_options(game, player, oid, ab.sacrifice_other)) < getattr(ab, "sacrifices", 1):
         return f"{player} has no {ab.sacrifice_other[0]} to sacrifice"
     if (bounce := getattr(ab, "bounce_other", None)) and not _options(game, player, oid, bounce):
         return f"{player} has no {bounce[0]} to return to its owner's hand"
+    if getattr(ab, "exile_other", None) and not _exile_options(game, player, oid, ab):
+        return f"{player} has no {ab.exile_other[0]} in hand to exile"
+    crew = getattr(ab, "crew", 0)
+    if crew and sum(game.chars(o).power or 0 for o in crew_options(game, player, oid)) < crew:
+        return f"{player}'s untapped creatures have less than {crew} total power to crew it (702.122a)"
     return ""
+
+
+def crew_options(game: Game, player: str, oid: int) -> tuple[int, ...]:
+    """The creatures that can crew the Vehicle ``oid``: its controller's other untapped
+    creatures (702.122a; summoning sickness doesn't matter, 302.6: not their own {T})."""
+    return tuple(o for o in game.permanents(player, creature=True) if o != oid and not game.state.objs[o].tapped)
 
 
 def _loyalty_refused(game: Game, obj: Any, ab: Any) -> str:
@@ -489,10 +596,16 @@ def _options(game: Game, player: str, oid: int, cost: tuple[str, Callable[..., b
     return tuple(o for o in game.permanents(player) if fits(game, player, o, oid))
 
 
+def _exile_options(game: Game, player: str, oid: int, ab: Any) -> tuple[int, ...]:
+    fits = ab.exile_other[1]
+    return tuple(o for o in game.state.players[player].hand if fits(game, player, o, oid))
+
+
 def _pay_other_costs(game: Game, player: str, oid: int, ab: Any) -> dict[str, Any]:
-    """Pay life, discard and sacrifice costs (602.2b), choosing what to sacrifice or discard.
-    Returns what the spell or ability remembers of them: ``sacrificed``, the permanent
-    sacrificed (its id and epoch: "the sacrificed creature's power", 608.2h)."""
+    """Pay life, discard, exile, crew and sacrifice costs (602.2b), choosing what to
+    sacrifice, exile or discard.  Returns what the spell or ability remembers of them:
+    ``sacrificed``, the permanent sacrificed (its id and epoch: "the sacrificed creature's
+    power", 608.2h)."""
     paid: dict[str, Any] = {}
     if ab.life:
         game.lose_life(player, ab.life)
@@ -503,12 +616,20 @@ def _pay_other_costs(game: Game, player: str, oid: int, ab: Any) -> dict[str, An
         for c in game.ask(Decision("choose", player, "discard a card (a cost)", hand, ab.discard, ab.discard,
                                    {"what": "discard"})):
             game.move(c, "graveyard")
+    if getattr(ab, "exile_other", None):  # "Exile a white card from your hand" (evoke, 702.74a)
+        options = _exile_options(game, player, oid, ab)
+        pick = game.ask(Decision("choose", player, f"exile {ab.exile_other[0]} from your hand (a cost)",
+                                 options, 1, 1, {"what": "pitch"}))
+        game.move(pick[0], "exile")
+    if getattr(ab, "crew", 0):
+        _tap_crew(game, player, oid, ab.crew)
     if ab.sacrifice_other:
-        options = _options(game, player, oid, ab.sacrifice_other)
-        pick = options if len(options) == 1 else game.ask(Decision(
-            "choose", player, f"sacrifice {ab.sacrifice_other[0]} (a cost)", options, 1, 1, {"what": "sacrifice"}))
+        options, n = _options(game, player, oid, ab.sacrifice_other), getattr(ab, "sacrifices", 1)
+        pick = options if len(options) == n else game.ask(Decision(
+            "choose", player, f"sacrifice {ab.sacrifice_other[0]} (a cost)", options, n, n, {"what": "sacrifice"}))
         paid["sacrificed"] = game.state.objs[pick[0]].ref
-        game.sacrifice(pick[0])
+        for o in pick:
+            game.sacrifice(o)
     if bounce := getattr(ab, "bounce_other", None):
         options = _options(game, player, oid, bounce)
         pick = options if len(options) == 1 else game.ask(Decision(
@@ -518,16 +639,28 @@ def _pay_other_costs(game: Game, player: str, oid: int, ab: Any) -> dict[str, An
     return paid
 
 
+def _tap_crew(game: Game, player: str, oid: int, n: int) -> None:
+    """Crew N's cost (702.122a): the chosen creatures, with total power N or more, tap."""
+    options = crew_options(game, player, oid)
+    pick = game.ask(Decision("choose", player, f"crew {n}: tap untapped creatures with total power {n} or "
+                             "more", options, 1, len(options), {"what": "crew", "power": n}))
+    power = sum(game.chars(o).power or 0 for o in pick)
+    if power < n:
+        raise IllegalActionError(f"the creatures chosen to crew have total power {power}, less than {n} (702.122a)")
+    for o in pick:
+        game.tap(o)
+
+
 def _activate_in_hand(game: Game, a: A.Activate, oid: int) -> None:
     """An ability of a card in its owner's hand (cycling, 702.29a) or graveyard ("Exile this
     card from your graveyard:"): discarding or exiling the card is part of the cost
-    (701.8a), so the ability resolves without it."""
+    (701.8a), so the ability resolves without it; unearth's card stays (702.84a)."""
     obj = game.state.objs[oid]
     zone = obj.zone
     if obj.owner != a.player or oid not in getattr(game.state.players[a.player], zone):
         raise IllegalActionError(f"'{a.obj}' is not in {a.player}'s {zone}")
     ch = game.chars(oid)
-    abilities = [h for h in ch.behaviour.of(HandAbility) if h.zone == zone]
+    abilities = HandAbility.of(ch.behaviour, zone)
     if not 1 <= a.n <= len(abilities):
         raise IllegalActionError(f"'{a.obj}' has {len(abilities)} abilities that work in a {zone}, not #{a.n}")
     ab = abilities[a.n - 1]
@@ -543,7 +676,8 @@ def _activate_in_hand(game: Game, a: A.Activate, oid: int) -> None:
     if ab.life:
         game.lose_life(a.player, ab.life)
     epoch = obj.epoch
-    game.move(oid, "graveyard" if zone == "hand" else "exile")
+    if not ab.stays:
+        game.move(oid, "graveyard" if zone == "hand" else "exile")
     _stack_ability(game, a.player, (oid, epoch), ch.name, handler, ab.text, targets)
 
 
@@ -755,7 +889,7 @@ def _setup(name: str):  # noqa: ANN202 - setup handlers live in mechanics.play.s
 
 HANDLERS = {
     A.Pass: _pass, A.Autopass: _autopass, A.Resolve: _resolve, A.Goto: _goto, A.PlayLand: _play_land, A.Cast: _cast,
-    A.Activate: _activate, A.AddMana: _mana, A.Attack: _attack, A.Block: _block,
+    A.SuspendCard: _suspend, A.Activate: _activate, A.AddMana: _mana, A.Attack: _attack, A.Block: _block,
     A.Choose: _choose, A.Order: _order, A.Mulligan: _mulligan, A.Keep: _keep,
     A.Concede: _concede, **MANUAL,
     A.Players: _setup("players"), A.Teams: _setup("teams"), A.Seed: _setup("seed"),

@@ -47,15 +47,24 @@ def loading(plugin: str, hook: str, message: str) -> PluginError:
                                      f"--disable-plugin {plugin} or STACKFISH_DISABLE_PLUGINS={plugin}")
 
 
-def keyword(plugin: str, name: Any, rule: Any, takes: Any) -> Keyword:
-    """A keyword ``register(name, rule, takes)`` registers."""
+def keyword(plugin: str, name: Any, rule: Any, takes: Any, grants: Any = (), enters_with: Any = "") -> Keyword:
+    """A keyword ``register(name, rule, takes, grants, enters_with)`` registers."""
     if not isinstance(name, str) or not name.strip():
         raise loading(plugin, "register_keywords", f"a keyword's name is a string, not {name!r}")
     if takes not in TAKES:
         raise loading(plugin, "register_keywords",
                           f"keyword '{name}': takes={takes!r}; use \"number\" (Bushido 2), "
-                          "\"cost\" (Ward {2}) or leave it out")
-    return Keyword(name.strip().lower(), str(rule or ""), takes)
+                          "\"cost\" (Ward {2}), \"mana cost\" (Echo {2}{R}), \"alternative cost\" (Evoke {2}{U}), "
+                          "\"additional cost\" (Buyback {3}), "
+                          "\"number and cost\" (Suspend 3—{2}{B}{B}), \"name\" (Partner with NAME) or leave it out")
+    if isinstance(grants, str) or not all(isinstance(g, str) and g for g in grants):
+        raise loading(plugin, "register_keywords",
+                      f"keyword '{name}': grants={grants!r}; give a tuple of keyword names, e.g. (\"haste\",)")
+    if enters_with and (not isinstance(enters_with, str) or takes not in ("number", "number and cost")):
+        raise loading(plugin, "register_keywords",
+                      f"keyword '{name}': enters_with={enters_with!r}; a kind of counter (\"time\"), for a keyword "
+                      "that takes a number")
+    return Keyword(name.strip().lower(), str(rule or ""), takes, tuple(g.lower() for g in grants), enters_with)
 
 
 def interest(plugin: str, events: Iterable[Any], steps: Iterable[Any]) -> tuple[list[str], list[str]]:

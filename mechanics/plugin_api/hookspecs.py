@@ -38,12 +38,18 @@ def register_keywords(register: Any) -> None:
     for each keyword (lower case, as in Scryfall's ``keywords``), e.g.
     ``register("evolve", "702.100")``, and ``register(name, rule, takes="number")``
     for one written with a number ("Toxic 2"), ``takes="cost"`` for one with a
-    cost ("Ward {2}").  A card whose whole text is keywords that some loaded
+    cost ("Ward {2}"), ``takes="alternative cost"`` for one whose cost is paid
+    rather than the mana cost (118.9: "Evoke {2}{U}"; the engine offers ``cast ...
+    with evoke``), ``takes="number and cost"`` ("Suspend 3—{2}{B}{B}");
+    ``grants=("haste",)``: keywords the permanent has as long as it was cast that
+    way (blitz, 702.152a); ``enters_with="time"``: a numbered keyword's permanent
+    enters with N counters of that kind (vanishing, 702.63a).  A card whose whole
+    text is keywords that some loaded
     plugin registered is automated with no per-card code; the plugin reads each
     instance and its N with ``game.keyword_instances(obj, name)``.
 
     Returns: None.  Implemented by: plugins/evolve.py, plugins/phasing.py,
-    plugins/exalted.py, plugins/toxic.py.
+    plugins/exalted.py, plugins/toxic.py, plugins/evoke.py, plugins/suspend.py.
     """
 
 

@@ -163,8 +163,8 @@ class Hooks:
         return plugin_display_name(self.pm, plugin) if plugin is not None else "a hook wrapper"
 
     def _keyword(self, plugin: Any):  # noqa: ANN202
-        def register(name: str, rule: str = "", takes: str = "") -> None:
-            kw = hookcheck.keyword(self.name(plugin), name, rule, takes)
+        def register(name: str, rule: str = "", takes: str = "", grants: Any = (), enters_with: str = "") -> None:
+            kw = hookcheck.keyword(self.name(plugin), name, rule, takes, grants, enters_with)
             self.keywords[kw.name] = kw
             self.keyword_plugins[kw.name] = plugin
         return register

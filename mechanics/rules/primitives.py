@@ -46,6 +46,8 @@ class Primitives:
         st = self.state
         obj = st.objs[oid]
         old_zone, old_epoch = obj.zone, obj.epoch
+        if old_zone == "battlefield" and obj.choices.get("alt") == "unearth":
+            zone = "exile"  # 702.84a: "If it would leave the battlefield, exile it instead" (614.1a)
         if old_zone == "battlefield":
             if obj.ref not in st.lki:  # move_all recorded it before anything moved
                 self.remember(obj)
@@ -552,13 +554,25 @@ class Primitives:
         """A spell's card leaves the stack (608.2n, 701.6a, 608.2b): to its owner's
         graveyard, or to exile if it was cast with flashback (702.34a) or as an aftermath
         half from the graveyard (702.127a), or if it resolved as an Adventure (715.4: its
-        owner may then cast the creature from exile)."""
+        owner may then cast the creature from exile) or with rebound from the hand (702.88a);
+        to its owner's hand if it resolved with its buyback cost paid (702.27a)."""
         card = self.card(self.state.objs[item.source].name)
         adventure = resolved and card.layout == "adventure" and card.name != face_names(card.full_name)[0]
         aftermath = card.layout == "aftermath" and item.data.get("from") == "graveyard"
-        self.move(item.source, "exile" if adventure or aftermath or item.data.get("flashback") else "graveyard")
+        # 702.88a: rebound exiles a spell cast from the hand as it resolves; the rebound
+        # plugin casts it at its owner's next upkeep (the turn count says which is next)
+        rebound = resolved and "from" not in item.data and any(
+            kw == "rebound" for kw, _ in self.behaviour(card.name).keywords)
+        if resolved and item.data.get("alt") == "buyback":  # 702.27a: to its owner's hand instead
+            self.move(item.source, "hand")
+            return
+        self.move(item.source, "exile" if adventure or aftermath or rebound or item.data.get("flashback")
+                  else "graveyard")
         if adventure:
             self.state.objs[item.source].choices["adventure"] = True
+        if rebound:
+            owner = self.state.objs[item.source].owner
+            self.state.objs[item.source].choices["rebound"] = str(self.state.players[owner].turns)
 
     def copy_spell(self: Game, name: str, controller: str, targets: tuple = (), x: int = 0,
                    modes: tuple[int, ...] = ()) -> int:
@@ -575,11 +589,13 @@ class Primitives:
         self.note(f"a copy of {name} is put on the stack")
         return item.id
 
-    def cast_without_paying(self: Game, oid: int, player: str) -> bool:
+    def cast_without_paying(self: Game, oid: int, player: str, alt: str = "") -> bool:
         """Cast a card from where it is without paying its mana cost (cascade, 702.85a):
         its modes and targets are chosen as it is cast (601.2b-c; X is 0, 107.3b), and it
         becomes a spell on the stack, cast (SpellCast).  False, and nothing happens, when it
-        can't be cast: a land, or a spell with a required target that has no legal choice."""
+        can't be cast: a land, or a spell with a required target that has no legal choice.
+        ``alt`` names the keyword that casts it (suspend, 702.62a): the permanent it
+        becomes remembers it, as for an alternative cost (``choices["alt"]``)."""
         from ..abilities.modes import mode_sets, spell_modal
         from ..model.state import StackItem
 
@@ -609,9 +625,14 @@ class Primitives:
             pick = self.ask(Decision("choose", player, f"choose {spec.text} for {name}", options, 1, 1,
                                      {"what": "target", "text": card.oracle_text}))
             targets.append(self.target_ref(pick[0]))
+        cast_from = st.objs[oid].zone
         self.move(oid, "stack")
         item = StackItem(st.new_id(), "spell", player, oid, st.objs[oid].epoch, "spell", name,
                          tuple(targets), 0, {"modes": modes} if modes else {}, timestamp=st.tick())
+        if alt:
+            item.data["alt"] = alt
+        if cast_from != "hand":  # as a cast spell records it (rebound: only from the hand, 702.88a)
+            item.data["from"] = cast_from
         st.stack.append(item)
         self.changed()
         self.note(f"{player} casts {name} without paying its mana cost")

@@ -285,6 +285,9 @@ class TriggerRules:
                 self.note(f"{self.describe(t['source'])}: {t['text']} has no legal target "
                           "and is removed from the stack")
                 return True  # 603.3d: no legal target, removed from the stack
+            elif specs[0].optional and self.policy is not None and not st.players[t["controller"]].auto:
+                targets = tuple(self.policy(self, Decision("targets", t["controller"], t["text"],  # "up to one"
+                                                           tuple(choices), 0, 1, {"what": "up to one"})))
             elif len(choices) == 1 or st.players[t["controller"]].auto:
                 targets = (choices[0],)
             elif self.policy is not None:

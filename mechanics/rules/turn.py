@@ -354,6 +354,19 @@ class TurnRules:
         blocking = [o for o in self.battlefield_objs() if attacker in o.blocking and not o.phased_out]
         return [o.id for o in sorted(blocking, key=lambda o: o.timestamp)]
 
+    def steps_since_entered(self: Game, oid: int, step: str, player: str | None = None) -> int:
+        """How many times ``step`` began (in ``player``'s turns, when given) since the
+        permanent ``oid`` entered the battlefield as the object it is (400.7): 1 in the
+        first such step after it entered, the one a "next end step" (603.7) or "since the
+        beginning of your last upkeep" (echo, 702.30a) means; -1 if it never entered."""
+        obj, began = self.state.objs[oid], 0
+        for e in reversed(self.events):
+            if isinstance(e, ev.StepBegan) and e.step == step and player in (None, e.active):
+                began += 1
+            elif isinstance(e, ev.ZoneChanged) and e.obj == oid and e.epoch == obj.epoch:
+                return began
+        return -1
+
     # ---------------------------------------------------------------- resolving
     def resolve_top(self: Game) -> None:
         """608: resolve the top object of the stack."""
@@ -400,9 +413,11 @@ class TurnRules:
             self.move(obj.id, "battlefield", controller=item.controller)
             if target is not None:
                 self.attach(obj.id, target)
-        else:
-            self.move(obj.id, "battlefield", controller=item.controller,
-                      choices={"x": str(item.x)} if item.x else None)  # 107.3m
+        else:  # 107.3m: its X; 118.9: the alternative cost paid for it, which its keyword's rules read
+            choices = {"x": str(item.x)} if item.x else {}
+            if item.data.get("alt"):
+                choices["alt"] = item.data["alt"]
+            self.move(obj.id, "battlefield", controller=item.controller, choices=choices)
 
     def resolve_ability(self: Game, item: StackItem) -> None:
         st = self.state

@@ -23,8 +23,7 @@ from typing import Any
 from ..abilities.abilities import SCRIPTS, Ability, Activated, Behaviour, ScriptFn, text_lines
 from ..abilities.keywords import Keyword
 from ..model.cards import BASIC_LAND_MANA, CardDef
-from .oracle import ability_groups, compile_card
-from .oracle.keywords import keyword_abilities
+from .oracle import ability_groups, compile_card, instance_abilities
 
 
 def intrinsic_abilities(card: CardDef) -> list[Ability]:
@@ -44,7 +43,8 @@ def build_behaviour(card: CardDef, known_keywords: Mapping[str, Keyword] | Colle
     compiled = compile_card(card, ability_groups(text_lines(card)), known_keywords)
     out.keywords += compiled.keywords
     if fn is not None:
-        out.abilities += [a for name, arg in compiled.keywords for a in keyword_abilities(name, arg) or ()]
+        out.abilities += [a for name, arg in compiled.keywords
+                          for a in instance_abilities(card, name, arg, known_keywords) or ()]
         return out
     out.abilities += compiled.abilities
     out.missing += compiled.missing

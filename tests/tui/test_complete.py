@@ -37,7 +37,7 @@ def test_a_keyword_or_name_is_completed_where_the_form_takes_it(game, line, done
 
 
 def test_the_words_offered_are_those_of_the_place_in_the_form(game):
-    assert complete("cast p1 Shock ", game)[1] == ["free", "kicked", "mode", "target", "x"]
+    assert complete("cast p1 Shock ", game)[1] == ["free", "kicked", "mode", "target", "with", "x"]
     assert complete("cast p1 Abrade mode ", game)[1] == ["1", "2"]  # a modal spell's modes (700.2)
     assert complete("cast p1 Shock mode ", game)[1] == []
     assert complete("goto main1 ", game)[1] == ["p1", "p2"]

@@ -47,16 +47,18 @@ from typing import Any
 
 from ...abilities import abilities as ab
 from ...abilities.abilities import text_lines
+from ...abilities.keywords import variant
 from ...model.cards import CardDef
 from ..cda import cda_abilities
 from ..effects import ENCHANTABLE
-from ..keyword_lines import parse_keywords
+from ..keyword_lines import parse_keywords, registered
 from . import compiler, keywords
 from .compiler import Unsupported, by_hand
+from .compiler.conditions import condition
 from .grammar import NoParse, ParseError, Parser
 from .lexer import self_named, strip_reminder, tokenize
 
-__all__ = ["Compiled", "ParseError", "compile_card", "compile_text"]
+__all__ = ["Compiled", "ParseError", "compile_card", "compile_text", "instance_abilities"]
 
 
 def ability_groups(lines: list[str]) -> list[list[str]]:
@@ -132,6 +134,13 @@ def compile_ability(card: CardDef, lines: list[str], known: set[str]) -> list[ab
         return compiler.static(node, flat, card)
     if node.form == "enters":
         return [compiler.enters(node, flat)]
+    if node.form == "cast-from":  # 601.3: "You may cast ~ from your graveyard using its blitz ability."
+        return [ab.CastFrom(flat, node.arg, node.keyword)]
+    if node.form == "alternative-cost":  # 118.9: "You may COST rather than pay this spell's mana cost."
+        alt = keywords.alternative_cost("alternative", node.arg)
+        if alt is None:
+            raise Unsupported(node.arg)
+        return [replace(alt, text=flat, condition=condition(node.condition))]
     if node.form == "cast-cost":
         return [compiler.cast_cost(node, flat)]
     if node.form == "keyword":
@@ -142,10 +151,13 @@ def compile_ability(card: CardDef, lines: list[str], known: set[str]) -> list[ab
 
 def keyword(card: CardDef, kw: str, arg: str, text: str, known: set[str]) -> list[ab.Ability]:
     """The abilities of one keyword of a keyword line (:mod:`.keywords`)."""
-    if kw in keywords.SPELLED_OUT:
-        got = compile_ability(card, [keywords.SPELLED_OUT[kw].format(arg)], known)
-        assert isinstance(got, list)
-        return [replace(a, text=text) for a in got]
+    if kw in keywords.SPELLED_OUT:  # one ability a line of its reminder text (modular has two)
+        out: list[ab.Ability] = []
+        for line in keywords.SPELLED_OUT[kw].format(arg).split("\n"):
+            got = compile_ability(card, [line], known)
+            assert isinstance(got, list)
+            out += [replace(a, text=text) for a in got]
+        return out
     if kw.startswith("protection from "):  # 702.16: DEBT, checked where each happens
         return [ab.Static(text, "6", compiler.itself, {"keywords": (kw,)})]
     if kw in keywords.COSTED_KEYWORDS:
@@ -159,6 +171,47 @@ def keyword(card: CardDef, kw: str, arg: str, text: str, known: set[str]) -> lis
     if kw in known or kw in ("enchant", "can't be countered"):
         return []  # the engine or a plugin does it (from the card's keywords or its text)
     raise Unsupported(kw)
+
+
+def instance_abilities(card: CardDef, name: str, arg: Any, known_keywords: Any) -> list[ab.Ability] | None:
+    """The abilities of one registered keyword instance of a keyword line: typecycling's
+    (702.29e), whose search is read by the grammar like any sentence, a numbered one's
+    reminder text (:data:`.keywords.SPELLED_OUT`), and any other's from the registry
+    (:func:`.keywords.keyword_abilities`); None when the engine can't do this instance."""
+    spec = registered(known_keywords, name)
+    if spec is not None and spec == variant(name):
+        return typecycling(card, name, str(arg), known_keywords)
+    if name in keywords.SPELLED_OUT:  # "Afterlife 2": its reminder text, compiled
+        try:
+            return keyword(card, name, str(arg), f"{name.capitalize()} {arg}", known_keywords)
+        except (ParseError, Unsupported):
+            return None
+    found = keywords.keyword_abilities(name, arg, spec)
+    if found and name in keywords.WHEN:  # spectacle: only if an opponent lost life this turn
+        when = condition(Parser(tokenize(keywords.WHEN[name])).condition())
+        found = [replace(a, condition=when) if isinstance(a, ab.AltCost) else a for a in found]
+    return found
+
+
+#: words of a typecycling keyword that are card types or supertypes (lower case in a sentence)
+_TYPE_WORDS = {"artifact", "land", "creature", "enchantment", "instant", "sorcery", "planeswalker", "basic",
+               "snow", "legendary"}
+
+
+def typecycling(card: CardDef, name: str, cost: str, known: Any) -> list[ab.Ability] | None:
+    """702.29e: "[Type]cycling [cost]" means "[Cost], Discard this card: Search your library
+    for a [type] card, reveal it, put it into your hand, then shuffle."  None for a cost
+    that isn't mana, or a type the grammar can't read in that sentence."""
+    kind = " ".join(w if w in _TYPE_WORDS else w.capitalize() for w in name.removesuffix("cycling").split())
+    if not kind or not cost.startswith("{") or "{X}" in cost.upper():
+        return None
+    sentence = (f"Search your library for {'an' if kind[0] in 'aeiouAEIOU' else 'a'} {kind} card, reveal it, "
+                "put it into your hand, then shuffle.")
+    try:
+        spell = compiler.spells([parse(card, sentence, True)], sentence, known, card)
+    except (ParseError, Unsupported):
+        return None
+    return [ab.HandAbility(f"{name.capitalize()} {cost}", cost, spell.resolve)]
 
 
 _CACHE: dict[tuple, Compiled] = {}
@@ -182,7 +235,7 @@ def _compile(card: CardDef, groups: list[list[str]], known_keywords: set[str]) -
     for group in groups:
         line = "\n".join(group)
         instances = parse_keywords(line, known_keywords)  # registered keywords (702), with N or a cost
-        built = [keywords.keyword_abilities(name, arg) for name, arg in instances or ()]
+        built = [instance_abilities(card, name, arg, known_keywords) for name, arg in instances or ()]
         if instances is not None and None not in built:
             out.keywords += instances
             out.abilities += [a for found in built for a in found]

@@ -34,6 +34,8 @@ _NOT_CREATURE_TYPES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Fores
 def _kind_ok(kind: str, ch: Any) -> bool:
     if kind in ("permanent", "card", "spell"):
         return True
+    if " " in kind:  # "artifact creature": each of its card types (205.2a)
+        return all(_kind_ok(k, ch) for k in kind.split())
     if kind in _CARD_TYPES:
         return kind.capitalize() in ch.types
     if kind in ch.subtypes:

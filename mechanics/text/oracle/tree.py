@@ -59,6 +59,7 @@ class Number:
     count: Objects | None = None
     times: int = 1
     power_of: Objects | None = None  # "equal to its power"
+    counters_on: tuple[str, Objects] | None = None  # "for each +1/+1 counter on ~": (kind, whose)
 
 
 @dataclass(frozen=True)
@@ -168,7 +169,8 @@ class Cost:
 @dataclass(frozen=True)
 class Ability:
     """One ability of the tree.  ``form``: spell, triggered, activated, static, enters,
-    keyword, modal (``modes``: each a tuple of effects)."""
+    keyword, modal (``modes``: each a tuple of effects), cast-from (``keyword``: whose
+    alternative cost, ``arg``: from which zone), alternative-cost (``arg``: its costs)."""
 
     form: str
     text: str = ""

@@ -155,6 +155,21 @@ def objects(env: Env, d: Objects) -> Callable[[Ctx], list[Any]]:
     raise Unsupported(f"{q} {' '.join(d.kinds)}")
 
 
+def last_known(env: Env, d: Objects) -> Callable[[Ctx], dict | None]:
+    """A target permanent's last known information (608.2h), for "[its controller gains
+    life equal to] its power" once this ability exiled it (Solitude): None for any other
+    descriptor."""
+    if d.quant != "target" or d.count > 1 or d.up_to and d.count != 1:
+        return lambda ctx: None
+    i = env.target(d)
+
+    def info(ctx: Ctx) -> dict | None:
+        refs = ctx.item.targets if ctx.item is not None else ()
+        ref = refs[i + ctx.offset] if i + ctx.offset < len(refs) else None
+        return ctx.lki(*ref) if isinstance(ref, tuple) else None
+    return info
+
+
 def _and_same_name(targeted: Callable[[Ctx], list[Any]], d: Objects) -> Callable[[Ctx], list[Any]]:
     """The target, then every other permanent of the kinds ``d`` names with the target's
     name as it resolves (201.2); none if the target is illegal (608.2b)."""
@@ -217,20 +232,39 @@ def number(env: Env, n: Number) -> Callable[[Ctx], int]:
     if n.power_of is not None:  # 608.2h: as it last existed if it has left the battlefield
         whose = objects(env, n.power_of)
 
+        gone = last_known(env, n.power_of)
+
         def power(ctx: Ctx) -> int:
             got = [o for o in whose(ctx) if isinstance(o, int)]
             ch = ctx.game.chars(got[0]) if got else None
             if ch is None and ctx.item is not None and n.power_of.quant == "self":
                 info = ctx.lki(ctx.item.source, ctx.item.source_epoch) or {}
                 return max(0, info.get("power") or 0)
-            return max(0, ch.power or 0) if ch is not None else 0
+            if ch is None:  # a target that left the battlefield as this resolved (Solitude's exile)
+                return max(0, (gone(ctx) or {}).get("power") or 0)
+            return max(0, ch.power or 0)
         return power
+    if n.counters_on is not None:
+        return _counters_on(env, n)
     if n.count is not None:
         count = objects(env, n.count)
         return lambda ctx: n.times * len(count(ctx))
     if n.x:
         return lambda ctx: n.times * (ctx.item.x if ctx.item else 0)
     return lambda ctx: n.value
+
+
+def _counters_on(env: Env, n: Number) -> Callable[[Ctx], int]:
+    """"For each +1/+1 counter on ~": the counters of that kind on it, as it last existed
+    when it has left the battlefield (608.2h: modular's "when it dies")."""
+    kind, d = n.counters_on
+    if d.quant != "self":
+        raise Unsupported(f"counters on {d.quant}")
+
+    def count(ctx: Ctx) -> int:
+        info = ctx.lki(ctx.item.source, ctx.item.source_epoch) if ctx.item and ctx.item.source is not None else None
+        return n.times * (info or {}).get("counters", {}).get(kind, 0)
+    return count
 
 
 def _sacrificed_power(ctx: Ctx) -> int:

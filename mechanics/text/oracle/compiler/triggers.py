@@ -38,7 +38,7 @@ def _lki_matches(game: Game, d: Objects, event: Any, you: str, source: int) -> b
         return False
     kinds = [k for k in d.kinds if k not in ("permanent",)]
     types = set(info.get("types", ()))
-    return not kinds or any(k.capitalize() in types for k in kinds)
+    return not kinds or any(all(w.capitalize() in types for w in k.split()) for k in kinds)  # "artifact creature"
 
 
 #: zone-change events: (event kind, test on the event, looks back in time)

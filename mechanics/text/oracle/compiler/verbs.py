@@ -100,8 +100,17 @@ def exile(env: Env, e: Effect, n: Count) -> Run:
 
 @verb("bounce")
 def bounce(env: Env, e: Effect, n: Count) -> Run:
+    if e.dest == "library-top-or-bottom":  # "its owner puts it on their choice of the top or bottom"
+        return each_of(env, e.what, _top_or_bottom)
     zone = e.dest or "hand"  # "on top of its owner's library": the top (401.4 orders it)
     return each_of(env, e.what, lambda ctx, o: ctx.move(o, zone))
+
+
+def _top_or_bottom(ctx: Ctx, o: Any) -> None:
+    owner = ctx.game.state.objs[o].owner
+    pick = ctx.choose(Decision("choose", owner, f"put {ctx.game.describe(o)} on the top or the bottom of your "
+                               "library?", ("top", "bottom"), 1, 1, {"default": ["top"]}))
+    ctx.move(o, "library", owner, bottom=pick[0] == "bottom")
 
 
 @verb("tap")

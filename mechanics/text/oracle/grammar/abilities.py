@@ -11,11 +11,12 @@ from ..tree import Ability, Condition, Cost, Effect, Event, Number, Objects
 from .cases import case_ability
 from .core import NoParse, _with
 from .effects import Effects
+from .permissions import Permissions
 from .sagas import at_chapter, chapter_ability
 from .words import ABILITY_WORDS, BY_FIRST, COSTED, NUMBERED, RESTRICTIONS, STEPS
 
 
-class Abilities(Effects):
+class Abilities(Effects, Permissions):
     """The rules for whole abilities and their costs."""
 
     # ------------------------------------------------------------------ abilities
@@ -68,7 +69,8 @@ class Abilities(Effects):
             return chapter_ability(self)  # type: ignore[arg-type]
         self.ability_word()
         start = self.i
-        for rule in (self.keywords, self.cast_cost, self.triggered, self.activated, self.static, self.enters):
+        for rule in (self.keywords, self.cast_cost, self.cast_permission, self.alternative_cost, self.triggered,
+                     self.activated, self.static, self.enters):
             ab = self.attempt(rule)
             if ab is not None:
                 return ab
@@ -184,8 +186,9 @@ class Abilities(Effects):
             antecedent = Objects("event", ("creature",))
         # "that player": the one dealt damage; "defending player": the one attacked
         self.event_player = event.to_player or (event.kind in ("attacks", "unblocked") and not event.nth)
-        if self.at("choose") and not self.at("choose target"):
-            return self.modal(event, cond)
+        chooses_target = self.at("choose target") or (self.at("choose up to") and self.peek(4) == "target")
+        if self.at("choose") and not chooses_target:
+            return self.modal(event, cond)  # "choose one —", not "choose [up to one] target ..." (Subtlety)
         effects = self.effects(antecedent)
         return Ability("triggered", effects=effects, event=event, condition=cond)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..tree import Condition, Number, Objects
 from .core import Core
-from .words import CARD_TYPES, COLORS, GRANTABLE, IRREGULAR, NUMBERS, PLURAL, STATES
+from .words import CARD_TYPES, COLORS, GRANTABLE, IRREGULAR, NUMBERS, OBJECT_TYPES, PLURAL, STATES
 
 
 class Descriptors(Core):
@@ -37,6 +37,10 @@ class Descriptors(Core):
     def count_suffix(self, n: Number) -> Number:
         """"..., where X is the number of ...", "for each ..." after an amount."""
         if self.eat("for each"):
+            kind = self.attempt(self.counter_kind)
+            if kind is not None:  # "for each +1/+1 counter on ~" (modular, 702.43a)
+                self.need("on")
+                return Number(counters_on=(kind, self.thing(None)), times=n.value or 1)
             return Number(count=self.objects("each"), times=n.value or 1)
         if n.x and self.eat(", where x is the number of"):
             return Number(count=self.objects("each"))
@@ -55,7 +59,7 @@ class Descriptors(Core):
             count = self.number().value
         other = False
         if not quant:
-            if self.eat("another target"):
+            if self.eat("another target") or (up_to and self.eat("other target")):  # "up to one other target"
                 quant, other = "target", True
             elif self.eat("target"):
                 quant = "target"
@@ -168,7 +172,8 @@ class Descriptors(Core):
 
     def kinds(self) -> list[str]:
         """Card types, subtypes and ``card``, as alternatives ("artifact or enchantment",
-        "Forest or Plains card", "artifact, creature, or planeswalker", "Goblin creature")."""
+        "Forest or Plains card", "artifact, creature, or planeswalker", "Goblin creature");
+        card types together are one kind that has them all ("artifact land card")."""
         out: list[str] = []
         card = False
         while True:
@@ -176,6 +181,9 @@ class Descriptors(Core):
             if w in CARD_TYPES or w in PLURAL:
                 out.append(PLURAL.get(w, w))
                 self.i += 1
+                while out[-1] in OBJECT_TYPES and PLURAL.get(self.peek(), self.peek()) in OBJECT_TYPES:
+                    out[-1] += " " + PLURAL.get(self.peek(), self.peek())  # "artifact creature": both (205.2a)
+                    self.i += 1
                 if self.peek() in ("card", "cards", "spell", "spells") and out[-1] not in ("card", "spell"):
                     out.append(PLURAL.get(self.peek(), self.peek()))  # "creature card", "creature spell"
                     self.i += 1

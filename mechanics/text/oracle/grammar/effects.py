@@ -221,7 +221,10 @@ class Effects(Descriptors):
             if self.eat("and gains") or self.eat("and gain"):
                 kws = self.keyword_list()
             until = "eot" if self.eat("until end of turn") else ""
-            pt = (self.count_suffix(pt[0]), pt[1]) if self.at("for each") else pt
+            if self.at("for each"):  # "-1/-1 ... for each land card": both parts, each times the count
+                each = self.count_suffix(Number(1))
+                pt = (replace(each, times=pt[0].value) if pt[0].value else pt[0],
+                      replace(each, times=pt[1].value) if pt[1].value else pt[1])
             e = Effect("pump", what=who, pt=pt, keywords=kws, until=until)
             return e if alt is None else Effect("one-of", what=who, then=(e, _with(e, pt=alt)))
         if self.eat_any("gains", "gain"):
@@ -251,6 +254,8 @@ class Effects(Descriptors):
             self.eat_any("cards", "card") or self.fail()
             return Effect("draw", who=who, n=self.count_suffix(n))
         if self.eat_any("gains", "gain"):
+            if who.ref is not None and self.eat("life equal to"):  # "its controller gains life equal to its power"
+                return Effect("gain-life", who=who, n=self.amount_of(who.ref, who.ref))
             n = self.number()
             self.need("life")
             return Effect("gain-life", who=who, n=self.count_suffix(n))
@@ -258,6 +263,8 @@ class Effects(Descriptors):
             n = self.number()
             self.need("life")
             return Effect("lose-life", who=who, n=self.count_suffix(n))
+        if who.ref is not None and self.eat("puts it on their choice of the top or bottom of their library"):
+            return Effect("bounce", what=who.ref, dest="library-top-or-bottom")  # Subtlety (401.4)
         if self.eat_any("discards", "discard"):
             n = self.number()
             self.eat_any("cards", "card") or self.fail()

@@ -23,6 +23,8 @@ COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 CARD_TYPES = ("creature", "artifact", "enchantment", "land", "planeswalker", "instant", "sorcery",
               "battle", "permanent", "spell", "card", "player", "opponent")
 PLURAL = {t + "s": t for t in CARD_TYPES if t not in ("sorcery",)} | {"sorceries": "sorcery"}
+#: the card types an object has (205.2a), which one descriptor may name together: "artifact creature"
+OBJECT_TYPES = ("creature", "artifact", "enchantment", "land", "planeswalker", "battle")
 #: keywords an effect may grant and a static ability may give (the engine checks each)
 GRANTABLE = ("flying", "reach", "trample", "first strike", "double strike", "vigilance", "haste",
              "defender", "deathtouch", "lifelink", "menace", "hexproof", "shroud", "indestructible",
