@@ -18,6 +18,8 @@ plays is a line of the scenario language.  The rules are deliberately plain:
   harm to their permanents, then the rest, never one that would hurt oneself.
 - Attack with everything that can, every turn.
 - Searches take as many cards as allowed, lands first, then the costliest; a
+  look at the top N takes as many as allowed into hand or play, the costliest
+  first, and puts away (bottom, graveyard) as few as it must; a
   discard the autopilot chooses from an opponent's hand takes the costliest card.
 - Decisions: proliferate chooses its own permanents with helpful counters,
   the opponent's with harmful ones, and opponents; evolve triggers are ordered
@@ -78,7 +80,9 @@ def policy(game: Any, decision: Decision) -> list[Any]:
         return ["yes"] if "yes" in decision.options else list(data.get("default") or [])
     if what == "phase out":
         return []
-    if what in ("search", "discard-chosen", "pick"):  # the best cards: lands first for a search, else the costliest
+    if what == "dig" and data.get("dest") not in ("hand", "battlefield"):
+        return list(decision.options[:decision.min])  # keep the top as it is: put away no more than it must
+    if what in ("search", "discard-chosen", "pick", "dig"):  # the best cards: lands first for a search, else the costliest
         def worth(o: Any) -> tuple:
             card = game.card(game.state.objs[o].name)
             return (what == "search" and card.is_type("Land"), card.mana_value)

@@ -31,8 +31,14 @@ _NOT_CREATURE_TYPES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Fores
                                  "Case", "Class", "Room", "Shrine", "Curse", "Cartouche", "Map"})
 
 
+#: 110.4b: a permanent card is a card of one of these types (as a permanent has)
+_PERMANENT_TYPES = frozenset({"Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle"})
+
+
 def _kind_ok(kind: str, ch: Any) -> bool:
-    if kind in ("permanent", "card", "spell"):
+    if kind == "permanent":
+        return bool(_PERMANENT_TYPES & ch.types)
+    if kind in ("card", "spell"):
         return True
     if kind in _CARD_TYPES:
         return kind.capitalize() in ch.types

@@ -55,6 +55,7 @@ class Number:
     count: Objects | None = None
     times: int = 1
     power_of: Objects | None = None  # "equal to its power"
+    mana_value_of: Objects | None = None  # "equal to its mana value"
 
 
 @dataclass(frozen=True)
@@ -66,7 +67,8 @@ class Effect:
     (``token``), scry, surveil, mill, search (``dest``, ``tapped``), counter-spell
     (``cost``: unless its controller pays), sacrifice, explore, investigate,
     proliferate, regenerate, mana (``mana``), shuffle, fight, return (to the
-    battlefield), attach, cant-block, unblockable."""
+    battlefield), attach, cant-block, unblockable, dig (look at or reveal the top
+    ``n`` cards of ``who``'s library and put them where ``dig`` says)."""
 
     verb: str
     what: Objects | None = None  # the objects (or players) acted on
@@ -85,6 +87,32 @@ class Effect:
     condition: Condition | None = None  # "... if COND" (the effect happens only then)
     instead: bool = False  # "... instead if COND": replaces the earlier effect of its verb
     then: tuple[Effect, ...] = ()  # "you may pay {1}. If you do, THEN"
+    dig: Dig | None = None  # "look at the top N cards of your library. Put ..." (verb ``dig``)
+
+
+@dataclass(frozen=True)
+class Pick:
+    """What a library look or reveal puts where ("put one of them into your hand", "you
+    may put a land card from among them onto the battlefield tapped"): ``what`` the
+    cards that may be picked (its ``count``, ``up_to``; None: all of them), ``dest``
+    hand, battlefield, graveyard, top or bottom."""
+
+    what: Objects | None
+    dest: str
+    optional: bool = False
+    tapped: bool = False
+
+
+@dataclass(frozen=True)
+class Dig:
+    """The disposition of the top cards an effect looked at or revealed: its picks in
+    order, then ``rest`` (top or bottom in any order, random: the bottom in a random
+    order, graveyard, hand; "": they stay where they are); ``reveal`` whether they are
+    revealed."""
+
+    picks: tuple[Pick, ...] = ()
+    rest: str = "top"
+    reveal: bool = False
 
 
 @dataclass(frozen=True)

@@ -112,6 +112,8 @@ def objects(env: Env, d: Objects) -> Callable[[Ctx], list[Any]]:
                                        + (" (or none)" if not low else ""), options, low, 1, {"what": "pick"}))
             return list(pick)
         return chosen
+    if q == "those":  # the cards a "dig" effect moved (:mod:`.library`)
+        return lambda ctx: list(getattr(ctx, "those", ()))
     if q == "it":
         if d.ref is None:
             raise Unsupported("it")
@@ -153,6 +155,10 @@ def number(env: Env, n: Number) -> Callable[[Ctx], int]:
                 return max(0, info.get("power") or 0)
             return max(0, ch.power or 0) if ch is not None else 0
         return power
+    if n.mana_value_of is not None:  # the card's (202.3), as it is now
+        whose_card = objects(env, n.mana_value_of)
+        return lambda ctx: sum(ctx.game.chars(o).card.mana_value for o in whose_card(ctx)[:1]
+                               if isinstance(o, int) and ctx.game.chars(o) is not None)
     if n.count is not None:
         count = objects(env, n.count)
         return lambda ctx: n.times * len(count(ctx))

@@ -199,6 +199,8 @@ class Descriptors(Core):
             return Number(count=self.objects("each"))
         if self.eat("its power") or self.eat("~ s power"):
             return Number(power_of=who if who.quant in ("self", "it", "target") else antecedent)
+        if self.eat("its mana value") and antecedent is not None:
+            return Number(mana_value_of=antecedent)
         self.fail()
         raise AssertionError
 

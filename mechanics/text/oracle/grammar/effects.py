@@ -166,7 +166,7 @@ class Effects(Descriptors):
             self.need(". that player discards that card")
             return Effect("discard-chosen", who=who, what=what)
         if who.players_only or who.quant == "you":
-            return self.player_verb(who)
+            return self.player_verb(who, antecedent)
         if self.eat_any("gets", "get"):
             pt = self.pt()
             kws: tuple[str, ...] = ()
@@ -192,8 +192,15 @@ class Effects(Descriptors):
         self.fail()
         raise AssertionError
 
-    def player_verb(self, who: Objects) -> Effect:
-        """A player's verb after its subject: "each opponent loses 2 life", "you draw a card"."""
+    def player_verb(self, who: Objects, antecedent: Objects | None = None) -> Effect:
+        """A player's verb after its subject: "each opponent loses 2 life", "you draw a card",
+        "you lose life equal to its mana value"."""
+        if self.at("gain life equal to") or self.at("gains life equal to") or self.at("lose life equal to") or \
+                self.at("loses life equal to"):
+            gain = self.eat_any("gain", "gains")
+            self.eat_any("lose", "loses")
+            self.need("life equal to")
+            return Effect("gain-life" if gain else "lose-life", who=who, n=self.amount_of(antecedent, who))
         if self.eat_any("draws", "draw"):
             n = self.number()
             self.eat_any("cards", "card") or self.fail()
