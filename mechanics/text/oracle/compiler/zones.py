@@ -1,0 +1,47 @@
+"""The ``if-it`` verb: effects that happen only if the card an earlier effect acted on
+fits a descriptor ("Exile target card from a graveyard. If it was a creature card, ...").
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .. import select
+from ..tree import Effect, Objects
+from .descriptors import Env, Run, Unsupported, objects
+from .effects import effects, verb
+from .verbs import Count
+
+if TYPE_CHECKING:
+    from ....play.context import Ctx
+
+
+@verb("if-it")
+def if_it(env: Env, e: Effect, n: Count) -> Run:
+    d = e.what
+    cards = _acted_on(env, d.ref)
+    then = effects(env, e.then)
+
+    def run(ctx: Ctx) -> None:
+        if any(select.matches(ctx.game, d, o, ctx.controller, None) for o in cards(ctx)):
+            then(ctx)
+    return run
+
+
+def _acted_on(env: Env, d: Objects | None) -> Any:
+    """The card the earlier effect acted on, wherever it is now.  A target is read from
+    the item (the effect moved it, so it is no longer the targeted object, 400.7); the
+    ability resolved at all only if that target was still legal (608.2b), so the earlier
+    effect did act on it."""
+    if d is None or d.quant != "target" or d.count != 1 or d.up_to:
+        if d is not None and d.quant in ("self", "it"):
+            return objects(env, d)
+        raise Unsupported("if it was (not one target)")
+    i = env.target(d)
+
+    def card(ctx: Ctx) -> list[int]:
+        item = ctx.item
+        k = i + ctx.offset
+        t = item.targets[k] if item is not None and k < len(item.targets) else None
+        return [] if t is None or isinstance(t, str) else [t[0]]
+    return card
