@@ -163,8 +163,18 @@ def number(env: Env, n: Number) -> Callable[[Ctx], int]:
         count = objects(env, n.count)
         return lambda ctx: n.times * len(count(ctx))
     if n.x:
-        return lambda ctx: n.times * (ctx.item.x if ctx.item else 0)
+        return lambda ctx: n.times * _x(ctx)
     return lambda ctx: n.value
+
+
+def _x(ctx: Ctx) -> int:
+    """X: the item's; for a permanent's triggered ability, the X it was cast with (107.3m)."""
+    item = ctx.item
+    if item is None:
+        return 0
+    if item.kind == "triggered" and not item.x and ctx.source is not None:
+        return int(ctx.game.state.objs[ctx.source].choices.get("x", 0))
+    return item.x
 
 
 def each_of(env: Env, d: Objects | None, act: Callable[[Ctx, Any], None]) -> Run:

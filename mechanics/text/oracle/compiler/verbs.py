@@ -162,7 +162,11 @@ def explores(env: Env, e: Effect, n: Count) -> Run:
 
     if e.what is None or (e.what.ref or e.what).quant != "self":
         raise Unsupported("explores")
-    return explore
+
+    def times(ctx: Ctx) -> None:
+        for _ in range(n(ctx)):
+            explore(ctx)
+    return times
 
 
 @verb("proliferate")

@@ -185,7 +185,11 @@ class Effects(Descriptors):
             return Effect("cant-block", what=who, until="eot")
         if self.eat("can't be blocked this turn"):
             return Effect("unblockable", what=who, until="eot")
-        if self.eat_any("explores"):
+        if self.eat_any("explores"):  # 701.44a; "explores X times": one explore after another
+            if self.at("x times") or self.peek(1) == "times":
+                n = self.number()
+                self.need("times")
+                return Effect("explore", what=who, n=n)
             return Effect("explore", what=who)
         if self.eat_any("fights"):
             return Effect("fight", what=self.thing(antecedent), who=who)
