@@ -340,27 +340,33 @@ def sacrifice(env: Env, e: Effect, n: Count) -> Run:
 @verb("search")
 def search(env: Env, e: Effect, n: Count) -> Run:
     """701.23: search your library for a card that fits, show the choice, put it into
-    your hand or onto the battlefield (tapped), then shuffle.  A player may fail to
-    find a card (701.23b: a search for cards with a stated quality)."""
+    your hand or onto the battlefield (tapped), then shuffle (or shuffle, then put it on
+    top).  A player may fail to find a card with a stated quality, not "a card" (701.23b)."""
     d = e.what
-    wanted = " or ".join(k for k in d.kinds if k != "card") or "any"
+    wanted = " ".join([" or ".join(k for k in d.kinds if k != "card"), "card"]).strip()
+    plain = set(d.kinds) == {"card"} and not (d.non or d.colors or d.states or d.mana_value or d.power or
+                                              d.toughness or d.with_keyword)
 
     def run(ctx: Ctx) -> None:
         you = ctx.controller
         library = ctx.game.state.players[you].library
         fits = tuple(dict.fromkeys(o for o in library if select.matches(ctx.game, d, o, you, None)))
+        pick: tuple = ()
         if fits:
             most = min(d.count, len(fits))  # "up to two basic land cards"
-            pick = ctx.choose(Decision("choose", you, f"search your library for {_how_many(d)} {wanted} card"
-                                       f"{'s' * (d.count > 1)} (choose none to find nothing)", fits, 0, most,
-                                       {"what": "search"}))
+            least = most if plain and not d.up_to else 0
+            pick = ctx.choose(Decision("choose", you, f"search your library for {_how_many(d)} {wanted}"
+                                       f"{'s' * (d.count > 1)}" + (" (choose none to find nothing)" if not least else ""),
+                                       fits, least, most, {"what": "search"}))
             for o in pick:
                 ctx.note(f"{you} finds {ctx.game.describe(o)}")
                 if e.dest == "battlefield":
                     _to_battlefield(ctx, o, e.tapped)
-                else:
+                elif e.dest == "hand":
                     ctx.move(o, "hand")
         ctx.shuffle(you)
+        for o in pick if e.dest == "top" else ():  # "then shuffle and put that card on top"
+            ctx.move(o, "library")
     return run
 
 

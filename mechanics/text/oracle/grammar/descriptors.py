@@ -135,6 +135,8 @@ class Descriptors(Core):
         return w in PLURAL or w in IRREGULAR or (txt[:1].isupper() and txt.endswith("s") and w != "~")
 
     def compare(self) -> tuple[str, int]:
+        if self.peek() == "x":
+            self.fail()  # "mana value X or less": X isn't a constant here
         n = self.number().value
         if self.eat("or less"):
             return ("<=", n)

@@ -136,12 +136,18 @@ def create(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
 
 @imperative("search your library for")
 def search(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
+    """701.23: "..., [reveal it,] put it into your hand / onto the battlefield [tapped], then
+    shuffle", or "..., then shuffle and put that card on top" (Imperial Seal)."""
     what = p.objects()
     p.eat(",")
-    p.eat("reveal it ,") or p.eat("reveal them ,") or p.eat("reveal that card ,")
-    if p.eat("put it into your hand") or p.eat("put that card into your hand"):
+    p.eat_any("reveal it ,", "reveal them ,", "reveal that card ,", "reveal those cards ,")
+    if p.eat("then shuffle and put that card on top") or p.eat("then shuffle and put the card on top"):
+        return Effect("search", what=what, dest="top")
+    p.eat("put") or p.fail()
+    p.eat_any("it", "that card", "them", "those cards") or p.fail()
+    if p.eat("into your hand"):
         dest, tapped = "hand", False
-    elif p.eat("put it onto the battlefield"):
+    elif p.eat("onto the battlefield"):
         dest, tapped = "battlefield", bool(p.eat("tapped"))
     else:
         p.fail()
