@@ -84,6 +84,8 @@ def exile(env: Env, e: Effect, n: Count) -> Run:
 
 @verb("bounce")
 def bounce(env: Env, e: Effect, n: Count) -> Run:
+    if e.dest == "bottom":  # "on the bottom of its owner's library"
+        return each_of(env, e.what, lambda ctx, o: ctx.move(o, "library", bottom=True))
     zone = e.dest or "hand"  # "on top of its owner's library": the top (401.4 orders it)
     return each_of(env, e.what, lambda ctx, o: ctx.move(o, zone))
 

@@ -111,9 +111,13 @@ def return_(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
 
 @imperative("put")
 def put(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
-    what = p.attempt(p.objects)
-    if what is not None and what.quant == "target" and p.eat("on top of its owner's library"):
-        return Effect("bounce", what=what, dest="library")
+    what = p.attempt(p.thing, antecedent)
+    if what is not None and what.quant in ("target", "it", "self"):
+        mine = what.zone == "graveyard" and what.controller == "you"  # "from your graveyard on top of your library"
+        if p.eat("on top of its owner's library") or mine and p.eat("on top of your library"):
+            return Effect("bounce", what=what, dest="library")
+        if p.eat("on the bottom of its owner's library") or mine and p.eat("on the bottom of your library"):
+            return Effect("bounce", what=what, dest="bottom")
     if what is not None and what.zone in ("hand", "graveyard") and p.eat("onto the battlefield"):
         return Effect("reanimate", what=what, tapped=bool(p.eat("tapped")))
     if p.peek() in NUMBERS or p.peek().isdigit() or p.peek() == "x":
