@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from ....model.state import Decision
 from ...effects import to_bottom, to_top
 from .. import select
-from ..tree import Effect, Pick
+from ..tree import Effect, Objects, Pick
 from .descriptors import Env, Run, players_of
 from .effects import verb
 from .verbs import Count, _to_battlefield
@@ -59,8 +59,10 @@ def _chosen(ctx: Ctx, pick: Pick, left: list[int], seen: str) -> list[Any]:
     """The cards of ``left`` the pick takes: all that fit when it names them all or the
     choice is forced, else the player's choice."""
     d = pick.what
-    if d is None:
+    if d is None and not pick.optional:
         return list(left)
+    if d is None:  # "you may put it into your graveyard": the cards left, any of them
+        d = Objects("a", ("card",), len(left), True, zone="library")
     fits = [o for o in left if select.matches(ctx.game, d, o, ctx.controller, None)]
     if d.quant == "each":
         return fits

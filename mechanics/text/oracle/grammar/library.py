@@ -38,8 +38,6 @@ def dig(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
         n = Number(1)
     else:
         n = p.number()
-        if n.x:
-            p.fail()
         p.need("cards")
     p.need("of")
     if p.eat("your library"):
@@ -48,6 +46,9 @@ def dig(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
         who = Objects("target", (p.peek(-2).removesuffix("'s"),))
     else:
         p.fail()
+    if n.x:  # "the top X cards of your library, where X is the number of ..."
+        p.need(", where x is")
+        n = p.amount()
     reveal = verb.startswith("reveal")
     if n.value == 1:
         picks, rest = _one(p)
@@ -68,9 +69,15 @@ def _one(p: Effects) -> tuple[list[Pick], str]:
     what = p.objects("a")
     p.need(",")
     optional = bool(p.eat("you may"))
+    p.eat("reveal it and")
     p.need("put it")
     pick = _pick(what, _dest(p), optional)
     if p.eat(". otherwise , put that card") or p.eat(". otherwise , put it"):
+        return [pick], _rest(p)
+    if p.eat(". if you don't put the card into your hand ,"):
+        if p.eat("you may put it"):  # the card left: the player's choice
+            return [pick, _pick(None, _dest(p), True)], ""
+        p.need("put it")
         return [pick], _rest(p)
     return [pick], ""  # a card not put elsewhere stays on top
 
@@ -118,12 +125,14 @@ def _some(p: Effects) -> Objects:
         what = replace(p.objects("a"), count=most, up_to=True) if up_to else p.objects()
         if what.zone != "library" or what.quant not in ("a", "each"):
             p.fail()
+        if p.eat("revealed this way"):  # "put all Goblin cards revealed this way into your hand"
+            return what
         p.need("from among")
     p.eat_any("them", "those cards") or p.fail()
     return what
 
 
-def _pick(what: Objects, dest: str, optional: bool) -> Pick:
+def _pick(what: Objects | None, dest: str, optional: bool) -> Pick:
     return Pick(what, dest.removesuffix("-tapped"), optional, dest.endswith("-tapped"))
 
 
