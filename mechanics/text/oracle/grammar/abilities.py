@@ -11,6 +11,7 @@ from ..tree import Ability, Condition, Cost, Effect, Event, Number, Objects
 from .core import NoParse, _with
 from .effects import Effects
 from .words import ABILITY_WORDS, BY_FIRST, COSTED, NUMBERED, RESTRICTIONS, STEPS
+from .zones import discard_event
 
 
 class Abilities(Effects):
@@ -180,8 +181,11 @@ class Abilities(Effects):
             return Event("draw", Objects("you", ("player",)))
         if self.eat("an opponent draws a card"):
             return Event("draw", Objects("each", ("opponent",)))
-        if self.eat("you cycle or discard another card") or self.eat("you cycle another card"):
-            self.fail()
+        if self.eat("you cycle another card"):
+            self.fail()  # a cycle, not any discard: the engine doesn't tell them apart
+        found = self.attempt(discard_event, self)
+        if found is not None:
+            return found
         subject = self.attempt(self.thing, None)
         if subject is None:
             subject = self.objects("a") if self.eat_any("a", "an") else self.fail()

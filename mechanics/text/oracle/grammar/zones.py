@@ -1,12 +1,13 @@
 """The grammar of zone moves beyond the imperatives' own: "If it was a creature card,
 EFFECTS." after an effect that moved a card (Scavenging Ooze), the condition read on
 the card the earlier effect acted on, wherever it went (its card's facts don't change
-between zones).
+between zones); and the trigger event of a card discarded, a move from a hand to a
+graveyard ("Whenever you cycle or discard another card", 702.29a: cycling discards).
 """
 
 from __future__ import annotations
 
-from ..tree import Effect, Objects
+from ..tree import Effect, Event, Objects
 from .core import _with
 from .effects import Effects, imperative
 
@@ -26,3 +27,27 @@ def if_it_was(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
     while p.eat("and") or p.eat(", then") or p.eat(", and"):
         then.append(p.effect(antecedent))
     return Effect("if-it", what=_with(what, quant="it", ref=antecedent), then=tuple(then))
+
+
+#: who discards, as the event's subject ("that player" in its effects)
+_PLAYERS = {"you": Objects("you", ("player",)), "opponent": Objects("each", ("opponent",)),
+            "each": Objects("each", ("player",))}
+
+
+def discard_event(p: Effects) -> Event:
+    """"you discard a [KIND] card", "you cycle or discard a/another card", "an opponent
+    discards a card", "a player discards a card" (701.8: one card at a time)."""
+    whose = {"you": "you", "an opponent": "opponent", "a player": "each"}.get(
+        p.eat_any("you", "an opponent", "a player"))
+    if whose is None:
+        p.fail()
+    if whose == "you" and p.eat("cycle or discard"):
+        p.eat("another") or p.need("a")  # "another": this permanent is never the card discarded
+        p.need("card")
+        return Event("discard", _PLAYERS[whose], Objects("a", ("card",), zone="hand"), whose=whose)
+    p.need("discard" if whose == "you" else "discards")
+    p.eat_any("a", "an") or p.fail()
+    what = p.objects("a")
+    if "card" not in what.kinds:
+        p.fail()
+    return Event("discard", _PLAYERS[whose], what, whose=whose)
