@@ -84,7 +84,14 @@ def matches(game: Game, d: Objects, oid: int, controller: str, source: int | Non
         return False
     if d.toughness and not _compare(ch.toughness or 0, d.toughness):
         return False
+    if d.named and name_key(ch.name) != name_key(d.named):
+        return False
     return not (d.mana_value and not _compare(ch.card.mana_value, d.mana_value))
+
+
+def name_key(name: str) -> str:
+    """A card name as "a card named NAME" compares it: its letters and digits, lower-cased."""
+    return "".join(c for c in name.lower() if c.isalnum())
 
 
 def _state(game: Game, s: str, obj: Any, ch: Any) -> bool:

@@ -39,6 +39,7 @@ class Objects:
     zone: str = "battlefield"
     ref: Objects | None = field(default=None, compare=False)
     toughness: tuple[str, int] | None = None
+    named: str = ""  # "a card named Ajani, Valiant Protector": that name
 
     @property
     def players_only(self) -> bool:

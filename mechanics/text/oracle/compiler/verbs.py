@@ -343,30 +343,41 @@ def sacrifice(env: Env, e: Effect, n: Count) -> Run:
 def search(env: Env, e: Effect, n: Count) -> Run:
     """701.23: search your library for a card that fits, show the choice, put it into
     your hand or onto the battlefield (tapped), then shuffle (or shuffle, then put it on
-    top).  A player may fail to find a card with a stated quality, not "a card" (701.23b)."""
+    top).  A player may fail to find a card with a stated quality, not "a card" (701.23b).
+    "Search your library and/or graveyard": the cards of both are offered; the library is
+    shuffled unless the card found came from the graveyard (the player searched only it)."""
     d = e.what
     wanted = " ".join([" or ".join(k for k in d.kinds if k != "card"), "card"]).strip()
+    wanted += f"{'s' * (d.count > 1)}" + (f" named {d.named}" if d.named else "")
+    where = "library and/or graveyard" if e.kind else "library"
     plain = set(d.kinds) == {"card"} and not (d.non or d.colors or d.states or d.mana_value or d.power or
-                                              d.toughness or d.with_keyword)
+                                              d.toughness or d.with_keyword or d.named)
 
     def run(ctx: Ctx) -> None:
         you = ctx.controller
         library = ctx.game.state.players[you].library
         fits = tuple(dict.fromkeys(o for o in library if select.matches(ctx.game, d, o, you, None)))
+        if e.kind == "and/or graveyard":
+            fits += tuple(o for o in ctx.game.state.players[you].graveyard
+                          if select.matches(ctx.game, d, o, you, None))
         pick: tuple = ()
+        searched = True
         if fits:
             most = min(d.count, len(fits))  # "up to two basic land cards"
             least = most if plain and not d.up_to else 0
-            pick = ctx.choose(Decision("choose", you, f"search your library for {_how_many(d)} {wanted}"
-                                       f"{'s' * (d.count > 1)}" + (" (choose none to find nothing)" if not least else ""),
+            pick = ctx.choose(Decision("choose", you, f"search your {where} for {_how_many(d)} {wanted}"
+                                       + (" (choose none to find nothing)" if not least else ""),
                                        fits, least, most, {"what": "search"}))
+            if e.kind and pick and ctx.game.state.objs[pick[0]].zone == "graveyard":
+                searched = False
             for o in pick:
                 ctx.note(f"{you} finds {ctx.game.describe(o)}")
                 if e.dest == "battlefield":
                     _to_battlefield(ctx, o, e.tapped)
                 elif e.dest == "hand":
                     ctx.move(o, "hand")
-        ctx.shuffle(you)
+        if searched:
+            ctx.shuffle(you)
         for o in pick if e.dest == "top" else ():  # "then shuffle and put that card on top"
             ctx.move(o, "library")
     return run

@@ -134,6 +134,18 @@ class Descriptors(Core):
         w, txt = (self.words[j], self.toks[j].text) if j < len(self.words) else ("", "")
         return w in PLURAL or w in IRREGULAR or (txt[:1].isupper() and txt.endswith("s") and w != "~")
 
+    def card_name(self) -> str:
+        """A card's name after "named", up to the comma or "and" after it (a name may hold
+        a comma: "Ajani, Valiant Protector")."""
+        start = self.i
+        while not self.done() and not (self.peek() in (",", ".", "and") and self.peek(1) in (
+                "reveal", "put", "and", "then", "")) and not self.at("and put"):
+            self.i += 1
+        words = [t.text for t in self.toks[start:self.i]]
+        if not any(c.isalnum() for w in words for c in w):
+            self.fail()  # "named ~": not read here
+        return "".join(w if w == "," or not k else " " + w for k, w in enumerate(words))
+
     def compare(self) -> tuple[str, int]:
         if self.peek() == "x":
             self.fail()  # "mana value X or less": X isn't a constant here

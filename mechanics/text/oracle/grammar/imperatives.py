@@ -11,6 +11,7 @@ word are tried longest first.
 from __future__ import annotations
 
 from ..tree import Effect, Number, Objects
+from .core import _with
 from .effects import Effects, imperative
 from .words import NUMBERS
 
@@ -138,11 +139,22 @@ def create(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
     return Effect("token", n=n, token=spec, tapped="tapped" in spec.keywords)
 
 
-@imperative("search your library for")
+@imperative("search your library for", "search your library and or graveyard for")
 def search(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
     """701.23: "..., [reveal it,] put it into your hand / onto the battlefield [tapped], then
-    shuffle", or "..., then shuffle and put that card on top" (Imperial Seal)."""
+    shuffle", or "..., then shuffle and put that card on top" (Imperial Seal); "search your
+    library and/or graveyard for a card named NAME, reveal it, and put it into your hand. If
+    you search your library this way, shuffle"."""
     what = p.objects()
+    if p.eat("named"):
+        what = _with(what, named=p.card_name())
+    if verb.endswith("graveyard for"):
+        p.eat(",")
+        p.eat("reveal it ,")
+        p.need("and put it") if p.at("and put it") else p.need("put it")
+        dest = "hand" if p.eat("into your hand") else "battlefield" if p.eat("onto the battlefield") else p.fail()
+        p.need(". if you search your library this way , shuffle")
+        return Effect("search", what=what, dest=dest, kind="and/or graveyard")
     p.eat(",")
     p.eat_any("reveal it ,", "reveal them ,", "reveal that card ,", "reveal those cards ,")
     if p.eat("then shuffle and put that card on top") or p.eat("then shuffle and put the card on top"):
