@@ -1,5 +1,6 @@
-"""The ``if-it`` verb: effects that happen only if the card an earlier effect acted on
-fits a descriptor ("Exile target card from a graveyard. If it was a creature card, ...").
+"""Zone-move verbs: ``if-it``, effects that happen only if the card an earlier effect
+acted on fits a descriptor ("Exile target card from a graveyard. If it was a creature
+card, ..."), and ``token-copy``, a token that's a copy of an object (707.2).
 """
 
 from __future__ import annotations
@@ -8,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import select
 from ..tree import Effect, Objects
-from .descriptors import Env, Run, Unsupported, objects
+from .descriptors import Env, Run, Unsupported, each_of, objects
 from .effects import effects, verb
 from .verbs import Count
 
@@ -45,3 +46,15 @@ def _acted_on(env: Env, d: Objects | None) -> Any:
         t = item.targets[k] if item is not None and k < len(item.targets) else None
         return [] if t is None or isinstance(t, str) else [t[0]]
     return card
+
+
+@verb("token-copy")
+def token_copy(env: Env, e: Effect, n: Count) -> Run:
+    """707.2: the token copies the object's copiable values: the card it is, or the card a
+    copy effect made it (layer 1); a card in a graveyard, as that card ("a copy of it"
+    after it died)."""
+    def make(ctx: Ctx, o: Any) -> None:
+        ch = ctx.game.chars(o) if isinstance(o, int) else None
+        if ch is not None:
+            ctx.create_token(ctx.controller, ch.card.name, n(ctx), copy_of=ch.card.name)
+    return each_of(env, e.what, make)

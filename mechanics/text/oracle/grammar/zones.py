@@ -7,9 +7,19 @@ graveyard ("Whenever you cycle or discard another card", 702.29a: cycling discar
 
 from __future__ import annotations
 
-from ..tree import Effect, Event, Objects
+from ..tree import Effect, Event, Number, Objects
 from .core import _with
 from .effects import Effects, imperative
+
+
+@imperative("create a token that's a copy of", "create two tokens that are copies of")
+def token_copy(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
+    """707.2, 111.3: "Create a token that's a copy of target creature you control" (of it, of
+    ~, of a creature token you control); not "..., except ..." (its exceptions, 707.9)."""
+    what = p.thing(antecedent)
+    if p.at(", except") or what.zone != "battlefield" and what.quant not in ("it", "self"):
+        p.fail()
+    return Effect("token-copy", what=what, n=Number(2 if verb.startswith("create two") else 1))
 
 
 @imperative("if it was a", "if it was an", "if it's a", "if it's an")
