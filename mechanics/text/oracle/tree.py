@@ -57,6 +57,7 @@ class Number:
     times: int = 1
     power_of: Objects | None = None  # "equal to its power"
     mana_value_of: Objects | None = None  # "equal to its mana value"
+    toughness_of: Objects | None = None  # "equal to its toughness"
 
 
 @dataclass(frozen=True)

@@ -119,9 +119,26 @@ def objects(env: Env, d: Objects) -> Callable[[Ctx], list[Any]]:
             raise Unsupported("it")
         inner = objects(env, d.ref)
         if "player" in d.kinds and not d.ref.players_only:
+            if d.ref.quant == "target":  # "its controller" after an effect moved it: as it last existed
+                gone = target_refs(env, d.ref)
+                return lambda ctx: [_controller(ctx, o) for o in inner(ctx)] or [
+                    info["controller"] for o, epoch in gone(ctx) if (info := ctx.lki(o, epoch))]
             return lambda ctx: [_controller(ctx, o) for o in inner(ctx)]
         return inner
     raise Unsupported(f"{q} {' '.join(d.kinds)}")
+
+
+def target_refs(env: Env, d: Objects) -> Callable[[Ctx], list[tuple[int, int]]]:
+    """The object a one-target descriptor chose, as (id, epoch) when it was targeted, legal
+    or not now: what an effect reads after an earlier effect of the ability moved it (the
+    ability resolved at all only if that target was still legal then, 608.2b; 608.2h)."""
+    i = env.target(d)
+
+    def refs(ctx: Ctx) -> list[tuple[int, int]]:
+        item, k = ctx.item, i + ctx.offset
+        t = item.targets[k] if item is not None and k < len(item.targets) else None
+        return [] if t is None or isinstance(t, str) else [(t[0], t[1])]
+    return refs
 
 
 def _self(ctx: Ctx) -> list[Any]:
@@ -144,16 +161,23 @@ def _controller(ctx: Ctx, o: Any) -> Any:
 
 
 def number(env: Env, n: Number) -> Callable[[Ctx], int]:
-    if n.power_of is not None:  # 608.2h: as it last existed if it has left the battlefield
-        whose = objects(env, n.power_of)
+    if n.power_of is not None or n.toughness_of is not None:  # 608.2h: as it last existed
+        d = n.power_of or n.toughness_of
+        stat = "power" if n.power_of is not None else "toughness"
+        whose = objects(env, d)
+        gone = target_refs(env, d) if d.quant == "target" else None
 
         def power(ctx: Ctx) -> int:
             got = [o for o in whose(ctx) if isinstance(o, int)]
             ch = ctx.game.chars(got[0]) if got else None
-            if ch is None and ctx.item is not None and n.power_of.quant == "self":
-                info = ctx.lki(ctx.item.source, ctx.item.source_epoch) or {}
-                return max(0, info.get("power") or 0)
-            return max(0, ch.power or 0) if ch is not None else 0
+            if ch is not None:
+                return max(0, getattr(ch, stat) or 0)
+            info = None
+            if ctx.item is not None and d.quant == "self":
+                info = ctx.lki(ctx.item.source, ctx.item.source_epoch)
+            elif gone is not None:  # the target an earlier effect of this ability moved
+                info = next((ctx.lki(o, epoch) for o, epoch in gone(ctx)), None)
+            return max(0, (info or {}).get(stat) or 0)
         return power
     if n.mana_value_of is not None:  # the card's (202.3), as it is now
         whose_card = objects(env, n.mana_value_of)

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import select
 from ..tree import Effect, Objects
-from .descriptors import Env, Run, Unsupported, each_of, objects
+from .descriptors import Env, Run, Unsupported, each_of, objects, target_refs
 from .effects import effects, verb
 from .verbs import Count
 
@@ -30,22 +30,14 @@ def if_it(env: Env, e: Effect, n: Count) -> Run:
 
 
 def _acted_on(env: Env, d: Objects | None) -> Any:
-    """The card the earlier effect acted on, wherever it is now.  A target is read from
-    the item (the effect moved it, so it is no longer the targeted object, 400.7); the
-    ability resolved at all only if that target was still legal (608.2b), so the earlier
-    effect did act on it."""
+    """The card the earlier effect acted on, wherever it is now: a target as it was chosen
+    (the effect moved it, so it is no longer the targeted object, 400.7)."""
+    if d is not None and d.quant in ("self", "it"):
+        return objects(env, d)
     if d is None or d.quant != "target" or d.count != 1 or d.up_to:
-        if d is not None and d.quant in ("self", "it"):
-            return objects(env, d)
         raise Unsupported("if it was (not one target)")
-    i = env.target(d)
-
-    def card(ctx: Ctx) -> list[int]:
-        item = ctx.item
-        k = i + ctx.offset
-        t = item.targets[k] if item is not None and k < len(item.targets) else None
-        return [] if t is None or isinstance(t, str) else [t[0]]
-    return card
+    refs = target_refs(env, d)
+    return lambda ctx: [o for o, _ in refs(ctx)]
 
 
 @verb("token-copy")

@@ -212,7 +212,11 @@ class Descriptors(Core):
         if self.eat("the number of"):
             return Number(count=self.objects("each"))
         if self.eat("its power") or self.eat("~ s power"):
-            return Number(power_of=who if who.quant in ("self", "it", "target") else antecedent)
+            return Number(power_of=who if who.quant in ("self", "it", "target") and not who.players_only
+                          else antecedent)
+        if self.eat("its toughness"):
+            return Number(toughness_of=who if who.quant in ("self", "it", "target") and not who.players_only
+                          else antecedent)
         if self.eat("its mana value") and antecedent is not None:
             return Number(mana_value_of=antecedent)
         self.fail()
