@@ -11,7 +11,8 @@ plays is a line of the scenario language.  The rules are deliberately plain:
 - London mulligan (103.5) on lands and spells: keep 2 to 5 lands in the seven
   drawn, anything after two mulligans; put back what is most out of balance.
 - One land a turn, the basic land type whose color the hand needs most.
-- Cast what the mana allows, highest mana value first; burn and other harmful
+- Cast what the mana allows, highest mana value first (cards in exile an effect
+  lets it play count as in hand); burn and other harmful
   spells at the opponent (its creatures for "target creature"), pump spells on
   an attacking creature during combat, X spells with the largest X.  A modal
   spell or trigger takes the modes that do most: damage to an opponent, then
@@ -41,7 +42,15 @@ from ..model import actions as A
 from ..model.cards import BASIC_LAND_MANA, parse_cost
 from ..model.mana import plan
 from ..model.state import Decision, StackItem
-from ..play.perform import cast_costs, flashback_cost, mana_sources, payers, total_cost, unpayable
+from ..play.perform import (
+    cast_costs,
+    flashback_cost,
+    mana_sources,
+    may_play_from_exile,
+    payers,
+    total_cost,
+    unpayable,
+)
 
 ME = "p1"
 OPPONENT = "p2"
@@ -341,7 +350,8 @@ def land_to_play(game: Any, player: str) -> A.Action | None:
     p = st.players[player]
     if p.lands_played >= 1:
         return None
-    lands = [n for n in dict.fromkeys(st.objs[o].name for o in p.hand) if game.card(n).is_type("Land")]
+    lands = [n for n in dict.fromkeys(st.objs[o].name for o in (*p.hand, *_from_exile(game, p)))
+             if game.card(n).is_type("Land")]
     if not lands:
         return None
     if len(lands) == 1:
@@ -371,6 +381,11 @@ def land_to_play(game: Any, player: str) -> A.Action | None:
     return A.PlayLand(player, max(lands, key=score))
 
 
+def _from_exile(game: Any, p: Any) -> list[int]:
+    """The player's exiled cards an effect lets them play now ("you may play that card this turn")."""
+    return [o for o in p.exile if may_play_from_exile(game, game.state.objs[o])]
+
+
 def _makes(game: Any, oid: int) -> str:
     return "".join(ab.mana for ab in game.activated(oid) if ab.mana and ab.tap)
 
@@ -380,12 +395,13 @@ def spell_to_cast(game: Any, player: str, sorcery_speed: bool, combat: bool = Fa
     In combat only helpful instants that target a creature (pumps)."""
     st = game.state
     p = st.players[player]
-    if not p.hand:
+    exiled = _from_exile(game, p)
+    if not p.hand and not exiled:
         return None
     cards = []
     flashback = {n: cost for n in dict.fromkeys(st.objs[o].name for o in p.graveyard)
                  if (cost := flashback_cost(game, n))}
-    for name in dict.fromkeys([*(st.objs[o].name for o in p.hand), *flashback]):
+    for name in dict.fromkeys([*(st.objs[o].name for o in (*p.hand, *exiled)), *flashback]):
         card = game.card(name)
         if card.is_type("Land") or any(unpayable(game, player, -1, c) for c in cast_costs(game, name)):
             continue
@@ -401,7 +417,7 @@ def spell_to_cast(game: Any, player: str, sorcery_speed: bool, combat: bool = Fa
     cards.sort(key=lambda c: (-c.mana_value, c.name))
     for card in cards:
         x = 0
-        alt = "" if any(st.objs[o].name == card.name for o in p.hand) else flashback[card.name]
+        alt = "" if any(st.objs[o].name == card.name for o in (*p.hand, *exiled)) else flashback[card.name]
         cost, able = total_cost(game, player, card, alt), payers(game, player, card)
         if "X" in cost:
             x = _max_x(cost, able)

@@ -29,6 +29,11 @@ CANT_ATTACK = "can't attack"
 ATTACKS_IF_ABLE = "attacks each combat if able"
 #: ... of "[This creature / Enchanted creature] doesn't untap during ... untap step." (502.3)
 DOESNT_UNTAP = "doesn't untap"
+#: the choice an exiled card carries when an effect lets its owner play it ("Exile the top
+#: card of your library. You may play that card this turn."): ``turn:T`` (until the end of
+#: turn T) or ``turns:K`` (until the end of its owner's K-th turn); checked as a card is
+#: cast or played (:func:`mechanics.play.perform.may_play_from_exile`)
+PLAY_FROM_EXILE = "may play"
 #: the kind of the effect of "Prevent all combat damage that would be dealt this turn." (615.1a)
 PREVENT_COMBAT = "prevent combat damage"
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ....model.state import Decision
-from ...effects import to_bottom, to_top
+from ...effects import PLAY_FROM_EXILE, to_bottom, to_top
 from .. import select
 from ..tree import Effect, Objects, Pick
 from .descriptors import Env, Run, players_of
@@ -102,3 +102,22 @@ def _rest(ctx: Ctx, left: list[int], rest: str) -> None:
     elif rest in ("graveyard", "hand"):
         for o in left:
             ctx.move(o, rest)
+
+
+@verb("exile-to-play")
+def exile_to_play(env: Env, e: Effect, n: Count) -> Run:
+    """Exile the top N cards of your library; you may play them until the end of this turn
+    or of your next turn (the permission rides on each card as a choice its exile carries:
+    :func:`mechanics.play.perform.may_play_from_exile`)."""
+    def run(ctx: Ctx) -> None:
+        you = ctx.controller
+        st = ctx.game.state
+        until = f"turn:{st.turn}" if e.until == "eot" else f"turns:{st.players[you].turns + 1}"
+        top = list(st.players[you].library[:n(ctx)])
+        for o in top:
+            ctx.move(o, "exile", choices={PLAY_FROM_EXILE: until})
+        if top:
+            when = "this turn" if e.until == "eot" else "until the end of their next turn"
+            ctx.note(f"{you} exiles {', '.join(ctx.game.describe(o) for o in top)} and may play "
+                     f"{'it' if len(top) == 1 else 'them'} {when}")
+    return run

@@ -152,3 +152,28 @@ def _rest(p: Effects) -> str:
     if found is None:
         p.fail()
     return found
+
+
+#: how long an exiled card may be played: the words, and the effect's ``until``
+_PLAY_UNTIL = (("this turn", "eot"), ("until end of turn", "eot"), ("until the end of your next turn", "next-turn"))
+
+
+@imperative("exile the top")
+def exile_to_play(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
+    """"Exile the top card of your library. You may play that card this turn." / "Until the
+    end of your next turn, you may play those cards." (the exiled cards may be played, their
+    costs paid, until then: :func:`mechanics.play.perform.may_play_from_exile`)."""
+    if p.eat("card"):
+        n = Number(1)
+    else:
+        n = p.number()
+        p.need("cards")
+    p.need("of your library .")
+    until = next((u for words, u in _PLAY_UNTIL if p.eat(words + " ,")), "")
+    p.need("you may play")
+    p.eat_any("that card", "those cards", "them", "it") or p.fail()
+    if not until:
+        until = next((u for words, u in _PLAY_UNTIL if p.eat(words)), "")
+    if not until:
+        p.fail()
+    return Effect("exile-to-play", n=n, until=until)
