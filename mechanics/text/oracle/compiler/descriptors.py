@@ -107,9 +107,10 @@ def objects(env: Env, d: Objects) -> Callable[[Ctx], list[Any]]:
             options = tuple(select.each(ctx.game, d, ctx.controller, ctx.source))
             if not options:
                 return []
-            low = 0 if d.zone != "battlefield" else 1  # a search or a card may find nothing (701.23b)
+            most = min(d.count, len(options))  # "up to two ...": as many as it says
+            low = 0 if d.zone != "battlefield" or d.up_to else most  # a card may find nothing (701.23b)
             pick = ctx.choose(Decision("choose", ctx.controller, f"choose {_describe(d).replace('target ', '')}"
-                                       + (" (or none)" if not low else ""), options, low, 1, {"what": "pick"}))
+                                       + (" (or none)" if not low else ""), options, low, most, {"what": "pick"}))
             return list(pick)
         return chosen
     if q == "those":  # the cards a "dig" effect moved (:mod:`.library`)

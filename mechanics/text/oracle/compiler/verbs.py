@@ -347,7 +347,7 @@ def search(env: Env, e: Effect, n: Count) -> Run:
     "Search your library and/or graveyard": the cards of both are offered; the library is
     shuffled unless the card found came from the graveyard (the player searched only it)."""
     d = e.what
-    wanted = " ".join([" or ".join(k for k in d.kinds if k != "card"), "card"]).strip()
+    wanted = " ".join([*d.states, " or ".join(k for k in d.kinds if k != "card"), "card"]).replace("  ", " ").strip()
     wanted += f"{'s' * (d.count > 1)}" + (f" named {d.named}" if d.named else "")
     where = "library and/or graveyard" if e.kind else "library"
     plain = set(d.kinds) == {"card"} and not (d.non or d.colors or d.states or d.mana_value or d.power or

@@ -59,6 +59,8 @@ class Descriptors(Core):
                 quant = "each"
             elif self.eat("another"):
                 quant, other = "a", True
+            elif up_to:
+                quant = "a"  # "up to two basic land cards": chosen as it resolves
             elif self.peek() in NUMBERS or self.peek().isdigit():
                 count = self.number().value
                 quant = "target" if self.eat("target") else "a"
