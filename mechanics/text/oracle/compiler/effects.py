@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from ....model.state import Decision
 from ..tree import Effect
 from .conditions import condition
-from .descriptors import Env, Run, Unsupported, number
+from .descriptors import Env, Run, Unsupported, number, players_of
 
 if TYPE_CHECKING:
     from ....play.context import Ctx
@@ -81,14 +81,29 @@ def effect(env: Env, e: Effect) -> Run:
             if check(ctx.game, ctx.controller, ctx.item.source if ctx.item else None):
                 inner(ctx)
     if e.optional:
-        maybe = run
+        maybe, asked = run, _chooser(env, e)
 
         def run(ctx: Ctx) -> None:
-            pick = ctx.choose(Decision("choose", ctx.controller, f"you may {e.verb}: do it? (yes/no)",
-                                       ("yes", "no"), 1, 1, {"what": "may", "default": ["yes"]}))
+            player = asked(ctx)
+            if player is None:
+                return
+            pick = ctx.choose(Decision("choose", player, f"{'you' if player == ctx.controller else player} may "
+                                       f"{e.verb}: do it? (yes/no)", ("yes", "no"), 1, 1,
+                                       {"what": "may", "default": ["yes"]}))
             if pick and pick[0] == "yes":
                 maybe(ctx)
     return run
+
+
+def _chooser(env: Env, e: Effect) -> Callable[[Ctx], str | None]:
+    """Who chooses whether a "may" effect happens: the one player doing it ("its controller
+    may search ..."), else the ability's controller."""
+    d = e.who
+    if d is None or not (d.quant in ("it", "target", "event-player") and "player" in d.kinds or d.quant ==
+                         "event-player"):
+        return lambda ctx: ctx.controller
+    get = players_of(env, d)
+    return lambda ctx: next(iter(get(ctx)), None)
 
 
 def _verb(env: Env, e: Effect) -> Run:

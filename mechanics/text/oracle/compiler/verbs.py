@@ -341,25 +341,29 @@ def sacrifice(env: Env, e: Effect, n: Count) -> Run:
 
 @verb("search")
 def search(env: Env, e: Effect, n: Count) -> Run:
-    """701.23: search your library for a card that fits, show the choice, put it into
-    your hand or onto the battlefield (tapped), then shuffle (or shuffle, then put it on
-    top).  A player may fail to find a card with a stated quality, not "a card" (701.23b).
-    "Search your library and/or graveyard": the cards of both are offered; the library is
-    shuffled unless the card found came from the graveyard (the player searched only it)."""
+    """701.23: a player (you, or "its controller") searches their library for a card that
+    fits, the choice shown, puts it into their hand or onto the battlefield (tapped), then
+    shuffles (or shuffles, then puts it on top).  A player may fail to find a card with a
+    stated quality, not "a card" (701.23b).  "Search your library and/or graveyard": the
+    cards of both are offered; the library is shuffled unless the card found came from the
+    graveyard (the player searched only it)."""
     d = e.what
     wanted = " ".join([*d.states, " or ".join(k for k in d.kinds if k != "card"), "card"]).replace("  ", " ").strip()
     wanted += f"{'s' * (d.count > 1)}" + (f" named {d.named}" if d.named else "")
     where = "library and/or graveyard" if e.kind else "library"
     plain = set(d.kinds) == {"card"} and not (d.non or d.colors or d.states or d.mana_value or d.power or
                                               d.toughness or d.with_keyword or d.named)
+    who = players_of(env, e.who) if e.who is not None else lambda ctx: [ctx.controller]
 
     def run(ctx: Ctx) -> None:
-        you = ctx.controller
-        library = ctx.game.state.players[you].library
-        fits = tuple(dict.fromkeys(o for o in library if select.matches(ctx.game, d, o, you, None)))
+        for p in who(ctx):
+            _search(ctx, p)
+
+    def _search(ctx: Ctx, you: str) -> None:
+        zones = ctx.game.state.players[you]
+        fits = tuple(dict.fromkeys(o for o in zones.library if select.matches(ctx.game, d, o, you, None)))
         if e.kind == "and/or graveyard":
-            fits += tuple(o for o in ctx.game.state.players[you].graveyard
-                          if select.matches(ctx.game, d, o, you, None))
+            fits += tuple(o for o in zones.graveyard if select.matches(ctx.game, d, o, you, None))
         pick: tuple = ()
         searched = True
         if fits:
@@ -373,7 +377,7 @@ def search(env: Env, e: Effect, n: Count) -> Run:
             for o in pick:
                 ctx.note(f"{you} finds {ctx.game.describe(o)}")
                 if e.dest == "battlefield":
-                    _to_battlefield(ctx, o, e.tapped)
+                    _to_battlefield(ctx, o, e.tapped, you)
                 elif e.dest == "hand":
                     ctx.move(o, "hand")
         if searched:

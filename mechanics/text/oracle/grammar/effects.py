@@ -225,6 +225,11 @@ class Effects(Descriptors):
             n = self.number()
             self.eat_any("cards", "card") or self.fail()
             return Effect("mill", who=who, n=n)
+        if self.at("may search their library for") or self.at("searches their library for"):
+            may = bool(self.eat("may search")) or not self.eat("searches")
+            self.need("their library for")  # 701.23: the player searches their own library
+            rule = dict(IMPERATIVES["search"])["search your library for"]
+            return _with(rule(self, "search your library for", None), who=who, optional=may)
         if self.eat_any("sacrifices", "sacrifice"):
             return Effect("sacrifice", who=who, what=self.objects("a") if not self.at("a") and not
                           self.at("an") else (self.eat_any("a", "an") and self.objects("a")))
