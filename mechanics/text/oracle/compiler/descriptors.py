@@ -119,27 +119,27 @@ def objects(env: Env, d: Objects) -> Callable[[Ctx], list[Any]]:
         if d.ref is None:
             raise Unsupported("it")
         inner = objects(env, d.ref)
-        if "player" in d.kinds and not d.ref.players_only:
-            if d.ref.quant == "target":  # "its controller" after an effect moved it: as it last existed
-                gone = target_refs(env, d.ref)
-                return lambda ctx: [_controller(ctx, o) for o in inner(ctx)] or [
-                    info["controller"] for o, epoch in gone(ctx) if (info := ctx.lki(o, epoch))]
-            return lambda ctx: [_controller(ctx, o) for o in inner(ctx)]
+        if "player" in d.kinds and not d.ref.players_only:  # "its controller": as it last existed, if gone
+            gone = last_known(env, d.ref)
+            return lambda ctx: [_controller(ctx, o) for o in inner(ctx)] or [
+                info["controller"] for info in [gone(ctx)] if info]
         return inner
     raise Unsupported(f"{q} {' '.join(d.kinds)}")
 
 
-def target_refs(env: Env, d: Objects) -> Callable[[Ctx], list[tuple[int, int]]]:
-    """The object a one-target descriptor chose, as (id, epoch) when it was targeted, legal
-    or not now: what an effect reads after an earlier effect of the ability moved it (the
-    ability resolved at all only if that target was still legal then, 608.2b; 608.2h)."""
+def last_known(env: Env, d: Objects) -> Callable[[Ctx], dict | None]:
+    """A target permanent's last known information (608.2h), for "its controller gains
+    life equal to its power" once this ability exiled it: None for any other descriptor,
+    or while it is still the same object on the battlefield."""
+    if d.quant != "target" or d.count > 1 or d.up_to and d.count != 1:
+        return lambda ctx: None
     i = env.target(d)
 
-    def refs(ctx: Ctx) -> list[tuple[int, int]]:
-        item, k = ctx.item, i + ctx.offset
-        t = item.targets[k] if item is not None and k < len(item.targets) else None
-        return [] if t is None or isinstance(t, str) else [(t[0], t[1])]
-    return refs
+    def info(ctx: Ctx) -> dict | None:
+        refs = ctx.item.targets if ctx.item is not None else ()
+        ref = refs[i + ctx.offset] if i + ctx.offset < len(refs) else None
+        return ctx.lki(*ref) if isinstance(ref, tuple) else None
+    return info
 
 
 def _self(ctx: Ctx) -> list[Any]:
@@ -166,18 +166,17 @@ def number(env: Env, n: Number) -> Callable[[Ctx], int]:
         d = n.power_of or n.toughness_of
         stat = "power" if n.power_of is not None else "toughness"
         whose = objects(env, d)
-        gone = target_refs(env, d) if d.quant == "target" else None
+        gone = last_known(env, d)
 
         def power(ctx: Ctx) -> int:
             got = [o for o in whose(ctx) if isinstance(o, int)]
             ch = ctx.game.chars(got[0]) if got else None
             if ch is not None:
                 return max(0, getattr(ch, stat) or 0)
-            info = None
             if ctx.item is not None and d.quant == "self":
                 info = ctx.lki(ctx.item.source, ctx.item.source_epoch)
-            elif gone is not None:  # the target an earlier effect of this ability moved
-                info = next((ctx.lki(o, epoch) for o, epoch in gone(ctx)), None)
+            else:  # a target that left the battlefield as this resolved (Condemn, Solitude)
+                info = gone(ctx)
             return max(0, (info or {}).get(stat) or 0)
         return power
     if n.mana_value_of is not None:  # the card's (202.3), as it is now

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import select
 from ..tree import Effect, Objects
-from .descriptors import Env, Run, Unsupported, each_of, objects, target_refs
+from .descriptors import Env, Run, Unsupported, each_of, objects
 from .effects import effects, verb
 from .verbs import Count
 
@@ -36,8 +36,13 @@ def _acted_on(env: Env, d: Objects | None) -> Any:
         return objects(env, d)
     if d is None or d.quant != "target" or d.count != 1 or d.up_to:
         raise Unsupported("if it was (not one target)")
-    refs = target_refs(env, d)
-    return lambda ctx: [o for o, _ in refs(ctx)]
+    i = env.target(d)
+
+    def card(ctx: Ctx) -> list[int]:
+        refs = ctx.item.targets if ctx.item is not None else ()
+        ref = refs[i + ctx.offset] if i + ctx.offset < len(refs) else None
+        return [ref[0]] if isinstance(ref, (tuple, list)) else []
+    return card
 
 
 @verb("token-copy")
