@@ -150,7 +150,7 @@ class Descriptors(Core):
 
     def compare(self) -> tuple[str, int]:
         if self.peek() == "x":
-            self.fail()  # "mana value X or less": X isn't a constant here
+            self.fail()  # "with mana value X": a comparison with the X paid, not read here
         n = self.number().value
         if self.eat("or less"):
             return ("<=", n)
