@@ -110,11 +110,12 @@ class Dig:
     """The disposition of the top cards an effect looked at or revealed: its picks in
     order, then ``rest`` (top or bottom in any order, random: the bottom in a random
     order, graveyard, hand; "": they stay where they are); ``reveal`` whether they are
-    revealed."""
+    revealed; ``until``: not N cards but down to the first card that fits."""
 
     picks: tuple[Pick, ...] = ()
     rest: str = "top"
     reveal: bool = False
+    until: Objects | None = None  # "reveal cards from the top ... until you reveal a creature card"
 
 
 @dataclass(frozen=True)

@@ -37,8 +37,13 @@ def dig(env: Env, e: Effect, n: Count) -> Run:
     def run(ctx: Ctx) -> None:
         ctx.those = []
         for player in whose(ctx):
-            k = n(ctx)
-            seen = list(ctx.game.state.players[player].library[:k])
+            library = ctx.game.state.players[player].library
+            if spec.until is not None:  # down to the first card that fits (all if none does)
+                k = next((i + 1 for i, o in enumerate(library)
+                          if select.matches(ctx.game, spec.until, o, ctx.controller, None)), len(library))
+            else:
+                k = n(ctx)
+            seen = list(library[:k])
             if not seen:
                 continue
             names = ", ".join(ctx.game.describe(o) for o in seen)

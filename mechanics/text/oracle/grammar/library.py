@@ -154,6 +154,26 @@ def _rest(p: Effects) -> str:
     return found
 
 
+@imperative("reveal cards from the top of your library until you reveal")
+def reveal_until(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
+    """"Reveal cards from the top of your library until you reveal a creature card. Put
+    that card into your hand and the rest on the bottom of your library in a random order"
+    (all of the library revealed if none fits)."""
+    p.eat_any("a", "an") or p.fail()
+    until = p.objects("a")
+    if "card" not in until.kinds:
+        p.fail()
+    if p.eat(", then put all cards revealed this way"):  # Treasure Hunt
+        return Effect("dig", who=Objects("you", ("player",)), what=THOSE,
+                      dig=Dig((Pick(None, _dest(p)),), "", True, until))
+    p.need(". put that card")
+    pick = _pick(until, _dest(p), False)
+    if not (p.eat("and the rest") or p.eat("and put all other cards revealed this way")):
+        p.fail()
+    return Effect("dig", who=Objects("you", ("player",)), what=THOSE,
+                  dig=Dig((pick,), _rest(p), True, until))
+
+
 #: how long an exiled card may be played: the words, and the effect's ``until``
 _PLAY_UNTIL = (("this turn", "eot"), ("until end of turn", "eot"), ("until the end of your next turn", "next-turn"))
 
