@@ -97,9 +97,9 @@ def _rest(ctx: Ctx, left: list[int], rest: str) -> None:
     """The cards no pick took (401.4: the player orders cards put on the top or bottom
     "in any order"; a random order is the game's random generator's)."""
     if rest == "top":
-        to_top(ctx, "look", left)
+        to_top(ctx, "the rest", left)
     elif rest == "bottom":
-        to_bottom(ctx, "look", left)
+        to_bottom(ctx, "the rest", left)
     elif rest == "random":
         ctx.game.state.rng.shuffle(left)
         for o in left:
