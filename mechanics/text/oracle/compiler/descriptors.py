@@ -108,8 +108,9 @@ def objects(env: Env, d: Objects) -> Callable[[Ctx], list[Any]]:
             if not options:
                 return []
             most = min(d.count, len(options))  # "up to two ...": as many as it says
-            low = 0 if d.zone != "battlefield" or d.up_to else most  # a card may find nothing (701.23b)
-            pick = ctx.choose(Decision("choose", ctx.controller, f"choose {_describe(d).replace('target ', '')}"
+            low = 0 if d.zone == "library" or d.up_to else most  # a search may find nothing (701.23b)
+            many = f"{d.count} " if d.count > 1 and not d.up_to else ""
+            pick = ctx.choose(Decision("choose", ctx.controller, f"choose {many}{_describe(d).replace('target ', '')}"
                                        + (" (or none)" if not low else ""), options, low, most, {"what": "pick"}))
             return list(pick)
         return chosen

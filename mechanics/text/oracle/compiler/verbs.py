@@ -84,10 +84,13 @@ def exile(env: Env, e: Effect, n: Count) -> Run:
 
 @verb("bounce")
 def bounce(env: Env, e: Effect, n: Count) -> Run:
-    if e.dest == "bottom":  # "on the bottom of its owner's library"
-        return each_of(env, e.what, lambda ctx, o: ctx.move(o, "library", bottom=True))
-    zone = e.dest or "hand"  # "on top of its owner's library": the top (401.4 orders it)
-    return each_of(env, e.what, lambda ctx, o: ctx.move(o, zone))
+    if e.dest in ("library", "bottom"):  # on top of / on the bottom of its owner's library
+        from ...effects import to_bottom, to_top
+
+        get, put = objects(env, e.what), to_top if e.dest == "library" else to_bottom
+        # 401.4: cards put there at once are in the order their owner chooses
+        return lambda ctx: put(ctx, "order", [o for o in get(ctx) if isinstance(o, int)])
+    return each_of(env, e.what, lambda ctx, o: ctx.move(o, "hand"))
 
 
 @verb("tap")
