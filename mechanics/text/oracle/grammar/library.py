@@ -101,6 +101,10 @@ def _many(p: Effects) -> tuple[list[Pick], str]:
         else:
             p.need("put")
             picks = [_pick(_some(p), _dest(p), optional)]
+            while not optional and (p.peek(1) in NUMBERS or p.peek(2) in NUMBERS) and p.eat_any(
+                    ", and", ",", "and"):  # "Put one into your hand, one on top of your library, and one ..."
+                n = p.number().value
+                picks.append(_pick(Objects("a", ("card",), n, zone="library"), _dest(p), False))
     if p.eat("and the rest") or p.eat("and the other"):
         return picks, _rest(p)
     if p.at(". put the rest") or p.at(". then put the rest"):
