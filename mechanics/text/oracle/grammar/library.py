@@ -34,11 +34,9 @@ _REST = (("on the bottom of your library in any order", "bottom"),
 
 @imperative("look at the top", "reveal the top")
 def dig(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
-    if p.eat("card"):
-        n = Number(1)
-    else:
-        n = p.number()
-        p.need("cards")
+    """"look at / reveal the top N cards of your (target player's) library" and the
+    sentences that put them somewhere (:func:`_one`, :func:`_many`)."""
+    n = _top_cards(p)
     p.need("of")
     if p.eat("your library"):
         who = Objects("you", ("player",))
@@ -57,6 +55,15 @@ def dig(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
     if who.quant != "you" and (picks or rest not in ("top", "")):
         p.fail()  # the picks go to "your" zones: only from your own library
     return Effect("dig", who=who, n=n, what=THOSE, dig=Dig(tuple(picks), rest, reveal))
+
+
+def _top_cards(p: Effects) -> Number:
+    """After "the top": "card" (one) or "N cards"."""
+    if p.eat("card"):
+        return Number(1)
+    n = p.number()
+    p.need("cards")
+    return n
 
 
 def _one(p: Effects) -> tuple[list[Pick], str]:
@@ -187,11 +194,7 @@ def exile_to_play(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
     """"Exile the top card of your library. You may play that card this turn." / "Until the
     end of your next turn, you may play those cards." (the exiled cards may be played, their
     costs paid, until then: :func:`mechanics.play.perform.may_play_from_exile`)."""
-    if p.eat("card"):
-        n = Number(1)
-    else:
-        n = p.number()
-        p.need("cards")
+    n = _top_cards(p)
     p.need("of your library .")
     until = next((u for words, u in _PLAY_UNTIL if p.eat(words + " ,")), "")
     p.need("you may play")
