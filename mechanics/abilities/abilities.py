@@ -149,6 +149,20 @@ class HandAbility(Ability):
 
 
 @dataclass(frozen=True)
+class GraveyardAbility(Ability):
+    """An activated ability that works while the card is in its owner's graveyard,
+    exiling it as part of the cost ("{1}{W}, Exile this card from your graveyard: Create
+    a 1/1 white Spirit creature token with flying. Activate only as a sorcery.", 602.1,
+    113.6k: an ability that states it functions from that zone)."""
+
+    cost: str = ""
+    resolve: Resolver | None = None
+    targets: tuple[Target, ...] = ()
+    sorcery: bool = False
+    life: int = 0
+
+
+@dataclass(frozen=True)
 class CastCost(Ability):
     """What casting the spell costs besides its mana cost: an additional cost ("As an
     additional cost to cast this spell, sacrifice a creature", 601.2f) or an optional one

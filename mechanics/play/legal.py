@@ -14,7 +14,7 @@ import itertools
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from ..abilities.abilities import Activated, Behaviour, HandAbility
+from ..abilities.abilities import Activated, Behaviour, GraveyardAbility, HandAbility
 from ..abilities.modes import mode_sets, spell_modal
 from ..model import actions as A
 from ..model.cards import parse_cost
@@ -177,14 +177,21 @@ def _priority_actions(game: Game, player: str, mana: bool = True) -> Iterator[A.
 
 
 def _hand_abilities(game: Game, player: str) -> Iterator[A.Action]:
-    """Abilities of cards in the player's hand (cycling, 702.29a): any time they have priority."""
-    first = {}
-    for oid in game.state.players[player].hand:
-        first.setdefault(game.state.objs[oid].name, oid)
-    for name, oid in first.items():
-        for n, ab in enumerate(_of(game.behaviour(name), HandAbility), 1):
-            if _affordable(game, player, parse_cost(ab.cost)):
-                yield A.Activate(player, game.ref_for(oid), n)
+    """Abilities of cards in the player's hand (cycling, 702.29a): any time they have
+    priority; and of cards in their graveyard (113.6k), at sorcery speed if they say so."""
+    p, st = game.state.players[player], game.state
+    sorcery = st.step in ("main1", "main2") and not st.stack and game.seat_of(player) == game.seat_of(st.active)
+    for zone, kind in ((p.hand, HandAbility), (p.graveyard, GraveyardAbility)):
+        first = {}
+        for oid in zone:
+            first.setdefault(game.state.objs[oid].name, oid)
+        for name, oid in first.items():
+            for n, ab in enumerate(_of(game.behaviour(name), kind), 1):
+                if not _affordable(game, player, parse_cost(ab.cost)) or getattr(ab, "sorcery", False) and not sorcery:
+                    continue
+                targets = game.target_options(None, ab.targets[0])[:50] if getattr(ab, "targets", ()) else [None]
+                for t in targets:
+                    yield A.Activate(player, game.ref_for(oid), n, () if t is None else (_ref(game, t),))
 
 
 _OF: dict[tuple[int, type], tuple] = {}  # (id(behaviour), kind) -> (behaviour, its abilities)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..abilities.abilities import CastCost, HandAbility
+from ..abilities.abilities import CastCost, GraveyardAbility, HandAbility
 from ..abilities.modes import check_modes, mode_text, spell_modal
 from ..model import actions as A
 from ..model import events as ev
@@ -399,6 +399,8 @@ def _activate(game: Game, a: A.Activate) -> None:
     obj = game.state.objs[oid]
     if obj.zone == "hand":
         return _activate_in_hand(game, a, oid)
+    if obj.zone == "graveyard":
+        return _activate_in_graveyard(game, a, oid)
     if obj.zone != "battlefield" or obj.phased_out:
         raise IllegalActionError(f"'{a.obj}' is not on the battlefield")
     if game.controller_of(oid) != a.player:
@@ -533,6 +535,33 @@ def _activate_in_hand(game: Game, a: A.Activate, oid: int) -> None:
     game.move(oid, "graveyard")
     handler = str(AbilityRef(ch.card.name, ch.behaviour.abilities.index(ab)))
     _stack_ability(game, a.player, (oid, epoch), ch.name, handler, ab.text)
+
+
+def _activate_in_graveyard(game: Game, a: A.Activate, oid: int) -> None:
+    """An ability of a card in its owner's graveyard whose cost exiles it (113.6k, 602.2):
+    targets chosen, mana and life paid, the card exiled; the ability resolves without it."""
+    obj = game.state.objs[oid]
+    if obj.owner != a.player:
+        raise IllegalActionError(f"'{a.obj}' is not in {a.player}'s graveyard")
+    ch = game.chars(oid)
+    abilities = ch.behaviour.of(GraveyardAbility)
+    if not 1 <= a.n <= len(abilities):
+        raise IllegalActionError(f"'{a.obj}' has {len(abilities)} abilities that work in a graveyard, not #{a.n}")
+    ab = abilities[a.n - 1]
+    _need_priority(game, a.player)
+    if ab.sorcery:
+        _sorcery_timing(game, a.player, "this ability can be activated")
+    handler = str(AbilityRef(ch.card.name, ch.behaviour.abilities.index(ab)))
+    targets = _targets(game, StackItem(0, "activated", a.player, oid, obj.epoch, handler, ab.text), a.player,
+                       ab.targets, a.targets, ab.text)
+    if ab.life and game.state.players[a.player].life < ab.life:  # 119.4
+        raise IllegalActionError(f"{a.player} can't pay {ab.life} life")
+    pay(game, a.player, parse_cost(ab.cost))
+    if ab.life:
+        game.lose_life(a.player, ab.life)
+    epoch = obj.epoch
+    game.move(oid, "exile")
+    _stack_ability(game, a.player, (oid, epoch), ch.name, handler, ab.text, targets)
 
 
 def _stack_ability(game: Game, player: str, source: tuple[int, int], name: str, handler: str, text: str,

@@ -39,7 +39,7 @@ def modal(node: Ability, text: str, mode_texts: list[str], known: set[str], card
     return ab.Modal(tuple(modes), node.least, node.most)
 
 
-def activated(node: Ability, text: str, card: Any, known: set[str]) -> ab.Activated:
+def activated(node: Ability, text: str, card: Any, known: set[str]) -> ab.Activated | ab.GraveyardAbility:
     c = node.cost
     assert c is not None
     if "X" in c.mana.upper() or any(s in c.mana for s in ("/",)):
@@ -67,6 +67,11 @@ def activated(node: Ability, text: str, card: Any, known: set[str]) -> ab.Activa
     run = effects(env, node.effects)
     if len(env.targets) > 1:
         raise Unsupported("an activated ability with two targets")
+    if c.exile_self_from_graveyard:  # 113.6k: it works only while the card is in the graveyard
+        if c.tap or c.sacrifice_self or c.sacrifice or c.discard or node.once_each_turn:
+            raise Unsupported("Exile ~ from your graveyard with other costs")
+        return ab.GraveyardAbility(text, cost=c.mana, resolve=run, targets=tuple(env.targets),
+                                   sorcery=node.sorcery, life=c.life)
     if c.loyalty is not None:  # 606.3: sorcery speed, once a turn per permanent (checked as activated)
         if not card.is_type("Planeswalker"):
             raise Unsupported("a loyalty ability of a non-planeswalker")

@@ -20,7 +20,7 @@ class Abilities(Effects):
     # ------------------------------------------------------------------ abilities
     def costs(self, end: str = ":") -> Cost:
         """"{2}{G}, {T}, Pay 1 life, Sacrifice ~:" up to the colon (``end``)."""
-        mana, tap, life, sac_self, sac, discard = "", False, 0, False, None, 0
+        mana, tap, life, sac_self, sac, discard, exile_self = "", False, 0, False, None, 0, False
         w = self.peek()
         if (w.lstrip("+-").isdigit()) and self.peek(1) == ":":  # "[+1]:", "[−2]:", "[0]:" (606.4)
             self.i += 2
@@ -39,6 +39,8 @@ class Abilities(Effects):
                 self.need("life")
             elif self.eat("sacrifice ~"):
                 sac_self = True
+            elif self.eat("exile ~ from your graveyard"):  # an ability that works in the graveyard
+                exile_self = True
             elif self.eat("sacrifice"):
                 other = self.eat("another")
                 self.eat_any("a", "an")
@@ -48,7 +50,7 @@ class Abilities(Effects):
             else:
                 self.fail()
             if self.eat(end):
-                return Cost(mana, tap, False, life, sac_self, sac, discard)
+                return Cost(mana, tap, False, life, sac_self, sac, discard, exile_self)
             self.need(",")
 
     def ability(self, spell: bool) -> Ability:
