@@ -153,13 +153,15 @@ class GraveyardAbility(Ability):
     """An activated ability that works while the card is in its owner's graveyard,
     exiling it as part of the cost ("{1}{W}, Exile this card from your graveyard: Create
     a 1/1 white Spirit creature token with flying. Activate only as a sorcery.", 602.1,
-    113.6k: an ability that states it functions from that zone)."""
+    113.6k: an ability that states it functions from that zone), or returning it from
+    there ("{B}{B}: Return this card from your graveyard to your hand.": ``exile`` False)."""
 
     cost: str = ""
     resolve: Resolver | None = None
     targets: tuple[Target, ...] = ()
     sorcery: bool = False
     life: int = 0
+    exile: bool = True
 
 
 @dataclass(frozen=True)

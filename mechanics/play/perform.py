@@ -538,8 +538,9 @@ def _activate_in_hand(game: Game, a: A.Activate, oid: int) -> None:
 
 
 def _activate_in_graveyard(game: Game, a: A.Activate, oid: int) -> None:
-    """An ability of a card in its owner's graveyard whose cost exiles it (113.6k, 602.2):
-    targets chosen, mana and life paid, the card exiled; the ability resolves without it."""
+    """An ability of a card in its owner's graveyard (113.6k, 602.2): targets chosen, mana
+    and life paid, the card exiled if the cost says so (the ability then resolves without
+    it)."""
     obj = game.state.objs[oid]
     if obj.owner != a.player:
         raise IllegalActionError(f"'{a.obj}' is not in {a.player}'s graveyard")
@@ -560,7 +561,8 @@ def _activate_in_graveyard(game: Game, a: A.Activate, oid: int) -> None:
     if ab.life:
         game.lose_life(a.player, ab.life)
     epoch = obj.epoch
-    game.move(oid, "exile")
+    if ab.exile:
+        game.move(oid, "exile")
     _stack_ability(game, a.player, (oid, epoch), ch.name, handler, ab.text, targets)
 
 

@@ -64,14 +64,17 @@ def activated(node: Ability, text: str, card: Any, known: set[str]) -> ab.Activa
         return ab.Activated(text, cost=c.mana, tap=True, mana=e.mana, sacrifice=c.sacrifice_self,
                             amount=amount, life=c.life)
     env = Env(known, card)
+    returns = any(e.what is not None and e.what.quant == "self" and e.what.zone == "graveyard"
+                  for e in node.effects)  # "Return this card from your graveyard to your hand"
+    env.in_graveyard = c.exile_self_from_graveyard or returns
     run = effects(env, node.effects)
     if len(env.targets) > 1:
         raise Unsupported("an activated ability with two targets")
-    if c.exile_self_from_graveyard:  # 113.6k: it works only while the card is in the graveyard
+    if env.in_graveyard:  # 113.6k: it works only while the card is in the graveyard
         if c.tap or c.sacrifice_self or c.sacrifice or c.discard or node.once_each_turn:
-            raise Unsupported("Exile ~ from your graveyard with other costs")
+            raise Unsupported("an ability in the graveyard with other costs")
         return ab.GraveyardAbility(text, cost=c.mana, resolve=run, targets=tuple(env.targets),
-                                   sorcery=node.sorcery, life=c.life)
+                                   sorcery=node.sorcery, life=c.life, exile=c.exile_self_from_graveyard)
     if c.loyalty is not None:  # 606.3: sorcery speed, once a turn per permanent (checked as activated)
         if not card.is_type("Planeswalker"):
             raise Unsupported("a loyalty ability of a non-planeswalker")

@@ -47,6 +47,7 @@ class Env:
         self.card = card  # the card whose text this is
         self.targets: list[ab.Target] = []
         self.index: dict[int, int] = {}
+        self.in_graveyard = False  # an ability that works in the graveyard (113.6k): "~ from your graveyard"
 
     def target(self, d: Objects) -> int:
         if id(d) in self.index:
@@ -87,6 +88,8 @@ def objects(env: Env, d: Objects) -> Callable[[Ctx], list[Any]]:
             return [t for k in range(n) if (t := ctx.target(i + k)) is not None]
         return targeted
     if q == "self":
+        if d.zone == "graveyard" and not env.in_graveyard:
+            raise Unsupported("~ from your graveyard (an ability that works there)")
         return _self
     if q == "you":
         return lambda ctx: [ctx.controller]

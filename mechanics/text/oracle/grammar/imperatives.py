@@ -92,6 +92,8 @@ def pay_then(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
 @imperative("return")
 def return_(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
     what = p.thing(antecedent)
+    if what.quant == "self" and p.eat("from your graveyard"):  # an ability that works in the graveyard
+        what = _with(what, zone="graveyard")
     if p.eat("to its owner's hand") or p.eat("to their owners' hands") or p.eat("to your hand"):
         return Effect("bounce", what=what)
     if p.eat("on top of its owner's library") or p.eat("on top of their owners' libraries"):
