@@ -165,7 +165,10 @@ def look(env: Env, e: Effect, n: Count) -> Run:
 def explores(env: Env, e: Effect, n: Count) -> Run:
     from ...effects import explore
 
-    if e.what is None or (e.what.ref or e.what).quant != "self":
+    d = e.what
+    while d is not None and d.quant == "it" and d.ref is not None:  # "it explores, then it explores again"
+        d = d.ref
+    if d is None or d.quant != "self":
         raise Unsupported("explores")
 
     def times(ctx: Ctx) -> None:

@@ -190,6 +190,7 @@ class Effects(Descriptors):
                 n = self.number()
                 self.need("times")
                 return Effect("explore", what=who, n=n)
+            self.eat("again")  # "It explores, then it explores again."
             return Effect("explore", what=who)
         if self.eat_any("fights"):
             return Effect("fight", what=self.thing(antecedent), who=who)
