@@ -380,11 +380,16 @@ def search(env: Env, e: Effect, n: Count) -> Run:
                                        fits, least, most, {"what": "search"}))
             if e.kind and pick and ctx.game.state.objs[pick[0]].zone == "graveyard":
                 searched = False
-            for o in pick:
+            if e.dest == "split" and pick:  # "put one onto the battlefield tapped and the other into your hand"
+                one = pick if len(pick) == 1 else ctx.choose(Decision(
+                    "choose", you, "the card to put onto the battlefield (the other goes into your hand)", tuple(pick),
+                    1, 1, {"what": "dig", "dest": "battlefield"}))
+                pick = tuple(one) + tuple(o for o in pick if o not in one)
+            for i, o in enumerate(pick):
                 ctx.note(f"{you} finds {ctx.game.describe(o)}")
-                if e.dest == "battlefield":
+                if e.dest == "battlefield" or e.dest == "split" and i == 0:
                     _to_battlefield(ctx, o, e.tapped, you)
-                elif e.dest == "hand":
+                elif e.dest in ("hand", "split"):
                     ctx.move(o, "hand")
         if searched:
             ctx.shuffle(you)

@@ -163,6 +163,10 @@ def search(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
         return Effect("search", what=what, dest=dest, kind="and/or graveyard")
     p.eat(",")
     p.eat_any("reveal it ,", "reveal them ,", "reveal that card ,", "reveal those cards ,")
+    if p.eat("put one onto the battlefield tapped and the other into your hand") or p.eat(
+            "and put one onto the battlefield tapped and the other into your hand"):  # Cultivate
+        p.need(", then shuffle")
+        return Effect("search", what=what, dest="split", tapped=True)
     if p.eat("then shuffle and put that card on top") or p.eat("then shuffle and put the card on top"):
         return Effect("search", what=what, dest="top")
     p.eat("put") or p.fail()
