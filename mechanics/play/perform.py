@@ -397,10 +397,8 @@ def pay(game: Game, player: str, cost: tuple[str, ...], x: int = 0, card: Any = 
 def _activate(game: Game, a: A.Activate) -> None:
     oid = game.resolve_obj(a.obj)
     obj = game.state.objs[oid]
-    if obj.zone == "hand":
-        return _activate_in_hand(game, a, oid)
-    if obj.zone == "graveyard":
-        return _activate_in_graveyard(game, a, oid)
+    if obj.zone in _ZONE_ABILITIES:
+        return _activate_in_zone(game, a, oid)
     if obj.zone != "battlefield" or obj.phased_out:
         raise IllegalActionError(f"'{a.obj}' is not on the battlefield")
     if game.controller_of(oid) != a.player:
@@ -514,55 +512,39 @@ def _pay_other_costs(game: Game, player: str, oid: int, ab: Any) -> None:
         game.sacrifice(pick[0])
 
 
-def _activate_in_hand(game: Game, a: A.Activate, oid: int) -> None:
-    """An ability of a card in its owner's hand (cycling, 702.29a): discarding the card is
-    part of the cost (701.8a), so the ability resolves without it."""
-    obj = game.state.objs[oid]
-    if obj.owner != a.player or oid not in game.state.players[a.player].hand:
-        raise IllegalActionError(f"'{a.obj}' is not in {a.player}'s hand")
-    ch = game.chars(oid)
-    abilities = ch.behaviour.of(HandAbility)
-    if not 1 <= a.n <= len(abilities):
-        raise IllegalActionError(f"'{a.obj}' has {len(abilities)} abilities that work in a hand, not #{a.n}")
-    ab = abilities[a.n - 1]
-    _need_priority(game, a.player)
-    if ab.life and game.state.players[a.player].life < ab.life:  # 119.4
-        raise IllegalActionError(f"{a.player} can't pay {ab.life} life")
-    pay(game, a.player, parse_cost(ab.cost))
-    if ab.life:
-        game.lose_life(a.player, ab.life)
-    epoch = obj.epoch
-    game.move(oid, "graveyard")
-    handler = str(AbilityRef(ch.card.name, ch.behaviour.abilities.index(ab)))
-    _stack_ability(game, a.player, (oid, epoch), ch.name, handler, ab.text)
+#: the abilities that work in a zone besides the battlefield, and where their cost puts the
+#: card: cycling discards it from the hand (702.29a, 701.8a), "Exile this card from your
+#: graveyard" exiles it (113.6k; a GraveyardAbility without that cost leaves it there)
+_ZONE_ABILITIES = {"hand": (HandAbility, "graveyard"), "graveyard": (GraveyardAbility, "exile")}
 
 
-def _activate_in_graveyard(game: Game, a: A.Activate, oid: int) -> None:
-    """An ability of a card in its owner's graveyard (113.6k, 602.2): targets chosen, mana
-    and life paid, the card exiled if the cost says so (the ability then resolves without
-    it)."""
+def _activate_in_zone(game: Game, a: A.Activate, oid: int) -> None:
+    """An ability of a card in its owner's hand or graveyard (602.2): targets chosen, mana
+    and life paid, the card moved as the cost says, so the ability resolves without it."""
     obj = game.state.objs[oid]
+    zone = obj.zone
+    kind, to = _ZONE_ABILITIES[zone]
     if obj.owner != a.player:
-        raise IllegalActionError(f"'{a.obj}' is not in {a.player}'s graveyard")
+        raise IllegalActionError(f"'{a.obj}' is not in {a.player}'s {zone}")
     ch = game.chars(oid)
-    abilities = ch.behaviour.of(GraveyardAbility)
+    abilities = ch.behaviour.of(kind)
     if not 1 <= a.n <= len(abilities):
-        raise IllegalActionError(f"'{a.obj}' has {len(abilities)} abilities that work in a graveyard, not #{a.n}")
+        raise IllegalActionError(f"'{a.obj}' has {len(abilities)} abilities that work in a {zone}, not #{a.n}")
     ab = abilities[a.n - 1]
     _need_priority(game, a.player)
-    if ab.sorcery:
+    if getattr(ab, "sorcery", False):
         _sorcery_timing(game, a.player, "this ability can be activated")
     handler = str(AbilityRef(ch.card.name, ch.behaviour.abilities.index(ab)))
     targets = _targets(game, StackItem(0, "activated", a.player, oid, obj.epoch, handler, ab.text), a.player,
-                       ab.targets, a.targets, ab.text)
+                       getattr(ab, "targets", ()), a.targets, ab.text)
     if ab.life and game.state.players[a.player].life < ab.life:  # 119.4
         raise IllegalActionError(f"{a.player} can't pay {ab.life} life")
     pay(game, a.player, parse_cost(ab.cost))
     if ab.life:
         game.lose_life(a.player, ab.life)
     epoch = obj.epoch
-    if ab.exile:
-        game.move(oid, "exile")
+    if getattr(ab, "exile", True):
+        game.move(oid, to)
     _stack_ability(game, a.player, (oid, epoch), ch.name, handler, ab.text, targets)
 
 
