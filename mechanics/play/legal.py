@@ -14,7 +14,7 @@ import itertools
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from ..abilities.abilities import Activated, Behaviour, GraveyardAbility, HandAbility
+from ..abilities.abilities import Activated, GraveyardAbility, HandAbility
 from ..abilities.modes import mode_sets, spell_modal
 from ..model import actions as A
 from ..model.cards import parse_cost
@@ -153,14 +153,14 @@ def _priority_actions(game: Game, player: str, mana: bool = True) -> Iterator[A.
     chars = game.all_chars()
     for oid in game.permanents(player):
         obj, ch = st.objs[oid], chars[oid]  # game.chars(oid): a phased-in permanent's
-        for n, ab in enumerate(() if ch.no_abilities else _of(ch.behaviour, Activated), 1):
+        for n, ab in enumerate(() if ch.no_abilities else ch.behaviour.of(Activated), 1):
             if ab.tap and (obj.tapped or (ch.is_creature and obj.sick and not ch.has("haste"))):
                 continue
             if ab.mana and ("Land" in ch.types or not mana):
                 continue  # lands pay costs automatically; tapping one for nothing is noise
             if ab.sorcery and not main:
                 continue
-            if not _affordable(game, player, parse_cost(ab.cost)):
+            if not _affordable(game, player, parse_cost(ab.cost), x=ab.x_min):  # "X can't be 0": X = 1
                 continue
             if ab.remove_counters and obj.counters.get(ab.remove_counters[0], 0) < ab.remove_counters[1]:
                 continue
@@ -171,9 +171,9 @@ def _priority_actions(game: Game, player: str, mana: bool = True) -> Iterator[A.
                 for t in game.target_options(None, ab.targets[0])[:50]:
                     if ab.equip and t == oid:
                         continue
-                    yield A.Activate(player, ref, n, (_ref(game, t),))
+                    yield A.Activate(player, ref, n, (_ref(game, t),), x=ab.x_min)
             else:
-                yield A.Activate(player, ref, n)
+                yield A.Activate(player, ref, n, x=ab.x_min)
 
 
 def _hand_abilities(game: Game, player: str) -> Iterator[A.Action]:
@@ -186,7 +186,7 @@ def _hand_abilities(game: Game, player: str) -> Iterator[A.Action]:
         for oid in zone:
             first.setdefault(game.state.objs[oid].name, oid)
         for name, oid in first.items():
-            for n, ab in enumerate(_of(game.behaviour(name), kind), 1):
+            for n, ab in enumerate(game.behaviour(name).of(kind), 1):
                 if not _affordable(game, player, parse_cost(ab.cost)) or getattr(ab, "sorcery", False) and not sorcery:
                     continue
                 targets = game.target_options(None, ab.targets[0])[:50] if getattr(ab, "targets", ()) else [None]
@@ -194,17 +194,5 @@ def _hand_abilities(game: Game, player: str) -> Iterator[A.Action]:
                     yield A.Activate(player, game.ref_for(oid), n, () if t is None else (_ref(game, t),))
 
 
-_OF: dict[tuple[int, type], tuple] = {}  # (id(behaviour), kind) -> (behaviour, its abilities)
-
-
-def _of(beh: Behaviour, kind: type) -> list:
-    """``beh.of(kind)``, listed once per behaviour and kind (behaviours are built once
-    per card, and every decision asks again)."""
-    hit = _OF.get((id(beh), kind))
-    if hit is None or hit[0] is not beh:
-        hit = _OF[(id(beh), kind)] = (beh, beh.of(kind))
-    return hit[1]
-
-
-def _affordable(game: Game, player: str, cost: tuple[str, ...], card: Any = None) -> bool:
-    return not cost or plan(cost, 0, payers(game, player, card)) is not None
+def _affordable(game: Game, player: str, cost: tuple[str, ...], card: Any = None, x: int = 0) -> bool:
+    return not cost or plan(cost, x, payers(game, player, card)) is not None

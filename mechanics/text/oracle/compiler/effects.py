@@ -71,9 +71,21 @@ def _instead(env: Env, old: Effect, new: Effect, run_old: Run) -> Run:
     return run
 
 
+#: condition kinds read on the effect's own objects ("if its power is 2") -> how they
+#: compile: ``compile(env, effect) -> holds(ctx)`` (:mod:`.facts`)
+OBJECT_CONDITIONS: dict[str, Callable[[Env, Effect], Callable[[Ctx], bool]]] = {}
+
+
 def effect(env: Env, e: Effect) -> Run:
     run = _verb(env, e)
-    check = condition(e.condition)
+    if e.condition is not None and e.condition.kind in OBJECT_CONDITIONS:
+        holds = OBJECT_CONDITIONS[e.condition.kind](env, e)
+        bare = run
+
+        def run(ctx: Ctx) -> None:
+            if holds(ctx):
+                bare(ctx)
+    check = None if e.condition is not None and e.condition.kind in OBJECT_CONDITIONS else condition(e.condition)
     if check is not None:
         inner = run
 
@@ -81,29 +93,20 @@ def effect(env: Env, e: Effect) -> Run:
             if check(ctx.game, ctx.controller, ctx.item.source if ctx.item else None):
                 inner(ctx)
     if e.optional:
-        maybe, asked = run, _chooser(env, e)
+        maybe = run
+        # "Its controller may search ...": that player decides, not the ability's controller
+        deciders = players_of(env, e.who) if e.who is not None and e.who.quant in ("it", "target") else None
 
         def run(ctx: Ctx) -> None:
-            player = asked(ctx)
-            if player is None:
+            who = deciders(ctx) if deciders is not None else [ctx.controller]
+            if not who:
                 return
-            pick = ctx.choose(Decision("choose", player, f"{'you' if player == ctx.controller else player} may "
-                                       f"{e.verb}: do it? (yes/no)", ("yes", "no"), 1, 1,
-                                       {"what": "may", "default": ["yes"]}))
+            pick = ctx.choose(Decision("choose", who[0], f"{'you' if who[0] == ctx.controller else who[0]} "
+                                       f"may {e.verb}: do it? (yes/no)",
+                                       ("yes", "no"), 1, 1, {"what": "may", "default": ["yes"]}))
             if pick and pick[0] == "yes":
                 maybe(ctx)
     return run
-
-
-def _chooser(env: Env, e: Effect) -> Callable[[Ctx], str | None]:
-    """Who chooses whether a "may" effect happens: the one player doing it ("its controller
-    may search ..."), else the ability's controller."""
-    d = e.who
-    if d is None or not (d.quant in ("it", "target", "event-player") and "player" in d.kinds or d.quant ==
-                         "event-player"):
-        return lambda ctx: ctx.controller
-    get = players_of(env, d)
-    return lambda ctx: next(iter(get(ctx)), None)
 
 
 def _verb(env: Env, e: Effect) -> Run:

@@ -115,15 +115,11 @@ def return_(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
 @imperative("put")
 def put(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
     what = p.attempt(p.thing, antecedent)
-    hand = what is not None and what.quant == "a" and what.zone == "hand"  # "put two cards from your hand"
-    if what is not None and (what.quant in ("target", "it", "self") or hand):
-        # "from your graveyard on top of your library", "from your hand on the bottom of your library"
-        mine = what.zone == "graveyard" and what.controller == "you" or hand
+    if what is not None and what.quant in ("target", "it", "self"):
+        mine = what.zone == "graveyard" and what.controller == "you"  # "from your graveyard on top of your library"
         if p.eat("on top of its owner's library") or mine and p.eat("on top of your library"):
-            p.eat("in any order")
             return Effect("bounce", what=what, dest="library")
         if p.eat("on the bottom of its owner's library") or mine and p.eat("on the bottom of your library"):
-            p.eat("in any order")
             return Effect("bounce", what=what, dest="bottom")
     if what is not None and what.zone in ("hand", "graveyard") and p.eat("onto the battlefield"):
         return Effect("reanimate", what=what, tapped=bool(p.eat("tapped")))
