@@ -35,7 +35,7 @@ def dig(env: Env, e: Effect, n: Count) -> Run:
     looks = "reveals" if spec.reveal else "looks at"
 
     def run(ctx: Ctx) -> None:
-        ctx.those = []
+        ctx.dug = []
         for player in whose(ctx):
             library = ctx.game.state.players[player].library
             if spec.until is not None:  # down to the first card that fits (all if none does)
@@ -54,7 +54,7 @@ def dig(env: Env, e: Effect, n: Count) -> Run:
             for pick in spec.picks:
                 for o in _chosen(ctx, pick, left, names):
                     left.remove(o)
-                    ctx.those.append(o)
+                    ctx.dug.append(o)
                     _put(ctx, o, pick)
             _rest(ctx, left, spec.rest)
     return run

@@ -18,7 +18,7 @@ from .effects import Effects, imperative
 from .words import NUMBERS
 
 #: the looked-at cards, for "its mana value" after the effect
-THOSE = Objects("those", ("card",), zone="library")
+THOSE = Objects("dug", ("card",), zone="library")
 #: where a picked card goes: the words, and (dest, tapped)
 _DESTS = (("into your hand", "hand"), ("onto the battlefield tapped", "battlefield-tapped"),
           ("onto the battlefield", "battlefield"), ("into your graveyard", "graveyard"),
