@@ -83,7 +83,7 @@ def test_every_automated_card_of_the_real_decks_plays_and_resolves(name):
     for line in BOARD.splitlines():
         game.play(line)
     game.play(f'hand p1 "{name}" "Grizzly Bears" Forest')
-    game.play("mana p1 {W}{W}{U}{U}{B}{B}{R}{R}{G}{G}{C}{C}{C}{C}")
+    game.play("mana p1 {W}{W}{U}{U}{B}{B}{R}{R}{G}{G}{G}{C}{C}{C}{C}")  # GGG: Storm the Festival
     card = game.card(name)
     oid = next(o for o in game.state.players["p1"].hand if game.state.objs[o].name == card.name)
     if card.is_type("Land"):

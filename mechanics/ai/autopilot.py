@@ -12,7 +12,8 @@ plays is a line of the scenario language.  The rules are deliberately plain:
   drawn, anything after two mulligans; put back what is most out of balance.
 - One land a turn, the basic land type whose color the hand needs most; with
   none in the hand, landcycling (702.29e) for one.
-- Cast what the mana allows, highest mana value first; burn and other harmful
+- Cast what the mana allows, highest mana value first (cards in exile an effect
+  lets it play count as in hand); burn and other harmful
   spells at the opponent (its creatures for "target creature"), pump spells on
   an attacking creature during combat, X spells with the largest X.  A modal
   spell or trigger takes the modes that do most: damage to an opponent, then
@@ -26,6 +27,8 @@ plays is a line of the scenario language.  The rules are deliberately plain:
 - Attack with everything that can, every turn; crew a Vehicle first (702.122)
   when it hits harder than its crew would.
 - Searches take as many cards as allowed, lands first, then the costliest; a
+  look at the top N takes as many as allowed into hand or play, the costliest
+  first, and puts away (bottom, graveyard) as few as it must; a
   discard the autopilot chooses from an opponent's hand takes the costliest card.
 - Decisions: proliferate chooses its own permanents with helpful counters,
   the opponent's with harmful ones, and opponents; evolve triggers are ordered
@@ -54,6 +57,7 @@ from ..play.perform import (
     crew_options,
     flashback_cost,
     mana_sources,
+    may_play_from_exile,
     payers,
     permitted_alt,
     suspend_instance,
@@ -102,7 +106,9 @@ def policy(game: Any, decision: Decision) -> list[Any]:
         return ["yes"] if "yes" in decision.options else list(data.get("default") or [])
     if what == "phase out":
         return []
-    if what in ("search", "discard-chosen", "pick"):  # the best cards: lands first for a search, else the costliest
+    if what == "dig" and data.get("dest") not in ("hand", "battlefield"):
+        return list(decision.options[:decision.min])  # keep the top as it is: put away no more than it must
+    if what in ("search", "discard-chosen", "pick", "dig"):  # the best cards: lands first for a search, else the costliest
         def worth(o: Any) -> tuple:
             card = game.card(game.state.objs[o].name)
             return (what == "search" and card.is_type("Land"), card.mana_value)
@@ -389,7 +395,8 @@ def land_to_play(game: Any, player: str) -> A.Action | None:
     p = st.players[player]
     if p.lands_played >= 1:
         return None
-    lands = [n for n in dict.fromkeys(st.objs[o].name for o in p.hand) if game.card(n).is_type("Land")]
+    lands = [n for n in dict.fromkeys(st.objs[o].name for o in (*p.hand, *_from_exile(game, p)))
+             if game.card(n).is_type("Land")]
     if not lands:
         return None
     if len(lands) == 1:
@@ -436,6 +443,9 @@ def land_to_cycle(game: Any, player: str) -> A.Action | None:
             if words & _LAND_WORDS and plan(parse_cost(ab.cost), 0, mana_sources(game, player)) is not None:
                 return A.Activate(player, game.ref_for(oid), n)
     return None
+def _from_exile(game: Any, p: Any) -> list[int]:
+    """The player's exiled cards an effect lets them play now ("you may play that card this turn")."""
+    return [o for o in p.exile if may_play_from_exile(game, game.state.objs[o])]
 
 
 def _makes(game: Any, oid: int) -> str:
@@ -447,7 +457,8 @@ def spell_to_cast(game: Any, player: str, sorcery_speed: bool, combat: bool = Fa
     In combat only helpful instants that target a creature (pumps)."""
     st = game.state
     p = st.players[player]
-    if not p.hand and not p.graveyard:
+    exiled = _from_exile(game, p)
+    if not p.hand and not p.graveyard and not exiled:
         return None
     if not mana_sources(game, player) and not any(cast_costs(game, st.objs[o].name, AltCost) for o in p.hand):
         return None  # (first: after casting, the lands are often all tapped; evoke needs no mana)
@@ -456,7 +467,7 @@ def spell_to_cast(game: Any, player: str, sorcery_speed: bool, combat: bool = Fa
                  if (cost := flashback_cost(game, n))}
     permitted = {n: kw for n in dict.fromkeys(st.objs[o].name for o in p.graveyard)  # 601.3
                  if n not in flashback and (kw := permitted_alt(game, n, "graveyard"))}
-    for name in dict.fromkeys([*(st.objs[o].name for o in p.hand), *flashback, *permitted]):
+    for name in dict.fromkeys([*(st.objs[o].name for o in (*p.hand, *exiled)), *flashback, *permitted]):
         card = game.card(name)
         if card.is_type("Land") or any(unpayable(game, player, -1, c) for c in cast_costs(game, name)):
             continue
@@ -469,7 +480,7 @@ def spell_to_cast(game: Any, player: str, sorcery_speed: bool, combat: bool = Fa
     cards.sort(key=lambda c: (-c.mana_value, c.name))
     for card in cards:
         x = 0
-        in_hand = any(st.objs[o].name == card.name for o in p.hand)
+        in_hand = any(st.objs[o].name == card.name for o in (*p.hand, *exiled))
         alt = "" if in_hand else flashback.get(card.name, "")
         other = None if in_hand or alt else alternative_cost(game, card.name, permitted[card.name])
         cost, able = total_cost(game, player, card, alt, alt=other), payers(game, player, card)

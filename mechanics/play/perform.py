@@ -19,7 +19,13 @@ from ..model.state import AbilityRef, Decision, StackItem
 from ..rules import sba
 from ..rules.primitives import protected
 from ..text.build import UNKNOWN_TEXT
-from ..text.effects import BLOCKS_ONLY_FLYERS, CANT_BLOCK, NOT_BY_POWER_2, UNBLOCKABLE
+from ..text.effects import (
+    BLOCKS_ONLY_FLYERS,
+    CANT_BLOCK,
+    NOT_BY_POWER_2,
+    PLAY_FROM_EXILE,
+    UNBLOCKABLE,
+)
 from . import setup, stops
 from .manual import MANUAL
 
@@ -129,7 +135,23 @@ def castable_faces(game: Game, oid: int) -> list[str]:
         return [card.name]
     if obj.zone == "exile" and obj.choices.get("adventure"):
         return faces[:1]
+    if obj.zone == "exile" and may_play_from_exile(game, obj):
+        return faces if card.layout in EITHER_FROM_HAND else faces[:1]
     return []
+
+
+def may_play_from_exile(game: Game, obj: Any) -> bool:
+    """Whether an effect still lets the owner play this exiled card (601.3: a card cast
+    from a zone other than the hand needs such a permission; a land played this way is the
+    turn's land play, 305.2)."""
+    kind, _, n = obj.choices.get(PLAY_FROM_EXILE, "").partition(":")
+    st = game.state
+    if kind == "turn":
+        return st.turn == int(n)
+    if kind == "turns":
+        turns = st.players[obj.owner].turns
+        return turns < int(n) or turns == int(n) and game.seat_of(obj.owner) == game.seat_of(st.active)
+    return False
 
 
 def _find_castable(game: Game, player: str, name: str) -> tuple[int, CardDef]:

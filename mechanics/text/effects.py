@@ -29,6 +29,11 @@ CANT_ATTACK = "can't attack"
 ATTACKS_IF_ABLE = "attacks each combat if able"
 #: ... of "[This creature / Enchanted creature] doesn't untap during ... untap step." (502.3)
 DOESNT_UNTAP = "doesn't untap"
+#: the choice an exiled card carries when an effect lets its owner play it ("Exile the top
+#: card of your library. You may play that card this turn."): ``turn:T`` (until the end of
+#: turn T) or ``turns:K`` (until the end of its owner's K-th turn); checked as a card is
+#: cast or played (:func:`mechanics.play.perform.may_play_from_exile`)
+PLAY_FROM_EXILE = "may play"
 #: the kind of the effect of "Prevent all combat damage that would be dealt this turn." (615.1a)
 PREVENT_COMBAT = "prevent combat damage"
 
@@ -107,31 +112,45 @@ def look_at_top(verb: str, n: int) -> Resolver:
     order (chosen one card at a time)."""
     away, does = _LOOK_AWAY[verb]
 
-    def ordered(ctx: Ctx, cards: list[int], where: str) -> list[int]:
-        out, left = [], list(cards)
-        while len(left) > 1:
-            pick = ctx.choose(Decision("choose", ctx.controller, f"{verb}: the next card to put {where}",
-                                       tuple(left), 1, 1, {"what": verb}))[0]
-            out.append(pick)
-            left.remove(pick)
-        return out + left
-
     def run(ctx: Ctx) -> None:
         seen = tuple(ctx.game.state.players[ctx.controller].library[:n])
         if not seen:
             return
         gone = ctx.choose(Decision("choose", ctx.controller, f"{verb} {n}: the cards to put {away} "
                                    "(choose none to keep them all on top)", seen, 0, len(seen), {"what": verb}))
-        for c in reversed(ordered(ctx, [c for c in seen if c not in gone], "on top")):
-            ctx.move(c, "library")  # the first chosen ends on top
+        to_top(ctx, verb, [c for c in seen if c not in gone])
         if verb == "scry":
-            for c in ordered(ctx, list(gone), away):
-                ctx.move(c, "library", bottom=True)
+            to_bottom(ctx, verb, list(gone))
         else:
             for c in gone:
                 ctx.move(c, "graveyard")
         ctx.note(f"{ctx.controller} {does} {n}: {len(seen) - len(gone)} on top, {len(gone)} {away}")
     return run
+
+
+def ordered(ctx: Ctx, verb: str, cards: list[int], where: str) -> list[int]:
+    """The cards in the order the player chooses, one card at a time (none asked for
+    one card)."""
+    out, left = [], list(cards)
+    while len(left) > 1:
+        pick = ctx.choose(Decision("choose", ctx.controller, f"{verb}: the next card to put {where}",
+                                   tuple(left), 1, 1, {"what": verb}))[0]
+        out.append(pick)
+        left.remove(pick)
+    return out + left
+
+
+def to_top(ctx: Ctx, verb: str, cards: list[int]) -> None:
+    """Put cards on top of their owners' libraries in any order: the first chosen ends on top."""
+    for c in reversed(ordered(ctx, verb, cards, "on top")):
+        ctx.move(c, "library")
+
+
+def to_bottom(ctx: Ctx, verb: str, cards: list[int]) -> None:
+    """Put cards on the bottom of their owners' libraries in any order: the first chosen
+    goes first."""
+    for c in ordered(ctx, verb, cards, "on the bottom"):
+        ctx.move(c, "library", bottom=True)
 
 
 def pays(ctx: Ctx, player: str, cost: str) -> bool:

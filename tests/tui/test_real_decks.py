@@ -44,20 +44,20 @@ def test_deck_check_reads_every_real_list_and_counts_the_manual_copies(capsys, d
 
 def test_deck_check_json_names_each_manual_card_and_its_phrases(capsys, tmp_path):
     deck = tmp_path / "deck.txt"
-    deck.write_text("4 Grizzly Bears\n2 Dark Confidant\n3 Bonecrusher Giant\n")
+    deck.write_text("4 Grizzly Bears\n2 Sphinx of Jwar Isle\n3 Bonecrusher Giant\n")
     code, out, _ = run(capsys, "deck", "check", str(deck), "--json")
     assert code == 0
     assert json.loads(out) == {"cards": 9, "automated": 4, "manual": [
         # the first words of the ability the oracle-text compiler could not read
-        {"name": "Dark Confidant", "count": 2, "missing": ["reveal the top card of your"]},
+        {"name": "Sphinx of Jwar Isle", "count": 2, "missing": ["You may look at the top"]},
         # 715: an adventurer card is automated only when both halves are; the giant's is,
         # but the bundled data holds the creature's half of this layout only
         {"name": "Bonecrusher Giant // Stomp", "count": 3, "missing": [f"Stomp: {UNKNOWN_TEXT}"]}]}
     code, text, _ = run(capsys, "deck", "check", str(deck))
     assert text.splitlines()[2:] == [  # after the header and the 100.2a warning
         "4 of 9 main-deck cards automated; 5 played by hand (2 cards)",
-        "✎ 2 Dark Confidant",
-        "    reveal the top card of your",
+        "✎ 2 Sphinx of Jwar Isle",
+        "    You may look at the top",
         "✎ 3 Bonecrusher Giant // Stomp",
         f"    Stomp: {UNKNOWN_TEXT}"]
 
@@ -76,7 +76,7 @@ async def test_stackfish_play_starts_a_game_with_each_real_list(monkeypatch, dec
 
 async def test_the_deck_screen_marks_the_manual_cards_of_the_highlighted_deck(own_data_dir):
     (own_data_dir / "decks").mkdir(parents=True)
-    (own_data_dir / "decks" / "goyf.txt").write_text("4 Fire // Ice\n4 Dark Confidant\n52 Forest\n")
+    (own_data_dir / "decks" / "goyf.txt").write_text("4 Fire // Ice\n4 Sphinx of Jwar Isle\n52 Forest\n")
     app = start.StartApp([])
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(100):
@@ -86,7 +86,7 @@ async def test_the_deck_screen_marks_the_manual_cards_of_the_highlighted_deck(ow
                 break
         assert "52 of 60 main-deck cards automated; 8 played by hand (2 cards)" in shown
         assert "✎ 4 Fire // Ice" in shown
-        assert "✎ 4 Dark Confidant" in shown
+        assert "✎ 4 Sphinx of Jwar Isle" in shown
 
 
 async def test_the_cast_key_asks_which_face_of_a_modal_double_faced_card(at_main, tmp_path):

@@ -31,8 +31,14 @@ _NOT_CREATURE_TYPES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Fores
                                  "Case", "Class", "Room", "Shrine", "Curse", "Cartouche", "Map"})
 
 
+#: 110.4b: a permanent card is a card of one of these types (as a permanent has)
+_PERMANENT_TYPES = frozenset({"Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle"})
+
+
 def _kind_ok(kind: str, ch: Any) -> bool:
-    if kind in ("permanent", "card", "spell"):
+    if kind == "permanent":
+        return bool(_PERMANENT_TYPES & ch.types)
+    if kind in ("card", "spell"):
         return True
     if " " in kind:  # "artifact creature": each of its card types (205.2a)
         return all(_kind_ok(k, ch) for k in kind.split())
@@ -80,10 +86,17 @@ def matches(game: Game, d: Objects, oid: int, controller: str, source: int | Non
         return False
     if d.toughness and not _compare(ch.toughness or 0, d.toughness):
         return False
+    if d.named and name_key(ch.name) != name_key(d.named):
+        return False
     if d.mv_counters and (source is None or ch.card.mana_value != game.state.objs[source].counters.get(
             d.mv_counters, 0)):
         return False  # "with mana value equal to the number of charge counters on ~"
     return not (d.mana_value and not _compare(ch.card.mana_value, d.mana_value))
+
+
+def name_key(name: str) -> str:
+    """A card name as "a card named NAME" compares it: its letters and digits, lower-cased."""
+    return "".join(c for c in name.lower() if c.isalnum())
 
 
 def _state(game: Game, s: str, obj: Any, ch: Any) -> bool:

@@ -39,6 +39,7 @@ class Objects:
     zone: str = "battlefield"
     ref: Objects | None = field(default=None, compare=False)
     toughness: tuple[str, int] | None = None
+    named: str = ""  # "a card named Ajani, Valiant Protector": that name
     #: "target X and all other Ys with the same name as that X" (Maelstrom Pulse, Bile Blight)
     same_name: bool = False
     #: "with mana value equal to the number of charge counters on ~" (Aether Vial): that kind
@@ -60,6 +61,8 @@ class Number:
     times: int = 1
     power_of: Objects | None = None  # "equal to its power"
     counters_on: tuple[str, Objects] | None = None  # "for each +1/+1 counter on ~": (kind, whose)
+    mana_value_of: Objects | None = None  # "equal to its mana value"
+    toughness_of: Objects | None = None  # "equal to its toughness"
 
 
 @dataclass(frozen=True)
@@ -74,7 +77,8 @@ class Effect:
     battlefield), attach, cant-block, unblockable; piles, one-of (``then``: the
     alternatives), choose-target, hand-to-library (``dest``: top or bottom),
     if-you-controlled and damage-then (``then``: what follows), solve (a Case), monarch,
-    exile-until-monarch."""
+    exile-until-monarch; dig (look at or reveal the top ``n`` cards of ``who``'s library
+    and put them where ``dig`` says), exile-to-play, if-it, token-copy."""
 
     verb: str
     what: Objects | None = None  # the objects (or players) acted on
@@ -93,12 +97,39 @@ class Effect:
     condition: Condition | None = None  # "... if COND" (the effect happens only then)
     instead: bool = False  # "... instead if COND": replaces the earlier effect of its verb
     then: tuple[Effect, ...] = ()  # "you may pay {1}. If you do, THEN"
+    dig: Dig | None = None  # "look at the top N cards of your library. Put ..." (verb ``dig``)
     reflexive: bool = False  # "... When you do, THEN": a reflexive triggered ability (603.12)
     #: 603.7: "... at the beginning of the next end step": a delayed trigger at that step
     #: ("end", "upkeep"; "upkeep:you" for "your next upkeep")
     delayed: str = ""
     #: abilities it grants (113.2, 613.1f): 'becomes a 3/3 ... creature with "Whenever ..."'
     grants: tuple[Ability, ...] = ()
+
+
+@dataclass(frozen=True)
+class Pick:
+    """What a library look or reveal puts where ("put one of them into your hand", "you
+    may put a land card from among them onto the battlefield tapped"): ``what`` the
+    cards that may be picked (its ``count``, ``up_to``; None: all of them), ``dest``
+    hand, battlefield, graveyard, top or bottom."""
+
+    what: Objects | None
+    dest: str
+    optional: bool = False
+    tapped: bool = False
+
+
+@dataclass(frozen=True)
+class Dig:
+    """The disposition of the top cards an effect looked at or revealed: its picks in
+    order, then ``rest`` (top or bottom in any order, random: the bottom in a random
+    order, graveyard, hand; "": they stay where they are); ``reveal`` whether they are
+    revealed; ``until``: not N cards but down to the first card that fits."""
+
+    picks: tuple[Pick, ...] = ()
+    rest: str = "top"
+    reveal: bool = False
+    until: Objects | None = None  # "reveal cards from the top ... until you reveal a creature card"
 
 
 @dataclass(frozen=True)

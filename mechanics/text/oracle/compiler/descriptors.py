@@ -109,6 +109,8 @@ def objects(env: Env, d: Objects) -> Callable[[Ctx], list[Any]]:
             return [t for k in range(n) if (t := ctx.target(i + k)) is not None]
         return _and_same_name(targeted, d) if d.same_name else targeted
     if q == "self":
+        if d.zone == "graveyard":  # 113.6k: "Return this card from your graveyard": not done here
+            raise Unsupported("~ from your graveyard (an ability that works there)")
         return _self
     if q == "you":
         return lambda ctx: [ctx.controller]
@@ -134,11 +136,15 @@ def objects(env: Env, d: Objects) -> Callable[[Ctx], list[Any]]:
             options = tuple(select.each(ctx.game, d, ctx.controller, ctx.source))
             if not options:
                 return []
-            low = 0 if d.zone != "battlefield" else 1  # a search or a card may find nothing (701.23b)
-            pick = ctx.choose(Decision("choose", ctx.controller, f"choose {_describe(d).replace('target ', '')}"
-                                       + (" (or none)" if not low else ""), options, low, 1, {"what": "pick"}))
+            most = min(d.count, len(options))  # "up to two ...": as many as it says
+            low = 0 if d.zone == "library" or d.up_to else most  # a search may find nothing (701.23b)
+            many = f"{d.count} " if d.count > 1 and not d.up_to else ""
+            pick = ctx.choose(Decision("choose", ctx.controller, f"choose {many}{_describe(d).replace('target ', '')}"
+                                       + (" (or none)" if not low else ""), options, low, most, {"what": "pick"}))
             return list(pick)
         return chosen
+    if q == "dug":  # the cards a "dig" effect moved (:mod:`.library`)
+        return lambda ctx: list(getattr(ctx, "dug", ()))
     if q == "it":
         if d.ref is None:
             raise Unsupported("it")
@@ -156,9 +162,9 @@ def objects(env: Env, d: Objects) -> Callable[[Ctx], list[Any]]:
 
 
 def last_known(env: Env, d: Objects) -> Callable[[Ctx], dict | None]:
-    """A target permanent's last known information (608.2h), for "[its controller gains
-    life equal to] its power" once this ability exiled it (Solitude): None for any other
-    descriptor."""
+    """A target permanent's last known information (608.2h), for "its controller gains
+    life equal to its power" once this ability exiled it: None for any other descriptor,
+    or while it is still the same object on the battlefield."""
     if d.quant != "target" or d.count > 1 or d.up_to and d.count != 1:
         return lambda ctx: None
     i = env.target(d)
@@ -229,28 +235,34 @@ def number(env: Env, n: Number) -> Callable[[Ctx], int]:
         if not env.sacrifices:
             raise Unsupported("the sacrificed creature's power (no sacrifice cost)")
         return _sacrificed_power
-    if n.power_of is not None:  # 608.2h: as it last existed if it has left the battlefield
-        whose = objects(env, n.power_of)
-
-        gone = last_known(env, n.power_of)
+    if n.power_of is not None or n.toughness_of is not None:  # 608.2h: as it last existed
+        d = n.power_of or n.toughness_of
+        stat = "power" if n.power_of is not None else "toughness"
+        whose = objects(env, d)
+        gone = last_known(env, d)
 
         def power(ctx: Ctx) -> int:
             got = [o for o in whose(ctx) if isinstance(o, int)]
             ch = ctx.game.chars(got[0]) if got else None
-            if ch is None and ctx.item is not None and n.power_of.quant == "self":
-                info = ctx.lki(ctx.item.source, ctx.item.source_epoch) or {}
-                return max(0, info.get("power") or 0)
-            if ch is None:  # a target that left the battlefield as this resolved (Solitude's exile)
-                return max(0, (gone(ctx) or {}).get("power") or 0)
-            return max(0, ch.power or 0)
+            if ch is not None:
+                return max(0, getattr(ch, stat) or 0)
+            if ctx.item is not None and d.quant == "self":
+                info = ctx.lki(ctx.item.source, ctx.item.source_epoch)
+            else:  # a target that left the battlefield as this resolved (Condemn, Solitude)
+                info = gone(ctx)
+            return max(0, (info or {}).get(stat) or 0)
         return power
     if n.counters_on is not None:
         return _counters_on(env, n)
+    if n.mana_value_of is not None:  # the card's (202.3), as it is now
+        whose_card = objects(env, n.mana_value_of)
+        return lambda ctx: sum(ctx.game.chars(o).card.mana_value for o in whose_card(ctx)[:1]
+                               if isinstance(o, int) and ctx.game.chars(o) is not None)
     if n.count is not None:
         count = objects(env, n.count)
         return lambda ctx: n.times * len(count(ctx))
     if n.x:
-        return lambda ctx: n.times * (ctx.item.x if ctx.item else 0)
+        return lambda ctx: n.times * _x(ctx)
     return lambda ctx: n.value
 
 
@@ -265,6 +277,16 @@ def _counters_on(env: Env, n: Number) -> Callable[[Ctx], int]:
         info = ctx.lki(ctx.item.source, ctx.item.source_epoch) if ctx.item and ctx.item.source is not None else None
         return n.times * (info or {}).get("counters", {}).get(kind, 0)
     return count
+
+
+def _x(ctx: Ctx) -> int:
+    """X: the item's; for a permanent's triggered ability, the X it was cast with (107.3m)."""
+    item = ctx.item
+    if item is None:
+        return 0
+    if item.kind == "triggered" and not item.x and ctx.source is not None:
+        return int(ctx.game.state.objs[ctx.source].choices.get("x", 0))
+    return item.x
 
 
 def _sacrificed_power(ctx: Ctx) -> int:

@@ -138,4 +138,16 @@ def trigger_match(ev: Event) -> tuple[tuple[str, ...], Callable[..., dict | None
             ok = event.player in game.opponents(you) if opp else event.player == you
             return {"obj": event.player} if ok else None
         return ("Drew",), drew, False
+    if ev.kind == "discard":  # 701.8a: a card moved from a hand to a graveyard
+        d, whose = ev.spell, ev.whose
+
+        def discarded(game: Game, obj: Any, event: Any) -> dict | None:
+            if event.from_zone != "hand" or event.to_zone != "graveyard":
+                return None
+            you = game.controller_of(obj.id)
+            if (whose == "you" and event.owner != you) or (whose == "opponent" and event.owner not in
+                                                           game.opponents(you)):
+                return None
+            return {"obj": event.owner} if select.matches(game, d, event.obj, you, obj.id) else None
+        return ("ZoneChanged",), discarded, False
     raise Unsupported(f"whenever {ev.kind}")

@@ -102,8 +102,13 @@ def exile(env: Env, e: Effect, n: Count) -> Run:
 def bounce(env: Env, e: Effect, n: Count) -> Run:
     if e.dest == "library-top-or-bottom":  # "its owner puts it on their choice of the top or bottom"
         return each_of(env, e.what, _top_or_bottom)
-    zone = e.dest or "hand"  # "on top of its owner's library": the top (401.4 orders it)
-    return each_of(env, e.what, lambda ctx, o: ctx.move(o, zone))
+    if e.dest in ("library", "bottom"):  # on top of / on the bottom of its owner's library
+        from ...effects import to_bottom, to_top
+
+        get, put = objects(env, e.what), to_top if e.dest == "library" else to_bottom
+        # 401.4: cards put there at once are in the order their owner chooses
+        return lambda ctx: put(ctx, "order", [o for o in get(ctx) if isinstance(o, int)])
+    return each_of(env, e.what, lambda ctx, o: ctx.move(o, "hand"))
 
 
 def _top_or_bottom(ctx: Ctx, o: Any) -> None:
@@ -202,9 +207,16 @@ def look(env: Env, e: Effect, n: Count) -> Run:
 def explores(env: Env, e: Effect, n: Count) -> Run:
     from ...effects import explore
 
-    if e.what is None or (e.what.ref or e.what).quant != "self":
+    d = e.what
+    while d is not None and d.quant == "it" and d.ref is not None:  # "it explores, then it explores again"
+        d = d.ref
+    if d is None or d.quant != "self":
         raise Unsupported("explores")
-    return explore
+
+    def times(ctx: Ctx) -> None:
+        for _ in range(n(ctx)):
+            explore(ctx)
+    return times
 
 
 @verb("proliferate")
@@ -381,32 +393,54 @@ def sacrifice(env: Env, e: Effect, n: Count) -> Run:
 
 @verb("search")
 def search(env: Env, e: Effect, n: Count) -> Run:
-    """701.23: search your library for a card that fits, show the choice, put it into
-    your hand or onto the battlefield (tapped), then shuffle.  A player may fail to
-    find a card (701.23b: a search for cards with a stated quality)."""
+    """701.23: a player (you, or "its controller") searches their library for a card that
+    fits, the choice shown, puts it into their hand or onto the battlefield (tapped), then
+    shuffles (or shuffles, then puts it on top).  A player may fail to find a card with a
+    stated quality, not "a card" (701.23b).  "Search your library and/or graveyard": the
+    cards of both are offered; the library is shuffled unless the card found came from the
+    graveyard (the player searched only it)."""
     d = e.what
-    wanted = " or ".join(k for k in d.kinds if k != "card") or "any"
-    searchers = players_of(env, e.who or Objects("you", ("player",)))  # "Its controller may search"
+    wanted = " ".join([*d.states, " or ".join(k for k in d.kinds if k != "card"), "card"]).replace("  ", " ").strip()
+    wanted += f"{'s' * (d.count > 1)}" + (f" named {d.named}" if d.named else "")
+    where = "library and/or graveyard" if e.kind else "library"
+    plain = set(d.kinds) == {"card"} and not (d.non or d.colors or d.states or d.mana_value or d.power or
+                                              d.toughness or d.with_keyword or d.named)
+    who = players_of(env, e.who) if e.who is not None else lambda ctx: [ctx.controller]
 
     def run(ctx: Ctx) -> None:
-        for you in searchers(ctx):
-            find(ctx, you)
+        for p in who(ctx):
+            _search(ctx, p)
 
-    def find(ctx: Ctx, you: str) -> None:
-        library = ctx.game.state.players[you].library
-        fits = tuple(dict.fromkeys(o for o in library if select.matches(ctx.game, d, o, you, None)))
+    def _search(ctx: Ctx, you: str) -> None:
+        zones = ctx.game.state.players[you]
+        fits = tuple(dict.fromkeys(o for o in zones.library if select.matches(ctx.game, d, o, you, None)))
+        if e.kind == "and/or graveyard":
+            fits += tuple(o for o in zones.graveyard if select.matches(ctx.game, d, o, you, None))
+        pick: tuple = ()
+        searched = True
         if fits:
             most = min(d.count, len(fits))  # "up to two basic land cards"
-            pick = ctx.choose(Decision("choose", you, f"search your library for {_how_many(d)} {wanted} card"
-                                       f"{'s' * (d.count > 1)} (choose none to find nothing)", fits, 0, most,
-                                       {"what": "search"}))
-            for o in pick:
+            least = most if plain and not d.up_to else 0
+            pick = ctx.choose(Decision("choose", you, f"search your {where} for {_how_many(d)} {wanted}"
+                                       + (" (choose none to find nothing)" if not least else ""),
+                                       fits, least, most, {"what": "search"}))
+            if e.kind and pick and ctx.game.state.objs[pick[0]].zone == "graveyard":
+                searched = False
+            if e.dest == "split" and pick:  # "put one onto the battlefield tapped and the other into your hand"
+                one = pick if len(pick) == 1 else ctx.choose(Decision(
+                    "choose", you, "the card to put onto the battlefield (the other goes into your hand)", tuple(pick),
+                    1, 1, {"what": "dig", "dest": "battlefield"}))
+                pick = tuple(one) + tuple(o for o in pick if o not in one)
+            for i, o in enumerate(pick):
                 ctx.note(f"{you} finds {ctx.game.describe(o)}")
-                if e.dest == "battlefield":
+                if e.dest == "battlefield" or e.dest == "split" and i == 0:
                     _to_battlefield(ctx, o, e.tapped, you)
-                else:
+                elif e.dest in ("hand", "split"):
                     ctx.move(o, "hand")
-        ctx.shuffle(you)
+        if searched:
+            ctx.shuffle(you)
+        for o in pick if e.dest == "top" else ():  # "then shuffle and put that card on top"
+            ctx.move(o, "library")
     return run
 
 

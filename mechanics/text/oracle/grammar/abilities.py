@@ -14,6 +14,7 @@ from .effects import Effects
 from .permissions import Permissions
 from .sagas import at_chapter, chapter_ability
 from .words import ABILITY_WORDS, BY_FIRST, COSTED, NUMBERED, RESTRICTIONS, STEPS
+from .zones import discard_event
 
 
 class Abilities(Effects, Permissions):
@@ -41,6 +42,8 @@ class Abilities(Effects, Permissions):
                 self.need("life")
             elif self.eat("sacrifice ~"):
                 sac_self = True
+            elif self.eat("exile ~ from your graveyard"):  # an ability that works in the graveyard
+                exile_self = True
             elif self.eat("sacrifice"):
                 other = self.eat("another")
                 self.eat_any("a", "an")
@@ -204,8 +207,11 @@ class Abilities(Effects, Permissions):
             return Event("draw", Objects("you", ("player",)))
         if self.eat("an opponent draws a card"):
             return Event("draw", Objects("each", ("opponent",)))
-        if self.eat("you cycle or discard another card") or self.eat("you cycle another card"):
-            self.fail()
+        if self.eat("you cycle another card"):
+            self.fail()  # a cycle, not any discard: the engine doesn't tell them apart
+        found = self.attempt(discard_event, self)
+        if found is not None:
+            return found
         subject = self.attempt(self.thing, None)
         if subject is None:
             subject = self.objects("a") if self.eat_any("a", "an") else self.fail()

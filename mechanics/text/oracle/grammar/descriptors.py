@@ -67,6 +67,8 @@ class Descriptors(Core):
                 quant = "each"
             elif self.eat("another"):
                 quant, other = "a", True
+            elif up_to:
+                quant = "a"  # "up to two basic land cards": chosen as it resolves
             elif self.peek() in NUMBERS or self.peek().isdigit():
                 count = self.number().value
                 quant = "target" if self.eat("target") else "a"
@@ -160,6 +162,18 @@ class Descriptors(Core):
         w, txt = (self.words[j], self.toks[j].text) if j < len(self.words) else ("", "")
         return w in PLURAL or w in IRREGULAR or (txt[:1].isupper() and txt.endswith("s") and w != "~")
 
+    def card_name(self) -> str:
+        """A card's name after "named", up to the comma or "and" after it (a name may hold
+        a comma: "Ajani, Valiant Protector")."""
+        start = self.i
+        while not self.done() and not (self.peek() in (",", ".", "and") and self.peek(1) in (
+                "reveal", "put", "and", "then", "")) and not self.at("and put"):
+            self.i += 1
+        words = [t.text for t in self.toks[start:self.i]]
+        if not any(c.isalnum() for w in words for c in w):
+            self.fail()  # "named ~": not read here
+        return "".join(w if w == "," or not k else " " + w for k, w in enumerate(words))
+
     def compare(self) -> tuple[str, int]:
         if self.peek() == "x":
             self.fail()  # "with mana value X": a comparison with the X paid, not read here
@@ -230,9 +244,15 @@ class Descriptors(Core):
         if self.eat("the number of"):
             return Number(count=self.objects("each"))
         if self.eat("its power") or self.eat("~ s power"):
-            return Number(power_of=who if who.quant in ("self", "it", "target") else antecedent)
+            return Number(power_of=who if who.quant in ("self", "it", "target") and not who.players_only
+                          else antecedent)
         if self.eat("the sacrificed creature's power"):  # a cost's sacrifice (Fling), as it last existed
             return Number(power_of=Objects("sacrificed"))
+        if self.eat("its toughness"):
+            return Number(toughness_of=who if who.quant in ("self", "it", "target") and not who.players_only
+                          else antecedent)
+        if self.eat("its mana value") and antecedent is not None:
+            return Number(mana_value_of=antecedent)
         self.fail()
         raise AssertionError
 

@@ -213,7 +213,7 @@ class Effects(Descriptors):
             self.need(". that player discards that card")
             return Effect("discard-chosen", who=who, what=what)
         if who.players_only or who.quant == "you":
-            return self.player_verb(who)
+            return self.player_verb(who, antecedent)
         if self.eat_any("gets", "get"):
             pt = self.pt()
             alt = self.pt() if self.eat("or") else None  # Brightling: "+1/-1 or -1/+1"
@@ -240,15 +240,27 @@ class Effects(Descriptors):
             return Effect("cant-block", what=who, until="eot")
         if self.eat("can't be blocked this turn"):
             return Effect("unblockable", what=who, until="eot")
-        if self.eat_any("explores"):
+        if self.eat_any("explores"):  # 701.44a; "explores X times": one explore after another
+            if self.at("x times") or self.peek(1) == "times":
+                n = self.number()
+                self.need("times")
+                return Effect("explore", what=who, n=n)
+            self.eat("again")  # "It explores, then it explores again."
             return Effect("explore", what=who)
         if self.eat_any("fights"):
             return Effect("fight", what=self.thing(antecedent), who=who)
         self.fail()
         raise AssertionError
 
-    def player_verb(self, who: Objects) -> Effect:
-        """A player's verb after its subject: "each opponent loses 2 life", "you draw a card"."""
+    def player_verb(self, who: Objects, antecedent: Objects | None = None) -> Effect:
+        """A player's verb after its subject: "each opponent loses 2 life", "you draw a card",
+        "you lose life equal to its mana value"."""
+        if self.at("gain life equal to") or self.at("gains life equal to") or self.at("lose life equal to") or \
+                self.at("loses life equal to"):
+            gain = self.eat_any("gain", "gains")
+            self.eat_any("lose", "loses")
+            self.need("life equal to")
+            return Effect("gain-life" if gain else "lose-life", who=who, n=self.amount_of(antecedent, who))
         if self.eat_any("draws", "draw"):
             n = self.number()
             self.eat_any("cards", "card") or self.fail()

@@ -11,6 +11,7 @@ word are tried longest first.
 from __future__ import annotations
 
 from ..tree import Effect, Number, Objects
+from .core import _with
 from .effects import Effects, imperative
 from .words import NUMBERS
 
@@ -95,6 +96,8 @@ def pay_then(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
 @imperative("return")
 def return_(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
     what = p.thing(antecedent)
+    if what.quant == "self" and p.eat("from your graveyard"):  # an ability that works in the graveyard
+        what = _with(what, zone="graveyard")
     if p.eat("to its owner's hand") or p.eat("to their owners' hands") or p.eat("to your hand"):
         return Effect("bounce", what=what)
     if p.eat("on top of its owner's library") or p.eat("on top of their owners' libraries"):
@@ -115,9 +118,13 @@ def return_(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
 
 @imperative("put")
 def put(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
-    what = p.attempt(p.objects)
-    if what is not None and what.quant == "target" and p.eat("on top of its owner's library"):
-        return Effect("bounce", what=what, dest="library")
+    what = p.attempt(p.thing, antecedent)
+    if what is not None and what.quant in ("target", "it", "self"):
+        mine = what.zone == "graveyard" and what.controller == "you"  # "from your graveyard on top of your library"
+        if p.eat("on top of its owner's library") or mine and p.eat("on top of your library"):
+            return Effect("bounce", what=what, dest="library")
+        if p.eat("on the bottom of its owner's library") or mine and p.eat("on the bottom of your library"):
+            return Effect("bounce", what=what, dest="bottom")
     if what is not None and what.zone in ("hand", "graveyard") and p.eat("onto the battlefield"):
         return Effect("reanimate", what=what, tapped=bool(p.eat("tapped")))
     if p.peek() in NUMBERS or p.peek().isdigit() or p.peek() == "x":
@@ -138,14 +145,35 @@ def create(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
     return Effect("token", what=Objects("made"), n=n, token=spec, tapped="tapped" in spec.keywords)
 
 
-@imperative("search your library for")
+@imperative("search your library for", "search your library and or graveyard for")
 def search(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
+    """701.23: "..., [reveal it,] put it into your hand / onto the battlefield [tapped], then
+    shuffle", or "..., then shuffle and put that card on top" (Imperial Seal); "search your
+    library and/or graveyard for a card named NAME, reveal it, and put it into your hand. If
+    you search your library this way, shuffle"."""
     what = p.objects()
+    if p.eat("named"):
+        what = _with(what, named=p.card_name())
+    if verb.endswith("graveyard for"):
+        p.eat(",")
+        p.eat("reveal it ,")
+        p.need("and put it") if p.at("and put it") else p.need("put it")
+        dest = "hand" if p.eat("into your hand") else "battlefield" if p.eat("onto the battlefield") else p.fail()
+        p.need(". if you search your library this way , shuffle")
+        return Effect("search", what=what, dest=dest, kind="and/or graveyard")
     p.eat(",")
-    p.eat("reveal it ,") or p.eat("reveal them ,") or p.eat("reveal that card ,")
-    if p.eat("put it into your hand") or p.eat("put that card into your hand"):
+    p.eat_any("reveal it ,", "reveal them ,", "reveal that card ,", "reveal those cards ,")
+    if p.eat("put one onto the battlefield tapped and the other into your hand") or p.eat(
+            "and put one onto the battlefield tapped and the other into your hand"):  # Cultivate
+        p.need(", then shuffle")
+        return Effect("search", what=what, dest="split", tapped=True)
+    if p.eat("then shuffle and put that card on top") or p.eat("then shuffle and put the card on top"):
+        return Effect("search", what=what, dest="top")
+    p.eat("put") or p.fail()
+    p.eat_any("it", "that card", "them", "those cards") or p.fail()
+    if p.eat("into your hand"):
         dest, tapped = "hand", False
-    elif p.eat("put it onto the battlefield") or p.eat("put that card onto the battlefield"):
+    elif p.eat("onto the battlefield"):
         dest, tapped = "battlefield", bool(p.eat("tapped"))
     else:
         p.fail()
