@@ -326,10 +326,12 @@ def sacrifice(env: Env, e: Effect, n: Count) -> Run:
     def run(ctx: Ctx) -> None:
         for p in who(ctx):
             options = tuple(o for o in ctx.game.permanents(p) if select.matches(ctx.game, d, o, p, None))
-            if options:
-                pick = ctx.choose(Decision("choose", p, f"sacrifice {' or '.join(d.kinds)}", options, 1, 1,
-                                           {"what": "sacrifice"}))
-                ctx.sacrifice(pick[0])
+            k = min(d.count, len(options))
+            if k:
+                pick = ctx.choose(Decision("choose", p, f"sacrifice {k if k > 1 else 'a'} {' or '.join(d.kinds)}{'s' * (k > 1)}",
+                                           options, k, k, {"what": "sacrifice"}))
+                for o in pick:
+                    ctx.sacrifice(o)
     return run
 
 

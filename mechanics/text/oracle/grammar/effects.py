@@ -16,7 +16,7 @@ from dataclasses import replace
 from ..tree import Effect, Number, Objects, TokenSpec
 from .core import NoParse, _with
 from .descriptors import Descriptors
-from .words import COLORS, GRANTABLE
+from .words import COLORS, GRANTABLE, NUMBERS
 
 #: an imperative rule: ``rule(parser, phrase, antecedent)``, called with ``phrase`` eaten
 Rule = Callable[["Effects", str, "Objects | None"], Effect]
@@ -214,9 +214,12 @@ class Effects(Descriptors):
             n = self.number()
             self.eat_any("cards", "card") or self.fail()
             return Effect("mill", who=who, n=n)
-        if self.eat_any("sacrifices", "sacrifice"):
-            return Effect("sacrifice", who=who, what=self.objects("a") if not self.at("a") and not
-                          self.at("an") else (self.eat_any("a", "an") and self.objects("a")))
+        if self.eat_any("sacrifices", "sacrifice"):  # 701.21a: an edict, the sacrificer's choice
+            count = self.number().value if self.peek() in NUMBERS or self.peek().isdigit() else 1
+            what = _with(self.objects("a"), count=count)
+            if who.quant != "you":
+                self.eat("of their choice")
+            return Effect("sacrifice", who=who, what=what)
         self.fail()
         raise AssertionError
 
