@@ -19,7 +19,15 @@ from ..model.state import AbilityRef, Decision, StackItem
 from ..rules import sba
 from ..rules.primitives import protected
 from ..text.build import UNKNOWN_TEXT
-from ..text.effects import BLOCKS_ONLY_FLYERS, CANT_BLOCK, NOT_BY_POWER_2, UNBLOCKABLE
+from ..text.effects import (
+    BLOCKS_ONLY_FLYERS,
+    CANT_BLOCK,
+    NOT_BY_LESS_POWER,
+    NOT_BY_POWER_2,
+    ONLY_BY_FLYING,
+    ONLY_BY_FLYING_OR_REACH,
+    UNBLOCKABLE,
+)
 from . import setup, stops
 from .manual import MANUAL
 
@@ -607,6 +615,12 @@ _BLOCK_RULES: tuple[tuple[Any, str], ...] = (
     (lambda a, b: a.has("horsemanship") and not b.has("horsemanship"), "it has horsemanship (702.31b)"),
     (lambda a, b: a.has(NOT_BY_POWER_2) and b.power is not None and b.power <= 2,
      "it can't be blocked by creatures with power 2 or less (509.1b)"),
+    (lambda a, b: a.has(ONLY_BY_FLYING) and not b.has("flying"),
+     "it can't be blocked except by creatures with flying (509.1b)"),
+    (lambda a, b: a.has(ONLY_BY_FLYING_OR_REACH) and not (b.has("flying") or b.has("reach")),
+     "it can't be blocked except by creatures with flying or reach (509.1b)"),
+    (lambda a, b: a.has(NOT_BY_LESS_POWER) and (b.power or 0) < (a.power or 0),
+     "creatures with power less than its power can't block it (509.1b)"),
 )
 
 

@@ -10,7 +10,15 @@ from __future__ import annotations
 from ..tree import Ability, Condition, Cost, Effect, Event, Number, Objects
 from .core import NoParse, _with
 from .effects import Effects
-from .words import ABILITY_WORDS, BY_FIRST, COSTED, NUMBERED, RESTRICTIONS, STEPS
+from .words import (
+    ABILITY_WORDS,
+    BY_FIRST,
+    COSTED,
+    NUMBERED,
+    RESTRICTION_SENTENCES,
+    RESTRICTIONS,
+    STEPS,
+)
 
 
 class Abilities(Effects):
@@ -260,6 +268,13 @@ class Abilities(Effects):
         have trample", "Enchanted creature gets +2/+2", "~ has flying as long as COND"."""
         if self.at("choose"):
             return self.modal()
+        sentence = next((r for r in RESTRICTION_SENTENCES if self.at(r)), None)
+        if sentence is not None:  # 509.1b: "Creatures with power less than ~'s power can't block it."
+            self.eat(sentence)
+            self.need(".")
+            self.end()
+            return Ability("static", effects=(Effect("pump", what=Objects("self"),
+                                                     keywords=RESTRICTION_SENTENCES[sentence]),))
         who = self.thing(None) if not self.at("other") else self.objects("each")
         if who.quant in ("a", "target", "it"):
             self.fail()

@@ -13,7 +13,10 @@ from ...effects import (
     CANT_ATTACK,
     CANT_BLOCK,
     DOESNT_UNTAP,
+    NOT_BY_LESS_POWER,
     NOT_BY_POWER_2,
+    ONLY_BY_FLYING,
+    ONLY_BY_FLYING_OR_REACH,
     UNBLOCKABLE,
 )
 
@@ -47,10 +50,14 @@ RESTRICTIONS = {
     "can't attack or block": (CANT_ATTACK, CANT_BLOCK), "can't attack": (CANT_ATTACK,),
     "can block only creatures with flying": (BLOCKS_ONLY_FLYERS,),
     "can't be blocked by creatures with power 2 or less": (NOT_BY_POWER_2,),
+    "can't be blocked except by creatures with flying": (ONLY_BY_FLYING,),
+    "can't be blocked except by creatures with flying or reach": (ONLY_BY_FLYING_OR_REACH,),
     "attacks each combat if able": (ATTACKS_IF_ABLE,),
     "doesn't untap during your untap step": (DOESNT_UNTAP,),
     "doesn't untap during its controller's untap step": (DOESNT_UNTAP,),
 }
+#: restrictions whose sentence names the permanent last: the whole sentence, its restriction
+RESTRICTION_SENTENCES = {"creatures with power less than ~ s power can't block it": (NOT_BY_LESS_POWER,)}
 BY_FIRST: dict[str, list[str]] = {}
 for _k in KEYWORDS:
     BY_FIRST.setdefault(_k.split()[0], []).append(_k)
