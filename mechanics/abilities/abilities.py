@@ -167,6 +167,16 @@ class CastCost(Ability):
 
 
 @dataclass(frozen=True)
+class SpellCost(Ability):
+    """A permanent's static ability changing what spells cost (601.2f: "Noncreature spells
+    cost {1} more to cast", "Instant and sorcery spells you cast cost {1} less to cast"):
+    ``change(game, source_id, caster, card) -> int`` generic mana more (less if negative)
+    for a spell ``card`` that ``caster`` casts."""
+
+    change: Callable[..., int] | None = None
+
+
+@dataclass(frozen=True)
 class Static(Ability):
     """A static ability that makes continuous effects (604, 613).
 

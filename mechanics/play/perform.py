@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..abilities.abilities import CastCost, HandAbility
+from ..abilities.abilities import CastCost, HandAbility, SpellCost
 from ..abilities.modes import check_modes, mode_text, spell_modal
 from ..model import actions as A
 from ..model import events as ev
 from ..model.cards import CardDef, face_names, normalise_name, parse_cost
 from ..model.errors import BadReferenceError, IllegalActionError
-from ..model.mana import format_cost, parse_mana, plan, reduced
+from ..model.mana import format_cost, increased, parse_mana, plan, reduced
 from ..model.state import AbilityRef, Decision, StackItem
 from ..rules import sba
 from ..rules.primitives import protected
@@ -196,7 +196,22 @@ def total_cost(game: Game, player: str, card: Any, flashback: str = "", kicked: 
     if kicked:
         total += parse_cost("".join(c.kicker for c in costs))
     less = sum(c.less(game, player) for c in costs if c.less is not None)
+    change = sum(a.change(game, o, player, card) for o, a in spell_costs(game))
+    less -= min(change, 0)
+    if change > 0:  # 601.2f: increases, then reductions (each only of generic mana)
+        total = increased(total, change)
     return reduced(total, less) if less else total
+
+
+def spell_costs(game: Game) -> list[tuple[int, SpellCost]]:
+    """The battlefield's abilities changing what spells cost (601.2f), with their sources
+    (kept while the characteristics are: every castable card's cost asks for them)."""
+    chars = game.all_chars()
+    kept = game.memo.get("spell_costs")
+    if kept is None or kept[0] is not chars:
+        kept = game.memo["spell_costs"] = (chars, [(o, a) for o, ch in chars.items() if not ch.no_abilities
+                                                   for a in ch.behaviour.of(SpellCost)])
+    return kept[1]
 
 
 def cast_costs(game: Game, name: str) -> list[CastCost]:

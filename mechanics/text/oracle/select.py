@@ -81,6 +81,17 @@ def matches(game: Game, d: Objects, oid: int, controller: str, source: int | Non
     return not (d.mana_value and not _compare(ch.card.mana_value, d.mana_value))
 
 
+def card_fits(d: Objects, card: Any) -> bool:
+    """Whether a card, by its printed characteristics (a spell being cast), fits the kinds,
+    colors and "non-" words of ``d``."""
+    kinds = [k for k in d.kinds if k not in ("spell", "card")]
+    if kinds and not any(k.capitalize() in card.types or k in card.subtypes for k in kinds):
+        return False
+    if any(n in card.colors if len(n) == 1 else n.capitalize() in card.types or n in card.subtypes for n in d.non):
+        return False
+    return not d.colors or bool(set(d.colors) & set(card.colors))
+
+
 def _state(game: Game, s: str, obj: Any, ch: Any) -> bool:
     return {
         "tapped": obj.tapped, "untapped": not obj.tapped, "attacking": bool(obj.attacking),

@@ -12,6 +12,7 @@ from ....abilities import abilities as ab
 from .. import select
 from ..tree import Ability, Effect, Number, Objects
 from .conditions import condition
+from .costs import spell_cost
 from .descriptors import MEANINGFUL_COUNTERS, Env, Run, Unsupported, number
 from .effects import effects
 from .triggers import trigger_match
@@ -152,9 +153,11 @@ def _one_target(env: Env) -> None:
 
 
 # ---------------------------------------------------------------------- statics and entering
-def static(node: Ability, text: str, card: Any) -> list[ab.Static]:
+def static(node: Ability, text: str, card: Any) -> list[ab.Static] | list[ab.SpellCost]:
     """604, 613: what the permanent gives: +N/+N in layer 7c, keywords in layer 6."""
     e = node.effects[0]
+    if e.verb == "spell-cost":
+        return [spell_cost(e, text)]
     d = e.what
     check = condition(node.condition)
     cond = None if check is None else (lambda game, src: check(game, game.controller_of(src.id), src.id))

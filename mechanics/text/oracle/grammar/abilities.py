@@ -135,6 +135,29 @@ class Abilities(Effects):
         self.end()
         return Ability("cast-cost", cost=cost)
 
+    def spell_cost(self) -> Ability:
+        """601.2f, a permanent's static ability: "Noncreature spells cost {1} more to cast",
+        "Instant and sorcery spells you cast cost {1} less to cast", "Spells your
+        opponents cast cost {1} more to cast"."""
+        d = self.objects("each")
+        if self.eat("and"):  # "instant and sorcery spells": either
+            d = _with(d, kinds=d.kinds + tuple(self.kinds()))
+        if "spell" not in d.kinds:
+            self.fail()
+        caster = "you" if self.eat("you cast") else "opponent" if self.eat("your opponents cast") else ""
+        self.need("cost")
+        sym = self.peek()
+        if not (sym.startswith("{") and sym[1:-1].isdigit()):
+            self.fail()
+        self.i += 1
+        how = self.eat_any("more", "less")
+        if not how:
+            self.fail()
+        self.need("to cast .")
+        self.end()
+        return Ability("static", effects=(Effect("spell-cost", what=_with(d, controller=caster),
+                                                 n=Number(int(sym[1:-1])), kind=how),))
+
     def ability_word(self) -> None:
         """207.2c: an ability word ("Landfall —") has no rules meaning of its own."""
         j = 0
@@ -268,6 +291,9 @@ class Abilities(Effects):
         have trample", "Enchanted creature gets +2/+2", "~ has flying as long as COND"."""
         if self.at("choose"):
             return self.modal()
+        cost = self.attempt(self.spell_cost)
+        if cost is not None:
+            return cost
         sentence = next((r for r in RESTRICTION_SENTENCES if self.at(r)), None)
         if sentence is not None:  # 509.1b: "Creatures with power less than ~'s power can't block it."
             self.eat(sentence)
