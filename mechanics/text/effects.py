@@ -32,6 +32,10 @@ NOT_BY_LESS_POWER = "can't be blocked by creatures with less power"
 CANT_ATTACK = "can't attack"
 #: ... of "This creature attacks each combat if able." (checked by attacking, 508.1d)
 ATTACKS_IF_ABLE = "attacks each combat if able"
+#: ... of "[Target creature / This creature] can't be the target of spells or abilities [your
+#: opponents control] [this turn]." (checked as targets are chosen, 115.4, like hexproof and shroud)
+UNTARGETABLE = "can't be the target of spells or abilities"
+UNTARGETABLE_BY_OPPONENTS = "can't be the target of spells or abilities your opponents control"
 #: ... of "[This creature / Enchanted creature] doesn't untap during ... untap step." (502.3)
 DOESNT_UNTAP = "doesn't untap"
 #: the kind of the effect of "Prevent all combat damage that would be dealt this turn." (615.1a)

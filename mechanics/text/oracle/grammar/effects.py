@@ -16,7 +16,7 @@ from dataclasses import replace
 from ..tree import Effect, Number, Objects, TokenSpec
 from .core import NoParse, _with
 from .descriptors import Descriptors
-from .words import COLORS, GRANTABLE, NUMBERS
+from .words import COLORS, GRANTABLE, NUMBERS, RESTRICTIONS
 
 #: an imperative rule: ``rule(parser, phrase, antecedent)``, called with ``phrase`` eaten
 Rule = Callable[["Effects", str, "Objects | None"], Effect]
@@ -64,6 +64,13 @@ class Effects(Descriptors):
             if e.verb not in ("pump", "becomes") or e.until:
                 self.fail()
             return _with(e, until="eot")
+        if self.at("if ~ was kicked ,"):  # 702.33d: "If this spell was kicked, that creature gets ..."
+            cond = self.condition()
+            self.need(",")
+            e = self.effect(antecedent)
+            if e.condition is not None:
+                self.fail()
+            return _with(e, condition=cond)
         optional = not self.at("you may pay") and bool(self.eat("you may"))
         e = None
         for rule in (self.imperative, self.subject_verb):
@@ -185,6 +192,10 @@ class Effects(Descriptors):
             return Effect("cant-block", what=who, until="eot")
         if self.eat("can't be blocked this turn"):
             return Effect("unblockable", what=who, until="eot")
+        rule = next((r for r in sorted(RESTRICTIONS, key=len, reverse=True) if self.at(f"{r} this turn")), None)
+        if rule is not None:  # "Target creature can't be the target of spells or abilities ... this turn."
+            self.eat(f"{rule} this turn")
+            return Effect("pump", what=who, keywords=RESTRICTIONS[rule], until="eot")
         if self.eat_any("explores"):
             return Effect("explore", what=who)
         if self.eat_any("fights"):

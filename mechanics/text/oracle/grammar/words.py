@@ -18,6 +18,8 @@ from ...effects import (
     ONLY_BY_FLYING,
     ONLY_BY_FLYING_OR_REACH,
     UNBLOCKABLE,
+    UNTARGETABLE,
+    UNTARGETABLE_BY_OPPONENTS,
 )
 
 NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
@@ -53,6 +55,8 @@ RESTRICTIONS = {
     "can't be blocked except by creatures with flying": (ONLY_BY_FLYING,),
     "can't be blocked except by creatures with flying or reach": (ONLY_BY_FLYING_OR_REACH,),
     "attacks each combat if able": (ATTACKS_IF_ABLE,),
+    "can't be the target of spells or abilities your opponents control": (UNTARGETABLE_BY_OPPONENTS,),
+    "can't be the target of spells or abilities": (UNTARGETABLE,),
     "doesn't untap during your untap step": (DOESNT_UNTAP,),
     "doesn't untap during its controller's untap step": (DOESNT_UNTAP,),
 }
