@@ -72,7 +72,7 @@ def matches(game: Game, d: Objects, oid: int, controller: str, source: int | Non
     for s in d.states:
         if not _state(game, s, obj, ch):
             return False
-    if d.with_keyword and not ch.has(d.with_keyword):
+    if d.with_keyword and not ch.has(d.with_keyword) or d.without and ch.has(d.without):
         return False
     if d.power and not _compare(ch.power or 0, d.power):
         return False
@@ -147,7 +147,7 @@ def target_spec(d: Objects, text: str) -> Target:
         return Target("spell", text, filt, optional, most)
     objs = Objects("a", tuple(k for k in d.kinds if k not in ("player", "opponent")), non=d.non,
                    colors=d.colors, states=d.states, with_keyword=d.with_keyword, power=d.power,
-                   mana_value=d.mana_value, toughness=d.toughness)
+                   mana_value=d.mana_value, toughness=d.toughness, without=d.without)
     with_players = kinds & {"player", "opponent"}
 
     def filt(g: Game, o: Any) -> bool:
@@ -157,7 +157,8 @@ def target_spec(d: Objects, text: str) -> Target:
     if with_players:
         return Target("any", text, filt, optional, most, d.other, controller=d.controller)
     kind = "creature" if kinds == {"creature"} else "permanent"
-    plain = not (d.non or d.colors or d.states or d.with_keyword or d.power or d.toughness or d.mana_value) \
+    plain = not (d.non or d.colors or d.states or d.with_keyword or d.without or d.power or d.toughness or
+                 d.mana_value) \
         and kinds <= {
         "creature", "permanent"}
     return Target(kind, text, None if plain else filt, optional, most, d.other, controller=d.controller)

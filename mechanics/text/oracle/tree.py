@@ -39,6 +39,7 @@ class Objects:
     zone: str = "battlefield"
     ref: Objects | None = field(default=None, compare=False)
     toughness: tuple[str, int] | None = None
+    without: str = ""  # "creatures without flying": a keyword it doesn't have
 
     @property
     def players_only(self) -> bool:

@@ -8,7 +8,7 @@ learnt once here so each effect and ability rule reads them the same way.
 from __future__ import annotations
 
 from ..tree import Condition, Number, Objects
-from .core import Core
+from .core import Core, _with
 from .words import CARD_TYPES, COLORS, GRANTABLE, IRREGULAR, NUMBERS, PLURAL, STATES
 
 
@@ -99,9 +99,11 @@ class Descriptors(Core):
         elif self.eat_any("an opponent controls", "your opponents control", "you don't control",
                           "an opponent owns"):
             controller = "opponent"
-        with_kw, power, toughness, mv, zone = "", None, None, None, "battlefield"
+        with_kw, power, toughness, mv, zone, without = "", None, None, None, "battlefield", ""
         while True:
-            if self.eat("with"):
+            if self.eat("without"):  # "each creature without flying"
+                without = self.eat_any(*GRANTABLE) or self.fail()
+            elif self.eat("with"):
                 if self.eat("power"):
                     power = self.compare()
                 elif self.eat("toughness"):
@@ -123,7 +125,7 @@ class Descriptors(Core):
         if "card" in kinds and zone == "battlefield":
             zone = "library"
         return Objects(quant, tuple(kinds), count, up_to, tuple(non), tuple(colors), controller, other,
-                       tuple(states), with_kw, power, mv, zone, toughness=toughness)
+                       tuple(states), with_kw, power, mv, zone, toughness=toughness, without=without)
 
     def _plural_ahead(self) -> bool:
         """A plural noun after any adjectives: a bare plural names every such object."""
@@ -250,7 +252,10 @@ class Descriptors(Core):
         p = self.attempt(self.player, antecedent)
         if p is not None:
             return p
-        return self.thing(antecedent)
+        d = self.thing(antecedent)
+        if d.quant == "each" and (also := self.eat_any("and each player", "and each opponent")):
+            d = _with(d, kinds=(*d.kinds, also.split()[-1]))  # "each creature with flying and each player"
+        return d
 
 
     def condition(self) -> Condition:
