@@ -21,7 +21,9 @@ plays is a line of the scenario language.  The rules are deliberately plain:
   discard the autopilot chooses from an opponent's hand takes the costliest card.
 - Decisions: proliferate chooses its own permanents with helpful counters,
   the opponent's with harmful ones, and opponents; evolve triggers are ordered
-  so that as many evolve as possible; "you may" says yes; others take the
+  so that as many evolve as possible; protection from the color of one's choice
+  takes the color of the opponent's spell on the stack, else of most of their
+  permanents; "you may" says yes; others take the
   decision's default.
 
 Playing many games with it is :mod:`mechanics.ai.simulate`.
@@ -85,6 +87,8 @@ def policy(game: Any, decision: Decision) -> list[Any]:
         return sorted(decision.options, key=worth, reverse=True)[:max(decision.max, 1)]
     if what == "target":  # a target chosen while a spell is cast mid-resolution (cascade)
         return [pick_target(game, decision.player, list(decision.options), data.get("text", ""))]
+    if what == "color":  # protection from the color of one's choice
+        return [threat_color(game, decision.player, decision.options)]
     if what == "sacrifice":  # a cost or an edict: the least of what fits
         return sorted(decision.options, key=lambda o: (_size(game, o), game.card(game.state.objs[o].name).mana_value))[:max(1, decision.min)]
     default = data.get("default")
@@ -95,6 +99,21 @@ def policy(game: Any, decision: Decision) -> list[Any]:
         best = max(decision.options, key=lambda o: _size(game, o))
         return [best]
     return list(decision.options[:n])
+
+
+def threat_color(game: Any, player: str, options: Iterable[str]) -> str:
+    """The color the opponents threaten most: their spells on the stack first, then their
+    permanents (the first option when they show none)."""
+    names = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+    seen: Counter[str] = Counter()
+    for item in game.state.stack:
+        ch = game.chars(item.source) if item.controller != player and item.source is not None else None
+        seen.update({names[c]: 100 for c in (ch.colors if ch else ())})
+    for o in game.permanents():
+        if game.controller_of(o) != player:
+            seen.update(names[c] for c in game.chars(o).colors)
+    options = list(options)
+    return max(options, key=lambda c: seen[c]) if seen else options[0]
 
 
 def pick_modes(game: Any, player: str, modal: Any, sets: list[tuple[int, ...]],

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from ....abilities import abilities as ab
 from .. import select
+from ..grammar.words import PROTECTION_OF_CHOICE
 from ..tree import Ability, Effect, Number, Objects
 from .conditions import condition
 from .costs import spell_cost
@@ -173,6 +174,8 @@ def static(node: Ability, text: str, card: Any) -> list[ab.Static] | list[ab.Spe
         raise Unsupported(text)
     if e.pt and (e.pt[0].count or e.pt[0].x or e.pt[1].count or e.pt[1].x):
         raise Unsupported("gets +X/+X")
+    if PROTECTION_OF_CHOICE in e.keywords:
+        raise Unsupported(PROTECTION_OF_CHOICE)  # a choice made as it resolves: no static has one
     out = []
     if e.pt:
         out.append(ab.Static(text, "7c", applies, {"pt": (e.pt[0].value, e.pt[1].value)}, cond))

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from ....model.state import Decision
 from .. import select
+from ..grammar.words import COLOR_NAMES, PROTECTION_OF_CHOICE
 from ..tree import Effect, Objects
 from .descriptors import (
     MEANINGFUL_COUNTERS,
@@ -268,18 +269,26 @@ def pump(env: Env, e: Effect, n: Count) -> Run:
     if e.until != "eot":
         raise Unsupported("gets ... (not until end of turn)")
     pt = (number(env, e.pt[0]), number(env, e.pt[1])) if e.pt else None
-    kws = e.keywords
 
     def run(ctx: Ctx, hit: list[int]) -> None:
         if pt is not None:
             p, t = pt[0](ctx), pt[1](ctx)
             for o in hit:
                 ctx.pump(o, p, t)
+        kws = tuple(_chosen_protection(ctx) if k == PROTECTION_OF_CHOICE else k for k in e.keywords)
         if kws:
             ctx.add_effect("6", "abilities", hit, {"keywords": kws})
             ctx.note(f"{', '.join(ctx.game.describe(o) for o in hit)} gain{'s' * (len(hit) == 1)} "
                      f"{', '.join(kws)} until end of turn")
     return _on_permanents(env, e.what, run)
+
+
+def _chosen_protection(ctx: Ctx) -> str:
+    """702.16a: "protection from the color of your choice": the color chosen as it resolves."""
+    pick = ctx.choose(Decision("choose", ctx.controller, "choose a color for protection", COLOR_NAMES, 1, 1,
+                               {"what": "color", "default": ["white"]}))
+    ctx.note(f"{ctx.controller} chooses {pick[0]}")
+    return f"protection from {pick[0]}"
 
 
 @verb("becomes")

@@ -80,7 +80,9 @@ class Abilities(Effects):
         found: list[tuple[str, str]] = []
         while True:
             kw = next((k for k in BY_FIRST.get(self.peek(), ()) if self.at(k)), None)
-            if kw is not None:
+            if kw is not None and kw.startswith("protection from"):  # "... from white and from blue"
+                found += [(k, "") for k in self.protection()]
+            elif kw is not None:
                 self.eat(kw)
                 arg = ""
                 if kw in NUMBERED:

@@ -9,7 +9,16 @@ from __future__ import annotations
 
 from ..tree import Condition, Number, Objects
 from .core import Core, _with
-from .words import CARD_TYPES, COLORS, GRANTABLE, IRREGULAR, NUMBERS, PLURAL, STATES
+from .words import (
+    CARD_TYPES,
+    COLORS,
+    GRANTABLE,
+    IRREGULAR,
+    NUMBERS,
+    PLURAL,
+    PROTECTION_OF_CHOICE,
+    STATES,
+)
 
 
 class Descriptors(Core):
@@ -320,9 +329,14 @@ class Descriptors(Core):
         return _signed(p), _signed(t)
 
     def keyword_list(self) -> tuple[str, ...]:
-        kws = []
-        while (kw := self.eat_any(*GRANTABLE)):
-            kws.append(kw)
+        kws: list[str] = []
+        while True:
+            if (kw := self.eat_any(*GRANTABLE)):
+                kws.append(kw)
+            elif self.at("protection from"):
+                kws += self.protection()
+            else:
+                break
             if not (self.eat(", and") or self.eat("and") or (self.at(",") and self.peek(1) != "then"
                                                              and self.eat(","))):
                 break
@@ -330,6 +344,21 @@ class Descriptors(Core):
             self.fail()
         return tuple(kws)
 
+    def protection(self) -> list[str]:
+        """702.16a: "protection from red [and from blue]", "protection from the color of
+        your choice" (:data:`PROTECTION_OF_CHOICE`, chosen as the effect resolves)."""
+        self.need("protection from")
+        if self.eat("the color of your choice"):
+            return [PROTECTION_OF_CHOICE]
+        out = []
+        while self.peek() in COLORS:
+            out.append(f"protection from {self.peek()}")
+            self.i += 1
+            if not self.eat("and from"):
+                break
+        if not out or self.peek(-1) == "from":
+            self.fail()
+        return out
 
 
 def _signed(s: str) -> Number:

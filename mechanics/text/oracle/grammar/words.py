@@ -25,6 +25,7 @@ from ...effects import (
 NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
            "seven": 7, "eight": 8, "nine": 9, "ten": 10, "twice": 2}
 COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+COLOR_NAMES = tuple(COLORS)
 CARD_TYPES = ("creature", "artifact", "enchantment", "land", "planeswalker", "instant", "sorcery",
               "battle", "permanent", "spell", "card", "player", "opponent")
 PLURAL = {t + "s": t for t in CARD_TYPES if t not in ("sorcery",)} | {"sorceries": "sorcery"}
@@ -32,6 +33,8 @@ PLURAL = {t + "s": t for t in CARD_TYPES if t not in ("sorcery",)} | {"sorceries
 GRANTABLE = ("flying", "reach", "trample", "first strike", "double strike", "vigilance", "haste",
              "defender", "deathtouch", "lifelink", "menace", "hexproof", "shroud", "indestructible",
              "infect", "wither")
+#: "gains protection from the color of your choice": the color is chosen as the effect resolves
+PROTECTION_OF_CHOICE = "protection from the color of your choice"
 STATES = ("attacking or blocking", "tapped", "untapped", "attacking", "blocking", "legendary", "basic",
           "nonbasic", "token", "nontoken")
 STEPS = {"upkeep": "upkeep", "end step": "end", "combat": "combat", "draw step": "draw",
