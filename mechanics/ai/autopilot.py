@@ -150,6 +150,8 @@ def _size(game: Any, oid: Any) -> int:
 def _harmful(text: str) -> bool:
     """Whether an effect's text reads as bad for what it targets (the default)."""
     low = text.lower()
+    if low.startswith("prevent") or ": prevent" in low:  # a shield for what it targets (615)
+        return "dealt by" in low
     return not (any(w in low for w in _HELPFUL) and not any(w in low for w in _HARMFUL))
 
 

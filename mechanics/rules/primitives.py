@@ -16,8 +16,8 @@ from ..model import events as ev
 from ..model.cards import face_names
 from ..model.errors import IllegalActionError
 from ..model.state import Decision, Effect, Obj, StackItem
-from ..text.effects import PREVENT_COMBAT
 from ..text.oracle.keywords import CANT_BE_COUNTERED
+from .prevention import prevented
 
 if TYPE_CHECKING:
     from ..play.game import Game
@@ -401,8 +401,8 @@ class Primitives:
         src = self.chars(source) if source is not None else None
         if n > 0 and src is not None and not isinstance(target, str) and protected(self.chars(target), src):
             n = 0  # 702.16c: damage from a source of the quality is prevented
-        if n > 0 and combat and any(e.kind == PREVENT_COMBAT for e in self.state.effects):
-            n = 0  # 615.1a: "Prevent all combat damage that would be dealt this turn"
+        if n > 0:
+            n = prevented(self, target, n, source, combat)  # 615
         if n <= 0:
             return
         player = target if isinstance(target, str) else None

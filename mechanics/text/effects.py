@@ -38,8 +38,9 @@ UNTARGETABLE = "can't be the target of spells or abilities"
 UNTARGETABLE_BY_OPPONENTS = "can't be the target of spells or abilities your opponents control"
 #: ... of "[This creature / Enchanted creature] doesn't untap during ... untap step." (502.3)
 DOESNT_UNTAP = "doesn't untap"
-#: the kind of the effect of "Prevent all combat damage that would be dealt this turn." (615.1a)
-PREVENT_COMBAT = "prevent combat damage"
+#: the kind of a prevention effect, "Prevent all combat damage that would be dealt this turn."
+#: (615.1a; its params: :mod:`mechanics.rules.prevention`)
+PREVENT = "prevent damage"
 
 
 def types_of(game: Game, o: Any) -> set[str]:

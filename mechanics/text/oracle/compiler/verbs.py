@@ -173,16 +173,6 @@ def proliferate(env: Env, e: Effect, n: Count) -> Run:
     return lambda ctx: ctx.keyword_action("proliferate", ctx.controller)
 
 
-@verb("prevent-combat")
-def prevent_combat(env: Env, e: Effect, n: Count) -> Run:
-    from ...effects import PREVENT_COMBAT
-
-    def fog(ctx: Ctx) -> None:
-        ctx.add_effect("-", PREVENT_COMBAT, [], {}, until="eot")
-        ctx.note("combat damage is prevented this turn")
-    return fog
-
-
 @verb("shuffle")
 def shuffle(env: Env, e: Effect, n: Count) -> Run:
     return lambda ctx: ctx.shuffle(ctx.controller)

@@ -174,11 +174,6 @@ def add(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
     return p.add_mana()
 
 
-@imperative("prevent all combat damage that would be dealt this turn")
-def prevent_combat(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
-    return Effect("prevent-combat")  # 615.1a
-
-
 @imperative("shuffle")
 def shuffle(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
     p.eat("your library")

@@ -1,0 +1,51 @@
+"""The effect verbs of damage and its prevention (120, 615): "prevent" starts a
+prevention effect until end of turn (:mod:`mechanics.rules.prevention` applies it as
+damage would be dealt)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from ...effects import PREVENT
+from ..tree import Effect, Objects
+from .descriptors import Env, Run, Unsupported, objects
+from .effects import verb
+
+if TYPE_CHECKING:
+    from ....play.context import Ctx
+
+
+@verb("prevent")
+def prevent(env: Env, e: Effect, n: Callable[[Ctx], int]) -> Run:
+    """615.1a, 615.7: the players and permanents it protects (``to``) or the sources whose
+    damage it prevents (``by``; both: "dealt to and dealt by that creature", one effect
+    each) are those named as it resolves; a target gone by then (608.2b) leaves nothing
+    to prevent."""
+    named = [(key, get) for key, d in (("to", e.what), ("by", e.who)) if (get := _named(env, d)) is not None]
+    what = {"all": "all damage", "combat": "all combat damage", "next": "the next {} damage"}[e.kind]
+
+    def run(ctx: Ctx) -> None:
+        base: dict[str, Any] = {"combat": e.kind == "combat", "left": n(ctx) if e.kind == "next" else None,
+                                "to": None, "by": None}
+        for key, get in named or [("", None)]:
+            refs = () if get is None else tuple(o if isinstance(o, str) else ctx.game.state.objs[o].ref
+                                                for o in get(ctx))
+            if get is not None and not refs:
+                return
+            ctx.add_effect("-", PREVENT, [], {**base, key: refs} if key else base, until="eot")
+            ctx.note(f"{what.format(base['left'])} that would be dealt" +
+                     (f" {key} " + ", ".join(_names(ctx, refs)) if key else "") + " this turn is prevented")
+    return run
+
+
+def _named(env: Env, d: Objects | None) -> Callable[[Ctx], list[Any]] | None:
+    if d is None:
+        return None
+    if d.quant == "each" and not d.players_only:
+        raise Unsupported("prevent damage to each ...")  # the objects covered aren't locked in (611.2c)
+    return objects(env, d)
+
+
+def _names(ctx: Ctx, refs: tuple[Any, ...]) -> list[str]:
+    return [r if isinstance(r, str) else ctx.game.describe(r[0]) for r in refs]

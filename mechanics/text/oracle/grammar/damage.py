@@ -1,0 +1,29 @@
+"""The grammar of damage and its prevention (120, 615): "Prevent all combat damage that
+would be dealt this turn" (Fog), "... dealt to and dealt by that creature this turn"
+(Maze of Ith), "Prevent the next 1 damage that would be dealt to any target this turn"
+(a shield, 615.7)."""
+
+from __future__ import annotations
+
+from ..tree import Effect, Number, Objects
+from .effects import Effects, imperative
+
+
+@imperative("prevent all", "prevent the next")
+def prevent(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
+    """615.1a, 615.7: a prevention effect until end of turn; ``kind`` "all", "combat" (all
+    combat damage) or "next" (the next N damage: ``n``)."""
+    n = p.number() if verb == "prevent the next" else Number(0)
+    kind = "next" if verb == "prevent the next" else "combat" if p.eat("combat") else "all"
+    p.need("damage that would be dealt")
+    turn = bool(p.eat("this turn"))
+    to = by = None
+    if p.eat("to and dealt by"):
+        to = by = p.thing(antecedent)
+    elif p.eat("to"):
+        to = Objects("it", ref=antecedent) if p.eat_any("him", "her") else p.recipient(antecedent)
+    elif p.eat("by"):
+        by = p.thing(antecedent)
+    if not turn:
+        p.need("this turn")
+    return Effect("prevent", what=to, who=by, n=n, kind=kind, until="eot")
