@@ -157,6 +157,10 @@ class Effects(Descriptors):
                 n = self.amount_of(antecedent, who)
                 self.need("to")
                 return Effect("damage", what=self.recipient(antecedent), who=who, n=n)
+            if self.eat("damage to"):  # "deals damage to target creature equal to the number of ..."
+                to = self.recipient(antecedent)
+                self.need("equal to")
+                return Effect("damage", what=to, who=who, n=self.amount_of(antecedent, who))
             n = self.number()
             if self.at("damage instead"):
                 self.need("damage")
@@ -210,13 +214,9 @@ class Effects(Descriptors):
             self.eat_any("cards", "card") or self.fail()
             return Effect("draw", who=who, n=self.count_suffix(n))
         if self.eat_any("gains", "gain"):
-            n = self.number()
-            self.need("life")
-            return Effect("gain-life", who=who, n=self.count_suffix(n))
+            return Effect("gain-life", who=who, n=self.life_amount())
         if self.eat_any("loses", "lose"):
-            n = self.number()
-            self.need("life")
-            return Effect("lose-life", who=who, n=self.count_suffix(n))
+            return Effect("lose-life", who=who, n=self.life_amount())
         if self.eat_any("discards", "discard"):
             n = self.number()
             self.eat_any("cards", "card") or self.fail()
@@ -233,6 +233,14 @@ class Effects(Descriptors):
             return Effect("sacrifice", who=who, what=what)
         self.fail()
         raise AssertionError
+
+    def life_amount(self) -> Number:
+        """"2 life", "1 life for each ...", "life equal to the number of ..." (119)."""
+        if self.eat("life equal to the number of"):
+            return Number(count=self.objects("each"))
+        n = self.number()
+        self.need("life")
+        return self.count_suffix(n)
 
     def creature(self) -> TokenSpec:
         """"3/3 red and green Elemental [artifact] creature": a token's or a manland's."""

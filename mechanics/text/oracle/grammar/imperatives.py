@@ -42,19 +42,9 @@ def gain_control(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
     return Effect("control", what=what, until="eot")
 
 
-@imperative("gain")
+@imperative("gain", "lose")
 def gain_life(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
-    n = p.count_suffix(p.number())
-    p.need("life")
-    n = p.count_suffix(n)
-    return Effect("gain-life", who=Objects("you", ("player",)), n=n)
-
-
-@imperative("lose")
-def lose_life(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
-    n = p.number()
-    p.need("life")
-    return Effect("lose-life", who=Objects("you", ("player",)), n=n)
+    return Effect(f"{verb}-life", who=Objects("you", ("player",)), n=p.life_amount())
 
 
 @imperative("transform ~", "flip ~")
