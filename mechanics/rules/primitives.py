@@ -417,6 +417,7 @@ class Primitives:
         else:
             obj, ch = self.state.objs[target], self.chars(target)
             walker = ch is not None and "Planeswalker" in ch.types
+            self.state.turn_flags.setdefault("damaged_objects", []).append(obj.ref)  # "was dealt damage this turn"
             if default and (not walker or ch.is_creature):  # 120.3e: marked on a creature
                 obj.damage += n
                 src = self.chars(source) if source is not None else None

@@ -99,6 +99,7 @@ def _state(game: Game, s: str, obj: Any, ch: Any) -> bool:
         "legendary": "Legendary" in ch.supertypes, "basic": "Basic" in ch.supertypes,
         "nonbasic": "Basic" not in ch.supertypes, "token": obj.token, "nontoken": not obj.token,
         "colorless": not ch.colors, "multicolored": len(ch.colors) > 1, "monocolored": len(ch.colors) == 1,
+        "damaged": obj.ref in game.state.turn_flags.get("damaged_objects", ()),
     }[s]
 
 

@@ -110,7 +110,9 @@ class Descriptors(Core):
             controller = "opponent"
         with_kw, power, toughness, mv, zone, without = "", None, None, None, "battlefield", ""
         while True:
-            if self.eat("without"):  # "each creature without flying"
+            if self.eat("that was dealt damage this turn"):  # Fatal Blow
+                states.append("damaged")
+            elif self.eat("without"):  # "each creature without flying"
                 without = self.eat_any(*GRANTABLE) or self.fail()
             elif self.eat("with"):
                 if self.eat("power"):
