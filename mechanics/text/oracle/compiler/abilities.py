@@ -13,9 +13,9 @@ from .. import select
 from ..grammar.words import PROTECTION_OF_CHOICE
 from ..tree import Ability, Effect, Number, Objects
 from .conditions import condition
-from .costs import spell_cost
 from .descriptors import MEANINGFUL_COUNTERS, Env, Run, Unsupported, number
 from .effects import effects
+from .statics import defined_pt, itself, spell_cost
 from .triggers import trigger_match
 
 if TYPE_CHECKING:
@@ -159,6 +159,8 @@ def static(node: Ability, text: str, card: Any) -> list[ab.Static] | list[ab.Spe
     e = node.effects[0]
     if e.verb == "spell-cost":
         return [spell_cost(e, text)]
+    if e.verb == "defined-pt":
+        return [defined_pt(e, text, card)]
     d = e.what
     check = condition(node.condition)
     cond = None if check is None else (lambda game, src: check(game, game.controller_of(src.id), src.id))
@@ -220,11 +222,6 @@ def _less(e: Effect) -> Callable[..., int]:
             return n.times * len(select.each(game, n.count, player, None))
         return n.value if check is None or check(game, player, None) else 0
     return less
-
-
-def itself(game: Game, src: Any, obj: Any, ch: Any, src_ch: Any) -> bool:
-    """For "this creature ..." statics: the object is the source itself."""
-    return src.id == obj.id
 
 
 def cast_cost(node: Ability, text: str) -> ab.CastCost:

@@ -155,7 +155,7 @@ def number(env: Env, n: Number) -> Callable[[Ctx], int]:
         return power
     if n.count is not None:
         count = objects(env, n.count)
-        return lambda ctx: n.times * len(count(ctx))
+        return lambda ctx: n.value + n.times * len(count(ctx))  # "[N plus] [twice] the number of"
     if n.x:
         return lambda ctx: n.times * (ctx.item.x if ctx.item else 0)
     return lambda ctx: n.value

@@ -296,6 +296,11 @@ class Abilities(Effects):
         cost = self.attempt(self.spell_cost)
         if cost is not None:
             return cost
+        if self.eat("~ s power and toughness are each equal to"):  # 604.3: a "*" power and toughness
+            n = self.amount()
+            self.need(".")
+            self.end()
+            return Ability("static", effects=(Effect("defined-pt", n=n),))
         sentence = next((r for r in RESTRICTION_SENTENCES if self.at(r)), None)
         if sentence is not None:  # 509.1b: "Creatures with power less than ~'s power can't block it."
             self.eat(sentence)

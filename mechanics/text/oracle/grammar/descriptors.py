@@ -129,6 +129,8 @@ class Descriptors(Core):
                 zone, controller = "graveyard", "you"
             elif self.eat("in a graveyard") or self.eat("from a graveyard"):
                 zone, controller = "graveyard", ""
+            elif self.eat("on the battlefield"):  # "creatures on the battlefield": anyone's
+                pass
             elif self.eat("in your hand") or self.eat("from your hand"):
                 zone = "hand"
             else:
