@@ -1,15 +1,16 @@
 """The effect verbs of damage and its prevention (120, 615): "prevent" starts a
 prevention effect until end of turn (:mod:`mechanics.rules.prevention` applies it as
-damage would be dealt)."""
+damage would be dealt); "chain" is Chain Lightning's offer to copy the spell."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ...effects import PREVENT
+from ....model.state import Decision, StackItem
+from ...effects import PREVENT, pays
 from ..tree import Effect, Objects
-from .descriptors import Env, Run, Unsupported, objects
+from .descriptors import Env, Run, Unsupported, objects, players_of
 from .effects import verb
 
 if TYPE_CHECKING:
@@ -49,3 +50,31 @@ def _named(env: Env, d: Objects | None) -> Callable[[Ctx], list[Any]] | None:
 
 def _names(ctx: Ctx, refs: tuple[Any, ...]) -> list[str]:
     return [r if isinstance(r, str) else ctx.game.describe(r[0]) for r in refs]
+
+
+@verb("chain")
+def chain(env: Env, e: Effect, n: Callable[[Ctx], int]) -> Run:
+    """Chain Lightning: "Then that player or that permanent's controller may pay {R}{R}. If
+    the player does, they may copy this spell and may choose a new target for that copy."
+    That player decides, pays (118.12) and controls the copy (707.10); choosing no target
+    is not copying.  A goldfish does nothing by itself: it declines."""
+    who, card = players_of(env, e.who), env.card
+    if card is None:
+        raise Unsupported("copy ~")
+
+    def run(ctx: Ctx) -> None:
+        game = ctx.game
+        for p in who(ctx)[:1]:
+            if game.state.players[p].auto or not pays(ctx, p, e.cost):
+                ctx.note(f"{p} doesn't pay {e.cost}")
+                return
+            spec = game.spell_target_specs(card.name, ())[0]
+            options = tuple(game.target_options(StackItem(0, "spell", p, None, 0, "spell", card.name), spec))
+            was = ctx.item.targets[0] if ctx.item and ctx.item.targets else None
+            was = was if isinstance(was, str) or was is None else was[0]
+            pick = ctx.choose(Decision("choose", p, f"copy {card.name}: its target (choose none not to copy)",
+                                       options, 0, 1, {"what": "target", "text": card.oracle_text,
+                                                       "default": [was] if was in options else []}))
+            if pick:
+                ctx.copy_spell(card.name, p, (game.target_ref(pick[0]),))
+    return run

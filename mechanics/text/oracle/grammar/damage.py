@@ -1,7 +1,8 @@
 """The grammar of damage and its prevention (120, 615): "Prevent all combat damage that
 would be dealt this turn" (Fog), "... dealt to and dealt by that creature this turn"
 (Maze of Ith), "Prevent the next 1 damage that would be dealt to any target this turn"
-(a shield, 615.7)."""
+(a shield, 615.7), and Chain Lightning's chain ("Then that player or that permanent's
+controller may pay {R}{R}. If the player does, they may copy this spell ...")."""
 
 from __future__ import annotations
 
@@ -27,3 +28,17 @@ def prevent(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
     if not turn:
         p.need("this turn")
     return Effect("prevent", what=to, who=by, n=n, kind=kind, until="eot")
+
+
+@imperative("that player or that permanent's controller may pay")
+def chain(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
+    """Chain Lightning: the player dealt damage, or the damaged permanent's controller, may
+    pay COST to copy the spell with a new target (707.10c)."""
+    cost = ""
+    while p.peek().startswith("{"):
+        cost += p.text()
+        p.i += 1
+    if not cost:
+        p.fail()
+    p.need(". if the player does , they may copy ~ and may choose a new target for that copy")
+    return Effect("chain", who=Objects("it", ("player",), ref=antecedent), cost=cost)
