@@ -79,6 +79,9 @@ class SpellAbility(Ability):
     resolve: Resolver | None = None
     targets: tuple[Target, ...] = ()
     modal: Modal | None = None
+    #: "deals N damage divided as you choose among ... targets" (601.2d): ``divide(x)`` is the
+    #: damage to divide among its last target requirement's targets as it is cast
+    divide: Callable[[int], int] | None = None
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,8 @@ plays is a line of the scenario language.  The rules are deliberately plain:
   drawn, anything after two mulligans; put back what is most out of balance.
 - One land a turn, the basic land type whose color the hand needs most.
 - Cast what the mana allows, highest mana value first; burn and other harmful
-  spells at the opponent (its creatures for "target creature"), pump spells on
+  spells at the opponent (its creatures for "target creature"; damage divided
+  among targets kills what it can and the rest goes to the opponent), pump spells on
   an attacking creature during combat, X spells with the largest X.  A modal
   spell or trigger takes the modes that do most: damage to an opponent, then
   harm to their permanents, then the rest, never one that would hurt oneself.
@@ -41,7 +42,15 @@ from ..model import actions as A
 from ..model.cards import BASIC_LAND_MANA, parse_cost
 from ..model.mana import plan
 from ..model.state import Decision, StackItem
-from ..play.perform import cast_costs, flashback_cost, mana_sources, payers, total_cost, unpayable
+from ..play.perform import (
+    cast_costs,
+    flashback_cost,
+    mana_sources,
+    payers,
+    spell_divides,
+    total_cost,
+    unpayable,
+)
 
 ME = "p1"
 OPPONENT = "p2"
@@ -87,6 +96,9 @@ def policy(game: Any, decision: Decision) -> list[Any]:
         return sorted(decision.options, key=worth, reverse=True)[:max(decision.max, 1)]
     if what == "target":  # a target chosen while a spell is cast mid-resolution (cascade)
         return [pick_target(game, decision.player, list(decision.options), data.get("text", ""))]
+    if what == "divide":  # 601.2d: a creature its lethal damage, a player as much as it can
+        t = data.get("target")
+        return [str(min(len(decision.options), _lethal(game, t) if isinstance(t, int) else len(decision.options)))]
     if what == "color":  # protection from the color of one's choice
         return [threat_color(game, decision.player, decision.options)]
     if what == "sacrifice":  # a cost or an edict: the least of what fits
@@ -114,6 +126,31 @@ def threat_color(game: Any, player: str, options: Iterable[str]) -> str:
             seen.update(names[c] for c in game.chars(o).colors)
     options = list(options)
     return max(options, key=lambda c: seen[c]) if seen else options[0]
+
+
+def divided_targets(game: Any, player: str, spec: Any, total: int) -> list[Any]:
+    """601.2d: the targets to divide ``total`` damage among: the opponents' creatures it
+    can kill, cheapest first, then an opponent for the rest (the last target takes it)."""
+    opts = game.target_options(None, spec)
+    theirs = sorted((o for o in opts if isinstance(o, int) and game.controller_of(o) != player
+                     and game.chars(o).is_creature), key=lambda o: _lethal(game, o))
+    face = next((o for o in opts if isinstance(o, str) and o in game.opponents(player)), None)
+    out: list[Any] = []
+    left = total
+    for o in theirs:
+        need = _lethal(game, o)
+        if need <= left and len(out) < spec.max:
+            out.append(o)
+            left -= need
+    if left and face is not None and len(out) < spec.max:
+        out.append(face)
+    return out
+
+
+def _lethal(game: Any, oid: int) -> int:
+    """The damage that would destroy a creature (at least 1)."""
+    ch = game.chars(oid)
+    return max(1, (ch.toughness or 0) - game.state.objs[oid].damage) if ch is not None else 1
 
 
 def pick_modes(game: Any, player: str, modal: Any, sets: list[tuple[int, ...]],
@@ -439,6 +476,12 @@ def spell_to_cast(game: Any, player: str, sorcery_speed: bool, combat: bool = Fa
             return A.Cast(player, card.name, targets, x, modes=modes, kicked=kicked)
         specs = game.spell_target_specs(card.name)
         text = card.oracle_text
+        divide = spell_divides(game, card.name)
+        if divide is not None:
+            targets = None if combat else divided_targets(game, player, specs[-1], divide(x))
+            if targets:
+                return A.Cast(player, card.name, tuple(_ref(game, t) for t in targets), x, kicked=kicked)
+            continue
         helpful = not _harmful(text)
         if specs:
             spec = specs[0]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..abilities.abilities import CastCost, HandAbility, SpellCost
+from ..abilities.abilities import CastCost, HandAbility, SpellAbility, SpellCost
 from ..abilities.modes import check_modes, mode_text, spell_modal
 from ..model import actions as A
 from ..model import events as ev
@@ -244,6 +244,7 @@ def _cast(game: Game, a: A.Cast) -> None:
     modes = check_modes(game, a.player, card.name, a.modes)  # 601.2b: modes, then targets
     specs = game.spell_target_specs(card.name, modes)
     targets = _targets(game, None, a.player, specs, a.targets, card.name)
+    divided = divide_damage(game, a.player, card.name, targets, a.x)
     for c in costs:  # 601.2f: additional costs, all paid or none
         why = unpayable(game, a.player, oid, c)
         if why:
@@ -261,6 +262,8 @@ def _cast(game: Game, a: A.Cast) -> None:
         data["from"] = cast_from
     if flashback:
         data["flashback"] = True
+    if divided:
+        data["divided"] = divided
     st.objs[oid].name = card.name  # 709.3, 712, 715.3: the spell has the chosen face's characteristics
     item = StackItem(st.new_id(), "spell", a.player, oid, st.objs[oid].epoch, "spell", card.name,
                      targets, a.x, data, timestamp=st.tick())
@@ -270,9 +273,39 @@ def _cast(game: Game, a: A.Cast) -> None:
     game.changed(board=False)
     game.note(f"{a.player} casts {card.name}" + " (kicked)" * a.kicked + " with flashback" * bool(flashback)
               + mode_text(spell_modal(game, card.name), modes)
-              + _target_text(game, targets))
+              + _target_text(game, targets)
+              + (" dividing its damage " + ", ".join(map(str, divided)) if divided else ""))
     game.emit(ev.SpellCast(item.id, oid, a.player))
     game.became_targets(item)
+
+
+def spell_divides(game: Game, name: str) -> Any:
+    """The spell's ``divide(x)`` (the damage it divides as it is cast, 601.2d), or None."""
+    return next((s.divide for s in game.behaviour(name).of(SpellAbility)), None)
+
+
+def divide_damage(game: Game, player: str, name: str, targets: tuple, x: int) -> tuple[int, ...]:
+    """601.2d: the damage a spell divides among its targets, announced as it is cast: at
+    least 1 to each, the player choosing each target's share but the last's (which takes
+    the rest).  Empty for a spell that divides nothing."""
+    divide = spell_divides(game, name)
+    if divide is None:
+        return ()
+    total, k = divide(x), len(targets)
+    if not 0 < k <= total:
+        raise IllegalActionError(f"'{name}' divides {total} damage: choose 1 to {total} targets, each dealt "
+                                 f"at least 1 (601.2d); got {k}")
+    shares: list[int] = []
+    for i, t in enumerate(targets[:-1]):
+        left = total - sum(shares)
+        most = left - (k - 1 - i)
+        who = t if isinstance(t, str) else game.describe(t[0])
+        pick = game.ask(Decision("choose", player, f"{name}: damage to {who} (1 to {most}; {left} left to divide)",
+                                 tuple(str(v) for v in range(1, most + 1)), 1, 1,
+                                 {"what": "divide", "target": t if isinstance(t, str) else t[0],
+                                  "default": ["1"]})) if most > 1 else ["1"]
+        shares.append(int(pick[0]))
+    return (*shares, total - sum(shares))
 
 
 def _check_x(cost: tuple[str, ...], x: int, what: str) -> None:

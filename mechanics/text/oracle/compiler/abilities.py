@@ -25,9 +25,9 @@ if TYPE_CHECKING:
 
 def spells(nodes: list[Ability], text: str, known: set[str], card: Any) -> ab.SpellAbility:
     """An instant's or sorcery's sentences, one spell ability: targets in order (601.2c)."""
-    env = Env(known, card)
+    env = Env(known, card, spell=True)
     run = effects(env, [e for n in nodes for e in n.effects])
-    return ab.SpellAbility(text, run, tuple(env.targets))
+    return ab.SpellAbility(text, run, tuple(env.targets), divide=env.divide)
 
 
 def modal(node: Ability, text: str, mode_texts: list[str], known: set[str], card: Any) -> ab.Modal:

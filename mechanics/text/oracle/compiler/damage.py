@@ -1,6 +1,7 @@
 """The effect verbs of damage and its prevention (120, 615): "prevent" starts a
 prevention effect until end of turn (:mod:`mechanics.rules.prevention` applies it as
-damage would be dealt); "chain" is Chain Lightning's offer to copy the spell."""
+damage would be dealt); "chain" is Chain Lightning's offer to copy the spell; damage
+"divided as you choose" (601.2d) is dealt as its spell's caster divided it."""
 
 from __future__ import annotations
 
@@ -77,4 +78,25 @@ def chain(env: Env, e: Effect, n: Callable[[Ctx], int]) -> Run:
                                                        "default": [was] if was in options else []}))
             if pick:
                 ctx.copy_spell(card.name, p, (game.target_ref(pick[0]),))
+    return run
+
+
+def divided(env: Env, e: Effect) -> Run:
+    """601.2d: "~ deals N damage divided as you choose among any number of targets": the
+    division is announced as the spell is cast (``data["divided"]``, one amount a target,
+    :func:`mechanics.play.perform.divide_damage`); a target gone by resolution is dealt
+    nothing and the others keep their share (608.2b)."""
+    if not env.spell or e.who is None or e.who.quant != "self" or env.divide is not None or env.targets:
+        raise Unsupported("damage divided as you choose (not a spell's one division)")
+    first = env.target(e.what)
+    amount = e.n
+    env.divide = (lambda x: x) if amount.x else (lambda x: amount.value)
+    if amount.count is not None:
+        raise Unsupported("damage divided (a count)")
+
+    def run(ctx: Ctx) -> None:
+        for j, share in enumerate(ctx.item.data.get("divided", ()) if ctx.item else ()):
+            t = ctx.target(first + j)
+            if t is not None:
+                ctx.damage(t, share, source=ctx.item.source)
     return run

@@ -42,9 +42,11 @@ class Env:
     """What an ability's effects share as they compile: its target requirements, and
     which target numbers a "target" descriptor took."""
 
-    def __init__(self, known: frozenset[str] | set[str] = frozenset(), card: Any = None) -> None:
+    def __init__(self, known: frozenset[str] | set[str] = frozenset(), card: Any = None, spell: bool = False) -> None:
         self.known = known  # the keywords and keyword actions the engine and plugins implement
         self.card = card  # the card whose text this is
+        self.spell = spell  # an instant's or sorcery's spell ability (not a mode, not an ability)
+        self.divide: Callable[[int], int] | None = None  # damage divided as it is cast (601.2d)
         self.targets: list[ab.Target] = []
         self.index: dict[int, int] = {}
 

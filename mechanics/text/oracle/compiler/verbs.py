@@ -18,6 +18,7 @@ from ....model.state import Decision
 from .. import select
 from ..grammar.words import COLOR_NAMES, PROTECTION_OF_CHOICE
 from ..tree import Effect, Objects
+from .damage import divided
 from .descriptors import (
     MEANINGFUL_COUNTERS,
     Env,
@@ -39,6 +40,8 @@ Count = Callable[["Ctx"], int]
 
 @verb("damage")
 def damage(env: Env, e: Effect, n: Count) -> Run:
+    if e.kind == "divided":
+        return divided(env, e)
     if e.who is None or e.who.quant not in ("self", "it", "target") or e.who.players_only:
         raise Unsupported("deals damage (a source other than this)")
     if e.who.quant == "self" or (e.who.quant == "it" and (e.who.ref or e.who).quant == "self"):

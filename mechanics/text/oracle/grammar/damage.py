@@ -1,4 +1,4 @@
-"""The grammar of damage and its prevention (120, 615): "Prevent all combat damage that
+"""The grammar of damage prevention (615): "Prevent all combat damage that
 would be dealt this turn" (Fog), "... dealt to and dealt by that creature this turn"
 (Maze of Ith), "Prevent the next 1 damage that would be dealt to any target this turn"
 (a shield, 615.7), and Chain Lightning's chain ("Then that player or that permanent's

@@ -20,6 +20,9 @@ from .words import (
     STATES,
 )
 
+#: how many targets damage "divided as you choose among ..." may have, by its words
+_HOW_MANY = {"any number of": 99, "one or two": 2, "one , two , or three": 3}
+
 
 class Descriptors(Core):
     """The rules for numbers, descriptors, conditions, counters, P/T and keyword lists."""
@@ -148,6 +151,20 @@ class Descriptors(Core):
             j += 1
         w, txt = (self.words[j], self.toks[j].text) if j < len(self.words) else ("", "")
         return w in PLURAL or w in IRREGULAR or (txt[:1].isupper() and txt.endswith("s") and w != "~")
+
+    def divided_targets(self) -> Objects:
+        """601.2d, after "damage divided as you choose among": "any number of targets", "one
+        or two targets", "one, two, or three target attacking or blocking creatures": one
+        to that many targets (each is dealt at least 1)."""
+        most = next((n for words, n in _HOW_MANY.items() if self.eat(words)), 0)
+        if not most:
+            self.fail()
+        if self.eat("targets"):
+            return Objects("target", ("creature", "player", "planeswalker"), count=most)
+        d = self.objects()
+        if d.quant != "target":
+            self.fail()
+        return _with(d, count=most)
 
     def compare(self) -> tuple[str, int]:
         n = self.number().value

@@ -162,6 +162,8 @@ class Effects(Descriptors):
                 self.need("equal to")
                 return Effect("damage", what=to, who=who, n=self.amount_of(antecedent, who))
             n = self.number()
+            if self.eat("damage divided as you choose among"):  # 601.2d
+                return Effect("damage", what=self.divided_targets(), who=who, n=n, kind="divided")
             if self.at("damage instead"):
                 self.need("damage")
                 return Effect("damage", who=who, n=n)
