@@ -48,6 +48,15 @@ def test_spell_lines_accepted(text):
     assert all(not s.targets for s in spells[1:])
 
 
+@pytest.mark.parametrize("text, phrase", [
+    ("Banding", "Banding"),  # a capitalized first word is no subtype of a rule that fails later
+    ("Fabricate 1", "Fabricate 1"),
+    ("Noncreature spells cost {X} more to cast.", "{X} more to cast."),
+])
+def test_the_phrase_named_is_where_reading_stopped(text, phrase):
+    assert build_behaviour(card(text, "Creature — Elf"), set(), {}).phrases == [phrase]
+
+
 @pytest.mark.parametrize("text", [
     "Destroy target creature. It can't be flipped.",
     "Counter target spell unless its controller pays {X}.",

@@ -141,6 +141,8 @@ class Abilities(Effects):
         """601.2f, a permanent's static ability: "Noncreature spells cost {1} more to cast",
         "Instant and sorcery spells you cast cost {1} less to cast", "Spells your
         opponents cast cost {1} more to cast"."""
+        if "spells" not in self.words[self.i:self.i + 6]:
+            self.fail()  # (before the descriptor reads a capitalized first word as a subtype)
         d = self.objects("each")
         if self.eat("and"):  # "instant and sorcery spells": either
             d = _with(d, kinds=d.kinds + tuple(self.kinds()))
