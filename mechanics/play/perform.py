@@ -17,7 +17,7 @@ from ..model.errors import BadReferenceError, IllegalActionError
 from ..model.mana import format_cost, increased, parse_mana, plan, reduced
 from ..model.state import AbilityRef, Decision, StackItem
 from ..rules import sba
-from ..rules.primitives import protected
+from ..rules.prevention import protected
 from ..text.build import UNKNOWN_TEXT
 from ..text.effects import (
     BLOCKS_ONLY_FLYERS,

@@ -10,17 +10,35 @@ all).  :func:`prevented` applies them as damage would be dealt (615.1)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from ..text.effects import PREVENT
+from ..text.effects import PREVENT, UNPREVENTABLE, prevents_static
 
 if TYPE_CHECKING:
     from ..play.game import Game
 
 
+_COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+
+
+def protected(ch: Any, source: Any) -> bool:
+    """702.16a: whether ``ch`` has protection from a quality ``source`` has (its colors)."""
+    return ch is not None and source is not None and any(
+        ch.has(f"protection from {_COLOR_NAMES[c]}") for c in source.colors if c in _COLOR_NAMES)
+
+
 def prevented(game: Game, target: int | str, n: int, source: int | None, combat: bool) -> int:
-    """The damage left of ``n`` after the prevention effects that cover it.  Shields are
-    used up in the order they were made (616.1: the affected player would choose)."""
+    """The damage left of ``n`` after what prevents it: protection (702.16e), a permanent's
+    "Prevent all [combat] damage that would be dealt to/by ~" (:func:`prevents_static`),
+    then the prevention effects that cover it, shields used up in the order they were
+    made (616.1: the affected player would choose).  None if "damage can't be prevented"
+    this turn (615.12)."""
+    if any(e.kind == UNPREVENTABLE for e in game.state.effects):
+        return n
+    to = game.chars(target) if isinstance(target, int) else None
+    by = game.chars(source) if source is not None else None
+    if protected(to, by) or _shielded(to, "to", combat) or _shielded(by, "by", combat):
+        return 0
     objs = game.state.objs
     hit = target if isinstance(target, str) else objs[target].ref
     by = objs[source].ref if source is not None and source in objs else None
@@ -39,3 +57,10 @@ def prevented(game: Game, target: int | str, n: int, source: int | None, combat:
             e.params = {**p, "left": p["left"] - cut}  # 615.7: the shield is used up by what it prevented
         game.note(f"{cut} damage to {game.describe(target) if isinstance(target, int) else target} is prevented")
     return n
+
+
+def _shielded(ch: Any, direction: str, combat: bool) -> bool:
+    """Whether a permanent's static ability prevents all damage dealt to or by it (or all
+    combat damage, when this is)."""
+    return ch is not None and (ch.has(prevents_static(direction, False)) or
+                               combat and ch.has(prevents_static(direction, True)))

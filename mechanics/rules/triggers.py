@@ -26,7 +26,7 @@ from ..model import events as ev
 from ..model.state import AbilityRef, Decision, StackItem
 from ..text.effects import ENCHANTABLE, UNTARGETABLE, UNTARGETABLE_BY_OPPONENTS
 from .layers import Chars
-from .primitives import protected
+from .prevention import protected
 
 if TYPE_CHECKING:
     from ..model.cards import CardDef

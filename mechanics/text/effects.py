@@ -41,6 +41,14 @@ DOESNT_UNTAP = "doesn't untap"
 #: the kind of a prevention effect, "Prevent all combat damage that would be dealt this turn."
 #: (615.1a; its params: :mod:`mechanics.rules.prevention`)
 PREVENT = "prevent damage"
+#: the kind of the effect of "Damage can't be prevented this turn." (615.12)
+UNPREVENTABLE = "damage can't be prevented"
+
+
+def prevents_static(direction: str, combat: bool) -> str:
+    """The keyword-like ability of "Prevent all [combat] damage that would be dealt to/by
+    ~" (``direction`` "to" or "by"); its combat form for combat damage, either for all."""
+    return f"prevent all {'combat ' * combat}damage dealt {direction} it"
 
 
 def types_of(game: Game, o: Any) -> set[str]:

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ....model.state import Decision, StackItem
-from ...effects import PREVENT, pays
+from ...effects import PREVENT, UNPREVENTABLE, pays
 from ..tree import Effect, Objects
 from .descriptors import Env, Run, Unsupported, objects, players_of
 from .effects import verb
@@ -99,4 +99,13 @@ def divided(env: Env, e: Effect) -> Run:
             t = ctx.target(first + j)
             if t is not None:
                 ctx.damage(t, share, source=ctx.item.source)
+    return run
+
+
+@verb("unpreventable")
+def unpreventable(env: Env, e: Effect, n: Callable[[Ctx], int]) -> Run:
+    """615.12: "Damage can't be prevented this turn." (protection's prevention too, 702.16e)"""
+    def run(ctx: Ctx) -> None:
+        ctx.add_effect("-", UNPREVENTABLE, [], {}, until="eot")
+        ctx.note("damage can't be prevented this turn")
     return run

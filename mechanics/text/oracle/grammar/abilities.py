@@ -7,6 +7,7 @@ Each rule reads one whole ability and returns its :class:`~..tree.Ability`;
 
 from __future__ import annotations
 
+from ...effects import prevents_static
 from ..tree import Ability, Condition, Cost, Effect, Event, Number, Objects
 from .core import NoParse, _with
 from .effects import Effects
@@ -162,6 +163,22 @@ class Abilities(Effects):
         return Ability("static", effects=(Effect("spell-cost", what=_with(d, controller=caster),
                                                  n=Number(int(sym[1:-1])), kind=how),))
 
+    def static_prevention(self) -> Ability:
+        """615: "Prevent all [combat] damage that would be dealt [to | by | to and dealt by]
+        ~ / enchanted creature / attacking creatures you control.": a keyword-like ability
+        of each permanent it names (:func:`mechanics.text.effects.prevents_static`)."""
+        self.need("prevent all")
+        combat = bool(self.eat("combat"))
+        self.need("damage that would be dealt")
+        ways = ("to", "by") if self.eat("to and dealt by") else (self.eat_any("to", "by") or self.fail(),)
+        who = self.thing(None)
+        if who.quant not in ("self", "attached", "each") or who.players_only:
+            self.fail()
+        self.need(".")
+        self.end()
+        kws = tuple(prevents_static(w, combat) for w in ways)
+        return Ability("static", effects=(Effect("pump", what=who, keywords=kws),))
+
     def ability_word(self) -> None:
         """207.2c: an ability word ("Landfall —") has no rules meaning of its own."""
         j = 0
@@ -298,6 +315,8 @@ class Abilities(Effects):
         cost = self.attempt(self.spell_cost)
         if cost is not None:
             return cost
+        if self.at("prevent all"):  # 615: "Prevent all combat damage that would be dealt to ~."
+            return self.static_prevention()
         if self.eat("~ s power and toughness are each equal to"):  # 604.3: a "*" power and toughness
             n = self.amount()
             self.need(".")

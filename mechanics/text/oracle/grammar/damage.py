@@ -42,3 +42,9 @@ def chain(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
         p.fail()
     p.need(". if the player does , they may copy ~ and may choose a new target for that copy")
     return Effect("chain", who=Objects("it", ("player",), ref=antecedent), cost=cost)
+
+
+@imperative("damage can't be prevented this turn")
+def unpreventable(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
+    """615.12: prevention effects (and protection's) don't apply this turn."""
+    return Effect("unpreventable")
