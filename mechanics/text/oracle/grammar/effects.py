@@ -149,6 +149,9 @@ class Effects(Descriptors):
     def subject_verb(self, antecedent: Objects | None) -> Effect:
         """An effect with a subject: "~ deals 3 damage to any target", "target creature
         gets +3/+3 until end of turn", "each opponent loses 2 life", "you draw a card"."""
+        if antecedent is not None and self.peek(-1) == "and" and (rule := self.restriction_this_turn()):
+            # "... gets +1/+0 until end of turn and can't be blocked this turn": the same creature
+            return Effect("pump", what=Objects("it", ref=antecedent), keywords=RESTRICTIONS[rule], until="eot")
         who = self.attempt(self.player, antecedent)
         if who is None:
             who = self.thing(antecedent)
@@ -198,9 +201,8 @@ class Effects(Descriptors):
             return Effect("cant-block", what=who, until="eot")
         if self.eat("can't be blocked this turn"):
             return Effect("unblockable", what=who, until="eot")
-        rule = next((r for r in sorted(RESTRICTIONS, key=len, reverse=True) if self.at(f"{r} this turn")), None)
-        if rule is not None:  # "Target creature can't be the target of spells or abilities ... this turn."
-            self.eat(f"{rule} this turn")
+        rule = self.restriction_this_turn()
+        if rule:  # "Target creature can't be the target of spells or abilities ... this turn."
             return Effect("pump", what=who, keywords=RESTRICTIONS[rule], until="eot")
         if self.eat_any("explores"):
             return Effect("explore", what=who)
@@ -208,6 +210,13 @@ class Effects(Descriptors):
             return Effect("fight", what=self.thing(antecedent), who=who)
         self.fail()
         raise AssertionError
+
+    def restriction_this_turn(self) -> str:
+        """A restriction (:data:`RESTRICTIONS`) and "this turn", eaten: the restriction, or ""."""
+        rule = next((r for r in sorted(RESTRICTIONS, key=len, reverse=True) if self.at(f"{r} this turn")), "")
+        if rule:
+            self.eat(f"{rule} this turn")
+        return rule
 
     def player_verb(self, who: Objects) -> Effect:
         """A player's verb after its subject: "each opponent loses 2 life", "you draw a card"."""
