@@ -81,15 +81,31 @@ def matches(game: Game, d: Objects, oid: int, controller: str, source: int | Non
     return not (d.mana_value and not _compare(ch.card.mana_value, d.mana_value))
 
 
+#: what a card's printed characteristics say of a state word (a spell being cast)
+_CARD_STATES = {"legendary": lambda c: "Legendary" in c.supertypes, "colorless": lambda c: not c.colors,
+                "multicolored": lambda c: len(c.colors) > 1, "monocolored": lambda c: len(c.colors) == 1}
+#: 700.6: historic: artifacts, legendaries and Sagas
+_HISTORIC = lambda c: "Artifact" in c.types or "Legendary" in c.supertypes or "Saga" in c.subtypes  # noqa: E731
+
+
 def card_fits(d: Objects, card: Any) -> bool:
     """Whether a card, by its printed characteristics (a spell being cast), fits the kinds,
-    colors and "non-" words of ``d``."""
+    colors, states, keyword and "non-" words of ``d`` (:func:`card_words` says which)."""
     kinds = [k for k in d.kinds if k not in ("spell", "card")]
-    if kinds and not any(k.capitalize() in card.types or k in card.subtypes for k in kinds):
+    if kinds and not any(k.capitalize() in card.types or k in card.subtypes or k == "Historic" and _HISTORIC(card)
+                         for k in kinds):
         return False
     if any(n in card.colors if len(n) == 1 else n.capitalize() in card.types or n in card.subtypes for n in d.non):
         return False
+    if d.with_keyword and d.with_keyword not in card.keywords or not all(_CARD_STATES[s](card) for s in d.states):
+        return False
     return not d.colors or bool(set(d.colors) & set(card.colors))
+
+
+def card_words(d: Objects) -> bool:
+    """Whether :func:`card_fits` reads every word of ``d``."""
+    return not (d.power or d.toughness or d.mana_value or d.other or d.without) and all(
+        s in _CARD_STATES for s in d.states)
 
 
 def _state(game: Game, s: str, obj: Any, ch: Any) -> bool:

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 def spell_cost(e: Effect, text: str) -> ab.SpellCost:
     """The ability of "SPELLS [you cast | your opponents cast] cost {N} more/less to cast"."""
     d = e.what
-    if d.states or d.with_keyword or d.power or d.toughness or d.mana_value or d.other:
+    if not select.card_words(d):
         raise Unsupported(text)  # spells named by what only a permanent has
     n = e.n.value if e.kind == "more" else -e.n.value
 

@@ -147,7 +147,7 @@ class Abilities(Effects):
         d = self.objects("each")
         if self.eat("and"):  # "instant and sorcery spells": either
             d = _with(d, kinds=d.kinds + tuple(self.kinds()))
-        if "spell" not in d.kinds:
+        if "spell" not in d.kinds and self.peek(-1) != "spells":  # "Dragon spells": the subtype says it
             self.fail()
         caster = "you" if self.eat("you cast") else "opponent" if self.eat("your opponents cast") else ""
         self.need("cost")
