@@ -55,7 +55,8 @@ class Number:
     x: bool = False
     count: Objects | None = None
     times: int = 1
-    power_of: Objects | None = None  # "equal to its power"
+    power_of: Objects | None = None  # "equal to its power" (or its ``stat``)
+    stat: str = "power"  # what of ``power_of``: power, toughness or mana value
 
 
 @dataclass(frozen=True)

@@ -145,22 +145,41 @@ def _controller(ctx: Ctx, o: Any) -> Any:
 
 def number(env: Env, n: Number) -> Callable[[Ctx], int]:
     if n.power_of is not None:  # 608.2h: as it last existed if it has left the battlefield
-        whose = objects(env, n.power_of)
-
-        def power(ctx: Ctx) -> int:
-            got = [o for o in whose(ctx) if isinstance(o, int)]
-            ch = ctx.game.chars(got[0]) if got else None
-            if ch is None and ctx.item is not None and n.power_of.quant == "self":
-                info = ctx.lki(ctx.item.source, ctx.item.source_epoch) or {}
-                return max(0, info.get("power") or 0)
-            return max(0, ch.power or 0) if ch is not None else 0
-        return power
+        return _stat(env, n.power_of, n.stat)
     if n.count is not None:
         count = objects(env, n.count)
         return lambda ctx: n.value + n.times * len(count(ctx))  # "[N plus] [twice] the number of"
     if n.x:
         return lambda ctx: n.times * (ctx.item.x if ctx.item else 0)
     return lambda ctx: n.value
+
+
+def _stat(env: Env, d: Objects, stat: str) -> Callable[[Ctx], int]:
+    """The power, toughness or mana value of the object ``d`` names as the ability resolves,
+    or as it last existed (608.2h) if it left: the source, or a target ("its toughness"
+    after "Destroy target creature")."""
+    whose = objects(env, d)
+    base = d.ref if d.quant == "it" and d.ref is not None else d
+    slot = env.target(base) if base.quant == "target" else None
+
+    def last(ctx: Ctx) -> dict[str, Any]:
+        item = ctx.item
+        if item is None:
+            return {}
+        ref = (item.source, item.source_epoch) if base.quant == "self" else None
+        if slot is not None and ctx.offset + slot < len(item.targets):
+            ref = item.targets[ctx.offset + slot]
+        return ctx.lki(*ref) or {} if isinstance(ref, tuple) and ref[0] is not None else {}
+
+    def value(ctx: Ctx) -> int:
+        got = [o for o in whose(ctx) if isinstance(o, int)]
+        ch = ctx.game.chars(got[0]) if got else None
+        if stat == "mana value":
+            name = ch.card.name if ch is not None else last(ctx).get("copy_of")
+            return ctx.game.card(name).mana_value if name else 0
+        v = getattr(ch, stat) if ch is not None else last(ctx).get(stat)
+        return max(0, v or 0)
+    return value
 
 
 def each_of(env: Env, d: Objects | None, act: Callable[[Ctx, Any], None]) -> Run:

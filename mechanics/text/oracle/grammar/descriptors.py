@@ -229,10 +229,14 @@ class Descriptors(Core):
         """"its power", "~'s power", "the number of ...": an amount read as it resolves."""
         if self.eat("the number of"):
             return Number(count=self.objects("each"))
-        if self.eat("its power") or self.eat("~ s power"):
-            return Number(power_of=who if who.quant in ("self", "it", "target") else antecedent)
-        self.fail()
-        raise AssertionError
+        whose = self.eat_any("its", "~ s", "that creature's", "that card's")
+        stat = self.eat_any("power", "toughness", "mana value") if whose else ""
+        if not stat:
+            self.fail()
+        d = Objects("self") if whose == "~ s" else who if who.quant in ("self", "it", "target") else antecedent
+        if d is None:
+            self.fail()
+        return Number(power_of=d, stat=stat)  # 608.2h: as it last existed, if it left
 
     def player(self, antecedent: Objects | None = None) -> Objects:
         """A player: you, target player/opponent, each opponent/player, that player."""

@@ -182,7 +182,7 @@ class Effects(Descriptors):
             self.need(". that player discards that card")
             return Effect("discard-chosen", who=who, what=what)
         if who.players_only or who.quant == "you":
-            return self.player_verb(who)
+            return self.player_verb(who, antecedent)
         if self.eat_any("gets", "get"):
             pt = self.pt()
             kws: tuple[str, ...] = ()
@@ -218,16 +218,16 @@ class Effects(Descriptors):
             self.eat(f"{rule} this turn")
         return rule
 
-    def player_verb(self, who: Objects) -> Effect:
+    def player_verb(self, who: Objects, antecedent: Objects | None = None) -> Effect:
         """A player's verb after its subject: "each opponent loses 2 life", "you draw a card"."""
         if self.eat_any("draws", "draw"):
             n = self.number()
             self.eat_any("cards", "card") or self.fail()
             return Effect("draw", who=who, n=self.count_suffix(n))
         if self.eat_any("gains", "gain"):
-            return Effect("gain-life", who=who, n=self.life_amount())
+            return Effect("gain-life", who=who, n=self.life_amount(antecedent, who))
         if self.eat_any("loses", "lose"):
-            return Effect("lose-life", who=who, n=self.life_amount())
+            return Effect("lose-life", who=who, n=self.life_amount(antecedent, who))
         if self.eat_any("discards", "discard"):
             n = self.number()
             self.eat_any("cards", "card") or self.fail()
@@ -245,10 +245,11 @@ class Effects(Descriptors):
         self.fail()
         raise AssertionError
 
-    def life_amount(self) -> Number:
-        """"2 life", "1 life for each ...", "life equal to the number of ..." (119)."""
-        if self.eat("life equal to the number of"):
-            return Number(count=self.objects("each"))
+    def life_amount(self, antecedent: Objects | None, who: Objects) -> Number:
+        """"2 life", "1 life for each ...", "life equal to the number of ...", "life equal to
+        its toughness" (119)."""
+        if self.eat("life equal to"):
+            return self.amount_of(antecedent, who)
         n = self.number()
         self.need("life")
         return self.count_suffix(n)

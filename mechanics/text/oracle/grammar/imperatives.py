@@ -44,7 +44,8 @@ def gain_control(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
 
 @imperative("gain", "lose")
 def gain_life(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
-    return Effect(f"{verb}-life", who=Objects("you", ("player",)), n=p.life_amount())
+    you = Objects("you", ("player",))
+    return Effect(f"{verb}-life", who=you, n=p.life_amount(antecedent, you))
 
 
 @imperative("transform ~", "flip ~")
