@@ -24,7 +24,8 @@ plays is a line of the scenario language.  The rules are deliberately plain:
   the opponent's with harmful ones, and opponents; evolve triggers are ordered
   so that as many evolve as possible; protection from the color of one's choice
   takes the color of the opponent's spell on the stack, else of most of their
-  permanents; "you may" says yes; others take the
+  permanents; a source of one's choice is the opponent's spell on the stack, else
+  their biggest creature; "you may" says yes; others take the
   decision's default.
 
 Playing many games with it is :mod:`mechanics.ai.simulate`.
@@ -99,6 +100,10 @@ def policy(game: Any, decision: Decision) -> list[Any]:
     if what == "divide":  # 601.2d: a creature its lethal damage, a player as much as it can
         t = data.get("target")
         return [str(min(len(decision.options), _lethal(game, t) if isinstance(t, int) else len(decision.options)))]
+    if what == "source":  # "a source of your choice": an opponent's spell on the stack, else their biggest
+        theirs = [o for o in decision.options if game.controller_of(o) != decision.player]
+        on_stack = {i.source for i in game.state.stack}
+        return [max(theirs or decision.options, key=lambda o: (o in on_stack, _size(game, o)))]
     if what == "color":  # protection from the color of one's choice
         return [threat_color(game, decision.player, decision.options)]
     if what == "sacrifice":  # a cost or an edict: the least of what fits

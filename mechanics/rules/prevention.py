@@ -5,8 +5,9 @@ A resolved prevention effect is a continuous effect of kind
 :data:`~mechanics.text.effects.PREVENT` (no layer)
 whose ``params`` say what it covers: ``combat`` (combat damage only), ``to`` (the
 players and object refs it protects, None for any), ``by`` (the sources whose damage it
-prevents, None for any) and ``left`` (a shield's damage still to prevent, 615.7; None for
-all).  :func:`prevented` applies them as damage would be dealt (615.1)."""
+prevents, None for any), ``left`` (a shield's damage still to prevent, 615.7; None for
+all) and ``once`` (all of the next damage it covers, then no more: "the next time a
+source of your choice would deal damage").  :func:`prevented` applies them as damage would be dealt (615.1)."""
 
 from __future__ import annotations
 
@@ -53,8 +54,8 @@ def prevented(game: Game, target: int | str, n: int, source: int | None, combat:
             continue
         cut = n if p["left"] is None else min(n, p["left"])  # 615.1a: all of it
         n -= cut
-        if p["left"] is not None:
-            e.params = {**p, "left": p["left"] - cut}  # 615.7: the shield is used up by what it prevented
+        if p["left"] is not None or p.get("once"):  # 615.7: a shield is used up by what it prevented
+            e.params = {**p, "left": 0 if p.get("once") else p["left"] - cut}
         game.note(f"{cut} damage to {game.describe(target) if isinstance(target, int) else target} is prevented")
     return n
 

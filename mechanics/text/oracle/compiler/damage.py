@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from ....model.state import Decision, StackItem
 from ...effects import PREVENT, UNPREVENTABLE, pays
+from .. import select
 from ..tree import Effect, Objects
 from .descriptors import Env, Run, Unsupported, objects, players_of
 from .effects import verb
@@ -24,21 +25,41 @@ def prevent(env: Env, e: Effect, n: Callable[[Ctx], int]) -> Run:
     damage it prevents (``by``; both: "dealt to and dealt by that creature", one effect
     each) are those named as it resolves; a target gone by then (608.2b) leaves nothing
     to prevent."""
-    named = [(key, get) for key, d in (("to", e.what), ("by", e.who)) if (get := _named(env, d)) is not None]
-    what = {"all": "all damage", "combat": "all combat damage", "next": "the next {} damage"}[e.kind]
+    by = _source_of_choice(e.who) if e.kind == "once" else _named(env, e.who)
+    named = [(key, get) for key, get in (("to", _named(env, e.what)), ("by", by)) if get is not None]
+    what = {"all": "all damage", "combat": "all combat damage", "next": "the next {} damage",
+            "once": "the next damage"}[e.kind]
 
     def run(ctx: Ctx) -> None:
         base: dict[str, Any] = {"combat": e.kind == "combat", "left": n(ctx) if e.kind == "next" else None,
-                                "to": None, "by": None}
-        for key, get in named or [("", None)]:
-            refs = () if get is None else tuple(o if isinstance(o, str) else ctx.game.state.objs[o].ref
-                                                for o in get(ctx))
-            if get is not None and not refs:
+                                "to": None, "by": None, "once": e.kind == "once"}
+        got: dict[str, tuple[Any, ...]] = {}
+        for key, get in named:
+            got[key] = tuple(o if isinstance(o, str) else ctx.game.state.objs[o].ref for o in get(ctx))
+            if not got[key]:
                 return
-            ctx.add_effect("-", PREVENT, [], {**base, key: refs} if key else base, until="eot")
-            ctx.note(f"{what.format(base['left'])} that would be dealt" +
-                     (f" {key} " + ", ".join(_names(ctx, refs)) if key else "") + " this turn is prevented")
+        # "the next time a source of your choice would deal damage to X": that source's, to X
+        made = [{**base, **got}] if e.kind == "once" else [{**base, k: r} for k, r in got.items()] or [base]
+        for params in made:
+            ctx.add_effect("-", PREVENT, [], params, until="eot")
+            ctx.note(f"{what.format(params['left'])} that would be dealt" + "".join(
+                f" {k} " + ", ".join(_names(ctx, params[k])) for k in ("by", "to") if params[k] is not None)
+                + " this turn is prevented")
     return run
+
+
+def _source_of_choice(d: Objects) -> Callable[[Ctx], list[Any]]:
+    """609.7a: "a [red] source of your choice": a permanent or a spell on the stack that
+    fits, chosen as the effect resolves."""
+    def chosen(ctx: Ctx) -> list[Any]:
+        game = ctx.game
+        spells = [i.source for i in game.state.stack if i.kind == "spell" and i.source is not None]
+        options = tuple(o for o in [*game.permanents(), *spells] if select.matches(game, d, o, ctx.controller, None))
+        if not options:
+            return []
+        return list(ctx.choose(Decision("choose", ctx.controller, "choose a source: its next damage is prevented",
+                                        options, 1, 1, {"what": "source"})))
+    return chosen
 
 
 def _named(env: Env, d: Objects | None) -> Callable[[Ctx], list[Any]] | None:

@@ -1,13 +1,15 @@
 """The grammar of damage prevention (615): "Prevent all combat damage that
 would be dealt this turn" (Fog), "... dealt to and dealt by that creature this turn"
 (Maze of Ith), "Prevent the next 1 damage that would be dealt to any target this turn"
-(a shield, 615.7), and Chain Lightning's chain ("Then that player or that permanent's
+(a shield, 615.7), "The next time a red source of your choice would deal damage to you
+this turn, prevent that damage" (Circle of Protection: Red), and Chain Lightning's chain ("Then that player or that permanent's
 controller may pay {R}{R}. If the player does, they may copy this spell ...")."""
 
 from __future__ import annotations
 
 from ..tree import Effect, Number, Objects
 from .effects import Effects, imperative
+from .words import COLORS
 
 
 @imperative("prevent all", "prevent the next")
@@ -48,3 +50,18 @@ def chain(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
 def unpreventable(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
     """615.12: prevention effects (and protection's) don't apply this turn."""
     return Effect("unpreventable")
+
+
+@imperative("the next time")
+def next_time(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
+    """615.1a, 609.7a: "The next time a [red | artifact] source of your choice would deal
+    damage to you / any target / target creature this turn, prevent that damage.": the
+    source is chosen as it resolves; the effect prevents that source's next damage to it."""
+    p.eat_any("a", "an")
+    colors = (COLORS[p.peek()],) if p.peek() in COLORS else ()
+    kinds = (p.peek(),) if p.peek() in ("artifact", "creature") else ()
+    p.i += bool(colors or kinds)
+    p.need("source of your choice would deal damage to")
+    to = p.recipient(antecedent)
+    p.need("this turn , prevent that damage")
+    return Effect("prevent", what=to, who=Objects("a", kinds, colors=colors), kind="once", until="eot")
