@@ -11,6 +11,7 @@ source of your choice would deal damage").  :func:`prevented` applies them as da
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..text.effects import PREVENT, UNPREVENTABLE, prevents_static
@@ -20,12 +21,38 @@ if TYPE_CHECKING:
 
 
 _COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+_COLOR_WORDS = frozenset(_COLOR_NAMES.values())
+
+
+def _of_type(card_type: str) -> Callable[[Any], bool]:
+    return lambda source: card_type in source.types
+
+
+#: 702.16a: the qualities protection is from, besides colors and plural subtypes ("Goblins")
+_QUALITIES: dict[str, Callable[[Any], bool]] = {
+    "everything": lambda s: True,  # 702.16j
+    "multicolored": lambda s: len(s.colors) > 1, "monocolored": lambda s: len(s.colors) == 1,
+    "colorless": lambda s: not s.colors,
+    **{plural: _of_type(t) for plural, t in (("artifacts", "Artifact"), ("creatures", "Creature"),
+                                              ("enchantments", "Enchantment"), ("instants", "Instant"),
+                                              ("sorceries", "Sorcery"), ("planeswalkers", "Planeswalker"),
+                                              ("lands", "Land"))},
+}
 
 
 def protected(ch: Any, source: Any) -> bool:
-    """702.16a: whether ``ch`` has protection from a quality ``source`` has (its colors)."""
-    return ch is not None and source is not None and any(
-        ch.has(f"protection from {_COLOR_NAMES[c]}") for c in source.colors if c in _COLOR_NAMES)
+    """702.16a: whether ``ch`` has protection from a quality ``source`` has: a color, a card
+    type, a subtype ("protection from Goblins"), multicolored, everything."""
+    if ch is None or source is None:
+        return False
+    if any(ch.has(f"protection from {_COLOR_NAMES[c]}") for c in source.colors if c in _COLOR_NAMES):
+        return True
+    for kw in ch.keywords:
+        if kw.startswith("protection from ") and (q := kw[16:]) not in _COLOR_WORDS:
+            fits = _QUALITIES.get(q)
+            if fits(source) if fits is not None else any(q == f"{t.lower()}s" for t in source.subtypes):
+                return True
+    return False
 
 
 def prevented(game: Game, target: int | str, n: int, source: int | None, combat: bool) -> int:

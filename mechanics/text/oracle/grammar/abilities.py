@@ -81,7 +81,7 @@ class Abilities(Effects):
         found: list[tuple[str, str]] = []
         while True:
             kw = next((k for k in BY_FIRST.get(self.peek(), ()) if self.at(k)), None)
-            if kw is not None and kw.startswith("protection from"):  # "... from white and from blue"
+            if self.at("protection from"):  # "... from white and from blue", "... from artifacts"
                 found += [(k, "") for k in self.protection()]
             elif kw is not None:
                 self.eat(kw)

@@ -17,6 +17,7 @@ from .words import (
     NUMBERS,
     PLURAL,
     PROTECTION_OF_CHOICE,
+    PROTECTION_QUALITIES,
     STATES,
 )
 
@@ -370,13 +371,14 @@ class Descriptors(Core):
         return tuple(kws)
 
     def protection(self) -> list[str]:
-        """702.16a: "protection from red [and from blue]", "protection from the color of
-        your choice" (:data:`PROTECTION_OF_CHOICE`, chosen as the effect resolves)."""
+        """702.16a: "protection from red [and from blue]", "from artifacts", "from
+        Goblins", "from everything", "protection from the color of your choice" (:data:`PROTECTION_OF_CHOICE`, chosen as the effect resolves)."""
         self.need("protection from")
         if self.eat("the color of your choice"):
             return [PROTECTION_OF_CHOICE]
         out = []
-        while self.peek() in COLORS:
+        while self.peek() in COLORS or self.peek() in PROTECTION_QUALITIES or (
+                self.text()[:1].isupper() and self.peek().endswith("s")):  # "from Goblins"
             out.append(f"protection from {self.peek()}")
             self.i += 1
             if not self.eat("and from"):

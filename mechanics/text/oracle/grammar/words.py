@@ -33,6 +33,10 @@ PLURAL = {t + "s": t for t in CARD_TYPES if t not in ("sorcery",)} | {"sorceries
 GRANTABLE = ("flying", "reach", "trample", "first strike", "double strike", "vigilance", "haste",
              "defender", "deathtouch", "lifelink", "menace", "hexproof", "shroud", "indestructible",
              "infect", "wither")
+#: 702.16a: what protection may be from besides a color and a plural subtype (the engine's
+#: :func:`mechanics.rules.prevention.protected` reads each)
+PROTECTION_QUALITIES = ("artifacts", "creatures", "enchantments", "instants", "sorceries", "planeswalkers",
+                        "lands", "everything", "multicolored", "monocolored", "colorless")
 #: "gains protection from the color of your choice": the color is chosen as the effect resolves
 PROTECTION_OF_CHOICE = "protection from the color of your choice"
 STATES = ("attacking or blocking", "tapped", "untapped", "attacking", "blocking", "legendary", "basic",
