@@ -107,7 +107,7 @@ def test_permanent_lines_accepted(text, kind):
     ("{T}: Add {C}{C}.", "Land"),
     ("This land enters tapped unless you control a swamp creature.", "Land"),  # "swamp creature" isn't a kind
     ("Enchanted creature gets +1/+1 and has exalted.", "Enchantment — Aura"),  # a triggered keyword
-    ("{R}: This creature gains protection from each color until end of turn.", "Creature — Elf"),
+    ("{R}: This creature gains protection from the chosen player until end of turn.", "Creature — Elf"),
     ("{T}, Sacrifice this land: Add one mana of any color.", "Land"),  # lands pay with {T} alone
     ("When this creature enters, attach it to target creature you control.", "Creature — Elf"),
     ("This creature enters with two shield counters on it.", "Creature — Elf"),  # shield: rules meaning

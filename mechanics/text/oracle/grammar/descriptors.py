@@ -376,6 +376,8 @@ class Descriptors(Core):
         self.need("protection from")
         if self.eat("the color of your choice"):
             return [PROTECTION_OF_CHOICE]
+        if self.eat("each color") or self.eat("all colors"):
+            return [f"protection from {c}" for c in COLORS]
         out = []
         while self.peek() in COLORS or self.peek() in PROTECTION_QUALITIES or (
                 self.text()[:1].isupper() and self.peek().endswith("s")):  # "from Goblins"
