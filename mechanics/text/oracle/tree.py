@@ -68,7 +68,10 @@ class Effect:
     (``token``), scry, surveil, mill, search (``dest``, ``tapped``), counter-spell
     (``cost``: unless its controller pays), sacrifice, explore, investigate,
     proliferate, regenerate, mana (``mana``), shuffle, fight, return (to the
-    battlefield), attach, cant-block, unblockable."""
+    battlefield), attach, cant-block, unblockable; damage ``kind`` "divided" (601.2d),
+    prevent (``kind`` all, combat, next or once; ``what`` to, ``who`` by), unpreventable,
+    chain (Chain Lightning's copy, ``cost``), and in static abilities spell-cost (``kind``
+    more or less) and defined-pt (604.3)."""
 
     verb: str
     what: Objects | None = None  # the objects (or players) acted on

@@ -46,7 +46,8 @@ class Effects(Descriptors):
         ", then", ", and", "and" or ","."""
         out: list[Effect] = []
         while not self.done() and self.peek() != '"' and not self.at("activate only"):
-            e = self.effect(antecedent)
+            e = self.attempt(self.more_damage, out[-1]) if out and self.peek(-1) == "and" else None
+            e = e or self.effect(antecedent)
             out.append(e)
             antecedent = e.what or antecedent
             if self.eat(".") or self.eat(", then") or self.eat(", and") or self.eat("and") or self.eat(","):
@@ -93,6 +94,17 @@ class Effects(Descriptors):
             e = _with(e, optional=True)
         return e
 
+
+    def more_damage(self, dealt: Effect) -> Effect:
+        """"~ deals 2 damage to any target and 3 damage to you", "... to target creature and
+        1 damage to that creature's controller", "... and 1 damage to itself": the same
+        source's damage to another recipient."""
+        if dealt.verb != "damage" or dealt.kind or dealt.who is None:
+            self.fail()
+        n = self.number()
+        self.need("damage to")
+        what = dealt.who if self.eat("itself") else self.recipient(dealt.what)
+        return Effect("damage", what=what, who=dealt.who, n=n)
 
     def imperative(self, antecedent: Objects | None) -> Effect:
         """An effect without a subject: the rule of the longest registered phrase here."""
