@@ -225,13 +225,19 @@ class Behaviour:
     keywords: list[tuple[str, Any]] = field(default_factory=list)
     #: for each ability nothing implements, the first words of it that failed
     phrases: list[str] = field(default_factory=list)
+    _kinds: dict[type, list] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     @property
     def manual(self) -> bool:
         return bool(self.missing)
 
     def of(self, kind: type) -> list:
-        return [a for a in self.abilities if isinstance(a, kind)]
+        """Its abilities of one kind, listed once per kind (a behaviour's abilities don't
+        change once it is built, and every decision asks again); not to be modified."""
+        found = self._kinds.get(kind)
+        if found is None:
+            found = self._kinds[kind] = [a for a in self.abilities if isinstance(a, kind)]
+        return found
 
 
 ScriptFn = Callable[[CardDef], list[Ability]]

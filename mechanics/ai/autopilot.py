@@ -367,9 +367,9 @@ def _most_common(names: list[str]) -> str:
 def priority(game: Any, player: str) -> A.Action:
     """With priority: land, spells, abilities, or move on to the next point of interest."""
     st = game.state
-    mine = game.seat_of(st.active) == game.seat_of(player)
     if st.stack:
         return A.Pass()
+    mine = game.seat_of(st.active) == game.seat_of(player)
     if mine and st.step in ("main1", "main2"):
         land = land_to_play(game, player)
         if land is not None:
@@ -441,6 +441,9 @@ def spell_to_cast(game: Any, player: str, sorcery_speed: bool, combat: bool = Fa
     p = st.players[player]
     if not p.hand:
         return None
+    sources = mana_sources(game, player)
+    if not sources:
+        return None  # (first: after casting, the lands are often all tapped)
     cards = []
     flashback = {n: cost for n in dict.fromkeys(st.objs[o].name for o in p.graveyard)
                  if (cost := flashback_cost(game, n))}
@@ -453,9 +456,6 @@ def spell_to_cast(game: Any, player: str, sorcery_speed: bool, combat: bool = Fa
             continue
         cards.append(card)
     if not cards:
-        return None
-    sources = mana_sources(game, player)
-    if not sources:
         return None
     cards.sort(key=lambda c: (-c.mana_value, c.name))
     for card in cards:

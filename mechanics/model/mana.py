@@ -45,6 +45,8 @@ def plan(cost: Sequence[str], x: int, sources: list[Source]) -> list[object] | N
     the fewest colors), so the plan keeps flexible lands untapped.
     """
     colored, generic = needs(cost, x)
+    if len(colored) + generic > len(sources):
+        return None  # each source pays one mana
     colored.sort(key=len)
     used: list[int] = []
 

@@ -14,7 +14,7 @@ import itertools
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from ..abilities.abilities import Activated, Behaviour, HandAbility
+from ..abilities.abilities import Activated, HandAbility
 from ..abilities.modes import mode_sets, spell_modal
 from ..model import actions as A
 from ..model.cards import parse_cost
@@ -153,7 +153,7 @@ def _priority_actions(game: Game, player: str, mana: bool = True) -> Iterator[A.
     chars = game.all_chars()
     for oid in game.permanents(player):
         obj, ch = st.objs[oid], chars[oid]  # game.chars(oid): a phased-in permanent's
-        for n, ab in enumerate(() if ch.no_abilities else _of(ch.behaviour, Activated), 1):
+        for n, ab in enumerate(() if ch.no_abilities else ch.behaviour.of(Activated), 1):
             if ab.tap and (obj.tapped or (ch.is_creature and obj.sick and not ch.has("haste"))):
                 continue
             if ab.mana and ("Land" in ch.types or not mana):
@@ -182,21 +182,9 @@ def _hand_abilities(game: Game, player: str) -> Iterator[A.Action]:
     for oid in game.state.players[player].hand:
         first.setdefault(game.state.objs[oid].name, oid)
     for name, oid in first.items():
-        for n, ab in enumerate(_of(game.behaviour(name), HandAbility), 1):
+        for n, ab in enumerate(game.behaviour(name).of(HandAbility), 1):
             if _affordable(game, player, parse_cost(ab.cost)):
                 yield A.Activate(player, game.ref_for(oid), n)
-
-
-_OF: dict[tuple[int, type], tuple] = {}  # (id(behaviour), kind) -> (behaviour, its abilities)
-
-
-def _of(beh: Behaviour, kind: type) -> list:
-    """``beh.of(kind)``, listed once per behaviour and kind (behaviours are built once
-    per card, and every decision asks again)."""
-    hit = _OF.get((id(beh), kind))
-    if hit is None or hit[0] is not beh:
-        hit = _OF[(id(beh), kind)] = (beh, beh.of(kind))
-    return hit[1]
 
 
 def _affordable(game: Game, player: str, cost: tuple[str, ...], card: Any = None) -> bool:

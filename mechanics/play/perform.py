@@ -363,8 +363,9 @@ def mana_sources(game: Game, player: str) -> list[tuple[object, str]]:
         return kept[1]
     sources: list[tuple[object, str]] = [(("pool", i), m) for i, m in enumerate(p.mana)]
     lands, others = [], []
-    for oid in game.permanents(player):
-        ch = game.chars(oid)
+    for oid, ch in game.all_chars().items():  # the phased-in permanents (702.26b)
+        if ch.controller != player:
+            continue
         obj = game.state.objs[oid]
         if obj.tapped or (ch.is_creature and obj.sick and not ch.has("haste")):
             continue
