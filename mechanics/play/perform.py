@@ -21,6 +21,7 @@ from ..rules.prevention import protected
 from ..text.build import UNKNOWN_TEXT
 from ..text.effects import (
     BLOCKS_ONLY_FLYERS,
+    BY_THREE_OR_MORE,
     CANT_BLOCK,
     NOT_BY_LESS_POWER,
     NOT_BY_POWER_2,
@@ -688,6 +689,12 @@ def block_restriction(game: Game, ach: Any, bch: Any) -> str | None:
     return why
 
 
+def fewest_blockers(ach: Any) -> int:
+    """How many creatures must block this attacker if any do: 2 with menace (702.111b), 3
+    for "can't be blocked except by three or more creatures" (509.1b), else 1."""
+    return 3 if ach.has(BY_THREE_OR_MORE) else 2 if ach.has("menace") else 1
+
+
 def _block(game: Game, a: A.Block) -> None:
     st = game.state
     _declaration(game, a.player, "blockers")
@@ -710,8 +717,10 @@ def _block(game: Game, a: A.Block) -> None:
             raise IllegalActionError(f"'{bref}' can't block '{aref}': {why}")
         pairs.append((b, att))
     for att in {p[1] for p in pairs}:
-        if game.chars(att).has("menace") and sum(1 for p in pairs if p[1] == att) < 2:
-            raise IllegalActionError(f"'{game.describe(att)}' has menace: block it with two or more")
+        least = fewest_blockers(game.chars(att))
+        if sum(1 for p in pairs if p[1] == att) < least:
+            raise IllegalActionError(f"'{game.describe(att)}' " + ("has menace: block it with two or more" if least == 2
+                                     else f"can't be blocked except by {least} or more creatures (509.1b)"))
     st.decision = None
     game.note(f"{a.player} blocks: " + ", ".join(f"{game.describe(b)} blocks {game.describe(t)}"
                                                  for b, t in pairs))

@@ -28,6 +28,8 @@ NOT_BY_POWER_2 = "can't be blocked by creatures with power 2 or less"
 ONLY_BY_FLYING, ONLY_BY_FLYING_OR_REACH = ("can't be blocked except by creatures with flying",
                                            "can't be blocked except by creatures with flying or reach")
 NOT_BY_LESS_POWER = "can't be blocked by creatures with less power"
+#: ... of "This creature can't be blocked except by three or more creatures." (509.1b, as menace)
+BY_THREE_OR_MORE = "can't be blocked except by three or more creatures"
 #: ... of "Enchanted creature can't attack [or block]." (checked by attacking, 508.1c)
 CANT_ATTACK = "can't attack"
 #: ... of "This creature attacks each combat if able." (checked by attacking, 508.1d)
