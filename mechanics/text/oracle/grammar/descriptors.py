@@ -113,13 +113,17 @@ class Descriptors(Core):
                           "an opponent owns"):
             controller = "opponent"
         with_kw, power, toughness, mv, zone, without = "", None, None, None, "battlefield", ""
+        mv_counters = ""
         while True:
             if self.eat("that was dealt damage this turn"):  # Fatal Blow
                 states.append("damaged")
             elif self.eat("without"):  # "each creature without flying"
                 without = self.eat_any(*GRANTABLE) or self.fail()
             elif self.eat("with"):
-                if self.eat("power"):
+                if self.eat("mana value equal to the number of"):  # Aether Vial
+                    mv_counters = self.counter_kind()
+                    self.need("on ~")
+                elif self.eat("power"):
                     power = self.compare()
                 elif self.eat("toughness"):
                     toughness = self.compare()
@@ -137,12 +141,26 @@ class Descriptors(Core):
                 pass
             elif self.eat("in your hand") or self.eat("from your hand"):
                 zone = "hand"
+            elif self.eat("that convoked it") or self.eat("that convoked ~"):  # 702.51c
+                states.append("convoked")
             else:
                 break
         if "card" in kinds and zone == "battlefield":
             zone = "library"
+        same_name = quant == "target" and count == 1 and not up_to and bool(self.attempt(self._same_name, kinds))
         return Objects(quant, tuple(kinds), count, up_to, tuple(non), tuple(colors), controller, other,
-                       tuple(states), with_kw, power, mv, zone, toughness=toughness, without=without)
+                       tuple(states), with_kw, power, mv, zone, toughness=toughness, same_name=same_name,
+                       mv_counters=mv_counters, without=without)
+
+    def _same_name(self, kinds: list[str]) -> bool:
+        """"... and all other permanents with the same name as that permanent" after a
+        target: those too (201.2: the same name)."""
+        self.need("and all other")
+        if self.kinds() != kinds and self.words[self.i - 1] != "permanents":
+            self.fail()
+        self.need("with the same name as that")
+        self.kinds()
+        return True
 
     def _plural_ahead(self) -> bool:
         """A plural noun after any adjectives: a bare plural names every such object."""
@@ -168,6 +186,8 @@ class Descriptors(Core):
         return _with(d, count=most)
 
     def compare(self) -> tuple[str, int]:
+        if self.peek() == "x":
+            self.fail()  # "with mana value X": a comparison with the X paid, not read here
         n = self.number().value
         if self.eat("or less"):
             return ("<=", n)
@@ -230,6 +250,8 @@ class Descriptors(Core):
         """"its power", "~'s power", "the number of ...": an amount read as it resolves."""
         if self.eat("the number of"):
             return Number(count=self.objects("each"))
+        if self.eat("the sacrificed creature's power"):  # a cost's sacrifice (Fling), as it last existed
+            return Number(power_of=Objects("sacrificed"))
         whose = self.eat_any("its", "~ s", "that creature's", "that card's")
         stat = self.eat_any("power", "toughness", "mana value") if whose else ""
         if not stat:
@@ -298,6 +320,10 @@ class Descriptors(Core):
         negate = bool(self.eat("unless"))
         if not negate and not self.eat("as long as"):
             self.need("if")
+        return self.condition_body(negate)
+
+    def condition_body(self, negate: bool = False) -> Condition:
+        """A condition's words after "if" ("you control three or more artifacts")."""
         if self.eat("you control"):
             if self.peek() not in ("a", "an") and (self.peek() in NUMBERS or self.peek().isdigit()):
                 n = self.number().value
@@ -307,6 +333,13 @@ class Descriptors(Core):
                 return Condition(kind, self.objects("a"), n, negate)
             self.eat_any("a", "an")
             return Condition("control", self.objects("a"), 1, negate)
+        if self.eat("its power is"):  # Savage Swipe: the effect's own object (:mod:`.facts`)
+            return Condition("its-power", n=self.number().value, negate=negate)
+        if (self.peek() in NUMBERS or self.peek().isdigit()) and self.peek(1) == "or" and \
+                self.words[self.i + 2:self.i + 7] == ["more", "creatures", "attacked", "this", "turn"]:
+            n = self.number().value  # Case of the Gateway Express: "Three or more creatures attacked this turn"
+            self.i += 6
+            return Condition("attacked", n=n, negate=negate)
         if self.eat("it was kicked") or self.eat("~ was kicked"):
             return Condition("kicked", negate=negate)
         if self.eat("it had no"):
