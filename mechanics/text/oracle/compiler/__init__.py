@@ -10,7 +10,7 @@ so the card stays manual.
 
 from __future__ import annotations
 
-from . import cases, choices, damage, facts, monarch, verbs  # noqa: F401 - register the effect verbs
+from . import cases, choices, damage, delayed, facts, monarch, timing, verbs  # noqa: F401 - register conditions and effect verbs
 from .abilities import (
            activated,
            by_hand,

@@ -23,9 +23,12 @@ if TYPE_CHECKING:
     from ....play.game import Game
 
 
-def spells(nodes: list[Ability], text: str, known: set[str], card: Any) -> ab.SpellAbility:
-    """An instant's or sorcery's sentences, one spell ability: targets in order (601.2c)."""
+def spells(nodes: list[Ability], text: str, known: set[str], card: Any,
+           hidden: list[ab.Triggered] | None = None) -> ab.SpellAbility:
+    """An instant's or sorcery's sentences, one spell ability: targets in order (601.2c);
+    the abilities only it starts (delayed ones, 603.7) go to ``hidden``."""
     env = Env(known, card, spell=True)
+    env.hidden = hidden
     env.sacrifices = any(line.lower().startswith("as an additional cost to cast this spell, sacrifice a")
                          for line in card.oracle_text.splitlines())  # Fling: "the sacrificed creature"
     run = effects(env, [e for n in nodes for e in n.effects])
@@ -43,7 +46,8 @@ def modal(node: Ability, text: str, mode_texts: list[str], known: set[str], card
     return ab.Modal(tuple(modes), node.least, node.most)
 
 
-def activated(node: Ability, text: str, card: Any, known: set[str]) -> ab.Activated:
+def activated(node: Ability, text: str, card: Any, known: set[str],
+              hidden: list[ab.Triggered] | None = None) -> ab.Activated | ab.HandAbility:
     c = node.cost
     assert c is not None
     mana = [e for e in node.effects if e.verb == "mana"]
@@ -51,7 +55,7 @@ def activated(node: Ability, text: str, card: Any, known: set[str]) -> ab.Activa
         raise Unsupported(c.mana)  # X is chosen as an ability is activated (107.3): not for mana
     if mana:
         e = mana[0]
-        if len(node.effects) != 1 or not c.tap or node.sorcery:
+        if len(node.effects) != 1 or not c.tap or node.sorcery or node.condition:
             raise Unsupported("a mana ability with other costs or effects")
         if card.is_type("Land") and (c.mana or c.sacrifice_self or c.life or e.n.value > 1 or e.n.count or e.kind):
             raise Unsupported("a land's mana ability with a cost besides {T}")  # lands pay automatically
@@ -68,18 +72,31 @@ def activated(node: Ability, text: str, card: Any, known: set[str]) -> ab.Activa
         return ab.Activated(text, cost=c.mana, tap=True, mana=e.mana, sacrifice=c.sacrifice_self,
                             amount=amount, life=c.life)
     env = Env(known, card)
+    env.hidden = hidden
     env.sacrifices = c.sacrifice is not None
     run = effects(env, node.effects)
     if len(env.targets) > 1:
         raise Unsupported("an activated ability with two targets")
+    if c.exile_self_from_graveyard:  # 113.6: activated from the graveyard, exiling the card
+        if c.tap or c.sacrifice_self or c.sacrifice or c.discard or node.once_each_turn or \
+                node.condition or c.loyalty is not None:
+            raise Unsupported("Exile ~ from your graveyard (with another cost)")
+        return ab.HandAbility(text, cost=c.mana, resolve=run, life=c.life, zone="graveyard", sorcery=node.sorcery,
+                              targets=tuple(env.targets))
     if c.loyalty is not None:  # 606.3: sorcery speed, once a turn per permanent (checked as activated)
-        if not card.is_type("Planeswalker"):
+        if not card.is_type("Planeswalker") or node.condition:
             raise Unsupported("a loyalty ability of a non-planeswalker")
         return ab.Activated(text, resolve=run, targets=tuple(env.targets), sorcery=True, loyalty=c.loyalty)
     return ab.Activated(text, cost=c.mana, tap=c.tap, resolve=run, targets=tuple(env.targets), x_min=node.x_min,
                         sorcery=node.sorcery, sacrifice=c.sacrifice_self, life=c.life,
                         sacrifice_other=_permanent_cost(c.sacrifice), discard=c.discard,
-                        once=node.once_each_turn, bounce_other=_permanent_cost(c.bounce))
+                        once=node.once_each_turn, bounce_other=_permanent_cost(c.bounce), only_if=_only_if(node))
+
+
+def _only_if(node: Ability) -> Callable[..., bool] | None:
+    """602.5b: "Activate only if COND": checked as it would be activated."""
+    check = condition(node.condition)
+    return None if check is None else (lambda game, player, oid: check(game, player, oid))
 
 
 #: a loyalty ability's line (606.1): "[+N]: EFFECT", "[−N]: EFFECT" or "[0]: EFFECT"
@@ -118,7 +135,9 @@ def _mana_count(n: Number) -> Callable[..., int]:
 
 
 def triggered(node: Ability, text: str, card: Any, known: set[str],
-              modal_node: ab.Modal | None = None) -> ab.Triggered:
+              modal_node: ab.Modal | None = None, hidden: list[ab.Triggered] | None = None,
+              animated: bool = False) -> ab.Triggered:
+    """``animated``: the ability of a creature the card becomes (granted, 613.1f)."""
     ev = node.event
     assert ev is not None
     check = condition(node.condition)
@@ -130,6 +149,7 @@ def triggered(node: Ability, text: str, card: Any, known: set[str],
         if ev.whose == "opponent":
             raise Unsupported("at the beginning of each opponent's")
         env = Env(known, card)
+        env.hidden = hidden
         run = effects(env, node.effects) if modal_node is None else _modes(modal_node)
         _one_target(env)
         return ab.Triggered(text, resolve=run, targets=tuple(env.targets), condition=cond, step=ev.step,
@@ -138,10 +158,11 @@ def triggered(node: Ability, text: str, card: Any, known: set[str],
         raise Unsupported("a chapter ability of a non-Saga")
     kinds, match, back = trigger_match(ev)
     if ev.subject is not None and ev.subject.quant == "self" and ev.kind in (
-            "dies", "attacks", "combat-damage", "blocks", "becomes-blocked"):
-        if not card.is_type("Creature"):
+            "dies", "attacks", "combat-damage", "blocks", "becomes-blocked", "blocks-or-blocked"):
+        if not card.is_type("Creature") and not animated:
             raise Unsupported(f"a noncreature's '{ev.kind}'")
     env = Env(known, card)
+    env.hidden = hidden
     run = effects(env, node.effects) if modal_node is None else _modes(modal_node)
     _one_target(env)
     return ab.Triggered(text, kinds, match, run, tuple(env.targets), cond, look_back=back, modal=modal_node)

@@ -2,7 +2,9 @@
 
 :class:`Parser` is the cursor of :mod:`.core` (peek, eat, attempt, fail) with the
 rules of each area mixed in, one module an area so each stays short:
-:mod:`.descriptors` (numbers, objects, players, conditions), :mod:`.effects` (effect
+:mod:`.descriptors` (numbers, objects, players, conditions), :mod:`.timing` (conditions
+of the turn and the graveyard, more trigger events, activation restrictions),
+:mod:`.effects` (effect
 sentences, subject-verb effects), :mod:`.imperatives` (the imperative verbs, one
 registered function a verb) and :mod:`.abilities` (keyword lines, triggered,
 activated, modal, static, "enters" abilities, costs); the word lists are in
@@ -14,9 +16,10 @@ from __future__ import annotations
 from . import choices, damage, facts, imperatives  # noqa: F401 - register the imperative verbs
 from .abilities import Abilities
 from .core import NoParse, ParseError
+from .timing import Timing
 
 __all__ = ["NoParse", "ParseError", "Parser"]
 
 
-class Parser(Abilities):
+class Parser(Abilities, Timing):
     """The parser of one ability's tokens: every rule of the grammar."""
