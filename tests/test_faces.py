@@ -36,10 +36,13 @@ def test_every_face_names_the_card_and_all_must_be_automated(pool):
     assert game.card("Tidechannel Pathway").name == "Tidechannel Pathway"
     assert pool.get("Tidechannel Pathway").name == "Barkchannel Pathway"  # the card: its front
     assert not game.is_manual("Barkchannel Pathway // Tidechannel Pathway")
-    # Ulvenwald Oddity's faces are each automated; Ice is too, Fire's divided damage is not:
-    # the compiler names the first words it could not read
+    # Ulvenwald Oddity's, Fire // Ice's and Bonecrusher Giant // Stomp's faces are each automated;
+    # Tok-Tok's "If a red source you control would deal damage to a permanent or player, it deals
+    # that much damage plus 1 ..." is not: the compiler names the first words it could not read
     assert not game.is_manual("Ulvenwald Behemoth")
-    assert game.manual_phrases("Ice") == ["Fire: damage divided as you choose among"]
+    assert not game.is_manual("Ice")
+    assert not game.is_manual("Stomp")
+    assert "Tok-Tok, Volcano Born: a red source would deal damage" in game.manual_phrases("Akki Lavarunner")
 
 
 def test_an_aftermath_half_is_cast_only_from_the_graveyard(pool):

@@ -48,6 +48,15 @@ def test_spell_lines_accepted(text):
     assert all(not s.targets for s in spells[1:])
 
 
+@pytest.mark.parametrize("text, phrase", [
+    ("Banding", "Banding"),  # a capitalized first word is no subtype of a rule that fails later
+    ("Fabricate 1", "Fabricate 1"),
+    ("Noncreature spells cost {X} more to cast.", "{X} more to cast."),
+])
+def test_the_phrase_named_is_where_reading_stopped(text, phrase):
+    assert build_behaviour(card(text, "Creature — Elf"), set(), {}).phrases == [phrase]
+
+
 @pytest.mark.parametrize("text", [
     "Destroy target creature. It can't be flipped.",
     "Counter target spell unless its controller pays {X}.",
@@ -99,7 +108,7 @@ def test_permanent_lines_accepted(text, kind):
     ("{T}: Add {C}{C}.", "Land"),
     ("This land enters tapped unless you control a swamp creature.", "Land"),  # "swamp creature" isn't a kind
     ("Enchanted creature gets +1/+1 and has exalted.", "Enchantment — Aura"),  # a triggered keyword
-    ("{R}: This creature gains protection from red until end of turn.", "Creature — Elf"),
+    ("{R}: This creature gains protection from the chosen player until end of turn.", "Creature — Elf"),
     ("{T}, Sacrifice this land: Add one mana of any color.", "Land"),  # lands pay with {T} alone
     ("When this creature enters, attach it to target creature you control.", "Creature — Elf"),
     ("This creature enters with two shield counters on it.", "Creature — Elf"),  # shield: rules meaning

@@ -79,6 +79,9 @@ class SpellAbility(Ability):
     resolve: Resolver | None = None
     targets: tuple[Target, ...] = ()
     modal: Modal | None = None
+    #: "deals N damage divided as you choose among ... targets" (601.2d): ``divide(x)`` is the
+    #: damage to divide among its last target requirement's targets as it is cast
+    divide: Callable[[int], int] | None = None
 
 
 @dataclass(frozen=True)
@@ -230,6 +233,16 @@ class CastFrom(Ability):
 
     zone: str = "graveyard"
     alt: str = ""
+
+
+@dataclass(frozen=True)
+class SpellCost(Ability):
+    """A permanent's static ability changing what spells cost (601.2f: "Noncreature spells
+    cost {1} more to cast", "Instant and sorcery spells you cast cost {1} less to cast"):
+    ``change(game, source_id, caster, card) -> int`` generic mana more (less if negative)
+    for a spell ``card`` that ``caster`` casts."""
+
+    change: Callable[..., int] | None = None
 
 
 @dataclass(frozen=True)

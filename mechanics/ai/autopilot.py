@@ -14,7 +14,8 @@ plays is a line of the scenario language.  The rules are deliberately plain:
   none in the hand, landcycling (702.29e) for one.
 - Cast what the mana allows, highest mana value first (cards in exile an effect
   lets it play count as in hand); burn and other harmful
-  spells at the opponent (its creatures for "target creature"), pump spells on
+  spells at the opponent (its creatures for "target creature"; damage divided
+  among targets kills what it can and the rest goes to the opponent), pump spells on
   an attacking creature during combat, X spells with the largest X.  A modal
   spell or trigger takes the modes that do most: damage to an opponent, then
   harm to their permanents, then the rest, never one that would hurt oneself.
@@ -32,7 +33,10 @@ plays is a line of the scenario language.  The rules are deliberately plain:
   discard the autopilot chooses from an opponent's hand takes the costliest card.
 - Decisions: proliferate chooses its own permanents with helpful counters,
   the opponent's with harmful ones, and opponents; evolve triggers are ordered
-  so that as many evolve as possible; "you may" says yes; others take the
+  so that as many evolve as possible; protection from the color of one's choice
+  takes the color of the opponent's spell on the stack, else of most of their
+  permanents; a source of one's choice is the opponent's spell on the stack, else
+  their biggest creature; "you may" says yes; others take the
   decision's default.
 
 Playing many games with it is :mod:`mechanics.ai.simulate`.
@@ -60,6 +64,7 @@ from ..play.perform import (
     may_play_from_exile,
     payers,
     permitted_alt,
+    spell_divides,
     suspend_instance,
     total_cost,
     unpayable,
@@ -119,6 +124,15 @@ def policy(game: Any, decision: Decision) -> list[Any]:
         return crew_choice(game, list(decision.options), data["power"])
     if what == "pitch":  # a card exiled from the hand (evoke's cost): the cheapest
         return [min(decision.options, key=lambda o: game.card(game.state.objs[o].name).mana_value)]
+    if what == "divide":  # 601.2d: a creature its lethal damage, a player as much as it can
+        t = data.get("target")
+        return [str(min(len(decision.options), _lethal(game, t) if isinstance(t, int) else len(decision.options)))]
+    if what == "source":  # "a source of your choice": an opponent's spell on the stack, else their biggest
+        theirs = [o for o in decision.options if game.controller_of(o) != decision.player]
+        on_stack = {i.source for i in game.state.stack}
+        return [max(theirs or decision.options, key=lambda o: (o in on_stack, _size(game, o)))]
+    if what == "color":  # protection from the color of one's choice
+        return [threat_color(game, decision.player, decision.options)]
     if what == "put-back":  # Brainstorm: the cards least wanted, as for a discard
         return discard(game, decision.player, list(decision.options), decision.min)
     if what == "pile":  # 700.3: piles as even in worth as can be, so the other player loses half
@@ -136,6 +150,46 @@ def policy(game: Any, decision: Decision) -> list[Any]:
         best = max(decision.options, key=lambda o: _size(game, o))
         return [best]
     return list(decision.options[:n])
+
+
+def threat_color(game: Any, player: str, options: Iterable[str]) -> str:
+    """The color the opponents threaten most: their spells on the stack first, then their
+    permanents (the first option when they show none)."""
+    names = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+    seen: Counter[str] = Counter()
+    for item in game.state.stack:
+        ch = game.chars(item.source) if item.controller != player and item.source is not None else None
+        seen.update({names[c]: 100 for c in (ch.colors if ch else ())})
+    for o in game.permanents():
+        if game.controller_of(o) != player:
+            seen.update(names[c] for c in game.chars(o).colors)
+    options = list(options)
+    return max(options, key=lambda c: seen[c]) if seen else options[0]
+
+
+def divided_targets(game: Any, player: str, spec: Any, total: int) -> list[Any]:
+    """601.2d: the targets to divide ``total`` damage among: the opponents' creatures it
+    can kill, cheapest first, then an opponent for the rest (the last target takes it)."""
+    opts = game.target_options(None, spec)
+    theirs = sorted((o for o in opts if isinstance(o, int) and game.controller_of(o) != player
+                     and game.chars(o).is_creature), key=lambda o: _lethal(game, o))
+    face = next((o for o in opts if isinstance(o, str) and o in game.opponents(player)), None)
+    out: list[Any] = []
+    left = total
+    for o in theirs:
+        need = _lethal(game, o)
+        if need <= left and len(out) < spec.max:
+            out.append(o)
+            left -= need
+    if left and face is not None and len(out) < spec.max:
+        out.append(face)
+    return out
+
+
+def _lethal(game: Any, oid: int) -> int:
+    """The damage that would destroy a creature (at least 1)."""
+    ch = game.chars(oid)
+    return max(1, (ch.toughness or 0) - game.state.objs[oid].damage) if ch is not None else 1
 
 
 def _worth(game: Any, oids: Iterable[Any]) -> int:
@@ -185,6 +239,8 @@ def _size(game: Any, oid: Any) -> int:
 def _harmful(text: str) -> bool:
     """Whether an effect's text reads as bad for what it targets (the default)."""
     low = text.lower()
+    if low.startswith("prevent") or ": prevent" in low:  # a shield for what it targets (615)
+        return "dealt by" in low
     return not (any(w in low for w in _HELPFUL) and not any(w in low for w in _HARMFUL))
 
 
@@ -512,6 +568,12 @@ def spell_to_cast(game: Any, player: str, sorcery_speed: bool, combat: bool = Fa
             return A.Cast(player, card.name, targets, x, modes=modes, kicked=kicked, alt=how)
         specs = game.spell_target_specs(card.name)
         text = card.oracle_text
+        divide = spell_divides(game, card.name)
+        if divide is not None:
+            targets = None if combat else divided_targets(game, player, specs[-1], divide(x))
+            if targets:
+                return A.Cast(player, card.name, tuple(_ref(game, t) for t in targets), x, kicked=kicked)
+            continue
         helpful = not _harmful(text)
         if specs:
             spec = specs[0]

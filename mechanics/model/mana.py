@@ -84,6 +84,12 @@ def reduced(cost: Sequence[str], k: int) -> tuple[str, ...]:
     return tuple(out)
 
 
+def increased(cost: Sequence[str], k: int) -> tuple[str, ...]:
+    """The cost with ``k`` more generic mana (601.2f: a cost increase)."""
+    generic = sum(int(s) for s in cost if s.isdigit()) + k
+    return ((str(generic),) if generic else ()) + tuple(s for s in cost if not s.isdigit())
+
+
 def format_cost(symbols: Sequence[str]) -> str:
     return "".join("{%s}" % s for s in symbols)
 

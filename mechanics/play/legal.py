@@ -26,6 +26,7 @@ from .perform import (
     block_restriction,
     cast_costs,
     castable_faces,
+    fewest_blockers,
     flashback_cost,
     payers,
     permitted_alt,
@@ -79,7 +80,7 @@ def generate(game: Game) -> Iterator[A.Action]:
             for att in attackers:
                 ach = game.chars(att)
                 if ach is not None and bch is not None and (
-                        ach.has("menace") or  # 702.111b: one blocker alone can't block it
+                        fewest_blockers(ach) > 1 or  # 702.111b: one blocker alone can't block it
                         block_restriction(game, ach, bch)):
                     continue
                 yield A.Block(d.player, ((game.ref_for(b), game.ref_for(att)),))

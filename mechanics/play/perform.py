@@ -8,21 +8,25 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..abilities.abilities import AltCost, CastCost, CastFrom, HandAbility
+from ..abilities.abilities import AltCost, CastCost, CastFrom, HandAbility, SpellAbility, SpellCost
 from ..abilities.modes import check_modes, mode_text, spell_modal
 from ..model import actions as A
 from ..model import events as ev
 from ..model.cards import CardDef, face_names, normalise_name, parse_cost
 from ..model.errors import BadReferenceError, IllegalActionError
-from ..model.mana import format_cost, parse_mana, plan, reduced
+from ..model.mana import format_cost, increased, parse_mana, plan, reduced
 from ..model.state import AbilityRef, Decision, StackItem
 from ..rules import sba
-from ..rules.primitives import protected
+from ..rules.prevention import protected
 from ..text.build import UNKNOWN_TEXT
 from ..text.effects import (
     BLOCKS_ONLY_FLYERS,
+    BY_THREE_OR_MORE,
     CANT_BLOCK,
+    NOT_BY_LESS_POWER,
     NOT_BY_POWER_2,
+    ONLY_BY_FLYING,
+    ONLY_BY_FLYING_OR_REACH,
     PLAY_FROM_EXILE,
     UNBLOCKABLE,
 )
@@ -217,7 +221,22 @@ def total_cost(game: Game, player: str, card: Any, flashback: str = "", kicked: 
     if kicked:
         total += parse_cost("".join(c.kicker for c in costs))
     less = sum(c.less(game, player) for c in costs if c.less is not None)
+    change = sum(a.change(game, o, player, card) for o, a in spell_costs(game))
+    less -= min(change, 0)
+    if change > 0:  # 601.2f: increases, then reductions (each only of generic mana)
+        total = increased(total, change)
     return reduced(total, less) if less else total
+
+
+def spell_costs(game: Game) -> list[tuple[int, SpellCost]]:
+    """The battlefield's abilities changing what spells cost (601.2f), with their sources
+    (kept while the characteristics are: every castable card's cost asks for them)."""
+    chars = game.all_chars()
+    kept = game.memo.get("spell_costs")
+    if kept is None or kept[0] is not chars:
+        kept = game.memo["spell_costs"] = (chars, [(o, a) for o, ch in chars.items() if not ch.no_abilities
+                                                   for a in ch.behaviour.of(SpellCost)])
+    return kept[1]
 
 
 def cast_costs(game: Game, name: str, kind: type = CastCost) -> list:
@@ -260,6 +279,7 @@ def _cast(game: Game, a: A.Cast) -> None:
     modes = check_modes(game, a.player, card.name, a.modes)  # 601.2b: modes, then targets
     specs = game.spell_target_specs(card.name, modes)
     targets = _targets(game, None, a.player, specs, a.targets, card.name)
+    divided = divide_damage(game, a.player, card.name, targets, a.x)
     for c in [*costs, *[alt] * bool(alt)]:  # 601.2f: additional costs, all paid or none
         why = unpayable(game, a.player, oid, c)
         if why:
@@ -283,6 +303,8 @@ def _cast(game: Game, a: A.Cast) -> None:
         data["flashback"] = True
     if alt:
         data["alt"] = alt.name
+    if divided:
+        data["divided"] = divided
     st.objs[oid].name = card.name  # 709.3, 712, 715.3: the spell has the chosen face's characteristics
     item = StackItem(st.new_id(), "spell", a.player, oid, st.objs[oid].epoch, "spell", card.name,
                      targets, a.x, data, timestamp=st.tick())
@@ -293,7 +315,8 @@ def _cast(game: Game, a: A.Cast) -> None:
     game.note(f"{a.player} casts {card.name}" + " (kicked)" * a.kicked + " with flashback" * bool(flashback)
               + ("" if alt is None else f" paying its {a.alt} cost too" if alt.additional else f" for its {a.alt} cost")
               + mode_text(spell_modal(game, card.name), modes)
-              + _target_text(game, targets))
+              + _target_text(game, targets)
+              + (" dividing its damage " + ", ".join(map(str, divided)) if divided else ""))
     game.emit(ev.SpellCast(item.id, oid, a.player))
     game.became_targets(item)
 
@@ -356,6 +379,33 @@ def _suspend(game: Game, a: A.SuspendCard) -> None:
 def suspend_instance(game: Game, name: str) -> tuple[int, str] | None:
     """The card's suspend N and cost (702.62a), or None."""
     return next((arg for kw, arg in game.behaviour(name).keywords if kw == "suspend"), None)
+def spell_divides(game: Game, name: str) -> Any:
+    """The spell's ``divide(x)`` (the damage it divides as it is cast, 601.2d), or None."""
+    return next((s.divide for s in game.behaviour(name).of(SpellAbility)), None)
+
+
+def divide_damage(game: Game, player: str, name: str, targets: tuple, x: int) -> tuple[int, ...]:
+    """601.2d: the damage a spell divides among its targets, announced as it is cast: at
+    least 1 to each, the player choosing each target's share but the last's (which takes
+    the rest).  Empty for a spell that divides nothing."""
+    divide = spell_divides(game, name)
+    if divide is None:
+        return ()
+    total, k = divide(x), len(targets)
+    if not 0 < k <= total:
+        raise IllegalActionError(f"'{name}' divides {total} damage: choose 1 to {total} targets, each dealt "
+                                 f"at least 1 (601.2d); got {k}")
+    shares: list[int] = []
+    for i, t in enumerate(targets[:-1]):
+        left = total - sum(shares)
+        most = left - (k - 1 - i)
+        who = t if isinstance(t, str) else game.describe(t[0])
+        pick = game.ask(Decision("choose", player, f"{name}: damage to {who} (1 to {most}; {left} left to divide)",
+                                 tuple(str(v) for v in range(1, most + 1)), 1, 1,
+                                 {"what": "divide", "target": t if isinstance(t, str) else t[0],
+                                  "default": ["1"]})) if most > 1 else ["1"]
+        shares.append(int(pick[0]))
+    return (*shares, total - sum(shares))
 
 
 def _check_x(cost: tuple[str, ...], x: int, what: str) -> None:
@@ -798,6 +848,12 @@ _BLOCK_RULES: tuple[tuple[Any, str], ...] = (
     (lambda a, b: a.has("horsemanship") and not b.has("horsemanship"), "it has horsemanship (702.31b)"),
     (lambda a, b: a.has(NOT_BY_POWER_2) and b.power is not None and b.power <= 2,
      "it can't be blocked by creatures with power 2 or less (509.1b)"),
+    (lambda a, b: a.has(ONLY_BY_FLYING) and not b.has("flying"),
+     "it can't be blocked except by creatures with flying (509.1b)"),
+    (lambda a, b: a.has(ONLY_BY_FLYING_OR_REACH) and not (b.has("flying") or b.has("reach")),
+     "it can't be blocked except by creatures with flying or reach (509.1b)"),
+    (lambda a, b: a.has(NOT_BY_LESS_POWER) and (b.power or 0) < (a.power or 0),
+     "creatures with power less than its power can't block it (509.1b)"),
 )
 
 
@@ -814,6 +870,12 @@ def block_restriction(game: Game, ach: Any, bch: Any) -> str | None:
         if any(LANDWALKS[walk] in game.chars(i).subtypes for i in game.permanents(bch.controller)):
             return f"it has {walk} (702.14c)"
     return why
+
+
+def fewest_blockers(ach: Any) -> int:
+    """How many creatures must block this attacker if any do: 2 with menace (702.111b), 3
+    for "can't be blocked except by three or more creatures" (509.1b), else 1."""
+    return 3 if ach.has(BY_THREE_OR_MORE) else 2 if ach.has("menace") else 1
 
 
 def _block(game: Game, a: A.Block) -> None:
@@ -838,8 +900,10 @@ def _block(game: Game, a: A.Block) -> None:
             raise IllegalActionError(f"'{bref}' can't block '{aref}': {why}")
         pairs.append((b, att))
     for att in {p[1] for p in pairs}:
-        if game.chars(att).has("menace") and sum(1 for p in pairs if p[1] == att) < 2:
-            raise IllegalActionError(f"'{game.describe(att)}' has menace: block it with two or more")
+        least = fewest_blockers(game.chars(att))
+        if sum(1 for p in pairs if p[1] == att) < least:
+            raise IllegalActionError(f"'{game.describe(att)}' " + ("has menace: block it with two or more" if least == 2
+                                     else f"can't be blocked except by {least} or more creatures (509.1b)"))
     st.decision = None
     game.note(f"{a.player} blocks: " + ", ".join(f"{game.describe(b)} blocks {game.describe(t)}"
                                                  for b, t in pairs))

@@ -16,23 +16,14 @@ from ..model import events as ev
 from ..model.cards import face_names
 from ..model.errors import IllegalActionError
 from ..model.state import Decision, Effect, Obj, StackItem
-from ..text.effects import PREVENT_COMBAT
 from ..text.oracle.keywords import CANT_BE_COUNTERED
+from .prevention import prevented, protected  # noqa: F401 - protected: the rules' name for it
 
 if TYPE_CHECKING:
     from ..play.game import Game
 
 #: the kind of a regeneration shield effect (701.19); its layer "-" is no layer
 REGENERATE = "regenerate"
-_COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
-
-
-def protected(ch: Any, source: Any) -> bool:
-    """702.16a: whether ``ch`` has protection from a quality ``source`` has (its colors)."""
-    return ch is not None and source is not None and any(
-        ch.has(f"protection from {_COLOR_NAMES[c]}") for c in source.colors if c in _COLOR_NAMES)
-
-
 class Primitives:
     """Mixed into :class:`mechanics.play.game.Game`."""
 
@@ -436,11 +427,8 @@ class Primitives:
             hurt = target if isinstance(target, str) else self.controller_of(target)
             n = self.replace("damage", {"target": target, "n": n, "source": source,
                                         "combat": combat}, hurt)["n"]
-        src = self.chars(source) if source is not None else None
-        if n > 0 and src is not None and not isinstance(target, str) and protected(self.chars(target), src):
-            n = 0  # 702.16c: damage from a source of the quality is prevented
-        if n > 0 and combat and any(e.kind == PREVENT_COMBAT for e in self.state.effects):
-            n = 0  # 615.1a: "Prevent all combat damage that would be dealt this turn"
+        if n > 0:
+            n = prevented(self, target, n, source, combat)  # 615, protection's among them (702.16e)
         if n <= 0:
             return
         player = target if isinstance(target, str) else None
@@ -455,6 +443,7 @@ class Primitives:
         else:
             obj, ch = self.state.objs[target], self.chars(target)
             walker = ch is not None and "Planeswalker" in ch.types
+            self.state.turn_flags.setdefault("damaged_objects", []).append(obj.ref)  # "was dealt damage this turn"
             if default and (not walker or ch.is_creature):  # 120.3e: marked on a creature
                 obj.damage += n
                 src = self.chars(source) if source is not None else None

@@ -24,9 +24,9 @@ from ..abilities.abilities import (
 from ..abilities.modes import mode_targets, trigger_modes
 from ..model import events as ev
 from ..model.state import AbilityRef, Decision, StackItem
-from ..text.effects import ENCHANTABLE
+from ..text.effects import ENCHANTABLE, UNTARGETABLE, UNTARGETABLE_BY_OPPONENTS
 from .layers import Chars
-from .primitives import protected
+from .prevention import protected
 
 if TYPE_CHECKING:
     from ..model.cards import CardDef
@@ -342,7 +342,8 @@ class TriggerRules:
             for oid, ch in self.all_chars().items():
                 if not self.fits_kind(spec, ch, controller):
                     continue
-                if (ch.has("hexproof") and ch.controller != controller) or ch.has("shroud"):
+                if (ch.has("hexproof") or ch.has(UNTARGETABLE_BY_OPPONENTS)) and ch.controller != controller \
+                        or ch.has("shroud") or ch.has(UNTARGETABLE):
                     continue
                 if item is not None and protected(ch, self._source_chars(item)):
                     continue  # 702.16b: not the target of a spell or ability from such a source

@@ -23,10 +23,21 @@ if TYPE_CHECKING:
 #: can't be blocked by creatures with power 2 or less." (checked by blocking, 509.1b)
 UNBLOCKABLE, CANT_BLOCK, BLOCKS_ONLY_FLYERS = "unblockable", "can't block", "can block only creatures with flying"
 NOT_BY_POWER_2 = "can't be blocked by creatures with power 2 or less"
+#: ... of "This creature can't be blocked except by creatures with flying [or reach]." and
+#: "Creatures with power less than this creature's power can't block it." (509.1b)
+ONLY_BY_FLYING, ONLY_BY_FLYING_OR_REACH = ("can't be blocked except by creatures with flying",
+                                           "can't be blocked except by creatures with flying or reach")
+NOT_BY_LESS_POWER = "can't be blocked by creatures with less power"
+#: ... of "This creature can't be blocked except by three or more creatures." (509.1b, as menace)
+BY_THREE_OR_MORE = "can't be blocked except by three or more creatures"
 #: ... of "Enchanted creature can't attack [or block]." (checked by attacking, 508.1c)
 CANT_ATTACK = "can't attack"
 #: ... of "This creature attacks each combat if able." (checked by attacking, 508.1d)
 ATTACKS_IF_ABLE = "attacks each combat if able"
+#: ... of "[Target creature / This creature] can't be the target of spells or abilities [your
+#: opponents control] [this turn]." (checked as targets are chosen, 115.4, like hexproof and shroud)
+UNTARGETABLE = "can't be the target of spells or abilities"
+UNTARGETABLE_BY_OPPONENTS = "can't be the target of spells or abilities your opponents control"
 #: ... of "[This creature / Enchanted creature] doesn't untap during ... untap step." (502.3)
 DOESNT_UNTAP = "doesn't untap"
 #: the choice an exiled card carries when an effect lets its owner play it ("Exile the top
@@ -34,8 +45,17 @@ DOESNT_UNTAP = "doesn't untap"
 #: turn T) or ``turns:K`` (until the end of its owner's K-th turn); checked as a card is
 #: cast or played (:func:`mechanics.play.perform.may_play_from_exile`)
 PLAY_FROM_EXILE = "may play"
-#: the kind of the effect of "Prevent all combat damage that would be dealt this turn." (615.1a)
-PREVENT_COMBAT = "prevent combat damage"
+#: the kind of a prevention effect, "Prevent all combat damage that would be dealt this turn."
+#: (615.1a; its params: :mod:`mechanics.rules.prevention`)
+PREVENT = "prevent damage"
+#: the kind of the effect of "Damage can't be prevented this turn." (615.12)
+UNPREVENTABLE = "damage can't be prevented"
+
+
+def prevents_static(direction: str, combat: bool) -> str:
+    """The keyword-like ability of "Prevent all [combat] damage that would be dealt to/by
+    ~" (``direction`` "to" or "by"); its combat form for combat damage, either for all."""
+    return f"prevent all {'combat ' * combat}damage dealt {direction} it"
 
 
 def types_of(game: Game, o: Any) -> set[str]:

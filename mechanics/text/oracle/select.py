@@ -80,7 +80,7 @@ def matches(game: Game, d: Objects, oid: int, controller: str, source: int | Non
     for s in d.states:
         if not (_convoked(game, obj, source) if s == "convoked" else _state(game, s, obj, ch)):
             return False
-    if d.with_keyword and not ch.has(d.with_keyword):
+    if d.with_keyword and not ch.has(d.with_keyword) or d.without and ch.has(d.without):
         return False
     if d.power and not _compare(ch.power or 0, d.power):
         return False
@@ -99,6 +99,33 @@ def name_key(name: str) -> str:
     return "".join(c for c in name.lower() if c.isalnum())
 
 
+#: what a card's printed characteristics say of a state word (a spell being cast)
+_CARD_STATES = {"legendary": lambda c: "Legendary" in c.supertypes, "colorless": lambda c: not c.colors,
+                "multicolored": lambda c: len(c.colors) > 1, "monocolored": lambda c: len(c.colors) == 1}
+#: 700.6: historic: artifacts, legendaries and Sagas
+_HISTORIC = lambda c: "Artifact" in c.types or "Legendary" in c.supertypes or "Saga" in c.subtypes  # noqa: E731
+
+
+def card_fits(d: Objects, card: Any) -> bool:
+    """Whether a card, by its printed characteristics (a spell being cast), fits the kinds,
+    colors, states, keyword and "non-" words of ``d`` (:func:`card_words` says which)."""
+    kinds = [k for k in d.kinds if k not in ("spell", "card")]
+    if kinds and not any(k.capitalize() in card.types or k in card.subtypes or k == "Historic" and _HISTORIC(card)
+                         for k in kinds):
+        return False
+    if any(n in card.colors if len(n) == 1 else n.capitalize() in card.types or n in card.subtypes for n in d.non):
+        return False
+    if d.with_keyword and d.with_keyword not in card.keywords or not all(_CARD_STATES[s](card) for s in d.states):
+        return False
+    return not d.colors or bool(set(d.colors) & set(card.colors))
+
+
+def card_words(d: Objects) -> bool:
+    """Whether :func:`card_fits` reads every word of ``d``."""
+    return not (d.power or d.toughness or d.mana_value or d.other or d.without) and all(
+        s in _CARD_STATES for s in d.states)
+
+
 def _state(game: Game, s: str, obj: Any, ch: Any) -> bool:
     return {
         "tapped": obj.tapped, "untapped": not obj.tapped, "attacking": bool(obj.attacking),
@@ -106,6 +133,7 @@ def _state(game: Game, s: str, obj: Any, ch: Any) -> bool:
         "legendary": "Legendary" in ch.supertypes, "basic": "Basic" in ch.supertypes,
         "nonbasic": "Basic" not in ch.supertypes, "token": obj.token, "nontoken": not obj.token,
         "colorless": not ch.colors, "multicolored": len(ch.colors) > 1, "monocolored": len(ch.colors) == 1,
+        "damaged": obj.ref in game.state.turn_flags.get("damaged_objects", ()),
     }[s]
 
 
@@ -160,7 +188,7 @@ def target_spec(d: Objects, text: str) -> Target:
         return Target("spell", text, filt, optional, most)
     objs = Objects("a", tuple(k for k in d.kinds if k not in ("player", "opponent")), non=d.non,
                    colors=d.colors, states=d.states, with_keyword=d.with_keyword, power=d.power,
-                   mana_value=d.mana_value, toughness=d.toughness)
+                   mana_value=d.mana_value, toughness=d.toughness, without=d.without)
     with_players = kinds & {"player", "opponent"}
 
     def filt(g: Game, o: Any) -> bool:
@@ -170,7 +198,8 @@ def target_spec(d: Objects, text: str) -> Target:
     if with_players:
         return Target("any", text, filt, optional, most, d.other, controller=d.controller)
     kind = "creature" if kinds == {"creature"} else "permanent"
-    plain = not (d.non or d.colors or d.states or d.with_keyword or d.power or d.toughness or d.mana_value) \
+    plain = not (d.non or d.colors or d.states or d.with_keyword or d.without or d.power or d.toughness or
+                 d.mana_value) \
         and kinds <= {
         "creature", "permanent"}
     return Target(kind, text, None if plain else filt, optional, most, d.other, controller=d.controller)

@@ -40,6 +40,7 @@ class Objects:
     ref: Objects | None = field(default=None, compare=False)
     toughness: tuple[str, int] | None = None
     named: str = ""  # "a card named Ajani, Valiant Protector": that name
+    without: str = ""  # "creatures without flying": a keyword it doesn't have
     #: "target X and all other Ys with the same name as that X" (Maelstrom Pulse, Bile Blight)
     same_name: bool = False
     #: "with mana value equal to the number of charge counters on ~" (Aether Vial): that kind
@@ -59,10 +60,9 @@ class Number:
     x: bool = False
     count: Objects | None = None
     times: int = 1
-    power_of: Objects | None = None  # "equal to its power"
+    power_of: Objects | None = None  # "equal to its power" (or its ``stat``)
+    stat: str = "power"  # what of ``power_of``: power, toughness or mana value
     counters_on: tuple[str, Objects] | None = None  # "for each +1/+1 counter on ~": (kind, whose)
-    mana_value_of: Objects | None = None  # "equal to its mana value"
-    toughness_of: Objects | None = None  # "equal to its toughness"
 
 
 @dataclass(frozen=True)
@@ -78,7 +78,10 @@ class Effect:
     alternatives), choose-target, hand-to-library (``dest``: top or bottom),
     if-you-controlled and damage-then (``then``: what follows), solve (a Case), monarch,
     exile-until-monarch; dig (look at or reveal the top ``n`` cards of ``who``'s library
-    and put them where ``dig`` says), exile-to-play, if-it, token-copy."""
+    and put them where ``dig`` says), exile-to-play, if-it, token-copy; damage ``kind``
+    "divided" (601.2d), prevent (``kind`` all, combat, next or once; ``what`` to, ``who``
+    by), unpreventable, chain (Chain Lightning's copy, ``cost``), and in static abilities
+    spell-cost (``kind`` more or less) and defined-pt (604.3)."""
 
     verb: str
     what: Objects | None = None  # the objects (or players) acted on

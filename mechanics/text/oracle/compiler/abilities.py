@@ -10,10 +10,12 @@ from typing import TYPE_CHECKING, Any
 
 from ....abilities import abilities as ab
 from .. import select
+from ..grammar.words import PROTECTION_OF_CHOICE
 from ..tree import Ability, Effect, Number, Objects
 from .conditions import condition
 from .descriptors import MEANINGFUL_COUNTERS, Env, Run, Unsupported, number
 from .effects import effects
+from .statics import defined_pt, itself, spell_cost
 from .triggers import trigger_match
 
 if TYPE_CHECKING:
@@ -25,12 +27,12 @@ def spells(nodes: list[Ability], text: str, known: set[str], card: Any,
            hidden: list[ab.Triggered] | None = None) -> ab.SpellAbility:
     """An instant's or sorcery's sentences, one spell ability: targets in order (601.2c);
     the abilities only it starts (delayed ones, 603.7) go to ``hidden``."""
-    env = Env(known, card)
+    env = Env(known, card, spell=True)
     env.hidden = hidden
     env.sacrifices = any(line.lower().startswith("as an additional cost to cast this spell, sacrifice a")
                          for line in card.oracle_text.splitlines())  # Fling: "the sacrificed creature"
     run = effects(env, [e for n in nodes for e in n.effects])
-    return ab.SpellAbility(text, run, tuple(env.targets))
+    return ab.SpellAbility(text, run, tuple(env.targets), divide=env.divide)
 
 
 def modal(node: Ability, text: str, mode_texts: list[str], known: set[str], card: Any) -> ab.Modal:
@@ -179,9 +181,13 @@ def _one_target(env: Env) -> None:
 
 
 # ---------------------------------------------------------------------- statics and entering
-def static(node: Ability, text: str, card: Any) -> list[ab.Static]:
+def static(node: Ability, text: str, card: Any) -> list[ab.Static] | list[ab.SpellCost]:
     """604, 613: what the permanent gives: +N/+N in layer 7c, keywords in layer 6."""
     e = node.effects[0]
+    if e.verb == "spell-cost":
+        return [spell_cost(e, text)]
+    if e.verb == "defined-pt":
+        return [defined_pt(e, text, card)]
     d = e.what
     check = condition(node.condition)
     cond = None if check is None else (lambda game, src: check(game, game.controller_of(src.id), src.id))
@@ -197,6 +203,8 @@ def static(node: Ability, text: str, card: Any) -> list[ab.Static]:
         raise Unsupported(text)
     if e.pt and (e.pt[0].count or e.pt[0].x or e.pt[1].count or e.pt[1].x):
         raise Unsupported("gets +X/+X")
+    if PROTECTION_OF_CHOICE in e.keywords:
+        raise Unsupported(PROTECTION_OF_CHOICE)  # a choice made as it resolves: no static has one
     out = []
     if e.pt:
         out.append(ab.Static(text, "7c", applies, {"pt": (e.pt[0].value, e.pt[1].value)}, cond))
@@ -241,11 +249,6 @@ def _less(e: Effect) -> Callable[..., int]:
             return n.times * len(select.each(game, n.count, player, None))
         return n.value if check is None or check(game, player, None) else 0
     return less
-
-
-def itself(game: Game, src: Any, obj: Any, ch: Any, src_ch: Any) -> bool:
-    """For "this creature ..." statics: the object is the source itself."""
-    return src.id == obj.id
 
 
 def cast_cost(node: Ability, text: str) -> ab.CastCost:

@@ -57,9 +57,11 @@ class Env:
     """What an ability's effects share as they compile: its target requirements, and
     which target numbers a "target" descriptor took."""
 
-    def __init__(self, known: frozenset[str] | set[str] = frozenset(), card: Any = None) -> None:
+    def __init__(self, known: frozenset[str] | set[str] = frozenset(), card: Any = None, spell: bool = False) -> None:
         self.known = known  # the keywords and keyword actions the engine and plugins implement
         self.card = card  # the card whose text this is
+        self.spell = spell  # an instant's or sorcery's spell ability (not a mode, not an ability)
+        self.divide: Callable[[int], int] | None = None  # damage divided as it is cast (601.2d)
         self.targets: list[ab.Target] = []
         self.index: dict[int, int] = {}
         #: abilities of the card that only this ability's effects start: delayed triggered
@@ -161,21 +163,6 @@ def objects(env: Env, d: Objects) -> Callable[[Ctx], list[Any]]:
     raise Unsupported(f"{q} {' '.join(d.kinds)}")
 
 
-def last_known(env: Env, d: Objects) -> Callable[[Ctx], dict | None]:
-    """A target permanent's last known information (608.2h), for "its controller gains
-    life equal to its power" once this ability exiled it: None for any other descriptor,
-    or while it is still the same object on the battlefield."""
-    if d.quant != "target" or d.count > 1 or d.up_to and d.count != 1:
-        return lambda ctx: None
-    i = env.target(d)
-
-    def info(ctx: Ctx) -> dict | None:
-        refs = ctx.item.targets if ctx.item is not None else ()
-        ref = refs[i + ctx.offset] if i + ctx.offset < len(refs) else None
-        return ctx.lki(*ref) if isinstance(ref, tuple) else None
-    return info
-
-
 def _and_same_name(targeted: Callable[[Ctx], list[Any]], d: Objects) -> Callable[[Ctx], list[Any]]:
     """The target, then every other permanent of the kinds ``d`` names with the target's
     name as it resolves (201.2); none if the target is illegal (608.2b)."""
@@ -235,32 +222,13 @@ def number(env: Env, n: Number) -> Callable[[Ctx], int]:
         if not env.sacrifices:
             raise Unsupported("the sacrificed creature's power (no sacrifice cost)")
         return _sacrificed_power
-    if n.power_of is not None or n.toughness_of is not None:  # 608.2h: as it last existed
-        d = n.power_of or n.toughness_of
-        stat = "power" if n.power_of is not None else "toughness"
-        whose = objects(env, d)
-        gone = last_known(env, d)
-
-        def power(ctx: Ctx) -> int:
-            got = [o for o in whose(ctx) if isinstance(o, int)]
-            ch = ctx.game.chars(got[0]) if got else None
-            if ch is not None:
-                return max(0, getattr(ch, stat) or 0)
-            if ctx.item is not None and d.quant == "self":
-                info = ctx.lki(ctx.item.source, ctx.item.source_epoch)
-            else:  # a target that left the battlefield as this resolved (Condemn, Solitude)
-                info = gone(ctx)
-            return max(0, (info or {}).get(stat) or 0)
-        return power
+    if n.power_of is not None:  # 608.2h: as it last existed if it has left the battlefield
+        return _stat(env, n.power_of, n.stat)
     if n.counters_on is not None:
         return _counters_on(env, n)
-    if n.mana_value_of is not None:  # the card's (202.3), as it is now
-        whose_card = objects(env, n.mana_value_of)
-        return lambda ctx: sum(ctx.game.chars(o).card.mana_value for o in whose_card(ctx)[:1]
-                               if isinstance(o, int) and ctx.game.chars(o) is not None)
     if n.count is not None:
         count = objects(env, n.count)
-        return lambda ctx: n.times * len(count(ctx))
+        return lambda ctx: n.value + n.times * len(count(ctx))  # "[N plus] [twice] the number of"
     if n.x:
         return lambda ctx: n.times * _x(ctx)
     return lambda ctx: n.value
@@ -287,6 +255,32 @@ def _x(ctx: Ctx) -> int:
     if item.kind == "triggered" and not item.x and ctx.source is not None:
         return int(ctx.game.state.objs[ctx.source].choices.get("x", 0))
     return item.x
+def _stat(env: Env, d: Objects, stat: str) -> Callable[[Ctx], int]:
+    """The power, toughness or mana value of the object ``d`` names as the ability resolves,
+    or as it last existed (608.2h) if it left: the source, or a target ("its toughness"
+    after "Destroy target creature")."""
+    whose = objects(env, d)
+    base = d.ref if d.quant == "it" and d.ref is not None else d
+    slot = env.target(base) if base.quant == "target" else None
+
+    def last(ctx: Ctx) -> dict[str, Any]:
+        item = ctx.item
+        if item is None:
+            return {}
+        ref = (item.source, item.source_epoch) if base.quant == "self" else None
+        if slot is not None and ctx.offset + slot < len(item.targets):
+            ref = item.targets[ctx.offset + slot]
+        return ctx.lki(*ref) or {} if isinstance(ref, tuple) and ref[0] is not None else {}
+
+    def value(ctx: Ctx) -> int:
+        got = [o for o in whose(ctx) if isinstance(o, int)]
+        ch = ctx.game.chars(got[0]) if got else None
+        if stat == "mana value":
+            name = ch.card.name if ch is not None else last(ctx).get("copy_of")
+            return ctx.game.card(name).mana_value if name else 0
+        v = getattr(ch, stat) if ch is not None else last(ctx).get(stat)
+        return max(0, v or 0)
+    return value
 
 
 def _sacrificed_power(ctx: Ctx) -> int:

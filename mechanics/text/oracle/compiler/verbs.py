@@ -16,7 +16,9 @@ from typing import TYPE_CHECKING, Any
 
 from ....model.state import NEXT_UNTAP, Decision
 from .. import select
+from ..grammar.words import COLOR_NAMES, PROTECTION_OF_CHOICE
 from ..tree import Effect, Objects
+from .damage import divided
 from .descriptors import (
     MEANINGFUL_COUNTERS,
     Env,
@@ -39,6 +41,8 @@ Count = Callable[["Ctx"], int]
 
 @verb("damage")
 def damage(env: Env, e: Effect, n: Count) -> Run:
+    if e.kind == "divided":
+        return divided(env, e)
     if e.who is not None and e.who.quant == "each" and not e.who.players_only:
         return _each_deals(env, e, n)
     if e.who is None or e.who.quant not in ("self", "it", "target") or e.who.players_only:
@@ -226,16 +230,6 @@ def proliferate(env: Env, e: Effect, n: Count) -> Run:
     return lambda ctx: ctx.keyword_action("proliferate", ctx.controller)
 
 
-@verb("prevent-combat")
-def prevent_combat(env: Env, e: Effect, n: Count) -> Run:
-    from ...effects import PREVENT_COMBAT
-
-    def fog(ctx: Ctx) -> None:
-        ctx.add_effect("-", PREVENT_COMBAT, [], {}, until="eot")
-        ctx.note("combat damage is prevented this turn")
-    return fog
-
-
 @verb("shuffle")
 def shuffle(env: Env, e: Effect, n: Count) -> Run:
     return lambda ctx: ctx.shuffle(ctx.controller)
@@ -322,18 +316,26 @@ def pump(env: Env, e: Effect, n: Count) -> Run:
     if e.until != "eot":
         raise Unsupported("gets ... (not until end of turn)")
     pt = (number(env, e.pt[0]), number(env, e.pt[1])) if e.pt else None
-    kws = e.keywords
 
     def run(ctx: Ctx, hit: list[int]) -> None:
         if pt is not None:
             p, t = pt[0](ctx), pt[1](ctx)
             for o in hit:
                 ctx.pump(o, p, t)
+        kws = tuple(_chosen_protection(ctx) if k == PROTECTION_OF_CHOICE else k for k in e.keywords)
         if kws:
             ctx.add_effect("6", "abilities", hit, {"keywords": kws})
             ctx.note(f"{', '.join(ctx.game.describe(o) for o in hit)} gain{'s' * (len(hit) == 1)} "
                      f"{', '.join(kws)} until end of turn")
     return _on_permanents(env, e.what, run)
+
+
+def _chosen_protection(ctx: Ctx) -> str:
+    """702.16a: "protection from the color of your choice": the color chosen as it resolves."""
+    pick = ctx.choose(Decision("choose", ctx.controller, "choose a color for protection", COLOR_NAMES, 1, 1,
+                               {"what": "color", "default": ["white"]}))
+    ctx.note(f"{ctx.controller} chooses {pick[0]}")
+    return f"protection from {pick[0]}"
 
 
 @verb("becomes")
@@ -384,10 +386,12 @@ def sacrifice(env: Env, e: Effect, n: Count) -> Run:
     def run(ctx: Ctx) -> None:
         for p in who(ctx):
             options = tuple(o for o in ctx.game.permanents(p) if select.matches(ctx.game, d, o, p, None))
-            if options:
-                pick = ctx.choose(Decision("choose", p, f"sacrifice {' or '.join(d.kinds)}", options, 1, 1,
-                                           {"what": "sacrifice"}))
-                ctx.sacrifice(pick[0])
+            k = min(d.count, len(options))
+            if k:
+                pick = ctx.choose(Decision("choose", p, f"sacrifice {k if k > 1 else 'a'} {' or '.join(d.kinds)}{'s' * (k > 1)}",
+                                           options, k, k, {"what": "sacrifice"}))
+                for o in pick:
+                    ctx.sacrifice(o)
     return run
 
 

@@ -7,13 +7,22 @@ Each rule reads one whole ability and returns its :class:`~..tree.Ability`;
 
 from __future__ import annotations
 
+from ...effects import prevents_static
 from ..tree import Ability, Condition, Cost, Effect, Event, Number, Objects
 from .cases import case_ability
 from .core import NoParse, _with
 from .effects import Effects
 from .permissions import Permissions
 from .sagas import at_chapter, chapter_ability
-from .words import ABILITY_WORDS, BY_FIRST, COSTED, NUMBERED, RESTRICTIONS, STEPS
+from .words import (
+    ABILITY_WORDS,
+    BY_FIRST,
+    COSTED,
+    NUMBERED,
+    RESTRICTION_SENTENCES,
+    RESTRICTIONS,
+    STEPS,
+)
 from .zones import discard_event
 
 
@@ -91,7 +100,9 @@ class Abilities(Effects, Permissions):
         found: list[tuple[str, str]] = []
         while True:
             kw = next((k for k in BY_FIRST.get(self.peek(), ()) if self.at(k)), None)
-            if kw is not None:
+            if self.at("protection from"):  # "... from white and from blue", "... from artifacts"
+                found += [(k, "") for k in self.protection()]
+            elif kw is not None:
                 self.eat(kw)
                 arg = ""
                 if kw in NUMBERED:
@@ -145,6 +156,47 @@ class Abilities(Effects, Permissions):
         cost = self.costs(".")
         self.end()
         return Ability("cast-cost", cost=cost)
+
+    def spell_cost(self) -> Ability:
+        """601.2f, a permanent's static ability: "Noncreature spells cost {1} more to cast",
+        "Instant and sorcery spells you cast cost {1} less to cast", "Spells your
+        opponents cast cost {1} more to cast"."""
+        if "spells" not in self.words[self.i:self.i + 6]:
+            self.fail()  # (before the descriptor reads a capitalized first word as a subtype)
+        d = self.objects("each")
+        if self.eat("and"):  # "instant and sorcery spells": either
+            d = _with(d, kinds=d.kinds + tuple(self.kinds()))
+        if "spell" not in d.kinds and self.peek(-1) != "spells":  # "Dragon spells": the subtype says it
+            self.fail()
+        caster = "you" if self.eat("you cast") else "opponent" if self.eat("your opponents cast") else ""
+        self.need("cost")
+        sym = self.peek()
+        if not (sym.startswith("{") and sym[1:-1].isdigit()):
+            self.fail()
+        self.i += 1
+        how = self.eat_any("more", "less")
+        if not how:
+            self.fail()
+        self.need("to cast .")
+        self.end()
+        return Ability("static", effects=(Effect("spell-cost", what=_with(d, controller=caster),
+                                                 n=Number(int(sym[1:-1])), kind=how),))
+
+    def static_prevention(self) -> Ability:
+        """615: "Prevent all [combat] damage that would be dealt [to | by | to and dealt by]
+        ~ / enchanted creature / attacking creatures you control.": a keyword-like ability
+        of each permanent it names (:func:`mechanics.text.effects.prevents_static`)."""
+        self.need("prevent all")
+        combat = bool(self.eat("combat"))
+        self.need("damage that would be dealt")
+        ways = ("to", "by") if self.eat("to and dealt by") else (self.eat_any("to", "by") or self.fail(),)
+        who = self.thing(None)
+        if who.quant not in ("self", "attached", "each") or who.players_only:
+            self.fail()
+        self.need(".")
+        self.end()
+        kws = tuple(prevents_static(w, combat) for w in ways)
+        return Ability("static", effects=(Effect("pump", what=who, keywords=kws),))
 
     def ability_word(self) -> None:
         """207.2c: an ability word ("Landfall —") has no rules meaning of its own."""
@@ -298,6 +350,23 @@ class Abilities(Effects, Permissions):
         have trample", "Enchanted creature gets +2/+2", "~ has flying as long as COND"."""
         if self.at("choose"):
             return self.modal()
+        cost = self.attempt(self.spell_cost)
+        if cost is not None:
+            return cost
+        if self.at("prevent all"):  # 615: "Prevent all combat damage that would be dealt to ~."
+            return self.static_prevention()
+        if self.eat("~ s power and toughness are each equal to"):  # 604.3: a "*" power and toughness
+            n = self.amount()
+            self.need(".")
+            self.end()
+            return Ability("static", effects=(Effect("defined-pt", n=n),))
+        sentence = next((r for r in RESTRICTION_SENTENCES if self.at(r)), None)
+        if sentence is not None:  # 509.1b: "Creatures with power less than ~'s power can't block it."
+            self.eat(sentence)
+            self.need(".")
+            self.end()
+            return Ability("static", effects=(Effect("pump", what=Objects("self"),
+                                                     keywords=RESTRICTION_SENTENCES[sentence]),))
         lead = None
         if self.at("as long as"):  # "As long as there are seven or more cards in your graveyard, ..."
             lead = self.condition()

@@ -8,8 +8,22 @@ learnt once here so each effect and ability rule reads them the same way.
 from __future__ import annotations
 
 from ..tree import Condition, Number, Objects
-from .core import Core
-from .words import CARD_TYPES, COLORS, GRANTABLE, IRREGULAR, NUMBERS, OBJECT_TYPES, PLURAL, STATES
+from .core import Core, _with
+from .words import (
+    CARD_TYPES,
+    COLORS,
+    GRANTABLE,
+    IRREGULAR,
+    NUMBERS,
+    OBJECT_TYPES,
+    PLURAL,
+    PROTECTION_OF_CHOICE,
+    PROTECTION_QUALITIES,
+    STATES,
+)
+
+#: how many targets damage "divided as you choose among ..." may have, by its words
+_HOW_MANY = {"any number of": 99, "one or two": 2, "one , two , or three": 3}
 
 
 class Descriptors(Core):
@@ -109,10 +123,14 @@ class Descriptors(Core):
         elif self.eat_any("an opponent controls", "your opponents control", "you don't control",
                           "an opponent owns"):
             controller = "opponent"
-        with_kw, power, toughness, mv, zone = "", None, None, None, "battlefield"
+        with_kw, power, toughness, mv, zone, without = "", None, None, None, "battlefield", ""
         mv_counters = ""
         while True:
-            if self.eat("with"):
+            if self.eat("that was dealt damage this turn"):  # Fatal Blow
+                states.append("damaged")
+            elif self.eat("without"):  # "each creature without flying"
+                without = self.eat_any(*GRANTABLE) or self.fail()
+            elif self.eat("with"):
                 if self.eat("mana value equal to the number of"):  # Aether Vial
                     mv_counters = self.counter_kind()
                     self.need("on ~")
@@ -130,6 +148,8 @@ class Descriptors(Core):
                 zone, controller = "graveyard", "you"
             elif self.eat("in a graveyard") or self.eat("from a graveyard"):
                 zone, controller = "graveyard", ""
+            elif self.eat("on the battlefield"):  # "creatures on the battlefield": anyone's
+                pass
             elif self.eat("in your hand") or self.eat("from your hand"):
                 zone = "hand"
             elif self.eat("that convoked it") or self.eat("that convoked ~"):  # 702.51c
@@ -141,7 +161,7 @@ class Descriptors(Core):
         same_name = quant == "target" and count == 1 and not up_to and bool(self.attempt(self._same_name, kinds))
         return Objects(quant, tuple(kinds), count, up_to, tuple(non), tuple(colors), controller, other,
                        tuple(states), with_kw, power, mv, zone, toughness=toughness, same_name=same_name,
-                       mv_counters=mv_counters)
+                       mv_counters=mv_counters, without=without)
 
     def _same_name(self, kinds: list[str]) -> bool:
         """"... and all other permanents with the same name as that permanent" after a
@@ -173,6 +193,19 @@ class Descriptors(Core):
         if not any(c.isalnum() for w in words for c in w):
             self.fail()  # "named ~": not read here
         return "".join(w if w == "," or not k else " " + w for k, w in enumerate(words))
+    def divided_targets(self) -> Objects:
+        """601.2d, after "damage divided as you choose among": "any number of targets", "one
+        or two targets", "one, two, or three target attacking or blocking creatures": one
+        to that many targets (each is dealt at least 1)."""
+        most = next((n for words, n in _HOW_MANY.items() if self.eat(words)), 0)
+        if not most:
+            self.fail()
+        if self.eat("targets"):
+            return Objects("target", ("creature", "player", "planeswalker"), count=most)
+        d = self.objects()
+        if d.quant != "target":
+            self.fail()
+        return _with(d, count=most)
 
     def compare(self) -> tuple[str, int]:
         if self.peek() == "x":
@@ -243,18 +276,17 @@ class Descriptors(Core):
         """"its power", "~'s power", "the number of ...": an amount read as it resolves."""
         if self.eat("the number of"):
             return Number(count=self.objects("each"))
-        if self.eat("its power") or self.eat("~ s power"):
-            return Number(power_of=who if who.quant in ("self", "it", "target") and not who.players_only
-                          else antecedent)
         if self.eat("the sacrificed creature's power"):  # a cost's sacrifice (Fling), as it last existed
             return Number(power_of=Objects("sacrificed"))
-        if self.eat("its toughness"):
-            return Number(toughness_of=who if who.quant in ("self", "it", "target") and not who.players_only
-                          else antecedent)
-        if self.eat("its mana value") and antecedent is not None:
-            return Number(mana_value_of=antecedent)
-        self.fail()
-        raise AssertionError
+        whose = self.eat_any("its", "~ s", "that creature's", "that card's")
+        stat = self.eat_any("power", "toughness", "mana value") if whose else ""
+        if not stat:
+            self.fail()
+        d = Objects("self") if whose == "~ s" else \
+            who if who.quant in ("self", "it", "target") and not who.players_only else antecedent
+        if d is None:
+            self.fail()
+        return Number(power_of=d, stat=stat)  # 608.2h: as it last existed, if it left
 
     def player(self, antecedent: Objects | None = None) -> Objects:
         """A player: you, target player/opponent, each opponent/player, that player."""
@@ -306,7 +338,10 @@ class Descriptors(Core):
         p = self.attempt(self.player, antecedent)
         if p is not None:
             return p
-        return self.thing(antecedent)
+        d = self.thing(antecedent)
+        if d.quant == "each" and (also := self.eat_any("and each player", "and each opponent")):
+            d = _with(d, kinds=(*d.kinds, also.split()[-1]))  # "each creature with flying and each player"
+        return d
 
 
     def condition(self) -> Condition:
@@ -381,9 +416,14 @@ class Descriptors(Core):
         return _signed(p), _signed(t)
 
     def keyword_list(self) -> tuple[str, ...]:
-        kws = []
-        while (kw := self.eat_any(*GRANTABLE)):
-            kws.append(kw)
+        kws: list[str] = []
+        while True:
+            if (kw := self.eat_any(*GRANTABLE)):
+                kws.append(kw)
+            elif self.at("protection from"):
+                kws += self.protection()
+            else:
+                break
             if not (self.eat(", and") or self.eat("and") or (self.at(",") and self.peek(1) != "then"
                                                              and self.eat(","))):
                 break
@@ -391,6 +431,24 @@ class Descriptors(Core):
             self.fail()
         return tuple(kws)
 
+    def protection(self) -> list[str]:
+        """702.16a: "protection from red [and from blue]", "from artifacts", "from
+        Goblins", "from everything", "protection from the color of your choice" (:data:`PROTECTION_OF_CHOICE`, chosen as the effect resolves)."""
+        self.need("protection from")
+        if self.eat("the color of your choice"):
+            return [PROTECTION_OF_CHOICE]
+        if self.eat("each color") or self.eat("all colors"):
+            return [f"protection from {c}" for c in COLORS]
+        out = []
+        while self.peek() in COLORS or self.peek() in PROTECTION_QUALITIES or (
+                self.text()[:1].isupper() and self.peek().endswith("s")):  # "from Goblins"
+            out.append(f"protection from {self.peek()}")
+            self.i += 1
+            if not self.eat("and from"):
+                break
+        if not out or self.peek(-1) == "from":
+            self.fail()
+        return out
 
 
 def _signed(s: str) -> Number:

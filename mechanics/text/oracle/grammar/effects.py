@@ -16,7 +16,7 @@ from dataclasses import replace
 from ..tree import Ability, Effect, Number, Objects, TokenSpec
 from .core import NoParse, _with, joined
 from .descriptors import Descriptors
-from .words import COLORS, GRANTABLE
+from .words import COLORS, GRANTABLE, NUMBERS, RESTRICTIONS
 
 #: an imperative rule: ``rule(parser, phrase, antecedent)``, called with ``phrase`` eaten
 Rule = Callable[["Effects", str, "Objects | None"], Effect]
@@ -46,7 +46,8 @@ class Effects(Descriptors):
         ", then", ", and", "and" or ","."""
         out: list[Effect] = []
         while not self.done() and self.peek() != '"' and not self.at("activate only") and not self.at("x can't be 0"):
-            e = self.effect(antecedent)
+            e = self.attempt(self.more_damage, out[-1]) if out and self.peek(-1) == "and" else None
+            e = e or self.effect(antecedent)
             out.append(e)
             antecedent = e.what or antecedent
             if self.eat(".") or self.eat(", then") or self.eat(", and") or self.eat("and") or self.eat(","):
@@ -64,6 +65,13 @@ class Effects(Descriptors):
             if e.verb not in ("pump", "becomes") or e.until:
                 self.fail()
             return _with(e, until="eot")
+        if self.at("if ~ was kicked ,"):  # 702.33d: "If this spell was kicked, that creature gets ..."
+            cond = self.condition()
+            self.need(",")
+            e = self.effect(antecedent)
+            if e.condition is not None:
+                self.fail()
+            return _with(e, condition=cond)
         if self.at("at the beginning of"):  # 603.7: "At the beginning of the next end step, return ..."
             step = self.next_step()
             self.need(",")
@@ -115,6 +123,17 @@ class Effects(Descriptors):
                 e = _with(e, then=tuple(then), reflexive=bool(reflexive))
         return e
 
+
+    def more_damage(self, dealt: Effect) -> Effect:
+        """"~ deals 2 damage to any target and 3 damage to you", "... to target creature and
+        1 damage to that creature's controller", "... and 1 damage to itself": the same
+        source's damage to another recipient."""
+        if dealt.verb != "damage" or dealt.kind or dealt.who is None:
+            self.fail()
+        n = self.number()
+        self.need("damage to")
+        what = dealt.who if self.eat("itself") else self.recipient(dealt.what)
+        return Effect("damage", what=what, who=dealt.who, n=n)
 
     def imperative(self, antecedent: Objects | None) -> Effect:
         """An effect without a subject: the rule of the longest registered phrase here."""
@@ -189,6 +208,9 @@ class Effects(Descriptors):
     def subject_verb(self, antecedent: Objects | None) -> Effect:
         """An effect with a subject: "~ deals 3 damage to any target", "target creature
         gets +3/+3 until end of turn", "each opponent loses 2 life", "you draw a card"."""
+        if antecedent is not None and self.peek(-1) == "and" and (rule := self.restriction_this_turn()):
+            # "... gets +1/+0 until end of turn and can't be blocked this turn": the same creature
+            return Effect("pump", what=Objects("it", ref=antecedent), keywords=RESTRICTIONS[rule], until="eot")
         who = self.attempt(self.player, antecedent)
         if who is None:
             who = self.thing(antecedent)
@@ -197,7 +219,13 @@ class Effects(Descriptors):
                 n = self.amount_of(antecedent, who)
                 self.need("to")
                 return Effect("damage", what=self.recipient(antecedent), who=who, n=n)
+            if self.eat("damage to"):  # "deals damage to target creature equal to the number of ..."
+                to = self.recipient(antecedent)
+                self.need("equal to")
+                return Effect("damage", what=to, who=who, n=self.amount_of(antecedent, who))
             n = self.number()
+            if self.eat("damage divided as you choose among"):  # 601.2d
+                return Effect("damage", what=self.divided_targets(), who=who, n=n, kind="divided")
             if self.at("damage instead"):
                 self.need("damage")
                 return Effect("damage", who=who, n=n)
@@ -240,6 +268,9 @@ class Effects(Descriptors):
             return Effect("cant-block", what=who, until="eot")
         if self.eat("can't be blocked this turn"):
             return Effect("unblockable", what=who, until="eot")
+        rule = self.restriction_this_turn()
+        if rule:  # "Target creature can't be the target of spells or abilities ... this turn."
+            return Effect("pump", what=who, keywords=RESTRICTIONS[rule], until="eot")
         if self.eat_any("explores"):  # 701.44a; "explores X times": one explore after another
             if self.at("x times") or self.peek(1) == "times":
                 n = self.number()
@@ -252,29 +283,25 @@ class Effects(Descriptors):
         self.fail()
         raise AssertionError
 
+    def restriction_this_turn(self) -> str:
+        """A restriction (:data:`RESTRICTIONS`) and "this turn", eaten: the restriction, or ""."""
+        rule = next((r for r in sorted(RESTRICTIONS, key=len, reverse=True) if self.at(f"{r} this turn")), "")
+        if rule:
+            self.eat(f"{rule} this turn")
+        return rule
+
     def player_verb(self, who: Objects, antecedent: Objects | None = None) -> Effect:
-        """A player's verb after its subject: "each opponent loses 2 life", "you draw a card",
-        "you lose life equal to its mana value"."""
-        if self.at("gain life equal to") or self.at("gains life equal to") or self.at("lose life equal to") or \
-                self.at("loses life equal to"):
-            gain = self.eat_any("gain", "gains")
-            self.eat_any("lose", "loses")
-            self.need("life equal to")
-            return Effect("gain-life" if gain else "lose-life", who=who, n=self.amount_of(antecedent, who))
+        """A player's verb after its subject: "each opponent loses 2 life", "you draw a card"."""
         if self.eat_any("draws", "draw"):
             n = self.number()
             self.eat_any("cards", "card") or self.fail()
             return Effect("draw", who=who, n=self.count_suffix(n))
         if self.eat_any("gains", "gain"):
-            if who.ref is not None and self.eat("life equal to"):  # "its controller gains life equal to its power"
-                return Effect("gain-life", who=who, n=self.amount_of(who.ref, who.ref))
-            n = self.number()
-            self.need("life")
-            return Effect("gain-life", who=who, n=self.count_suffix(n))
+            if who.ref is not None and self.at("life equal to"):  # "its controller gains life equal to its power"
+                return Effect("gain-life", who=who, n=self.life_amount(who.ref, who.ref))
+            return Effect("gain-life", who=who, n=self.life_amount(antecedent, who))
         if self.eat_any("loses", "lose"):
-            n = self.number()
-            self.need("life")
-            return Effect("lose-life", who=who, n=self.count_suffix(n))
+            return Effect("lose-life", who=who, n=self.life_amount(antecedent, who))
         if who.ref is not None and self.eat("puts it on their choice of the top or bottom of their library"):
             return Effect("bounce", what=who.ref, dest="library-top-or-bottom")  # Subtlety (401.4)
         if self.eat_any("discards", "discard"):
@@ -295,11 +322,23 @@ class Effects(Descriptors):
             return _with(search(self, "search your library for", None), who=who, optional=True)
         if self.eat("become the monarch") or self.eat("becomes the monarch"):  # 724.1
             return Effect("monarch", who=who)
-        if self.eat_any("sacrifices", "sacrifice"):
-            return Effect("sacrifice", who=who, what=self.objects("a") if not self.at("a") and not
-                          self.at("an") else (self.eat_any("a", "an") and self.objects("a")))
+        if self.eat_any("sacrifices", "sacrifice"):  # 701.21a: an edict, the sacrificer's choice
+            count = self.number().value if self.peek() in NUMBERS or self.peek().isdigit() else 1
+            what = _with(self.objects("a"), count=count)
+            if who.quant != "you":
+                self.eat("of their choice")
+            return Effect("sacrifice", who=who, what=what)
         self.fail()
         raise AssertionError
+
+    def life_amount(self, antecedent: Objects | None, who: Objects) -> Number:
+        """"2 life", "1 life for each ...", "life equal to the number of ...", "life equal to
+        its toughness" (119)."""
+        if self.eat("life equal to"):
+            return self.amount_of(antecedent, who)
+        n = self.number()
+        self.need("life")
+        return self.count_suffix(n)
 
     def creature(self, x_ok: bool = False) -> TokenSpec:
         """"3/3 red and green Elemental [artifact] creature": a token's or a manland's

@@ -43,19 +43,10 @@ def gain_control(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
     return Effect("control", what=what, until="eot")
 
 
-@imperative("gain")
+@imperative("gain", "lose")
 def gain_life(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
-    n = p.count_suffix(p.number())
-    p.need("life")
-    n = p.count_suffix(n)
-    return Effect("gain-life", who=Objects("you", ("player",)), n=n)
-
-
-@imperative("lose")
-def lose_life(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
-    n = p.number()
-    p.need("life")
-    return Effect("lose-life", who=Objects("you", ("player",)), n=n)
+    you = Objects("you", ("player",))
+    return Effect(f"{verb}-life", who=you, n=p.life_amount(antecedent, you))
 
 
 @imperative("transform ~", "flip ~")
@@ -204,11 +195,6 @@ def keyword_action(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
 @imperative("add")
 def add(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
     return p.add_mana()
-
-
-@imperative("prevent all combat damage that would be dealt this turn")
-def prevent_combat(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
-    return Effect("prevent-combat")  # 615.1a
 
 
 @imperative("shuffle")

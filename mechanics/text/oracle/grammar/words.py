@@ -10,16 +10,23 @@ from __future__ import annotations
 from ...effects import (
     ATTACKS_IF_ABLE,
     BLOCKS_ONLY_FLYERS,
+    BY_THREE_OR_MORE,
     CANT_ATTACK,
     CANT_BLOCK,
     DOESNT_UNTAP,
+    NOT_BY_LESS_POWER,
     NOT_BY_POWER_2,
+    ONLY_BY_FLYING,
+    ONLY_BY_FLYING_OR_REACH,
     UNBLOCKABLE,
+    UNTARGETABLE,
+    UNTARGETABLE_BY_OPPONENTS,
 )
 
 NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
            "seven": 7, "eight": 8, "nine": 9, "ten": 10, "twice": 2}
 COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+COLOR_NAMES = tuple(COLORS)
 CARD_TYPES = ("creature", "artifact", "enchantment", "land", "planeswalker", "instant", "sorcery",
               "battle", "permanent", "spell", "card", "player", "opponent")
 PLURAL = {t + "s": t for t in CARD_TYPES if t not in ("sorcery",)} | {"sorceries": "sorcery"}
@@ -29,6 +36,12 @@ OBJECT_TYPES = ("creature", "artifact", "enchantment", "land", "planeswalker", "
 GRANTABLE = ("flying", "reach", "trample", "first strike", "double strike", "vigilance", "haste",
              "defender", "deathtouch", "lifelink", "menace", "hexproof", "shroud", "indestructible",
              "infect", "wither")
+#: 702.16a: what protection may be from besides a color and a plural subtype (the engine's
+#: :func:`mechanics.rules.prevention.protected` reads each)
+PROTECTION_QUALITIES = ("artifacts", "creatures", "enchantments", "instants", "sorceries", "planeswalkers",
+                        "lands", "everything", "multicolored", "monocolored", "colorless")
+#: "gains protection from the color of your choice": the color is chosen as the effect resolves
+PROTECTION_OF_CHOICE = "protection from the color of your choice"
 STATES = ("attacking or blocking", "tapped", "untapped", "attacking", "blocking", "legendary", "basic",
           "nonbasic", "token", "nontoken")
 STEPS = {"upkeep": "upkeep", "end step": "end", "combat": "combat", "draw step": "draw",
@@ -49,10 +62,17 @@ RESTRICTIONS = {
     "can't attack or block": (CANT_ATTACK, CANT_BLOCK), "can't attack": (CANT_ATTACK,),
     "can block only creatures with flying": (BLOCKS_ONLY_FLYERS,),
     "can't be blocked by creatures with power 2 or less": (NOT_BY_POWER_2,),
+    "can't be blocked except by creatures with flying": (ONLY_BY_FLYING,),
+    "can't be blocked except by three or more creatures": (BY_THREE_OR_MORE,),
+    "can't be blocked except by creatures with flying or reach": (ONLY_BY_FLYING_OR_REACH,),
     "attacks each combat if able": (ATTACKS_IF_ABLE,),
+    "can't be the target of spells or abilities your opponents control": (UNTARGETABLE_BY_OPPONENTS,),
+    "can't be the target of spells or abilities": (UNTARGETABLE,),
     "doesn't untap during your untap step": (DOESNT_UNTAP,),
     "doesn't untap during its controller's untap step": (DOESNT_UNTAP,),
 }
+#: restrictions whose sentence names the permanent last: the whole sentence, its restriction
+RESTRICTION_SENTENCES = {"creatures with power less than ~ s power can't block it": (NOT_BY_LESS_POWER,)}
 BY_FIRST: dict[str, list[str]] = {}
 for _k in KEYWORDS:
     BY_FIRST.setdefault(_k.split()[0], []).append(_k)

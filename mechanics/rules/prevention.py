@@ -1,0 +1,94 @@
+"""Prevention effects (615): "Prevent all [combat] damage that would be dealt [to X] [by Y]
+this turn", "Prevent the next N damage that would be dealt to any target this turn".
+
+A resolved prevention effect is a continuous effect of kind
+:data:`~mechanics.text.effects.PREVENT` (no layer)
+whose ``params`` say what it covers: ``combat`` (combat damage only), ``to`` (the
+players and object refs it protects, None for any), ``by`` (the sources whose damage it
+prevents, None for any), ``left`` (a shield's damage still to prevent, 615.7; None for
+all) and ``once`` (all of the next damage it covers, then no more: "the next time a
+source of your choice would deal damage").  :func:`prevented` applies them as damage would be dealt (615.1)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from ..text.effects import PREVENT, UNPREVENTABLE, prevents_static
+
+if TYPE_CHECKING:
+    from ..play.game import Game
+
+
+_COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+_COLOR_WORDS = frozenset(_COLOR_NAMES.values())
+
+
+def _of_type(card_type: str) -> Callable[[Any], bool]:
+    return lambda source: card_type in source.types
+
+
+#: 702.16a: the qualities protection is from, besides colors and plural subtypes ("Goblins")
+_QUALITIES: dict[str, Callable[[Any], bool]] = {
+    "everything": lambda s: True,  # 702.16j
+    "multicolored": lambda s: len(s.colors) > 1, "monocolored": lambda s: len(s.colors) == 1,
+    "colorless": lambda s: not s.colors,
+    **{plural: _of_type(t) for plural, t in (("artifacts", "Artifact"), ("creatures", "Creature"),
+                                              ("enchantments", "Enchantment"), ("instants", "Instant"),
+                                              ("sorceries", "Sorcery"), ("planeswalkers", "Planeswalker"),
+                                              ("lands", "Land"))},
+}
+
+
+def protected(ch: Any, source: Any) -> bool:
+    """702.16a: whether ``ch`` has protection from a quality ``source`` has: a color, a card
+    type, a subtype ("protection from Goblins"), multicolored, everything."""
+    if ch is None or source is None:
+        return False
+    if any(ch.has(f"protection from {_COLOR_NAMES[c]}") for c in source.colors if c in _COLOR_NAMES):
+        return True
+    for kw in ch.keywords:
+        if kw.startswith("protection from ") and (q := kw[16:]) not in _COLOR_WORDS:
+            fits = _QUALITIES.get(q)
+            if fits(source) if fits is not None else any(q == f"{t.lower()}s" for t in source.subtypes):
+                return True
+    return False
+
+
+def prevented(game: Game, target: int | str, n: int, source: int | None, combat: bool) -> int:
+    """The damage left of ``n`` after what prevents it: protection (702.16e), a permanent's
+    "Prevent all [combat] damage that would be dealt to/by ~" (:func:`prevents_static`),
+    then the prevention effects that cover it, shields used up in the order they were
+    made (616.1: the affected player would choose).  None if "damage can't be prevented"
+    this turn (615.12)."""
+    if any(e.kind == UNPREVENTABLE for e in game.state.effects):
+        return n
+    to = game.chars(target) if isinstance(target, int) else None
+    by = game.chars(source) if source is not None else None
+    if protected(to, by) or _shielded(to, "to", combat) or _shielded(by, "by", combat):
+        return 0
+    objs = game.state.objs
+    hit = target if isinstance(target, str) else objs[target].ref
+    by = objs[source].ref if source is not None and source in objs else None
+    for e in game.state.effects:
+        if n <= 0:
+            break
+        if e.kind != PREVENT or e.params["left"] == 0:
+            continue
+        p = e.params
+        if p["combat"] and not combat or p["to"] is not None and hit not in p["to"] or \
+                p["by"] is not None and by not in p["by"]:
+            continue
+        cut = n if p["left"] is None else min(n, p["left"])  # 615.1a: all of it
+        n -= cut
+        if p["left"] is not None or p.get("once"):  # 615.7: a shield is used up by what it prevented
+            e.params = {**p, "left": 0 if p.get("once") else p["left"] - cut}
+        game.note(f"{cut} damage to {game.describe(target) if isinstance(target, int) else target} is prevented")
+    return n
+
+
+def _shielded(ch: Any, direction: str, combat: bool) -> bool:
+    """Whether a permanent's static ability prevents all damage dealt to or by it (or all
+    combat damage, when this is)."""
+    return ch is not None and (ch.has(prevents_static(direction, False)) or
+                               combat and ch.has(prevents_static(direction, True)))
