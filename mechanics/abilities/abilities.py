@@ -125,6 +125,9 @@ class Activated(Ability):
     adds: tuple[str, ...] = ()
     #: "Pay N life" is part of the cost (119.4, 602.2b)
     life: int = 0
+    #: mana abilities that add one of several groups ("Add {B}{B}, {B}{G}, or {G}{G}"): the
+    #: player chooses one as it resolves
+    choices: tuple[tuple[str, ...], ...] = ()
     #: "Sacrifice a creature" / "Sacrifice another artifact" is part of the cost:
     #: (what, ``fits(game, player, obj, source) -> bool``)
     sacrifice_other: tuple[str, Callable[..., bool]] | None = None

@@ -44,6 +44,13 @@ def plan(cost: Sequence[str], x: int, sources: list[Source]) -> list[object] | N
     Sources are tried in the order given (pool mana first, then lands making
     the fewest colors), so the plan keeps flexible lands untapped.
     """
+    found = assignment(cost, x, sources)
+    return None if found is None else [sources[j][0] for j, _ in found]
+
+
+def assignment(cost: Sequence[str], x: int, sources: list[Source]) -> list[tuple[int, str]] | None:
+    """:func:`plan` with what each source pays: ``(index in sources, the colors of the
+    symbol it pays)``, ``""`` for generic mana; None if the sources can't pay."""
     colored, generic = needs(cost, x)
     colored.sort(key=len)
     used: list[int] = []
@@ -64,7 +71,7 @@ def plan(cost: Sequence[str], x: int, sources: list[Source]) -> list[object] | N
     rest = [j for j in range(len(sources)) if j not in used]
     if len(rest) < generic:
         return None
-    return [sources[j][0] for j in used + rest[:generic]]
+    return list(zip(used, colored, strict=True)) + [(j, "") for j in rest[:generic]]
 
 
 def reduced(cost: Sequence[str], k: int) -> tuple[str, ...]:

@@ -20,6 +20,7 @@ from ..model import actions as A
 from ..model.cards import parse_cost
 from ..model.errors import RuleError, StackfishError
 from ..model.mana import plan
+from .mana_abilities import automatic
 from .perform import (
     block_restriction,
     cast_costs,
@@ -156,7 +157,7 @@ def _priority_actions(game: Game, player: str, mana: bool = True) -> Iterator[A.
         for n, ab in enumerate(() if ch.no_abilities else _of(ch.behaviour, Activated), 1):
             if ab.tap and (obj.tapped or (ch.is_creature and obj.sick and not ch.has("haste"))):
                 continue
-            if ab.mana and ("Land" in ch.types or not mana):
+            if ab.mana and (not mana or ("Land" in ch.types and automatic(ab))):
                 continue  # lands pay costs automatically; tapping one for nothing is noise
             if ab.sorcery and not main:
                 continue

@@ -14,13 +14,13 @@ from ..model import actions as A
 from ..model import events as ev
 from ..model.cards import CardDef, face_names, normalise_name, parse_cost
 from ..model.errors import BadReferenceError, IllegalActionError
-from ..model.mana import format_cost, parse_mana, plan, reduced
+from ..model.mana import assignment, format_cost, parse_mana, reduced
 from ..model.state import AbilityRef, Decision, StackItem
 from ..rules import sba
 from ..rules.primitives import protected
 from ..text.build import UNKNOWN_TEXT
 from ..text.effects import BLOCKS_ONLY_FLYERS, CANT_BLOCK, NOT_BY_POWER_2, UNBLOCKABLE
-from . import setup, stops
+from . import mana_abilities, setup, stops
 from .manual import MANUAL
 
 if TYPE_CHECKING:
@@ -312,14 +312,8 @@ def mana_sources(game: Game, player: str) -> list[tuple[object, str]]:
         obj = game.state.objs[oid]
         if obj.tapped or (ch.is_creature and obj.sick and not ch.has("haste")):
             continue
-        land = "Land" in ch.types
-        abilities = [ab for ab in game.activated(oid)
-                     if ab.mana and ab.tap and not ab.adds
-                     and (land or not (parse_cost(ab.cost) or ab.sacrifice or ab.life))]
-        makes = "".join(ab.mana for ab in abilities)
-        if makes:  # one source per mana it adds (Gyre Sage: one per counter, maybe none)
-            n = min(1 if ab.amount is None else max(0, int(ab.amount(game, obj))) for ab in abilities)
-            (lands if land else others).extend([(oid, makes)] * n)
+        # one source per mana it adds (Gyre Sage: one per counter, maybe none; a bounce land: two)
+        (lands if "Land" in ch.types else others).extend((oid, m) for m in mana_abilities.entries(game, oid))
     sources += sorted(lands, key=lambda s: len(s[1])) + sorted(others, key=lambda s: len(s[1]))
     game.memo["mana_sources"] = (key, sources)
     return sources
@@ -357,18 +351,22 @@ def pay(game: Game, player: str, cost: tuple[str, ...], x: int = 0, card: Any = 
         return
     p = game.player(player)
     sources = payers(game, player, card)
-    chosen = plan(cost, x, sources)
+    chosen = assignment(cost, x, sources)
     if chosen is None:
         have = "".join(p.mana) or "nothing"
         untapped = sum(1 for s in sources if not isinstance(s[0], tuple))
         raise IllegalActionError(
             f"{player} cannot pay {format_cost(cost)}{f' with X={x}' if x else ''} "
             f"(pool: {have}; untapped mana sources: {untapped})")
-    for i in sorted((s[1] for s in chosen if isinstance(s, tuple)), reverse=True):
+    for i in sorted((sources[j][0][1] for j, _ in chosen if isinstance(sources[j][0], tuple)), reverse=True):
         del p.mana[i]
-    for s in dict.fromkeys(chosen):  # a source that adds two mana is tapped once
-        if not isinstance(s, tuple):
-            game.tap(s)
+    paid: dict[int, list[str]] = {}  # a source that adds two mana is tapped once
+    for j, need in chosen:
+        if not isinstance(sources[j][0], tuple):
+            paid.setdefault(sources[j][0], []).append(need)
+    for oid, needs in paid.items():
+        game.tap(oid)
+        mana_abilities.tapped_for(game, player, oid, needs)
     game.changed(characteristics=False)
 
 
@@ -423,11 +421,12 @@ def _activate(game: Game, a: A.Activate) -> None:
     epoch = obj.epoch  # the source as it was: once sacrificed it is a new object (400.7)
     if ab.sacrifice:  # 602.2b, 701.21a: a cost, paid before the ability goes on the stack
         game.sacrifice(oid)
-    if ab.adds:  # 605.3: "Add {G}{U}"
-        game.add_mana(a.player, list(ab.adds))
-        game.note(f"{a.player} adds {''.join('{' + c + '}' for c in ab.adds)} with {ch.name}")
-        return
-    if ab.mana:  # 605.3: mana abilities resolve at once
+    if ab.adds or ab.choices:  # 605.3: "Add {G}{U}", "Add {B}{B}, {B}{G}, or {G}{G}"
+        adds = ab.adds or tuple(game.ask(Decision("choose", a.player, "choose the mana to add",
+                                                  tuple("".join(c) for c in ab.choices), 1, 1))[0])
+        game.add_mana(a.player, list(adds))
+        game.note(f"{a.player} adds {''.join('{' + c + '}' for c in adds)} with {ch.name}")
+    elif ab.mana:  # 605.3: mana abilities resolve at once
         color = ab.mana[0]
         if len(ab.mana) > 1:
             color = game.ask(Decision("choose", a.player, "choose a color of mana", tuple(ab.mana),
@@ -435,6 +434,8 @@ def _activate(game: Game, a: A.Activate) -> None:
         n = 1 if ab.amount is None else max(0, int(ab.amount(game, obj)))
         game.add_mana(a.player, [color] * n)
         game.note(f"{a.player} adds {('{' + color + '}') * n or 'no mana'} with {ch.name}")
+    if ab.mana:
+        mana_abilities.resolve_rest(game, a.player, (oid, epoch), handler, ab)  # 605.3b
         return
     _stack_ability(game, a.player, (oid, epoch), ch.name, handler, ab.text, targets, a.x)
 

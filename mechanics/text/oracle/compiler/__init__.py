@@ -10,7 +10,7 @@ so the card stays manual.
 
 from __future__ import annotations
 
-from . import verbs  # noqa: F401 - registers the effect verbs
+from . import mana, verbs  # noqa: F401 - register the effect verbs
 from .abilities import (
            activated,
            by_hand,

@@ -9,11 +9,13 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ....abilities import abilities as ab
+from ....model.cards import parse_cost
 from .. import select
-from ..tree import Ability, Effect, Number, Objects
+from ..tree import Ability, Effect, Objects
 from .conditions import condition
-from .descriptors import MEANINGFUL_COUNTERS, Env, Run, Unsupported, number
+from .descriptors import MEANINGFUL_COUNTERS, Env, Run, Unsupported
 from .effects import effects
+from .mana import mana_ability
 from .triggers import trigger_match
 
 if TYPE_CHECKING:
@@ -42,27 +44,12 @@ def modal(node: Ability, text: str, mode_texts: list[str], known: set[str], card
 def activated(node: Ability, text: str, card: Any, known: set[str]) -> ab.Activated:
     c = node.cost
     assert c is not None
-    if "X" in c.mana.upper() or any(s in c.mana for s in ("/",)):
-        raise Unsupported(c.mana)
-    mana = [e for e in node.effects if e.verb == "mana"]
-    if mana:
-        e = mana[0]
-        if len(node.effects) != 1 or not c.tap or node.sorcery:
-            raise Unsupported("a mana ability with other costs or effects")
-        if card.is_type("Land") and (c.mana or c.sacrifice_self or c.life or e.n.value > 1 or e.n.count or e.kind):
-            raise Unsupported("a land's mana ability with a cost besides {T}")  # lands pay automatically
-        if e.kind == "all":  # "Add {G}{U}" (605.1a): every symbol
-            return ab.Activated(text, cost=c.mana, tap=True, mana=e.mana, sacrifice=c.sacrifice_self, life=c.life,
-                                adds=tuple(e.mana))
-        amount = None
-        if e.n.count is not None or e.n.value > 1:
-            env = Env(known, card)
-            count = number(env, e.n)
-            amount = (lambda g, o: count(g.ctx())) if e.n.count is None else _mana_count(e.n)
-        if c.sacrifice or c.discard or node.once_each_turn:
-            raise Unsupported("a mana ability with a cost of sacrificing or discarding")
-        return ab.Activated(text, cost=c.mana, tap=True, mana=e.mana, sacrifice=c.sacrifice_self,
-                            amount=amount, life=c.life)
+    if "X" in c.mana.upper() or any("/" in s and not set(s.upper().split("/")) <= set("WUBRG")
+                                    for s in parse_cost(c.mana)):
+        raise Unsupported(c.mana)  # 107.4e hybrid {B/G} is paid with either color; not {2/W} or Phyrexian
+    found = mana_ability(node, text, card, known, _sacrifice_cost(c.sacrifice))
+    if found is not None:
+        return found
     env = Env(known, card)
     run = effects(env, node.effects)
     if len(env.targets) > 1:
@@ -100,15 +87,6 @@ def _sacrifice_cost(d: Objects | None) -> tuple[str, Callable[..., bool]] | None
     if d is None:
         return None
     return (" or ".join(d.kinds), lambda game, player, o, source: select.matches(game, d, o, player, source))
-
-
-def _mana_count(n: Number) -> Callable[..., int]:
-    d = n.count
-
-    def amount(game: Game, obj: Any) -> int:
-        you = game.controller_of(obj.id)
-        return n.times * len(select.each(game, d, you, obj.id))
-    return amount
 
 
 def triggered(node: Ability, text: str, card: Any, known: set[str],

@@ -96,25 +96,29 @@ class Effects(Descriptors):
         raise AssertionError
 
     def add_mana(self) -> Effect:
-        """"Add {G}", "Add {R} or {G}", "Add {G}{G}", "Add one mana of any color"."""
+        """"Add {G}", "Add {R} or {G}", "Add {G}{G}", "Add {B}{B}, {B}{G}, or {G}{G}" (one of
+        those groups: ``kind`` "options"), "Add one mana of any color"."""
         if self.eat("one mana of any color"):
             return Effect("mana", mana="WUBRG", n=Number(1))
-        syms = []
+        groups: list[str] = [""]
         while self.peek().startswith("{") and self.peek()[1:-1] in ("w", "u", "b", "r", "g", "c"):
-            syms.append(self.peek()[1:-1].upper())
+            groups[-1] += self.peek()[1:-1].upper()
             self.i += 1
-            if self.eat(",") and self.eat("or") or self.eat("or") or self.eat(","):
+            comma = self.eat(",")
+            if self.eat("or") or comma:  # ", ", ", or ", " or "
                 if not self.peek().startswith("{"):
                     self.fail()
-                syms.append("|")
-        if not syms:
+                groups.append("")
+        if not groups[0]:
             self.fail()
-        if "|" in syms:
-            return Effect("mana", mana="".join(s for s in syms if s != "|"), n=Number(1))
+        if len(groups) > 1:
+            if all(len(g) == 1 for g in groups):
+                return Effect("mana", mana="".join(groups), n=Number(1))
+            return Effect("mana", mana="|".join(groups), n=Number(1), kind="options")
+        syms = groups[0]
         if len(set(syms)) > 1:  # "Add {G}{U}": both
-            return Effect("mana", mana="".join(syms), n=Number(1), kind="all")
+            return Effect("mana", mana=syms, n=Number(1), kind="all")
         return Effect("mana", mana=syms[0], n=self.count_suffix(Number(len(syms))))
-
 
     def token_spec(self) -> TokenSpec:
         """"a 1/1 white Soldier creature token [with flying]", "a Treasure token"."""

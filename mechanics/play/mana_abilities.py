@@ -1,0 +1,91 @@
+"""Mana abilities (605) as the automatic payment uses them.
+
+A mana ability whose only cost is {T} pays costs automatically (601.2g-h): the
+permanent is a source of one mana per symbol it adds ("Add {W}{U}": two; Ancient
+Tomb's "Add {C}{C}": two).  Tapping it for a cost activates one of its mana abilities:
+the one that can make what it pays for, preferring an ability without other effects, so
+that a painland pays generic mana with its "{T}: Add {C}" and only a colored symbol
+with "{T}: Add {R} or {W}. This land deals 1 damage to you." (605.3b: the damage is
+part of the ability, dealt at once).  What it adds beyond the cost stays in the mana
+pool (106.4).  Mana abilities with other costs (mana, life, sacrifice, discard, once
+each turn) are activated by the player, never by the payment.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..abilities.abilities import Activated
+from ..model.cards import parse_cost
+from ..model.state import AbilityRef, StackItem
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+def automatic(ab: Any) -> bool:
+    """Whether the payment may activate ``ab``: a mana ability whose only cost is {T}."""
+    return bool(isinstance(ab, Activated) and ab.mana and ab.tap and not (
+        parse_cost(ab.cost) or ab.sacrifice or ab.life or ab.sacrifice_other or ab.discard or ab.once
+        or ab.remove_counters or ab.choices))
+
+
+def _made(game: Game, obj: Any, ab: Activated) -> list[str]:
+    """What one activation of ``ab`` makes, one entry a mana: the colors that mana can be."""
+    if ab.adds:
+        return list(ab.adds)
+    return [ab.mana] * (1 if ab.amount is None else max(0, int(ab.amount(game, obj))))
+
+
+def entries(game: Game, oid: int) -> list[str]:
+    """The mana a permanent pays with when tapped, one entry a mana (its colors): one
+    entry making any color of its abilities' when each makes one mana (a painland:
+    "CRW"), else the entries of the ability making the most."""
+    obj = game.state.objs[oid]
+    made = [_made(game, obj, ab) for ab in game.activated(oid) if automatic(ab)]
+    if not made:
+        return []
+    if all(len(m) == 1 for m in made):
+        return ["".join(m[0] for m in made)]
+    return max(made, key=len)
+
+
+def tapped_for(game: Game, player: str, oid: int, paid: list[str]) -> None:
+    """The permanent was tapped to pay ``paid`` (each the colors of a symbol, "" for
+    generic): the mana ability that made it has its other effects (605.3b), and the
+    rest of what it made goes to the pool (106.4)."""
+    obj = game.state.objs[oid]
+    options = [ab for ab in game.activated(oid) if automatic(ab)]
+    if not options:
+        return  # tapped for convoke or improvise
+    fits = [ab for ab in options if _covers(_made(game, obj, ab), paid) is not None]
+    ab = min(fits or options, key=lambda a: a.resolve is not None)
+    left = _covers(_made(game, obj, ab), paid) or []
+    if left and all(len(m) == 1 for m in left):
+        game.add_mana(player, left)
+    resolve_rest(game, player, (oid, obj.epoch), handler_of(game, oid, ab), ab)
+
+
+def _covers(made: list[str], paid: list[str]) -> list[str] | None:
+    """What of ``made`` is left after paying ``paid`` (colored symbols first), or None."""
+    left = list(made)
+    for need in sorted(paid, key=lambda p: p == ""):
+        k = next((i for i, m in enumerate(left) if not need or any(c in m for c in need)), None)
+        if k is None:
+            return None
+        del left[k]
+    return left
+
+
+def resolve_rest(game: Game, player: str, source: tuple[int, int], handler: str, ab: Activated) -> None:
+    """605.3b: a mana ability's effects besides adding mana ("This land deals 1 damage
+    to you", "Draw a card"), done at once, without the stack; ``source`` is the
+    permanent and its epoch as it was activated (sacrificed, it is gone: 400.7)."""
+    if ab.resolve is not None:
+        ab.resolve(game.ctx(StackItem(0, "activated", player, *source, handler, ab.text), player))
+
+
+def handler_of(game: Game, oid: int, ab: Activated) -> str:
+    """The reference by which the game finds ``ab`` of the permanent ``oid`` again."""
+    ch = game.chars(oid)
+    return str(AbilityRef(ch.card.name, ch.behaviour.abilities.index(ab)))

@@ -1,0 +1,91 @@
+"""Adding mana: mana abilities (605) and the "mana" effect verb.
+
+An activated ability that could add mana, has no target and isn't a loyalty ability is
+a mana ability (605.1a): it doesn't use the stack, and its other effects ("This land
+deals 1 damage to you", "Draw a card") happen as it resolves, at once (605.3b).  One
+that targets (Deathrite Shaman) or a loyalty ability ("[−1]: Add {R}{R}") goes on the
+stack like any other; its "Add" is the ``mana`` verb, as is a spell's ("Dark Ritual:
+Add {B}{B}{B}", 605.1 doesn't count spells).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from ....abilities import abilities as ab
+from ....model.state import Decision
+from .. import select
+from ..tree import Ability, Effect, Number
+from .descriptors import Env, Run, Unsupported, number
+from .effects import effects, verb
+
+if TYPE_CHECKING:
+    from ....play.context import Ctx
+    from ....play.game import Game
+
+
+def mana_ability(node: Ability, text: str, card: Any, known: set[str],
+                 sacrifice_other: tuple[str, Callable[..., bool]] | None) -> ab.Activated | None:
+    """The activated ability ``node`` as a mana ability, or None when it isn't one
+    (605.1a: it targets, or it is a loyalty ability)."""
+    c = node.cost
+    assert c is not None
+    adding = [e for e in node.effects if e.verb == "mana"]
+    if c.loyalty is not None or len(adding) != 1:
+        return None
+    e = adding[0]
+    env = Env(known, card)
+    rest = effects(env, [x for x in node.effects if x is not e]) if len(node.effects) > 1 else None
+    if env.targets:
+        return None
+    if node.sorcery or e.optional or e.condition is not None:
+        raise Unsupported("a mana ability with a condition")
+    costs = {"cost": c.mana, "tap": c.tap, "sacrifice": c.sacrifice_self, "life": c.life,
+             "sacrifice_other": sacrifice_other, "discard": c.discard, "once": node.once_each_turn,
+             "resolve": rest}
+    if e.kind == "all":  # "Add {G}{U}" (605.1a): every symbol
+        return ab.Activated(text, mana=e.mana, adds=tuple(e.mana), **costs)
+    if e.kind == "options":  # "Add {B}{B}, {B}{G}, or {G}{G}": one group
+        groups = e.mana.split("|")
+        return ab.Activated(text, mana="".join(dict.fromkeys("".join(groups))),
+                            choices=tuple(tuple(g) for g in groups), **costs)
+    amount = None
+    if e.n.count is not None or e.n.value > 1:
+        count = number(env, e.n)
+        amount = (lambda g, o: count(g.ctx())) if e.n.count is None else _mana_count(e.n)
+    return ab.Activated(text, mana=e.mana, amount=amount, **costs)
+
+
+def _mana_count(n: Number) -> Callable[..., int]:
+    """ "Add {G} for each creature you control": counted as the ability resolves."""
+    d = n.count
+
+    def amount(game: Game, obj: Any) -> int:
+        you = game.controller_of(obj.id)
+        return n.times * len(select.each(game, d, you, obj.id))
+    return amount
+
+
+@verb("mana")
+def add_mana(env: Env, e: Effect, n: Callable[[Ctx], int]) -> Run:
+    """A spell's or a stack ability's "Add {B}{B}{B}" / "Add {R} or {G}" / "Add one mana
+    of any color": to its controller's mana pool (106.4), the color chosen as it resolves."""
+    if e.optional or e.condition is not None:
+        raise Unsupported("add mana (if)")
+
+    def run(ctx: Ctx) -> None:
+        if e.kind == "all":
+            got = list(e.mana)
+        elif e.kind == "options":
+            got = list(ctx.choose(Decision("choose", ctx.controller, "choose the mana to add",
+                                           tuple(e.mana.split("|")), 1, 1))[0])
+        else:
+            color = e.mana
+            if len(color) > 1:
+                color = ctx.choose(Decision("choose", ctx.controller, "choose a color of mana", tuple(e.mana),
+                                            1, 1))[0]
+            got = [color] * max(0, n(ctx))
+        ctx.add_mana(ctx.controller, got)
+        ctx.note(f"{ctx.controller} adds {''.join('{' + c + '}' for c in got) or 'no mana'}")
+    return run
