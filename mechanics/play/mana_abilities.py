@@ -24,10 +24,12 @@ if TYPE_CHECKING:
 
 
 def automatic(ab: Any) -> bool:
-    """Whether the payment may activate ``ab``: a mana ability whose only cost is {T}."""
+    """Whether the payment may activate ``ab``: a mana ability whose only cost is {T},
+    adding one kind of mana at a time (not "three mana of any one color": the payment
+    would spend those as several colors)."""
     return bool(isinstance(ab, Activated) and ab.mana and ab.tap and not (
         parse_cost(ab.cost) or ab.sacrifice or ab.life or ab.sacrifice_other or ab.discard or ab.once
-        or ab.remove_counters or ab.choices))
+        or ab.remove_counters or ab.choices or (ab.amount is not None and len(ab.mana) > 1)))
 
 
 def _made(game: Game, obj: Any, ab: Activated) -> list[str]:

@@ -14,8 +14,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ....abilities import abilities as ab
-from ....model.state import Decision
-from .. import select
+from ....model.state import Decision, StackItem
 from ..tree import Ability, Effect, Number
 from .descriptors import Env, Run, Unsupported, number
 from .effects import effects, verb
@@ -50,21 +49,16 @@ def mana_ability(node: Ability, text: str, card: Any, known: set[str],
         groups = e.mana.split("|")
         return ab.Activated(text, mana="".join(dict.fromkeys("".join(groups))),
                             choices=tuple(tuple(g) for g in groups), **costs)
-    amount = None
-    if e.n.count is not None or e.n.value > 1:
-        count = number(env, e.n)
-        amount = (lambda g, o: count(g.ctx())) if e.n.count is None else _mana_count(e.n)
-    return ab.Activated(text, mana=e.mana, amount=amount, **costs)
-
-
-def _mana_count(n: Number) -> Callable[..., int]:
-    """ "Add {G} for each creature you control": counted as the ability resolves."""
-    d = n.count
+    if e.n.x and e.n.count is None and e.n.power_of is None:
+        raise Unsupported("X mana")  # a mana ability has no X of its own to read
+    count = number(env, e.n)
 
     def amount(game: Game, obj: Any) -> int:
-        you = game.controller_of(obj.id)
-        return n.times * len(select.each(game, d, you, obj.id))
-    return amount
+        """ "Add {G} for each creature you control", "X mana ..., where X is ~'s power":
+        counted as the ability resolves, by its source's controller."""
+        item = StackItem(0, "activated", game.controller_of(obj.id), obj.id, obj.epoch, "", text)
+        return count(game.ctx(item))
+    return ab.Activated(text, mana=e.mana, amount=None if e.n == Number(1) else amount, **costs)
 
 
 @verb("mana")

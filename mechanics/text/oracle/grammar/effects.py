@@ -100,6 +100,10 @@ class Effects(Descriptors):
         those groups: ``kind`` "options"), "Add one mana of any color"."""
         if self.eat("one mana of any color"):
             return Effect("mana", mana="WUBRG", n=Number(1))
+        if self.peek(1) == "mana" and self.peek(2) == "of" and self.peek(4) == "one":  # "two mana of any one color"
+            n = self.number()
+            self.need("mana of any one color")
+            return Effect("mana", mana="WUBRG", n=self.count_suffix(n))
         groups: list[str] = [""]
         while self.peek().startswith("{") and self.peek()[1:-1] in ("w", "u", "b", "r", "g", "c"):
             groups[-1] += self.peek()[1:-1].upper()
