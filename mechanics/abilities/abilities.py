@@ -133,6 +133,9 @@ class Activated(Ability):
     sacrifice_other: tuple[str, Callable[..., bool]] | None = None
     #: "Discard a card" is part of the cost (N cards)
     discard: int = 0
+    #: "Tap an untapped creature you control" is part of the cost: (what, ``fits(game,
+    #: player, obj, source) -> bool``, how many); the source too, unless it has {T} (602.2b)
+    tap_other: tuple[str, Callable[..., bool], int] | None = None
     #: "Activate only once each turn." (602.5b)
     once: bool = False
     #: a loyalty ability's cost (606.4): put on (+N) or remove (-N) that many loyalty

@@ -29,7 +29,7 @@ def automatic(ab: Any) -> bool:
     would spend those as several colors)."""
     return bool(isinstance(ab, Activated) and ab.mana and ab.tap and not (
         parse_cost(ab.cost) or ab.sacrifice or ab.life or ab.sacrifice_other or ab.discard or ab.once
-        or ab.remove_counters or ab.choices or (ab.amount is not None and len(ab.mana) > 1)))
+        or ab.remove_counters or ab.tap_other or ab.choices or (ab.amount is not None and len(ab.mana) > 1)))
 
 
 def _made(game: Game, obj: Any, ab: Activated) -> list[str]:

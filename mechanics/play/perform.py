@@ -454,6 +454,9 @@ def unpayable(game: Game, player: str, oid: int, ab: Any) -> str:
         return f"{player} has no card to discard"
     if ab.sacrifice_other and not _sacrifice_options(game, player, oid, ab):
         return f"{player} has no {ab.sacrifice_other[0]} to sacrifice"
+    tapping = getattr(ab, "tap_other", None)
+    if tapping and len(_tap_options(game, player, oid, ab)) < tapping[2]:
+        return f"{player} has no {tapping[2]} untapped {tapping[0]} to tap"
     return ""
 
 
@@ -473,6 +476,15 @@ def _sacrifice_options(game: Game, player: str, oid: int, ab: Any) -> tuple[int,
     return tuple(o for o in game.permanents(player) if fits(game, player, o, oid))
 
 
+def _tap_options(game: Game, player: str, oid: int, ab: Any) -> tuple[int, ...]:
+    """What can be tapped for "Tap an untapped creature you control": untapped and fitting,
+    the source too (Heritage Druid taps itself) unless its {T} taps it; summoning sickness
+    doesn't matter (302.6 is about {T} costs)."""
+    fits = ab.tap_other[1]
+    return tuple(o for o in game.permanents(player)
+                 if not (o == oid and ab.tap) and not game.state.objs[o].tapped and fits(game, player, o, oid))
+
+
 def _pay_other_costs(game: Game, player: str, oid: int, ab: Any) -> None:
     """Pay life, discard and sacrifice costs (602.2b), choosing what to sacrifice or discard."""
     if ab.life:
@@ -489,6 +501,12 @@ def _pay_other_costs(game: Game, player: str, oid: int, ab: Any) -> None:
         pick = options if len(options) == 1 else game.ask(Decision(
             "choose", player, f"sacrifice {ab.sacrifice_other[0]} (a cost)", options, 1, 1, {"what": "sacrifice"}))
         game.sacrifice(pick[0])
+    if getattr(ab, "tap_other", None):
+        options, n = _tap_options(game, player, oid, ab), ab.tap_other[2]
+        pick = options if len(options) == n else game.ask(Decision(
+            "choose", player, f"tap {n} untapped {ab.tap_other[0]} (a cost)", options, n, n, {"what": "tap"}))
+        for o in pick:
+            game.tap(o)
 
 
 def _activate_in_hand(game: Game, a: A.Activate, oid: int) -> None:

@@ -128,7 +128,8 @@ class Event:
 @dataclass(frozen=True)
 class Cost:
     """An activated ability's costs (602.1, 118): mana, {T}, life, sacrificing this or
-    another permanent, discarding, removing counters, loyalty (606.4)."""
+    another permanent, discarding, tapping other permanents, removing counters, loyalty
+    (606.4)."""
 
     mana: str = ""
     tap: bool = False
@@ -137,6 +138,8 @@ class Cost:
     sacrifice_self: bool = False
     sacrifice: Objects | None = None
     discard: int = 0
+    #: "Tap an untapped creature you control", "Tap two untapped Allies you control" (``count``)
+    tap_other: Objects | None = None
     exile_self_from_graveyard: bool = False
     #: a loyalty ability's cost (606.4): put on (+N) or remove (-N) loyalty counters
     loyalty: int | None = None

@@ -47,7 +47,7 @@ def activated(node: Ability, text: str, card: Any, known: set[str]) -> ab.Activa
     if "X" in c.mana.upper() or any("/" in s and not set(s.upper().split("/")) <= set("WUBRG")
                                     for s in parse_cost(c.mana)):
         raise Unsupported(c.mana)  # 107.4e hybrid {B/G} is paid with either color; not {2/W} or Phyrexian
-    found = mana_ability(node, text, card, known, _sacrifice_cost(c.sacrifice))
+    found = mana_ability(node, text, card, known, _sacrifice_cost(c.sacrifice), _tap_cost(c.tap_other))
     if found is not None:
         return found
     env = Env(known, card)
@@ -61,6 +61,7 @@ def activated(node: Ability, text: str, card: Any, known: set[str]) -> ab.Activa
     return ab.Activated(text, cost=c.mana, tap=c.tap, resolve=run, targets=tuple(env.targets),
                         sorcery=node.sorcery, sacrifice=c.sacrifice_self, life=c.life,
                         sacrifice_other=_sacrifice_cost(c.sacrifice), discard=c.discard,
+                        tap_other=_tap_cost(c.tap_other),
                         once=node.once_each_turn)
 
 
@@ -87,6 +88,13 @@ def _sacrifice_cost(d: Objects | None) -> tuple[str, Callable[..., bool]] | None
     if d is None:
         return None
     return (" or ".join(d.kinds), lambda game, player, o, source: select.matches(game, d, o, player, source))
+
+
+def _tap_cost(d: Objects | None) -> tuple[str, Callable[..., bool], int] | None:
+    """"Tap an untapped creature you control" as a cost: what fits, how many."""
+    if d is None:
+        return None
+    return (" or ".join(d.kinds), lambda game, player, o, source: select.matches(game, d, o, player, source), d.count)
 
 
 def triggered(node: Ability, text: str, card: Any, known: set[str],
@@ -204,6 +212,6 @@ def cast_cost(node: Ability, text: str) -> ab.CastCost:
     if node.effects:
         return ab.CastCost(text, less=_less(node.effects[0]))
     c = node.cost
-    if c.mana or c.tap or c.sacrifice_self:
+    if c.mana or c.tap or c.sacrifice_self or c.tap_other:
         raise Unsupported(text)
     return ab.CastCost(text, life=c.life, discard=c.discard, sacrifice_other=_sacrifice_cost(c.sacrifice))

@@ -25,7 +25,8 @@ if TYPE_CHECKING:
 
 
 def mana_ability(node: Ability, text: str, card: Any, known: set[str],
-                 sacrifice_other: tuple[str, Callable[..., bool]] | None) -> ab.Activated | None:
+                 sacrifice_other: tuple[str, Callable[..., bool]] | None,
+                 tap_other: tuple[str, Callable[..., bool], int] | None) -> ab.Activated | None:
     """The activated ability ``node`` as a mana ability, or None when it isn't one
     (605.1a: it targets, or it is a loyalty ability)."""
     c = node.cost
@@ -42,7 +43,7 @@ def mana_ability(node: Ability, text: str, card: Any, known: set[str],
         raise Unsupported("a mana ability with a condition")
     costs = {"cost": c.mana, "tap": c.tap, "sacrifice": c.sacrifice_self, "life": c.life,
              "sacrifice_other": sacrifice_other, "discard": c.discard, "once": node.once_each_turn,
-             "resolve": rest}
+             "resolve": rest, "tap_other": tap_other}
     if e.kind == "all":  # "Add {G}{U}" (605.1a): every symbol
         return ab.Activated(text, mana=e.mana, adds=tuple(e.mana), **costs)
     if e.kind == "options":  # "Add {B}{B}, {B}{G}, or {G}{G}": one group

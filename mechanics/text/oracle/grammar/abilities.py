@@ -19,7 +19,7 @@ class Abilities(Effects):
     # ------------------------------------------------------------------ abilities
     def costs(self, end: str = ":") -> Cost:
         """"{2}{G}, {T}, Pay 1 life, Sacrifice ~:" up to the colon (``end``)."""
-        mana, tap, life, sac_self, sac, discard = "", False, 0, False, None, 0
+        mana, tap, life, sac_self, sac, discard, tap_other = "", False, 0, False, None, 0, None
         w = self.peek()
         if (w.lstrip("+-").isdigit()) and self.peek(1) == ":":  # "[+1]:", "[−2]:", "[0]:" (606.4)
             self.i += 2
@@ -44,10 +44,14 @@ class Abilities(Effects):
                 sac = _with(self.objects("a"), other=True) if other else self.objects("a")
             elif self.eat("discard a card"):
                 discard = 1
+            elif self.eat("tap"):  # "Tap an untapped creature you control" (not the source: 602.2b)
+                tap_other = self.objects("a") if self.eat_any("a", "an") else self.objects()
+                if "untapped" not in tap_other.states or tap_other.controller != "you" or tap_other.up_to:
+                    self.fail()
             else:
                 self.fail()
             if self.eat(end):
-                return Cost(mana, tap, False, life, sac_self, sac, discard)
+                return Cost(mana, tap, False, life, sac_self, sac, discard, tap_other=tap_other)
             self.need(",")
 
     def ability(self, spell: bool) -> Ability:
@@ -87,7 +91,7 @@ class Abilities(Effects):
                 cost = ""
                 if self.eat("—"):  # "Cycling—Pay 2 life.", "Ward—Pay 3 life."
                     paid = self.costs(".")
-                    if paid.mana or paid.tap or paid.sacrifice or paid.discard or not paid.life:
+                    if paid.mana or paid.tap or paid.sacrifice or paid.discard or paid.tap_other or not paid.life:
                         self.fail()
                     cost = f"{paid.life} life"
                 while self.peek().startswith("{") and self.peek() not in ("{t}", "{q}"):
