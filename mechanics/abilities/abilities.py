@@ -125,6 +125,10 @@ class Activated(Ability):
     adds: tuple[str, ...] = ()
     #: "Pay N life" is part of the cost (119.4, 602.2b)
     life: int = 0
+    #: 106.6: "Spend this mana only to cast a creature spell": ``fits(card, source) ->
+    #: bool``, whether its mana may pay for casting ``card`` or, ``card`` None, for an
+    #: ability of the permanent with characteristics ``source``
+    spend_only: Callable[[Any, Any], bool] | None = None
     #: mana abilities that add one of several groups ("Add {B}{B}, {B}{G}, or {G}{G}"): the
     #: player chooses one as it resolves
     choices: tuple[tuple[str, ...], ...] = ()

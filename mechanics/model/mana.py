@@ -93,6 +93,12 @@ def format_cost(symbols: Sequence[str]) -> str:
     return "".join("{%s}" % s for s in symbols)
 
 
+def format_pool(pool: Sequence[str]) -> str:
+    """A mana pool as the player reads it: ``{G}{G}``, mana that may be spent only on
+    some things (106.6; kept as ``G@ability``) marked ``{G}*``."""
+    return "".join("{%s}*" % m.partition("@")[0] if "@" in m else "{%s}" % m for m in pool)
+
+
 MAX_MANA = 10_000  # mana added by one line: the pool is a list, copied with every undo snapshot
 
 

@@ -161,7 +161,7 @@ def _priority_actions(game: Game, player: str, mana: bool = True) -> Iterator[A.
                 continue  # lands pay costs automatically; tapping one for nothing is noise
             if ab.sorcery and not main:
                 continue
-            if not _affordable(game, player, parse_cost(ab.cost)):
+            if not _affordable(game, player, parse_cost(ab.cost), source=oid):
                 continue
             if ab.remove_counters and obj.counters.get(ab.remove_counters[0], 0) < ab.remove_counters[1]:
                 continue
@@ -200,5 +200,5 @@ def _of(beh: Behaviour, kind: type) -> list:
     return hit[1]
 
 
-def _affordable(game: Game, player: str, cost: tuple[str, ...], card: Any = None) -> bool:
-    return not cost or plan(cost, 0, payers(game, player, card)) is not None
+def _affordable(game: Game, player: str, cost: tuple[str, ...], card: Any = None, source: int | None = None) -> bool:
+    return not cost or plan(cost, 0, payers(game, player, card, source)) is not None

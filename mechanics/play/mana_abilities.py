@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..abilities.abilities import Activated
 from ..model.cards import parse_cost
-from ..model.state import AbilityRef, StackItem
+from ..model.mana import format_cost
+from ..model.state import AbilityRef, Decision, StackItem
 
 if TYPE_CHECKING:
     from .game import Game
@@ -29,7 +30,7 @@ def automatic(ab: Any) -> bool:
     would spend those as several colors)."""
     return bool(isinstance(ab, Activated) and ab.mana and ab.tap and not (
         parse_cost(ab.cost) or ab.sacrifice or ab.life or ab.sacrifice_other or ab.discard or ab.once
-        or ab.remove_counters or ab.tap_other or ab.choices or (ab.amount is not None and len(ab.mana) > 1)))
+        or ab.remove_counters or ab.tap_other or ab.choices or ab.spend_only or (ab.amount is not None and len(ab.mana) > 1)))
 
 
 def _made(game: Game, obj: Any, ab: Activated) -> list[str]:
@@ -77,6 +78,37 @@ def _covers(made: list[str], paid: list[str]) -> list[str] | None:
             return None
         del left[k]
     return left
+
+
+def produce(game: Game, player: str, source: tuple[int, int], handler: str, ab: Activated, name: str) -> None:
+    """A mana ability activated by the player resolves at once (605.3): the mana it adds
+    (a color or a group chosen now), kept apart if it may be spent only on some things
+    (106.6), then its other effects (605.3b)."""
+    obj = game.state.objs[source[0]]
+    if ab.adds or ab.choices:  # "Add {G}{U}", "Add {B}{B}, {B}{G}, or {G}{G}"
+        got = list(ab.adds) or list(game.ask(Decision("choose", player, "choose the mana to add",
+                                                      tuple("".join(c) for c in ab.choices), 1, 1))[0])
+    else:
+        color = ab.mana[0]
+        if len(ab.mana) > 1:
+            color = game.ask(Decision("choose", player, "choose a color of mana", tuple(ab.mana), 1, 1))[0]
+        got = [color] * (1 if ab.amount is None else max(0, int(ab.amount(game, obj))))
+    game.add_mana(player, [f"{c}@{handler}" for c in got] if ab.spend_only else got)
+    game.note(f"{player} adds {format_cost(got) or 'no mana'} with {name}")
+    resolve_rest(game, player, source, handler, ab)
+
+
+def restricted_pool(game: Game, player: str, card: Any, source: int | None) -> list[tuple[object, str]]:
+    """The player's pool mana that may be spent only on some things (106.6) and may pay
+    for casting ``card`` or for an ability of the permanent ``source``."""
+    out: list[tuple[object, str]] = []
+    for i, m in enumerate(game.state.players[player].mana):
+        if "@" in m:
+            symbol, _, handler = m.partition("@")
+            fits = game.ability(handler).spend_only
+            if fits(card, game.chars(source) if card is None and source is not None else None):
+                out.append((("pool", i), symbol))
+    return out
 
 
 def resolve_rest(game: Game, player: str, source: tuple[int, int], handler: str, ab: Activated) -> None:

@@ -14,7 +14,7 @@ from ..model import actions as A
 from ..model import events as ev
 from ..model.cards import CardDef, face_names, normalise_name, parse_cost
 from ..model.errors import BadReferenceError, IllegalActionError
-from ..model.mana import assignment, format_cost, parse_mana, reduced
+from ..model.mana import assignment, format_cost, format_pool, parse_mana, reduced
 from ..model.state import AbilityRef, Decision, StackItem
 from ..rules import sba
 from ..rules.primitives import protected
@@ -305,7 +305,7 @@ def mana_sources(game: Game, player: str) -> list[tuple[object, str]]:
     kept = game.memo.get("mana_sources")
     if kept is not None and kept[0] == key:
         return kept[1]
-    sources: list[tuple[object, str]] = [(("pool", i), m) for i, m in enumerate(p.mana)]
+    sources: list[tuple[object, str]] = [(("pool", i), m) for i, m in enumerate(p.mana) if "@" not in m]
     lands, others = [], []
     for oid in game.permanents(player):
         ch = game.chars(oid)
@@ -335,25 +335,27 @@ def convoke_sources(game: Game, player: str) -> list[tuple[object, str]]:
             if not game.state.objs[oid].tapped and oid not in paying]
 
 
-def payers(game: Game, player: str, card: Any = None) -> list[tuple[object, str]]:
-    """What can pay for casting ``card``: pool and lands, and creatures for convoke or
-    artifacts for improvise."""
+def payers(game: Game, player: str, card: Any = None, source: int | None = None) -> list[tuple[object, str]]:
+    """What can pay for casting ``card`` (or an ability of the permanent ``source``): pool
+    mana that may be spent on it (106.6) first, then the rest of the pool and lands, and
+    creatures for convoke or artifacts for improvise."""
     kw = card.keywords if card is not None else ()
-    return mana_sources(game, player) + (convoke_sources(game, player) if "convoke" in kw else []) + (
+    return mana_abilities.restricted_pool(game, player, card, source) + mana_sources(game, player) + (convoke_sources(game, player) if "convoke" in kw else []) + (
         improvise_sources(game, player) if "improvise" in kw else [])
 
 
-def pay(game: Game, player: str, cost: tuple[str, ...], x: int = 0, card: Any = None) -> None:
+def pay(game: Game, player: str, cost: tuple[str, ...], x: int = 0, card: Any = None,
+        source: int | None = None) -> None:
     """Pay a mana cost from the pool, then by tapping untapped lands and mana creatures
     and artifacts (601.2g-h, :func:`mana_sources`), then, for a spell (``card``) with
     convoke or improvise, by tapping creatures or artifacts."""
     if not cost and not x:
         return
     p = game.player(player)
-    sources = payers(game, player, card)
+    sources = payers(game, player, card, source)
     chosen = assignment(cost, x, sources)
     if chosen is None:
-        have = "".join(p.mana) or "nothing"
+        have = format_pool(p.mana) or "nothing"
         untapped = sum(1 for s in sources if not isinstance(s[0], tuple))
         raise IllegalActionError(
             f"{player} cannot pay {format_cost(cost)}{f' with X={x}' if x else ''} "
@@ -408,7 +410,7 @@ def _activate(game: Game, a: A.Activate) -> None:
         raise IllegalActionError(why)
     if ab.tap:  # 602.2b: {T} first, so that paying the mana doesn't tap this land for it
         game.tap(oid)
-    pay(game, a.player, parse_cost(ab.cost), a.x)
+    pay(game, a.player, parse_cost(ab.cost), a.x, source=oid)
     if ab.remove_counters:
         game.remove_counters(oid, *ab.remove_counters)
     _pay_other_costs(game, a.player, oid, ab)
@@ -421,21 +423,8 @@ def _activate(game: Game, a: A.Activate) -> None:
     epoch = obj.epoch  # the source as it was: once sacrificed it is a new object (400.7)
     if ab.sacrifice:  # 602.2b, 701.21a: a cost, paid before the ability goes on the stack
         game.sacrifice(oid)
-    if ab.adds or ab.choices:  # 605.3: "Add {G}{U}", "Add {B}{B}, {B}{G}, or {G}{G}"
-        adds = ab.adds or tuple(game.ask(Decision("choose", a.player, "choose the mana to add",
-                                                  tuple("".join(c) for c in ab.choices), 1, 1))[0])
-        game.add_mana(a.player, list(adds))
-        game.note(f"{a.player} adds {''.join('{' + c + '}' for c in adds)} with {ch.name}")
-    elif ab.mana:  # 605.3: mana abilities resolve at once
-        color = ab.mana[0]
-        if len(ab.mana) > 1:
-            color = game.ask(Decision("choose", a.player, "choose a color of mana", tuple(ab.mana),
-                                      1, 1))[0]
-        n = 1 if ab.amount is None else max(0, int(ab.amount(game, obj)))
-        game.add_mana(a.player, [color] * n)
-        game.note(f"{a.player} adds {('{' + color + '}') * n or 'no mana'} with {ch.name}")
-    if ab.mana:
-        mana_abilities.resolve_rest(game, a.player, (oid, epoch), handler, ab)  # 605.3b
+    if ab.mana:  # 605.3: mana abilities resolve at once
+        mana_abilities.produce(game, a.player, (oid, epoch), handler, ab, ch.name)
         return
     _stack_ability(game, a.player, (oid, epoch), ch.name, handler, ab.text, targets, a.x)
 

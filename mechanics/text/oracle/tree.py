@@ -85,6 +85,19 @@ class Effect:
     condition: Condition | None = None  # "... if COND" (the effect happens only then)
     instead: bool = False  # "... instead if COND": replaces the earlier effect of its verb
     then: tuple[Effect, ...] = ()  # "you may pay {1}. If you do, THEN"
+    spend: Spend | None = None  # "spend-only": what the mana just added may pay for
+
+
+@dataclass(frozen=True)
+class Spend:
+    """106.6: "Spend this mana only to cast a creature spell or activate abilities of
+    creatures": what the mana may pay for.  ``spells``: alternatives, each the features
+    a spell must all have ("creature", "noncreature", "Dragon", "multicolored"; none: any
+    spell); ``abilities``: the same for the source of an activated ability (no
+    alternative: no ability)."""
+
+    spells: tuple[tuple[str, ...], ...] = ()
+    abilities: tuple[tuple[str, ...], ...] = ()
 
 
 @dataclass(frozen=True)

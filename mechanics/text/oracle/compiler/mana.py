@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from ....abilities import abilities as ab
 from ....model.state import Decision, StackItem
-from ..tree import Ability, Effect, Number
+from ..tree import Ability, Effect, Number, Spend
 from .descriptors import Env, Run, Unsupported, number
 from .effects import effects, verb
 
@@ -35,15 +35,18 @@ def mana_ability(node: Ability, text: str, card: Any, known: set[str],
     if c.loyalty is not None or len(adding) != 1:
         return None
     e = adding[0]
+    spend = [x for x in node.effects if x.verb == "spend-only"]
     env = Env(known, card)
-    rest = effects(env, [x for x in node.effects if x is not e]) if len(node.effects) > 1 else None
+    others = [x for x in node.effects if x is not e and x not in spend]
+    rest = effects(env, others) if others else None
     if env.targets:
         return None
     if node.sorcery or e.optional or e.condition is not None:
         raise Unsupported("a mana ability with a condition")
     costs = {"cost": c.mana, "tap": c.tap, "sacrifice": c.sacrifice_self, "life": c.life,
              "sacrifice_other": sacrifice_other, "discard": c.discard, "once": node.once_each_turn,
-             "resolve": rest, "tap_other": tap_other}
+             "resolve": rest, "tap_other": tap_other,
+             "spend_only": _spend_only(spend[0].spend) if len(spend) == 1 else None}
     if e.kind == "all":  # "Add {G}{U}" (605.1a): every symbol
         return ab.Activated(text, mana=e.mana, adds=tuple(e.mana), **costs)
     if e.kind == "options":  # "Add {B}{B}, {B}{G}, or {G}{G}": one group
@@ -60,6 +63,26 @@ def mana_ability(node: Ability, text: str, card: Any, known: set[str],
         item = StackItem(0, "activated", game.controller_of(obj.id), obj.id, obj.epoch, "", text)
         return count(game.ctx(item))
     return ab.Activated(text, mana=e.mana, amount=None if e.n == Number(1) else amount, **costs)
+
+
+def _spend_only(s: Spend) -> Callable[[Any, Any], bool]:
+    """106.6: whether the mana may pay for casting ``card`` (a CardDef) or, ``card`` None,
+    for activating an ability of the permanent with characteristics ``source``."""
+    def has(x: Any, f: str) -> bool:
+        if f.startswith("non"):
+            return not has(x, f[3:])
+        if f == "multicolored":
+            return len(x.colors) > 1
+        if f == "colorless":
+            return not x.colors
+        if f == "legendary":
+            return "Legendary" in x.supertypes
+        return f.capitalize() in x.types if f.islower() else f in x.subtypes
+
+    def fits(card: Any, source: Any) -> bool:
+        x, alternatives = (card, s.spells) if card is not None else (source, s.abilities)
+        return x is not None and any(all(has(x, f) for f in alt) for alt in alternatives)
+    return fits
 
 
 @verb("mana")

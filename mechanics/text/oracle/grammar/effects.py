@@ -104,6 +104,12 @@ class Effects(Descriptors):
             n = self.number()
             self.need("mana of any one color")
             return Effect("mana", mana="WUBRG", n=self.count_suffix(n))
+        if not self.peek().startswith("{") and self.peek(1) in ("{w}", "{u}", "{b}", "{r}", "{g}", "{c}") \
+                and self.peek(2) in (".", ""):  # "Add six {G}."
+            n = self.number()
+            symbol = self.peek()[1:-1].upper()
+            self.i += 1
+            return Effect("mana", mana=symbol, n=n)
         groups: list[str] = [""]
         while self.peek().startswith("{") and self.peek()[1:-1] in ("w", "u", "b", "r", "g", "c"):
             groups[-1] += self.peek()[1:-1].upper()
