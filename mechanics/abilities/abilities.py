@@ -111,7 +111,9 @@ class Activated(Ability):
     tap: bool = False
     resolve: Resolver | None = None
     targets: tuple[Target, ...] = ()
-    mana: str = ""  # for mana abilities: the symbols it can add, e.g. 'G' or 'GU'
+    #: for mana abilities: the symbols it can add, e.g. 'G' or 'GU'; '*' the color chosen as
+    #: the permanent entered ("one mana of the chosen color", 614.12)
+    mana: str = ""
     sorcery: bool = False
     equip: bool = False
     #: mana abilities that add a variable amount ("Add {G} for each ..."):

@@ -33,11 +33,22 @@ def automatic(ab: Any) -> bool:
         or ab.remove_counters or ab.tap_other or ab.choices or ab.spend_only or (ab.amount is not None and len(ab.mana) > 1)))
 
 
+#: a permanent's chosen color (614.12: "As ~ enters, choose a color") by name
+_CHOSEN = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+
+def makes(obj: Any, ab: Activated) -> str:
+    """The colors a mana ability of ``obj`` can make: ``*`` in its ``mana`` is "one mana
+    of the chosen color", the color chosen as the permanent entered (none if none was)."""
+    return ab.mana.replace("*", _CHOSEN.get(obj.choices.get("choice", ""), ""))
+
+
 def _made(game: Game, obj: Any, ab: Activated) -> list[str]:
     """What one activation of ``ab`` makes, one entry a mana: the colors that mana can be."""
     if ab.adds:
         return list(ab.adds)
-    return [ab.mana] * (1 if ab.amount is None else max(0, int(ab.amount(game, obj))))
+    colors = makes(obj, ab)
+    return [colors] * (1 if ab.amount is None else max(0, int(ab.amount(game, obj)))) if colors else []
 
 
 def entries(game: Game, oid: int) -> list[str]:
@@ -45,7 +56,7 @@ def entries(game: Game, oid: int) -> list[str]:
     entry making any color of its abilities' when each makes one mana (a painland:
     "CRW"), else the entries of the ability making the most."""
     obj = game.state.objs[oid]
-    made = [_made(game, obj, ab) for ab in game.activated(oid) if automatic(ab)]
+    made = [m for ab in game.activated(oid) if automatic(ab) and (m := _made(game, obj, ab))]
     if not made:
         return []
     if all(len(m) == 1 for m in made):
@@ -89,10 +100,11 @@ def produce(game: Game, player: str, source: tuple[int, int], handler: str, ab: 
         got = list(ab.adds) or list(game.ask(Decision("choose", player, "choose the mana to add",
                                                       tuple("".join(c) for c in ab.choices), 1, 1))[0])
     else:
-        color = ab.mana[0]
-        if len(ab.mana) > 1:
-            color = game.ask(Decision("choose", player, "choose a color of mana", tuple(ab.mana), 1, 1))[0]
-        got = [color] * (1 if ab.amount is None else max(0, int(ab.amount(game, obj))))
+        colors = makes(obj, ab)
+        color = colors[:1]
+        if len(colors) > 1:
+            color = game.ask(Decision("choose", player, "choose a color of mana", tuple(colors), 1, 1))[0]
+        got = [color] * (1 if ab.amount is None else max(0, int(ab.amount(game, obj)))) if color else []
     game.add_mana(player, [f"{c}@{handler}" for c in got] if ab.spend_only else got)
     game.note(f"{player} adds {format_cost(got) or 'no mana'} with {name}")
     resolve_rest(game, player, source, handler, ab)

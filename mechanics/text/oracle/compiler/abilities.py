@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ....abilities import abilities as ab
@@ -15,7 +16,7 @@ from ..tree import Ability, Effect, Objects
 from .conditions import condition
 from .descriptors import MEANINGFUL_COUNTERS, Env, Run, Unsupported
 from .effects import effects
-from .mana import mana_ability
+from .mana import choose_color, mana_ability
 from .triggers import trigger_match
 
 if TYPE_CHECKING:
@@ -165,8 +166,18 @@ def static(node: Ability, text: str, card: Any) -> list[ab.Static]:
 
 
 def enters(node: Ability, text: str) -> ab.EntersWith:
-    """614.1c: how it enters: tapped (unless COND, checked as it enters), with counters."""
+    """614.1c: how it enters: tapped (unless COND, checked as it enters), with counters;
+    614.12: with a color chosen.  Several of those: each, in the order written."""
+    if len(node.effects) > 1:  # "This land enters tapped. As it enters, choose a color."
+        parts = [enters(replace(node, effects=(e,)), text).apply for e in node.effects]
+
+        def each(ctx: Ctx, obj: Any) -> None:
+            for apply in parts:
+                apply(ctx, obj)
+        return ab.EntersWith(text, each)
     e = node.effects[0]
+    if e.verb == "choose-color":
+        return ab.EntersWith(text, choose_color(e.kind))
     if e.verb == "shock":
         from ..keywords import shock_land
 

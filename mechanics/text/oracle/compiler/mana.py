@@ -10,6 +10,7 @@ Add {B}{B}{B}", 605.1 doesn't count spells).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -83,6 +84,28 @@ def _spend_only(s: Spend) -> Callable[[Any, Any], bool]:
         x, alternatives = (card, s.spells) if card is not None else (source, s.abilities)
         return x is not None and any(all(has(x, f) for f in alt) for alt in alternatives)
     return fits
+
+
+#: the colors by name, as a permanent remembers the one chosen (614.12)
+COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+
+
+def choose_color(excluded: str) -> Callable[[Ctx, Any], None]:
+    """614.12: "As ~ enters, choose a color [other than red]." The choice is part of the
+    permanent (its ``choice``), read by "Add one mana of the chosen color"."""
+    options = tuple(name for c, name in COLOR_NAMES.items() if c != excluded)
+
+    def choose(ctx: Ctx, obj: Any) -> None:
+        game, you = ctx.game, obj.controller
+        p = game.state.players[you]
+        want = Counter(c for o in p.hand + p.library for s in game.card(game.state.objs[o].name).cost
+                       for c in s if c in COLOR_NAMES and c != excluded)  # the colors its cards cost most
+        best = COLOR_NAMES[max(want, key=want.__getitem__)] if want else options[0]
+        d = Decision("choose", you, f"{game.describe(obj.id)}: choose a color", options, 1, 1,
+                     {"what": "color", "default": [best]})
+        pick = best if p.auto and game.policy is None else ctx.choose(d)[0]  # a goldfish takes the default
+        ctx.remember_choice(obj.id, pick)
+    return choose
 
 
 @verb("mana")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..tree import Ability, Condition, Cost, Effect, Event, Number, Objects
 from .core import NoParse, _with
 from .effects import Effects
-from .words import ABILITY_WORDS, BY_FIRST, COSTED, NUMBERED, RESTRICTIONS, STEPS
+from .words import ABILITY_WORDS, BY_FIRST, COLORS, COSTED, NUMBERED, RESTRICTIONS, STEPS
 
 
 class Abilities(Effects):
@@ -288,6 +288,15 @@ class Abilities(Effects):
         self.end()
         return Ability("static", effects=(Effect("pump", what=who, pt=pt, keywords=kws),), condition=cond)
 
+    def color_choice(self) -> Effect:
+        """614.12: after "As ~ enters, choose a color": "[other than red]." """
+        other = self.peek() if self.eat("other than") else ""
+        if other and other not in COLORS:
+            self.fail()
+        self.i += bool(other)
+        self.need(".")
+        return Effect("choose-color", kind=COLORS.get(other, ""))
+
     def enters(self) -> Ability:
         """614.1c: "~ enters tapped [unless COND]", "~ enters with N counters on it"."""
         if self.eat("as ~ enters , you may pay 2 life . if you don't , it enters tapped ."):
@@ -301,6 +310,10 @@ class Abilities(Effects):
             self.eat_any("you control", "an opponent controls", "you don't control")
             self.end()
             return Ability("keyword", keyword="enchant", arg="")
+        if self.eat("as ~ enters , choose a color"):  # 614.12
+            choice = self.color_choice()
+            self.end()
+            return Ability("enters", effects=(choice,))
         lead = None
         if self.at("if"):
             lead = self.condition()
@@ -309,8 +322,13 @@ class Abilities(Effects):
         if self.eat("~ enters tapped"):
             cond = self.condition() if self.at("unless") and lead is None else lead
             self.need(".")
+            tapped = Effect("enter-tapped", condition=cond)
+            if self.eat("as it enters , choose a color"):  # the Thriving lands
+                choice = self.color_choice()
+                self.end()
+                return Ability("enters", effects=(tapped, choice))
             self.end()
-            return Ability("enters", effects=(Effect("enter-tapped", condition=cond),))
+            return Ability("enters", effects=(tapped,))
         if self.eat("~ enters with"):
             n = self.number()
             kind = self.counter_kind()

@@ -100,6 +100,8 @@ class Effects(Descriptors):
         those groups: ``kind`` "options"), "Add one mana of any color"."""
         if self.eat("one mana of any color"):
             return Effect("mana", mana="WUBRG", n=Number(1))
+        if self.eat("one mana of the chosen color"):  # "*": the color chosen as it entered (614.12)
+            return Effect("mana", mana="*", n=Number(1))
         if self.peek(1) == "mana" and self.peek(2) == "of" and self.peek(4) == "one":  # "two mana of any one color"
             n = self.number()
             self.need("mana of any one color")
@@ -116,6 +118,9 @@ class Effects(Descriptors):
             self.i += 1
             comma = self.eat(",")
             if self.eat("or") or comma:  # ", ", ", or ", " or "
+                if self.eat("one mana of the chosen color"):  # "{C} or one mana of the chosen color"
+                    groups.append("*")
+                    break
                 if not self.peek().startswith("{"):
                     self.fail()
                 groups.append("")
