@@ -214,6 +214,21 @@ class EntersWith(Ability):
     apply: Callable[..., None] | None = None
 
 
+@dataclass(frozen=True)
+class ManaTrigger(Ability):
+    """A triggered mana ability (605.1b): "Whenever you tap a Forest for mana, add an
+    additional {G}."  It doesn't use the stack; it resolves as the mana ability that
+    triggered it does (605.4a).  ``fits(game, source, tapped, player)``: whether the
+    permanent ``tapped``, tapped for mana by ``player``, triggers it; the mana goes to that
+    player: ``adds`` each symbol, else ``n`` mana of one of the colors ``mana`` ("*": the
+    color chosen as the source entered)."""
+
+    fits: Callable[..., bool] | None = None
+    mana: str = ""
+    adds: tuple[str, ...] = ()
+    n: int = 1
+
+
 @dataclass
 class Behaviour:
     """A card's abilities and the text lines nothing implements."""

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..abilities.abilities import Activated
+from ..abilities.abilities import Activated, ManaTrigger
 from ..model.cards import parse_cost
 from ..model.mana import format_cost
 from ..model.state import AbilityRef, Decision, StackItem
@@ -37,7 +37,7 @@ def automatic(ab: Any) -> bool:
 _CHOSEN = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 
-def makes(obj: Any, ab: Activated) -> str:
+def makes(obj: Any, ab: Any) -> str:
     """The colors a mana ability of ``obj`` can make: ``*`` in its ``mana`` is "one mana
     of the chosen color", the color chosen as the permanent entered (none if none was)."""
     return ab.mana.replace("*", _CHOSEN.get(obj.choices.get("choice", ""), ""))
@@ -78,6 +78,7 @@ def tapped_for(game: Game, player: str, oid: int, paid: list[str]) -> None:
     if left and all(len(m) == 1 for m in left):
         game.add_mana(player, left)
     resolve_rest(game, player, (oid, obj.epoch), handler_of(game, oid, ab), ab)
+    triggered_mana(game, player, oid)
 
 
 def _covers(made: list[str], paid: list[str]) -> list[str] | None:
@@ -108,6 +109,27 @@ def produce(game: Game, player: str, source: tuple[int, int], handler: str, ab: 
     game.add_mana(player, [f"{c}@{handler}" for c in got] if ab.spend_only else got)
     game.note(f"{player} adds {format_cost(got) or 'no mana'} with {name}")
     resolve_rest(game, player, source, handler, ab)
+    if ab.tap:
+        triggered_mana(game, player, source[0])
+
+
+def triggered_mana(game: Game, player: str, tapped: int) -> None:
+    """605.1b, 605.4a: the triggered mana abilities that tapping ``tapped`` for mana
+    triggers ("Whenever you tap a Forest for mana, add an additional {G}") resolve at
+    once, adding their mana to ``player``'s pool (what the payment didn't take stays)."""
+    for src, ch in game.all_chars().items():
+        for ab in () if ch.no_abilities else ch.behaviour.of(ManaTrigger):
+            if not ab.fits(game, src, tapped, player):
+                continue
+            colors = makes(game.state.objs[src], ab)
+            if ab.adds or not colors:
+                got = list(ab.adds)
+            else:
+                color = colors if len(colors) == 1 else game.ask(Decision(
+                    "choose", player, f"{ch.name}: choose a color of mana", tuple(colors), 1, 1))[0]
+                got = [color] * ab.n
+            game.add_mana(player, got)
+            game.note(f"{player} adds {format_cost(got)} with {ch.name}")
 
 
 def restricted_pool(game: Game, player: str, card: Any, source: int | None) -> list[tuple[object, str]]:

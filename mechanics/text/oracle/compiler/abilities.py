@@ -16,7 +16,7 @@ from ..tree import Ability, Effect, Objects
 from .conditions import condition
 from .descriptors import MEANINGFUL_COUNTERS, Env, Run, Unsupported
 from .effects import effects
-from .mana import choose_color, mana_ability
+from .mana import choose_color, mana_ability, mana_trigger
 from .triggers import trigger_match
 
 if TYPE_CHECKING:
@@ -99,9 +99,11 @@ def _tap_cost(d: Objects | None) -> tuple[str, Callable[..., bool], int] | None:
 
 
 def triggered(node: Ability, text: str, card: Any, known: set[str],
-              modal_node: ab.Modal | None = None) -> ab.Triggered:
+              modal_node: ab.Modal | None = None) -> ab.Triggered | ab.ManaTrigger:
     ev = node.event
     assert ev is not None
+    if ev.kind == "tapped-for-mana":
+        return mana_trigger(node, text)
     check = condition(node.condition)
     cond = None
     if check is not None:

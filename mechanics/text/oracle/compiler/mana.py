@@ -12,10 +12,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ....abilities import abilities as ab
 from ....model.state import Decision, StackItem
+from .. import select
 from ..tree import Ability, Effect, Number, Spend
 from .descriptors import Env, Run, Unsupported, number
 from .effects import effects, verb
@@ -84,6 +86,34 @@ def _spend_only(s: Spend) -> Callable[[Any, Any], bool]:
         x, alternatives = (card, s.spells) if card is not None else (source, s.abilities)
         return x is not None and any(all(has(x, f) for f in alt) for alt in alternatives)
     return fits
+
+
+def mana_trigger(node: Ability, text: str) -> ab.ManaTrigger:
+    """605.1b: "Whenever you tap a Forest for mana, add an additional {G}." / "Whenever
+    enchanted land is tapped for mana, its controller adds an additional {G}": a triggered
+    mana ability, resolved at once with the mana ability that triggered it (605.4a)."""
+    ev = node.event
+    assert ev is not None
+    if node.condition is not None or node.modes or len(node.effects) != 1 or _not_plain(node.effects[0]):
+        raise Unsupported("is tapped for mana, an effect besides adding mana")
+    e, d = node.effects[0], ev.subject
+    assert d is not None
+
+    def fits(game: Game, source: int, tapped: int, player: str) -> bool:
+        if d.quant == "attached":
+            return game.state.objs[source].attached_to == tapped and select.matches(
+                game, replace(d, quant="a"), tapped, player, source)
+        you = game.controller_of(source)
+        return (ev.whose != "you" or player == you) and select.matches(game, d, tapped, you, source)
+    if e.kind == "all":
+        return ab.ManaTrigger(text, fits=fits, mana=e.mana, adds=tuple(e.mana))
+    return ab.ManaTrigger(text, fits=fits, mana=e.mana, n=e.n.value)
+
+
+def _not_plain(e: Effect) -> bool:
+    """Whether ``e`` isn't a plain "add" a triggered mana ability can do at once."""
+    return (e.verb != "mana" or e.kind == "options" or e.optional or e.condition is not None
+            or e.n.count is not None or e.n.x or e.n.power_of is not None)
 
 
 #: the colors by name, as a permanent remembers the one chosen (614.12)

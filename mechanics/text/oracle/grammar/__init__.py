@@ -14,9 +14,10 @@ from __future__ import annotations
 from . import imperatives, mana  # noqa: F401 - register the imperative verbs
 from .abilities import Abilities
 from .core import NoParse, ParseError
+from .mana import ManaEvents
 
 __all__ = ["NoParse", "ParseError", "Parser"]
 
 
-class Parser(Abilities):
+class Parser(Abilities, ManaEvents):
     """The parser of one ability's tokens: every rule of the grammar."""

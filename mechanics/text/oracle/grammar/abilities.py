@@ -175,6 +175,8 @@ class Abilities(Effects):
         return Ability("triggered", effects=effects, event=event, condition=cond)
 
     def event(self) -> Event:
+        if (tapped := self.attempt(self.tapped_for_mana)) is not None:  # 605.1b (:mod:`.mana`)
+            return tapped
         if self.eat("you cast"):
             spell = self.objects("a") if self.eat_any("a", "an") else self.fail()
             return Event("cast", spell=spell)

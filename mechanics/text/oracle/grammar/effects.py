@@ -98,6 +98,7 @@ class Effects(Descriptors):
     def add_mana(self) -> Effect:
         """"Add {G}", "Add {R} or {G}", "Add {G}{G}", "Add {B}{B}, {B}{G}, or {G}{G}" (one of
         those groups: ``kind`` "options"), "Add one mana of any color"."""
+        self.eat("an additional")  # a triggered mana ability's (605.1b)
         if self.eat("one mana of any color"):
             return Effect("mana", mana="WUBRG", n=Number(1))
         if self.eat("one mana of the chosen color"):  # "*": the color chosen as it entered (614.12)

@@ -1,4 +1,5 @@
-"""The grammar of mana restrictions (106.6): "Spend this mana only to cast a creature
+"""The grammar of mana: the events of triggered mana abilities (605.1b: "Whenever you tap
+a Forest for mana"), and mana restrictions (106.6): "Spend this mana only to cast a creature
 spell", "... instant and sorcery spells", "... artifact spells or activate abilities of
 artifacts", "Spend this mana only to activate abilities."  What a spell or source must
 be is a list of features (card types, "non"-types, subtypes, legendary, multicolored,
@@ -7,7 +8,9 @@ colorless) read by :func:`features`; anything else fails, so the card stays manu
 
 from __future__ import annotations
 
-from ..tree import Effect, Objects, Spend
+from dataclasses import replace
+
+from ..tree import Effect, Event, Objects, Spend
 from .effects import Effects, imperative
 
 _TYPES = ("artifact", "creature", "enchantment", "instant", "sorcery", "planeswalker", "land", "battle")
@@ -59,3 +62,28 @@ def features(p: Effects, nouns: tuple[str, ...]) -> list[tuple[str, ...]]:
     if not alternatives[-1] and len(alternatives) > 1:
         p.fail()
     return [tuple(a) for a in alternatives]
+
+
+class ManaEvents:
+    """605.1b: the events of triggered mana abilities, read by
+    :meth:`~.abilities.Abilities.event` before its own."""
+
+    def tapped_for_mana(self: Effects) -> Event:  # type: ignore[misc]
+        """"you tap a Forest for mana", "a player taps a land for mana", "enchanted land
+        is tapped for mana"."""
+        if self.eat("enchanted"):
+            subject = Objects("attached", tuple(self.kinds()))
+            self.need("is tapped for mana")
+            return Event("tapped-for-mana", subject)
+        whose = "you" if self.eat("you tap") else "each" if self.eat("a player taps") else self.fail()
+        self.eat_any("a", "an")
+        subject = self.objects("a")
+        self.need("for mana")
+        return Event("tapped-for-mana", replace(subject, controller="you") if whose == "you" else subject,
+                     whose=whose)
+
+
+@imperative("its controller adds", "that player adds")
+def tapper_adds(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
+    """"its controller adds an additional {G}": the player who tapped it for mana (605.1b)."""
+    return p.add_mana()
