@@ -119,6 +119,8 @@ class Activated(Ability):
     #: mana abilities that add a variable amount ("Add {G} for each ..."):
     #: ``amount(game, obj) -> int`` is how many of the chosen symbol it adds (default 1)
     amount: Callable[..., int] | None = None
+    #: "Add two mana in any combination of colors": each of ``amount`` chosen on its own
+    combination: bool = False
     #: a cost of removing counters from this permanent (602.2b), e.g. ``("+1/+1", 2)``
     remove_counters: tuple[str, int] | None = None
     #: "Sacrifice this permanent" is part of the cost (602.2b, 701.21a)

@@ -102,10 +102,13 @@ def produce(game: Game, player: str, source: tuple[int, int], handler: str, ab: 
                                                       tuple("".join(c) for c in ab.choices), 1, 1))[0])
     else:
         colors = makes(obj, ab)
-        color = colors[:1]
-        if len(colors) > 1:
-            color = game.ask(Decision("choose", player, "choose a color of mana", tuple(colors), 1, 1))[0]
-        got = [color] * (1 if ab.amount is None else max(0, int(ab.amount(game, obj)))) if color else []
+        n = 1 if ab.amount is None else max(0, int(ab.amount(game, obj)))
+        if not colors or not n:
+            got = []
+        elif ab.combination:  # "two mana in any combination of colors": each on its own
+            got = [_color(game, player, colors, f" ({i + 1} of {n})") for i in range(n)]
+        else:
+            got = [_color(game, player, colors, "")] * n
     game.add_mana(player, [f"{c}@{handler}" for c in got] if ab.spend_only else got)
     game.note(f"{player} adds {format_cost(got) or 'no mana'} with {name}")
     resolve_rest(game, player, source, handler, ab)
@@ -122,14 +125,16 @@ def triggered_mana(game: Game, player: str, tapped: int) -> None:
             if not ab.fits(game, src, tapped, player):
                 continue
             colors = makes(game.state.objs[src], ab)
-            if ab.adds or not colors:
-                got = list(ab.adds)
-            else:
-                color = colors if len(colors) == 1 else game.ask(Decision(
-                    "choose", player, f"{ch.name}: choose a color of mana", tuple(colors), 1, 1))[0]
-                got = [color] * ab.n
+            got = list(ab.adds) if ab.adds or not colors else [_color(game, player, colors, "")] * ab.n
             game.add_mana(player, got)
             game.note(f"{player} adds {format_cost(got)} with {ch.name}")
+
+
+def _color(game: Game, player: str, colors: str, which: str) -> str:
+    """One of ``colors``, the player's choice when there are several."""
+    if len(colors) == 1:
+        return colors
+    return game.ask(Decision("choose", player, f"choose a color of mana{which}", tuple(colors), 1, 1))[0]
 
 
 def restricted_pool(game: Game, player: str, card: Any, source: int | None) -> list[tuple[object, str]]:

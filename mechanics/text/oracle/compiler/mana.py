@@ -65,7 +65,8 @@ def mana_ability(node: Ability, text: str, card: Any, known: set[str],
         counted as the ability resolves, by its source's controller."""
         item = StackItem(0, "activated", game.controller_of(obj.id), obj.id, obj.epoch, "", text)
         return count(game.ctx(item))
-    return ab.Activated(text, mana=e.mana, amount=None if e.n == Number(1) else amount, **costs)
+    return ab.Activated(text, mana=e.mana, amount=None if e.n == Number(1) else amount,
+                        combination=e.kind == "combination", **costs)
 
 
 def _spend_only(s: Spend) -> Callable[[Any, Any], bool]:
@@ -151,6 +152,10 @@ def add_mana(env: Env, e: Effect, n: Callable[[Ctx], int]) -> Run:
         elif e.kind == "options":
             got = list(ctx.choose(Decision("choose", ctx.controller, "choose the mana to add",
                                            tuple(e.mana.split("|")), 1, 1))[0])
+        elif e.kind == "combination":  # each mana's color chosen on its own
+            k = max(0, n(ctx))
+            got = [ctx.choose(Decision("choose", ctx.controller, f"choose a color of mana ({i + 1} of {k})",
+                                       tuple(e.mana), 1, 1))[0] for i in range(k)]
         else:
             color = e.mana
             if len(color) > 1:

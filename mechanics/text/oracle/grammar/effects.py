@@ -107,6 +107,18 @@ class Effects(Descriptors):
             n = self.number()
             self.need("mana of any one color")
             return Effect("mana", mana="WUBRG", n=self.count_suffix(n))
+        if self.peek(1) == "mana" and self.peek(2) == "in":  # "two mana in any combination of colors"
+            n = self.number()
+            self.need("mana in any combination of")
+            colors = "WUBRG" if self.eat("colors") else ""
+            while not self.at("colors") and self.peek() in ("{w}", "{u}", "{b}", "{r}", "{g}"):  # "{R} and/or {G}"
+                colors += self.peek()[1:-1].upper()
+                self.i += 1
+                if not self.eat("and or"):
+                    break
+            if len(colors) < 2:
+                self.fail()
+            return Effect("mana", mana=colors, n=self.count_suffix(n), kind="combination")
         if not self.peek().startswith("{") and self.peek(1) in ("{w}", "{u}", "{b}", "{r}", "{g}", "{c}") \
                 and self.peek(2) in (".", ""):  # "Add six {G}."
             n = self.number()
