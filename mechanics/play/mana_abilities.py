@@ -37,17 +37,38 @@ def automatic(ab: Any) -> bool:
 _CHOSEN = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 
-def makes(obj: Any, ab: Any) -> str:
+#: 106.7: "one mana of any type that a land you control could produce" ("+"), "... any color
+#: that a land you control could produce" ("="), "... that a land an opponent controls could
+#: produce" ("-"): whose lands, and whether colorless counts (a type, not a color)
+_PRODUCIBLE = {"+": ("you", True), "=": ("you", False), "-": ("opponent", False)}
+
+
+def makes(game: Game, obj: Any, ab: Any) -> str:
     """The colors a mana ability of ``obj`` can make: ``*`` in its ``mana`` is "one mana
-    of the chosen color", the color chosen as the permanent entered (none if none was)."""
-    return ab.mana.replace("*", _CHOSEN.get(obj.choices.get("choice", ""), ""))
+    of the chosen color", the color chosen as the permanent entered (none if none was);
+    ``+``, ``=``, ``-`` what lands could produce (106.7)."""
+    out = ab.mana.replace("*", _CHOSEN.get(obj.choices.get("choice", ""), ""))
+    for mark, (whose, colorless) in _PRODUCIBLE.items():
+        if mark in out:
+            out = out.replace(mark, _lands_could(game, game.controller_of(obj.id), whose, colorless))
+    return "".join(dict.fromkeys(out))
+
+
+def _lands_could(game: Game, you: str, whose: str, colorless: bool) -> str:
+    """The colors the lands of ``you`` (or of their opponents) could produce with their mana
+    abilities (106.7), not counting those that themselves ask what lands could produce."""
+    players = [you] if whose == "you" else game.opponents(you)
+    found = {c for p in players for oid in game.permanents(p) if "Land" in game.chars(oid).types
+             for ab in game.activated(oid) if ab.mana and not set(ab.mana) & set("+=-")
+             for c in (ab.adds or makes(game, game.state.objs[oid], ab))}
+    return "".join(c for c in "WUBRGC" if c in found and (colorless or c != "C"))
 
 
 def _made(game: Game, obj: Any, ab: Activated) -> list[str]:
     """What one activation of ``ab`` makes, one entry a mana: the colors that mana can be."""
     if ab.adds:
         return list(ab.adds)
-    colors = makes(obj, ab)
+    colors = makes(game, obj, ab)
     return [colors] * (1 if ab.amount is None else max(0, int(ab.amount(game, obj)))) if colors else []
 
 
@@ -101,7 +122,7 @@ def produce(game: Game, player: str, source: tuple[int, int], handler: str, ab: 
         got = list(ab.adds) or list(game.ask(Decision("choose", player, "choose the mana to add",
                                                       tuple("".join(c) for c in ab.choices), 1, 1))[0])
     else:
-        colors = makes(obj, ab)
+        colors = makes(game, obj, ab)
         n = 1 if ab.amount is None else max(0, int(ab.amount(game, obj)))
         if not colors or not n:
             got = []
@@ -124,7 +145,7 @@ def triggered_mana(game: Game, player: str, tapped: int) -> None:
         for ab in () if ch.no_abilities else ch.behaviour.of(ManaTrigger):
             if not ab.fits(game, src, tapped, player):
                 continue
-            colors = makes(game.state.objs[src], ab)
+            colors = makes(game, game.state.objs[src], ab)
             got = list(ab.adds) if ab.adds or not colors else [_color(game, player, colors, "")] * ab.n
             game.add_mana(player, got)
             game.note(f"{player} adds {format_cost(got)} with {ch.name}")

@@ -37,6 +37,13 @@ def imperative(*phrases: str) -> Callable[[Rule], Rule]:
     return register
 
 
+#: 106.7: "one mana of any type that a land you control could produce" and the like, as the
+#: marks :func:`mechanics.play.mana_abilities.makes` reads
+_PRODUCIBLE = {"one mana of any type that a land you control could produce": "+",
+               "one mana of any color that a land you control could produce": "=",
+               "one mana of any color that a land an opponent controls could produce": "-"}
+
+
 class Effects(Descriptors):
     """The rules for effect sentences."""
 
@@ -99,6 +106,9 @@ class Effects(Descriptors):
         """"Add {G}", "Add {R} or {G}", "Add {G}{G}", "Add {B}{B}, {B}{G}, or {G}{G}" (one of
         those groups: ``kind`` "options"), "Add one mana of any color"."""
         self.eat("an additional")  # a triggered mana ability's (605.1b)
+        for phrase, mark in _PRODUCIBLE.items():  # 106.7: what lands could produce
+            if self.eat(phrase):
+                return Effect("mana", mana=mark, n=Number(1))
         if self.eat("one mana of any color"):
             return Effect("mana", mana="WUBRG", n=Number(1))
         if self.eat("one mana of the chosen color"):  # "*": the color chosen as it entered (614.12)
