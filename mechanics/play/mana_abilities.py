@@ -43,11 +43,12 @@ _CHOSEN = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 _PRODUCIBLE = {"+": ("you", True), "=": ("you", False), "-": ("opponent", False)}
 
 
-def makes(game: Game, obj: Any, ab: Any) -> str:
+def makes(game: Game, obj: Any, ab: Any, produced: str = "") -> str:
     """The colors a mana ability of ``obj`` can make: ``*`` in its ``mana`` is "one mana
     of the chosen color", the color chosen as the permanent entered (none if none was);
-    ``+``, ``=``, ``-`` what lands could produce (106.7)."""
-    out = ab.mana.replace("*", _CHOSEN.get(obj.choices.get("choice", ""), ""))
+    ``+``, ``=``, ``-`` what lands could produce (106.7); ``^`` (a triggered mana
+    ability's) the types of mana the tapped land ``produced``."""
+    out = ab.mana.replace("*", _CHOSEN.get(obj.choices.get("choice", ""), "")).replace("^", produced)
     for mark, (whose, colorless) in _PRODUCIBLE.items():
         if mark in out:
             out = out.replace(mark, _lands_could(game, game.controller_of(obj.id), whose, colorless))
@@ -59,7 +60,7 @@ def _lands_could(game: Game, you: str, whose: str, colorless: bool) -> str:
     abilities (106.7), not counting those that themselves ask what lands could produce."""
     players = [you] if whose == "you" else game.opponents(you)
     found = {c for p in players for oid in game.permanents(p) if "Land" in game.chars(oid).types
-             for ab in game.activated(oid) if ab.mana and not set(ab.mana) & set("+=-")
+             for ab in game.activated(oid) if ab.mana and not set(ab.mana) & set("+=-^")
              for c in (ab.adds or makes(game, game.state.objs[oid], ab))}
     return "".join(c for c in "WUBRGC" if c in found and (colorless or c != "C"))
 
@@ -95,11 +96,12 @@ def tapped_for(game: Game, player: str, oid: int, paid: list[str]) -> None:
         return  # tapped for convoke or improvise
     fits = [ab for ab in options if _covers(_made(game, obj, ab), paid) is not None]
     ab = min(fits or options, key=lambda a: a.resolve is not None)
-    left = _covers(_made(game, obj, ab), paid) or []
-    if left and all(len(m) == 1 for m in left):
-        game.add_mana(player, left)
+    left = [m for m in _covers(_made(game, obj, ab), paid) or [] if len(m) == 1]
+    game.add_mana(player, left)
     resolve_rest(game, player, (oid, obj.epoch), handler_of(game, oid, ab), ab)
-    triggered_mana(game, player, oid)
+    colors = "".join(ab.adds) or makes(game, obj, ab)
+    spent = [next((c for c in need if c in colors), colors[:1]) for need in paid]  # what paid each symbol
+    triggered_mana(game, player, oid, "".join(spent + left))
 
 
 def _covers(made: list[str], paid: list[str]) -> list[str] | None:
@@ -134,18 +136,19 @@ def produce(game: Game, player: str, source: tuple[int, int], handler: str, ab: 
     game.note(f"{player} adds {format_cost(got) or 'no mana'} with {name}")
     resolve_rest(game, player, source, handler, ab)
     if ab.tap:
-        triggered_mana(game, player, source[0])
+        triggered_mana(game, player, source[0], "".join(got))
 
 
-def triggered_mana(game: Game, player: str, tapped: int) -> None:
-    """605.1b, 605.4a: the triggered mana abilities that tapping ``tapped`` for mana
-    triggers ("Whenever you tap a Forest for mana, add an additional {G}") resolve at
-    once, adding their mana to ``player``'s pool (what the payment didn't take stays)."""
+def triggered_mana(game: Game, player: str, tapped: int, produced: str) -> None:
+    """605.1b, 605.4a: the triggered mana abilities that tapping ``tapped`` for mana (it
+    ``produced`` those mana) triggers ("Whenever you tap a Forest for mana, add an
+    additional {G}") resolve at once, adding their mana to ``player``'s pool (what the
+    payment didn't take stays)."""
     for src, ch in game.all_chars().items():
         for ab in () if ch.no_abilities else ch.behaviour.of(ManaTrigger):
             if not ab.fits(game, src, tapped, player):
                 continue
-            colors = makes(game, game.state.objs[src], ab)
+            colors = makes(game, game.state.objs[src], ab, produced)
             got = list(ab.adds) if ab.adds or not colors else [_color(game, player, colors, "")] * ab.n
             game.add_mana(player, got)
             game.note(f"{player} adds {format_cost(got)} with {ch.name}")

@@ -41,7 +41,8 @@ def imperative(*phrases: str) -> Callable[[Rule], Rule]:
 #: marks :func:`mechanics.play.mana_abilities.makes` reads
 _PRODUCIBLE = {"one mana of any type that a land you control could produce": "+",
                "one mana of any color that a land you control could produce": "=",
-               "one mana of any color that a land an opponent controls could produce": "-"}
+               "one mana of any color that a land an opponent controls could produce": "-",
+               "one mana of any type that land produced": "^"}  # a triggered mana ability's (605.1b)
 
 
 class Effects(Descriptors):
