@@ -1,6 +1,6 @@
 """Measure batch goldfishing (a script, not a test).
 
-    python benchmarks/simulate.py [--games N] [--profile red|simic]
+    python benchmarks/simulate.py [--games N] [--profile red|simic] [--count]
 
 Figures, each printed beside its target, with all four mechanic plugins
 (evolve, rad, phasing, proliferate) loaded and the full rules engine
@@ -24,6 +24,11 @@ Figures, each printed beside its target, with all four mechanic plugins
   castable spells, creatures attack the turn after they come, Bolts at the face),
   measured in the same run: how much the rules engine costs.  The issue's target
   is 1/50 of it.
+
+On a machine shared with other work the timings move by 10-30% from run to run;
+``--count`` prints instead what doesn't: the Python bytecodes executed and the
+Python function calls made per game (30 games of each deck, traced), a figure to
+compare two versions of the engine by on any machine.
 """
 
 from __future__ import annotations
@@ -36,6 +41,7 @@ import resource
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
@@ -112,6 +118,29 @@ def rules_free_rate(games: int, runs: int = 3) -> float:
     return best
 
 
+def bytecodes(deck: str, games: int = 30) -> tuple[float, float]:
+    """Python bytecodes executed and Python functions called per game (traced: the
+    same count on every run, whatever the machine's load)."""
+    sim.run_games(deck, range(1, 4))
+    ops = calls = 0
+
+    def trace(frame: Any, event: str, arg: Any) -> Any:
+        nonlocal ops, calls
+        if event == "call":
+            calls += 1
+            frame.f_trace_opcodes = True
+        elif event == "opcode":
+            ops += 1
+        return trace
+
+    sys.settrace(trace)
+    try:
+        sim.run_games(deck, range(1, games + 1))
+    finally:
+        sys.settrace(None)
+    return ops / games, calls / games
+
+
 def wall(deck: str, games: int, jobs: int, seed: int = 1) -> tuple[float, float, sim.Results]:
     """Games per wall-clock second, games per CPU second of the processes that
     played them (this one for one job, the children for more), and the results."""
@@ -134,6 +163,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=600, help="games per measurement (600)")
     parser.add_argument("--profile", choices=tuple(DECKS), help="profile one deck with cProfile instead")
+    parser.add_argument("--count", action="store_true",
+                        help="count bytecodes and calls per game instead (the same on any load)")
     args = parser.parse_args()
     w = sim._worker_setup(())
     loaded = {name for name, p in w["plugins"].list_name_plugin() if p is not None}
@@ -147,6 +178,11 @@ def main() -> None:
         prof.disable()
         pstats.Stats(prof).sort_stats("tottime").print_stats(30)
         pstats.Stats(prof).sort_stats("cumulative").print_stats(40)
+        return
+    if args.count:
+        for name, deck in DECKS.items():
+            ops, calls = bytecodes(deck)
+            print(f"{name}: {ops:,.0f} Python bytecodes and {calls:,.0f} Python calls per game")
         return
     print(f"plugins loaded: {', '.join(sorted(loaded))}" + (f"  (MISSING: {', '.join(missing)})"
                                                             if missing else ""))

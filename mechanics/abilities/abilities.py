@@ -146,6 +146,11 @@ class Activated(Ability):
     tap_other: tuple[str, Callable[..., bool], int] | None = None
     #: "Activate only once each turn." (602.5b)
     once: bool = False
+    #: the least X an activation may choose ("X can't be 0.", 107.3)
+    x_min: int = 0
+    #: "Return a Forest you control to its owner's hand" is part of the cost (602.2b):
+    #: (what, ``fits(game, player, obj, source) -> bool``), as for ``sacrifice_other``
+    bounce_other: tuple[str, Callable[..., bool]] | None = None
     #: a loyalty ability's cost (606.4): put on (+N) or remove (-N) that many loyalty
     #: counters; activated once a turn per permanent, at sorcery speed (606.3)
     loyalty: int | None = None
@@ -241,13 +246,19 @@ class Behaviour:
     keywords: list[tuple[str, Any]] = field(default_factory=list)
     #: for each ability nothing implements, the first words of it that failed
     phrases: list[str] = field(default_factory=list)
+    _kinds: dict[type, list] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     @property
     def manual(self) -> bool:
         return bool(self.missing)
 
     def of(self, kind: type) -> list:
-        return [a for a in self.abilities if isinstance(a, kind)]
+        """Its abilities of one kind, listed once per kind (a behaviour's abilities don't
+        change once it is built, and every decision asks again); not to be modified."""
+        found = self._kinds.get(kind)
+        if found is None:
+            found = self._kinds[kind] = [a for a in self.abilities if isinstance(a, kind)]
+        return found
 
 
 ScriptFn = Callable[[CardDef], list[Ability]]

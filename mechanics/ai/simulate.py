@@ -35,12 +35,13 @@ from .report import BY_TURN, MAX_TURNS, Results
 
 
 def new_game(deck_path: str, seed: int, pool: Any = None, plugins: Any = None,
-             checked: bool = False) -> Any:
+             checked: bool = False, log: bool = True) -> Any:
     """A goldfish game of the deck at its mulligan decision, driven by the policy.
-    ``checked`` keeps history (slower) so that illegal actions change nothing."""
+    ``checked`` keeps history (slower) so that illegal actions change nothing;
+    ``log`` keeps the log lines (a batch of games, which shows none, goes without)."""
     path = os.path.abspath(deck_path)
     game = Game(seed=seed, pool=pool, plugins=plugins, history=checked, policy=policy,
-                base_dir=os.path.dirname(path))
+                base_dir=os.path.dirname(path), log=log)
     for action in (A.Seed(seed), A.Goldfish((OPPONENT,)), A.DeckCmd(ME, path), A.Start()):
         game.play(action)
     return game
@@ -95,7 +96,7 @@ class _Recorder:
 
     def close_turn(self) -> None:
         g = self.game
-        lands = sum(1 for o in g.permanents(ME) if "Land" in g.chars(o).types)
+        lands = sum(1 for ch in g.all_chars().values() if ch.controller == ME and "Land" in ch.types)
         lost = self.life - g.state.players[OPPONENT].life
         for key, value in zip(BY_TURN, (lands, self.spells, self.mana, self.top, lost), strict=True):
             self.rows[key].append(max(0, min(255, value)))
@@ -182,7 +183,7 @@ def run_games(deck: str, seeds: Iterable[int], max_turns: int = MAX_TURNS,
     out = []
     for s in seeds:
         try:
-            r = play_game(new_game(path, s, w["pool"], w["plugins"]), max_turns)
+            r = play_game(new_game(path, s, w["pool"], w["plugins"], log=False), max_turns)
             if r.error:
                 r.error = f"seed {s}: {r.error}"
             out.append(r)

@@ -52,6 +52,8 @@ def assignment(cost: Sequence[str], x: int, sources: list[Source]) -> list[tuple
     """:func:`plan` with what each source pays: ``(index in sources, the colors of the
     symbol it pays)``, ``""`` for generic mana; None if the sources can't pay."""
     colored, generic = needs(cost, x)
+    if len(colored) + generic > len(sources):
+        return None  # each source pays one mana
     colored.sort(key=len)
     used: list[int] = []
 

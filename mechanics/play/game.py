@@ -57,11 +57,13 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
             autopilot turns it off for speed and answers decisions through ``policy``.
         policy: ``policy(game, decision) -> answer`` for decisions taken at once.
         base_dir: where ``deck`` paths in actions are relative to.
+        log: keep the log lines (``game.log``); a batch simulation, which shows none,
+            turns it off and the events' lines are never written.
     """
 
     def __init__(self, players: int = 2, seed: int = 0, pool: CardPool | None = None,
                  plugins: Any = None, history: bool = True, policy: Any = None,
-                 base_dir: str = ".") -> None:
+                 base_dir: str = ".", log: bool = True) -> None:
         self.pool = pool if pool is not None else load_bundled_pool()
         self.pm = plugins if plugins is not None else make_plugin_manager()
         self.hooks = Hooks.of(self.pm)
@@ -71,12 +73,13 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         self.redo_stack: list[Action] = []
         self.events: list[ev.Event] = []
         self.log: list[str] = []
+        self.keep_log = log
         self._behaviours: dict[str, Behaviour] = {}
         self._manual: dict[str, list[str]] = {}
         self._cards: dict[str, CardDef] = {}
         self._chars: dict[int, Chars] | None = None
         self._plain_chars = False  # see changed()
-        self._seating: Seating | None = None
+        self._seating: dict[str, Seating] = {}  # by active player, see seating()
         self._abilities: tuple[dict[int, Chars], Any] | None = None  # see ability_index()
         self.revision = 0
         """Counts writes to the state, each announced by :meth:`changed`, the one place
@@ -89,8 +92,8 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         :meth:`changed`, except plain ones on a write they never read
         (``characteristics=False``); the ability index is kept per characteristics dict."""
         self.seats_revision = 0
-        """Counts the writes to who is in the game, their teams, who passes by itself and
-        the active player (``changed(seats=True)``): the key of the seating."""
+        """Counts the writes to who is in the game, their teams and who passes by itself
+        (``changed(seats=True)``): with the active player, the key of the seating."""
         self.memo: dict[str, Any] = {}
         """Derived data kept between writes (the characteristics memo, the name index,
         mana sources, state-based-action checks), by purpose.  Everything in it can be
@@ -147,10 +150,14 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         return f"unknown card '{name}'{hint}"
 
     def behaviour(self, name: str) -> Behaviour:
-        """The card's abilities and unimplemented lines, cached by name."""
+        """The card's abilities and unimplemented lines, cached by name (and built once
+        for all the games of the same plugins: ``hooks.behaviours``)."""
         b = self._behaviours.get(name)
         if b is None:
-            b = build_behaviour(self.card(name), self.hooks.keywords, self.hooks.scripts)
+            hooks, card = self.hooks, self.card(name)
+            b = hooks.behaviours.get(card)
+            if b is None:
+                b = hooks.behaviours[card] = build_behaviour(card, hooks.keywords, hooks.scripts)
             self._behaviours[name] = b
         return b
 
@@ -185,8 +192,8 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         the active player, the step, priority and passes, lands played, mana pools, the
         pending decision, the stack's and the triggers' order; objects and the players'
         life, counters and zones are unchanged, and so is ``board_revision``.  ``seats=True`` says it
-        changed who is in the game, the teams, a goldfish or the active player, which
-        the seating (``seats_revision``) reads."""
+        changed who is in the game, the teams or a goldfish, which the seating
+        (``seats_revision``) reads."""
         self.revision += 1
         if seats:
             self.seats_revision += 1
@@ -200,7 +207,7 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         a plugin is turned off; a test compares the answers before and after)."""
         self.memo.clear()
         self._behaviours.clear()
-        self._seating = self._abilities = None
+        self._seating, self._abilities = {}, None
         self.changed(seats=True)
 
     def seeing(self, chars: dict[int, Chars], read: Callable[..., Any], *args: Any) -> Any:
@@ -302,12 +309,15 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         """Record an event and collect the triggered abilities it causes (603.2)."""
         self.events.append(event)
         self.state.n_events = len(self.events)
-        line = self.hooks.describe(self, event)
-        if line:
-            self.note(line)
+        if self.keep_log:
+            line = self.hooks.describe(self, event)
+            if line:
+                self.note(line)
         self.collect_triggers(event)
 
     def note(self, line: str) -> None:
+        if not self.keep_log:
+            return
         self.log.append(line)
         self.state.log_len = len(self.log)
 
@@ -428,7 +438,8 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         twin.redo_stack, twin.events, twin.log = list(self.redo_stack), list(self.events), list(self.log)
         twin.observers, twin.plugin_errors = [], dict(self.plugin_errors)
         twin.memo, twin.policy_memory, twin.departing = {}, copy.deepcopy(self.policy_memory), []
-        twin._chars = twin._seating = twin._abilities = None
+        twin._chars = twin._abilities = None
+        twin._seating = {}
         return twin
 
     def _restore(self, data: bytes) -> None:

@@ -14,7 +14,7 @@ import itertools
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from ..abilities.abilities import Activated, Behaviour, HandAbility
+from ..abilities.abilities import Activated, HandAbility
 from ..abilities.modes import mode_sets, spell_modal
 from ..model import actions as A
 from ..model.cards import parse_cost
@@ -154,14 +154,14 @@ def _priority_actions(game: Game, player: str, mana: bool = True) -> Iterator[A.
     chars = game.all_chars()
     for oid in game.permanents(player):
         obj, ch = st.objs[oid], chars[oid]  # game.chars(oid): a phased-in permanent's
-        for n, ab in enumerate(() if ch.no_abilities else _of(ch.behaviour, Activated), 1):
+        for n, ab in enumerate(() if ch.no_abilities else ch.behaviour.of(Activated), 1):
             if ab.tap and (obj.tapped or (ch.is_creature and obj.sick and not ch.has("haste"))):
                 continue
             if ab.mana and (not mana or ("Land" in ch.types and automatic(ab))):
                 continue  # lands pay costs automatically; tapping one for nothing is noise
             if ab.sorcery and not main:
                 continue
-            if not _affordable(game, player, parse_cost(ab.cost), source=oid):
+            if not _affordable(game, player, parse_cost(ab.cost), x=ab.x_min, source=oid):  # "X can't be 0": X = 1
                 continue
             if ab.remove_counters and obj.counters.get(ab.remove_counters[0], 0) < ab.remove_counters[1]:
                 continue
@@ -172,9 +172,9 @@ def _priority_actions(game: Game, player: str, mana: bool = True) -> Iterator[A.
                 for t in game.target_options(None, ab.targets[0])[:50]:
                     if ab.equip and t == oid:
                         continue
-                    yield A.Activate(player, ref, n, (_ref(game, t),))
+                    yield A.Activate(player, ref, n, (_ref(game, t),), x=ab.x_min)
             else:
-                yield A.Activate(player, ref, n)
+                yield A.Activate(player, ref, n, x=ab.x_min)
 
 
 def _hand_abilities(game: Game, player: str) -> Iterator[A.Action]:
@@ -183,22 +183,11 @@ def _hand_abilities(game: Game, player: str) -> Iterator[A.Action]:
     for oid in game.state.players[player].hand:
         first.setdefault(game.state.objs[oid].name, oid)
     for name, oid in first.items():
-        for n, ab in enumerate(_of(game.behaviour(name), HandAbility), 1):
+        for n, ab in enumerate(game.behaviour(name).of(HandAbility), 1):
             if _affordable(game, player, parse_cost(ab.cost)):
                 yield A.Activate(player, game.ref_for(oid), n)
 
 
-_OF: dict[tuple[int, type], tuple] = {}  # (id(behaviour), kind) -> (behaviour, its abilities)
-
-
-def _of(beh: Behaviour, kind: type) -> list:
-    """``beh.of(kind)``, listed once per behaviour and kind (behaviours are built once
-    per card, and every decision asks again)."""
-    hit = _OF.get((id(beh), kind))
-    if hit is None or hit[0] is not beh:
-        hit = _OF[(id(beh), kind)] = (beh, beh.of(kind))
-    return hit[1]
-
-
-def _affordable(game: Game, player: str, cost: tuple[str, ...], card: Any = None, source: int | None = None) -> bool:
-    return not cost or plan(cost, 0, payers(game, player, card, source)) is not None
+def _affordable(game: Game, player: str, cost: tuple[str, ...], card: Any = None, x: int = 0,
+                source: int | None = None) -> bool:
+    return not cost or plan(cost, x, payers(game, player, card, source)) is not None

@@ -134,7 +134,6 @@ def turn(game: Game, a: A.TurnCmd) -> None:
         st.first_turn_player = a.player  # whoever takes turn 1 skips its draw (103.8a)
     for p in st.team_of(a.player):
         st.players[p].turns = max(st.players[p].turns, 1, (st.turn + 1) // max(1, len(game.seats())))
-    game.changed(characteristics=False, seats=True)  # the active player
     game.changed()
 
 
@@ -152,7 +151,7 @@ def start(game: Game, a: A.Start) -> None:
     st.active = a.first
     st.turn = 0
     st.started = False
-    game.changed(characteristics=False, seats=True)
+    game.changed(characteristics=False)
     for name, p in st.players.items():
         st.rng.shuffle(p.library)
         game.draw(name, 7)

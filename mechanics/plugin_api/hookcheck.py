@@ -153,11 +153,6 @@ def changed(plugin: str, hook: str) -> PluginError:
                                      "through ctx)")
 
 
-def stamp(game: Any) -> tuple:
-    """What every primitive changes: the revision, the events and the log."""
-    return game.revision, len(game.events), len(game.log)
-
-
 def _short(value: Any) -> str:
     text = repr(value)
     return text if len(text) <= 80 else text[:77] + "..."

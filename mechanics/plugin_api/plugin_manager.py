@@ -99,7 +99,8 @@ class Hooks:
 
     Shared by the games of a plugin manager (:meth:`of`): registration and the
     dispatch tables are built once, not once per game (a batch simulation starts
-    thousands).  Nothing in it changes after it is built."""
+    thousands).  Nothing in it changes after it is built but ``behaviours``, the
+    cards' behaviours its keywords and scripts give, built when a game first asks."""
 
     _shared: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
@@ -126,9 +127,13 @@ class Hooks:
         self.counter_kinds: dict[str, str] = {"+1/+1": "permanent", "-1/-1": "permanent",
                                               "poison": "player"}
         self.scripts = dict(SCRIPTS)
+        self.behaviours: dict[Any, Any] = {}
+        """Card (its facts) -> its behaviour with these keywords and scripts
+        (:meth:`mechanics.play.game.Game.behaviour`)."""
         self.event_kinds: dict[str, list[Any]] = {}
         """The event kinds some plugin registered interest in, and those plugins."""
-        self._steps: dict[str, list[Any]] = {}
+        self.steps: dict[str, list[Any]] = {}
+        """The steps some plugin registered interest in, and those plugins."""
         self._callers: dict[tuple[str, str], Any] = {}
         self._register("register_keywords", self._keyword)
         self._register("register_counter_kinds", lambda p: lambda kind, on="both", rule="":
@@ -176,13 +181,13 @@ class Hooks:
             for e in events:
                 self.event_kinds.setdefault(e, []).append(plugin)
             for s in steps:
-                self._steps.setdefault(s, []).append(plugin)
+                self.steps.setdefault(s, []).append(plugin)
         return register
 
     def interest(self, plugin: Any) -> dict[str, set[str]]:
         """The event kinds and steps a plugin registered interest in."""
         return {"events": {k for k, ps in self.event_kinds.items() if plugin in ps},
-                "steps": {k for k, ps in self._steps.items() if plugin in ps}}
+                "steps": {k for k, ps in self.steps.items() if plugin in ps}}
 
     def _dispatch(self, hook: str, key: str = "", wanted: list[Any] | None = None,
                   first: bool = False, readonly: bool = True) -> Callable[..., list[tuple[Any, Any]]]:
@@ -217,9 +222,10 @@ class Hooks:
                 out = []
                 game = kw["game"]
                 for function, args, plugin, name in calls:
-                    before = hookcheck.stamp(game) if readonly else None
+                    # what every primitive changes: the revision, the events and the log
+                    before = (game.revision, len(game.events), len(game.log)) if readonly else None
                     got = call_hook(name, hook, function, [kw[n] for n in args])
-                    if readonly and hookcheck.stamp(game) != before:
+                    if readonly and (game.revision, len(game.events), len(game.log)) != before:
                         raise hookcheck.changed(self.name(plugin), hook)
                     if got is not None:
                         out.append((plugin, got))
@@ -237,7 +243,7 @@ class Hooks:
         return [t for p, r in results for t in hookcheck.triggers(self.name(p), "trigger_collect", r, game)]
 
     def step_begin(self, game: Any, step: str) -> list[dict]:
-        wanted = self._steps.get(step)
+        wanted = self.steps.get(step)
         if not wanted:
             return []
         results = self._dispatch("step_begin", step, wanted)(game=game, step=step)

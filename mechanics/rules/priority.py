@@ -24,6 +24,7 @@ class Seating(NamedTuple):
     """Who sits where for priority (805.5), from :meth:`Game.seating`."""
 
     revision: int  # the game's seats_revision they are for
+    active: str  # the active player they are for (seats start from them)
     seats: list[list[str]]  # the teams still in, in turn order from the active one
     seat_of: dict[str, str]  # each player's seat: their team's first player still in
     present: dict[str, list[str]]  # each player's team, those still in
@@ -95,11 +96,11 @@ class PriorityRules:
         seating = self.seating()
         return bool(seating.present.get(player)) and not seating.goldfish.get(player, False)
 
-    def rest_pass(self: Game, seating: Seating, holder_passed: bool = True) -> bool:
+    def rest_pass(self: Game, seating: Seating) -> bool:
         """Whether every seat still to get priority in this round after the one that
-        holds it (which has passed, or is about to) cannot act."""
+        holds it (which has passed) cannot act."""
         seat = self.state.priority
-        for _ in range(len(seating.seats) - self.state.passes - (not holder_passed)):
+        for _ in range(len(seating.seats) - self.state.passes):
             seat = seating.after.get(seat, seat)
             if seating.present.get(seat) and not seating.goldfish.get(seat, False):  # can_act
                 return False
@@ -115,9 +116,10 @@ class PriorityRules:
 
     def seating(self: Game) -> Seating:
         """Seats, each player's seat and team still in, the next seat and who passes by
-        itself, kept for the game's ``seats_revision``."""
+        itself, kept for the game's ``seats_revision`` and the active player (the turns
+        alternate between two seatings)."""
         st = self.state
-        kept = self._seating
+        kept = self._seating.get(st.active)
         if kept is not None and kept.revision == self.seats_revision:
             return kept
         present = {p: [q for q in st.team_of(p) if not st.players[q].lost] for p in st.players}
@@ -135,9 +137,9 @@ class PriorityRules:
                                  heads[0] if heads else player)
         goldfish = {p: all(st.players[q].auto for q in team) for p, team in present.items()}
         only = all(pl.auto or pl.lost for pl in st.players.values())
-        self._seating = Seating(self.seats_revision, seats, seat_of, present, after,
-                                goldfish, only)
-        return self._seating
+        kept = self._seating[st.active] = Seating(self.seats_revision, st.active, seats, seat_of,
+                                                  present, after, goldfish, only)
+        return kept
 
     def has_priority(self: Game, player: str) -> bool:
         st = self.state

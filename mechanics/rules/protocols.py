@@ -56,6 +56,7 @@ class PrimitivesNeeds(GameCore, Protocol):
 
     def ask(self, decision: Decision) -> Any: ...
     def controller_of(self, oid: int) -> str: ...
+    def opponents(self, player: str) -> list[str]: ...  # designate: "until an opponent becomes"
     def ctx(self, item: StackItem | None = None, player: str | None = None) -> Ctx: ...
     def hook(self, hook_name: str, /, **kw: Any) -> Any: ...
     def remember(self, obj: Obj) -> None: ...
@@ -91,7 +92,6 @@ class TurnNeeds(GameCore, Protocol):
     events: list[ev.Event]
     steps_begun: int  # counted by begin_step, read by ``pass`` (mechanics/play/perform.py)
 
-    def controller_of(self, oid: int) -> str: ...
     def ctx(self, item: StackItem | None = None, player: str | None = None) -> Ctx: ...
     def permanents(self, controller: str | None = None, creature: bool = False) -> list[int]: ...
     def attach(self, oid: int, to: int) -> None: ...  # Primitives
@@ -101,6 +101,8 @@ class TurnNeeds(GameCore, Protocol):
     def draw(self, player: str, n: int = 1) -> None: ...  # Primitives
     def move(self, oid: int, zone: str, player: str | None = None, bottom: bool = False,
              controller: str | None = None) -> int: ...  # Primitives
+    def put_counters(self, target: int | str, kind: str, n: int,
+                     source_item: int | None = None) -> int: ...  # Primitives (a Saga's lore, 714.3b)
     def remove_from_combat(self, obj: Obj) -> None: ...  # Primitives
     def untap(self, oid: int) -> None: ...  # Primitives
     def spell_card_away(self, item: StackItem, resolved: bool = False) -> None: ...  # Primitives
@@ -112,8 +114,6 @@ class TurnNeeds(GameCore, Protocol):
                       kind: str = "triggered") -> None: ...  # TriggerRules
     def advance(self) -> None: ...  # PriorityRules
     def pass_priority(self) -> None: ...  # PriorityRules
-    def rest_pass(self, seating: Seating, holder_passed: bool = True) -> bool: ...  # PriorityRules
-    def seating(self) -> Seating: ...  # PriorityRules
     def seat_of(self, player: str) -> str: ...  # PriorityRules
     def seats(self) -> list[list[str]]: ...  # PriorityRules
     def describe(self, oid: int | str | None) -> str: ...  # References
@@ -124,7 +124,7 @@ class PriorityNeeds(Protocol):
     its seating cache, and one step of each other rule the advance loop runs."""
 
     state: State
-    _seating: Seating | None  # seating()'s cache
+    _seating: dict[str, Seating]  # seating()'s cache, by active player
     seats_revision: int  # its key
 
     def changed(self, characteristics: bool = True, board: bool = True,
@@ -146,5 +146,6 @@ class ReferenceNeeds(Protocol):
     board_revision: int  # the name index's key
 
     def chars(self, oid: int | None) -> Chars | None: ...
+    def all_chars(self) -> dict[int, Chars]: ...
     def unknown_card(self, name: str) -> str: ...
 

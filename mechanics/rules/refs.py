@@ -90,10 +90,11 @@ class References:
         found = kept[1].get(key)
         if found is None:
             groups: list[list[Obj]] = [[] for _ in ZONE_ORDER]
+            chars = self.all_chars()  # a permanent goes by its name after layers (name_of)
             for obj in st.objs.values():
                 z = _ZONE_INDEX.get(obj.zone)
                 if z is not None and (_fold(obj.name) == key or (
-                        z == 0 and _fold(self.name_of(obj.id)) == key)):
+                        z == 0 and obj.id in chars and _fold(chars[obj.id].name) == key)):
                     groups[z].append(obj)
             found = kept[1][key] = [[o.id for o in sorted(g, key=lambda o: o.timestamp)]
                                     for g in groups]

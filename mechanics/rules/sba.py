@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from ..model import events as ev
 from ..model.state import Decision
+from ..text.sagas import final_chapter
 
 if TYPE_CHECKING:
     from ..play.game import Game
@@ -34,9 +35,8 @@ def _perform(game: Game) -> bool:
     for oid in [o for o in _tokens(game) if st.objs[o].zone not in ("battlefield", "stack")]:
         _cease(game, oid)  # 704.5d
         done = True
-    chars = game.all_chars()
     legendary = False
-    for oid, ch in chars.items():
+    for oid, ch in _watched(game):
         obj = st.objs[oid]
         if "Legendary" in ch.supertypes:
             legendary = True
@@ -50,6 +50,8 @@ def _perform(game: Game) -> bool:
                 else:
                     to_graveyard.append(oid)
         if "Planeswalker" in ch.types and obj.counters.get("loyalty", 0) <= 0:  # 704.5i
+            to_graveyard.append(oid)
+        if "Saga" in ch.subtypes and _saga_done(game, oid, ch):  # 714.4
             to_graveyard.append(oid)
         if "Aura" in ch.subtypes and not _enchantable(game, ch, obj.attached_to):  # 704.5m
             to_graveyard.append(oid)
@@ -73,12 +75,33 @@ def _perform(game: Game) -> bool:
     return done
 
 
-def _tokens(game: Game) -> list[int]:
-    """The ids of the tokens, the only objects 704.5d removes, kept for the game's board_revision."""
-    hit = game.memo.get("sba_tokens")
-    if hit is None or hit[0] != game.board_revision:
-        hit = game.memo["sba_tokens"] = (game.board_revision, [o for o, obj in game.state.objs.items() if obj.token])
+def _watched(game: Game) -> list[tuple[int, Chars]]:
+    """The permanents an object's state-based action may apply to (704.5f-q, 714.4):
+    creatures, planeswalkers, Auras, Equipment, Sagas, legendary permanents and those with both +1/+1
+    and -1/-1 counters.  Kept per characteristics dict, which is computed anew when
+    any of these changes (counters change power and toughness); damage, which
+    doesn't, matters only to a creature."""
+    chars = game.all_chars()
+    hit = game.memo.get("sba_watched")
+    if hit is None or hit[0] is not chars:
+        objs = game.state.objs
+        hit = game.memo["sba_watched"] = (chars, [(oid, ch) for oid, ch in chars.items() if (
+            ch.is_creature or "Planeswalker" in ch.types or "Legendary" in ch.supertypes
+            or "Aura" in ch.subtypes or "Equipment" in ch.subtypes or "Saga" in ch.subtypes
+            or (objs[oid].counters.get("+1/+1") and objs[oid].counters.get("-1/-1")))])
     return hit[1]
+
+
+def _tokens(game: Game) -> list[int]:
+    """The ids of the tokens, the only objects 704.5d removes, kept while no object is
+    made (the newest, last in the dict, is another) or ceases to exist (fewer of them):
+    an object is a token or not from when it is made (111.1)."""
+    objs = game.state.objs
+    key = (len(objs), next(reversed(objs), None))
+    hit = game.memo.get("sba_tokens")
+    if hit is None or hit[0] is not objs or hit[1] != key:
+        hit = game.memo["sba_tokens"] = (objs, key, [o for o, obj in objs.items() if obj.token])
+    return hit[2]
 
 
 def _legal_attachment(game: Game, target: int | None, creature: bool = False) -> bool:
@@ -109,6 +132,17 @@ def _cease(game: Game, oid: int) -> None:
     game.remove_from_zone(st.objs[oid])
     del st.objs[oid]
     game.changed()
+
+
+def _saga_done(game: Game, oid: int, ch: Chars) -> bool:
+    """714.4: a Saga with at least as many lore counters as its final chapter number is
+    sacrificed, unless a chapter ability of it has triggered and not yet left the stack."""
+    final = final_chapter(ch.card)
+    st = game.state
+    if not final or st.objs[oid].counters.get("lore", 0) < final:
+        return False
+    return not any(t.get("source") == oid for t in st.pending_triggers) and \
+        not any(i.source == oid and i.kind == "triggered" for i in st.stack)
 
 
 def _players(game: Game) -> bool:

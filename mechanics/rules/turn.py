@@ -23,6 +23,7 @@ from .primitives import Primitives
 
 if TYPE_CHECKING:
     from ..play.game import Game
+    from .triggers import AbilityIndex
 
 NO_PRIORITY = ("untap", "cleanup")
 
@@ -50,16 +51,18 @@ class TurnRules:
             self.begin_turn()
             return
         nxt = STEPS[i + 1]
-        if nxt in ("blockers", "damage") and not any(o.attacking for o in self.battlefield_objs()):
+        if nxt in ("blockers", "damage") and not any(st.objs[o].attacking for o in st.battlefield):
             nxt = "endcombat"  # 508.8: no attackers, skip declare blockers and damage
         self.begin_step(nxt)
 
     def empty_pools(self: Game) -> None:
         """500.4: mana empties at the end of each step and phase."""
-        pools = [p.mana for p in self.state.players.values() if p.mana]
-        for mana in pools:
-            mana.clear()
-        if pools:
+        emptied = False
+        for p in self.state.players.values():
+            if p.mana:
+                p.mana.clear()
+                emptied = True
+        if emptied:
             self.changed(board=False)
 
     def begin_turn(self: Game) -> None:
@@ -74,7 +77,7 @@ class TurnRules:
         for p in st.team_of(nxt):
             st.players[p].turns += 1
             st.players[p].lands_played = 0
-        self.changed(board=False, seats=True)  # the active player, the turn's counts
+        self.changed(board=False)  # the active player, the turn's counts
         self.begin_step("untap")
 
     def begin_step(self: Game, step: str) -> None:
@@ -87,14 +90,17 @@ class TurnRules:
         action = STEP_ACTIONS.get(step)  # turn-based actions (703.4)
         if action is not None:
             action(self)
-        for trig in self.hooks.step_begin(self, step):  # plugins: "at the beginning of"
-            self.queue_trigger(**trig)
-        self.step_triggers(step)
+        if step in self.hooks.steps:
+            for trig in self.hooks.step_begin(self, step):  # plugins: "at the beginning of"
+                self.queue_trigger(**trig)
+        index = self.ability_index()
+        if index.steps:
+            self.step_triggers(step, index)
         self.changed(board=False)  # the step, priority and the step's decision, if any
 
-    def step_triggers(self: Game, step: str) -> None:
+    def step_triggers(self: Game, step: str, index: AbilityIndex) -> None:
         """"At the beginning of [step]" abilities of permanents (603.2)."""
-        for oid, idx, ab, ch in self.ability_index().steps:
+        for oid, idx, ab, ch in index.steps:
             if ab.step == step and (
                     ab.step_whose == "each" or self.seat_of(ch.controller) == self.seat_of(self.state.active)):
                 self.add_trigger(oid, ch, idx, ab, {"step": step})
@@ -109,9 +115,10 @@ class TurnRules:
                 obj = st.objs[oid]
                 if obj.phased_out:
                     continue
-                if self.controller_of(oid) == p:
+                ch = self.chars(oid)
+                if ch.controller == p:
                     obj.sick = False
-                    if obj.tapped and not self.chars(oid).has(DOESNT_UNTAP) and \
+                    if obj.tapped and not ch.has(DOESNT_UNTAP) and \
                             self.hooks.untap_permanent(self, obj) is not False:  # 502.3
                         self.untap(oid)
 
@@ -126,6 +133,15 @@ class TurnRules:
                                                    and p in st.team_of(st.first_turn_player)):
                 continue
             self.draw(p)
+
+    def _step_main1(self: Game) -> None:
+        """714.3b: as the precombat main phase begins, the active player puts a lore counter
+        on each Saga they control (its chapter abilities trigger, 714.2b)."""
+        for oid in list(self.state.battlefield):
+            ch = self.chars(oid)
+            if ch is not None and "Saga" in ch.subtypes and self.seat_of(ch.controller) == \
+                    self.seat_of(self.state.active):
+                self.put_counters(oid, "lore", 1)
 
     def _step_attackers(self: Game) -> None:
         """508.1; with shared team turns the active team makes one combined attack
@@ -159,7 +175,8 @@ class TurnRules:
         for b, att in pairs:
             st.objs[b].blocking.append(att)
             st.objs[att].blocked = True
-        self.changed()
+        if pairs:
+            self.changed()
         self.emit(ev.BlockersDeclared(tuple(pairs)))
         for att in dict.fromkeys(att for _, att in pairs):
             self.emit(ev.BecameBlocked(att, tuple(self.blockers_of(att))))
@@ -198,10 +215,15 @@ class TurnRules:
         abilities wait, the active player gets priority and another cleanup step
         follows (see end_step)."""
         st = self.state
-        for obj in self.battlefield_objs():
+        healed = [o for o in self.battlefield_objs() if o.damage or o.deathtouch_damage]
+        for obj in healed:
             obj.damage, obj.deathtouch_damage = 0, False
-        st.effects = [e for e in st.effects if e.until != "eot"]
-        self.changed()
+        lasting = [e for e in st.effects if e.until != "eot"]
+        if len(lasting) != len(st.effects):
+            st.effects = lasting
+            self.changed()
+        elif healed:
+            self.changed(characteristics=False)  # damage: plain characteristics don't read it
         performed = False
         while st.decision is None and not st.over and sba.check(self):
             performed = True
@@ -415,16 +437,24 @@ class TurnRules:
                     d.kind == "attackers" and self.must_attack(d.player)):
                 self.declare_nothing()  # passing through combat, like ``pass``
                 continue
-            if d is not None or st.priority is None:
+            if d is not None:
                 return  # a decision on the way: the caller shows it (the runner: an error)
-            if not st.stack and not st.pending_triggers and self.rest_pass(self.seating(), holder_passed=False):
-                # the player passes on to ``step`` and no one after them can act: the round
-                # ends (117.4) and so does the step (500.2); advance as pass_priority would
-                st.passes = 0
-                self.end_step()
+            if st.effects:
+                self.expire_effects()  # 611.2b, as before anyone gets priority
+            if st.priority is None or st.pending_triggers or sba.check(self):
+                # untap and cleanup end by themselves; state-based actions and triggers
+                # come before a player gets priority (704.3, 603.3): the advance loop
                 self.advance()
                 continue
-            self.pass_round()
+            if st.stack:
+                self.pass_round()
+                continue
+            # everyone passes in succession with the stack empty and nothing to check
+            # between their passes (no state-based action, no trigger: the same state each
+            # time one would get priority, 117.5): the step ends (117.4, 500.2), with no
+            # priority passed around a round nobody acts in
+            st.passes = 0
+            self.end_step()
 
     def declare_nothing(self: Game) -> None:
         """Answer a declare attackers/blockers decision with no creatures (508.8)."""

@@ -27,6 +27,8 @@ if TYPE_CHECKING:
 def spells(nodes: list[Ability], text: str, known: set[str], card: Any) -> ab.SpellAbility:
     """An instant's or sorcery's sentences, one spell ability: targets in order (601.2c)."""
     env = Env(known, card)
+    env.sacrifices = any(line.lower().startswith("as an additional cost to cast this spell, sacrifice a")
+                         for line in card.oracle_text.splitlines())  # Fling: "the sacrificed creature"
     run = effects(env, [e for n in nodes for e in n.effects])
     return ab.SpellAbility(text, run, tuple(env.targets))
 
@@ -45,13 +47,16 @@ def modal(node: Ability, text: str, mode_texts: list[str], known: set[str], card
 def activated(node: Ability, text: str, card: Any, known: set[str]) -> ab.Activated:
     c = node.cost
     assert c is not None
-    if "X" in c.mana.upper() or any("/" in s and not set(s.upper().split("/")) <= set("WUBRG")
-                                    for s in parse_cost(c.mana)):
-        raise Unsupported(c.mana)  # 107.4e hybrid {B/G} is paid with either color; not {2/W} or Phyrexian
-    found = mana_ability(node, text, card, known, _sacrifice_cost(c.sacrifice), _tap_cost(c.tap_other))
+    mana = any(e.verb == "mana" for e in node.effects)
+    if ("X" in c.mana.upper() and (mana or c.loyalty is not None)) or any(
+            "/" in s and not set(s.upper().split("/")) <= set("WUBRG") for s in parse_cost(c.mana)):
+        raise Unsupported(c.mana)  # X is chosen as an ability is activated (107.3): not for mana; 107.4e
+        # hybrid {B/G} is paid with either color, not {2/W} or Phyrexian
+    found = mana_ability(node, text, card, known, _permanent_cost(c.sacrifice), _tap_cost(c.tap_other))
     if found is not None:
         return found
     env = Env(known, card)
+    env.sacrifices = c.sacrifice is not None
     run = effects(env, node.effects)
     if len(env.targets) > 1:
         raise Unsupported("an activated ability with two targets")
@@ -59,11 +64,11 @@ def activated(node: Ability, text: str, card: Any, known: set[str]) -> ab.Activa
         if not card.is_type("Planeswalker"):
             raise Unsupported("a loyalty ability of a non-planeswalker")
         return ab.Activated(text, resolve=run, targets=tuple(env.targets), sorcery=True, loyalty=c.loyalty)
-    return ab.Activated(text, cost=c.mana, tap=c.tap, resolve=run, targets=tuple(env.targets),
+    return ab.Activated(text, cost=c.mana, tap=c.tap, resolve=run, targets=tuple(env.targets), x_min=node.x_min,
                         sorcery=node.sorcery, sacrifice=c.sacrifice_self, life=c.life,
-                        sacrifice_other=_sacrifice_cost(c.sacrifice), discard=c.discard,
-                        tap_other=_tap_cost(c.tap_other),
-                        once=node.once_each_turn)
+                        sacrifice_other=_permanent_cost(c.sacrifice), discard=c.discard,
+                        once=node.once_each_turn, bounce_other=_permanent_cost(c.bounce),
+                        tap_other=_tap_cost(c.tap_other))
 
 
 #: a loyalty ability's line (606.1): "[+N]: EFFECT", "[−N]: EFFECT" or "[0]: EFFECT"
@@ -84,8 +89,9 @@ def by_hand(card: Any, line: str) -> list[ab.Ability]:
     return [ab.Activated(line, resolve=told, sorcery=True, loyalty=-int(n) if sign in ("−", "-") else int(n))]
 
 
-def _sacrifice_cost(d: Objects | None) -> tuple[str, Callable[..., bool]] | None:
-    """"Sacrifice a creature" as a cost: what fits (another: not the source)."""
+def _permanent_cost(d: Objects | None) -> tuple[str, Callable[..., bool]] | None:
+    """"Sacrifice a creature", "Return a Forest you control to its owner's hand" as a cost:
+    what fits (another: not the source)."""
     if d is None:
         return None
     return (" or ".join(d.kinds), lambda game, player, o, source: select.matches(game, d, o, player, source))
@@ -117,6 +123,8 @@ def triggered(node: Ability, text: str, card: Any, known: set[str],
         _one_target(env)
         return ab.Triggered(text, resolve=run, targets=tuple(env.targets), condition=cond, step=ev.step,
                             step_whose="each" if ev.whose == "each" else "you", modal=modal_node)
+    if ev.kind == "chapter" and "Saga" not in card.subtypes:
+        raise Unsupported("a chapter ability of a non-Saga")
     kinds, match, back = trigger_match(ev)
     if ev.subject is not None and ev.subject.quant == "self" and ev.kind in (
             "dies", "attacks", "combat-damage", "blocks", "becomes-blocked"):
@@ -225,6 +233,6 @@ def cast_cost(node: Ability, text: str) -> ab.CastCost:
     if node.effects:
         return ab.CastCost(text, less=_less(node.effects[0]))
     c = node.cost
-    if c.mana or c.tap or c.sacrifice_self or c.tap_other:
+    if c.mana or c.tap or c.sacrifice_self or c.bounce or c.tap_other:
         raise Unsupported(text)
-    return ab.CastCost(text, life=c.life, discard=c.discard, sacrifice_other=_sacrifice_cost(c.sacrifice))
+    return ab.CastCost(text, life=c.life, discard=c.discard, sacrifice_other=_permanent_cost(c.sacrifice))

@@ -11,7 +11,7 @@ activated, modal, static, "enters" abilities, costs); the word lists are in
 
 from __future__ import annotations
 
-from . import imperatives, mana  # noqa: F401 - register the imperative verbs
+from . import choices, facts, imperatives, mana  # noqa: F401 - register the imperative verbs
 from .abilities import Abilities
 from .core import NoParse, ParseError
 from .mana import ManaEvents
