@@ -89,7 +89,8 @@ class Triggered(Ability):
     returns trigger data (a dict) or None.  ``condition(game, item)`` is an
     intervening "if" (603.4), checked when it triggers and again on resolution.
     ``look_back`` abilities trigger on leaving the battlefield (603.10a) and are
-    matched against the object as it last existed.
+    matched against the object as it last existed.  ``match`` may return a list of
+    dicts: the ability triggers once for each ("becomes blocked by a creature", 509.3f).
     """
 
     events: tuple[str, ...] = ()
@@ -101,6 +102,9 @@ class Triggered(Ability):
     step: str = ""  # "at the beginning of STEP" triggers
     step_whose: str = "you"  # 'you' or 'each'
     modal: Modal | None = None  # a modal triggered ability (700.2b)
+    #: an ability an effect grants (613.1f): it triggers only while the permanent's
+    #: characteristics list it (``Chars.granted``), as a manland's quoted ability
+    granted: bool = False
 
 
 @dataclass(frozen=True)
@@ -154,17 +158,25 @@ class Activated(Ability):
     #: a loyalty ability's cost (606.4): put on (+N) or remove (-N) that many loyalty
     #: counters; activated once a turn per permanent, at sorcery speed (606.3)
     loyalty: int | None = None
+    #: "Activate only if COND" / "Activate only during your turn" (602.5b):
+    #: ``only_if(game, player, source) -> bool``
+    only_if: Callable[..., bool] | None = None
 
 
 @dataclass(frozen=True)
 class HandAbility(Ability):
     """An activated ability that works while the card is in its owner's hand, discarding
-    it as part of the cost: cycling (702.29a).  Not an :class:`Activated`, which are the
-    abilities of permanents."""
+    it as part of the cost: cycling (702.29a); or, with ``zone`` ``graveyard``, in its
+    owner's graveyard, exiling it as part of the cost ("{1}{W}, Exile this card from your
+    graveyard: ...": 113.6, an ability whose cost moves the card out of a zone works in
+    that zone).  Not an :class:`Activated`, which are the abilities of permanents."""
 
     cost: str = ""
     resolve: Resolver | None = None
     life: int = 0  # "Cycling—Pay 2 life." (119.4)
+    zone: str = "hand"
+    sorcery: bool = False  # "Activate only as a sorcery." (307.1)
+    targets: tuple[Target, ...] = ()
 
 
 @dataclass(frozen=True)

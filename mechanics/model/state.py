@@ -147,6 +147,9 @@ def while_present(obj: Obj) -> str:
 
 
 WHILE = "while:"
+#: ``Effect.until`` for "during its controller's next untap step" (502.3): it ends as the
+#: untap step of its permanent's controller does
+NEXT_UNTAP = "next-untap"
 
 
 @compact
@@ -156,7 +159,7 @@ class Effect:
 
     ``affected`` are object refs locked in when the effect began (611.2c);
     ``until`` is ``"eot"``, :func:`while_present` (for as long as that object
-    stays on the battlefield, phased in) or ``""`` (indefinitely).
+    stays on the battlefield, phased in), :data:`NEXT_UNTAP` or ``""`` (indefinitely).
     """
 
     id: int
@@ -228,6 +231,10 @@ class State:
     turn_flags: dict[str, Any] = field(default_factory=dict)
     aliases: dict[str, int] = field(default_factory=dict)
     n_events: int = 0
+    #: delayed triggered abilities waiting for their step (603.7): each a dict with the
+    #: ``step`` ("end", "upkeep", "upkeep:you"), and the ``handler``, ``source``, ``epoch``,
+    #: ``controller``, ``text`` and ``data`` it triggers with
+    delayed: list[dict[str, Any]] = field(default_factory=list)
 
     def tick(self) -> int:
         """A fresh timestamp."""

@@ -32,6 +32,7 @@ from ..rules.layers import Chars, base_chars, compute, counter_pt, defined_pt
 from ..rules.primitives import Primitives
 from ..rules.priority import PriorityRules, Seating
 from ..rules.refs import References
+from ..rules.tally import tally
 from ..rules.triggers import TriggerRules
 from ..rules.turn import TurnRules
 from ..text import scripts  # noqa: F401 - scripts register the bundled cards
@@ -309,6 +310,7 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         """Record an event and collect the triggered abilities it causes (603.2)."""
         self.events.append(event)
         self.state.n_events = len(self.events)
+        tally(self.state, event)
         if self.keep_log:
             line = self.hooks.describe(self, event)
             if line:

@@ -20,6 +20,7 @@ from ..model import actions as A
 from ..model.cards import parse_cost
 from ..model.errors import RuleError, StackfishError
 from ..model.mana import plan
+from ..model.state import StackItem
 from .mana_abilities import automatic
 from .perform import (
     block_restriction,
@@ -150,7 +151,7 @@ def _priority_actions(game: Game, player: str, mana: bool = True) -> Iterator[A.
             for combo in itertools.islice(itertools.product(*options), 50):
                 yield from (A.Cast(player, name, tuple(_ref(game, t) for t in combo), modes=modes, kicked=k)
                             for k in kicks)
-    yield from _hand_abilities(game, player)
+    yield from _hand_abilities(game, player, main)
     chars = game.all_chars()
     for oid in game.permanents(player):
         obj, ch = st.objs[oid], chars[oid]  # game.chars(oid): a phased-in permanent's
@@ -177,15 +178,25 @@ def _priority_actions(game: Game, player: str, mana: bool = True) -> Iterator[A.
                 yield A.Activate(player, ref, n, x=ab.x_min)
 
 
-def _hand_abilities(game: Game, player: str) -> Iterator[A.Action]:
-    """Abilities of cards in the player's hand (cycling, 702.29a): any time they have priority."""
-    first = {}
-    for oid in game.state.players[player].hand:
-        first.setdefault(game.state.objs[oid].name, oid)
-    for name, oid in first.items():
-        for n, ab in enumerate(game.behaviour(name).of(HandAbility), 1):
-            if _affordable(game, player, parse_cost(ab.cost)):
-                yield A.Activate(player, game.ref_for(oid), n)
+def _hand_abilities(game: Game, player: str, main: bool) -> Iterator[A.Action]:
+    """Abilities of cards in the player's hand (cycling, 702.29a) and graveyard ("Exile
+    this card from your graveyard:"): any time they have priority (as a sorcery: ``main``)."""
+    for zone in ("hand", "graveyard"):
+        first = {}
+        for oid in getattr(game.state.players[player], zone):
+            first.setdefault(game.state.objs[oid].name, oid)
+        for name, oid in first.items():
+            abilities = [h for h in game.behaviour(name).of(HandAbility) if h.zone == zone]
+            for n, ab in enumerate(abilities, 1):
+                if not (main or not ab.sorcery) or not _affordable(game, player, parse_cost(ab.cost)):
+                    continue
+                ref = game.ref_for(oid)
+                if not ab.targets:
+                    yield A.Activate(player, ref, n)
+                    continue
+                probe = StackItem(0, "activated", player, oid, game.state.objs[oid].epoch, "", ab.text)
+                for t in game.target_options(probe, ab.targets[0])[:50]:
+                    yield A.Activate(player, ref, n, (_ref(game, t),))
 
 
 def _affordable(game: Game, player: str, cost: tuple[str, ...], card: Any = None, x: int = 0,

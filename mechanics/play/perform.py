@@ -385,7 +385,7 @@ def pay(game: Game, player: str, cost: tuple[str, ...], x: int = 0, card: Any = 
 def _activate(game: Game, a: A.Activate) -> None:
     oid = game.resolve_obj(a.obj)
     obj = game.state.objs[oid]
-    if obj.zone == "hand":
+    if obj.zone in ("hand", "graveyard"):
         return _activate_in_hand(game, a, oid)
     if obj.zone != "battlefield" or obj.phased_out:
         raise IllegalActionError(f"'{a.obj}' is not on the battlefield")
@@ -449,6 +449,8 @@ def unpayable(game: Game, player: str, oid: int, ab: Any) -> str:
         return f"{player} can't pay {ab.life} life with {life}"
     if ab.once and (oid, game.state.objs[oid].epoch, ab.text) in game.state.turn_flags.get("once", ()):
         return "this ability can be activated only once each turn (602.5b)"
+    if getattr(ab, "only_if", None) is not None and not ab.only_if(game, player, oid):
+        return f"{ab.text.rsplit('Activate only', 1)[-1].strip(' .') or 'its condition'}: not now (602.5b)"
     if getattr(ab, "loyalty", None) is not None and (why := _loyalty_refused(game, game.state.objs[oid], ab)):
         return why
     if ab.discard and len([c for c in game.state.players[player].hand if c != oid]) < ab.discard:
@@ -524,26 +526,32 @@ def _pay_other_costs(game: Game, player: str, oid: int, ab: Any) -> dict[str, An
 
 
 def _activate_in_hand(game: Game, a: A.Activate, oid: int) -> None:
-    """An ability of a card in its owner's hand (cycling, 702.29a): discarding the card is
-    part of the cost (701.8a), so the ability resolves without it."""
+    """An ability of a card in its owner's hand (cycling, 702.29a) or graveyard ("Exile this
+    card from your graveyard:"): discarding or exiling the card is part of the cost
+    (701.8a), so the ability resolves without it."""
     obj = game.state.objs[oid]
-    if obj.owner != a.player or oid not in game.state.players[a.player].hand:
-        raise IllegalActionError(f"'{a.obj}' is not in {a.player}'s hand")
+    zone = obj.zone
+    if obj.owner != a.player or oid not in getattr(game.state.players[a.player], zone):
+        raise IllegalActionError(f"'{a.obj}' is not in {a.player}'s {zone}")
     ch = game.chars(oid)
-    abilities = ch.behaviour.of(HandAbility)
+    abilities = [h for h in ch.behaviour.of(HandAbility) if h.zone == zone]
     if not 1 <= a.n <= len(abilities):
-        raise IllegalActionError(f"'{a.obj}' has {len(abilities)} abilities that work in a hand, not #{a.n}")
+        raise IllegalActionError(f"'{a.obj}' has {len(abilities)} abilities that work in a {zone}, not #{a.n}")
     ab = abilities[a.n - 1]
     _need_priority(game, a.player)
+    if ab.sorcery:
+        _sorcery_timing(game, a.player, "this ability can be activated")
     if ab.life and game.state.players[a.player].life < ab.life:  # 119.4
         raise IllegalActionError(f"{a.player} can't pay {ab.life} life")
+    handler = str(AbilityRef(ch.card.name, ch.behaviour.abilities.index(ab)))
+    probe = StackItem(0, "activated", a.player, oid, obj.epoch, handler, ab.text)
+    targets = _targets(game, probe, a.player, ab.targets, a.targets, ab.text)  # 602.2b: before the costs
     pay(game, a.player, parse_cost(ab.cost))
     if ab.life:
         game.lose_life(a.player, ab.life)
     epoch = obj.epoch
-    game.move(oid, "graveyard")
-    handler = str(AbilityRef(ch.card.name, ch.behaviour.abilities.index(ab)))
-    _stack_ability(game, a.player, (oid, epoch), ch.name, handler, ab.text)
+    game.move(oid, "graveyard" if zone == "hand" else "exile")
+    _stack_ability(game, a.player, (oid, epoch), ch.name, handler, ab.text, targets)
 
 
 def _stack_ability(game: Game, player: str, source: tuple[int, int], name: str, handler: str, text: str,

@@ -45,6 +45,8 @@ class Chars:
     pt_by_hand: bool = False
     base_pt: tuple[int | None, int | None] | None = None  # layer 7a's values, if any
     no_abilities: bool = False
+    #: the indexes of the card's ``granted`` abilities an effect gives it now (613.1f)
+    granted: frozenset[int] = frozenset()
 
     @property
     def is_creature(self) -> bool:
@@ -233,6 +235,8 @@ def _apply(ch: Chars, params: dict) -> None:
         ch.colors = set(params["colors"])
     if params.get("lose_all_abilities"):
         ch.no_abilities = True
+    if "granted" in params:  # layer 6: "with 'Whenever this creature attacks, ...'"
+        ch.granted |= frozenset(params["granted"])
     if "set_pt" in params and (ch.power is not None or params.get("becomes")):
         ch.power, ch.toughness = params["set_pt"]
     if "pt" in params and ch.power is not None:

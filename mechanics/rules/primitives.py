@@ -116,11 +116,15 @@ class Primitives:
     def _leave_battlefield(self: Game, obj: Obj) -> None:
         self.remove_from_combat(obj)
         obj.attached_to = None
+        held = []
         for other in self.state.objs.values():  # 704.5m/n: SBAs deal with what was attached
             if other.attached_to == obj.id and other.zone == "battlefield":
                 other.attached_to = -1
+                held.append(other.id)
             if other.attacked == obj.id:  # 506.4c: still attacking, but nothing to damage
                 other.attacked = -1
+        if held and obj.ref in self.state.lki:  # "when enchanted creature dies": what it had
+            self.state.lki[obj.ref]["attached"] = held
 
     def _entered(self: Game, obj: Obj) -> None:
         """As it enters: "enters with" abilities and enter replacements (614.1c).

@@ -42,6 +42,8 @@ class PriorityRules:
         while not st.over and st.decision is None:
             if st.effects:
                 self.expire_effects()
+            if st.delayed and self.linked_returns():  # 610.3
+                continue
             if sba.check(self):
                 continue
             if st.over:

@@ -83,6 +83,7 @@ class TriggerNeeds(GameCore, Protocol):
     def describe(self, oid: int | str | None) -> str: ...  # References
     def seat_of(self, player: str) -> str: ...  # PriorityRules
     def seats(self) -> list[list[str]]: ...  # PriorityRules
+    def ctx(self, item: StackItem | None = None, player: str | None = None) -> Ctx: ...
 
 
 class TurnNeeds(GameCore, Protocol):
@@ -94,6 +95,7 @@ class TurnNeeds(GameCore, Protocol):
 
     def ctx(self, item: StackItem | None = None, player: str | None = None) -> Ctx: ...
     def permanents(self, controller: str | None = None, creature: bool = False) -> list[int]: ...
+    def delayed_triggers(self, step: str) -> None: ...  # TriggerRules (603.7)
     def attach(self, oid: int, to: int) -> None: ...  # Primitives
     def battlefield_objs(self) -> list[Obj]: ...  # Primitives
     def damage(self, target: int | str, n: int, source: int | None = None,
@@ -133,6 +135,7 @@ class PriorityNeeds(Protocol):
     def end_step(self) -> None: ...  # TurnRules (500.2)
     def resolve_top(self) -> None: ...  # TurnRules (608)
     def place_triggers(self) -> None: ...  # TriggerRules (603.3)
+    def linked_returns(self) -> bool: ...  # TriggerRules (610.3)
 
 
 class ReferenceNeeds(Protocol):

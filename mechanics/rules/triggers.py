@@ -56,15 +56,17 @@ class TriggerRules:
             self.ability_index()  # (the cached index, without the call: once per event)
         for oid, idx, ab, ch in index.by_event.get(kind, ()):
             data = ab.match(self, st.objs[oid], event)
-            if data is not None:
-                self.add_trigger(oid, ch, idx, ab, data)
+            if data is None:
+                continue
+            for one in data if isinstance(data, list) else (data,):  # once for each (509.3f)
+                self.add_trigger(oid, ch, idx, ab, one)
         if kind == "ZoneChanged" and event.from_zone == "battlefield":
             self.departed_triggers(event)
             info = st.lki.get((event.obj, event.old_epoch))
             if info:  # 603.10a: leaves-the-battlefield abilities look back in time
                 beh = self.behaviour(info["copy_of"])
                 for idx, ab in enumerate(beh.abilities):
-                    if isinstance(ab, Triggered) and ab.look_back and kind in ab.events:
+                    if isinstance(ab, Triggered) and ab.look_back and not ab.granted and kind in ab.events:
                         data = ab.match(self, st.objs[event.obj], event)
                         handler = str(AbilityRef(info["copy_of"], idx))
                         probe = StackItem(0, "triggered", info["controller"], event.obj,
@@ -77,6 +79,40 @@ class TriggerRules:
             for trig in self.hooks.collect(self, event):
                 self.queue_trigger(**trig)
 
+    def delayed_triggers(self: Game, step: str) -> None:
+        """603.7: delayed triggered abilities waiting for this step trigger, once each
+        (603.7c); "your next upkeep" waits for its controller's."""
+        st = self.state
+        due = [d for d in st.delayed if d["step"] == step or (
+            d["step"] == f"{step}:you" and self.seat_of(d["controller"]) == self.seat_of(st.active))]
+        if not due:
+            return
+        st.delayed = [d for d in st.delayed if all(d is not x for x in due)]
+        for d in due:
+            self.queue_trigger(d["handler"], d["source"], d["epoch"], d["controller"], d["text"], d["data"])
+
+    def linked_returns(self: Game) -> bool:
+        """610.3: what was exiled "until ~ leaves the battlefield" returns once that
+        permanent has left the battlefield, before anyone gets priority.
+        True when something was done."""
+        st = self.state
+        due = []
+        for d in st.delayed:
+            if d["step"] == "leaves":
+                oid, epoch = d["watch"]
+                obj = st.objs.get(oid)
+                if obj is None or obj.epoch != epoch or obj.zone != "battlefield":
+                    due.append(d)
+        if not due:
+            return False
+        st.delayed = [d for d in st.delayed if all(d is not x for x in due)]
+        for d in due:
+            item = StackItem(0, "triggered", d["controller"], d["source"], d["epoch"], d["handler"],
+                             d["text"], data=d["data"])
+            self.ability(d["handler"]).resolve(self.ctx(item))
+        self.changed()
+        return True
+
     def departed_triggers(self: Game, event: ev.ZoneChanged) -> None:
         """603.10a: objects that left in the same simultaneous move (``move_all``) still
         see this one leave, as they last existed."""
@@ -86,7 +122,7 @@ class TriggerRules:
             if oid == event.obj or obj is None or obj.epoch == epoch or not info:
                 continue  # itself, or not moved yet (then it is still on the battlefield)
             for idx, ab in enumerate(self.behaviour(info["copy_of"]).abilities):
-                if isinstance(ab, Triggered) and not ab.look_back and event.kind in ab.events:
+                if isinstance(ab, Triggered) and not ab.look_back and not ab.granted and event.kind in ab.events:
                     data = ab.match(self, obj, event)
                     if data is not None:
                         self.queue_trigger(str(AbilityRef(info["copy_of"], idx)), oid, epoch,
@@ -108,8 +144,8 @@ class TriggerRules:
             for idx, ab in enumerate(ch.behaviour.abilities):
                 if isinstance(ab, Replacement):
                     replacing.setdefault(ab.on, []).append(ab)
-                if not isinstance(ab, Triggered) or ab.look_back:
-                    continue
+                if not isinstance(ab, Triggered) or ab.look_back or (ab.granted and idx not in ch.granted):
+                    continue  # (a granted ability only while an effect grants it, 613.1f)
                 for kind in ab.events:
                     index.by_event.setdefault(kind, []).append((oid, idx, ab, ch))
                 if ab.step:
@@ -318,7 +354,8 @@ class TriggerRules:
                     (item is None or s.id != item.id)]
         if spec.kind == "graveyard":  # "target creature card from your graveyard" (115.1: a card in a zone)
             owners = [controller] if spec.controller == "you" else list(self.state.players)
-            out += [o for p in owners for o in self.state.players[p].graveyard]
+            out += [o for p in owners for o in self.state.players[p].graveyard
+                    if not (spec.other and item is not None and item.source == o)]  # "another target ... card"
         if spec.filter is not None:
             out = [o for o in out if spec.filter(self, o)]
         return out

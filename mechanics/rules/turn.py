@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from ..abilities.abilities import SpellAbility
 from ..model import events as ev
-from ..model.state import STEPS, Decision, Obj, StackItem
+from ..model.state import NEXT_UNTAP, STEPS, Decision, Obj, StackItem
 from ..plugin_api.plugin_manager import UNTAP_OPERATIONS
 from ..text.effects import ATTACKS_IF_ABLE, CANT_ATTACK, CANT_BLOCK, DOESNT_UNTAP
 from . import sba
@@ -96,6 +96,8 @@ class TurnRules:
         index = self.ability_index()
         if index.steps:
             self.step_triggers(step, index)
+        if self.state.delayed:
+            self.delayed_triggers(step)  # 603.7
         self.changed(board=False)  # the step, priority and the step's decision, if any
 
     def step_triggers(self: Game, step: str, index: AbilityIndex) -> None:
@@ -121,6 +123,13 @@ class TurnRules:
                     if obj.tapped and not ch.has(DOESNT_UNTAP) and \
                             self.hooks.untap_permanent(self, obj) is not False:  # 502.3
                         self.untap(oid)
+        team = set(st.team_of(st.active))  # "its controller's next untap step" is over (502.3)
+        ended = [e for e in st.effects if e.until == NEXT_UNTAP and any(
+            st.objs[o].epoch == ep and (ch := self.chars(o)) is not None and ch.controller in team
+            for o, ep in e.affected)]
+        if ended:
+            st.effects = [e for e in st.effects if all(e is not x for x in ended)]
+            self.changed()
 
     def _step_draw(self: Game) -> None:
         st = self.state

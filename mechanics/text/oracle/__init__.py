@@ -30,7 +30,13 @@ don't meet in one file):
   decorated ``@verb("name", ...)`` in :mod:`.compiler.verbs` (or a new module of
   :mod:`.compiler` imported in its ``__init__``); a verb compiled twice is an error at
   import.  Trigger events are in :mod:`.compiler.triggers`, conditions in
-  :mod:`.compiler.conditions`, whole abilities in :mod:`.compiler.abilities`.
+  :mod:`.compiler.conditions` (a new kind: ``@kind("name")``), whole abilities in
+  :mod:`.compiler.abilities`.
+- When: the grammar of turn and graveyard conditions, more trigger events and
+  activation restrictions is :mod:`.grammar.timing`, compiled in
+  :mod:`.compiler.timing`; delayed (603.7), "until ~ leaves" (610.3) and reflexive
+  (603.12) abilities are :mod:`.compiler.delayed`, granted quoted abilities
+  :mod:`.compiler.granted`.
 """
 
 from __future__ import annotations
@@ -115,11 +121,13 @@ def compile_ability(card: CardDef, lines: list[str], known: set[str]) -> list[ab
         if modal.most > 1 and sum(bool(m.targets) for m in modal.modes) > 1:
             raise Unsupported("modes with several targets")  # 603.3d: one target decision
         return [compiler.triggered(node, flat, card, known, modal)]
-    if node.form == "triggered":  # "enters or leaves the battlefield": a triggered ability of each event
-        return [compiler.triggered(replace(node, event=replace(node.event, kind=kind)), flat, card, known)
-                for kind in node.event.kind.split("|")]
+    if node.form == "triggered":  # "enters or leaves the battlefield": a triggered ability of each
+        hidden: list[ab.Ability] = []  # event; with the abilities only it starts (delayed, granted)
+        return [compiler.triggered(replace(node, event=replace(node.event, kind=kind)), flat, card, known,
+                                   hidden=hidden) for kind in node.event.kind.split("|")] + hidden
     if node.form == "activated":
-        return [compiler.activated(node, flat, card, known)]
+        hidden = []
+        return [compiler.activated(node, flat, card, known, hidden=hidden), *hidden]
     if node.form == "static":
         return compiler.static(node, flat, card)
     if node.form == "enters":
@@ -201,8 +209,10 @@ def _compile(card: CardDef, groups: list[list[str]], known_keywords: set[str]) -
     try:
         if any(isinstance(a, ab.SpellAbility) for a in out.abilities):
             raise Unsupported(spell_lines[0])  # a modal spell with other sentences: their targets would mix
+        hidden: list[ab.Triggered] = []  # the abilities only it starts (delayed, 603.7)
         out.abilities.append(compiler.spells(spell_nodes, "\n".join(spell_lines), known_keywords,
-                                            card))
+                                            card, hidden))
+        out.abilities += hidden
     except Unsupported as exc:  # the spell's sentences share its targets: all or none
         out.abilities = [a for a in out.abilities if not isinstance(a, ab.SpellAbility)]
         out.missing = [ln for group in groups for ln in group

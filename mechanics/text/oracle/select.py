@@ -135,7 +135,7 @@ def target_spec(d: Objects, text: str) -> Target:
     if d.zone == "graveyard":
         cards = replace(d, quant="a", controller="", zone="battlefield")
         return Target("graveyard", text, lambda g, o: isinstance(o, int) and matches(g, cards, o, "", None),
-                      optional, most, controller=d.controller)
+                      optional, most, d.other, controller=d.controller)
     if kinds <= {"player", "opponent"}:
         return Target("opponent" if kinds == {"opponent"} else "player", text, optional=optional, max=most)
     if "spell" in kinds:

@@ -19,8 +19,8 @@ class Objects:
     ``quant``: ``target``, ``each`` (all that match as it resolves), ``self`` (the
     source), ``it`` (the antecedent: ``ref``), ``attached`` (what the source enchants
     or equips), ``event`` (the object or player the trigger event names), ``you``,
-    ``a`` (one, chosen as it resolves: sacrifice, search), ``those`` (the objects an
-    earlier effect made or moved).  ``kinds`` are alternatives ("artifact or
+    ``a`` (one, chosen as it resolves: sacrifice, search), ``made`` (the tokens an earlier
+    effect of the ability created), ``those`` (what a delayed ability acts on, 603.7).  ``kinds`` are alternatives ("artifact or
     enchantment"): card types, subtypes, ``permanent``, ``player``, ``opponent``,
     ``card``, ``spell``."""
 
@@ -81,7 +81,7 @@ class Effect:
     n: Number = Number(1)
     pt: tuple[Number, Number] | None = None
     keywords: tuple[str, ...] = ()
-    until: str = ""  # "eot" or "" (permanent)
+    until: str = ""  # "eot", "leaves" ("until ~ leaves the battlefield", 610.3) or "" (permanent)
     kind: str = ""  # counter kind
     token: TokenSpec | None = None
     dest: str = ""
@@ -93,6 +93,13 @@ class Effect:
     instead: bool = False  # "... instead if COND": replaces the earlier effect of its verb
     then: tuple[Effect, ...] = ()  # "you may pay {1}. If you do, THEN"
     spend: Spend | None = None  # "spend-only": what the mana just added may pay for
+
+    reflexive: bool = False  # "... When you do, THEN": a reflexive triggered ability (603.12)
+    #: 603.7: "... at the beginning of the next end step": a delayed trigger at that step
+    #: ("end", "upkeep"; "upkeep:you" for "your next upkeep")
+    delayed: str = ""
+    #: abilities it grants (113.2, 613.1f): 'becomes a 3/3 ... creature with "Whenever ..."'
+    grants: tuple[Ability, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -137,7 +144,8 @@ class Condition:
 @dataclass(frozen=True)
 class Event:
     """What a trigger listens for: ``kind`` (enters, dies, attacks, blocks, combat-damage,
-    cast, gain-life, draw, step, leaves, cycle, becomes-target) of ``subject``; ``step`` and
+    damage, blocks-or-blocked, cast, gain-life, draw, step, leaves, cycle, becomes-target)
+    of ``subject``; ``step`` and
     ``whose`` for "at the beginning of"."""
 
     kind: str
@@ -146,6 +154,10 @@ class Event:
     step: str = ""
     whose: str = "you"
     to_player: bool = False
+    to_opponent: bool = False  # "deals damage to an opponent"
+    nth: int = 0  # "your second spell each turn": the count this turn it triggers on
+    or_self: bool = False  # "~ or another Ally you control enters": the source too
+    first: bool = False  # "for the first time each turn"
 
 
 @dataclass(frozen=True)

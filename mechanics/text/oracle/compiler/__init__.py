@@ -10,7 +10,7 @@ so the card stays manual.
 
 from __future__ import annotations
 
-from . import cases, choices, facts, mana, monarch, verbs  # noqa: F401 - register the effect verbs
+from . import cases, choices, delayed, facts, mana, monarch, timing, verbs  # noqa: F401 - register conditions and effect verbs
 from .abilities import (
            activated,
            by_hand,

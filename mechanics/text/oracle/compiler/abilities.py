@@ -24,9 +24,12 @@ if TYPE_CHECKING:
     from ....play.game import Game
 
 
-def spells(nodes: list[Ability], text: str, known: set[str], card: Any) -> ab.SpellAbility:
-    """An instant's or sorcery's sentences, one spell ability: targets in order (601.2c)."""
+def spells(nodes: list[Ability], text: str, known: set[str], card: Any,
+           hidden: list[ab.Triggered] | None = None) -> ab.SpellAbility:
+    """An instant's or sorcery's sentences, one spell ability: targets in order (601.2c);
+    the abilities only it starts (delayed ones, 603.7) go to ``hidden``."""
     env = Env(known, card)
+    env.hidden = hidden
     env.sacrifices = any(line.lower().startswith("as an additional cost to cast this spell, sacrifice a")
                          for line in card.oracle_text.splitlines())  # Fling: "the sacrificed creature"
     run = effects(env, [e for n in nodes for e in n.effects])
@@ -44,7 +47,8 @@ def modal(node: Ability, text: str, mode_texts: list[str], known: set[str], card
     return ab.Modal(tuple(modes), node.least, node.most)
 
 
-def activated(node: Ability, text: str, card: Any, known: set[str]) -> ab.Activated:
+def activated(node: Ability, text: str, card: Any, known: set[str],
+              hidden: list[ab.Triggered] | None = None) -> ab.Activated | ab.HandAbility:
     c = node.cost
     assert c is not None
     mana = any(e.verb == "mana" for e in node.effects)
@@ -56,19 +60,32 @@ def activated(node: Ability, text: str, card: Any, known: set[str]) -> ab.Activa
     if found is not None:
         return found
     env = Env(known, card)
+    env.hidden = hidden
     env.sacrifices = c.sacrifice is not None
     run = effects(env, node.effects)
     if len(env.targets) > 1:
         raise Unsupported("an activated ability with two targets")
+    if c.exile_self_from_graveyard:  # 113.6: activated from the graveyard, exiling the card
+        if c.tap or c.sacrifice_self or c.sacrifice or c.discard or c.tap_other or node.once_each_turn or \
+                node.condition or c.loyalty is not None:
+            raise Unsupported("Exile ~ from your graveyard (with another cost)")
+        return ab.HandAbility(text, cost=c.mana, resolve=run, life=c.life, zone="graveyard", sorcery=node.sorcery,
+                              targets=tuple(env.targets))
     if c.loyalty is not None:  # 606.3: sorcery speed, once a turn per permanent (checked as activated)
-        if not card.is_type("Planeswalker"):
+        if not card.is_type("Planeswalker") or node.condition:
             raise Unsupported("a loyalty ability of a non-planeswalker")
         return ab.Activated(text, resolve=run, targets=tuple(env.targets), sorcery=True, loyalty=c.loyalty)
     return ab.Activated(text, cost=c.mana, tap=c.tap, resolve=run, targets=tuple(env.targets), x_min=node.x_min,
                         sorcery=node.sorcery, sacrifice=c.sacrifice_self, life=c.life,
                         sacrifice_other=_permanent_cost(c.sacrifice), discard=c.discard,
-                        once=node.once_each_turn, bounce_other=_permanent_cost(c.bounce),
+                        once=node.once_each_turn, bounce_other=_permanent_cost(c.bounce), only_if=_only_if(node),
                         tap_other=_tap_cost(c.tap_other))
+
+
+def _only_if(node: Ability) -> Callable[..., bool] | None:
+    """602.5b: "Activate only if COND": checked as it would be activated."""
+    check = condition(node.condition)
+    return None if check is None else (lambda game, player, oid: check(game, player, oid))
 
 
 #: a loyalty ability's line (606.1): "[+N]: EFFECT", "[−N]: EFFECT" or "[0]: EFFECT"
@@ -105,7 +122,9 @@ def _tap_cost(d: Objects | None) -> tuple[str, Callable[..., bool], int] | None:
 
 
 def triggered(node: Ability, text: str, card: Any, known: set[str],
-              modal_node: ab.Modal | None = None) -> ab.Triggered | ab.ManaTrigger:
+              modal_node: ab.Modal | None = None, hidden: list[ab.Triggered] | None = None,
+              animated: bool = False) -> ab.Triggered | ab.ManaTrigger:
+    """``animated``: the ability of a creature the card becomes (granted, 613.1f)."""
     ev = node.event
     assert ev is not None
     if ev.kind == "tapped-for-mana":
@@ -119,6 +138,7 @@ def triggered(node: Ability, text: str, card: Any, known: set[str],
         if ev.whose == "opponent":
             raise Unsupported("at the beginning of each opponent's")
         env = Env(known, card)
+        env.hidden = hidden
         run = effects(env, node.effects) if modal_node is None else _modes(modal_node)
         _one_target(env)
         return ab.Triggered(text, resolve=run, targets=tuple(env.targets), condition=cond, step=ev.step,
@@ -127,10 +147,11 @@ def triggered(node: Ability, text: str, card: Any, known: set[str],
         raise Unsupported("a chapter ability of a non-Saga")
     kinds, match, back = trigger_match(ev)
     if ev.subject is not None and ev.subject.quant == "self" and ev.kind in (
-            "dies", "attacks", "combat-damage", "blocks", "becomes-blocked"):
-        if not card.is_type("Creature"):
+            "dies", "attacks", "combat-damage", "blocks", "becomes-blocked", "blocks-or-blocked"):
+        if not card.is_type("Creature") and not animated:
             raise Unsupported(f"a noncreature's '{ev.kind}'")
     env = Env(known, card)
+    env.hidden = hidden
     run = effects(env, node.effects) if modal_node is None else _modes(modal_node)
     _one_target(env)
     return ab.Triggered(text, kinds, match, run, tuple(env.targets), cond, look_back=back, modal=modal_node)

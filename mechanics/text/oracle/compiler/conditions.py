@@ -8,10 +8,19 @@ from typing import TYPE_CHECKING
 
 from .. import select
 from ..tree import Condition
-from .descriptors import Unsupported
+from .descriptors import Unsupported, registrar
 
 if TYPE_CHECKING:
     from ....play.game import Game
+
+#: ``check(game, controller, source, epoch=-1) -> bool``
+Check = Callable[..., bool]
+#: more condition kinds: ``make(condition) -> check`` (registered with :func:`kind`)
+KINDS: dict[str, Callable[[Condition], Check]] = {}
+
+
+#: ``@kind("name", ...)``: register how the conditions of those kinds compile
+kind = registrar(KINDS, "condition")
 
 
 def condition(cond: Condition | None) -> Callable[..., bool] | None:
@@ -58,6 +67,8 @@ def condition(cond: Condition | None) -> Callable[..., bool] | None:
     elif cond.kind == "life-at-least":
         def check(game: Game, you: str, source: int | None, epoch: int = -1) -> bool:
             return game.state.players[you].life >= cond.n
+    elif cond.kind in KINDS:
+        check = KINDS[cond.kind](cond)
     else:
         raise Unsupported(f"if {cond.kind}")
     if cond.negate:

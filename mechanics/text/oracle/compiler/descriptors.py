@@ -9,6 +9,7 @@ with the words it stopped at, so the card stays manual.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ....abilities import abilities as ab
@@ -38,6 +39,20 @@ class Unsupported(Exception):  # noqa: N818 - the card stays manual, naming the 
         self.phrase = phrase
 
 
+def registrar(table: dict[str, Any], what: str) -> Callable[..., Callable[[Any], Any]]:
+    """A decorator ``@register("name", ...)`` putting a compile function into ``table``
+    under each name; a name registered twice is an error at import."""
+    def register_under(*names: str) -> Callable[[Any], Any]:
+        def register(fn: Any) -> Any:
+            for name in names:
+                if name in table:
+                    raise ValueError(f"{what} {name!r} is compiled twice")
+                table[name] = fn
+            return fn
+        return register
+    return register_under
+
+
 class Env:
     """What an ability's effects share as they compile: its target requirements, and
     which target numbers a "target" descriptor took."""
@@ -47,6 +62,10 @@ class Env:
         self.card = card  # the card whose text this is
         self.targets: list[ab.Target] = []
         self.index: dict[int, int] = {}
+        #: abilities of the card that only this ability's effects start: delayed triggered
+        #: abilities (603.7), abilities it grants (613.1f); added to the card's abilities
+        #: (None: this ability can't have any)
+        self.hidden: list[ab.Triggered] | None = None
         self.sacrifices = False  # a cost of the ability sacrifices a permanent ("the sacrificed creature")
 
     def target(self, d: Objects) -> int:
@@ -103,6 +122,11 @@ def objects(env: Env, d: Objects) -> Callable[[Ctx], list[Any]]:
         return attached
     if q == "event":
         return lambda ctx: [o] if (o := ctx.item.data.get("obj")) is not None else []
+    if q == "those":  # what a delayed ability acts on (:mod:`.delayed`)
+        return _those
+    if q == "made":  # the tokens an earlier effect of this ability created
+        return lambda ctx: [o for o in (ctx.item.data.get("made", ()) if ctx.item else ())
+                            if o in ctx.game.state.objs and ctx.game.state.objs[o].zone == "battlefield"]
     if q == "event-player":  # "that spell's controller"
         return lambda ctx: [p] if (p := ctx.item.data.get("player")) is not None else []
     if q == "a":  # one that fits, chosen as it resolves
@@ -123,6 +147,10 @@ def objects(env: Env, d: Objects) -> Callable[[Ctx], list[Any]]:
             if d.ref.quant == "target":
                 return _last_controller(env.target(d.ref))
             return lambda ctx: [_controller(ctx, o) for o in inner(ctx)]
+        if d.mana_value or d.power or d.toughness:  # "if it has mana value 2 or less", as it resolves
+            has = replace(d, quant="each", ref=None)
+            return lambda ctx: [o for o in inner(ctx) if isinstance(o, int) and
+                                select.matches(ctx.game, has, o, ctx.controller, ctx.source)]
         return inner
     raise Unsupported(f"{q} {' '.join(d.kinds)}")
 
@@ -154,6 +182,11 @@ def _self(ctx: Ctx) -> list[Any]:
     return []
 
 
+def _those(ctx: Ctx) -> list[Any]:
+    """The objects a delayed ability acts on, each if it is still the object it was (400.7)."""
+    objs = ctx.game.state.objs
+    return [o for o, epoch in (ctx.item.data.get("those", ()) if ctx.item else ())
+            if o in objs and objs[o].epoch == epoch]
 def _last_controller(i: int) -> Callable[[Ctx], list[Any]]:
     """"Its controller" of target ``i`` after an earlier effect moved it ("Destroy target
     permanent. Its controller may search ..."): its controller as it last existed on the

@@ -16,9 +16,9 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ....model.state import Decision
-from ..tree import Effect
+from ..tree import Effect, Objects
 from .conditions import condition
-from .descriptors import Env, Run, Unsupported, number, players_of
+from .descriptors import Env, Run, Unsupported, number, players_of, registrar
 
 if TYPE_CHECKING:
     from ....play.context import Ctx
@@ -29,15 +29,8 @@ Compile = Callable[[Env, Effect, Callable[["Ctx"], int]], Run]
 VERBS: dict[str, Compile] = {}
 
 
-def verb(*names: str) -> Callable[[Compile], Compile]:
-    """Register a compile function for the effects of verbs ``names``."""
-    def register(fn: Compile) -> Compile:
-        for name in names:
-            if name in VERBS:
-                raise ValueError(f"effect verb {name!r} is compiled twice")
-            VERBS[name] = fn
-        return fn
-    return register
+#: ``@verb("name", ...)``: register a compile function for the effects of those verbs
+verb = registrar(VERBS, "effect verb")
 
 
 def effects(env: Env, nodes: tuple[Effect, ...] | list[Effect]) -> Run:
@@ -61,9 +54,15 @@ def effects(env: Env, nodes: tuple[Effect, ...] | list[Effect]) -> Run:
     return run
 
 
+def then_run(env: Env, e: Effect) -> Run:
+    """What "If you do, THEN" does (608.2c), or "When you do, THEN": a reflexive triggered
+    ability put on the stack then (603.12, :mod:`.delayed`)."""
+    return VERBS["reflexive"](env, e, number(env, e.n)) if e.reflexive else effects(env, e.then)
+
+
 def _instead(env: Env, old: Effect, new: Effect, run_old: Run) -> Run:
     check = condition(new.condition)
-    run_new = effect(env, replace(new, what=new.what or old.what, who=new.who or old.who, condition=None,
+    run_new = effect(env, replace(new, what=_rebase(new.what, old.what), who=new.who or old.who, condition=None,
                                   instead=False))
 
     def run(ctx: Ctx) -> None:
@@ -71,12 +70,28 @@ def _instead(env: Env, old: Effect, new: Effect, run_old: Run) -> Run:
     return run
 
 
+def _rebase(new: Objects | None, old: Objects | None) -> Objects | None:
+    """The objects of an "instead" effect: its own, where its "that creature" (an "it" of
+    another line, with nothing before it to name) is what the replaced effect named."""
+    if new is None:
+        return old
+    if new.quant != "it" or old is None:
+        return new
+    if new.ref is None:
+        while old.quant == "it" and old.ref is not None:
+            old = old.ref  # the replaced effect's own object, not its "if it has ..." filter
+        return replace(new, ref=old)
+    return replace(new, ref=_rebase(new.ref, old))
 #: condition kinds read on the effect's own objects ("if its power is 2") -> how they
 #: compile: ``compile(env, effect) -> holds(ctx)`` (:mod:`.facts`)
 OBJECT_CONDITIONS: dict[str, Callable[[Env, Effect], Callable[[Ctx], bool]]] = {}
 
 
 def effect(env: Env, e: Effect) -> Run:
+    if e.delayed:  # 603.7: created now, done at that step (:mod:`.delayed`)
+        return VERBS["delayed"](env, e, number(env, e.n))
+    if e.until == "leaves":  # 610.3: "exile ... until ~ leaves the battlefield" (:mod:`.delayed`)
+        return VERBS["exile-until"](env, e, number(env, e.n))
     run = _verb(env, e)
     if e.condition is not None and e.condition.kind in OBJECT_CONDITIONS:
         holds = OBJECT_CONDITIONS[e.condition.kind](env, e)
@@ -94,6 +109,7 @@ def effect(env: Env, e: Effect) -> Run:
                 inner(ctx)
     if e.optional:
         maybe = run
+        then = then_run(env, e) if e.then and e.verb != "pay-then" else None
         # "Its controller may search ...": that player decides, not the ability's controller
         deciders = players_of(env, e.who) if e.who is not None and e.who.quant in ("it", "target") else None
 
@@ -105,7 +121,10 @@ def effect(env: Env, e: Effect) -> Run:
                                        f"may {e.verb}: do it? (yes/no)",
                                        ("yes", "no"), 1, 1, {"what": "may", "default": ["yes"]}))
             if pick and pick[0] == "yes":
+                before = len(ctx.game.events)
                 maybe(ctx)
+                if then is not None and len(ctx.game.events) > before:  # "If you do": it happened (608.2c)
+                    then(ctx)
     return run
 
 

@@ -44,10 +44,10 @@ def mana_ability(node: Ability, text: str, card: Any, known: set[str],
     rest = effects(env, others) if others else None
     if env.targets:
         return None
-    if node.sorcery or e.optional or e.condition is not None:
+    if node.sorcery or e.optional or e.condition is not None or node.condition is not None:
         raise Unsupported("a mana ability with a condition")
-    if c.bounce is not None:
-        raise Unsupported("a mana ability with a cost of returning a permanent")
+    if c.bounce is not None or c.exile_self_from_graveyard:
+        raise Unsupported("a mana ability with a cost of returning or exiling a card")
     costs = {"cost": c.mana, "tap": c.tap, "sacrifice": c.sacrifice_self, "life": c.life,
              "sacrifice_other": sacrifice_other, "discard": c.discard, "once": node.once_each_turn,
              "resolve": rest, "tap_other": tap_other,

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from .. import select
 from ..tree import Event, Objects
 from .descriptors import Unsupported
+from .timing import timing_match
 
 if TYPE_CHECKING:
     from ....play.game import Game
@@ -48,6 +49,9 @@ _MOVES = {"enters": _enters, "dies": _dies,
 
 def trigger_match(ev: Event) -> tuple[tuple[str, ...], Callable[..., dict | None], bool]:
     """603.2: an event node as (event kinds, ``match(game, obj, event)``, look-back)."""
+    found = timing_match(ev, trigger_match)  # :mod:`.timing`
+    if found is not None:
+        return found
     subject = ev.subject
     self_ = subject is not None and subject.quant == "self"
     if subject is not None and subject.quant not in ("self", "a", "each", "you"):
@@ -74,14 +78,15 @@ def trigger_match(ev: Event) -> tuple[tuple[str, ...], Callable[..., dict | None
             return {"obj": event.obj} if ok else None
         return ("ZoneChanged",), match, False
     if ev.kind == "attacks":
-        if self_:
-            return ("AttackersDeclared",), lambda g, o, e: {} if o.id in e.attackers else None, False
+        if self_:  # "defending player": the one it attacks (508.1b)
+            return ("AttackersDeclared",), (lambda g, o, e: {"player": o.attacking} if o.id in e.attackers
+                                            else None), False
         d = subject
 
         def attacks(game: Game, obj: Any, event: Any) -> dict | None:
             you = game.controller_of(obj.id)
             hit = [a for a in event.attackers if select.matches(game, d, a, you, obj.id)]
-            return {"obj": hit[0]} if hit else None
+            return {"obj": hit[0], "player": game.state.objs[hit[0]].attacking} if hit else None
         return ("AttackersDeclared",), attacks, False
     if ev.kind == "blocks" and self_:  # 509.3c
         return ("BlockersDeclared",), lambda g, o, e: {} if any(b == o.id for b, _ in e.blocks) else None, False

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ....model.state import Decision
+from ....model.state import NEXT_UNTAP, Decision
 from .. import select
 from ..tree import Effect, Objects
 from .descriptors import (
@@ -27,7 +27,8 @@ from .descriptors import (
     objects,
     players_of,
 )
-from .effects import effects, verb
+from .effects import then_run, verb
+from .granted import granted
 
 if TYPE_CHECKING:
     from ....play.context import Ctx
@@ -127,6 +128,16 @@ def turn_face(env: Env, e: Effect, n: Count) -> Run:
     return each_of(env, e.what, lambda ctx, o: ctx.turn_face(o, v))
 
 
+@verb("frozen")
+def frozen(env: Env, e: Effect, n: Count) -> Run:
+    """"It doesn't untap during its controller's next untap step" (502.3): until that step
+    is over (:meth:`mechanics.rules.turn.TurnRules._step_untap`)."""
+    from ...effects import DOESNT_UNTAP
+
+    return each_of(env, e.what, lambda ctx, o: ctx.add_effect("6", "abilities", [o], {"keywords": (DOESNT_UNTAP,)},
+                                                              until=NEXT_UNTAP))
+
+
 @verb("cant-block", "unblockable")
 def restrict(env: Env, e: Effect, n: Count) -> Run:
     from ...effects import CANT_BLOCK, UNBLOCKABLE
@@ -156,6 +167,8 @@ def token(env: Env, e: Effect, n: Count) -> Run:
 
     def make(ctx: Ctx) -> None:
         made = ctx.create_token(ctx.controller, name, n(ctx))
+        if ctx.item is not None:  # "them", "it" in the sentences after: these tokens
+            ctx.item.data["made"] = list(made)
         if e.tapped:
             for o in made:
                 ctx.tap(o)
@@ -229,7 +242,7 @@ def control(env: Env, e: Effect, n: Count) -> Run:
 def pay_first(env: Env, e: Effect, n: Count) -> Run:
     from ...effects import pays
 
-    then = effects(env, e.then)
+    then = then_run(env, e)
 
     def pay_then(ctx: Ctx) -> None:
         if pays(ctx, ctx.controller, e.cost):
@@ -309,6 +322,7 @@ def becomes(env: Env, e: Effect, n: Count) -> Run:
     if e.until != "eot":
         raise Unsupported("becomes (not until end of turn)")
     spec = e.token
+    grant = granted(env, e)  # its quoted abilities (:mod:`.granted`)
 
     def run(ctx: Ctx, hit: list[int]) -> None:
         ctx.add_effect("4", "becomes", hit, {"types": spec.types, "subtypes": tuple(spec.name.split())})
@@ -318,6 +332,8 @@ def becomes(env: Env, e: Effect, n: Count) -> Run:
             ctx.add_effect("6", "becomes", hit, {"keywords": spec.keywords})
         p, t = (ctx.item.x, ctx.item.x) if spec.x else (spec.power, spec.toughness)  # "an X/X": the X paid
         ctx.add_effect("7b", "becomes", hit, {"set_pt": (p, t), "becomes": True})
+        if grant is not None:
+            grant(ctx, hit)
         ctx.note(f"{', '.join(ctx.game.describe(o) for o in hit)} becomes a {p}/{t} "
                  f"{spec.name} creature until end of turn")
     return _on_permanents(env, e.what, run)

@@ -2,7 +2,9 @@
 
 :class:`Parser` is the cursor of :mod:`.core` (peek, eat, attempt, fail) with the
 rules of each area mixed in, one module an area so each stays short:
-:mod:`.descriptors` (numbers, objects, players, conditions), :mod:`.effects` (effect
+:mod:`.descriptors` (numbers, objects, players, conditions), :mod:`.timing` (conditions
+of the turn and the graveyard, more trigger events, activation restrictions),
+:mod:`.effects` (effect
 sentences, subject-verb effects), :mod:`.imperatives` (the imperative verbs, one
 registered function a verb) and :mod:`.abilities` (keyword lines, triggered,
 activated, modal, static, "enters" abilities, costs); the word lists are in
@@ -15,9 +17,10 @@ from . import choices, facts, imperatives, mana  # noqa: F401 - register the imp
 from .abilities import Abilities
 from .core import NoParse, ParseError
 from .mana import ManaEvents
+from .timing import Timing
 
 __all__ = ["NoParse", "ParseError", "Parser"]
 
 
-class Parser(Abilities, ManaEvents):
+class Parser(Abilities, ManaEvents, Timing):
     """The parser of one ability's tokens: every rule of the grammar."""

@@ -21,7 +21,8 @@ class Abilities(Effects):
     # ------------------------------------------------------------------ abilities
     def costs(self, end: str = ":") -> Cost:
         """"{2}{G}, {T}, Pay 1 life, Sacrifice ~:" up to the colon (``end``)."""
-        mana, tap, life, sac_self, sac, discard, bounce, tap_other = "", False, 0, False, None, 0, None, None
+        mana, tap, life, sac_self, sac, discard, bounce, exile_self = "", False, 0, False, None, 0, None, False
+        tap_other = None
         w = self.peek()
         if (w.lstrip("+-").isdigit()) and self.peek(1) == ":":  # "[+1]:", "[−2]:", "[0]:" (606.4)
             self.i += 2
@@ -52,6 +53,8 @@ class Abilities(Effects):
                 if bounce.controller != "you":
                     self.fail()
                 self.need("to its owner's hand")
+            elif self.eat("exile ~ from your graveyard"):  # 113.6: the ability works in the graveyard
+                exile_self = True
             elif self.eat("tap"):  # "Tap an untapped creature you control" (not the source: 602.2b)
                 tap_other = self.objects("a") if self.eat_any("a", "an") else self.objects()
                 if "untapped" not in tap_other.states or tap_other.controller != "you" or tap_other.up_to:
@@ -59,7 +62,8 @@ class Abilities(Effects):
             else:
                 self.fail()
             if self.eat(end):
-                return Cost(mana, tap, False, life, sac_self, sac, discard, bounce=bounce, tap_other=tap_other)
+                return Cost(mana, tap, False, life, sac_self, sac, discard, exile_self, bounce=bounce,
+                            tap_other=tap_other)
             self.need(",")
 
     def ability(self, spell: bool) -> Ability:
@@ -182,6 +186,11 @@ class Abilities(Effects):
             self.need(",")
         subject = event.subject
         antecedent = Objects("self") if subject is None or subject.quant == "self" else Objects("event", subject.kinds)
+        if event.kind == "blocks-or-blocked" or (event.kind == "combat-damage" and not event.to_player):
+            # "that creature": the one it blocks, that blocks it, or it dealt combat damage to
+            antecedent = Objects("event", ("creature",))
+        # "that player": the one dealt damage; "defending player": the one attacked
+        self.event_player = event.to_player or (event.kind in ("attacks", "unblocked") and not event.nth)
         if self.at("choose") and not self.at("choose target"):
             return self.modal(event, cond)
         effects = self.effects(antecedent)
@@ -190,11 +199,13 @@ class Abilities(Effects):
     def event(self) -> Event:
         if (tapped := self.attempt(self.tapped_for_mana)) is not None:  # 605.1b (:mod:`.mana`)
             return tapped
+        if (found := self.attempt(self.player_event)) is not None:  # :mod:`.timing`
+            return found
         if self.eat("you cast"):
             spell = self.objects("a") if self.eat_any("a", "an") else self.fail()
             return Event("cast", spell=spell)
         if self.eat("you gain life"):
-            return Event("gain-life")
+            return Event("gain-life", first=bool(self.eat("for the first time each turn")))
         if self.eat("you draw a card"):
             return Event("draw", Objects("you", ("player",)))
         if self.eat("an opponent draws a card"):
@@ -213,9 +224,9 @@ class Abilities(Effects):
             return Event("enters", subject)
         if self.eat("dies"):
             return Event("dies", subject)
-        if self.eat("attacks"):
+        if not self.at("attacks and") and self.eat("attacks"):
             return Event("attacks", subject)
-        if self.eat("blocks"):
+        if not self.at("blocks or") and self.eat("blocks"):
             return Event("blocks", subject)
         if self.eat("becomes blocked"):
             return Event("becomes-blocked", subject)
@@ -226,18 +237,17 @@ class Abilities(Effects):
         if self.eat("becomes the target of a spell"):  # 702.21a-like: a BecameTarget event
             kinds = ("spell", "ability") if self.eat("or ability") else ("spell",)
             whose = "you" if self.eat("you control") else "opponent" if self.eat("an opponent controls") else "any"
-            if self.at("for the first time"):
-                self.fail()
-            return Event("becomes-target", subject, Objects("a", kinds), whose=whose)
+            first = bool(self.eat("for the first time each turn"))
+            return Event("becomes-target", subject, Objects("a", kinds), whose=whose, first=first)
         if self.eat("is put into a graveyard from the battlefield"):
             return Event("put-into-graveyard", subject)
-        self.fail()
-        raise AssertionError
+        return self.subject_event(subject)  # :mod:`.timing`
 
     def activated(self) -> Ability:
         cost = self.costs()
         effects = self.effects(Objects("self"))
         sorcery = once = False
+        cond = None
         x_min = 0
         while not self.done():
             if self.eat("activate only as a sorcery ."):
@@ -246,9 +256,13 @@ class Abilities(Effects):
                 once = True
             elif self.eat("x can't be 0 .") and "{x}" in cost.mana.lower():
                 x_min = 1
+            elif cond is None:
+                cond, twice = self.restriction()  # :mod:`.timing`
+                once = once or twice
             else:
                 self.fail()
-        return Ability("activated", effects=effects, cost=cost, sorcery=sorcery, once_each_turn=once, x_min=x_min)
+        return Ability("activated", effects=effects, cost=cost, sorcery=sorcery, once_each_turn=once,
+                       condition=cond, x_min=x_min)
 
     def modal(self, event: Event | None = None, cond: Condition | None = None) -> Ability:
         """700.2: "choose one —" then "•" modes."""
@@ -284,6 +298,10 @@ class Abilities(Effects):
         have trample", "Enchanted creature gets +2/+2", "~ has flying as long as COND"."""
         if self.at("choose"):
             return self.modal()
+        lead = None
+        if self.at("as long as"):  # "As long as there are seven or more cards in your graveyard, ..."
+            lead = self.condition()
+            self.need(",")
         who = self.thing(None) if not self.at("other") else self.objects("each")
         if who.quant in ("a", "target", "it"):
             self.fail()
@@ -303,7 +321,7 @@ class Abilities(Effects):
             kws = self.keyword_list()
         else:
             self.fail()
-        cond = self.condition() if self.at("as long as") else None
+        cond = self.condition() if self.at("as long as") and lead is None else lead
         self.need(".")
         self.end()
         return Ability("static", effects=(Effect("pump", what=who, pt=pt, keywords=kws),), condition=cond)

@@ -92,9 +92,12 @@ class Core:
 
     def error(self) -> ParseError:
         j = max(self.far, self.i)
-        words = [t.text for t in self.toks[j:j + 6]]
-        text = "".join(w if w in ",.:" or not k else " " + w for k, w in enumerate(words))
-        return ParseError(text or "(the end of the ability)")
+        return ParseError(joined(self.toks[j:j + 6]) or "(the end of the ability)")
+
+
+def joined(toks: list[Tok]) -> str:
+    """Tokens as text again (punctuation against the word before it)."""
+    return "".join(t.text if t.text in ",.:" or not k else " " + t.text for k, t in enumerate(toks))
 
 
 @functools.cache

@@ -15,6 +15,10 @@ from .words import CARD_TYPES, COLORS, GRANTABLE, IRREGULAR, NUMBERS, PLURAL, ST
 class Descriptors(Core):
     """The rules for numbers, descriptors, conditions, counters, P/T and keyword lists."""
 
+    #: the trigger's event names a player ("deals damage to a player", "attacks"): "that
+    #: player" / "defending player" is that one
+    event_player = False
+
     # ------------------------------------------------------------------ numbers
     def number(self) -> Number:
         w = self.peek()
@@ -236,6 +240,8 @@ class Descriptors(Core):
             return Objects("each", ("opponent",))
         if self.eat("each player"):
             return Objects("each", ("player",))
+        if self.event_player and self.eat_any("that player", "defending player"):
+            return Objects("event-player", ("player",))
         if self.eat_any("that spell's controller", "that spell or ability's controller"):
             return Objects("event-player", ("player",))
         if self.eat_any("that player", "its controller", "its owner", "they", "that creature's controller",
@@ -325,8 +331,7 @@ class Descriptors(Core):
             if self.eat("or more life"):
                 return Condition("life-at-least", n=n, negate=negate)
             self.fail()
-        self.fail()
-        raise AssertionError
+        return self.turn_condition(negate)  # :mod:`.timing`
 
 
     def counter_kind(self) -> str:

@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from ..tree import Effect, Number, Objects, TokenSpec
-from .core import NoParse, _with
+from ..tree import Ability, Effect, Number, Objects, TokenSpec
+from .core import NoParse, _with, joined
 from .descriptors import Descriptors
 from .words import COLORS, GRANTABLE
 
@@ -72,6 +72,13 @@ class Effects(Descriptors):
             if e.verb not in ("pump", "becomes") or e.until:
                 self.fail()
             return _with(e, until="eot")
+        if self.at("at the beginning of"):  # 603.7: "At the beginning of the next end step, return ..."
+            step = self.next_step()
+            self.need(",")
+            e = self.effect(antecedent)
+            if e.delayed:
+                self.fail()
+            return _with(e, delayed=step)
         optional = not self.at("you may pay") and bool(self.eat("you may"))
         e = None
         for rule in (self.imperative, self.subject_verb):
@@ -81,6 +88,12 @@ class Effects(Descriptors):
         if e is None:
             self.fail()
         assert e is not None
+        if e.verb == "exile" and self.eat("until ~ leaves the battlefield"):  # 610.3
+            e = _with(e, until="leaves")
+        if self.at("if it has") and e.what is not None:  # "Destroy target creature if it has mana value 2 or less"
+            e = _with(e, what=self.it_has(e.what))  # :mod:`.timing`
+        if self.at("at the beginning of") or self.at("at end of combat"):
+            e = _with(e, delayed=self.next_step())  # :mod:`.timing`
         if e.verb == "exile" and self.eat("until an opponent becomes the monarch"):  # 610.3c: Palace Jailer
             e = _with(e, verb="exile-until-monarch")
         if e.verb == "damage" and self.eat(". if a player is dealt damage this way ,"):  # Play with Fire
@@ -99,6 +112,15 @@ class Effects(Descriptors):
             e = _bind_x(e, Number(count=self.objects("each"), times=times))
         if optional:
             e = _with(e, optional=True)
+            if (self.at(". if you do ,") or self.at(". when you do ,")) and not e.then:
+                # 608.2c: the rest happens only if it did; 603.12: "When you do" triggers then
+                reflexive = self.eat(". when you do ,")
+                if not reflexive:
+                    self.need(". if you do ,")
+                then = [self.effect(antecedent)]
+                while self.eat(", then") or self.eat("and"):
+                    then.append(self.effect(antecedent))
+                e = _with(e, then=tuple(then), reflexive=bool(reflexive))
         return e
 
 
@@ -251,6 +273,9 @@ class Effects(Descriptors):
             return Effect("pump", what=who, keywords=kws, until=until)
         if self.eat_any("becomes", "become"):  # 305.7, 613: a manland: "becomes a 3/3 red Elemental creature"
             return self.becomes(who)
+        if self.eat("doesn't untap during its controller's next untap step") or self.eat(
+                "don't untap during their controllers' next untap steps"):  # 502.3
+            return Effect("frozen", what=who, until="next-untap")
         if self.eat("can't block this turn"):
             return Effect("cant-block", what=who, until="eot")
         if self.eat("can't be blocked this turn"):
@@ -284,6 +309,11 @@ class Effects(Descriptors):
             n = self.number()
             self.eat_any("cards", "card") or self.fail()
             return Effect("mill", who=who, n=n)
+        if self.peek(2) == "poison" and self.eat_any("gets", "get"):  # 122.1f
+            n = self.number()
+            self.need("poison")
+            self.eat_any("counters", "counter") or self.fail()
+            return Effect("counters", what=who, n=n, kind="poison")
         if who.quant != "you" and self.eat("may search their library for"):  # Path to Exile's "Its controller"
             search = next(rule for phrase, rule in IMPERATIVES["search"] if phrase == "search your library for")
             return _with(search(self, "search your library for", None), who=who, optional=True)
@@ -326,12 +356,35 @@ class Effects(Descriptors):
         self.eat_any("a", "an") or self.fail()
         spec = self.creature(x_ok=True)
         kws: tuple[str, ...] = ()
+        grants: tuple[Ability, ...] = ()
         if self.eat("with"):
-            kws = self.keyword_list()
+            kws = () if self.at('"') else self.keyword_list()
+            if not kws or self.eat("and"):
+                grants = self.granted() if self.at('"') else self.fail()
         until = "eot" if self.eat("until end of turn") else ""
         if self.at(". it's still a land"):
             self.need(". it's still a land")
-        return Effect("becomes", what=who, token=replace(spec, keywords=kws), until=until)
+        elif grants and self.at("it's still a land"):  # the quoted ability ended the sentence
+            self.need("it's still a land")
+        return Effect("becomes", what=who, token=replace(spec, keywords=kws), until=until, grants=grants)
+
+    def granted(self) -> tuple[Ability, ...]:
+        """A quoted ability an effect grants (113.2, 613.1f): 'with "Whenever this creature
+        attacks, put a +1/+1 counter on it."', read as an ability of its own."""
+        self.need('"')
+        end = next((j for j in range(self.i, len(self.toks)) if self.toks[j].word == '"'), None)
+        if end is None:
+            self.fail()
+        sub = type(self)(self.toks[self.i:end])
+        try:
+            node = sub.ability(False)
+            sub.end()
+        except NoParse:
+            self.far = self.i + sub.far
+            raise
+        text = joined(self.toks[self.i:end])
+        self.i = end + 1
+        return (replace(node, text=text),)
 
 
 

@@ -75,17 +75,21 @@ def act_on(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
 
 @imperative("you may pay")
 def pay_then(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
-    """"you may pay {1}. If you do, ..." (118.12)."""
-    sym = p.peek()
-    if not (sym.startswith("{") and sym[1:-1].isdigit()):
+    """"you may pay {1}{W}. If you do, ..." (118.12); "... When you do, ..." is a reflexive
+    triggered ability (603.12)."""
+    cost = ""
+    while p.peek().startswith("{") and (p.peek()[1:-1].isdigit() or p.peek()[1:-1] in ("w", "u", "b", "r", "g", "c")):
+        cost += p.text()
+        p.i += 1
+    if not cost:
         p.fail()
-    cost = p.text()
-    p.i += 1
-    p.need(". if you do ,")
+    reflexive = bool(p.eat(". when you do ,"))
+    if not reflexive:
+        p.need(". if you do ,")
     then = [p.effect(antecedent)]
     while p.eat(", then") or p.eat("and"):
         then.append(p.effect(antecedent))
-    return Effect("pay-then", cost=cost, then=tuple(then))
+    return Effect("pay-then", cost=cost, then=tuple(then), reflexive=reflexive)
 
 
 @imperative("return")
@@ -131,7 +135,7 @@ def create(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
     n = p.number()
     spec = p.token_spec()
     n = p.count_suffix(n)
-    return Effect("token", n=n, token=spec, tapped="tapped" in spec.keywords)
+    return Effect("token", what=Objects("made"), n=n, token=spec, tapped="tapped" in spec.keywords)
 
 
 @imperative("search your library for")
