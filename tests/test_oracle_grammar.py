@@ -102,14 +102,22 @@ def test_permanent_lines_accepted(text, kind):
     assert missing(c) == [] and build_behaviour(c, set(), {}).of(kind)
 
 
+@pytest.mark.parametrize("text", [
+    "{1}, {T}: Add one mana of any color.",  # the player activates it; the payment taps {T}-only ones
+    "{T}: Add {C}{C}.",  # the payment counts it twice
+    "{T}, Sacrifice this land: Add one mana of any color.",
+    "{B/G}, {T}: Add {B}{B}, {B}{G}, or {G}{G}.",  # 107.4e: hybrid; one of three groups
+])
+def test_land_mana_abilities_with_costs_accepted(text):
+    c = card(text, "Land")
+    assert missing(c) == [] and build_behaviour(c, set(), {}).of(Activated)[0].mana
+
+
 @pytest.mark.parametrize("text, type_line", [
     ("When this creature dies, draw a card.", "Artifact"),  # only creatures die
-    ("{1}, {T}: Add one mana of any color.", "Land"),  # lands pay costs with {T} alone
-    ("{T}: Add {C}{C}.", "Land"),
     ("This land enters tapped unless you control a swamp creature.", "Land"),  # "swamp creature" isn't a kind
     ("Enchanted creature gets +1/+1 and has exalted.", "Enchantment — Aura"),  # a triggered keyword
     ("{R}: This creature gains protection from the chosen player until end of turn.", "Creature — Elf"),
-    ("{T}, Sacrifice this land: Add one mana of any color.", "Land"),  # lands pay with {T} alone
     ("When this creature enters, attach it to target creature you control.", "Creature — Elf"),
     ("This creature enters with two shield counters on it.", "Creature — Elf"),  # shield: rules meaning
     ("{X}: Add {C}.", "Artifact"),  # X is chosen as an ability is activated (107.3): not for mana

@@ -22,6 +22,8 @@ from typing import Any
 from rich.style import Style
 from rich.text import Text
 
+from mechanics.model.mana import format_pool
+
 from .palette import ATTACHED, LIFE, PHASED, PLAYER_MARKS, SICK, TAPPED, Palette, colour_key
 from .render import Row, display_names, human
 
@@ -78,7 +80,7 @@ def player_header(game: Any, name: str, pal: Palette, width: int = 120) -> Text:
     for kind, n in sorted(p.counters.items()):
         out.append(f"  {PLAYER_MARKS.get(kind, '●')} {n} {kind}", style=pal.counter(kind))
     if p.mana:
-        out.append("  pool " + "".join("{%s}" % m for m in p.mana))
+        out.append("  pool " + format_pool(p.mana))
     out.append(f"  hand {len(p.hand)}{SEP}library {len(p.library)}{SEP}graveyard "
                f"{len(p.graveyard)}{SEP}exile {len(p.exile)}", style=pal.dim)
     shown = {f"{kind} {n}" for kind, n in p.counters.items()}

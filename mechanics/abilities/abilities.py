@@ -118,12 +118,16 @@ class Activated(Ability):
     tap: bool = False
     resolve: Resolver | None = None
     targets: tuple[Target, ...] = ()
-    mana: str = ""  # for mana abilities: the symbols it can add, e.g. 'G' or 'GU'
+    #: for mana abilities: the symbols it can add, e.g. 'G' or 'GU'; '*' the color chosen as
+    #: the permanent entered ("one mana of the chosen color", 614.12)
+    mana: str = ""
     sorcery: bool = False
     equip: bool = False
     #: mana abilities that add a variable amount ("Add {G} for each ..."):
     #: ``amount(game, obj) -> int`` is how many of the chosen symbol it adds (default 1)
     amount: Callable[..., int] | None = None
+    #: "Add two mana in any combination of colors": each of ``amount`` chosen on its own
+    combination: bool = False
     #: a cost of removing counters from this permanent (602.2b), e.g. ``("+1/+1", 2)``
     remove_counters: tuple[str, int] | None = None
     #: "Sacrifice this permanent" is part of the cost (602.2b, 701.21a)
@@ -132,11 +136,21 @@ class Activated(Ability):
     adds: tuple[str, ...] = ()
     #: "Pay N life" is part of the cost (119.4, 602.2b)
     life: int = 0
+    #: 106.6: "Spend this mana only to cast a creature spell": ``fits(card, source) ->
+    #: bool``, whether its mana may pay for casting ``card`` or, ``card`` None, for an
+    #: ability of the permanent with characteristics ``source``
+    spend_only: Callable[[Any, Any], bool] | None = None
+    #: mana abilities that add one of several groups ("Add {B}{B}, {B}{G}, or {G}{G}"): the
+    #: player chooses one as it resolves
+    choices: tuple[tuple[str, ...], ...] = ()
     #: "Sacrifice a creature" / "Sacrifice another artifact" is part of the cost:
     #: (what, ``fits(game, player, obj, source) -> bool``)
     sacrifice_other: tuple[str, Callable[..., bool]] | None = None
     #: "Discard a card" is part of the cost (N cards)
     discard: int = 0
+    #: "Tap an untapped creature you control" is part of the cost: (what, ``fits(game,
+    #: player, obj, source) -> bool``, how many); the source too, unless it has {T} (602.2b)
+    tap_other: tuple[str, Callable[..., bool], int] | None = None
     #: "Activate only once each turn." (602.5b)
     once: bool = False
     #: the least X an activation may choose ("X can't be 0.", 107.3)
@@ -279,6 +293,21 @@ class EntersWith(Ability):
     """"This enters with ..." / "as this enters": ``apply(ctx, obj)`` runs as it enters."""
 
     apply: Callable[..., None] | None = None
+
+
+@dataclass(frozen=True)
+class ManaTrigger(Ability):
+    """A triggered mana ability (605.1b): "Whenever you tap a Forest for mana, add an
+    additional {G}."  It doesn't use the stack; it resolves as the mana ability that
+    triggered it does (605.4a).  ``fits(game, source, tapped, player)``: whether the
+    permanent ``tapped``, tapped for mana by ``player``, triggers it; the mana goes to that
+    player: ``adds`` each symbol, else ``n`` mana of one of the colors ``mana`` ("*": the
+    color chosen as the source entered)."""
+
+    fits: Callable[..., bool] | None = None
+    mana: str = ""
+    adds: tuple[str, ...] = ()
+    n: int = 1
 
 
 @dataclass

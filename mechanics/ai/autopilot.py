@@ -140,7 +140,7 @@ def policy(game: Any, decision: Decision) -> list[Any]:
     if what == "pile-choice":  # sacrifice the pile worth less
         first, second = data["piles"]
         return ["1" if _worth(game, first) <= _worth(game, second) else "2"]
-    if what == "sacrifice":  # a cost or an edict: the least of what fits
+    if what in ("sacrifice", "tap"):  # a cost or an edict: the least of what fits
         return sorted(decision.options, key=lambda o: (_size(game, o), game.card(game.state.objs[o].name).mana_value))[:max(1, decision.min)]
     default = data.get("default")
     if default:

@@ -44,6 +44,13 @@ def plan(cost: Sequence[str], x: int, sources: list[Source]) -> list[object] | N
     Sources are tried in the order given (pool mana first, then lands making
     the fewest colors), so the plan keeps flexible lands untapped.
     """
+    found = assignment(cost, x, sources)
+    return None if found is None else [sources[j][0] for j, _ in found]
+
+
+def assignment(cost: Sequence[str], x: int, sources: list[Source]) -> list[tuple[int, str]] | None:
+    """:func:`plan` with what each source pays: ``(index in sources, the colors of the
+    symbol it pays)``, ``""`` for generic mana; None if the sources can't pay."""
     colored, generic = needs(cost, x)
     if len(colored) + generic > len(sources):
         return None  # each source pays one mana
@@ -66,7 +73,7 @@ def plan(cost: Sequence[str], x: int, sources: list[Source]) -> list[object] | N
     rest = [j for j in range(len(sources)) if j not in used]
     if len(rest) < generic:
         return None
-    return [sources[j][0] for j in used + rest[:generic]]
+    return list(zip(used, colored, strict=True)) + [(j, "") for j in rest[:generic]]
 
 
 def reduced(cost: Sequence[str], k: int) -> tuple[str, ...]:
@@ -92,6 +99,12 @@ def increased(cost: Sequence[str], k: int) -> tuple[str, ...]:
 
 def format_cost(symbols: Sequence[str]) -> str:
     return "".join("{%s}" % s for s in symbols)
+
+
+def format_pool(pool: Sequence[str]) -> str:
+    """A mana pool as the player reads it: ``{G}{G}``, mana that may be spent only on
+    some things (106.6; kept as ``G@ability``) marked ``{G}*``."""
+    return "".join("{%s}*" % m.partition("@")[0] if "@" in m else "{%s}" % m for m in pool)
 
 
 MAX_MANA = 10_000  # mana added by one line: the pool is a list, copied with every undo snapshot

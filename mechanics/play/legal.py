@@ -21,6 +21,7 @@ from ..model.cards import parse_cost
 from ..model.errors import RuleError, StackfishError
 from ..model.mana import plan
 from ..model.state import StackItem
+from .mana_abilities import automatic
 from .perform import (
     alt_allowed,
     block_restriction,
@@ -164,11 +165,11 @@ def _priority_actions(game: Game, player: str, mana: bool = True) -> Iterator[A.
         for n, ab in enumerate(() if ch.no_abilities else ch.behaviour.of(Activated), 1):
             if ab.tap and (obj.tapped or (ch.is_creature and obj.sick and not ch.has("haste"))):
                 continue
-            if ab.mana and ("Land" in ch.types or not mana):
+            if ab.mana and (not mana or ("Land" in ch.types and automatic(ab))):
                 continue  # lands pay costs automatically; tapping one for nothing is noise
             if ab.sorcery and not main:
                 continue
-            if not _affordable(game, player, parse_cost(ab.cost), x=ab.x_min):  # "X can't be 0": X = 1
+            if not _affordable(game, player, parse_cost(ab.cost), x=ab.x_min, source=oid):  # "X can't be 0": X = 1
                 continue
             if ab.remove_counters and obj.counters.get(ab.remove_counters[0], 0) < ab.remove_counters[1]:
                 continue
@@ -228,5 +229,6 @@ def _hand_abilities(game: Game, player: str, main: bool) -> Iterator[A.Action]:
                     yield A.Activate(player, ref, n, (_ref(game, t),))
 
 
-def _affordable(game: Game, player: str, cost: tuple[str, ...], card: Any = None, x: int = 0) -> bool:
-    return not cost or plan(cost, x, payers(game, player, card)) is not None
+def _affordable(game: Game, player: str, cost: tuple[str, ...], card: Any = None, x: int = 0,
+                source: int | None = None) -> bool:
+    return not cost or plan(cost, x, payers(game, player, card, source)) is not None

@@ -14,7 +14,7 @@ from ..model import actions as A
 from ..model import events as ev
 from ..model.cards import CardDef, face_names, normalise_name, parse_cost
 from ..model.errors import BadReferenceError, IllegalActionError
-from ..model.mana import format_cost, increased, parse_mana, plan, reduced
+from ..model.mana import assignment, format_cost, format_pool, increased, parse_mana, reduced
 from ..model.state import AbilityRef, Decision, StackItem
 from ..rules import sba
 from ..rules.prevention import protected
@@ -30,7 +30,7 @@ from ..text.effects import (
     PLAY_FROM_EXILE,
     UNBLOCKABLE,
 )
-from . import setup, stops
+from . import mana_abilities, setup, stops
 from .manual import MANUAL
 
 if TYPE_CHECKING:
@@ -463,7 +463,7 @@ def mana_sources(game: Game, player: str) -> list[tuple[object, str]]:
     kept = game.memo.get("mana_sources")
     if kept is not None and kept[0] == key:
         return kept[1]
-    sources: list[tuple[object, str]] = [(("pool", i), m) for i, m in enumerate(p.mana)]
+    sources: list[tuple[object, str]] = [(("pool", i), m) for i, m in enumerate(p.mana) if "@" not in m]
     lands, others = [], []
     for oid, ch in game.all_chars().items():  # the phased-in permanents (702.26b)
         if ch.controller != player:
@@ -471,14 +471,8 @@ def mana_sources(game: Game, player: str) -> list[tuple[object, str]]:
         obj = game.state.objs[oid]
         if obj.tapped or (ch.is_creature and obj.sick and not ch.has("haste")):
             continue
-        land = "Land" in ch.types
-        abilities = [ab for ab in game.activated(oid)
-                     if ab.mana and ab.tap and not ab.adds
-                     and (land or not (parse_cost(ab.cost) or ab.sacrifice or ab.life))]
-        makes = "".join(ab.mana for ab in abilities)
-        if makes:  # one source per mana it adds (Gyre Sage: one per counter, maybe none)
-            n = min(1 if ab.amount is None else max(0, int(ab.amount(game, obj))) for ab in abilities)
-            (lands if land else others).extend([(oid, makes)] * n)
+        # one source per mana it adds (Gyre Sage: one per counter, maybe none; a bounce land: two)
+        (lands if "Land" in ch.types else others).extend((oid, m) for m in mana_abilities.entries(game, oid))
     sources += sorted(lands, key=lambda s: len(s[1])) + sorted(others, key=lambda s: len(s[1]))
     game.memo["mana_sources"] = (key, sources)
     return sources
@@ -505,11 +499,13 @@ def delve_sources(game: Game, player: str) -> list[tuple[object, str]]:
     return [(("delve", oid), "") for oid in game.state.players[player].graveyard]
 
 
-def payers(game: Game, player: str, card: Any = None) -> list[tuple[object, str]]:
-    """What can pay for casting ``card``: pool and lands, graveyard cards for delve (before
-    any land is tapped), and creatures for convoke or artifacts for improvise."""
+def payers(game: Game, player: str, card: Any = None, source: int | None = None) -> list[tuple[object, str]]:
+    """What can pay for casting ``card`` (or an ability of the permanent ``source``): pool
+    mana that may be spent on it (106.6) first, then the rest of the pool, graveyard cards
+    for delve (before any land is tapped), lands, and creatures for convoke or artifacts
+    for improvise."""
     kw = card.keywords if card is not None else ()
-    sources = mana_sources(game, player)
+    sources = mana_abilities.restricted_pool(game, player, card, source) + mana_sources(game, player)
     if "delve" in kw:
         pool = sum(1 for s in sources if isinstance(s[0], tuple))
         sources = sources[:pool] + delve_sources(game, player) + sources[pool:]
@@ -517,7 +513,8 @@ def payers(game: Game, player: str, card: Any = None) -> list[tuple[object, str]
         improvise_sources(game, player) if "improvise" in kw else [])
 
 
-def pay(game: Game, player: str, cost: tuple[str, ...], x: int = 0, card: Any = None) -> list[int]:
+def pay(game: Game, player: str, cost: tuple[str, ...], x: int = 0, card: Any = None,
+        source: int | None = None) -> list[int]:
     """Pay a mana cost from the pool, then by tapping untapped lands and mana creatures
     and artifacts (601.2g-h, :func:`mana_sources`), then, for a spell (``card``) with
     convoke or improvise, by tapping creatures or artifacts; with delve, generic mana is
@@ -526,28 +523,33 @@ def pay(game: Game, player: str, cost: tuple[str, ...], x: int = 0, card: Any = 
     if not cost and not x:
         return []
     p = game.player(player)
-    sources = payers(game, player, card)
+    sources = payers(game, player, card, source)
     convoking = {s[0] for s in convoke_sources(game, player)} if card is not None and "convoke" in card.keywords \
         else set()
-    chosen = plan(cost, x, sources)
+    chosen = assignment(cost, x, sources)
     if chosen is None:
-        have = "".join(p.mana) or "nothing"
+        have = format_pool(p.mana) or "nothing"
         untapped = sum(1 for s in sources if not isinstance(s[0], tuple))
         raise IllegalActionError(
             f"{player} cannot pay {format_cost(cost)}{f' with X={x}' if x else ''} "
             f"(pool: {have}; untapped mana sources: {untapped})")
-    for i in sorted((s[1] for s in chosen if isinstance(s, tuple) and s[0] == "pool"), reverse=True):
+    spent = [sources[j][0] for j, _ in chosen if isinstance(sources[j][0], tuple)]
+    for i in sorted((s[1] for s in spent if s[0] == "pool"), reverse=True):
         del p.mana[i]
-    delved = [s[1] for s in chosen if isinstance(s, tuple) and s[0] == "delve"]
+    delved = [s[1] for s in spent if s[0] == "delve"]
     for oid in delved:  # 702.66a: exiled rather than paying {1}
         game.move(oid, "exile")
     if delved:
         game.note(f"{player} exiles {', '.join(game.describe(o) for o in delved)} to delve")
-    for s in dict.fromkeys(chosen):  # a source that adds two mana is tapped once
-        if not isinstance(s, tuple):
-            game.tap(s)
+    paid: dict[int, list[str]] = {}  # a source that adds two mana is tapped once
+    for j, need in chosen:
+        if not isinstance(sources[j][0], tuple):
+            paid.setdefault(sources[j][0], []).append(need)
+    for oid, needs in paid.items():
+        game.tap(oid)
+        mana_abilities.tapped_for(game, player, oid, needs)
     game.changed(characteristics=False)
-    return [s for s in dict.fromkeys(chosen) if s in convoking]
+    return [oid for oid in paid if oid in convoking]
 
 
 def _activate(game: Game, a: A.Activate) -> None:
@@ -590,7 +592,7 @@ def _activate(game: Game, a: A.Activate) -> None:
         raise IllegalActionError(why)
     if ab.tap:  # 602.2b: {T} first, so that paying the mana doesn't tap this land for it
         game.tap(oid)
-    pay(game, a.player, parse_cost(ab.cost), a.x)
+    pay(game, a.player, parse_cost(ab.cost), a.x, source=oid)
     if ab.remove_counters:
         game.remove_counters(oid, *ab.remove_counters)
     paid = _pay_other_costs(game, a.player, oid, ab)
@@ -603,18 +605,8 @@ def _activate(game: Game, a: A.Activate) -> None:
     epoch = obj.epoch  # the source as it was: once sacrificed it is a new object (400.7)
     if ab.sacrifice:  # 602.2b, 701.21a: a cost, paid before the ability goes on the stack
         game.sacrifice(oid)
-    if ab.adds:  # 605.3: "Add {G}{U}"
-        game.add_mana(a.player, list(ab.adds))
-        game.note(f"{a.player} adds {''.join('{' + c + '}' for c in ab.adds)} with {ch.name}")
-        return
     if ab.mana:  # 605.3: mana abilities resolve at once
-        color = ab.mana[0]
-        if len(ab.mana) > 1:
-            color = game.ask(Decision("choose", a.player, "choose a color of mana", tuple(ab.mana),
-                                      1, 1))[0]
-        n = 1 if ab.amount is None else max(0, int(ab.amount(game, obj)))
-        game.add_mana(a.player, [color] * n)
-        game.note(f"{a.player} adds {('{' + color + '}') * n or 'no mana'} with {ch.name}")
+        mana_abilities.produce(game, a.player, (oid, epoch), handler, ab, ch.name)
         return
     _stack_ability(game, a.player, (oid, epoch), ch.name, handler, ab.text, targets, a.x, paid)
 
@@ -635,6 +627,9 @@ def unpayable(game: Game, player: str, oid: int, ab: Any) -> str:
         return f"{player} has no card to discard"
     if ab.sacrifice_other and len(_options(game, player, oid, ab.sacrifice_other)) < getattr(ab, "sacrifices", 1):
         return f"{player} has no {ab.sacrifice_other[0]} to sacrifice"
+    tapping = getattr(ab, "tap_other", None)
+    if tapping and len(_tap_options(game, player, oid, ab)) < tapping[2]:
+        return f"{player} has no {tapping[2]} untapped {tapping[0]} to tap"
     if (bounce := getattr(ab, "bounce_other", None)) and not _options(game, player, oid, bounce):
         return f"{player} has no {bounce[0]} to return to its owner's hand"
     if getattr(ab, "exile_other", None) and not _exile_options(game, player, oid, ab):
@@ -663,7 +658,7 @@ def _loyalty_refused(game: Game, obj: Any, ab: Any) -> str:
 
 
 def _options(game: Game, player: str, oid: int, cost: tuple[str, Callable[..., bool]]) -> tuple[int, ...]:
-    """The permanents of ``player`` that can pay a cost of sacrificing or returning one."""
+    """The permanents of ``player`` that can pay a cost of sacrificing, returning or tapping one."""
     fits = cost[1]
     return tuple(o for o in game.permanents(player) if fits(game, player, o, oid))
 
@@ -671,6 +666,12 @@ def _options(game: Game, player: str, oid: int, cost: tuple[str, Callable[..., b
 def _exile_options(game: Game, player: str, oid: int, ab: Any) -> tuple[int, ...]:
     fits = ab.exile_other[1]
     return tuple(o for o in game.state.players[player].hand if fits(game, player, o, oid))
+def _tap_options(game: Game, player: str, oid: int, ab: Any) -> tuple[int, ...]:
+    """What can be tapped for "Tap an untapped creature you control": untapped and fitting,
+    the source too (Heritage Druid taps itself) unless its {T} taps it; summoning sickness
+    doesn't matter (302.6 is about {T} costs)."""
+    return tuple(o for o in _options(game, player, oid, ab.tap_other[:2])
+                 if not (o == oid and ab.tap) and not game.state.objs[o].tapped)
 
 
 def _pay_other_costs(game: Game, player: str, oid: int, ab: Any) -> dict[str, Any]:
@@ -708,6 +709,12 @@ def _pay_other_costs(game: Game, player: str, oid: int, ab: Any) -> dict[str, An
             "choose", player, f"return {bounce[0]} to its owner's hand (a cost)", options, 1, 1,
             {"what": "return-cost"}))
         game.move(pick[0], "hand")
+    if getattr(ab, "tap_other", None):
+        options, n = _tap_options(game, player, oid, ab), ab.tap_other[2]
+        pick = options if len(options) == n else game.ask(Decision(
+            "choose", player, f"tap {n} untapped {ab.tap_other[0]} (a cost)", options, n, n, {"what": "tap"}))
+        for o in pick:
+            game.tap(o)
     return paid
 
 

@@ -133,3 +133,12 @@ def test_long_lines_are_cut_between_fields_never_mid_word():
     badges = [Text("+1/+1×2"), Text("evolve 2/3"), Text("manual")]
     assert fit(badges, 20, Text(" · ")).plain == "+1/+1×2 …"
     assert fit(badges, 40, Text(" · ")).plain == "+1/+1×2 · evolve 2/3 · manual"
+
+
+async def test_the_pool_marks_mana_that_may_be_spent_only_on_some_things(at_main):
+    """106.6: Castle Garenbrig's six {G} ("Spend this mana only to cast creature spells or
+    activate abilities of creatures") are shown apart from the rest of the pool: ``{G}*``."""
+    app = simic_app()
+    async with at_main(app, 'battlefield p1 "Castle Garenbrig" as castle', "mana p1 {2}{G}{G}",
+                       "activate p1 castle 2", "mana p1 {R}", size=(120, 40)):
+        assert "pool " + "{G}*" * 6 + "{R}" in "\n".join(mat_lines(app))

@@ -101,6 +101,7 @@ class Effect:
     instead: bool = False  # "... instead if COND": replaces the earlier effect of its verb
     then: tuple[Effect, ...] = ()  # "you may pay {1}. If you do, THEN"
     dig: Dig | None = None  # "look at the top N cards of your library. Put ..." (verb ``dig``)
+    spend: Spend | None = None  # "spend-only": what the mana just added may pay for
     reflexive: bool = False  # "... When you do, THEN": a reflexive triggered ability (603.12)
     #: 603.7: "... at the beginning of the next end step": a delayed trigger at that step
     #: ("end", "upkeep"; "upkeep:you" for "your next upkeep")
@@ -133,6 +134,15 @@ class Dig:
     rest: str = "top"
     reveal: bool = False
     until: Objects | None = None  # "reveal cards from the top ... until you reveal a creature card"
+class Spend:
+    """106.6: "Spend this mana only to cast a creature spell or activate abilities of
+    creatures": what the mana may pay for.  ``spells``: alternatives, each the features
+    a spell must all have ("creature", "noncreature", "Dragon", "multicolored"; none: any
+    spell); ``abilities``: the same for the source of an activated ability (no
+    alternative: no ability)."""
+
+    spells: tuple[tuple[str, ...], ...] = ()
+    abilities: tuple[tuple[str, ...], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -184,7 +194,8 @@ class Event:
 @dataclass(frozen=True)
 class Cost:
     """An activated ability's costs (602.1, 118): mana, {T}, life, sacrificing this or
-    another permanent, discarding, removing counters, loyalty (606.4)."""
+    another permanent, discarding, tapping other permanents, removing counters, loyalty
+    (606.4)."""
 
     mana: str = ""
     tap: bool = False
@@ -193,6 +204,8 @@ class Cost:
     sacrifice_self: bool = False
     sacrifice: Objects | None = None
     discard: int = 0
+    #: "Tap an untapped creature you control", "Tap two untapped Allies you control" (``count``)
+    tap_other: Objects | None = None
     exile_self_from_graveyard: bool = False
     #: a loyalty ability's cost (606.4): put on (+N) or remove (-N) loyalty counters
     loyalty: int | None = None

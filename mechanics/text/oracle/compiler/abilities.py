@@ -6,15 +6,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ....abilities import abilities as ab
+from ....model.cards import parse_cost
 from .. import select
 from ..grammar.words import PROTECTION_OF_CHOICE
 from ..tree import Ability, Effect, Number, Objects
 from .conditions import condition
-from .descriptors import MEANINGFUL_COUNTERS, Env, Run, Unsupported, number
+from .descriptors import MEANINGFUL_COUNTERS, Env, Run, Unsupported
 from .effects import effects
+from .mana import choose_color, mana_ability, mana_trigger
 from .statics import defined_pt, itself, spell_cost
 from .triggers import trigger_match
 
@@ -50,27 +53,14 @@ def activated(node: Ability, text: str, card: Any, known: set[str],
               hidden: list[ab.Triggered] | None = None) -> ab.Activated | ab.HandAbility:
     c = node.cost
     assert c is not None
-    mana = [e for e in node.effects if e.verb == "mana"]
-    if ("X" in c.mana.upper() and (mana or c.loyalty is not None)) or "/" in c.mana:
-        raise Unsupported(c.mana)  # X is chosen as an ability is activated (107.3): not for mana
-    if mana:
-        e = mana[0]
-        if len(node.effects) != 1 or not c.tap or node.sorcery or node.condition:
-            raise Unsupported("a mana ability with other costs or effects")
-        if card.is_type("Land") and (c.mana or c.sacrifice_self or c.life or e.n.value > 1 or e.n.count or e.kind):
-            raise Unsupported("a land's mana ability with a cost besides {T}")  # lands pay automatically
-        if e.kind == "all":  # "Add {G}{U}" (605.1a): every symbol
-            return ab.Activated(text, cost=c.mana, tap=True, mana=e.mana, sacrifice=c.sacrifice_self, life=c.life,
-                                adds=tuple(e.mana))
-        amount = None
-        if e.n.count is not None or e.n.value > 1:
-            env = Env(known, card)
-            count = number(env, e.n)
-            amount = (lambda g, o: count(g.ctx())) if e.n.count is None else _mana_count(e.n)
-        if c.sacrifice or c.discard or c.bounce or node.once_each_turn:
-            raise Unsupported("a mana ability with a cost of sacrificing or discarding")
-        return ab.Activated(text, cost=c.mana, tap=True, mana=e.mana, sacrifice=c.sacrifice_self,
-                            amount=amount, life=c.life)
+    mana = any(e.verb == "mana" for e in node.effects)
+    if ("X" in c.mana.upper() and (mana or c.loyalty is not None)) or any(
+            "/" in s and not set(s.upper().split("/")) <= set("WUBRG") for s in parse_cost(c.mana)):
+        raise Unsupported(c.mana)  # X is chosen as an ability is activated (107.3): not for mana; 107.4e
+        # hybrid {B/G} is paid with either color, not {2/W} or Phyrexian
+    found = mana_ability(node, text, card, known, _permanent_cost(c.sacrifice), _tap_cost(c.tap_other))
+    if found is not None:
+        return found
     env = Env(known, card)
     env.hidden = hidden
     env.sacrifices = c.sacrifice is not None
@@ -78,7 +68,7 @@ def activated(node: Ability, text: str, card: Any, known: set[str],
     if len(env.targets) > 1:
         raise Unsupported("an activated ability with two targets")
     if c.exile_self_from_graveyard:  # 113.6: activated from the graveyard, exiling the card
-        if c.tap or c.sacrifice_self or c.sacrifice or c.discard or node.once_each_turn or \
+        if c.tap or c.sacrifice_self or c.sacrifice or c.discard or c.tap_other or node.once_each_turn or \
                 node.condition or c.loyalty is not None:
             raise Unsupported("Exile ~ from your graveyard (with another cost)")
         return ab.HandAbility(text, cost=c.mana, resolve=run, life=c.life, zone="graveyard", sorcery=node.sorcery,
@@ -90,7 +80,8 @@ def activated(node: Ability, text: str, card: Any, known: set[str],
     return ab.Activated(text, cost=c.mana, tap=c.tap, resolve=run, targets=tuple(env.targets), x_min=node.x_min,
                         sorcery=node.sorcery, sacrifice=c.sacrifice_self, life=c.life,
                         sacrifice_other=_permanent_cost(c.sacrifice), discard=c.discard,
-                        once=node.once_each_turn, bounce_other=_permanent_cost(c.bounce), only_if=_only_if(node))
+                        once=node.once_each_turn, bounce_other=_permanent_cost(c.bounce), only_if=_only_if(node),
+                        tap_other=_tap_cost(c.tap_other))
 
 
 def _only_if(node: Ability) -> Callable[..., bool] | None:
@@ -125,21 +116,21 @@ def _permanent_cost(d: Objects | None) -> tuple[str, Callable[..., bool]] | None
     return (" or ".join(d.kinds), lambda game, player, o, source: select.matches(game, d, o, player, source))
 
 
-def _mana_count(n: Number) -> Callable[..., int]:
-    d = n.count
-
-    def amount(game: Game, obj: Any) -> int:
-        you = game.controller_of(obj.id)
-        return n.times * len(select.each(game, d, you, obj.id))
-    return amount
+def _tap_cost(d: Objects | None) -> tuple[str, Callable[..., bool], int] | None:
+    """"Tap an untapped creature you control" as a cost: what fits, how many."""
+    if d is None:
+        return None
+    return (" or ".join(d.kinds), lambda game, player, o, source: select.matches(game, d, o, player, source), d.count)
 
 
 def triggered(node: Ability, text: str, card: Any, known: set[str],
               modal_node: ab.Modal | None = None, hidden: list[ab.Triggered] | None = None,
-              animated: bool = False) -> ab.Triggered:
+              animated: bool = False) -> ab.Triggered | ab.ManaTrigger:
     """``animated``: the ability of a creature the card becomes (granted, 613.1f)."""
     ev = node.event
     assert ev is not None
+    if ev.kind == "tapped-for-mana":
+        return mana_trigger(node, text)
     check = condition(node.condition)
     cond = None
     if check is not None:
@@ -214,8 +205,18 @@ def static(node: Ability, text: str, card: Any) -> list[ab.Static] | list[ab.Spe
 
 
 def enters(node: Ability, text: str) -> ab.EntersWith:
-    """614.1c: how it enters: tapped (unless COND, checked as it enters), with counters."""
+    """614.1c: how it enters: tapped (unless COND, checked as it enters), with counters;
+    614.12: with a color chosen.  Several of those: each, in the order written."""
+    if len(node.effects) > 1:  # "This land enters tapped. As it enters, choose a color."
+        parts = [enters(replace(node, effects=(e,)), text).apply for e in node.effects]
+
+        def each(ctx: Ctx, obj: Any) -> None:
+            for apply in parts:
+                apply(ctx, obj)
+        return ab.EntersWith(text, each)
     e = node.effects[0]
+    if e.verb == "choose-color":
+        return ab.EntersWith(text, choose_color(e.kind))
     if e.verb == "shock":
         from ..keywords import shock_land
 
@@ -256,6 +257,6 @@ def cast_cost(node: Ability, text: str) -> ab.CastCost:
     if node.effects:
         return ab.CastCost(text, less=_less(node.effects[0]))
     c = node.cost
-    if c.mana or c.tap or c.sacrifice_self or c.bounce:
+    if c.mana or c.tap or c.sacrifice_self or c.bounce or c.tap_other:
         raise Unsupported(text)
     return ab.CastCost(text, life=c.life, discard=c.discard, sacrifice_other=_permanent_cost(c.sacrifice))

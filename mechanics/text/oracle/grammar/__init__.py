@@ -13,13 +13,14 @@ activated, modal, static, "enters" abilities, costs); the word lists are in
 
 from __future__ import annotations
 
-from . import choices, damage, facts, imperatives, library, stack, zones  # noqa: F401 - register the imperative verbs
+from . import choices, damage, facts, imperatives, library, mana, stack, zones  # noqa: F401 - register the imperative verbs
 from .abilities import Abilities
 from .core import NoParse, ParseError
+from .mana import ManaEvents
 from .timing import Timing
 
 __all__ = ["NoParse", "ParseError", "Parser"]
 
 
-class Parser(Abilities, Timing):
+class Parser(Abilities, ManaEvents, Timing):
     """The parser of one ability's tokens: every rule of the grammar."""

@@ -17,6 +17,7 @@ from .sagas import at_chapter, chapter_ability
 from .words import (
     ABILITY_WORDS,
     BY_FIRST,
+    COLORS,
     COSTED,
     NUMBERED,
     RESTRICTION_SENTENCES,
@@ -33,6 +34,7 @@ class Abilities(Effects, Permissions):
     def costs(self, end: str = ":") -> Cost:
         """"{2}{G}, {T}, Pay 1 life, Sacrifice ~:" up to the colon (``end``)."""
         mana, tap, life, sac_self, sac, discard, bounce, exile_self = "", False, 0, False, None, 0, None, False
+        tap_other = None
         w = self.peek()
         if (w.lstrip("+-").isdigit()) and self.peek(1) == ":":  # "[+1]:", "[−2]:", "[0]:" (606.4)
             self.i += 2
@@ -67,10 +69,15 @@ class Abilities(Effects, Permissions):
                 self.need("to its owner's hand")
             elif self.eat("exile ~ from your graveyard"):  # 113.6: the ability works in the graveyard
                 exile_self = True
+            elif self.eat("tap"):  # "Tap an untapped creature you control" (not the source: 602.2b)
+                tap_other = self.objects("a") if self.eat_any("a", "an") else self.objects()
+                if "untapped" not in tap_other.states or tap_other.controller != "you" or tap_other.up_to:
+                    self.fail()
             else:
                 self.fail()
             if self.eat(end):
-                return Cost(mana, tap, False, life, sac_self, sac, discard, exile_self, bounce=bounce)
+                return Cost(mana, tap, False, life, sac_self, sac, discard, exile_self, bounce=bounce,
+                            tap_other=tap_other)
             self.need(",")
 
     def ability(self, spell: bool) -> Ability:
@@ -117,7 +124,8 @@ class Abilities(Effects, Permissions):
                 cost = ""
                 if self.eat("—"):  # "Cycling—Pay 2 life.", "Ward—Pay 3 life."
                     paid = self.costs(".")
-                    if paid.mana or paid.tap or paid.sacrifice or paid.discard or paid.bounce or not paid.life:
+                    if paid.mana or paid.tap or paid.sacrifice or paid.discard or paid.bounce or paid.tap_other \
+                            or not paid.life:
                         self.fail()
                     cost = f"{paid.life} life"
                 while self.peek().startswith("{") and self.peek() not in ("{t}", "{q}"):
@@ -248,6 +256,8 @@ class Abilities(Effects, Permissions):
         return Ability("triggered", effects=effects, event=event, condition=cond)
 
     def event(self) -> Event:
+        if (tapped := self.attempt(self.tapped_for_mana)) is not None:  # 605.1b (:mod:`.mana`)
+            return tapped
         if (found := self.attempt(self.player_event)) is not None:  # :mod:`.timing`
             return found
         if self.eat("you cast"):
@@ -395,6 +405,15 @@ class Abilities(Effects, Permissions):
         self.end()
         return Ability("static", effects=(Effect("pump", what=who, pt=pt, keywords=kws),), condition=cond)
 
+    def color_choice(self) -> Effect:
+        """614.12: after "As ~ enters, choose a color": "[other than red]." """
+        other = self.peek() if self.eat("other than") else ""
+        if other and other not in COLORS:
+            self.fail()
+        self.i += bool(other)
+        self.need(".")
+        return Effect("choose-color", kind=COLORS.get(other, ""))
+
     def enters(self) -> Ability:
         """614.1c: "~ enters tapped [unless COND]", "~ enters with N counters on it"."""
         if self.eat("as ~ enters , you may pay 2 life . if you don't , it enters tapped ."):
@@ -408,6 +427,10 @@ class Abilities(Effects, Permissions):
             self.eat_any("you control", "an opponent controls", "you don't control")
             self.end()
             return Ability("keyword", keyword="enchant", arg="")
+        if self.eat("as ~ enters , choose a color"):  # 614.12
+            choice = self.color_choice()
+            self.end()
+            return Ability("enters", effects=(choice,))
         lead = None
         if self.at("if"):
             lead = self.condition()
@@ -416,8 +439,13 @@ class Abilities(Effects, Permissions):
         if self.eat("~ enters tapped"):
             cond = self.condition() if self.at("unless") and lead is None else lead
             self.need(".")
+            tapped = Effect("enter-tapped", condition=cond)
+            if self.eat("as it enters , choose a color"):  # the Thriving lands
+                choice = self.color_choice()
+                self.end()
+                return Ability("enters", effects=(tapped, choice))
             self.end()
-            return Ability("enters", effects=(Effect("enter-tapped", condition=cond),))
+            return Ability("enters", effects=(tapped,))
         if self.eat("~ enters with"):
             n = self.number()
             kind = self.counter_kind()

@@ -37,6 +37,14 @@ def imperative(*phrases: str) -> Callable[[Rule], Rule]:
     return register
 
 
+#: 106.7: "one mana of any type that a land you control could produce" and the like, as the
+#: marks :func:`mechanics.play.mana_abilities.makes` reads
+_PRODUCIBLE = {"one mana of any type that a land you control could produce": "+",
+               "one mana of any color that a land you control could produce": "=",
+               "one mana of any color that a land an opponent controls could produce": "-",
+               "one mana of any type that land produced": "^"}  # a triggered mana ability's (605.1b)
+
+
 class Effects(Descriptors):
     """The rules for effect sentences."""
 
@@ -144,25 +152,60 @@ class Effects(Descriptors):
         raise AssertionError
 
     def add_mana(self) -> Effect:
-        """"Add {G}", "Add {R} or {G}", "Add {G}{G}", "Add one mana of any color"."""
+        """"Add {G}", "Add {R} or {G}", "Add {G}{G}", "Add {B}{B}, {B}{G}, or {G}{G}" (one of
+        those groups: ``kind`` "options"), "Add one mana of any color"."""
+        self.eat("an additional")  # a triggered mana ability's (605.1b)
+        for phrase, mark in _PRODUCIBLE.items():  # 106.7: what lands could produce
+            if self.eat(phrase):
+                return Effect("mana", mana=mark, n=Number(1))
         if self.eat("one mana of any color"):
             return Effect("mana", mana="WUBRG", n=Number(1))
-        syms = []
-        while self.peek().startswith("{") and self.peek()[1:-1] in ("w", "u", "b", "r", "g", "c"):
-            syms.append(self.peek()[1:-1].upper())
+        if self.eat("one mana of the chosen color"):  # "*": the color chosen as it entered (614.12)
+            return Effect("mana", mana="*", n=Number(1))
+        if self.peek(1) == "mana" and self.peek(2) == "of" and self.peek(4) == "one":  # "two mana of any one color"
+            n = self.number()
+            self.need("mana of any one color")
+            return Effect("mana", mana="WUBRG", n=self.count_suffix(n))
+        if self.peek(1) == "mana" and self.peek(2) == "in":  # "two mana in any combination of colors"
+            n = self.number()
+            self.need("mana in any combination of")
+            colors = "WUBRG" if self.eat("colors") else ""
+            while not self.at("colors") and self.peek() in ("{w}", "{u}", "{b}", "{r}", "{g}"):  # "{R} and/or {G}"
+                colors += self.peek()[1:-1].upper()
+                self.i += 1
+                if not self.eat("and or"):
+                    break
+            if len(colors) < 2:
+                self.fail()
+            return Effect("mana", mana=colors, n=self.count_suffix(n), kind="combination")
+        if not self.peek().startswith("{") and self.peek(1) in ("{w}", "{u}", "{b}", "{r}", "{g}", "{c}") \
+                and self.peek(2) in (".", ""):  # "Add six {G}."
+            n = self.number()
+            symbol = self.peek()[1:-1].upper()
             self.i += 1
-            if self.eat(",") and self.eat("or") or self.eat("or") or self.eat(","):
+            return Effect("mana", mana=symbol, n=n)
+        groups: list[str] = [""]
+        while self.peek().startswith("{") and self.peek()[1:-1] in ("w", "u", "b", "r", "g", "c"):
+            groups[-1] += self.peek()[1:-1].upper()
+            self.i += 1
+            comma = self.eat(",")
+            if self.eat("or") or comma:  # ", ", ", or ", " or "
+                if self.eat("one mana of the chosen color"):  # "{C} or one mana of the chosen color"
+                    groups.append("*")
+                    break
                 if not self.peek().startswith("{"):
                     self.fail()
-                syms.append("|")
-        if not syms:
+                groups.append("")
+        if not groups[0]:
             self.fail()
-        if "|" in syms:
-            return Effect("mana", mana="".join(s for s in syms if s != "|"), n=Number(1))
+        if len(groups) > 1:
+            if all(len(g) == 1 for g in groups):
+                return Effect("mana", mana="".join(groups), n=Number(1))
+            return Effect("mana", mana="|".join(groups), n=Number(1), kind="options")
+        syms = groups[0]
         if len(set(syms)) > 1:  # "Add {G}{U}": both
-            return Effect("mana", mana="".join(syms), n=Number(1), kind="all")
+            return Effect("mana", mana=syms, n=Number(1), kind="all")
         return Effect("mana", mana=syms[0], n=self.count_suffix(Number(len(syms))))
-
 
     def token_spec(self) -> TokenSpec:
         """"a 1/1 white Soldier creature token [with flying]", "a Treasure token"."""

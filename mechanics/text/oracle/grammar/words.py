@@ -85,7 +85,7 @@ IRREGULAR = {"elves": "Elf", "dwarves": "Dwarf", "wolves": "Wolf", "werewolves":
 COSTED = ("kicker", "flashback", "equip", "cycling", "ward")
 #: 207.2c: ability words, which tie cards together and have no rules meaning
 ABILITY_WORDS = frozenset({
-    "adamant", "addendum", "alliance", "battalion", "bloodrush", "celebration", "channel", "chroma",
+    "adamant", "addendum", "alliance", "battalion", "bloodrush", "celebration", "channel", "chroma", "cohort",
     "constellation", "converge", "corrupted", "coven", "delirium", "descend 4", "descend 8", "domain",
     "eerie", "eminence", "enrage", "fateful hour", "ferocious", "formidable", "grandeur", "hellbent",
     "heroic", "imprint", "inspired", "join forces", "kinship", "landfall", "lieutenant", "magecraft",
