@@ -13,7 +13,7 @@ from ....abilities import abilities as ab
 from ....model.cards import parse_cost
 from .. import select
 from ..grammar.words import PROTECTION_OF_CHOICE
-from ..tree import Ability, Effect, Number, Objects
+from ..tree import Ability, Effect, Objects
 from .conditions import condition
 from .descriptors import MEANINGFUL_COUNTERS, Env, Run, Unsupported
 from .effects import effects
