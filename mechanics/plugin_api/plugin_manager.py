@@ -136,6 +136,7 @@ class Hooks:
         self.steps: dict[str, list[Any]] = {}
         """The steps some plugin registered interest in, and those plugins."""
         self._callers: dict[tuple[str, str], Any] = {}
+        self._firstresult: dict[str, bool] = {}  # whether each hook called by name is ``firstresult``
         self._register("register_keywords", self._keyword)
         self._register("register_counter_kinds", lambda p: lambda kind, on="both", rule="":
                        self.counter_kinds.__setitem__(kind, on))
@@ -278,7 +279,9 @@ class Hooks:
     def call(self, hook: str, **kw: Any) -> Any:
         """Any hook, as pluggy would return it: the first result of a ``firstresult``
         hook (or None), else the list of results."""
-        first = bool(getattr(self.pm.hook, hook).spec.opts.get("firstresult"))
+        first = self._firstresult.get(hook)
+        if first is None:
+            first = self._firstresult[hook] = bool(getattr(self.pm.hook, hook).spec.opts.get("firstresult"))
         got = [r for _, r in self._dispatch(hook, first=first, readonly=False)(**kw)]
         return (got[0] if got else None) if first else got
 

@@ -300,12 +300,13 @@ class TriggerRules:
                     out.append(p)
         if spec.kind in ("any", "creature", "permanent", "creature-you-control",
                          "permanent-you-control"):
+            source = self._source_chars(item) if item is not None else None
             for oid, ch in self.all_chars().items():
                 if not self.fits_kind(spec, ch, controller):
                     continue
                 if (ch.has("hexproof") and ch.controller != controller) or ch.has("shroud"):
                     continue
-                if item is not None and protected(ch, self._source_chars(item)):
+                if item is not None and protected(ch, source):
                     continue  # 702.16b: not the target of a spell or ability from such a source
                 if spec.other and item is not None and item.source == oid:
                     continue  # "other target ..."
