@@ -49,16 +49,19 @@ class TriggerRules:
     def collect_triggers(self: Game, event: ev.Event) -> None:
         """Triggered abilities of permanents (and look-back ones of what left), and
         those plugins propose for this event kind."""
-        st = self.state
         kind = event.kind
-        kept, chars = self._abilities, self._chars
-        index = kept[1] if kept is not None and chars is not None and kept[0] is chars else \
-            self.ability_index()  # (the cached index, without the call: once per event)
-        for oid, idx, ab, ch in index.by_event.get(kind, ()):
-            data = ab.match(self, st.objs[oid], event)
-            if data is not None:
-                self.add_trigger(oid, ch, idx, ab, data)
+        kept = self._abilities  # (the cached index, without the call: once per event; it is
+        index = kept[1] if kept is not None and kept[0] is self._chars else \
+            self.ability_index()  # kept for a characteristics dict, never for None)
+        listening = index.by_event.get(kind)
+        if listening:
+            objs = self.state.objs
+            for oid, idx, ab, ch in listening:
+                data = ab.match(self, objs[oid], event)
+                if data is not None:
+                    self.add_trigger(oid, ch, idx, ab, data)
         if kind == "ZoneChanged" and event.from_zone == "battlefield":
+            st = self.state
             self.departed_triggers(event)
             info = st.lki.get((event.obj, event.old_epoch))
             if info:  # 603.10a: leaves-the-battlefield abilities look back in time
