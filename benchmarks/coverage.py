@@ -24,6 +24,7 @@ sys.path.insert(0, str(REPO))
 
 from mechanics import Game  # noqa: E402
 from mechanics.model.cards import CardDef, CardPool, normalise_name  # noqa: E402
+from mechanics.model.oracle import loose_key  # noqa: E402
 from mechanics.store.decks import read_deck  # noqa: E402
 from mechanics.text.build import build_behaviour, manual_phrases  # noqa: E402
 
@@ -52,6 +53,8 @@ def main(argv: list[str]) -> int:
     behaviours = {c.name: manual_phrases(c, hooks.keywords, hooks.scripts) for c in cards}  # every face
     took = time.process_time() - start
     by_key = {normalise_name(c.name): c.name for c in pool}
+    loose = Counter(loose_key(c.name) for c in pool)  # a deck's "Polukranos, Reborn", as decks load
+    by_loose = {loose_key(c.name): c.name for c in pool if loose[loose_key(c.name)] == 1}
     deck_missing: Counter[str] = Counter()
     total = auto = 0
     for path in sorted(Path(args.decks).glob("*.txt")):
@@ -60,7 +63,7 @@ def main(argv: list[str]) -> int:
         manual = []
         for e in deck.main:
             card = pool.get(e.name)
-            name = card.name if card else by_key.get(normalise_name(e.name), e.name)
+            name = card.name if card else by_key.get(normalise_name(e.name)) or by_loose.get(loose_key(e.name), e.name)
             b = behaviours.get(name)
             n += e.count
             if b is not None and not b:

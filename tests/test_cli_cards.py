@@ -164,6 +164,20 @@ def test_deck_check_without_the_database_reads_every_real_card(capsys, tmp_path)
     assert code == 0 and err == [] and out[0] == f"{deck}: mtgo deck, 60 main, 0 sideboard"
 
 
+def test_deck_check_reads_a_name_with_stray_punctuation_and_says_so(capsys, tmp_path):
+    """The Pioneer list's "Polukranos, Reborn" is the card "Polukranos Reborn": the one
+    card of that name once punctuation is ignored, so the deck loads, with a note."""
+    deck = tmp_path / "deck.txt"
+    deck.write_text("4 Lightning Bolt\n3 Polukranos, Reborn\n53 Forest\n")
+    code, out, err = run(capsys, "deck", "check", str(deck))
+    assert code == 0 and err == []
+    assert out[1] == (f"{deck}:2: note: 'Polukranos, Reborn' read as 'Polukranos Reborn' "
+                      "(the one card of that name, punctuation aside)")
+    deck.write_text("4 Lightning Bolt\n3 Polukranos Reborn\n53 Forest\n")
+    code, out, err = run(capsys, "deck", "check", str(deck))
+    assert code == 0 and "note" not in out[1]
+
+
 def test_deck_check_names_every_unknown_card(capsys, tmp_path):
     deck = tmp_path / "deck.txt"
     deck.write_text("4 Jace Belerem\n4 Lim-Dul's Vaullt\n4 Delver of Secretz\n44 Island\n")

@@ -86,6 +86,7 @@ def test_spell_templates_need_an_instant_or_sorcery():
     ("Whenever another creature you control dies, draw a card.", Triggered),
     ("{R}: This creature gets +1/+0 until end of turn. Activate only once each turn.", Activated),
     ("When this creature enters, you may draw a card.", Triggered),
+    ("{X}: This creature gets +X/+0 until end of turn.", Activated),  # 107.3: X chosen as activated
 ])
 def test_permanent_lines_accepted(text, kind):
     c = card(text, "Creature — Elf")
@@ -102,7 +103,8 @@ def test_permanent_lines_accepted(text, kind):
     ("{T}, Sacrifice this land: Add one mana of any color.", "Land"),  # lands pay with {T} alone
     ("When this creature enters, attach it to target creature you control.", "Creature — Elf"),
     ("This creature enters with two shield counters on it.", "Creature — Elf"),  # shield: rules meaning
-    ("{X}: This creature gets +X/+0 until end of turn.", "Creature — Elf"),
+    ("{X}: Add {C}.", "Artifact"),  # X is chosen as an ability is activated (107.3): not for mana
+    ("{X}, {T}: Destroy target artifact with mana value X.", "Artifact"),  # a comparison with X
     ("{T}: Add one mana of any color.", "Instant"),
 ])
 def test_permanent_lines_refused(text, type_line):

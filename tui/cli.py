@@ -139,6 +139,8 @@ def _deck_check(args: argparse.Namespace) -> int:
     main = sum(e.count for e in deck.main)
     side = sum(e.count for e in deck.sideboard)
     print(f"{args.file}: {deck.format} deck, {main} main, {side} sideboard")
+    for line, note in deck.notes:
+        print(f"{args.file}:{line}: note: {note}")
     if warning := size_warning(main):
         print(f"{args.file}: warning: {warning}")
     print("\n".join(report.lines()))

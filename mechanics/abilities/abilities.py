@@ -132,6 +132,11 @@ class Activated(Ability):
     discard: int = 0
     #: "Activate only once each turn." (602.5b)
     once: bool = False
+    #: the least X an activation may choose ("X can't be 0.", 107.3)
+    x_min: int = 0
+    #: "Return a Forest you control to its owner's hand" is part of the cost (602.2b):
+    #: (what, ``fits(game, player, obj, source) -> bool``), as for ``sacrifice_other``
+    bounce_other: tuple[str, Callable[..., bool]] | None = None
     #: a loyalty ability's cost (606.4): put on (+N) or remove (-N) that many loyalty
     #: counters; activated once a turn per permanent, at sorcery speed (606.3)
     loyalty: int | None = None

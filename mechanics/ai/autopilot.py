@@ -85,6 +85,13 @@ def policy(game: Any, decision: Decision) -> list[Any]:
         return sorted(decision.options, key=worth, reverse=True)[:max(decision.max, 1)]
     if what == "target":  # a target chosen while a spell is cast mid-resolution (cascade)
         return [pick_target(game, decision.player, list(decision.options), data.get("text", ""))]
+    if what == "put-back":  # Brainstorm: the cards least wanted, as for a discard
+        return discard(game, decision.player, list(decision.options), decision.min)
+    if what == "pile":  # 700.3: piles as even in worth as can be, so the other player loses half
+        return split_piles(game, list(decision.options))[0]
+    if what == "pile-choice":  # sacrifice the pile worth less
+        first, second = data["piles"]
+        return ["1" if _worth(game, first) <= _worth(game, second) else "2"]
     if what == "sacrifice":  # a cost or an edict: the least of what fits
         return sorted(decision.options, key=lambda o: (_size(game, o), game.card(game.state.objs[o].name).mana_value))[:max(1, decision.min)]
     default = data.get("default")
@@ -95,6 +102,19 @@ def policy(game: Any, decision: Decision) -> list[Any]:
         best = max(decision.options, key=lambda o: _size(game, o))
         return [best]
     return list(decision.options[:n])
+
+
+def _worth(game: Any, oids: Iterable[Any]) -> int:
+    """What permanents are worth to their controller: their size and mana values."""
+    return sum(_size(game, o) + game.card(game.state.objs[o].name).mana_value for o in oids)
+
+
+def split_piles(game: Any, oids: list[Any]) -> tuple[list[Any], list[Any]]:
+    """Two piles of near-equal worth: the worthiest first, each to the lighter pile."""
+    piles: tuple[list[Any], list[Any]] = ([], [])
+    for o in sorted(oids, key=lambda o: _worth(game, [o]), reverse=True):
+        piles[_worth(game, piles[0]) > _worth(game, piles[1])].append(o)
+    return piles
 
 
 def pick_modes(game: Any, player: str, modal: Any, sets: list[tuple[int, ...]],
@@ -489,8 +509,8 @@ def ability_to_activate(game: Any, player: str, fetch: bool = False) -> A.Action
                 continue
             if fetch and "Search your library" not in ab.text:
                 continue
-            if ab.remove_counters or (ab.loyalty or 0) < 0 or unpayable(game, player, oid, ab):
-                continue  # spending counters (to regenerate, say) or loyalty is a player's call
+            if ab.remove_counters or (ab.loyalty or 0) < 0 or ab.bounce_other or unpayable(game, player, oid, ab):
+                continue  # spending counters (to regenerate, say), loyalty or a land in play is a player's call
             if ab.tap and (obj.tapped or (ch.is_creature and obj.sick and not ch.has("haste"))):
                 continue
             cost = parse_cost(ab.cost)

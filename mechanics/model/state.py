@@ -211,6 +211,11 @@ class State:
     decision: Decision | None = None
     proc: dict[str, Any] | None = None  # a process suspended on a decision
     lki: dict[tuple[int, int], dict[str, Any]] = field(default_factory=dict)
+    #: a designation only one player has at a time -> that player ("monarch": 724)
+    designations: dict[str, str] = field(default_factory=dict)
+    #: objects exiled until an opponent of ``player`` gets ``designation`` (610.3c: Palace
+    #: Jailer): ``{"obj": (id, epoch in exile), "designation": "monarch", "player": P}``
+    exiled_until: list[dict[str, Any]] = field(default_factory=list)
     next_id: int = 1
     clock: int = 1  # the timestamp source
     rng: random.Random = field(default_factory=lambda: random.Random(0))

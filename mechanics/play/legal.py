@@ -160,7 +160,7 @@ def _priority_actions(game: Game, player: str, mana: bool = True) -> Iterator[A.
                 continue  # lands pay costs automatically; tapping one for nothing is noise
             if ab.sorcery and not main:
                 continue
-            if not _affordable(game, player, parse_cost(ab.cost)):
+            if not _affordable(game, player, parse_cost(ab.cost), x=ab.x_min):  # "X can't be 0": X = 1
                 continue
             if ab.remove_counters and obj.counters.get(ab.remove_counters[0], 0) < ab.remove_counters[1]:
                 continue
@@ -171,9 +171,9 @@ def _priority_actions(game: Game, player: str, mana: bool = True) -> Iterator[A.
                 for t in game.target_options(None, ab.targets[0])[:50]:
                     if ab.equip and t == oid:
                         continue
-                    yield A.Activate(player, ref, n, (_ref(game, t),))
+                    yield A.Activate(player, ref, n, (_ref(game, t),), x=ab.x_min)
             else:
-                yield A.Activate(player, ref, n)
+                yield A.Activate(player, ref, n, x=ab.x_min)
 
 
 def _hand_abilities(game: Game, player: str) -> Iterator[A.Action]:
@@ -187,5 +187,5 @@ def _hand_abilities(game: Game, player: str) -> Iterator[A.Action]:
                 yield A.Activate(player, game.ref_for(oid), n)
 
 
-def _affordable(game: Game, player: str, cost: tuple[str, ...], card: Any = None) -> bool:
-    return not cost or plan(cost, 0, payers(game, player, card)) is not None
+def _affordable(game: Game, player: str, cost: tuple[str, ...], card: Any = None, x: int = 0) -> bool:
+    return not cost or plan(cost, x, payers(game, player, card)) is not None

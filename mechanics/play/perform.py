@@ -24,6 +24,8 @@ from . import setup, stops
 from .manual import MANUAL
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from .game import Game
 
 
@@ -225,15 +227,18 @@ def _cast(game: Game, a: A.Cast) -> None:
         why = unpayable(game, a.player, oid, c)
         if why:
             raise IllegalActionError(why)
-    if not a.free:
-        pay(game, a.player, total_cost(game, a.player, card, flashback, a.kicked), a.x, card)
+    convoked = [] if a.free else pay(game, a.player, total_cost(game, a.player, card, flashback, a.kicked), a.x, card)
+    paid: dict[str, Any] = {}
     for c in costs:
-        _pay_other_costs(game, a.player, oid, c)
+        paid.update(_pay_other_costs(game, a.player, oid, c))
     st = game.state
+    if convoked:  # 702.51c: "each creature that convoked it" (the spell, then the permanent)
+        st.turn_flags.setdefault("convoked", {})[oid] = [st.objs[o].ref for o in convoked]
     cast_from = st.objs[oid].zone
     game.move(oid, "stack")
     st.turn_flags.setdefault("kicked", {})[oid] = a.kicked  # "if it was kicked" (702.33d)
     data: dict[str, Any] = {"modes": modes} if modes else {}
+    data.update(paid)
     if cast_from != "hand":
         data["from"] = cast_from
     if flashback:
@@ -350,14 +355,17 @@ def payers(game: Game, player: str, card: Any = None) -> list[tuple[object, str]
         improvise_sources(game, player) if "improvise" in kw else [])
 
 
-def pay(game: Game, player: str, cost: tuple[str, ...], x: int = 0, card: Any = None) -> None:
+def pay(game: Game, player: str, cost: tuple[str, ...], x: int = 0, card: Any = None) -> list[int]:
     """Pay a mana cost from the pool, then by tapping untapped lands and mana creatures
     and artifacts (601.2g-h, :func:`mana_sources`), then, for a spell (``card``) with
-    convoke or improvise, by tapping creatures or artifacts."""
+    convoke or improvise, by tapping creatures or artifacts.  Returns the creatures
+    tapped for convoke (702.51c: they "convoked" the spell)."""
     if not cost and not x:
-        return
+        return []
     p = game.player(player)
     sources = payers(game, player, card)
+    convoking = {s[0] for s in convoke_sources(game, player)} if card is not None and "convoke" in card.keywords \
+        else set()
     chosen = plan(cost, x, sources)
     if chosen is None:
         have = "".join(p.mana) or "nothing"
@@ -371,6 +379,7 @@ def pay(game: Game, player: str, cost: tuple[str, ...], x: int = 0, card: Any = 
         if not isinstance(s, tuple):
             game.tap(s)
     game.changed(characteristics=False)
+    return [s for s in dict.fromkeys(chosen) if s in convoking]
 
 
 def _activate(game: Game, a: A.Activate) -> None:
@@ -402,6 +411,8 @@ def _activate(game: Game, a: A.Activate) -> None:
     probe = StackItem(0, "activated", a.player, oid, obj.epoch, handler, ab.text)
     targets = _targets(game, probe, a.player, ab.targets, a.targets, ab.text)
     _check_x(parse_cost(ab.cost), a.x, ab.text)
+    if a.x < ab.x_min:
+        raise IllegalActionError(f"X can't be less than {ab.x_min} for '{ab.text}' (choose it with 'x N')")
     if ab.remove_counters:  # 602.2b: a cost that can't be paid in full can't be paid
         kind, n = ab.remove_counters
         if obj.counters.get(kind, 0) < n:
@@ -414,7 +425,7 @@ def _activate(game: Game, a: A.Activate) -> None:
     pay(game, a.player, parse_cost(ab.cost), a.x)
     if ab.remove_counters:
         game.remove_counters(oid, *ab.remove_counters)
-    _pay_other_costs(game, a.player, oid, ab)
+    paid = _pay_other_costs(game, a.player, oid, ab)
     if ab.loyalty is not None:  # 606.4: the cost; 606.3: once this turn
         game.state.turn_flags.setdefault("loyalty", []).append(obj.ref)
         if ab.loyalty > 0:
@@ -437,7 +448,7 @@ def _activate(game: Game, a: A.Activate) -> None:
         game.add_mana(a.player, [color] * n)
         game.note(f"{a.player} adds {('{' + color + '}') * n or 'no mana'} with {ch.name}")
         return
-    _stack_ability(game, a.player, (oid, epoch), ch.name, handler, ab.text, targets, a.x)
+    _stack_ability(game, a.player, (oid, epoch), ch.name, handler, ab.text, targets, a.x, paid)
 
 
 def unpayable(game: Game, player: str, oid: int, ab: Any) -> str:
@@ -452,8 +463,10 @@ def unpayable(game: Game, player: str, oid: int, ab: Any) -> str:
         return why
     if ab.discard and len([c for c in game.state.players[player].hand if c != oid]) < ab.discard:
         return f"{player} has no card to discard"
-    if ab.sacrifice_other and not _sacrifice_options(game, player, oid, ab):
+    if ab.sacrifice_other and not _options(game, player, oid, ab.sacrifice_other):
         return f"{player} has no {ab.sacrifice_other[0]} to sacrifice"
+    if (bounce := getattr(ab, "bounce_other", None)) and not _options(game, player, oid, bounce):
+        return f"{player} has no {bounce[0]} to return to its owner's hand"
     return ""
 
 
@@ -468,13 +481,17 @@ def _loyalty_refused(game: Game, obj: Any, ab: Any) -> str:
     return ""
 
 
-def _sacrifice_options(game: Game, player: str, oid: int, ab: Any) -> tuple[int, ...]:
-    fits = ab.sacrifice_other[1]
+def _options(game: Game, player: str, oid: int, cost: tuple[str, Callable[..., bool]]) -> tuple[int, ...]:
+    """The permanents of ``player`` that can pay a cost of sacrificing or returning one."""
+    fits = cost[1]
     return tuple(o for o in game.permanents(player) if fits(game, player, o, oid))
 
 
-def _pay_other_costs(game: Game, player: str, oid: int, ab: Any) -> None:
-    """Pay life, discard and sacrifice costs (602.2b), choosing what to sacrifice or discard."""
+def _pay_other_costs(game: Game, player: str, oid: int, ab: Any) -> dict[str, Any]:
+    """Pay life, discard and sacrifice costs (602.2b), choosing what to sacrifice or discard.
+    Returns what the spell or ability remembers of them: ``sacrificed``, the permanent
+    sacrificed (its id and epoch: "the sacrificed creature's power", 608.2h)."""
+    paid: dict[str, Any] = {}
     if ab.life:
         game.lose_life(player, ab.life)
     if ab.once:
@@ -485,10 +502,18 @@ def _pay_other_costs(game: Game, player: str, oid: int, ab: Any) -> None:
                                    {"what": "discard"})):
             game.move(c, "graveyard")
     if ab.sacrifice_other:
-        options = _sacrifice_options(game, player, oid, ab)
+        options = _options(game, player, oid, ab.sacrifice_other)
         pick = options if len(options) == 1 else game.ask(Decision(
             "choose", player, f"sacrifice {ab.sacrifice_other[0]} (a cost)", options, 1, 1, {"what": "sacrifice"}))
+        paid["sacrificed"] = game.state.objs[pick[0]].ref
         game.sacrifice(pick[0])
+    if bounce := getattr(ab, "bounce_other", None):
+        options = _options(game, player, oid, bounce)
+        pick = options if len(options) == 1 else game.ask(Decision(
+            "choose", player, f"return {bounce[0]} to its owner's hand (a cost)", options, 1, 1,
+            {"what": "return-cost"}))
+        game.move(pick[0], "hand")
+    return paid
 
 
 def _activate_in_hand(game: Game, a: A.Activate, oid: int) -> None:
@@ -515,11 +540,11 @@ def _activate_in_hand(game: Game, a: A.Activate, oid: int) -> None:
 
 
 def _stack_ability(game: Game, player: str, source: tuple[int, int], name: str, handler: str, text: str,
-                   targets: tuple = (), x: int = 0) -> None:
+                   targets: tuple = (), x: int = 0, data: dict[str, Any] | None = None) -> None:
     """Put an activated ability of ``source`` (its id and epoch as activated) on the stack
     (602.2a); its controller gets priority."""
     st = game.state
-    item = StackItem(st.new_id(), "activated", player, *source, handler, text, targets, x,
+    item = StackItem(st.new_id(), "activated", player, *source, handler, text, targets, x, dict(data or {}),
                      timestamp=st.tick())
     st.stack.append(item)
     st.passes = 0
@@ -587,6 +612,7 @@ def _attack(game: Game, a: A.Attack) -> None:
         st.objs[oid].blocked = False  # 509.1h: blocked or not is decided anew each combat
         if not game.chars(oid).has("vigilance"):
             game.tap(oid)
+    st.turn_flags["attacked"] = st.turn_flags.get("attacked", 0) + len(chosen)  # "N creatures attacked this turn"
     game.changed(characteristics=False)
     game.note(f"{a.player} attacks with " + ", ".join(
         game.describe(o) + (f" -> {game.describe(w)}" if w is not None else "") for o, _, w in chosen))

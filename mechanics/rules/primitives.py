@@ -139,6 +139,8 @@ class Primitives:
         card = self.card(obj.copy_of or obj.name)
         if card.is_type("Planeswalker") and card.loyalty:  # 306.5b: with its printed loyalty
             self.put_counters(obj.id, "loyalty", card.loyalty)
+        if "Saga" in card.subtypes:  # 714.3a: a Saga enters with a lore counter
+            self.put_counters(obj.id, "lore", 1)
         op = self.replace("enters", {"obj": obj.id, "counters": {}, "subtypes": ()}, obj.controller)
         if op["subtypes"]:
             self.add_effect("4", "enters-as", [obj.id], {"subtypes": tuple(op["subtypes"])}, until="")
@@ -246,6 +248,36 @@ class Primitives:
 
     def sacrifice(self: Game, oid: int) -> None:
         self.move(oid, "graveyard")
+
+    def sacrifice_all(self: Game, oids: list[int]) -> None:
+        """Sacrifice permanents at the same time (701.21a: "sacrifices all permanents in
+        the pile"): each one's leaves-the-battlefield abilities see the others leave."""
+        self.move_all(oids, "graveyard")
+
+    def exile_until(self: Game, oid: int, designation: str, player: str) -> int:
+        """Exile an object until an opponent of ``player`` gets ``designation`` (Palace
+        Jailer: "until an opponent becomes the monarch"; :meth:`designate` returns it,
+        610.3c).  Returns its id in exile."""
+        gone = self.move(oid, "exile")
+        self.state.exiled_until.append({"obj": self.state.objs[gone].ref, "designation": designation,
+                                        "player": player})
+        return gone
+
+    def designate(self: Game, player: str, name: str) -> None:
+        """``player`` gets a designation only one player has at a time, taking it from
+        whoever had it (724.1, 724.3: "you become the monarch")."""
+        if self.state.designations.get(name) == player:
+            return
+        self.state.designations[name] = player
+        self.changed(characteristics=False)
+        self.note(f"{player} becomes the {name}")
+        back = [e for e in self.state.exiled_until if e["designation"] == name and player in self.opponents(e["player"])]
+        self.state.exiled_until = [e for e in self.state.exiled_until if e not in back]
+        for e in back:  # 610.3c: the exiled card returns under its owner's control at once
+            oid, epoch = e["obj"]
+            obj = self.state.objs.get(oid)
+            if obj is not None and obj.epoch == epoch and obj.zone == "exile":
+                self.move(oid, "battlefield", controller=obj.owner)
 
     def draw(self: Game, player: str, n: int = 1) -> None:
         p = self.state.players[player]

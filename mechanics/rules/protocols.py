@@ -56,6 +56,7 @@ class PrimitivesNeeds(GameCore, Protocol):
 
     def ask(self, decision: Decision) -> Any: ...
     def controller_of(self, oid: int) -> str: ...
+    def opponents(self, player: str) -> list[str]: ...  # designate: "until an opponent becomes"
     def ctx(self, item: StackItem | None = None, player: str | None = None) -> Ctx: ...
     def hook(self, hook_name: str, /, **kw: Any) -> Any: ...
     def remember(self, obj: Obj) -> None: ...
@@ -100,6 +101,8 @@ class TurnNeeds(GameCore, Protocol):
     def draw(self, player: str, n: int = 1) -> None: ...  # Primitives
     def move(self, oid: int, zone: str, player: str | None = None, bottom: bool = False,
              controller: str | None = None) -> int: ...  # Primitives
+    def put_counters(self, target: int | str, kind: str, n: int,
+                     source_item: int | None = None) -> int: ...  # Primitives (a Saga's lore, 714.3b)
     def remove_from_combat(self, obj: Obj) -> None: ...  # Primitives
     def untap(self, oid: int) -> None: ...  # Primitives
     def spell_card_away(self, item: StackItem, resolved: bool = False) -> None: ...  # Primitives

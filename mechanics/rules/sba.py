@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from ..model import events as ev
 from ..model.state import Decision
+from ..text.sagas import final_chapter
 
 if TYPE_CHECKING:
     from ..play.game import Game
@@ -52,6 +53,8 @@ def _perform(game: Game) -> bool:
                     to_graveyard.append(oid)
         if "Planeswalker" in ch.types and obj.counters.get("loyalty", 0) <= 0:  # 704.5i
             to_graveyard.append(oid)
+        if "Saga" in ch.subtypes and _saga_done(game, oid, ch):  # 714.4
+            to_graveyard.append(oid)
         if "Aura" in ch.subtypes and not _enchantable(game, ch, obj.attached_to):  # 704.5m
             to_graveyard.append(oid)
         if "Equipment" in ch.subtypes and obj.attached_to is not None and \
@@ -76,8 +79,8 @@ def _perform(game: Game) -> bool:
 
 
 def _watched(game: Game) -> list[tuple[int, Chars]]:
-    """The permanents an object's state-based action may apply to (704.5f-q): creatures,
-    planeswalkers, Auras, Equipment, legendary permanents and those with both +1/+1
+    """The permanents an object's state-based action may apply to (704.5f-q, 714.4):
+    creatures, planeswalkers, Auras, Equipment, Sagas, legendary permanents and those with both +1/+1
     and -1/-1 counters.  Kept per characteristics dict, which is computed anew when
     any of these changes (counters change power and toughness); damage, which
     doesn't, matters only to a creature."""
@@ -87,7 +90,7 @@ def _watched(game: Game) -> list[tuple[int, Chars]]:
         objs = game.state.objs
         hit = game.memo["sba_watched"] = (chars, [(oid, ch) for oid, ch in chars.items() if (
             ch.is_creature or "Planeswalker" in ch.types or "Legendary" in ch.supertypes
-            or "Aura" in ch.subtypes or "Equipment" in ch.subtypes
+            or "Aura" in ch.subtypes or "Equipment" in ch.subtypes or "Saga" in ch.subtypes
             or (objs[oid].counters.get("+1/+1") and objs[oid].counters.get("-1/-1")))])
     return hit[1]
 
@@ -132,6 +135,17 @@ def _cease(game: Game, oid: int) -> None:
     game.remove_from_zone(st.objs[oid])
     del st.objs[oid]
     game.changed()
+
+
+def _saga_done(game: Game, oid: int, ch: Chars) -> bool:
+    """714.4: a Saga with at least as many lore counters as its final chapter number is
+    sacrificed, unless a chapter ability of it has triggered and not yet left the stack."""
+    final = final_chapter(ch.card)
+    st = game.state
+    if not final or st.objs[oid].counters.get("lore", 0) < final:
+        return False
+    return not any(t.get("source") == oid for t in st.pending_triggers) and \
+        not any(i.source == oid and i.kind == "triggered" for i in st.stack)
 
 
 def _players(game: Game) -> bool:

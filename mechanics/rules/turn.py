@@ -137,6 +137,15 @@ class TurnRules:
                 continue
             self.draw(p)
 
+    def _step_main1(self: Game) -> None:
+        """714.3b: as the precombat main phase begins, the active player puts a lore counter
+        on each Saga they control (its chapter abilities trigger, 714.2b)."""
+        for oid in list(self.state.battlefield):
+            ch = self.chars(oid)
+            if ch is not None and "Saga" in ch.subtypes and self.seat_of(ch.controller) == \
+                    self.seat_of(self.state.active):
+                self.put_counters(oid, "lore", 1)
+
     def _step_attackers(self: Game) -> None:
         """508.1; with shared team turns the active team makes one combined attack
         with the creatures of all its players (805.10b)."""

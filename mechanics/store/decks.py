@@ -25,6 +25,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 
+from ..model.cards import face_names, normalise_name
 from ..model.errors import DeckError
 from .paths import open_regular
 
@@ -62,6 +63,8 @@ class DeckList:
     commander: tuple[DeckEntry, ...]
     companion: tuple[DeckEntry, ...]
     format: str
+    #: ``(line, message)``: a name read as the one card it spells punctuation aside (:func:`load_deck`)
+    notes: tuple[tuple[int, str], ...] = ()
 
 
 Placed = tuple[str | None, DeckEntry]  # the board an entry goes to; None drops it (maybeboard)
@@ -192,14 +195,24 @@ def load_deck(path: str | os.PathLike[str], pool: object) -> DeckList:
     if kept is not None and stamp and kept[0] == stamp and kept[1] is pool:
         return kept[2]
 
+    loosely: dict[str, str] = {}  # names the pool read punctuation aside ("Polukranos, Reborn")
+
     def canonical(name: str) -> str | None:
         card = pool.get(name)  # type: ignore[attr-defined]
-        return card.name if card is not None else None
+        if card is None:
+            return None
+        if normalise_name(name) not in {normalise_name(n) for n in (card.full_name, *face_names(card.full_name))}:
+            loosely[name] = card.name
+        return card.name
 
     def known() -> Iterator[str]:  # listed only for an unknown card's suggestions
         yield from pool.names()  # type: ignore[attr-defined]
 
-    deck = resolve_names(read_deck(path), canonical, known())
+    written = read_deck(path)
+    deck = resolve_names(written, canonical, known())
+    deck = replace(deck, notes=tuple(
+        (e.line, f"'{e.name}' read as '{loosely[e.name]}' (the one card of that name, punctuation aside)")
+        for board in BOARDS for e in getattr(written, board) if e.name in loosely))
     if len(_LOADED) > 32:
         _LOADED.clear()
     _LOADED[key] = (stamp, pool, deck)

@@ -115,8 +115,9 @@ def compile_ability(card: CardDef, lines: list[str], known: set[str]) -> list[ab
         if modal.most > 1 and sum(bool(m.targets) for m in modal.modes) > 1:
             raise Unsupported("modes with several targets")  # 603.3d: one target decision
         return [compiler.triggered(node, flat, card, known, modal)]
-    if node.form == "triggered":
-        return [compiler.triggered(node, flat, card, known)]
+    if node.form == "triggered":  # "enters or leaves the battlefield": a triggered ability of each event
+        return [compiler.triggered(replace(node, event=replace(node.event, kind=kind)), flat, card, known)
+                for kind in node.event.kind.split("|")]
     if node.form == "activated":
         return [compiler.activated(node, flat, card, known)]
     if node.form == "static":

@@ -70,7 +70,7 @@ def matches(game: Game, d: Objects, oid: int, controller: str, source: int | Non
         return False
     obj = game.state.objs[oid]
     for s in d.states:
-        if not _state(game, s, obj, ch):
+        if not (_convoked(game, obj, source) if s == "convoked" else _state(game, s, obj, ch)):
             return False
     if d.with_keyword and not ch.has(d.with_keyword):
         return False
@@ -78,6 +78,9 @@ def matches(game: Game, d: Objects, oid: int, controller: str, source: int | Non
         return False
     if d.toughness and not _compare(ch.toughness or 0, d.toughness):
         return False
+    if d.mv_counters and (source is None or ch.card.mana_value != game.state.objs[source].counters.get(
+            d.mv_counters, 0)):
+        return False  # "with mana value equal to the number of charge counters on ~"
     return not (d.mana_value and not _compare(ch.card.mana_value, d.mana_value))
 
 
@@ -89,6 +92,12 @@ def _state(game: Game, s: str, obj: Any, ch: Any) -> bool:
         "nonbasic": "Basic" not in ch.supertypes, "token": obj.token, "nontoken": not obj.token,
         "colorless": not ch.colors, "multicolored": len(ch.colors) > 1, "monocolored": len(ch.colors) == 1,
     }[s]
+
+
+def _convoked(game: Game, obj: Any, source: int | None) -> bool:
+    """702.51c: the creature was tapped to pay for the source with convoke, and is still
+    the same object (400.7)."""
+    return any(tuple(r) == obj.ref for r in game.state.turn_flags.get("convoked", {}).get(source, ()))
 
 
 def _compare(value: int, how: tuple[str, int]) -> bool:

@@ -21,7 +21,7 @@ PREDEFINED = {
     "Blood": "{1}, {T}, Discard a card, Sacrifice this artifact: Draw a card.",
 }
 _NAMED = re.compile(r"^(?P<sub>[A-Z][\w' -]*?) Token \((?P<p>\d+)/(?P<t>\d+) (?P<colors>[WUBRG]+|C)"
-                    r"(?P<artifact> artifact)?(?:, (?P<kws>[a-z ,]+))?\)$")
+                    r"(?P<artifact> artifact)?(?:, (?P<kws>[a-z ,]+))?\)(?: with \"(?P<ability>[^\"]+)\")?$")
 
 
 def token_name(spec: TokenSpec) -> str:
@@ -36,7 +36,8 @@ def token_name(spec: TokenSpec) -> str:
     colors = "".join(c for c in "WUBRG" if c in spec.colors) or "C"
     art = " artifact" if "Artifact" in spec.types else ""
     rest = f", {', '.join(kws)}" if kws else ""
-    return f"{spec.name} Token ({spec.power}/{spec.toughness} {colors}{art}{rest})"
+    quoted = f' with "{spec.ability}"' if spec.ability else ""  # its own rules text
+    return f"{spec.name} Token ({spec.power}/{spec.toughness} {colors}{art}{rest}){quoted}"
 
 
 def token_card(name: str) -> CardDef | None:
@@ -50,6 +51,6 @@ def token_card(name: str) -> CardDef | None:
     types = "Token Artifact Creature" if m.group("artifact") else "Token Creature"
     colors = frozenset(m.group("colors")) - {"C"}
     kws = frozenset(k.strip() for k in (m.group("kws") or "").split(",") if k.strip())
+    text = "\n".join(t for t in (", ".join(k.capitalize() for k in sorted(kws)), m.group("ability") or "") if t)
     return CardDef(name, type_line=f"{types} \u2014 {m.group('sub')}", power=int(m.group("p")),
-                   toughness=int(m.group("t")), colors=colors, keywords=kws,
-                   oracle_text=", ".join(k.capitalize() for k in sorted(kws)))
+                   toughness=int(m.group("t")), colors=colors, keywords=kws, oracle_text=text)

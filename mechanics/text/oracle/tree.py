@@ -39,6 +39,10 @@ class Objects:
     zone: str = "battlefield"
     ref: Objects | None = field(default=None, compare=False)
     toughness: tuple[str, int] | None = None
+    #: "target X and all other Ys with the same name as that X" (Maelstrom Pulse, Bile Blight)
+    same_name: bool = False
+    #: "with mana value equal to the number of charge counters on ~" (Aether Vial): that kind
+    mv_counters: str = ""
 
     @property
     def players_only(self) -> bool:
@@ -66,7 +70,10 @@ class Effect:
     (``token``), scry, surveil, mill, search (``dest``, ``tapped``), counter-spell
     (``cost``: unless its controller pays), sacrifice, explore, investigate,
     proliferate, regenerate, mana (``mana``), shuffle, fight, return (to the
-    battlefield), attach, cant-block, unblockable."""
+    battlefield), attach, cant-block, unblockable; piles, one-of (``then``: the
+    alternatives), choose-target, hand-to-library (``dest``: top or bottom),
+    if-you-controlled and damage-then (``then``: what follows), solve (a Case), monarch,
+    exile-until-monarch."""
 
     verb: str
     what: Objects | None = None  # the objects (or players) acted on
@@ -97,6 +104,8 @@ class TokenSpec:
     colors: tuple[str, ...] = ()
     types: tuple[str, ...] = ("Creature",)
     keywords: tuple[str, ...] = ()
+    x: bool = False  # "becomes an X/X ... creature": power and toughness are the X paid
+    ability: str = ""  # 'with "Whenever this token attacks, create a Treasure token."' (113.2, 111.4)
 
 
 @dataclass(frozen=True)
@@ -109,6 +118,7 @@ class Condition:
     n: int = 1
     negate: bool = False
     what_kind: str = ""  # a counter kind
+    also: Condition | None = None  # "... and COND": both hold
 
 
 @dataclass(frozen=True)
@@ -140,6 +150,8 @@ class Cost:
     exile_self_from_graveyard: bool = False
     #: a loyalty ability's cost (606.4): put on (+N) or remove (-N) loyalty counters
     loyalty: int | None = None
+    #: "Return a Forest you control to its owner's hand" (Quirion Ranger)
+    bounce: Objects | None = None
 
 
 @dataclass(frozen=True)
@@ -160,3 +172,4 @@ class Ability:
     most: int = 1
     keyword: str = ""  # a keyword line's keywords, "|" between them
     arg: str = ""  # and their costs or numbers
+    x_min: int = 0  # "X can't be 0." (107.3: the least X an activation may choose)

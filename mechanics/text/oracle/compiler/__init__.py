@@ -10,7 +10,7 @@ so the card stays manual.
 
 from __future__ import annotations
 
-from . import verbs  # noqa: F401 - registers the effect verbs
+from . import cases, choices, facts, monarch, verbs  # noqa: F401 - registers the effect verbs
 from .abilities import (
            activated,
            by_hand,

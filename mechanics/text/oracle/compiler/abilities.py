@@ -24,6 +24,8 @@ if TYPE_CHECKING:
 def spells(nodes: list[Ability], text: str, known: set[str], card: Any) -> ab.SpellAbility:
     """An instant's or sorcery's sentences, one spell ability: targets in order (601.2c)."""
     env = Env(known, card)
+    env.sacrifices = any(line.lower().startswith("as an additional cost to cast this spell, sacrifice a")
+                         for line in card.oracle_text.splitlines())  # Fling: "the sacrificed creature"
     run = effects(env, [e for n in nodes for e in n.effects])
     return ab.SpellAbility(text, run, tuple(env.targets))
 
@@ -42,9 +44,9 @@ def modal(node: Ability, text: str, mode_texts: list[str], known: set[str], card
 def activated(node: Ability, text: str, card: Any, known: set[str]) -> ab.Activated:
     c = node.cost
     assert c is not None
-    if "X" in c.mana.upper() or any(s in c.mana for s in ("/",)):
-        raise Unsupported(c.mana)
     mana = [e for e in node.effects if e.verb == "mana"]
+    if ("X" in c.mana.upper() and (mana or c.loyalty is not None)) or "/" in c.mana:
+        raise Unsupported(c.mana)  # X is chosen as an ability is activated (107.3): not for mana
     if mana:
         e = mana[0]
         if len(node.effects) != 1 or not c.tap or node.sorcery:
@@ -59,11 +61,12 @@ def activated(node: Ability, text: str, card: Any, known: set[str]) -> ab.Activa
             env = Env(known, card)
             count = number(env, e.n)
             amount = (lambda g, o: count(g.ctx())) if e.n.count is None else _mana_count(e.n)
-        if c.sacrifice or c.discard or node.once_each_turn:
+        if c.sacrifice or c.discard or c.bounce or node.once_each_turn:
             raise Unsupported("a mana ability with a cost of sacrificing or discarding")
         return ab.Activated(text, cost=c.mana, tap=True, mana=e.mana, sacrifice=c.sacrifice_self,
                             amount=amount, life=c.life)
     env = Env(known, card)
+    env.sacrifices = c.sacrifice is not None
     run = effects(env, node.effects)
     if len(env.targets) > 1:
         raise Unsupported("an activated ability with two targets")
@@ -71,10 +74,10 @@ def activated(node: Ability, text: str, card: Any, known: set[str]) -> ab.Activa
         if not card.is_type("Planeswalker"):
             raise Unsupported("a loyalty ability of a non-planeswalker")
         return ab.Activated(text, resolve=run, targets=tuple(env.targets), sorcery=True, loyalty=c.loyalty)
-    return ab.Activated(text, cost=c.mana, tap=c.tap, resolve=run, targets=tuple(env.targets),
+    return ab.Activated(text, cost=c.mana, tap=c.tap, resolve=run, targets=tuple(env.targets), x_min=node.x_min,
                         sorcery=node.sorcery, sacrifice=c.sacrifice_self, life=c.life,
-                        sacrifice_other=_sacrifice_cost(c.sacrifice), discard=c.discard,
-                        once=node.once_each_turn)
+                        sacrifice_other=_permanent_cost(c.sacrifice), discard=c.discard,
+                        once=node.once_each_turn, bounce_other=_permanent_cost(c.bounce))
 
 
 #: a loyalty ability's line (606.1): "[+N]: EFFECT", "[−N]: EFFECT" or "[0]: EFFECT"
@@ -95,8 +98,9 @@ def by_hand(card: Any, line: str) -> list[ab.Ability]:
     return [ab.Activated(line, resolve=told, sorcery=True, loyalty=-int(n) if sign in ("−", "-") else int(n))]
 
 
-def _sacrifice_cost(d: Objects | None) -> tuple[str, Callable[..., bool]] | None:
-    """"Sacrifice a creature" as a cost: what fits (another: not the source)."""
+def _permanent_cost(d: Objects | None) -> tuple[str, Callable[..., bool]] | None:
+    """"Sacrifice a creature", "Return a Forest you control to its owner's hand" as a cost:
+    what fits (another: not the source)."""
     if d is None:
         return None
     return (" or ".join(d.kinds), lambda game, player, o, source: select.matches(game, d, o, player, source))
@@ -128,6 +132,8 @@ def triggered(node: Ability, text: str, card: Any, known: set[str],
         _one_target(env)
         return ab.Triggered(text, resolve=run, targets=tuple(env.targets), condition=cond, step=ev.step,
                             step_whose="each" if ev.whose == "each" else "you", modal=modal_node)
+    if ev.kind == "chapter" and "Saga" not in card.subtypes:
+        raise Unsupported("a chapter ability of a non-Saga")
     kinds, match, back = trigger_match(ev)
     if ev.subject is not None and ev.subject.quant == "self" and ev.kind in (
             "dies", "attacks", "combat-damage", "blocks", "becomes-blocked"):
@@ -226,6 +232,6 @@ def cast_cost(node: Ability, text: str) -> ab.CastCost:
     if node.effects:
         return ab.CastCost(text, less=_less(node.effects[0]))
     c = node.cost
-    if c.mana or c.tap or c.sacrifice_self:
+    if c.mana or c.tap or c.sacrifice_self or c.bounce:
         raise Unsupported(text)
-    return ab.CastCost(text, life=c.life, discard=c.discard, sacrifice_other=_sacrifice_cost(c.sacrifice))
+    return ab.CastCost(text, life=c.life, discard=c.discard, sacrifice_other=_permanent_cost(c.sacrifice))

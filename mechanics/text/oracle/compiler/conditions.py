@@ -48,11 +48,28 @@ def condition(cond: Condition | None) -> Callable[..., bool] | None:
     elif cond.kind == "a-player-life-at-most":
         def check(game: Game, you: str, source: int | None, epoch: int = -1) -> bool:
             return any(p.life <= cond.n for p in game.state.players.values() if not p.lost)
+    elif cond.kind == "attacked":  # "N or more creatures attacked this turn" (508.1)
+        def check(game: Game, you: str, source: int | None, epoch: int = -1) -> bool:
+            return game.state.turn_flags.get("attacked", 0) >= cond.n
+    elif cond.kind == "solved":  # 719.3b: a Case's designation
+        def check(game: Game, you: str, source: int | None, epoch: int = -1) -> bool:
+            obj = game.state.objs.get(source) if source is not None else None
+            return obj is not None and obj.zone == "battlefield" and "solved" in obj.choices
     elif cond.kind == "life-at-least":
         def check(game: Game, you: str, source: int | None, epoch: int = -1) -> bool:
             return game.state.players[you].life >= cond.n
     else:
         raise Unsupported(f"if {cond.kind}")
     if cond.negate:
-        return lambda g, y, s, e=-1: not check(g, y, s, e)
+        check = _negated(check)
+    if cond.also is not None:  # "... and COND"
+        check = _both(check, condition(cond.also))
     return check
+
+
+def _negated(check: Callable[..., bool]) -> Callable[..., bool]:
+    return lambda g, y, s, e=-1: not check(g, y, s, e)
+
+
+def _both(one: Callable[..., bool], two: Callable[..., bool]) -> Callable[..., bool]:
+    return lambda g, y, s, e=-1: one(g, y, s, e) and two(g, y, s, e)

@@ -47,12 +47,15 @@ class Env:
         self.card = card  # the card whose text this is
         self.targets: list[ab.Target] = []
         self.index: dict[int, int] = {}
+        self.sacrifices = False  # a cost of the ability sacrifices a permanent ("the sacrificed creature")
 
     def target(self, d: Objects) -> int:
         if id(d) in self.index:
             return self.index[id(d)]
         if d.zone not in ("battlefield", "graveyard"):
             raise Unsupported(f"a target card in a {d.zone}")  # the engine targets permanents, players, spells
+        if d.mv_counters:
+            raise Unsupported("a target with mana value equal to a number of counters")
         if self.targets and (self.targets[-1].max > 1 or self.targets[-1].optional):
             raise Unsupported("a target after an 'up to' one")
         self.index[id(d)] = len(self.targets)
@@ -85,7 +88,7 @@ def objects(env: Env, d: Objects) -> Callable[[Ctx], list[Any]]:
                 return [] if t is None else [t]
             n = len(ctx.item.targets) - ctx.offset - i if ctx.item else 0
             return [t for k in range(n) if (t := ctx.target(i + k)) is not None]
-        return targeted
+        return _and_same_name(targeted, d) if d.same_name else targeted
     if q == "self":
         return _self
     if q == "you":
@@ -117,9 +120,25 @@ def objects(env: Env, d: Objects) -> Callable[[Ctx], list[Any]]:
             raise Unsupported("it")
         inner = objects(env, d.ref)
         if "player" in d.kinds and not d.ref.players_only:
+            if d.ref.quant == "target":
+                return _last_controller(env.target(d.ref))
             return lambda ctx: [_controller(ctx, o) for o in inner(ctx)]
         return inner
     raise Unsupported(f"{q} {' '.join(d.kinds)}")
+
+
+def _and_same_name(targeted: Callable[[Ctx], list[Any]], d: Objects) -> Callable[[Ctx], list[Any]]:
+    """The target, then every other permanent of the kinds ``d`` names with the target's
+    name as it resolves (201.2); none if the target is illegal (608.2b)."""
+    def with_namesakes(ctx: Ctx) -> list[Any]:
+        got = targeted(ctx)
+        ch = ctx.game.chars(got[0]) if got else None
+        if ch is None:
+            return got
+        others = [o for o in select.each(ctx.game, Objects("each", d.kinds), ctx.controller, None)
+                  if o != got[0] and (c := ctx.game.chars(o)) is not None and c.name == ch.name]
+        return got + others
+    return with_namesakes
 
 
 def _self(ctx: Ctx) -> list[Any]:
@@ -135,6 +154,22 @@ def _self(ctx: Ctx) -> list[Any]:
     return []
 
 
+def _last_controller(i: int) -> Callable[[Ctx], list[Any]]:
+    """"Its controller" of target ``i`` after an earlier effect moved it ("Destroy target
+    permanent. Its controller may search ..."): its controller as it last existed on the
+    battlefield (608.2h)."""
+    def whose(ctx: Ctx) -> list[Any]:
+        k = ctx.offset + i
+        t = ctx.item.targets[k] if ctx.item is not None and k < len(ctx.item.targets) else None
+        if t is None:
+            return []
+        if isinstance(t, str):
+            return [t]  # a player target: "they"
+        info = ctx.lki(*t)
+        return [info["controller"]] if info else []
+    return whose
+
+
 def _controller(ctx: Ctx, o: Any) -> Any:
     if isinstance(o, str):
         return o
@@ -142,6 +177,10 @@ def _controller(ctx: Ctx, o: Any) -> Any:
 
 
 def number(env: Env, n: Number) -> Callable[[Ctx], int]:
+    if n.power_of is not None and n.power_of.quant == "sacrificed":
+        if not env.sacrifices:
+            raise Unsupported("the sacrificed creature's power (no sacrifice cost)")
+        return _sacrificed_power
     if n.power_of is not None:  # 608.2h: as it last existed if it has left the battlefield
         whose = objects(env, n.power_of)
 
@@ -159,6 +198,14 @@ def number(env: Env, n: Number) -> Callable[[Ctx], int]:
     if n.x:
         return lambda ctx: n.times * (ctx.item.x if ctx.item else 0)
     return lambda ctx: n.value
+
+
+def _sacrificed_power(ctx: Ctx) -> int:
+    """"The sacrificed creature's power": the permanent sacrificed to pay the cost, as it
+    last existed on the battlefield (608.2h, 112.7a)."""
+    ref = ctx.item.data.get("sacrificed") if ctx.item is not None else None
+    info = ctx.lki(*ref) if ref else None
+    return max(0, (info or {}).get("power") or 0)
 
 
 def each_of(env: Env, d: Objects | None, act: Callable[[Ctx, Any], None]) -> Run:

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from ....model.state import Decision
 from ..tree import Effect
 from .conditions import condition
-from .descriptors import Env, Run, Unsupported, number
+from .descriptors import Env, Run, Unsupported, number, players_of
 
 if TYPE_CHECKING:
     from ....play.context import Ctx
@@ -71,9 +71,21 @@ def _instead(env: Env, old: Effect, new: Effect, run_old: Run) -> Run:
     return run
 
 
+#: condition kinds read on the effect's own objects ("if its power is 2") -> how they
+#: compile: ``compile(env, effect) -> holds(ctx)`` (:mod:`.facts`)
+OBJECT_CONDITIONS: dict[str, Callable[[Env, Effect], Callable[[Ctx], bool]]] = {}
+
+
 def effect(env: Env, e: Effect) -> Run:
     run = _verb(env, e)
-    check = condition(e.condition)
+    if e.condition is not None and e.condition.kind in OBJECT_CONDITIONS:
+        holds = OBJECT_CONDITIONS[e.condition.kind](env, e)
+        bare = run
+
+        def run(ctx: Ctx) -> None:
+            if holds(ctx):
+                bare(ctx)
+    check = None if e.condition is not None and e.condition.kind in OBJECT_CONDITIONS else condition(e.condition)
     if check is not None:
         inner = run
 
@@ -82,9 +94,15 @@ def effect(env: Env, e: Effect) -> Run:
                 inner(ctx)
     if e.optional:
         maybe = run
+        # "Its controller may search ...": that player decides, not the ability's controller
+        deciders = players_of(env, e.who) if e.who is not None and e.who.quant in ("it", "target") else None
 
         def run(ctx: Ctx) -> None:
-            pick = ctx.choose(Decision("choose", ctx.controller, f"you may {e.verb}: do it? (yes/no)",
+            who = deciders(ctx) if deciders is not None else [ctx.controller]
+            if not who:
+                return
+            pick = ctx.choose(Decision("choose", who[0], f"{'you' if who[0] == ctx.controller else who[0]} "
+                                       f"may {e.verb}: do it? (yes/no)",
                                        ("yes", "no"), 1, 1, {"what": "may", "default": ["yes"]}))
             if pick and pick[0] == "yes":
                 maybe(ctx)

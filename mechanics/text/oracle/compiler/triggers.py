@@ -113,6 +113,15 @@ def trigger_match(ev: Event) -> tuple[tuple[str, ...], Callable[..., dict | None
                 return None
             return {} if select.matches(game, d, event.source, you, obj.id) else None
         return ("SpellCast",), cast, False
+    if ev.kind == "chapter":  # 714.2b: lore counters put on the Saga reach the chapter's number
+        numbers = [int(n) for n in ev.step.split(",")]
+
+        def chapter(game: Game, obj: Any, event: Any) -> dict | None:
+            if event.obj != obj.id or event.kind_ != "lore":
+                return None
+            now = game.state.objs[obj.id].counters.get("lore", 0)
+            return {} if any(now - event.amount < n <= now for n in numbers) else None
+        return ("CountersPut",), chapter, False
     if ev.kind == "gain-life":
         return ("LifeChanged",), (lambda g, o, e: {} if e.amount > 0 and e.player == g.controller_of(o.id)
                                   else None), False

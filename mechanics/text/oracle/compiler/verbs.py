@@ -38,6 +38,8 @@ Count = Callable[["Ctx"], int]
 
 @verb("damage")
 def damage(env: Env, e: Effect, n: Count) -> Run:
+    if e.who is not None and e.who.quant == "each" and not e.who.players_only:
+        return _each_deals(env, e, n)
     if e.who is None or e.who.quant not in ("self", "it", "target") or e.who.players_only:
         raise Unsupported("deals damage (a source other than this)")
     if e.who.quant == "self" or (e.who.quant == "it" and (e.who.ref or e.who).quant == "self"):
@@ -52,6 +54,19 @@ def damage(env: Env, e: Effect, n: Count) -> Run:
             ctx.damage(t, n(ctx), source=got[0])
     hit = objects(env, e.what)
     return dealt
+
+
+def _each_deals(env: Env, e: Effect, n: Count) -> Run:
+    """"Each creature you control deals 1 damage to that creature": each of them is a
+    source of its own damage (120.1)."""
+    sources, hit = objects(env, e.who), objects(env, e.what)
+
+    def run(ctx: Ctx) -> None:
+        targets = hit(ctx)
+        for s in sources(ctx):
+            for t in targets:
+                ctx.damage(t, n(ctx), source=s)
+    return run
 
 
 @verb("draw", "gain-life", "lose-life", "mill", "discard")
@@ -130,9 +145,14 @@ def counters(env: Env, e: Effect, n: Count) -> Run:
 
 @verb("token")
 def token(env: Env, e: Effect, n: Count) -> Run:
-    from ..tokens import token_name
+    from ..tokens import token_card, token_name
 
     name = token_name(e.token)
+    if e.token.ability:  # the token's quoted ability is its rules text: automated only if it compiles
+        from .. import compile_text  # the package compiles whole cards (it imports this module)
+
+        if compile_text(token_card(name), env.known).missing:
+            raise Unsupported(f'a token with "{e.token.ability}"')
 
     def make(ctx: Ctx) -> None:
         made = ctx.create_token(ctx.controller, name, n(ctx))
@@ -296,8 +316,9 @@ def becomes(env: Env, e: Effect, n: Count) -> Run:
             ctx.add_effect("5", "becomes", hit, {"colors": spec.colors})
         if spec.keywords:
             ctx.add_effect("6", "becomes", hit, {"keywords": spec.keywords})
-        ctx.add_effect("7b", "becomes", hit, {"set_pt": (spec.power, spec.toughness), "becomes": True})
-        ctx.note(f"{', '.join(ctx.game.describe(o) for o in hit)} becomes a {spec.power}/{spec.toughness} "
+        p, t = (ctx.item.x, ctx.item.x) if spec.x else (spec.power, spec.toughness)  # "an X/X": the X paid
+        ctx.add_effect("7b", "becomes", hit, {"set_pt": (p, t), "becomes": True})
+        ctx.note(f"{', '.join(ctx.game.describe(o) for o in hit)} becomes a {p}/{t} "
                  f"{spec.name} creature until end of turn")
     return _on_permanents(env, e.what, run)
 
@@ -340,9 +361,13 @@ def search(env: Env, e: Effect, n: Count) -> Run:
     find a card (701.23b: a search for cards with a stated quality)."""
     d = e.what
     wanted = " or ".join(k for k in d.kinds if k != "card") or "any"
+    searchers = players_of(env, e.who or Objects("you", ("player",)))  # "Its controller may search"
 
     def run(ctx: Ctx) -> None:
-        you = ctx.controller
+        for you in searchers(ctx):
+            find(ctx, you)
+
+    def find(ctx: Ctx, you: str) -> None:
         library = ctx.game.state.players[you].library
         fits = tuple(dict.fromkeys(o for o in library if select.matches(ctx.game, d, o, you, None)))
         if fits:
@@ -353,7 +378,7 @@ def search(env: Env, e: Effect, n: Count) -> Run:
             for o in pick:
                 ctx.note(f"{you} finds {ctx.game.describe(o)}")
                 if e.dest == "battlefield":
-                    _to_battlefield(ctx, o, e.tapped)
+                    _to_battlefield(ctx, o, e.tapped, you)
                 else:
                     ctx.move(o, "hand")
         ctx.shuffle(you)

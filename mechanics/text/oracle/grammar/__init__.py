@@ -11,7 +11,7 @@ activated, modal, static, "enters" abilities, costs); the word lists are in
 
 from __future__ import annotations
 
-from . import imperatives  # noqa: F401 - registers the imperative verbs
+from . import choices, facts, imperatives  # noqa: F401 - registers the imperative verbs
 from .abilities import Abilities
 from .core import NoParse, ParseError
 

@@ -8,8 +8,10 @@ Each rule reads one whole ability and returns its :class:`~..tree.Ability`;
 from __future__ import annotations
 
 from ..tree import Ability, Condition, Cost, Effect, Event, Number, Objects
+from .cases import case_ability
 from .core import NoParse, _with
 from .effects import Effects
+from .sagas import at_chapter, chapter_ability
 from .words import ABILITY_WORDS, BY_FIRST, COSTED, NUMBERED, RESTRICTIONS, STEPS
 
 
@@ -19,7 +21,7 @@ class Abilities(Effects):
     # ------------------------------------------------------------------ abilities
     def costs(self, end: str = ":") -> Cost:
         """"{2}{G}, {T}, Pay 1 life, Sacrifice ~:" up to the colon (``end``)."""
-        mana, tap, life, sac_self, sac, discard = "", False, 0, False, None, 0
+        mana, tap, life, sac_self, sac, discard, bounce = "", False, 0, False, None, 0, None
         w = self.peek()
         if (w.lstrip("+-").isdigit()) and self.peek(1) == ":":  # "[+1]:", "[−2]:", "[0]:" (606.4)
             self.i += 2
@@ -44,14 +46,24 @@ class Abilities(Effects):
                 sac = _with(self.objects("a"), other=True) if other else self.objects("a")
             elif self.eat("discard a card"):
                 discard = 1
+            elif self.eat("return"):  # "Return a Forest you control to its owner's hand"
+                self.eat_any("a", "an")
+                bounce = self.objects("a")
+                if bounce.controller != "you":
+                    self.fail()
+                self.need("to its owner's hand")
             else:
                 self.fail()
             if self.eat(end):
-                return Cost(mana, tap, False, life, sac_self, sac, discard)
+                return Cost(mana, tap, False, life, sac_self, sac, discard, bounce=bounce)
             self.need(",")
 
     def ability(self, spell: bool) -> Ability:
         """One ability (a line of the card, a modal group's lines joined by ``•``)."""
+        if self.at("to solve —") or self.at("solved —"):
+            return case_ability(self)  # type: ignore[arg-type]
+        if at_chapter(self):  # type: ignore[arg-type]
+            return chapter_ability(self)  # type: ignore[arg-type]
         self.ability_word()
         start = self.i
         for rule in (self.keywords, self.cast_cost, self.triggered, self.activated, self.static, self.enters):
@@ -87,7 +99,7 @@ class Abilities(Effects):
                 cost = ""
                 if self.eat("—"):  # "Cycling—Pay 2 life.", "Ward—Pay 3 life."
                     paid = self.costs(".")
-                    if paid.mana or paid.tap or paid.sacrifice or paid.discard or not paid.life:
+                    if paid.mana or paid.tap or paid.sacrifice or paid.discard or paid.bounce or not paid.life:
                         self.fail()
                     cost = f"{paid.life} life"
                 while self.peek().startswith("{") and self.peek() not in ("{t}", "{q}"):
@@ -165,7 +177,7 @@ class Abilities(Effects):
             self.need(",")
         subject = event.subject
         antecedent = Objects("self") if subject is None or subject.quant == "self" else Objects("event", subject.kinds)
-        if self.at("choose"):
+        if self.at("choose") and not self.at("choose target"):
             return self.modal(event, cond)
         effects = self.effects(antecedent)
         return Ability("triggered", effects=effects, event=event, condition=cond)
@@ -188,6 +200,8 @@ class Abilities(Effects):
         if subject.quant == "a" and "land" in subject.kinds and subject.controller == "you" and \
                 self.eat("enters"):
             return Event("enters", subject)
+        if self.eat("enters or leaves the battlefield"):  # two trigger events, one ability each
+            return Event("enters|leaves", subject)
         if self.eat_any("enters", "enter"):
             return Event("enters", subject)
         if self.eat("dies"):
@@ -217,14 +231,17 @@ class Abilities(Effects):
         cost = self.costs()
         effects = self.effects(Objects("self"))
         sorcery = once = False
+        x_min = 0
         while not self.done():
             if self.eat("activate only as a sorcery ."):
                 sorcery = True
             elif self.eat("activate only once each turn ."):
                 once = True
+            elif self.eat("x can't be 0 .") and "{x}" in cost.mana.lower():
+                x_min = 1
             else:
                 self.fail()
-        return Ability("activated", effects=effects, cost=cost, sorcery=sorcery, once_each_turn=once)
+        return Ability("activated", effects=effects, cost=cost, sorcery=sorcery, once_each_turn=once, x_min=x_min)
 
     def modal(self, event: Event | None = None, cond: Condition | None = None) -> Ability:
         """700.2: "choose one —" then "•" modes."""

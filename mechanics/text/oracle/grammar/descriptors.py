@@ -100,9 +100,13 @@ class Descriptors(Core):
                           "an opponent owns"):
             controller = "opponent"
         with_kw, power, toughness, mv, zone = "", None, None, None, "battlefield"
+        mv_counters = ""
         while True:
             if self.eat("with"):
-                if self.eat("power"):
+                if self.eat("mana value equal to the number of"):  # Aether Vial
+                    mv_counters = self.counter_kind()
+                    self.need("on ~")
+                elif self.eat("power"):
                     power = self.compare()
                 elif self.eat("toughness"):
                     toughness = self.compare()
@@ -118,12 +122,26 @@ class Descriptors(Core):
                 zone, controller = "graveyard", ""
             elif self.eat("in your hand") or self.eat("from your hand"):
                 zone = "hand"
+            elif self.eat("that convoked it") or self.eat("that convoked ~"):  # 702.51c
+                states.append("convoked")
             else:
                 break
         if "card" in kinds and zone == "battlefield":
             zone = "library"
+        same_name = quant == "target" and count == 1 and not up_to and bool(self.attempt(self._same_name, kinds))
         return Objects(quant, tuple(kinds), count, up_to, tuple(non), tuple(colors), controller, other,
-                       tuple(states), with_kw, power, mv, zone, toughness=toughness)
+                       tuple(states), with_kw, power, mv, zone, toughness=toughness, same_name=same_name,
+                       mv_counters=mv_counters)
+
+    def _same_name(self, kinds: list[str]) -> bool:
+        """"... and all other permanents with the same name as that permanent" after a
+        target: those too (201.2: the same name)."""
+        self.need("and all other")
+        if self.kinds() != kinds and self.words[self.i - 1] != "permanents":
+            self.fail()
+        self.need("with the same name as that")
+        self.kinds()
+        return True
 
     def _plural_ahead(self) -> bool:
         """A plural noun after any adjectives: a bare plural names every such object."""
@@ -135,6 +153,8 @@ class Descriptors(Core):
         return w in PLURAL or w in IRREGULAR or (txt[:1].isupper() and txt.endswith("s") and w != "~")
 
     def compare(self) -> tuple[str, int]:
+        if self.peek() == "x":
+            self.fail()  # "with mana value X": a comparison with the X paid, not read here
         n = self.number().value
         if self.eat("or less"):
             return ("<=", n)
@@ -199,6 +219,8 @@ class Descriptors(Core):
             return Number(count=self.objects("each"))
         if self.eat("its power") or self.eat("~ s power"):
             return Number(power_of=who if who.quant in ("self", "it", "target") else antecedent)
+        if self.eat("the sacrificed creature's power"):  # a cost's sacrifice (Fling), as it last existed
+            return Number(power_of=Objects("sacrificed"))
         self.fail()
         raise AssertionError
 
@@ -258,6 +280,10 @@ class Descriptors(Core):
         negate = bool(self.eat("unless"))
         if not negate and not self.eat("as long as"):
             self.need("if")
+        return self.condition_body(negate)
+
+    def condition_body(self, negate: bool = False) -> Condition:
+        """A condition's words after "if" ("you control three or more artifacts")."""
         if self.eat("you control"):
             if self.peek() not in ("a", "an") and (self.peek() in NUMBERS or self.peek().isdigit()):
                 n = self.number().value
@@ -267,6 +293,13 @@ class Descriptors(Core):
                 return Condition(kind, self.objects("a"), n, negate)
             self.eat_any("a", "an")
             return Condition("control", self.objects("a"), 1, negate)
+        if self.eat("its power is"):  # Savage Swipe: the effect's own object (:mod:`.facts`)
+            return Condition("its-power", n=self.number().value, negate=negate)
+        if (self.peek() in NUMBERS or self.peek().isdigit()) and self.peek(1) == "or" and \
+                self.words[self.i + 2:self.i + 7] == ["more", "creatures", "attacked", "this", "turn"]:
+            n = self.number().value  # Case of the Gateway Express: "Three or more creatures attacked this turn"
+            self.i += 6
+            return Condition("attacked", n=n, negate=negate)
         if self.eat("it was kicked") or self.eat("~ was kicked"):
             return Condition("kicked", negate=negate)
         if self.eat("it had no"):

@@ -45,7 +45,7 @@ class Effects(Descriptors):
         """Effect sentences up to the end: each sentence one or more effects joined by
         ", then", ", and", "and" or ","."""
         out: list[Effect] = []
-        while not self.done() and self.peek() != '"' and not self.at("activate only"):
+        while not self.done() and self.peek() != '"' and not self.at("activate only") and not self.at("x can't be 0"):
             e = self.effect(antecedent)
             out.append(e)
             antecedent = e.what or antecedent
@@ -73,6 +73,13 @@ class Effects(Descriptors):
         if e is None:
             self.fail()
         assert e is not None
+        if e.verb == "exile" and self.eat("until an opponent becomes the monarch"):  # 610.3c: Palace Jailer
+            e = _with(e, verb="exile-until-monarch")
+        if e.verb == "damage" and self.eat(". if a player is dealt damage this way ,"):  # Play with Fire
+            then = [self.effect(Objects("it", ("player",), ref=e.what))]
+            while self.eat("and") or self.eat(", then") or self.eat(", and"):
+                then.append(self.effect(Objects("it", ("player",), ref=e.what)))
+            e = _with(e, verb="damage-then", then=tuple(then))
         if self.eat("instead"):
             e = _with(e, instead=True, condition=self.condition())
         elif self.at("if") or self.at("unless"):
@@ -128,16 +135,34 @@ class Effects(Descriptors):
         spec = self.creature()
         self.need("tokens") if self.peek() == "tokens" else self.need("token")
         kws: list[str] = []
+        ability = ""
         if self.eat("with"):
             while (kw := self.eat_any(*GRANTABLE)):
                 kws.append(kw)
                 if not (self.eat(",") and self.eat("and") or self.eat("and") or self.eat(",")):
                     break
-            if not kws:
+            if self.peek() == '"':
+                ability = self.quoted()
+            if not kws and not ability:
                 self.fail()
         if not spec.name:
             self.fail()
-        return replace(spec, keywords=tuple(kws) + (("tapped",) if tapped else ()))
+        return replace(spec, keywords=tuple(kws) + (("tapped",) if tapped else ()), ability=ability)
+
+    def quoted(self) -> str:
+        """A quoted ability a token has ('"Whenever this token attacks, create a Treasure
+        token."'), as text ("~" written "this token"): the token's own rules text."""
+        self.need('"')
+        words: list[str] = []
+        while self.peek() != '"':
+            if self.done():
+                self.fail()
+            w = self.text() if self.text() != "~" else "This token" if not words or words[-1] in (".", ":") \
+                else "this token"
+            words.append(w if not words or w in ",.:;" else " " + w)
+            self.i += 1
+        self.need('"')
+        return "".join(words)
 
     def subject_verb(self, antecedent: Objects | None) -> Effect:
         """An effect with a subject: "~ deals 3 damage to any target", "target creature
@@ -169,12 +194,14 @@ class Effects(Descriptors):
             return self.player_verb(who)
         if self.eat_any("gets", "get"):
             pt = self.pt()
+            alt = self.pt() if self.eat("or") else None  # Brightling: "+1/-1 or -1/+1"
             kws: tuple[str, ...] = ()
             if self.eat("and gains") or self.eat("and gain"):
                 kws = self.keyword_list()
             until = "eot" if self.eat("until end of turn") else ""
             pt = (self.count_suffix(pt[0]), pt[1]) if self.at("for each") else pt
-            return Effect("pump", what=who, pt=pt, keywords=kws, until=until)
+            e = Effect("pump", what=who, pt=pt, keywords=kws, until=until)
+            return e if alt is None else Effect("one-of", what=who, then=(e, _with(e, pt=alt)))
         if self.eat_any("gains", "gain"):
             kws = self.keyword_list()
             until = "eot" if self.eat("until end of turn") else ""
@@ -214,18 +241,25 @@ class Effects(Descriptors):
             n = self.number()
             self.eat_any("cards", "card") or self.fail()
             return Effect("mill", who=who, n=n)
+        if who.quant != "you" and self.eat("may search their library for"):  # Path to Exile's "Its controller"
+            search = next(rule for phrase, rule in IMPERATIVES["search"] if phrase == "search your library for")
+            return _with(search(self, "search your library for", None), who=who, optional=True)
+        if self.eat("become the monarch") or self.eat("becomes the monarch"):  # 724.1
+            return Effect("monarch", who=who)
         if self.eat_any("sacrifices", "sacrifice"):
             return Effect("sacrifice", who=who, what=self.objects("a") if not self.at("a") and not
                           self.at("an") else (self.eat_any("a", "an") and self.objects("a")))
         self.fail()
         raise AssertionError
 
-    def creature(self) -> TokenSpec:
-        """"3/3 red and green Elemental [artifact] creature": a token's or a manland's."""
+    def creature(self, x_ok: bool = False) -> TokenSpec:
+        """"3/3 red and green Elemental [artifact] creature": a token's or a manland's
+        (``x_ok``: "X/X", the X paid, for a manland)."""
         pt = self.peek()
-        if "/" not in pt or not all(p.isdigit() for p in pt.split("/")):
+        x = x_ok and pt == "x/x"
+        if not x and ("/" not in pt or not all(p.isdigit() for p in pt.split("/"))):
             self.fail()
-        p, t = (int(v) for v in pt.split("/"))
+        p, t = (0, 0) if x else (int(v) for v in pt.split("/"))
         self.i += 1
         colors: list[str] = []
         while self.peek() in COLORS or self.peek() in ("and", "colorless"):
@@ -241,13 +275,13 @@ class Effects(Descriptors):
             types = ["Artifact", "Creature"]
         else:
             self.need("creature")
-        return TokenSpec(" ".join(subs), p, t, tuple(colors), tuple(types))
+        return TokenSpec(" ".join(subs), p, t, tuple(colors), tuple(types), x=x)
 
     def becomes(self, who: Objects) -> Effect:
         """"becomes a 3/3 red and green Elemental creature [with KEYWORDS] [until end of
         turn]. It's still a land." (the new characteristics in layers 4, 5, 6, 7b)."""
-        self.need("a")
-        spec = self.creature()
+        self.eat_any("a", "an") or self.fail()
+        spec = self.creature(x_ok=True)
         kws: tuple[str, ...] = ()
         if self.eat("with"):
             kws = self.keyword_list()

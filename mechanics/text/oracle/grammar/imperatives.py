@@ -141,7 +141,7 @@ def search(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
     p.eat("reveal it ,") or p.eat("reveal them ,") or p.eat("reveal that card ,")
     if p.eat("put it into your hand") or p.eat("put that card into your hand"):
         dest, tapped = "hand", False
-    elif p.eat("put it onto the battlefield"):
+    elif p.eat("put it onto the battlefield") or p.eat("put that card onto the battlefield"):
         dest, tapped = "battlefield", bool(p.eat("tapped"))
     else:
         p.fail()
