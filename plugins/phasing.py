@@ -77,8 +77,8 @@ def untap_begin(game: Any, player: str) -> list[tuple] | None:
     """502.1 / 702.26a: both lists are computed first, so the change is simultaneous:
     a permanent that phases out now doesn't phase back in, and vice versa."""
     st = game.state
-    out = [("phase_out", oid) for oid in game.permanents(player)
-           if game.chars(oid).has("phasing") and not cant_phase_out(game, oid)]
+    out = [("phase_out", oid) for oid, ch in game.all_chars().items()  # the phased-in permanents
+           if ch.controller == player and "phasing" in ch.keywords and not cant_phase_out(game, oid)]
     back = [("phase_in", oid) for oid in st.battlefield
             if st.objs[oid].phased_out and not st.objs[oid].phased_indirectly  # 702.26g
             and st.objs[oid].phased_under == player]

@@ -298,6 +298,7 @@ def test_interest_in_a_plugins_own_event_kind_is_accepted():
 
     gardener = Gardener()
     assert game_with(gardener).hooks.interest(gardener)["events"] == {"Bloomed"}
+
     class Typo(Gardener):
         @hookimpl
         def register_interest(self, register):

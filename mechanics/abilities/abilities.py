@@ -355,6 +355,8 @@ def script(*names: str) -> Callable[[ScriptFn], ScriptFn]:
 
 
 _REMINDER = re.compile(r"\s*\([^)]*\)")
+
+
 def text_lines(card: CardDef) -> list[str]:
     """The card's rules text, one ability a line, reminder text removed."""
     return [ln for ln in (_REMINDER.sub("", ln).strip() for ln in card.oracle_text.splitlines()) if ln]

@@ -499,6 +499,8 @@ def land_to_cycle(game: Any, player: str) -> A.Action | None:
             if words & _LAND_WORDS and plan(parse_cost(ab.cost), 0, mana_sources(game, player)) is not None:
                 return A.Activate(player, game.ref_for(oid), n)
     return None
+
+
 def _from_exile(game: Any, p: Any) -> list[int]:
     """The player's exiled cards an effect lets them play now ("you may play that card this turn")."""
     return [o for o in p.exile if may_play_from_exile(game, game.state.objs[o])]

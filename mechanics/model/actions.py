@@ -617,10 +617,20 @@ class _ObjOnly(Action, manual=True):
 
 
 class Tap(_ObjOnly, usage="tap OBJ"): ...
+
+
 class Untap(_ObjOnly, usage="untap OBJ"): ...
+
+
 class PhaseOut(_ObjOnly, usage="phase-out OBJ"): ...
+
+
 class PhaseIn(_ObjOnly, usage="phase-in OBJ"): ...
+
+
 class Transform(_ObjOnly, usage="transform OBJ"): ...
+
+
 class Flip(_ObjOnly, usage="flip OBJ"): ...
 
 
@@ -671,8 +681,14 @@ class _ZoneCards(Action, setup=True):
 
 
 class LibraryCmd(_ZoneCards, usage="library PLAYER CARD..."): ...
+
+
 class HandCmd(_ZoneCards, usage="hand PLAYER CARD..."): ...
+
+
 class GraveyardCmd(_ZoneCards, usage="graveyard PLAYER CARD..."): ...
+
+
 class ExileCmd(_ZoneCards, usage="exile PLAYER CARD..."): ...
 
 

@@ -115,8 +115,6 @@ class Ctx:
         raise AttributeError(name)
 
 
-
-
 #: the engine primitives a resolving ability calls as ``ctx.NAME(...)``: each applies
 #: replacement effects, emits its event, and is logged, undoable and replayable.  The
 #: plugin reference (docs/plugins.md) is generated from this table and the signatures.

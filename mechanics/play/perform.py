@@ -379,6 +379,8 @@ def _suspend(game: Game, a: A.SuspendCard) -> None:
 def suspend_instance(game: Game, name: str) -> tuple[int, str] | None:
     """The card's suspend N and cost (702.62a), or None."""
     return next((arg for kw, arg in game.behaviour(name).keywords if kw == "suspend"), None)
+
+
 def spell_divides(game: Game, name: str) -> Any:
     """The spell's ``divide(x)`` (the damage it divides as it is cast, 601.2d), or None."""
     return next((s.divide for s in game.behaviour(name).of(SpellAbility)), None)
@@ -666,6 +668,8 @@ def _options(game: Game, player: str, oid: int, cost: tuple[str, Callable[..., b
 def _exile_options(game: Game, player: str, oid: int, ab: Any) -> tuple[int, ...]:
     fits = ab.exile_other[1]
     return tuple(o for o in game.state.players[player].hand if fits(game, player, o, oid))
+
+
 def _tap_options(game: Game, player: str, oid: int, ab: Any) -> tuple[int, ...]:
     """What can be tapped for "Tap an untapped creature you control": untapped and fitting,
     the source too (Heritage Druid taps itself) unless its {T} taps it; summoning sickness

@@ -49,12 +49,13 @@ def new_cards(game: Game, player: str, names: list[str], zone: str) -> list[Obj]
     in order; every name is checked before anything changes."""
     cards = [game.card(name) for name in names]
     st = game.state
-    objs = []
-    for card in cards:
-        oid = st.new_id()
-        obj = st.objs[oid] = Obj(oid, card.name, player, player, zone, st.tick())
-        (st.battlefield if zone == "battlefield" else getattr(st.players[player], zone)).append(oid)
-        objs.append(obj)
+    into = st.battlefield if zone == "battlefield" else getattr(st.players[player], zone)
+    first, clock = st.next_id, st.clock  # ids and timestamps as new_id() and tick() give them
+    objs = [Obj(first + i, card.name, player, player, zone, clock + 1 + i) for i, card in enumerate(cards)]
+    st.next_id, st.clock = first + len(objs), clock + len(objs)
+    for obj in objs:
+        st.objs[obj.id] = obj
+    into.extend(obj.id for obj in objs)
     game.changed()
     return objs
 

@@ -30,7 +30,7 @@ import sys
 import threading
 import time
 import types
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..model.errors import IllegalActionError, RuleError
@@ -102,7 +102,7 @@ def timeout_from_env() -> float:
 WATCHDOG = Watchdog()
 
 
-def call_hook(plugin: str, hook: str, function: Callable[..., Any], args: list[Any]) -> Any:
+def call_hook(plugin: str, hook: str, function: Callable[..., Any], args: Sequence[Any]) -> Any:
     """``function(*args)``, a hook implementation of ``plugin``, under the watchdog."""
     w = WATCHDOG
     outer = w.current

@@ -24,6 +24,8 @@ if TYPE_CHECKING:
 
 #: the kind of a regeneration shield effect (701.19); its layer "-" is no layer
 REGENERATE = "regenerate"
+
+
 class Primitives:
     """Mixed into :class:`mechanics.play.game.Game`."""
 

@@ -81,24 +81,34 @@ class References:
 
     def _named(self: Game, name: str) -> list[list[int]]:
         """Objects with that name, grouped by zone in reference order, oldest first."""
+        return [self._group(name, z) for z in range(len(ZONE_ORDER))]
+
+    def _group(self: Game, name: str, z: int) -> list[int]:
+        """The objects with that name in zone ``ZONE_ORDER[z]``, oldest first.  The
+        battlefield's are found among the permanents alone (a bare name looks there
+        first, and a reference the autopilot writes names a permanent), the other
+        zones' in one look at every object."""
         st = self.state
-        # remembered per name for the game's board_revision
+        # remembered per name for the game's board_revision: [battlefield, other zones]
         kept = self.memo.get("names_kept")
         if kept is None or kept[0] != self.board_revision:
             kept = self.memo["names_kept"] = (self.board_revision, {})
         key = _fold(name)
-        found = kept[1].get(key)
-        if found is None:
-            groups: list[list[Obj]] = [[] for _ in ZONE_ORDER]
+        found = kept[1].setdefault(key, [None, None])
+        if z == 0 and found[0] is None:
             chars = self.all_chars()  # a permanent goes by its name after layers (name_of)
+            objs = [st.objs[oid] for oid in st.battlefield]
+            found[0] = [o.id for o in sorted(
+                (o for o in objs if _fold(o.name) == key or (o.id in chars and _fold(chars[o.id].name) == key)),
+                key=lambda o: o.timestamp)]
+        elif z and found[1] is None:
+            groups: list[list[Obj]] = [[] for _ in ZONE_ORDER]
             for obj in st.objs.values():
-                z = _ZONE_INDEX.get(obj.zone)
-                if z is not None and (_fold(obj.name) == key or (
-                        z == 0 and obj.id in chars and _fold(chars[obj.id].name) == key)):
-                    groups[z].append(obj)
-            found = kept[1][key] = [[o.id for o in sorted(g, key=lambda o: o.timestamp)]
-                                    for g in groups]
-        return [list(g) for g in found]
+                i = _ZONE_INDEX.get(obj.zone)
+                if i and _fold(obj.name) == key:
+                    groups[i].append(obj)
+            found[1] = [[o.id for o in sorted(g, key=lambda o: o.timestamp)] for g in groups]
+        return list(found[0] if z == 0 else found[1][z])
 
     def resolve_ref(self: Game, ref: str, players: bool = True) -> int | str:
         """An alias, ``p1``, a card name or ``"Name"#N`` to an object id or a player."""
@@ -119,8 +129,8 @@ class References:
         in_zone = zone in ZONE_ORDER and rest
         if in_zone:  # "hand:Forest#2": the objects with that name in that zone
             name = rest
-        groups = self._named(name)
-        found = groups[ZONE_ORDER.index(zone)] if in_zone else next((g for g in groups if g), [])
+        found = self._group(name, ZONE_ORDER.index(zone)) if in_zone else \
+            next((g for z in range(len(ZONE_ORDER)) if (g := self._group(name, z))), [])
         if not found:
             if self.pool.get(name) is None and name not in st.aliases:
                 raise BadReferenceError(f"no object or alias '{ref}'; " + self.unknown_card(name).split("; ", 1)[-1]

@@ -32,9 +32,11 @@ def _perform(game: Game) -> bool:
     st = game.state
     done = _players(game)
     to_graveyard: list[int] = []
-    for oid in [o for o in _tokens(game) if st.objs[o].zone not in ("battlefield", "stack")]:
-        _cease(game, oid)  # 704.5d
-        done = True
+    tokens = _tokens(game)
+    if tokens:
+        for oid in [o for o in tokens if st.objs[o].zone not in ("battlefield", "stack")]:
+            _cease(game, oid)  # 704.5d
+            done = True
     legendary = False
     for oid, ch in _watched(game):
         obj = st.objs[oid]
@@ -43,7 +45,7 @@ def _perform(game: Game) -> bool:
         if ch.is_creature and ch.toughness is not None and not ch.pt_by_hand:
             if ch.toughness <= 0:  # 704.5f
                 to_graveyard.append(oid)
-            elif (obj.damage >= ch.toughness or obj.deathtouch_damage) and obj.damage > 0 \
+            elif obj.damage > 0 and (obj.damage >= ch.toughness or obj.deathtouch_damage) \
                     and not ch.has("indestructible"):  # 704.5g, 704.5h
                 if game.regenerated(oid):  # these destroy: regeneration replaces it (701.19a)
                     done = True
@@ -66,10 +68,11 @@ def _perform(game: Game) -> bool:
             game.remove_counters(oid, "+1/+1", n)
             game.remove_counters(oid, "-1/-1", n)
             done = True
-    dying = [oid for oid in dict.fromkeys(to_graveyard) if st.objs[oid].zone == "battlefield"]
-    if dying:
-        game.move_all(dying, "graveyard")
-        done = True
+    if to_graveyard:
+        dying = [oid for oid in dict.fromkeys(to_graveyard) if st.objs[oid].zone == "battlefield"]
+        if dying:
+            game.move_all(dying, "graveyard")
+            done = True
     if legendary and _legend_rule(game):  # nothing above makes a permanent legendary
         done = True
     return done
@@ -152,13 +155,14 @@ def _players(game: Game) -> bool:
     for name, p in st.players.items():
         if p.lost:
             continue
-        poison_limit, poison = 10, p.counters.get("poison", 0)
-        if st.shared_life and len(st.team_of(name)) > 1:  # 810.8c-d
-            poison_limit = 15
-            poison = sum(st.players[q].counters.get("poison", 0) for q in st.team_of(name))
         reason = ("0 or less life" if p.life <= 0 else
-                  "drew from an empty library" if p.drew_from_empty else
-                  f"{poison} poison counters" if poison >= poison_limit else "")
+                  "drew from an empty library" if p.drew_from_empty else "")
+        if not reason and (p.counters or st.shared_life):  # (no counters: no poison)
+            poison_limit, poison = 10, p.counters.get("poison", 0)
+            if st.shared_life and len(st.team_of(name)) > 1:  # 810.8c-d
+                poison_limit = 15
+                poison = sum(st.players[q].counters.get("poison", 0) for q in st.team_of(name))
+            reason = f"{poison} poison counters" if poison >= poison_limit else ""
         if reason:
             p.lost, p.loss_reason = True, reason
             game.changed(seats=True)

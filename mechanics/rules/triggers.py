@@ -49,18 +49,21 @@ class TriggerRules:
     def collect_triggers(self: Game, event: ev.Event) -> None:
         """Triggered abilities of permanents (and look-back ones of what left), and
         those plugins propose for this event kind."""
-        st = self.state
         kind = event.kind
-        kept, chars = self._abilities, self._chars
-        index = kept[1] if kept is not None and chars is not None and kept[0] is chars else \
-            self.ability_index()  # (the cached index, without the call: once per event)
-        for oid, idx, ab, ch in index.by_event.get(kind, ()):
-            data = ab.match(self, st.objs[oid], event)
-            if data is None:
-                continue
-            for one in data if isinstance(data, list) else (data,):  # once for each (509.3f)
-                self.add_trigger(oid, ch, idx, ab, one)
+        kept = self._abilities  # (the cached index, without the call: once per event; it is
+        index = kept[1] if kept is not None and kept[0] is self._chars else \
+            self.ability_index()  # kept for a characteristics dict, never for None)
+        listening = index.by_event.get(kind)
+        if listening:
+            objs = self.state.objs
+            for oid, idx, ab, ch in listening:
+                data = ab.match(self, objs[oid], event)
+                if data is None:
+                    continue
+                for one in data if isinstance(data, list) else (data,):  # once for each (509.3f)
+                    self.add_trigger(oid, ch, idx, ab, one)
         if kind == "ZoneChanged" and event.from_zone == "battlefield":
+            st = self.state
             self.departed_triggers(event)
             info = st.lki.get((event.obj, event.old_epoch))
             if info:  # 603.10a: leaves-the-battlefield abilities look back in time
@@ -339,13 +342,14 @@ class TriggerRules:
                     out.append(p)
         if spec.kind in ("any", "creature", "permanent", "creature-you-control",
                          "permanent-you-control"):
+            source = self._source_chars(item) if item is not None else None
             for oid, ch in self.all_chars().items():
                 if not self.fits_kind(spec, ch, controller):
                     continue
                 if (ch.has("hexproof") or ch.has(UNTARGETABLE_BY_OPPONENTS)) and ch.controller != controller \
                         or ch.has("shroud") or ch.has(UNTARGETABLE):
                     continue
-                if item is not None and protected(ch, self._source_chars(item)):
+                if item is not None and protected(ch, source):
                     continue  # 702.16b: not the target of a spell or ability from such a source
                 if spec.other and item is not None and item.source == oid:
                     continue  # "other target ..."

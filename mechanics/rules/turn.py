@@ -25,7 +25,13 @@ if TYPE_CHECKING:
     from ..play.game import Game
     from .triggers import AbilityIndex
 
-NO_PRIORITY = ("untap", "cleanup")
+NO_PRIORITY = frozenset(("untap", "cleanup"))
+#: the step after each in a turn (500.1), None after the last
+NEXT_STEP = dict(zip(STEPS, (*STEPS[1:], None), strict=True))
+#: steps whose end may be followed by something else than the next step, or ends combat
+ENDS_WITH_A_CHECK = frozenset(("damage", "endcombat", "cleanup"))
+#: the steps skipped when no creature attacks (508.8)
+COMBAT_DAMAGE_STEPS = frozenset(("blockers", "damage"))
 
 
 class TurnRules:
@@ -34,36 +40,33 @@ class TurnRules:
     # ---------------------------------------------------------------- steps
     def end_step(self: Game) -> None:
         st = self.state
-        self.empty_pools()
-        if st.step == "damage" and st.turn_flags.get("first_strike_step"):
-            st.turn_flags["first_strike_step"] = False
-            self.begin_step("damage")  # 510.4: the regular combat damage step follows
-            return
-        if st.step == "endcombat":
-            for obj in [o for o in self.battlefield_objs() if o.attacking or o.blocking]:
-                self.remove_from_combat(obj)  # 511.3 (the others are in no combat)
-        if st.step == "cleanup" and st.turn_flags.get("cleanup_again"):
-            st.turn_flags["cleanup_again"] = False
-            self.begin_step("cleanup")  # 514.3a
-            return
-        i = STEPS.index(st.step)
-        if i + 1 == len(STEPS):
-            self.begin_turn()
-            return
-        nxt = STEPS[i + 1]
-        if nxt in ("blockers", "damage") and not any(st.objs[o].attacking for o in st.battlefield):
-            nxt = "endcombat"  # 508.8: no attackers, skip declare blockers and damage
-        self.begin_step(nxt)
-
-    def empty_pools(self: Game) -> None:
-        """500.4: mana empties at the end of each step and phase."""
         emptied = False
-        for p in self.state.players.values():
+        for p in st.players.values():  # 500.4: mana empties at the end of each step and phase
             if p.mana:
                 p.mana.clear()
                 emptied = True
         if emptied:
             self.changed(board=False)
+        step = st.step
+        if step in ENDS_WITH_A_CHECK:
+            if step == "damage" and st.turn_flags.get("first_strike_step"):
+                st.turn_flags["first_strike_step"] = False
+                self.begin_step("damage")  # 510.4: the regular combat damage step follows
+                return
+            if step == "endcombat":
+                for obj in [o for o in self.battlefield_objs() if o.attacking or o.blocking]:
+                    self.remove_from_combat(obj)  # 511.3 (the others are in no combat)
+            if step == "cleanup" and st.turn_flags.get("cleanup_again"):
+                st.turn_flags["cleanup_again"] = False
+                self.begin_step("cleanup")  # 514.3a
+                return
+        nxt = NEXT_STEP[step]
+        if nxt is None:
+            self.begin_turn()
+            return
+        if nxt in COMBAT_DAMAGE_STEPS and not any(st.objs[o].attacking for o in st.battlefield):
+            nxt = "endcombat"  # 508.8: no attackers, skip declare blockers and damage
+        self.begin_step(nxt)
 
     def begin_turn(self: Game) -> None:
         """A new turn: the next player (or team, 805) in turn order becomes active."""

@@ -77,6 +77,8 @@ DESTROYABLE: dict[str, tuple[str, Callable[[Game, Any], bool] | None]] = {
     "tapped creature": ("creature", lambda g, o: g.state.objs[o].tapped),
     "creature or planeswalker": ("permanent", lambda g, o: bool({"Creature", "Planeswalker"} & types_of(g, o))),
 }
+
+
 def _any_type(*types: str) -> Callable[[Game, Any], bool]:
     """A target filter: the object has one of these card types."""
     wanted = set(types)

@@ -62,7 +62,6 @@ def _lookup(name: str, registry: Mapping[str, Keyword] | Collection[str]) -> Key
     return Keyword(name) if name in registry else None
 
 
-
 def registered(registry: Mapping[str, Keyword] | Collection[str], name: str) -> Keyword | None:
     """The registered keyword ``name`` (what it takes, what it grants), or None."""
     return _lookup(name, registry)

@@ -134,6 +134,9 @@ class Dig:
     rest: str = "top"
     reveal: bool = False
     until: Objects | None = None  # "reveal cards from the top ... until you reveal a creature card"
+
+
+@dataclass(frozen=True)
 class Spend:
     """106.6: "Spend this mana only to cast a creature spell or activate abilities of
     creatures": what the mana may pay for.  ``spells``: alternatives, each the features

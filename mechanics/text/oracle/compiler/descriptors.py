@@ -195,6 +195,8 @@ def _those(ctx: Ctx) -> list[Any]:
     objs = ctx.game.state.objs
     return [o for o, epoch in (ctx.item.data.get("those", ()) if ctx.item else ())
             if o in objs and objs[o].epoch == epoch]
+
+
 def _last_controller(i: int) -> Callable[[Ctx], list[Any]]:
     """"Its controller" of target ``i`` after an earlier effect moved it ("Destroy target
     permanent. Its controller may search ..."): its controller as it last existed on the
@@ -255,6 +257,8 @@ def _x(ctx: Ctx) -> int:
     if item.kind == "triggered" and not item.x and ctx.source is not None:
         return int(ctx.game.state.objs[ctx.source].choices.get("x", 0))
     return item.x
+
+
 def _stat(env: Env, d: Objects, stat: str) -> Callable[[Ctx], int]:
     """The power, toughness or mana value of the object ``d`` names as the ability resolves,
     or as it last existed (608.2h) if it left: the source, or a target ("its toughness"

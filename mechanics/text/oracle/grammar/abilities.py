@@ -53,7 +53,7 @@ class Abilities(Effects, Permissions):
                 self.need("life")
             elif self.eat("sacrifice ~"):
                 sac_self = True
-            elif self.eat("exile ~ from your graveyard"):  # an ability that works in the graveyard
+            elif self.eat("exile ~ from your graveyard"):  # 113.6: an ability that works in the graveyard
                 exile_self = True
             elif self.eat("sacrifice"):
                 other = self.eat("another")
@@ -67,8 +67,6 @@ class Abilities(Effects, Permissions):
                 if bounce.controller != "you":
                     self.fail()
                 self.need("to its owner's hand")
-            elif self.eat("exile ~ from your graveyard"):  # 113.6: the ability works in the graveyard
-                exile_self = True
             elif self.eat("tap"):  # "Tap an untapped creature you control" (not the source: 602.2b)
                 tap_other = self.objects("a") if self.eat_any("a", "an") else self.objects()
                 if "untapped" not in tap_other.states or tap_other.controller != "you" or tap_other.up_to:
@@ -76,8 +74,8 @@ class Abilities(Effects, Permissions):
             else:
                 self.fail()
             if self.eat(end):
-                return Cost(mana, tap, False, life, sac_self, sac, discard, exile_self, bounce=bounce,
-                            tap_other=tap_other)
+                return Cost(mana, tap, False, life, sac_self, sac, discard, tap_other=tap_other,
+                            exile_self_from_graveyard=exile_self, bounce=bounce)
             self.need(",")
 
     def ability(self, spell: bool) -> Ability:

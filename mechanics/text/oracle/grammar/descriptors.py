@@ -193,6 +193,7 @@ class Descriptors(Core):
         if not any(c.isalnum() for w in words for c in w):
             self.fail()  # "named ~": not read here
         return "".join(w if w == "," or not k else " " + w for k, w in enumerate(words))
+
     def divided_targets(self) -> Objects:
         """601.2d, after "damage divided as you choose among": "any number of targets", "one
         or two targets", "one, two, or three target attacking or blocking creatures": one
@@ -343,7 +344,6 @@ class Descriptors(Core):
             d = _with(d, kinds=(*d.kinds, also.split()[-1]))  # "each creature with flying and each player"
         return d
 
-
     def condition(self) -> Condition:
         """"if you control three or more artifacts", "unless you control a Forest"."""
         negate = bool(self.eat("unless"))
@@ -396,7 +396,6 @@ class Descriptors(Core):
             self.fail()
         return self.turn_condition(negate)  # :mod:`.timing`
 
-
     def counter_kind(self) -> str:
         w = self.peek()
         if w in ("+1/+1", "-1/-1") or (w.isalpha() and self.peek(1) in ("counter", "counters")):
@@ -405,7 +404,6 @@ class Descriptors(Core):
             return w
         self.fail()
         raise AssertionError
-
 
     def pt(self) -> tuple[Number, Number]:
         w = self.peek()

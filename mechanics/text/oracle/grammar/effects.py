@@ -131,7 +131,6 @@ class Effects(Descriptors):
                 e = _with(e, then=tuple(then), reflexive=bool(reflexive))
         return e
 
-
     def more_damage(self, dealt: Effect) -> Effect:
         """"~ deals 2 damage to any target and 3 damage to you", "... to target creature and
         1 damage to that creature's controller", "... and 1 damage to itself": the same
@@ -443,7 +442,6 @@ class Effects(Descriptors):
         text = joined(self.toks[self.i:end])
         self.i = end + 1
         return (replace(node, text=text),)
-
 
 
 def _bind_x(e: Effect, n: Number) -> Effect:
