@@ -49,7 +49,7 @@ def test_deck_check_json_names_each_manual_card_and_its_phrases(capsys, tmp_path
     assert code == 0
     assert json.loads(out) == {"cards": 9, "automated": 4, "manual": [
         # the first words of the ability the oracle-text compiler could not read
-        {"name": "Sphinx of Jwar Isle", "count": 2, "missing": ["You may look at the top"]},
+        {"name": "Sphinx of Jwar Isle", "count": 2, "missing": ["look at the top card of"]},
         # 715: an adventurer card is automated only when both halves are; the giant's is,
         # but the bundled data holds the creature's half of this layout only
         {"name": "Bonecrusher Giant // Stomp", "count": 3, "missing": [f"Stomp: {UNKNOWN_TEXT}"]}]}
@@ -57,7 +57,7 @@ def test_deck_check_json_names_each_manual_card_and_its_phrases(capsys, tmp_path
     assert text.splitlines()[2:] == [  # after the header and the 100.2a warning
         "4 of 9 main-deck cards automated; 5 played by hand (2 cards)",
         "✎ 2 Sphinx of Jwar Isle",
-        "    You may look at the top",
+        "    look at the top card of",
         "✎ 3 Bonecrusher Giant // Stomp",
         f"    Stomp: {UNKNOWN_TEXT}"]
 

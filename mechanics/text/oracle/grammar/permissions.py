@@ -37,6 +37,7 @@ class Permissions(Descriptors):
         start = self.i
         while not self.at("rather than pay ~ s mana cost ."):
             if self.done():
+                self.i = start  # not this rule's sentence: the words after "you may" are unread
                 self.fail()
             self.i += 1
         words = [t.text for t in self.toks[start:self.i]]
