@@ -207,13 +207,13 @@ class Cost:
     sacrifice_self: bool = False
     sacrifice: Objects | None = None
     discard: int = 0
-    #: "Tap an untapped creature you control", "Tap two untapped Allies you control" (``count``)
-    tap_other: Objects | None = None
     exile_self_from_graveyard: bool = False
     #: a loyalty ability's cost (606.4): put on (+N) or remove (-N) loyalty counters
     loyalty: int | None = None
     #: "Return a Forest you control to its owner's hand" (Quirion Ranger)
     bounce: Objects | None = None
+    #: "Tap an untapped creature you control", "Tap two untapped Allies you control" (``count``)
+    tap_other: Objects | None = None
 
 
 @dataclass(frozen=True)
