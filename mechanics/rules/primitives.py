@@ -524,9 +524,11 @@ class Primitives:
         self.state.players[player].mana += symbols
         self.changed()
 
-    def counter_item(self: Game, item_id: int) -> None:
+    def counter_item(self: Game, item_id: int, dest: str = "") -> None:
         """Counter a spell or ability (701.6): it leaves the stack without resolving,
-        unless it is a spell that can't be countered (101.2: the "can't" wins)."""
+        unless it is a spell that can't be countered (101.2: the "can't" wins).  ``dest``
+        "exile": the countered card is exiled instead of going to its owner's graveyard
+        (614.1a: Force of Negation's "exile it instead")."""
         st = self.state
         item = next((s for s in st.stack if s.id == item_id), None)
         if item is None:
@@ -538,7 +540,10 @@ class Primitives:
                 return
         st.stack.remove(item)
         if item.kind == "spell" and item.source is not None:  # a copy just ceases to exist (707.10a)
-            self.spell_card_away(item)
+            if dest == "exile":
+                self.move(item.source, "exile")
+            else:
+                self.spell_card_away(item)
         self.changed()
 
     def spell_card_away(self: Game, item: Any, resolved: bool = False) -> None:

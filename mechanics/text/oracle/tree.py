@@ -72,7 +72,8 @@ class Effect:
     Verbs: damage, draw, discard, gain-life, lose-life, destroy, exile, bounce, tap,
     untap, pump (``pt``, ``keywords``, ``until``), counters (``kind``), token
     (``token``), scry, surveil, mill, search (``dest``, ``tapped``), counter-spell
-    (``cost``: unless its controller pays), sacrifice, explore, investigate,
+    (``cost``: unless its controller pays;
+    ``dest`` exile: the countered card is exiled instead, 614.1a), sacrifice, explore, investigate,
     proliferate, regenerate, mana (``mana``), shuffle, fight, return (to the
     battlefield), attach, cant-block, unblockable; piles, one-of (``then``: the
     alternatives), choose-target, hand-to-library (``dest``: top or bottom),

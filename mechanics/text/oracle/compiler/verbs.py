@@ -454,13 +454,18 @@ def _how_many(d: Objects) -> str:
 
 @verb("counter-spell")
 def counter_spell(env: Env, e: Effect, n: Count) -> Run:
-    """701.6: counter target spell (unless its controller pays COST, 118.12)."""
+    """701.6: counter target spell (unless its controller pays COST, 118.12); "If that
+    spell is countered this way, exile it instead of putting it into its owner's
+    graveyard" (614.1a) sends the countered card to exile."""
     from ...effects import pays
 
     def act(ctx: Ctx, o: Any) -> None:
         item = next((i for i in ctx.game.state.stack if i.kind == "spell" and i.source == o), None)
         if item is not None and not (e.cost and pays(ctx, item.controller, e.cost)):
-            ctx.counter_item(item.id)
+            if e.dest:
+                ctx.counter_item(item.id, dest=e.dest)
+            else:
+                ctx.counter_item(item.id)
     return each_of(env, e.what, act)
 
 

@@ -184,7 +184,10 @@ def counter(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
             p.fail()
         cost = p.text()
         p.i += 1
-    return Effect("counter-spell", what=what, cost=cost)
+    # 614.1a: the countered card goes to exile instead of its owner's graveyard (701.6a)
+    dest = "exile" if p.eat(". if that spell is countered this way , exile it instead of putting it "
+                            "into its owner's graveyard") else ""
+    return Effect("counter-spell", what=what, cost=cost, dest=dest)
 
 
 @imperative("investigate", "proliferate")
