@@ -12,6 +12,7 @@ package's ``__init__``)::
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ....model.state import NEXT_UNTAP, Decision
@@ -392,6 +393,42 @@ def sacrifice(env: Env, e: Effect, n: Count) -> Run:
                                            options, k, k, {"what": "sacrifice"}))
                 for o in pick:
                     ctx.sacrifice(o)
+    return run
+
+
+@verb("each-player-steps")
+def each_player_steps(env: Env, e: Effect, n: Count) -> Run:
+    """"Each player exiles all creature cards from their graveyard, then sacrifices all
+    creatures they control, then puts all cards they exiled this way onto the
+    battlefield": each step done by every player (in APNAP order, 101.4) before the next;
+    the cards exiled this way are remembered per player, and those put onto the
+    battlefield enter at the same time (603.6a) under their owner's control."""
+    who = players_of(env, e.who)
+    for step in e.then:
+        if step.verb not in ("exile", "sacrifice", "put-exiled") or (step.verb != "put-exiled" and step.what is None):
+            raise Unsupported(f"each player {step.verb}")
+
+    def run(ctx: Ctx) -> None:
+        game = ctx.game
+        players = who(ctx)
+        exiled: list[int] = []
+        for step in e.then:
+            d = step.what
+            if step.verb == "exile" and d is not None:
+                for p in players:
+                    cards = [o for o, obj in list(game.state.objs.items())
+                             if obj.zone == "graveyard" and obj.owner == p
+                             and select.matches(game, replace(d, zone="battlefield"), o, p, None)]
+                    exiled += [game.move(o, "exile") for o in cards]
+            elif step.verb == "sacrifice" and d is not None:
+                doomed = [o for p in players for o in game.permanents(p)
+                          if select.matches(game, d, o, p, None)]
+                if doomed:
+                    game.sacrifice_all(doomed)
+            elif step.verb == "put-exiled":
+                back = [o for o in exiled if o in game.state.objs and game.state.objs[o].zone == "exile"]
+                if back:
+                    game.move_all(back, "battlefield")
     return run
 
 

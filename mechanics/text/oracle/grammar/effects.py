@@ -364,6 +364,8 @@ class Effects(Descriptors):
             return _with(search(self, "search your library for", None), who=who, optional=True)
         if self.eat("become the monarch") or self.eat("becomes the monarch"):  # 724.1
             return Effect("monarch", who=who)
+        if who.quant == "each" and self.at("exiles all"):  # Living End: steps, each done by all of them
+            return self.each_player_steps(who)
         if self.eat_any("sacrifices", "sacrifice"):  # 701.21a: an edict, the sacrificer's choice
             count = self.number().value if self.peek() in NUMBERS or self.peek().isdigit() else 1
             what = _with(self.objects("a"), count=count)
@@ -372,6 +374,31 @@ class Effects(Descriptors):
             return Effect("sacrifice", who=who, what=what)
         self.fail()
         raise AssertionError
+
+    def each_player_steps(self, who: Objects) -> Effect:
+        """"Each player exiles all creature cards from their graveyard, then sacrifices all
+        creatures they control, then puts all cards they exiled this way onto the
+        battlefield": steps joined by ", then", each done by every player before the next
+        (101.4, 608.2c); "they" is each of them."""
+        steps: list[Effect] = []
+        while True:
+            if self.eat("exiles"):
+                what = self.objects()
+                self.need("from their graveyard")
+                steps.append(Effect("exile", what=_with(what, zone="graveyard")))
+            elif self.eat("sacrifices"):
+                what = self.objects()
+                self.need("they control")
+                steps.append(Effect("sacrifice", what=what))
+            elif self.eat("puts all cards they exiled this way onto the battlefield"):
+                steps.append(Effect("put-exiled", dest="battlefield"))
+            else:
+                self.fail()
+            if not self.eat(", then"):
+                break
+        if len(steps) < 2:
+            self.fail()
+        return Effect("each-player-steps", who=who, then=tuple(steps))
 
     def life_amount(self, antecedent: Objects | None, who: Objects) -> Number:
         """"2 life", "1 life for each ...", "life equal to the number of ...", "life equal to
