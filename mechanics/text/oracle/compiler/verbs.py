@@ -16,6 +16,16 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ....model.state import NEXT_UNTAP, Decision
+from ...effects import (
+    CANT_BLOCK,
+    DOESNT_UNTAP,
+    UNBLOCKABLE,
+    explore,
+    look_at_top,
+    pays,
+    to_bottom,
+    to_top,
+)
 from .. import select
 from ..grammar.words import COLOR_NAMES, PROTECTION_OF_CHOICE
 from ..tree import Effect, Objects
@@ -108,8 +118,6 @@ def bounce(env: Env, e: Effect, n: Count) -> Run:
     if e.dest == "library-top-or-bottom":  # "its owner puts it on their choice of the top or bottom"
         return each_of(env, e.what, _top_or_bottom)
     if e.dest in ("library", "bottom"):  # on top of / on the bottom of its owner's library
-        from ...effects import to_bottom, to_top
-
         get, put = objects(env, e.what), to_top if e.dest == "library" else to_bottom
         # 401.4: cards put there at once are in the order their owner chooses
         return lambda ctx: put(ctx, "order", [o for o in get(ctx) if isinstance(o, int)])
@@ -151,16 +159,12 @@ def turn_face(env: Env, e: Effect, n: Count) -> Run:
 def frozen(env: Env, e: Effect, n: Count) -> Run:
     """"It doesn't untap during its controller's next untap step" (502.3): until that step
     is over (:meth:`mechanics.rules.turn.TurnRules._step_untap`)."""
-    from ...effects import DOESNT_UNTAP
-
     return each_of(env, e.what, lambda ctx, o: ctx.add_effect("6", "abilities", [o], {"keywords": (DOESNT_UNTAP,)},
                                                               until=NEXT_UNTAP))
 
 
 @verb("cant-block", "unblockable")
 def restrict(env: Env, e: Effect, n: Count) -> Run:
-    from ...effects import CANT_BLOCK, UNBLOCKABLE
-
     kw = CANT_BLOCK if e.verb == "cant-block" else UNBLOCKABLE
     return each_of(env, e.what, lambda ctx, o: ctx.add_effect("6", "abilities", [o], {"keywords": (kw,)}))
 
@@ -201,8 +205,6 @@ def investigate(env: Env, e: Effect, n: Count) -> Run:
 
 @verb("scry", "surveil")
 def look(env: Env, e: Effect, n: Count) -> Run:
-    from ...effects import look_at_top
-
     if e.n.x or e.n.count:
         raise Unsupported(f"{e.verb} X")
     return look_at_top(e.verb, e.n.value)
@@ -210,8 +212,6 @@ def look(env: Env, e: Effect, n: Count) -> Run:
 
 @verb("explore")
 def explores(env: Env, e: Effect, n: Count) -> Run:
-    from ...effects import explore
-
     d = e.what
     while d is not None and d.quant == "it" and d.ref is not None:  # "it explores, then it explores again"
         d = d.ref
@@ -256,8 +256,6 @@ def control(env: Env, e: Effect, n: Count) -> Run:
 
 @verb("pay-then")
 def pay_first(env: Env, e: Effect, n: Count) -> Run:
-    from ...effects import pays
-
     then = then_run(env, e)
 
     def pay_then(ctx: Ctx) -> None:
@@ -494,8 +492,6 @@ def counter_spell(env: Env, e: Effect, n: Count) -> Run:
     """701.6: counter target spell (unless its controller pays COST, 118.12); "If that
     spell is countered this way, exile it instead of putting it into its owner's
     graveyard" (614.1a) sends the countered card to exile."""
-    from ...effects import pays
-
     def act(ctx: Ctx, o: Any) -> None:
         item = next((i for i in ctx.game.state.stack if i.kind == "spell" and i.source == o), None)
         if item is not None and not (e.cost and pays(ctx, item.controller, e.cost)):
