@@ -105,9 +105,6 @@ class Triggered(Ability):
     step: str = ""  # "at the beginning of STEP" triggers
     step_whose: str = "you"  # 'you' or 'each'
     modal: Modal | None = None  # a modal triggered ability (700.2b)
-    #: an ability an effect grants (613.1f): it triggers only while the permanent's
-    #: characteristics list it (``Chars.granted``), as a manland's quoted ability
-    granted: bool = False
 
 
 @dataclass(frozen=True)

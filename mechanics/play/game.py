@@ -19,6 +19,7 @@ import pickle
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from ..abilities import grants
 from ..abilities.abilities import Behaviour
 from ..model import events as ev
 from ..model.actions import Action, parse_action
@@ -137,7 +138,7 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         characteristics); the card's own name gives its front face."""
         card = self._cards.get(name)
         if card is None:
-            card = self.pool.get(name) or token_card(name)
+            card = self.pool.get(name) or token_card(name) or grants.quoted_card(name)
             if card is None:
                 raise BadReferenceError(self.unknown_card(name))
             key = normalise_name(name)
@@ -154,6 +155,9 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         """The card's abilities and unimplemented lines, cached by name (and built once
         for all the games of the same plugins: ``hooks.behaviours``)."""
         b = self._behaviours.get(name)
+        if b is None and (granted := grants.split(name)) is not None:  # with quoted abilities (613.1f)
+            b = self._behaviours[name] = grants.merged(self.behaviour(granted[0]),
+                                                       [self.behaviour(g) for g in granted[1]])
         if b is None:
             hooks, card = self.hooks, self.card(name)
             b = hooks.behaviours.get(card)
@@ -528,5 +532,5 @@ def _known(obj: Obj, ch: Any) -> dict[str, Any]:
     """What last known information keeps of a permanent (608.2h): its characteristics,
     counters and the choices it entered with (an alternative cost paid for it, 118.9)."""
     return {"name": ch.name, "power": ch.power, "toughness": ch.toughness, "controller": ch.controller,
-            "types": sorted(ch.types), "copy_of": ch.card.name, "counters": dict(obj.counters),
+            "types": sorted(ch.types), "copy_of": ch.card.name, "abilities": ch.abilities_name, "counters": dict(obj.counters),
             "keywords": sorted(ch.keywords), "choices": dict(obj.choices)}

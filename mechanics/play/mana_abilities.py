@@ -185,4 +185,4 @@ def resolve_rest(game: Game, player: str, source: tuple[int, int], handler: str,
 def handler_of(game: Game, oid: int, ab: Activated) -> str:
     """The reference by which the game finds ``ab`` of the permanent ``oid`` again."""
     ch = game.chars(oid)
-    return str(AbilityRef(ch.card.name, ch.behaviour.abilities.index(ab)))
+    return str(AbilityRef(ch.abilities_name, ch.behaviour.abilities.index(ab)))

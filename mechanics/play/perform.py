@@ -579,7 +579,7 @@ def _activate(game: Game, a: A.Activate) -> None:
         _need_priority(game, a.player)
         if ab.sorcery:
             _sorcery_timing(game, a.player, "this ability can be activated")
-    handler = str(AbilityRef(ch.card.name, ch.behaviour.abilities.index(ab)))
+    handler = str(AbilityRef(ch.abilities_name, ch.behaviour.abilities.index(ab)))
     probe = StackItem(0, "activated", a.player, oid, obj.epoch, handler, ab.text)
     targets = _targets(game, probe, a.player, ab.targets, a.targets, ab.text)
     _check_x(parse_cost(ab.cost), a.x, ab.text)
@@ -752,7 +752,7 @@ def _activate_in_hand(game: Game, a: A.Activate, oid: int) -> None:
         _sorcery_timing(game, a.player, "this ability can be activated")
     if ab.life and game.state.players[a.player].life < ab.life:  # 119.4
         raise IllegalActionError(f"{a.player} can't pay {ab.life} life")
-    handler = str(AbilityRef(ch.card.name, ch.behaviour.abilities.index(ab)))
+    handler = str(AbilityRef(ch.abilities_name, ch.behaviour.abilities.index(ab)))
     probe = StackItem(0, "activated", a.player, oid, obj.epoch, handler, ab.text)
     targets = _targets(game, probe, a.player, ab.targets, a.targets, ab.text)  # 602.2b: before the costs
     pay(game, a.player, parse_cost(ab.cost))

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..abilities.abilities import Behaviour, Static
+from ..abilities.grants import with_grants
 from ..model.cards import CardDef
 
 if TYPE_CHECKING:
@@ -45,8 +46,8 @@ class Chars:
     pt_by_hand: bool = False
     base_pt: tuple[int | None, int | None] | None = None  # layer 7a's values, if any
     no_abilities: bool = False
-    #: the indexes of the card's ``granted`` abilities an effect gives it now (613.1f)
-    granted: frozenset[int] = frozenset()
+    #: the quoted abilities effects grant it now (613.1f), by name (:mod:`mechanics.abilities.grants`)
+    grants: tuple[str, ...] = ()
 
     @property
     def is_creature(self) -> bool:
@@ -54,6 +55,11 @@ class Chars:
 
     def has(self, keyword: str) -> bool:
         return keyword in self.keywords
+
+    @property
+    def abilities_name(self) -> str:
+        """The name :meth:`Game.behaviour` gives ``behaviour`` under (an ``AbilityRef``'s card)."""
+        return with_grants(self.card.name, self.grants)
 
 
 def base_chars(game: Game, obj: Obj, copy_of: str | None = None) -> Chars:
@@ -144,6 +150,8 @@ def compute(game: Game) -> tuple[dict[int, Chars], bool]:
             for ch in chars.values():
                 if ch.no_abilities:
                     ch.keywords.clear()
+                elif ch.grants:  # 613.1f: its own abilities and the granted ones
+                    ch.behaviour = game.behaviour(ch.abilities_name)
             for i, ch in chars.items():  # 613.4a: layer 7a, before 7b's setting effects
                 game.seeing(chars, defined_pt, st.objs[i], ch)
     for i, ch in chars.items():  # 613.4c: counters apply in layer 7c
@@ -235,8 +243,8 @@ def _apply(ch: Chars, params: dict) -> None:
         ch.colors = set(params["colors"])
     if params.get("lose_all_abilities"):
         ch.no_abilities = True
-    if "granted" in params:  # layer 6: "with 'Whenever this creature attacks, ...'"
-        ch.granted |= frozenset(params["granted"])
+    if "grants" in params:  # layer 6: 'has "{T}: Add {G}."', 'with "Whenever ~ attacks, ..."'
+        ch.grants += tuple(g for g in params["grants"] if g not in ch.grants)
     if "set_pt" in params and (ch.power is not None or params.get("becomes")):
         ch.power, ch.toughness = params["set_pt"]
     if "pt" in params and ch.power is not None:

@@ -67,11 +67,11 @@ class TriggerRules:
             self.departed_triggers(event)
             info = st.lki.get((event.obj, event.old_epoch))
             if info:  # 603.10a: leaves-the-battlefield abilities look back in time
-                beh = self.behaviour(info["copy_of"])
-                for idx, ab in enumerate(beh.abilities):
-                    if isinstance(ab, Triggered) and ab.look_back and not ab.granted and kind in ab.events:
+                name = info.get("abilities", info["copy_of"])  # with what effects granted it (613.1f)
+                for idx, ab in enumerate(self.behaviour(name).abilities):
+                    if isinstance(ab, Triggered) and ab.look_back and kind in ab.events:
                         data = ab.match(self, st.objs[event.obj], event)
-                        handler = str(AbilityRef(info["copy_of"], idx))
+                        handler = str(AbilityRef(name, idx))
                         probe = StackItem(0, "triggered", info["controller"], event.obj,
                                           event.old_epoch, handler, ab.text, data=data or {})
                         if data is not None and (ab.condition is None or ab.condition(self, probe)):
@@ -124,11 +124,12 @@ class TriggerRules:
             obj, info = st.objs.get(oid), st.lki.get((oid, epoch))
             if oid == event.obj or obj is None or obj.epoch == epoch or not info:
                 continue  # itself, or not moved yet (then it is still on the battlefield)
-            for idx, ab in enumerate(self.behaviour(info["copy_of"]).abilities):
-                if isinstance(ab, Triggered) and not ab.look_back and not ab.granted and event.kind in ab.events:
+            name = info.get("abilities", info["copy_of"])
+            for idx, ab in enumerate(self.behaviour(name).abilities):
+                if isinstance(ab, Triggered) and not ab.look_back and event.kind in ab.events:
                     data = ab.match(self, obj, event)
                     if data is not None:
-                        self.queue_trigger(str(AbilityRef(info["copy_of"], idx)), oid, epoch,
+                        self.queue_trigger(str(AbilityRef(name, idx)), oid, epoch,
                                            info["controller"], ab.text, data)
 
     def ability_index(self: Game) -> AbilityIndex:
@@ -147,8 +148,8 @@ class TriggerRules:
             for idx, ab in enumerate(ch.behaviour.abilities):
                 if isinstance(ab, Replacement):
                     replacing.setdefault(ab.on, []).append(ab)
-                if not isinstance(ab, Triggered) or ab.look_back or (ab.granted and idx not in ch.granted):
-                    continue  # (a granted ability only while an effect grants it, 613.1f)
+                if not isinstance(ab, Triggered) or ab.look_back:
+                    continue
                 for kind in ab.events:
                     index.by_event.setdefault(kind, []).append((oid, idx, ab, ch))
                 if ab.step:
@@ -159,7 +160,7 @@ class TriggerRules:
         return index
 
     def add_trigger(self: Game, oid: int, ch: Chars, idx: int, ab: Triggered, data: dict) -> None:
-        handler = str(AbilityRef(ch.card.name, idx))
+        handler = str(AbilityRef(ch.abilities_name, idx))
         item = StackItem(0, "triggered", ch.controller, oid, self.state.objs[oid].epoch,
                          handler, ab.text, data=data)
         if ab.condition is not None and not ab.condition(self, item):

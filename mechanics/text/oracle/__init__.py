@@ -131,7 +131,7 @@ def compile_ability(card: CardDef, lines: list[str], known: set[str]) -> list[ab
         hidden = []
         return [compiler.activated(node, flat, card, known, hidden=hidden), *hidden]
     if node.form == "static":
-        return compiler.static(node, flat, card)
+        return compiler.static(node, flat, card, known)
     if node.form == "enters":
         return [compiler.enters(node, flat)]
     if node.form == "cast-from":  # 601.3: "You may cast ~ from your graveyard using its blitz ability."

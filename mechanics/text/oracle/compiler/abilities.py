@@ -10,6 +10,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ....abilities import abilities as ab
+from ....abilities.grants import is_quoted
 from ....model.cards import parse_cost
 from .. import select
 from ..grammar.words import PROTECTION_OF_CHOICE
@@ -17,6 +18,7 @@ from ..tree import Ability, Effect, Objects
 from .conditions import condition
 from .descriptors import MEANINGFUL_COUNTERS, Env, Run, Unsupported
 from .effects import effects
+from .granted import grant_names
 from .mana import choose_color, mana_ability, mana_trigger
 from .statics import defined_pt, itself, spell_cost
 from .triggers import trigger_match
@@ -124,9 +126,8 @@ def _tap_cost(d: Objects | None) -> tuple[str, Callable[..., bool], int] | None:
 
 
 def triggered(node: Ability, text: str, card: Any, known: set[str],
-              modal_node: ab.Modal | None = None, hidden: list[ab.Triggered] | None = None,
-              animated: bool = False) -> ab.Triggered | ab.ManaTrigger:
-    """``animated``: the ability of a creature the card becomes (granted, 613.1f)."""
+              modal_node: ab.Modal | None = None,
+              hidden: list[ab.Triggered] | None = None) -> ab.Triggered | ab.ManaTrigger:
     ev = node.event
     assert ev is not None
     if ev.kind == "tapped-for-mana":
@@ -150,7 +151,7 @@ def triggered(node: Ability, text: str, card: Any, known: set[str],
     kinds, match, back = trigger_match(ev)
     if ev.subject is not None and ev.subject.quant == "self" and ev.kind in (
             "dies", "attacks", "combat-damage", "blocks", "becomes-blocked", "blocks-or-blocked"):
-        if not card.is_type("Creature") and not animated:
+        if not card.is_type("Creature") and not is_quoted(card.name):  # a granted ability: any object's
             raise Unsupported(f"a noncreature's '{ev.kind}'")
     env = Env(known, card)
     env.hidden = hidden
@@ -172,8 +173,9 @@ def _one_target(env: Env) -> None:
 
 
 # ---------------------------------------------------------------------- statics and entering
-def static(node: Ability, text: str, card: Any) -> list[ab.Static] | list[ab.SpellCost]:
-    """604, 613: what the permanent gives: +N/+N in layer 7c, keywords in layer 6."""
+def static(node: Ability, text: str, card: Any, known: set[str]) -> list[ab.Static] | list[ab.SpellCost]:
+    """604, 613: what the permanent gives: +N/+N in layer 7c, keywords and quoted
+    abilities (:mod:`.granted`) in layer 6."""
     e = node.effects[0]
     if e.verb == "spell-cost":
         return [spell_cost(e, text)]
@@ -201,6 +203,8 @@ def static(node: Ability, text: str, card: Any) -> list[ab.Static] | list[ab.Spe
         out.append(ab.Static(text, "7c", applies, {"pt": (e.pt[0].value, e.pt[1].value)}, cond))
     if e.keywords:
         out.append(ab.Static(text, "6", applies, {"keywords": e.keywords}, cond))
+    if e.grants:
+        out.append(ab.Static(text, "6", applies, {"grants": grant_names(Env(known, card), e.grants)}, cond))
     return out
 
 

@@ -1,48 +1,54 @@
-"""Abilities an effect grants (113.2, 613.1f): a manland's 'becomes a 3/3 red and green
-Elemental creature with "Whenever this creature attacks, put a +1/+1 counter on it"
-until end of turn' (Raging Ravine).
+"""Quoted abilities an ability grants (113.2, 613.1f): 'Enchanted land has "{T}: Add
+one mana of any color."', 'Creatures you control have "{T}: Add {C}."', 'target
+creature gains "When ~ dies, draw a card." until end of turn', a manland's 'becomes a
+3/3 ... creature with "Whenever ~ attacks, ..."'.
 
-The quoted ability compiles to an ability of the card marked ``granted``: the engine
-lets it trigger only while a layer-6 effect lists it among the permanent's granted
-abilities (:class:`mechanics.rules.layers.Chars` ``granted``), so it ends with the
-effect.  Only a permanent's grant to itself: the ability must be of the card it is on.
+One mechanism for all: each quoted ability is compiled once as the rules text of a card
+of its own (:func:`mechanics.abilities.grants.quoted_card`, ``~`` the object that has it)
+and granted by a layer-6 effect listing its name (``{"grants": names}``); the engine
+then gives the permanent its own abilities and the granted ones
+(:mod:`mechanics.abilities.grants`).  The card is automated only if every quoted
+ability compiles (the manual contract), and only for the abilities the engine reads
+from a permanent's characteristics once they are granted: triggered, activated (mana
+abilities too) and replacement ones; a granted static ability would have to be seen
+by the layers it is itself added in (613.8), so it stays manual.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import replace
-from typing import TYPE_CHECKING
+import re
 
 from ....abilities import abilities as ab
-from ..tree import Effect
-from .abilities import triggered
+from ....abilities.grants import quoted_card
+from ..tree import Ability
 from .descriptors import Env, Unsupported
 
-if TYPE_CHECKING:
-    from ....play.context import Ctx
+#: the abilities that work once granted (read from the permanent's behaviour)
+_WORKS = (ab.Triggered, ab.Activated, ab.ManaTrigger, ab.Replacement)
 
 
-def granted(env: Env, e: Effect) -> Callable[[Ctx, list[int]], None] | None:
-    """``grant(ctx, permanents)``: the layer-6 effect giving them ``e``'s quoted abilities
-    (None when it grants none)."""
-    if not e.grants:
-        return None
-    if env.hidden is None or env.card is None or e.what is None or e.what.quant != "self":
-        raise Unsupported('with "..." (an ability granted to another permanent)')
-    gives: list[ab.Triggered] = []
-    for node in e.grants:
-        if node.form != "triggered" or node.event is None or node.event.kind == "step":
-            raise Unsupported(f'with "{node.text}"')
-        got = triggered(node, node.text, env.card, env.known, animated=True)
-        if got.look_back:  # it would have to trigger from what the permanent was as it left
-            raise Unsupported(f'with "{node.text}"')
-        gives.append(replace(got, granted=True))
-    env.hidden += gives
-    name = env.card.name
+def grant_names(env: Env, nodes: tuple[Ability, ...]) -> tuple[str, ...]:
+    """The names of the quoted abilities ``nodes`` (their ``text``), each compiled; raises
+    :class:`Unsupported` with the first words of one that doesn't."""
+    from .. import compile_text  # the package compiles whole cards (it imports this module)
 
-    def grant(ctx: Ctx, hit: list[int]) -> None:
-        found = ctx.game.behaviour(name).abilities
-        idx = tuple(i for i, a in enumerate(found) if any(a is g for g in gives))
-        ctx.add_effect("6", "grants", hit, {"granted": idx})
-    return grant
+    if env.card is not None and _names_itself(env.card):
+        raise Unsupported('"... ~ ..." (the quoted ability names the card granting it)')
+    out = []
+    for node in nodes:
+        name = f'"{node.text}"'
+        found = compile_text(quoted_card(name), env.known)
+        if found.missing:
+            raise Unsupported(f'"{found.phrases[0] if found.phrases else node.text}')
+        if not found.abilities or not all(isinstance(a, _WORKS) for a in found.abilities):
+            raise Unsupported(f'"{node.text}" (a granted static ability)')
+        out.append(name)
+    return tuple(out)
+
+
+def _names_itself(card: object) -> bool:
+    """Whether a quoted ability of ``card`` names the card itself ('Equipped creature has
+    "{T}, Unattach Heavy Arbalest: ..."'): there its "~" is not the object that has it."""
+    text = getattr(card, "oracle_text", "")
+    short = card.name.split(",")[0]  # type: ignore[attr-defined]
+    return any(re.search(rf"\b{re.escape(short)}\b", q) for q in re.findall(r'"([^"]*)"', text))

@@ -41,7 +41,7 @@ from .descriptors import (
     players_of,
 )
 from .effects import then_run, verb
-from .granted import granted
+from .granted import grant_names
 
 if TYPE_CHECKING:
     from ....play.context import Ctx
@@ -315,8 +315,11 @@ def pump(env: Env, e: Effect, n: Count) -> Run:
     if e.until != "eot":
         raise Unsupported("gets ... (not until end of turn)")
     pt = (number(env, e.pt[0]), number(env, e.pt[1])) if e.pt else None
+    grants = grant_names(env, e.grants)  # 'gains "..."' (:mod:`.granted`)
 
     def run(ctx: Ctx, hit: list[int]) -> None:
+        if grants:
+            ctx.add_effect("6", "grants", hit, {"grants": grants})
         if pt is not None:
             p, t = pt[0](ctx), pt[1](ctx)
             for o in hit:
@@ -344,7 +347,7 @@ def becomes(env: Env, e: Effect, n: Count) -> Run:
     if e.until != "eot":
         raise Unsupported("becomes (not until end of turn)")
     spec = e.token
-    grant = granted(env, e)  # its quoted abilities (:mod:`.granted`)
+    grants = grant_names(env, e.grants)  # its quoted abilities (:mod:`.granted`)
 
     def run(ctx: Ctx, hit: list[int]) -> None:
         ctx.add_effect("4", "becomes", hit, {"types": spec.types, "subtypes": tuple(spec.name.split())})
@@ -354,8 +357,8 @@ def becomes(env: Env, e: Effect, n: Count) -> Run:
             ctx.add_effect("6", "becomes", hit, {"keywords": spec.keywords})
         p, t = (ctx.item.x, ctx.item.x) if spec.x else (spec.power, spec.toughness)  # "an X/X": the X paid
         ctx.add_effect("7b", "becomes", hit, {"set_pt": (p, t), "becomes": True})
-        if grant is not None:
-            grant(ctx, hit)
+        if grants:
+            ctx.add_effect("6", "grants", hit, {"grants": grants})
         ctx.note(f"{', '.join(ctx.game.describe(o) for o in hit)} becomes a {p}/{t} "
                  f"{spec.name} creature until end of turn")
     return _on_permanents(env, e.what, run)

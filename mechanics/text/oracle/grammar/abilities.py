@@ -390,18 +390,20 @@ class Abilities(Effects, Permissions):
             self.need(".")
             self.end()
             return Ability("static", effects=(Effect("pump", what=who, keywords=RESTRICTIONS[rule]),))
+        grants: tuple[Ability, ...] = ()
         if self.eat_any("gets", "get"):
             pt = self.pt()
             if self.eat("and has") or self.eat("and have"):
-                kws = self.keyword_list()
+                kws, grants = self.granting()
         elif self.eat_any("has", "have"):
-            kws = self.keyword_list()
+            kws, grants = self.granting()
         else:
             self.fail()
         cond = self.condition() if self.at("as long as") and lead is None else lead
-        self.need(".")
+        self.sentence_end()
         self.end()
-        return Ability("static", effects=(Effect("pump", what=who, pt=pt, keywords=kws),), condition=cond)
+        return Ability("static", effects=(Effect("pump", what=who, pt=pt, keywords=kws, grants=grants),),
+                       condition=cond)
 
     def color_choice(self) -> Effect:
         """614.12: after "As ~ enters, choose a color": "[other than red]." """

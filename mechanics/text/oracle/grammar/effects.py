@@ -14,8 +14,8 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from ..tree import Ability, Effect, Number, Objects, TokenSpec
-from .core import NoParse, _with, joined
-from .descriptors import Descriptors
+from .core import NoParse, _with
+from .grants import Grants
 from .words import COLORS, GRANTABLE, NUMBERS, RESTRICTIONS
 
 #: an imperative rule: ``rule(parser, phrase, antecedent)``, called with ``phrase`` eaten
@@ -45,7 +45,7 @@ _PRODUCIBLE = {"one mana of any type that a land you control could produce": "+"
                "one mana of any type that land produced": "^"}  # a triggered mana ability's (605.1b)
 
 
-class Effects(Descriptors):
+class Effects(Grants):
     """The rules for effect sentences."""
 
     # ------------------------------------------------------------------ effects
@@ -61,7 +61,7 @@ class Effects(Descriptors):
             if self.eat(".") or self.eat(", then") or self.eat(", and") or self.eat("and") or self.eat(","):
                 self.eat("then")
                 continue
-            if not self.done():
+            if not self.done() and self.peek(-1) != '"':  # (a quoted ability's "." ended the sentence)
                 self.fail()
         if not out:
             self.fail()
@@ -288,19 +288,20 @@ class Effects(Descriptors):
             pt = self.pt()
             alt = self.pt() if self.eat("or") else None  # Brightling: "+1/-1 or -1/+1"
             kws: tuple[str, ...] = ()
+            grants: tuple[Ability, ...] = ()
             if self.eat("and gains") or self.eat("and gain"):
-                kws = self.keyword_list()
+                kws, grants = self.granting()
             until = "eot" if self.eat("until end of turn") else ""
             if self.at("for each"):  # "-1/-1 ... for each land card": both parts, each times the count
                 each = self.count_suffix(Number(1))
                 pt = (replace(each, times=pt[0].value) if pt[0].value else pt[0],
                       replace(each, times=pt[1].value) if pt[1].value else pt[1])
-            e = Effect("pump", what=who, pt=pt, keywords=kws, until=until)
+            e = Effect("pump", what=who, pt=pt, keywords=kws, until=until, grants=grants)
             return e if alt is None else Effect("one-of", what=who, then=(e, _with(e, pt=alt)))
         if self.eat_any("gains", "gain"):
-            kws = self.keyword_list()
+            kws, grants = self.granting()
             until = "eot" if self.eat("until end of turn") else ""
-            return Effect("pump", what=who, keywords=kws, until=until)
+            return Effect("pump", what=who, keywords=kws, until=until, grants=grants)
         if self.eat_any("becomes", "become"):  # 305.7, 613: a manland: "becomes a 3/3 red Elemental creature"
             return self.becomes(who)
         if self.eat("doesn't untap during its controller's next untap step") or self.eat(
@@ -451,24 +452,6 @@ class Effects(Descriptors):
         elif grants and self.at("it's still a land"):  # the quoted ability ended the sentence
             self.need("it's still a land")
         return Effect("becomes", what=who, token=replace(spec, keywords=kws), until=until, grants=grants)
-
-    def granted(self) -> tuple[Ability, ...]:
-        """A quoted ability an effect grants (113.2, 613.1f): 'with "Whenever this creature
-        attacks, put a +1/+1 counter on it."', read as an ability of its own."""
-        self.need('"')
-        end = next((j for j in range(self.i, len(self.toks)) if self.toks[j].word == '"'), None)
-        if end is None:
-            self.fail()
-        sub = type(self)(self.toks[self.i:end])
-        try:
-            node = sub.ability(False)
-            sub.end()
-        except NoParse:
-            self.far = self.i + sub.far
-            raise
-        text = joined(self.toks[self.i:end])
-        self.i = end + 1
-        return (replace(node, text=text),)
 
 
 def _bind_x(e: Effect, n: Number) -> Effect:

@@ -133,6 +133,9 @@ def create(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
     n = p.number()
     spec = p.token_spec()
     n = p.count_suffix(n)
+    if not spec.ability and (p.at('. it has "') or p.at('. they have "')):  # 111.4: created with it
+        p.i += 3
+        spec = _with(spec, ability=p.quoted())
     return Effect("token", what=Objects("made"), n=n, token=spec, tapped="tapped" in spec.keywords)
 
 

@@ -1,0 +1,64 @@
+"""The grammar of quoted abilities granted to objects (113.2, 613.1f): 'Enchanted land
+has "{T}: Add {G}."', 'Equipped creature gets +1/+1 and has vigilance and "Whenever ~
+attacks, ..."', 'target creature gains haste and "{0}: Untap ~." until end of turn', a
+manland's 'becomes a 3/3 ... creature with "Whenever ~ attacks, ..."'.
+
+Each quoted ability is read as an ability of its own (its ``text``, ``~`` the object
+that has it), compiled by :mod:`..compiler.granted`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..tree import Ability
+from .core import NoParse, joined
+from .descriptors import Descriptors
+
+
+class Grants(Descriptors):
+    """Rules for what an effect or a static ability grants."""
+
+    def granting(self) -> tuple[tuple[str, ...], tuple[Ability, ...]]:
+        """After "has", "have", "gains", "gain": keywords and quoted abilities, in any
+        order, joined by "and" and commas ('flying and "{T}: Add {C}."', '"..." and "..."')."""
+        kws: tuple[str, ...] = ()
+        grants: tuple[Ability, ...] = ()
+        while True:
+            if self.at('"'):
+                grants += self.granted()
+            elif not kws:
+                kws = self.keyword_list()  # (eats the "and" after the keywords)
+                if self.peek(-1) in ("and", ","):
+                    continue
+                break
+            else:
+                break
+            if not (self.eat(", and") or self.eat("and") or self.eat(",")):
+                break
+        if self.peek(-1) in ("and", ","):
+            self.fail()
+        return kws, grants
+
+    def granted(self) -> tuple[Ability, ...]:
+        """A quoted ability (113.2, 613.1f): '"Whenever this creature attacks, put a +1/+1
+        counter on it."', read as an ability of its own."""
+        self.need('"')
+        end = next((j for j in range(self.i, len(self.toks)) if self.toks[j].word == '"'), None)
+        if end is None:
+            self.fail()
+        sub = type(self)(self.toks[self.i:end])
+        try:
+            node = sub.ability(False)
+            sub.end()
+        except NoParse:
+            self.far = self.i + sub.far
+            raise
+        text = joined(self.toks[self.i:end])
+        self.i = end + 1
+        return (replace(node, text=text),)
+
+    def sentence_end(self) -> None:
+        """The "." ending a sentence; a quoted ability's own "." may end it ('has "{T}: Add {G}."')."""
+        if not self.eat(".") and self.peek(-1) != '"':
+            self.fail()
