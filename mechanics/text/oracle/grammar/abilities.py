@@ -211,7 +211,7 @@ class Abilities(Effects, Permissions):
             j += 1
         words = " ".join(self.words[self.i:self.i + j])
         if j and self.peek(j) == "—" and (words in ABILITY_WORDS or self.peek(j + 1) in (
-                "when", "whenever", "at", "~", "as", "if")):
+                "when", "whenever", "at", "~", "as", "if", "during")):  # (or a flavor word, 207.2d)
             self.i += j + 1
 
     def triggered(self) -> Ability:
@@ -379,6 +379,8 @@ class Abilities(Effects, Permissions):
         if self.at("as long as"):  # "As long as there are seven or more cards in your graveyard, ..."
             lead = self.condition()
             self.need(",")
+        elif (turn := self.eat_any("during your turn ,", "during turns other than yours ,")):
+            lead = Condition("your-turn", negate=turn != "during your turn ,")  # "During your turn, ~ has first strike"
         who = self.thing(None) if not self.at("other") else self.objects("each")
         if who.quant in ("a", "target", "it"):
             self.fail()
@@ -400,6 +402,8 @@ class Abilities(Effects, Permissions):
         else:
             self.fail()
         cond = self.condition() if self.at("as long as") and lead is None else lead
+        if cond is None and self.eat("during your turn"):  # "~ has first strike during your turn."
+            cond = Condition("your-turn")
         self.sentence_end()
         self.end()
         return Ability("static", effects=(Effect("pump", what=who, pt=pt, keywords=kws, grants=grants),),
