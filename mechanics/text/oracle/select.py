@@ -127,6 +127,9 @@ def card_words(d: Objects) -> bool:
 
 
 def _state(game: Game, s: str, obj: Any, ch: Any) -> bool:
+    if s.startswith("counter:"):  # "with a +1/+1 counter on it" ("counter:": any counter)
+        kind = s.removeprefix("counter:")
+        return obj.counters.get(kind, 0) > 0 if kind else any(obj.counters.values())
     return {
         "tapped": obj.tapped, "untapped": not obj.tapped, "attacking": bool(obj.attacking),
         "blocking": bool(obj.blocking), "attacking or blocking": bool(obj.attacking or obj.blocking),

@@ -382,6 +382,8 @@ class Abilities(Effects, Permissions):
         elif (turn := self.eat_any("during your turn ,", "during turns other than yours ,")):
             lead = Condition("your-turn", negate=turn != "during your turn ,")  # "During your turn, ~ has first strike"
         who = self.thing(None) if not self.at("other") else self.objects("each")
+        if who.quant == "it" and lead is not None:  # "As long as ~ is equipped, it has menace."
+            who = Objects("self")
         if who.quant in ("a", "target", "it"):
             self.fail()
         pt: tuple[Number, Number] | None = None

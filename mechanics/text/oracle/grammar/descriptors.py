@@ -142,6 +142,10 @@ class Descriptors(Core):
                     mv = self.compare()
                 elif (kw := self.eat_any(*GRANTABLE)):
                     with_kw = kw
+                elif self.eat_any("a", "one or more"):  # "with a +1/+1 counter on it" (122.1)
+                    kind = "" if self.eat_any("counter", "counters") else self.counter_kind()
+                    self.need("on it")
+                    states.append("counter:" + kind)
                 else:
                     self.fail()
             elif self.eat("in your graveyard") or self.eat("from your graveyard"):

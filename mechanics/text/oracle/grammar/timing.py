@@ -13,14 +13,14 @@ from __future__ import annotations
 
 from ..tree import Condition, Event, Objects
 from .core import _with
-from .descriptors import Descriptors
+from .states import States
 from .words import STEPS
 
 #: "your second spell each turn": the ordinal words the count is said with
 ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5}
 
 
-class Timing(Descriptors):
+class Timing(States):
     """Conditions of the turn and the graveyard, more trigger events, restrictions."""
 
     def turn_condition(self, negate: bool) -> Condition:
@@ -42,8 +42,7 @@ class Timing(Descriptors):
             return Condition("opponent-lost-life", negate=negate)
         if self.eat("you attacked this turn") or self.eat("you attacked with a creature this turn"):
             return Condition("raid", negate=negate)
-        self.fail()
-        raise AssertionError
+        return self.state_condition(negate)  # :mod:`.states`
 
     def player_event(self) -> Event:
         """"you attack" (508.1: you declare one or more attackers), "you cast your second
