@@ -146,6 +146,12 @@ def while_present(obj: Obj) -> str:
     return f"{WHILE}{obj.id}:{obj.epoch}"
 
 
+def while_controlled(oid: int, epoch: int, player: str) -> str:
+    """``Effect.until`` for "for as long as PLAYER controls OBJ" (611.2b): it also ends once
+    the object leaves the battlefield."""
+    return f"{WHILE}{oid}:{epoch}:{player}"
+
+
 WHILE = "while:"
 #: ``Effect.until`` for "during its controller's next untap step" (502.3): it ends as the
 #: untap step of its permanent's controller does
@@ -176,8 +182,13 @@ class Effect:
         from :func:`while_present`), else None."""
         if not self.until.startswith(WHILE):
             return None
-        oid, _, epoch = self.until[len(WHILE):].partition(":")
+        oid, epoch, *_ = self.until[len(WHILE):].split(":")
         return int(oid), int(epoch)
+
+    def controlled_by(self) -> str:
+        """The player who must keep control of that object (:func:`while_controlled`), or ""."""
+        parts = self.until[len(WHILE):].split(":") if self.until.startswith(WHILE) else ()
+        return parts[2] if len(parts) > 2 else ""
 
 
 @dataclass

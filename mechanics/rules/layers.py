@@ -133,8 +133,10 @@ def compute(game: Game) -> tuple[dict[int, Chars], bool]:
         for i in hit:
             chars[i] = base_chars(game, st.objs[i], e.params["copy_of"])
     for e, hit in targeted("2"):
-        for i in hit:
-            chars[i].controller = e.params["controller"]
+        if still_controlled(e, chars):  # (its source's control after the earlier ones)
+            for i in hit:
+                chars[i].controller = e.params["controller"]
+    effects = [e for e in effects if still_controlled(e, chars)]  # control is known from here on
     statics = _statics(game, chars)
     for layer in ("2", "4", "5", "6", "7b", "7c"):
         for _ts, src, ab in statics:  # static abilities apply in their own layer
@@ -217,6 +219,16 @@ def lasts(game: Game, e: Effect) -> bool:
     oid, epoch = present
     obj = game.state.objs.get(oid)
     return obj is not None and obj.epoch == epoch and obj.zone == "battlefield" and not obj.phased_out
+
+
+def still_controlled(e: Effect, chars: dict[int, Chars]) -> bool:
+    """611.2b: a "for as long as you control ~" effect ends once that player no longer
+    controls the object (its control after layer 2's effects)."""
+    who = e.controlled_by()
+    if not who:
+        return True
+    oid = e.lasts_while()[0]
+    return oid in chars and chars[oid].controller == who
 
 
 def counter_pt(kind: str) -> tuple[int, int]:

@@ -18,7 +18,7 @@ from ..model.state import NEXT_UNTAP, STEPS, Decision, Obj, StackItem
 from ..plugin_api.plugin_manager import UNTAP_OPERATIONS
 from ..text.effects import ATTACKS_IF_ABLE, CANT_ATTACK, CANT_BLOCK, DOESNT_UNTAP
 from . import sba
-from .layers import lasts
+from .layers import lasts, still_controlled
 from .primitives import Primitives
 
 if TYPE_CHECKING:
@@ -264,6 +264,9 @@ class TurnRules:
         a phased-out object counts as gone (702.26f)."""
         st = self.state
         keep = [e for e in st.effects if lasts(self, e)]
+        if any(e.controlled_by() for e in keep):  # "for as long as you control ~"
+            chars = self.all_chars()
+            keep = [e for e in keep if still_controlled(e, chars)]
         if len(keep) != len(st.effects):
             st.effects = keep
             self.changed()

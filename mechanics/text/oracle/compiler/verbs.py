@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from ....model.state import NEXT_UNTAP, Decision
+from ....model.state import NEXT_UNTAP, Decision, while_controlled
 from ...effects import (
     CANT_BLOCK,
     DOESNT_UNTAP,
@@ -249,8 +249,9 @@ def reanimate(env: Env, e: Effect, n: Count) -> Run:
 @verb("control")
 def control(env: Env, e: Effect, n: Count) -> Run:
     def steal(ctx: Ctx, o: Any) -> None:
-        ctx.add_effect("2", "control", [o], {"controller": ctx.controller}, until="eot")
-        ctx.note(f"{ctx.controller} gains control of {ctx.game.describe(o)} until end of turn")
+        ctx.add_effect("2", "control", [o], {"controller": ctx.controller}, until=_until(ctx, e.until))
+        ctx.note(f"{ctx.controller} gains control of {ctx.game.describe(o)}"
+                 f"{' until end of turn' if e.until == 'eot' else ''}")
     return each_of(env, e.what, steal)
 
 
@@ -312,24 +313,32 @@ def discard_chosen(env: Env, e: Effect, n: Count) -> Run:
 def pump(env: Env, e: Effect, n: Count) -> Run:
     """611.2: "gets +N/+N [and gains KEYWORDS] until end of turn"; the objects affected are
     locked in as it resolves (611.2c)."""
-    if e.until != "eot":
+    if e.until not in ("eot", "control"):
         raise Unsupported("gets ... (not until end of turn)")
     pt = (number(env, e.pt[0]), number(env, e.pt[1])) if e.pt else None
     grants = grant_names(env, e.grants)  # 'gains "..."' (:mod:`.granted`)
 
     def run(ctx: Ctx, hit: list[int]) -> None:
+        until = _until(ctx, e.until)
         if grants:
-            ctx.add_effect("6", "grants", hit, {"grants": grants})
+            ctx.add_effect("6", "grants", hit, {"grants": grants}, until=until)
         if pt is not None:
             p, t = pt[0](ctx), pt[1](ctx)
             for o in hit:
-                ctx.pump(o, p, t)
+                ctx.pump(o, p, t, until=until)
         kws = tuple(_chosen_protection(ctx) if k == PROTECTION_OF_CHOICE else k for k in e.keywords)
         if kws:
-            ctx.add_effect("6", "abilities", hit, {"keywords": kws})
+            ctx.add_effect("6", "abilities", hit, {"keywords": kws}, until=until)
             ctx.note(f"{', '.join(ctx.game.describe(o) for o in hit)} gain{'s' * (len(hit) == 1)} "
                      f"{', '.join(kws)} until end of turn")
     return _on_permanents(env, e.what, run)
+
+
+def _until(ctx: Ctx, until: str) -> str:
+    """An effect's duration: "eot", or for "control" (611.2b: "for as long as you control ~")
+    while its controller controls the source, as it was when the ability resolved."""
+    return until if until != "control" else while_controlled(ctx.item.source, ctx.item.source_epoch,
+                                                              ctx.controller)
 
 
 def _chosen_protection(ctx: Ctx) -> str:

@@ -291,7 +291,7 @@ class Effects(Grants):
             grants: tuple[Ability, ...] = ()
             if self.eat("and gains") or self.eat("and gain"):
                 kws, grants = self.granting()
-            until = "eot" if self.eat("until end of turn") else ""
+            until = self.duration()
             if self.at("for each"):  # "-1/-1 ... for each land card": both parts, each times the count
                 each = self.count_suffix(Number(1))
                 pt = (replace(each, times=pt[0].value) if pt[0].value else pt[0],
@@ -300,8 +300,7 @@ class Effects(Grants):
             return e if alt is None else Effect("one-of", what=who, then=(e, _with(e, pt=alt)))
         if self.eat_any("gains", "gain"):
             kws, grants = self.granting()
-            until = "eot" if self.eat("until end of turn") else ""
-            return Effect("pump", what=who, keywords=kws, until=until, grants=grants)
+            return Effect("pump", what=who, keywords=kws, until=self.duration(), grants=grants)
         if self.eat_any("becomes", "become"):  # 305.7, 613: a manland: "becomes a 3/3 red Elemental creature"
             return self.becomes(who)
         if self.eat("doesn't untap during its controller's next untap step") or self.eat(

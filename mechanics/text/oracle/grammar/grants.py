@@ -58,6 +58,11 @@ class Grants(Descriptors):
         self.i = end + 1
         return (replace(node, text=text),)
 
+    def duration(self) -> str:
+        """"until end of turn": ``eot``; "for as long as you control ~" (611.2b): ``control``."""
+        return "eot" if self.eat("until end of turn") else "control" if self.eat(
+            "for as long as you control ~") else ""
+
     def sentence_end(self) -> None:
         """The "." ending a sentence; a quoted ability's own "." may end it ('has "{T}: Add {G}."')."""
         if not self.eat(".") and self.peek(-1) != '"':

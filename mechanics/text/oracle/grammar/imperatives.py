@@ -39,8 +39,10 @@ def mill(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
 def gain_control(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
     """613.1b: a control-changing effect (layer 2)."""
     what = p.thing(antecedent)
-    p.need("until end of turn")
-    return Effect("control", what=what, until="eot")
+    until = p.duration()  # "until end of turn", "for as long as you control ~" (611.2b)
+    if not until:
+        p.fail()
+    return Effect("control", what=what, until=until)
 
 
 @imperative("gain", "lose")
