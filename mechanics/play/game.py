@@ -307,7 +307,8 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         """Record an event and collect the triggered abilities it causes (603.2)."""
         self.events.append(event)
         self.state.n_events = len(self.events)
-        tally(self.state, event)
+        if tally(self.state, event) and not self._plain_chars:
+            self._chars = None  # a static ability's condition may read the counts (characteristics=False)
         if self.keep_log:
             line = self.hooks.describe(self, event)
             if line:

@@ -15,9 +15,10 @@ from ..model import events as ev
 from ..model.state import State
 
 
-def tally(state: State, event: ev.Event) -> None:
+def tally(state: State, event: ev.Event) -> bool:
     """Count ``event`` before its triggers are collected (so the second spell's own
-    cast event sees a count of 2)."""
+    cast event sees a count of 2); True when it counted (a write to the state, which a
+    static ability's condition may read: "as long as you've drawn two or more cards this turn")."""
     kind = event.kind
     if kind == "Drew":
         _count(state, "drawn", event.player)
@@ -38,6 +39,9 @@ def tally(state: State, event: ev.Event) -> None:
         attacked = state.turn_flags.setdefault("attacked_by", [])
         if state.active not in attacked:
             attacked.append(state.active)
+    else:
+        return False
+    return True
 
 
 def _count(state: State, key: str, who: str) -> None:

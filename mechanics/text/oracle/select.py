@@ -126,6 +126,11 @@ def card_words(d: Objects) -> bool:
         s in _CARD_STATES for s in d.states)
 
 
+def state_of(game: Game, s: str, obj: Any) -> bool:
+    """Whether the permanent ``obj`` is in state ``s`` ("attacking", "untapped", ...)."""
+    return _state(game, s, obj, game.chars(obj.id))
+
+
 def _state(game: Game, s: str, obj: Any, ch: Any) -> bool:
     if s.startswith("counter:"):  # "with a +1/+1 counter on it" ("counter:": any counter)
         kind = s.removeprefix("counter:")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .. import select
 from ..tree import Condition
 from .conditions import Check, kind
 
@@ -19,14 +20,16 @@ def _amount(game: Game, player: str, what: str) -> int:
             "hand": lambda: len(p.hand), "graveyard": lambda: len(p.graveyard)}[what]()
 
 
-@kind("opponent-has", "opponent-has-at-most")
-def opponent_has(cond: Condition) -> Check:
-    """"an opponent has three or more poison counters", "... 10 or less life", "... no cards in hand"."""
-    least = cond.kind == "opponent-has"
+@kind("has", "has-at-most")
+def player_has(cond: Condition) -> Check:
+    """"an opponent has three or more poison counters", "... 10 or less life", "you have no
+    cards in hand" (``what``: you, or each opponent: any of them)."""
+    least = cond.kind == "has"
+    yours = cond.what is not None and cond.what.quant == "you"
 
     def check(game: Game, you: str, source: int | None, epoch: int = -1) -> bool:
         return any((_amount(game, p, cond.what_kind) >= cond.n) if least else
-                   (_amount(game, p, cond.what_kind) <= cond.n) for p in game.opponents(you))
+                   (_amount(game, p, cond.what_kind) <= cond.n) for p in ([you] if yours else game.opponents(you)))
     return check
 
 
@@ -49,4 +52,32 @@ def self_attached(cond: Condition) -> Check:
         st = game.state
         return any(st.objs[o].attached_to == source and cond.what_kind in game.card(st.objs[o].name).subtypes
                    for o in st.battlefield)
+    return check
+
+
+@kind("self-state")
+def self_state(cond: Condition) -> Check:
+    """"as long as it's attacking / blocking / tapped / untapped"."""
+    def check(game: Game, you: str, source: int | None, epoch: int = -1) -> bool:
+        obj = game.state.objs.get(source) if source is not None else None
+        return obj is not None and obj.zone == "battlefield" and select.state_of(game, cond.what_kind, obj)
+    return check
+
+
+@kind("attached-is")
+def attached_is(cond: Condition) -> Check:
+    """"as long as equipped creature is a Human", "... enchanted permanent is a creature":
+    the permanent the source is attached to fits."""
+    def check(game: Game, you: str, source: int | None, epoch: int = -1) -> bool:
+        obj = game.state.objs.get(source) if source is not None else None
+        held = obj.attached_to if obj is not None else None
+        return held is not None and select.matches(game, cond.what, held, you, source)
+    return check
+
+
+@kind("drawn")
+def drawn(cond: Condition) -> Check:
+    """"as long as you've drawn two or more cards this turn" (counted by :mod:`mechanics.rules.tally`)."""
+    def check(game: Game, you: str, source: int | None, epoch: int = -1) -> bool:
+        return game.state.turn_flags.get("drawn", {}).get(you, 0) >= cond.n
     return check

@@ -383,7 +383,7 @@ class Abilities(Effects, Permissions):
             lead = Condition("your-turn", negate=turn != "during your turn ,")  # "During your turn, ~ has first strike"
         who = self.thing(None) if not self.at("other") else self.objects("each")
         if who.quant == "it" and lead is not None:  # "As long as ~ is equipped, it has menace."
-            who = Objects("self")
+            who = Objects("attached" if lead.kind == "attached-is" else "self")
         if who.quant in ("a", "target", "it"):
             self.fail()
         pt: tuple[Number, Number] | None = None
@@ -399,6 +399,10 @@ class Abilities(Effects, Permissions):
             pt = self.pt()
             if self.eat("and has") or self.eat("and have"):
                 kws, grants = self.granting()
+            elif (rule := next((r for r in sorted(RESTRICTIONS, key=len, reverse=True) if self.at(f"and {r}")),
+                               None)):  # "gets +2/+2 and can't block"
+                self.eat(f"and {rule}")
+                kws = RESTRICTIONS[rule]
         elif self.eat_any("has", "have"):
             kws, grants = self.granting()
         else:
