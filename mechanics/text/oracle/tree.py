@@ -109,6 +109,8 @@ class Effect:
     delayed: str = ""
     #: abilities it grants (113.2, 613.1f): 'becomes a 3/3 ... creature with "Whenever ..."'
     grants: tuple[Ability, ...] = ()
+    #: keywords it removes (613.1f): "target creature loses flying until end of turn"
+    loses: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -205,6 +205,8 @@ def static(node: Ability, text: str, card: Any, known: set[str]) -> list[ab.Stat
         out.append(ab.Static(text, "6", applies, {"keywords": e.keywords}, cond))
     if e.grants:
         out.append(ab.Static(text, "6", applies, {"grants": grant_names(Env(known, card), e.grants)}, cond))
+    if e.loses:  # "Enchanted creature loses flying."
+        out.append(ab.Static(text, "6", applies, {"lose_keywords": e.loses}, cond))
     return out
 
 

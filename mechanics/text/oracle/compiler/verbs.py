@@ -331,6 +331,8 @@ def pump(env: Env, e: Effect, n: Count) -> Run:
             ctx.add_effect("6", "abilities", hit, {"keywords": kws}, until=until)
             ctx.note(f"{', '.join(ctx.game.describe(o) for o in hit)} gain{'s' * (len(hit) == 1)} "
                      f"{', '.join(kws)} until end of turn")
+        if e.loses:
+            ctx.add_effect("6", "abilities", hit, {"lose_keywords": e.loses}, until=until)
     return _on_permanents(env, e.what, run)
 
 

@@ -405,15 +405,16 @@ class Abilities(Effects, Permissions):
                 kws = RESTRICTIONS[rule]
         elif self.eat_any("has", "have"):
             kws, grants = self.granting()
-        else:
+        elif not self.at("loses") and not self.at("lose"):
             self.fail()
+        loses = self.keyword_list() if self.eat_any("loses", "lose", "and loses", "and lose") else ()
         cond = self.condition() if self.at("as long as") and lead is None else lead
         if cond is None and self.eat("during your turn"):  # "~ has first strike during your turn."
             cond = Condition("your-turn")
         self.sentence_end()
         self.end()
-        return Ability("static", effects=(Effect("pump", what=who, pt=pt, keywords=kws, grants=grants),),
-                       condition=cond)
+        return Ability("static", effects=(Effect("pump", what=who, pt=pt, keywords=kws, grants=grants,
+                                                 loses=loses),), condition=cond)
 
     def color_choice(self) -> Effect:
         """614.12: after "As ~ enters, choose a color": "[other than red]." """

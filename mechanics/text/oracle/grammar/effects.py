@@ -301,6 +301,9 @@ class Effects(Grants):
         if self.eat_any("gains", "gain"):
             kws, grants = self.granting()
             return Effect("pump", what=who, keywords=kws, until=self.duration(), grants=grants)
+        if self.eat_any("loses", "lose"):  # 613.1f: "target creature loses flying until end of turn"
+            kws = self.keyword_list()
+            return Effect("pump", what=who, loses=kws, until=self.duration())
         if self.eat_any("becomes", "become"):  # 305.7, 613: a manland: "becomes a 3/3 red Elemental creature"
             return self.becomes(who)
         if self.eat("doesn't untap during its controller's next untap step") or self.eat(
