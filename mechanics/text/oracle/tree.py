@@ -109,8 +109,11 @@ class Effect:
     delayed: str = ""
     #: abilities it grants (113.2, 613.1f): 'becomes a 3/3 ... creature with "Whenever ..."'
     grants: tuple[Ability, ...] = ()
-    #: keywords it removes (613.1f): "target creature loses flying until end of turn"
+    #: keywords it removes (613.1f): "target creature loses flying until end of turn"; "all
+    #: abilities": every ability ("Enchanted creature loses all abilities")
     loses: tuple[str, ...] = ()
+    #: 613.4b: "has base power and toughness 4/4" (layer 7b)
+    base_pt: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True)

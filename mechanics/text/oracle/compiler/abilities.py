@@ -18,7 +18,7 @@ from ..tree import Ability, Effect, Objects
 from .conditions import condition
 from .descriptors import MEANINGFUL_COUNTERS, Env, Run, Unsupported
 from .effects import effects
-from .granted import grant_names
+from .granted import grant_names, lost
 from .mana import choose_color, mana_ability, mana_trigger
 from .statics import defined_pt, itself, spell_cost
 from .triggers import trigger_match
@@ -205,8 +205,10 @@ def static(node: Ability, text: str, card: Any, known: set[str]) -> list[ab.Stat
         out.append(ab.Static(text, "6", applies, {"keywords": e.keywords}, cond))
     if e.grants:
         out.append(ab.Static(text, "6", applies, {"grants": grant_names(Env(known, card), e.grants)}, cond))
-    if e.loses:  # "Enchanted creature loses flying."
-        out.append(ab.Static(text, "6", applies, {"lose_keywords": e.loses}, cond))
+    if e.loses:  # "Enchanted creature loses flying.", "... loses all abilities"
+        out.append(ab.Static(text, "6", applies, lost(e.loses), cond))
+    if e.base_pt:  # 613.4b: "has base power and toughness 1/1"
+        out.append(ab.Static(text, "7b", applies, {"set_pt": e.base_pt}, cond))
     return out
 
 

@@ -46,6 +46,12 @@ def grant_names(env: Env, nodes: tuple[Ability, ...]) -> tuple[str, ...]:
     return tuple(out)
 
 
+def lost(loses: tuple[str, ...]) -> dict[str, object]:
+    """The layer-6 params of what an effect removes (613.1f): keywords ("loses flying"), or
+    every ability ("loses all abilities")."""
+    return {"lose_all_abilities": True} if "all abilities" in loses else {"lose_keywords": loses}
+
+
 def _names_itself(card: object) -> bool:
     """Whether a quoted ability of ``card`` names the card itself ('Equipped creature has
     "{T}, Unattach Heavy Arbalest: ..."'): there its "~" is not the object that has it."""

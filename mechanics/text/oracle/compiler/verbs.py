@@ -41,7 +41,7 @@ from .descriptors import (
     players_of,
 )
 from .effects import then_run, verb
-from .granted import grant_names
+from .granted import grant_names, lost
 
 if TYPE_CHECKING:
     from ....play.context import Ctx
@@ -332,7 +332,9 @@ def pump(env: Env, e: Effect, n: Count) -> Run:
             ctx.note(f"{', '.join(ctx.game.describe(o) for o in hit)} gain{'s' * (len(hit) == 1)} "
                      f"{', '.join(kws)} until end of turn")
         if e.loses:
-            ctx.add_effect("6", "abilities", hit, {"lose_keywords": e.loses}, until=until)
+            ctx.add_effect("6", "abilities", hit, lost(e.loses), until=until)
+        if e.base_pt:  # 613.4b: "has base power and toughness 4/4 until end of turn"
+            ctx.add_effect("7b", "base", hit, {"set_pt": e.base_pt}, until=until)
     return _on_permanents(env, e.what, run)
 
 

@@ -403,18 +403,25 @@ class Abilities(Effects, Permissions):
                                None)):  # "gets +2/+2 and can't block"
                 self.eat(f"and {rule}")
                 kws = RESTRICTIONS[rule]
-        elif self.eat_any("has", "have"):
-            kws, grants = self.granting()
+        elif self.at("has") or self.at("have"):
+            pass
         elif not self.at("loses") and not self.at("lose"):
             self.fail()
-        loses = self.keyword_list() if self.eat_any("loses", "lose", "and loses", "and lose") else ()
+        loses: tuple[str, ...] = ()
+        if self.eat_any("loses", "lose", "and loses", "and lose"):
+            loses = ("all abilities",) if self.eat("all abilities") else self.keyword_list()
+        base = None
+        if self.eat_any("has", "have", "and has", "and have"):
+            base = self.base_pt()  # "Enchanted creature [loses all abilities and] has base power and toughness 1/1"
+            if base is None:
+                kws, grants = self.granting()
         cond = self.condition() if self.at("as long as") and lead is None else lead
         if cond is None and self.eat("during your turn"):  # "~ has first strike during your turn."
             cond = Condition("your-turn")
         self.sentence_end()
         self.end()
         return Ability("static", effects=(Effect("pump", what=who, pt=pt, keywords=kws, grants=grants,
-                                                 loses=loses),), condition=cond)
+                                                 loses=loses, base_pt=base),), condition=cond)
 
     def color_choice(self) -> Effect:
         """614.12: after "As ~ enters, choose a color": "[other than red]." """

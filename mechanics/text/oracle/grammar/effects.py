@@ -301,6 +301,9 @@ class Effects(Grants):
         if self.eat_any("gains", "gain"):
             kws, grants = self.granting()
             return Effect("pump", what=who, keywords=kws, until=self.duration(), grants=grants)
+        if self.eat_any("has", "have") and (base := self.base_pt()):  # "has base power and toughness 4/4"
+            kws, grants = self.granting() if self.eat("and gains") or self.eat("and gain") else ((), ())
+            return Effect("pump", what=who, base_pt=base, keywords=kws, grants=grants, until=self.duration())
         if self.eat_any("loses", "lose"):  # 613.1f: "target creature loses flying until end of turn"
             kws = self.keyword_list()
             return Effect("pump", what=who, loses=kws, until=self.duration())

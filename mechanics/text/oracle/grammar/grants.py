@@ -58,6 +58,16 @@ class Grants(Descriptors):
         self.i = end + 1
         return (replace(node, text=text),)
 
+    def base_pt(self) -> tuple[int, int] | None:
+        """613.4b: "base power and toughness 4/4" after "has": the values, or None."""
+        if not self.eat("base power and toughness"):
+            return None
+        p, _, t = self.peek().partition("/")
+        if not (p.isdigit() and t.isdigit()):
+            self.fail()
+        self.i += 1
+        return int(p), int(t)
+
     def duration(self) -> str:
         """"until end of turn": ``eot``; "for as long as you control ~" (611.2b): ``control``."""
         return "eot" if self.eat("until end of turn") else "control" if self.eat(
