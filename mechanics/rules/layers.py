@@ -140,20 +140,26 @@ def compute(game: Game) -> tuple[dict[int, Chars], bool]:
     statics = _statics(game, chars)
     for layer in ("2", "4", "5", "6", "7b", "7c"):
         for _ts, src, ab in statics:  # static abilities apply in their own layer
-            if ab.layer == layer and _active(game, chars, src, ab):
-                for i, ch in chars.items():
-                    if ab.applies(game, game.obj(src), game.obj(i), ch, chars[src]):
-                        _apply(ch, ab.params)
+            if ab.layer == layer:
+                _apply_static(game, chars, src, ab)
         if layer != "2":
             for e, hit in targeted(layer):
                 for i in hit:
                     _apply(chars[i], e.params)
         if layer == "6":
-            for ch in chars.values():
+            granted = []
+            for i, ch in chars.items():
                 if ch.no_abilities:
                     ch.keywords.clear()
                 elif ch.grants:  # 613.1f: its own abilities and the granted ones
                     ch.behaviour = game.behaviour(ch.abilities_name)
+                    own = len(game.behaviour(ch.card.name).abilities)
+                    granted += [(st.objs[i].timestamp, i, a) for a in ch.behaviour.abilities[own:]
+                                if isinstance(a, Static)]
+            for _ts, src, ab in granted:  # a granted static ability applies from then on (613.6)
+                if ab.layer == "6":
+                    _apply_static(game, chars, src, ab)
+            statics += granted
             for i, ch in chars.items():  # 613.4a: layer 7a, before 7b's setting effects
                 game.seeing(chars, defined_pt, st.objs[i], ch)
     for i, ch in chars.items():  # 613.4c: counters apply in layer 7c
@@ -165,6 +171,14 @@ def compute(game: Game) -> tuple[dict[int, Chars], bool]:
                 ch.toughness += dt * n
         ch.modified = (ch.power, ch.toughness) != (ch.base_pt or (ch.card.power, ch.card.toughness))
     return chars, False
+
+
+def _apply_static(game: Game, chars: dict[int, Chars], src: int, ab: Static) -> None:
+    """A static ability's effect on each object it applies to, if its condition holds."""
+    if _active(game, chars, src, ab):
+        for i, ch in chars.items():
+            if ab.applies(game, game.obj(src), game.obj(i), ch, chars[src]):
+                _apply(ch, ab.params)
 
 
 def _unaffected(game: Game, ids: list[int]) -> dict[int, Chars] | None:

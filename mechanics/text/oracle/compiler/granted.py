@@ -10,8 +10,9 @@ then gives the permanent its own abilities and the granted ones
 (:mod:`mechanics.abilities.grants`).  The card is automated only if every quoted
 ability compiles (the manual contract), and only for the abilities the engine reads
 from a permanent's characteristics once they are granted: triggered, activated (mana
-abilities too) and replacement ones; a granted static ability would have to be seen
-by the layers it is itself added in (613.8), so it stays manual.
+abilities too), replacement and static ones (a static ability applies from layer 6 on,
+613.6; one of layer 2 or a characteristic-defining one would have to apply before it
+exists, so it stays manual).
 """
 
 from __future__ import annotations
@@ -23,8 +24,9 @@ from ....abilities.grants import quoted_card
 from ..tree import Ability
 from .descriptors import Env, Unsupported
 
-#: the abilities that work once granted (read from the permanent's behaviour)
-_WORKS = (ab.Triggered, ab.Activated, ab.ManaTrigger, ab.Replacement)
+#: the abilities that work once granted (read from the permanent's behaviour; a static
+#: ability from the layer it is granted in on, 613.6, but not a characteristic-defining one)
+_WORKS = (ab.Triggered, ab.Activated, ab.ManaTrigger, ab.Replacement, ab.Static)
 
 
 def grant_names(env: Env, nodes: tuple[Ability, ...]) -> tuple[str, ...]:
@@ -40,8 +42,9 @@ def grant_names(env: Env, nodes: tuple[Ability, ...]) -> tuple[str, ...]:
         found = compile_text(quoted_card(name), env.known)
         if found.missing:
             raise Unsupported(f'"{found.phrases[0] if found.phrases else node.text}')
-        if not found.abilities or not all(isinstance(a, _WORKS) for a in found.abilities):
-            raise Unsupported(f'"{node.text}" (a granted static ability)')
+        if not found.abilities or not all(isinstance(a, _WORKS) and getattr(a, "layer", "") not in ("2", "7a")
+                                          for a in found.abilities):
+            raise Unsupported(f'"{node.text}" (a granted characteristic-defining or control ability)')
         out.append(name)
     return tuple(out)
 
