@@ -269,6 +269,8 @@ def _apply(ch: Chars, params: dict) -> None:
         ch.keywords -= set(params["lose_keywords"])
     if "colors" in params:  # layer 5: the new colors replace the old (105.3)
         ch.colors = set(params["colors"])
+    if "add_colors" in params:  # "in addition to its other colors"
+        ch.colors |= set(params["add_colors"])
     if params.get("lose_all_abilities"):
         ch.no_abilities = True
     if "grants" in params:  # layer 6: 'has "{T}: Add {G}."', 'with "Whenever ~ attacks, ..."'

@@ -207,6 +207,12 @@ def static(node: Ability, text: str, card: Any, known: set[str]) -> list[ab.Stat
         out.append(ab.Static(text, "6", applies, {"grants": grant_names(Env(known, card), e.grants)}, cond))
     if e.loses:  # "Enchanted creature loses flying.", "... loses all abilities"
         out.append(ab.Static(text, "6", applies, lost(e.loses), cond))
+    if e.token is not None:  # "is black" (105.3: its color is now that), "is a Demon in addition to ..."
+        if e.token.name:
+            out.append(ab.Static(text, "4", applies, {"subtypes": tuple(e.token.name.split())}, cond))
+        if e.token.colors:
+            key = "add_colors" if e.token.types == ("add",) else "colors"
+            out.append(ab.Static(text, "5", applies, {key: e.token.colors}, cond))
     if e.base_pt:  # 613.4b: "has base power and toughness 1/1"
         out.append(ab.Static(text, "7b", applies, {"set_pt": e.base_pt}, cond))
     return out

@@ -391,13 +391,29 @@ class Abilities(Effects, Permissions):
         rule = next((r for r in sorted(RESTRICTIONS, key=len, reverse=True) if self.at(r)), None)
         if rule is not None:  # 509.1b, 508.1d, 502.3: a restriction as a keyword-like ability
             self.eat(rule)
+            kws = RESTRICTIONS[rule]
+            if self.eat("and has") or self.eat("and have"):  # "can't be blocked and has shroud"
+                kws += self.keyword_list()
             self.need(".")
             self.end()
-            return Ability("static", effects=(Effect("pump", what=who, keywords=RESTRICTIONS[rule]),))
+            return Ability("static", effects=(Effect("pump", what=who, keywords=kws),), condition=lead)
         grants: tuple[Ability, ...] = ()
+        chars = None  # "is black", "is a Demon in addition to its other types"
         if self.eat_any("gets", "get"):
             pt = self.pt()
-            if self.eat("and has") or self.eat("and have"):
+            if self.at(", has") or self.at(", is"):  # "gets +1/+1, is black, and has "..."", "gets +2/+2, has flying, and is a Demon ..."
+                while self.eat(", and") or self.eat(",") or self.eat("and"):
+                    if self.eat("is"):
+                        chars = self.is_a()
+                    elif self.eat("has"):
+                        kws, grants = self.granting()
+                        if self.peek(-1) in (",", "and") and self.at("is"):
+                            self.i -= 1
+                    else:
+                        self.fail()
+            elif self.eat("and is"):  # "gets -1/-1 and is a black Zombie in addition to its other colors and types"
+                chars = self.is_a()
+            elif self.eat("and has") or self.eat("and have"):
                 kws, grants = self.granting()
             elif (rule := next((r for r in sorted(RESTRICTIONS, key=len, reverse=True) if self.at(f"and {r}")),
                                None)):  # "gets +2/+2 and can't block"
@@ -421,7 +437,7 @@ class Abilities(Effects, Permissions):
         self.sentence_end()
         self.end()
         return Ability("static", effects=(Effect("pump", what=who, pt=pt, keywords=kws, grants=grants,
-                                                 loses=loses, base_pt=base),), condition=cond)
+                                                 loses=loses, base_pt=base, token=chars),), condition=cond)
 
     def color_choice(self) -> Effect:
         """614.12: after "As ~ enters, choose a color": "[other than red]." """

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..tree import Ability
+from ..tree import Ability, TokenSpec
 from .core import NoParse, joined
 from .descriptors import Descriptors
+from .words import COLORS
 
 
 class Grants(Descriptors):
@@ -36,9 +37,38 @@ class Grants(Descriptors):
                 break
             if not (self.eat(", and") or self.eat("and") or self.eat(",")):
                 break
-        if self.peek(-1) in ("and", ","):
+        if self.peek(-1) in ("and", ",") and not self.at("is"):  # (", and is a Demon ...": :meth:`is_a`)
             self.fail()
         return kws, grants
+
+    def is_a(self) -> TokenSpec:
+        """After a static's "is": "black" (its color, 105.3), "a white Angel in addition to its
+        other colors and types", "a Demon in addition to its other types" (layers 4 and 5):
+        the colors and subtypes, ``types`` ("add") when the colors add to its own."""
+        colors: list[str] = []
+        if self.eat_any("a", "an"):
+            while self.peek() in COLORS:
+                colors.append(COLORS[self.peek()])
+                self.i += 1
+            subs = []
+            while self.text()[:1].isupper():
+                subs.append(self.text())
+                self.i += 1
+            if not subs:
+                self.fail()
+            both = bool(self.eat("in addition to its other colors and types"))
+            if not both:
+                self.need("in addition to its other types")
+            if colors and not both:
+                self.fail()
+            return TokenSpec(" ".join(subs), colors=tuple(colors), types=("add",) if both else ())
+        while self.peek() in COLORS:  # "is black"
+            colors.append(COLORS[self.peek()])
+            self.i += 1
+            self.eat("and")
+        if not colors:
+            self.fail()
+        return TokenSpec("", colors=tuple(colors), types=())
 
     def granted(self) -> tuple[Ability, ...]:
         """A quoted ability (113.2, 613.1f): '"Whenever this creature attacks, put a +1/+1
