@@ -184,6 +184,9 @@ class Descriptors(Core):
                                        self.words[j] == "other" or self.words[j].startswith("non")):
             j += 1
         w, txt = (self.words[j], self.toks[j].text) if j < len(self.words) else ("", "")
+        if txt[:1].isupper() and txt.isalpha() and w != "commander" and j + 1 < len(self.words) and \
+                self.words[j + 1] in PLURAL:
+            return True  # "Sliver creatures you control": a subtype before a plural noun (903.3: not "Commander")
         return w in PLURAL or w in IRREGULAR or (txt[:1].isupper() and txt.endswith("s") and w != "~")
 
     def card_name(self) -> str:
