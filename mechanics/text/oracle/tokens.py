@@ -21,7 +21,7 @@ PREDEFINED = {
     "Blood": "{1}, {T}, Discard a card, Sacrifice this artifact: Draw a card.",
 }
 _NAMED = re.compile(r"^(?P<sub>[A-Z][\w' -]*?) Token \((?P<p>\d+)/(?P<t>\d+) (?P<colors>[WUBRG]+|C)"
-                    r"(?P<artifact> artifact)?(?:, (?P<kws>[a-z ,]+))?\)(?: with \"(?P<ability>[^\"]+)\")?$")
+                    r"(?P<artifact> artifact)?(?:, (?P<kws>[a-z0-9 ,]+))?\)(?: with \"(?P<ability>[^\"]+)\")?$")
 
 
 def token_name(spec: TokenSpec) -> str:
@@ -50,7 +50,8 @@ def token_card(name: str) -> CardDef | None:
         return None
     types = "Token Artifact Creature" if m.group("artifact") else "Token Creature"
     colors = frozenset(m.group("colors")) - {"C"}
-    kws = frozenset(k.strip() for k in (m.group("kws") or "").split(",") if k.strip())
+    kws = frozenset(k.strip() for k in (m.group("kws") or "").split(",") if k.strip())  # "flying", "toxic 1"
     text = "\n".join(t for t in (", ".join(k.capitalize() for k in sorted(kws)), m.group("ability") or "") if t)
+    kws = frozenset(k.rsplit(" ", 1)[0] if k[-1].isdigit() else k for k in kws)  # a numbered one by its name
     return CardDef(name, type_line=f"{types} \u2014 {m.group('sub')}", power=int(m.group("p")),
                    toughness=int(m.group("t")), colors=colors, keywords=kws, oracle_text=text)

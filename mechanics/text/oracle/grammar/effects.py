@@ -220,7 +220,10 @@ class Effects(Grants):
         kws: list[str] = []
         ability = ""
         if self.eat("with"):
-            while (kw := self.eat_any(*GRANTABLE)):
+            while (kw := self.eat_any(*GRANTABLE)) or (self.at("toxic") and self.peek(1).isdigit()):
+                if not kw:  # 702.164a: "toxic 1"
+                    kw = f"toxic {self.peek(1)}"
+                    self.i += 2
                 kws.append(kw)
                 if not (self.eat(",") and self.eat("and") or self.eat("and") or self.eat(",")):
                     break
