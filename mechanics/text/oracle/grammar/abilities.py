@@ -386,8 +386,6 @@ class Abilities(Effects, Permissions):
             who = Objects("attached" if lead.kind == "attached-is" else "self")
         if who.quant in ("a", "target", "it"):
             self.fail()
-        pt: tuple[Number, Number] | None = None
-        kws: tuple[str, ...] = ()
         rule = next((r for r in sorted(RESTRICTIONS, key=len, reverse=True) if self.at(r)), None)
         if rule is not None:  # 509.1b, 508.1d, 502.3: a restriction as a keyword-like ability
             self.eat(rule)
@@ -397,47 +395,13 @@ class Abilities(Effects, Permissions):
             self.need(".")
             self.end()
             return Ability("static", effects=(Effect("pump", what=who, keywords=kws),), condition=lead)
-        grants: tuple[Ability, ...] = ()
-        chars = None  # "is black", "is a Demon in addition to its other types"
-        if self.eat_any("gets", "get"):
-            pt = self.pt()
-            if self.at(", has") or self.at(", is"):  # "gets +1/+1, is black, and has "..."", "gets +2/+2, has flying, and is a Demon ..."
-                while self.eat(", and") or self.eat(",") or self.eat("and"):
-                    if self.eat("is"):
-                        chars = self.is_a()
-                    elif self.eat("has"):
-                        kws, grants = self.granting()
-                        if self.peek(-1) in (",", "and") and self.at("is"):
-                            self.i -= 1
-                    else:
-                        self.fail()
-            elif self.eat("and is"):  # "gets -1/-1 and is a black Zombie in addition to its other colors and types"
-                chars = self.is_a()
-            elif self.eat("and has") or self.eat("and have"):
-                kws, grants = self.granting()
-            elif (rule := next((r for r in sorted(RESTRICTIONS, key=len, reverse=True) if self.at(f"and {r}")),
-                               None)):  # "gets +2/+2 and can't block"
-                self.eat(f"and {rule}")
-                kws = RESTRICTIONS[rule]
-        elif self.at("has") or self.at("have"):
-            pass
-        elif not self.at("loses") and not self.at("lose"):
-            self.fail()
-        loses: tuple[str, ...] = ()
-        if self.eat_any("loses", "lose", "and loses", "and lose"):
-            loses = ("all abilities",) if self.eat("all abilities") else self.keyword_list()
-        base = None
-        if self.eat_any("has", "have", "and has", "and have"):
-            base = self.base_pt()  # "Enchanted creature [loses all abilities and] has base power and toughness 1/1"
-            if base is None:
-                kws, grants = self.granting()
+        effect = self.static_effect(who)  # :mod:`.grants`
         cond = self.condition() if self.at("as long as") and lead is None else lead
         if cond is None and self.eat("during your turn"):  # "~ has first strike during your turn."
             cond = Condition("your-turn")
         self.sentence_end()
         self.end()
-        return Ability("static", effects=(Effect("pump", what=who, pt=pt, keywords=kws, grants=grants,
-                                                 loses=loses, base_pt=base, token=chars),), condition=cond)
+        return Ability("static", effects=(effect,), condition=cond)
 
     def color_choice(self) -> Effect:
         """614.12: after "As ~ enters, choose a color": "[other than red]." """

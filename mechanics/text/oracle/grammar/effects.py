@@ -16,7 +16,7 @@ from dataclasses import replace
 from ..tree import Ability, Effect, Number, Objects, TokenSpec
 from .core import NoParse, _with
 from .grants import Grants
-from .words import COLORS, GRANTABLE, NUMBERS, RESTRICTIONS
+from .words import GRANTABLE, NUMBERS, RESTRICTIONS
 
 #: an imperative rule: ``rule(parser, phrase, antecedent)``, called with ``phrase`` eaten
 Rule = Callable[["Effects", str, "Objects | None"], Effect]
@@ -427,21 +427,13 @@ class Effects(Grants):
             self.fail()
         p, t = (0, 0) if x else (int(v) for v in pt.split("/"))
         self.i += 1
-        colors: list[str] = []
-        while self.peek() in COLORS or self.peek() in ("and", "colorless"):
-            if self.peek() in COLORS:
-                colors.append(COLORS[self.peek()])
-            self.i += 1
-        subs = []
-        while self.text()[:1].isupper():
-            subs.append(self.text())
-            self.i += 1
+        colors, subs = self.colors_subtypes()
         types = ["Creature"]
         if self.eat("artifact creature"):
             types = ["Artifact", "Creature"]
         else:
             self.need("creature")
-        return TokenSpec(" ".join(subs), p, t, tuple(colors), tuple(types), x=x)
+        return TokenSpec(" ".join(subs), p, t, colors, tuple(types), x=x)
 
     def becomes(self, who: Objects) -> Effect:
         """"becomes a 3/3 red and green Elemental creature [with KEYWORDS] [until end of

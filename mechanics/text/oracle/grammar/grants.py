@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..tree import Ability, TokenSpec
+from ..tree import Ability, Effect, Number, Objects, TokenSpec
 from .core import NoParse, joined
 from .descriptors import Descriptors
-from .words import COLORS
+from .words import COLORS, RESTRICTIONS
 
 
 class Grants(Descriptors):
@@ -45,30 +45,73 @@ class Grants(Descriptors):
         """After a static's "is": "black" (its color, 105.3), "a white Angel in addition to its
         other colors and types", "a Demon in addition to its other types" (layers 4 and 5):
         the colors and subtypes, ``types`` ("add") when the colors add to its own."""
-        colors: list[str] = []
-        if self.eat_any("a", "an"):
-            while self.peek() in COLORS:
-                colors.append(COLORS[self.peek()])
-                self.i += 1
-            subs = []
-            while self.text()[:1].isupper():
-                subs.append(self.text())
-                self.i += 1
-            if not subs:
+        if not self.eat_any("a", "an"):  # "is black"
+            colors, subs = self.colors_subtypes()
+            if not colors or subs:
                 self.fail()
-            both = bool(self.eat("in addition to its other colors and types"))
-            if not both:
-                self.need("in addition to its other types")
-            if colors and not both:
-                self.fail()
-            return TokenSpec(" ".join(subs), colors=tuple(colors), types=("add",) if both else ())
-        while self.peek() in COLORS:  # "is black"
-            colors.append(COLORS[self.peek()])
-            self.i += 1
-            self.eat("and")
-        if not colors:
+            return TokenSpec("", colors=colors, types=())
+        colors, subs = self.colors_subtypes()
+        both = bool(self.eat("in addition to its other colors and types"))
+        if not subs or not both and (colors or not self.eat("in addition to its other types")):
             self.fail()
-        return TokenSpec("", colors=tuple(colors), types=())
+        return TokenSpec(" ".join(subs), colors=colors, types=("add",) if both else ())
+
+    def colors_subtypes(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """"red and green Elemental", "white Angel", "colorless Phyrexian Mite": the colors
+        (none for colorless), then the subtypes (capitalized)."""
+        colors: list[str] = []
+        while self.peek() in COLORS or self.peek() in ("and", "colorless"):
+            if self.peek() in COLORS:
+                colors.append(COLORS[self.peek()])
+            self.i += 1
+        subs = []
+        while self.text()[:1].isupper():
+            subs.append(self.text())
+            self.i += 1
+        return tuple(colors), tuple(subs)
+
+    def static_effect(self, who: Objects) -> Effect:
+        """What a static ability does to ``who`` (604, 613): "gets +1/+1", "has flying and
+        "..."", "gets +1/+1, is black, and has "..."", "gets -6/-0 and loses flying", "loses
+        all abilities and has base power and toughness 1/1", "gets +2/+2 and can't block"."""
+        pt: tuple[Number, Number] | None = None
+        kws: tuple[str, ...] = ()
+        grants: tuple[Ability, ...] = ()
+        chars = None  # "is black", "is a Demon in addition to its other types"
+        if self.eat_any("gets", "get"):
+            pt = self.pt()
+            if self.at(", has") or self.at(", is"):  # "gets +1/+1, is black, and has "..."", "gets +2/+2, has flying, and is a Demon ..."
+                while self.eat(", and") or self.eat(",") or self.eat("and"):
+                    if self.eat("is"):
+                        chars = self.is_a()
+                    elif self.eat("has"):
+                        kws, grants = self.granting()
+                        if self.peek(-1) in (",", "and") and self.at("is"):
+                            self.i -= 1
+                    else:
+                        self.fail()
+            elif self.eat("and is"):  # "gets -1/-1 and is a black Zombie in addition to its other colors and types"
+                chars = self.is_a()
+            elif self.eat("and has") or self.eat("and have"):
+                kws, grants = self.granting()
+            elif (rule := next((r for r in sorted(RESTRICTIONS, key=len, reverse=True) if self.at(f"and {r}")),
+                               None)):  # "gets +2/+2 and can't block"
+                self.eat(f"and {rule}")
+                kws = RESTRICTIONS[rule]
+        elif self.at("has") or self.at("have"):
+            pass
+        elif not self.at("loses") and not self.at("lose"):
+            self.fail()
+        loses: tuple[str, ...] = ()
+        if self.eat_any("loses", "lose", "and loses", "and lose"):
+            loses = ("all abilities",) if self.eat("all abilities") else self.keyword_list()
+        base = None
+        if self.eat_any("has", "have", "and has", "and have"):
+            base = self.base_pt()  # "Enchanted creature [loses all abilities and] has base power and toughness 1/1"
+            if base is None:
+                kws, grants = self.granting()
+        return Effect("pump", what=who, pt=pt, keywords=kws, grants=grants, loses=loses, base_pt=base,
+                      token=chars)
 
     def granted(self) -> tuple[Ability, ...]:
         """A quoted ability (113.2, 613.1f): '"Whenever this creature attacks, put a +1/+1
