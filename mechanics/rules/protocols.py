@@ -95,6 +95,7 @@ class TurnNeeds(GameCore, Protocol):
 
     def ctx(self, item: StackItem | None = None, player: str | None = None) -> Ctx: ...
     def permanents(self, controller: str | None = None, creature: bool = False) -> list[int]: ...
+    def all_chars(self) -> dict[int, Chars]: ...  # expire_effects: "for as long as you control ~" (611.2b)
     def delayed_triggers(self, step: str) -> None: ...  # TriggerRules (603.7)
     def attach(self, oid: int, to: int) -> None: ...  # Primitives
     def battlefield_objs(self) -> list[Obj]: ...  # Primitives
