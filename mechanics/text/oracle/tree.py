@@ -215,6 +215,8 @@ class Cost:
     bounce: Objects | None = None
     #: "Tap an untapped creature you control", "Tap two untapped Allies you control" (``count``)
     tap_other: Objects | None = None
+    #: "Remove three spore counters from ~": (kind, how many), from the source (122.8)
+    remove: tuple[str, int] | None = None
 
 
 @dataclass(frozen=True)

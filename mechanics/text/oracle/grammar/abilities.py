@@ -11,6 +11,7 @@ from ...effects import prevents_static
 from ..tree import Ability, Condition, Cost, Effect, Event, Number, Objects
 from .cases import case_ability
 from .core import NoParse, _with
+from .counters import remove_cost
 from .effects import Effects
 from .permissions import Permissions
 from .sagas import at_chapter, chapter_ability
@@ -34,7 +35,7 @@ class Abilities(Effects, Permissions):
     def costs(self, end: str = ":") -> Cost:
         """"{2}{G}, {T}, Pay 1 life, Sacrifice ~:" up to the colon (``end``)."""
         mana, tap, life, sac_self, sac, discard, bounce, exile_self = "", False, 0, False, None, 0, None, False
-        tap_other = None
+        tap_other = remove = None
         w = self.peek()
         if (w.lstrip("+-").isdigit()) and self.peek(1) == ":":  # "[+1]:", "[−2]:", "[0]:" (606.4)
             self.i += 2
@@ -53,6 +54,9 @@ class Abilities(Effects, Permissions):
                 self.need("life")
             elif self.eat("sacrifice ~"):
                 sac_self = True
+            elif self.eat("remove"):  # 602.2b: "Remove a +1/+1 counter from ~"
+                remove, also_sacrifice = remove_cost(self)
+                sac_self = sac_self or also_sacrifice
             elif self.eat("exile ~ from your graveyard"):  # 113.6: an ability that works in the graveyard
                 exile_self = True
             elif self.eat("sacrifice"):
@@ -75,7 +79,7 @@ class Abilities(Effects, Permissions):
                 self.fail()
             if self.eat(end):
                 return Cost(mana, tap, False, life, sac_self, sac, discard, tap_other=tap_other,
-                            exile_self_from_graveyard=exile_self, bounce=bounce)
+                            exile_self_from_graveyard=exile_self, bounce=bounce, remove=remove)
             self.need(",")
 
     def ability(self, spell: bool) -> Ability:
