@@ -382,7 +382,9 @@ class Primitives:
 
     def untap(self: Game, oid: int) -> None:
         obj = self.state.objs[oid]
-        if obj.tapped:
+        if obj.tapped and obj.counters.get("stun"):  # 122.1d: a stun counter is removed instead
+            self.remove_counters(oid, "stun", 1)
+        elif obj.tapped:
             obj.tapped = False
             self.changed(characteristics=False)
             self.emit(ev.Untapped(oid))

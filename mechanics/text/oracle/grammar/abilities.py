@@ -398,6 +398,10 @@ class Abilities(Effects, Permissions):
             pt = self.pt()
             if self.eat("and has") or self.eat("and have"):
                 kws = self.keyword_list()
+            elif self.eat("and") and (rule := self.eat_any(*sorted(RESTRICTIONS, key=len, reverse=True))):
+                kws = RESTRICTIONS[rule]  # "gets +4/+2 and doesn't untap during its controller's untap step"
+            elif self.peek(-1) == "and":
+                self.fail()
         elif self.eat_any("has", "have"):
             kws = self.keyword_list()
         else:

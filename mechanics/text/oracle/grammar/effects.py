@@ -16,7 +16,7 @@ from dataclasses import replace
 from ..tree import Ability, Effect, Number, Objects, TokenSpec
 from .core import NoParse, _with, joined
 from .descriptors import Descriptors
-from .words import COLORS, GRANTABLE, NUMBERS, RESTRICTIONS
+from .words import COLORS, FROZEN, GRANTABLE, NUMBERS, RESTRICTIONS
 
 #: an imperative rule: ``rule(parser, phrase, antecedent)``, called with ``phrase`` eaten
 Rule = Callable[["Effects", str, "Objects | None"], Effect]
@@ -303,8 +303,7 @@ class Effects(Descriptors):
             return Effect("pump", what=who, keywords=kws, until=until)
         if self.eat_any("becomes", "become"):  # 305.7, 613: a manland: "becomes a 3/3 red Elemental creature"
             return self.becomes(who)
-        if self.eat("doesn't untap during its controller's next untap step") or self.eat(
-                "don't untap during their controllers' next untap steps"):  # 502.3
+        if self.eat_any(*FROZEN):  # 502.3
             return Effect("frozen", what=who, until="next-untap")
         if self.eat("can't block this turn"):
             return Effect("cant-block", what=who, until="eot")

@@ -92,3 +92,12 @@ ABILITY_WORDS = frozenset({
     "metalcraft", "morbid", "pack tactics", "parley", "radiance", "raid", "revolt", "spell mastery",
     "strive", "survival", "sweep", "threshold", "undergrowth", "valiant", "void", "flurry"})
 
+#: "... doesn't untap during its controller's next untap step" (502.3), each wording; the
+#: effect ends as that untap step does.  "your next untap step" is said only of permanents
+#: you control, so it is the same step (unless control changes first)
+FROZEN = ("doesn't untap during its controller's next untap step",
+          "don't untap during their controllers' next untap steps",
+          "don't untap during their controller's next untap step",
+          "doesn't untap during your next untap step", "don't untap during your next untap step")
+#: 502.3: "Creatures with power 3 or greater don't untap during their controllers' untap steps."
+RESTRICTIONS["don't untap during their controllers' untap steps"] = (DOESNT_UNTAP,)
