@@ -163,6 +163,8 @@ class Activated(Ability):
     loyalty: int | None = None
     #: crew N's cost (702.122a): tap other untapped creatures you control with total power N or more
     crew: int = 0
+    #: "Pay {E}{E}" is part of the cost: that many energy counters removed from its controller (107.14)
+    energy: int = 0
     #: "Activate only if COND" / "Activate only during your turn" (602.5b):
     #: ``only_if(game, player, source) -> bool``
     only_if: Callable[..., bool] | None = None

@@ -99,11 +99,17 @@ class Ctx:
     def pay(self, player: str, cost: str) -> bool:
         """Pay a mana cost while resolving ("you may pay {3}. If you do, ..."): from
         the pool, then untapped lands (601.2g-h, 118.3).  Returns False, changing
-        nothing, when the player can't pay it."""
+        nothing, when the player can't pay it.  ``{E}``: an energy counter the player
+        removes (107.14)."""
+        energy = cost.upper().count("{E}")
+        if energy > self.game.state.players[player].counters.get("energy", 0):
+            return False
         try:
-            pay(self.game, player, parse_cost(cost))
+            pay(self.game, player, parse_cost(cost.upper().replace("{E}", "")))
         except IllegalActionError:
             return False
+        if energy:
+            self.game.remove_counters(player, "energy", energy)
         self.game.note(f"{player} pays {cost}")
         return True
 

@@ -625,6 +625,8 @@ def unpayable(game: Game, player: str, oid: int, ab: Any) -> str:
         return f"{ab.text.rsplit('Activate only', 1)[-1].strip(' .') or 'its condition'}: not now (602.5b)"
     if getattr(ab, "loyalty", None) is not None and (why := _loyalty_refused(game, game.state.objs[oid], ab)):
         return why
+    if (energy := getattr(ab, "energy", 0)) and game.state.players[player].counters.get("energy", 0) < energy:
+        return f"{player} has fewer than {energy} energy counters to pay (107.14)"
     if ab.discard and len([c for c in game.state.players[player].hand if c != oid]) < ab.discard:
         return f"{player} has no card to discard"
     if ab.sacrifice_other and len(_options(game, player, oid, ab.sacrifice_other)) < getattr(ab, "sacrifices", 1):
@@ -688,6 +690,8 @@ def _pay_other_costs(game: Game, player: str, oid: int, ab: Any) -> dict[str, An
         game.lose_life(player, ab.life)
     if ab.once:
         game.state.turn_flags.setdefault("once", []).append((oid, game.state.objs[oid].epoch, ab.text))
+    if getattr(ab, "energy", 0):  # 107.14
+        game.remove_counters(player, "energy", ab.energy)
     if ab.discard:
         hand = tuple(c for c in game.state.players[player].hand if c != oid)  # not the spell being cast
         for c in game.ask(Decision("choose", player, "discard a card (a cost)", hand, ab.discard, ab.discard,

@@ -126,7 +126,7 @@ class Hooks:
         self.card_plugins: dict[str, Any] = {}
         """The plugin that registered each card script."""
         self.counter_kinds: dict[str, str] = {"+1/+1": "permanent", "-1/-1": "permanent",
-                                              "poison": "player"}
+                                              "poison": "player", "energy": "player"}  # 122.1, 107.14
         self.scripts = dict(SCRIPTS)
         self.behaviours: dict[Any, Any] = {}
         """Card (its facts) -> its behaviour with these keywords and scripts

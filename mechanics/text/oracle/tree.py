@@ -217,6 +217,8 @@ class Cost:
     tap_other: Objects | None = None
     #: "Remove three spore counters from ~": (kind, how many), from the source (122.8)
     remove: tuple[str, int] | None = None
+    #: "Pay {E}{E}": energy counters removed from the player (107.14)
+    energy: int = 0
 
 
 @dataclass(frozen=True)

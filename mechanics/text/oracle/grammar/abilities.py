@@ -11,7 +11,7 @@ from ...effects import prevents_static
 from ..tree import Ability, Condition, Cost, Effect, Event, Number, Objects
 from .cases import case_ability
 from .core import NoParse, _with
-from .counters import remove_cost
+from .counters import energy, remove_cost
 from .effects import Effects
 from .permissions import Permissions
 from .sagas import at_chapter, chapter_ability
@@ -36,6 +36,7 @@ class Abilities(Effects, Permissions):
         """"{2}{G}, {T}, Pay 1 life, Sacrifice ~:" up to the colon (``end``)."""
         mana, tap, life, sac_self, sac, discard, bounce, exile_self = "", False, 0, False, None, 0, None, False
         tap_other = remove = None
+        paid_energy = 0
         w = self.peek()
         if (w.lstrip("+-").isdigit()) and self.peek(1) == ":":  # "[+1]:", "[−2]:", "[0]:" (606.4)
             self.i += 2
@@ -50,8 +51,11 @@ class Abilities(Effects, Permissions):
                     mana += self.text()
                     self.i += 1
             elif self.eat("pay"):
-                life = self.number().value
-                self.need("life")
+                if self.at("{e}") or self.peek(1) == "{e}":  # 107.14: "Pay {E}{E}"
+                    paid_energy = energy(self)
+                else:
+                    life = self.number().value
+                    self.need("life")
             elif self.eat("sacrifice ~"):
                 sac_self = True
             elif self.eat("remove"):  # 602.2b: "Remove a +1/+1 counter from ~"
@@ -79,7 +83,8 @@ class Abilities(Effects, Permissions):
                 self.fail()
             if self.eat(end):
                 return Cost(mana, tap, False, life, sac_self, sac, discard, tap_other=tap_other,
-                            exile_self_from_graveyard=exile_self, bounce=bounce, remove=remove)
+                            exile_self_from_graveyard=exile_self, bounce=bounce, remove=remove,
+                            energy=paid_energy)
             self.need(",")
 
     def ability(self, spell: bool) -> Ability:

@@ -1,6 +1,7 @@
 """The grammar of counters as costs (602.1, 118.3, 122): "Remove a +1/+1 counter from
 ~", "Remove three spore counters from ~ and sacrifice it" (Khalni Heart Expedition,
-Quest for the Gravelord).
+Quest for the Gravelord), and a player's energy counters (107.14, 122.1): "you get
+{E}{E}", "Pay {E}{E}:".
 
 A cost of removing counters is paid in full or not at all (602.2b, 118.3): the
 ability can be activated only while its source has that many counters of that kind.
@@ -9,6 +10,9 @@ ability can be activated only while its source has that many counters of that ki
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
+
+from ..tree import Effect, Number, Objects
+from .words import NUMBERS
 
 if TYPE_CHECKING:
     from .effects import Effects
@@ -24,3 +28,27 @@ def remove_cost(p: Effects) -> tuple[tuple[str, int], bool]:
     p.need("from ~")
     sacrifice = bool(p.eat_any("and sacrifice it", "and sacrifice ~"))
     return (kind, n.value), sacrifice
+
+
+def energy(p: Effects) -> int:
+    """107.14: "{E}{E}" or "eight {E}": how many energy counters (eaten), else fails."""
+    if p.peek() in NUMBERS and p.peek(1) == "{e}":
+        n = NUMBERS[p.peek()]
+        p.i += 2
+        return n
+    n = 0
+    while p.eat("{e}"):
+        n += 1
+    if not n:
+        p.fail()
+    return n
+
+
+def gets_energy(p: Effects, who: Objects) -> Effect | None:
+    """122.1: "you get {E}{E}": energy counters put on a player; None (nothing eaten)
+    when the words aren't that."""
+    if not (p.at("get {e}") or p.at("gets {e}") or p.peek(2) == "{e}" and p.peek() in ("get", "gets")):
+        return None
+    p.i += 1
+    return Effect("counters", what=who, n=Number(energy(p)), kind="energy")
+

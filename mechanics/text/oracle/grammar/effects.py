@@ -15,6 +15,7 @@ from dataclasses import replace
 
 from ..tree import Ability, Effect, Number, Objects, TokenSpec
 from .core import NoParse, _with, joined
+from .counters import gets_energy
 from .descriptors import Descriptors
 from .words import COLORS, FROZEN, GRANTABLE, NUMBERS, RESTRICTIONS
 
@@ -353,6 +354,8 @@ class Effects(Descriptors):
             n = self.number()
             self.eat_any("cards", "card") or self.fail()
             return Effect("mill", who=who, n=n)
+        if (got := gets_energy(self, who)) is not None:  # 122.1: "you get {E}{E}"
+            return got
         if self.peek(2) == "poison" and self.eat_any("gets", "get"):  # 122.1f
             n = self.number()
             self.need("poison")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ..tree import Effect, Number, Objects
 from .core import _with
+from .counters import energy, gets_energy
 from .effects import Effects, imperative
 from .words import NUMBERS
 
@@ -74,7 +75,7 @@ def pay_then(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
         cost += p.text()
         p.i += 1
     if not cost:
-        p.fail()
+        cost = "{E}" * energy(p)  # 107.14: "you may pay {E}{E}"
     reflexive = bool(p.eat(". when you do ,"))
     if not reflexive:
         p.need(". if you do ,")
@@ -216,3 +217,10 @@ def discard(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
 @imperative("attach ~ to", "attach it to")
 def attach(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
     return Effect("attach", what=p.objects())
+
+
+@imperative("get")
+def get_energy(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
+    """"You gain 3 life and get {E}{E}{E}" (122.1): the subject of the sentence, you, gets them."""
+    p.i -= 1
+    return gets_energy(p, Objects("you", ("player",))) or p.fail()  # type: ignore[return-value]
