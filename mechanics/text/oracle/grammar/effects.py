@@ -211,7 +211,7 @@ class Effects(Descriptors):
         """"a 1/1 white Soldier creature token [with flying]", "a Treasure token"."""
         self.eat("tapped")
         tapped = self.peek(-1) == "tapped"
-        if self.peek() in ("treasure", "clue", "food", "blood", "map", "gold"):
+        if self.peek() in ("treasure", "clue", "food", "blood", "map", "gold", "powerstone"):
             name = self.text()
             self.i += 1
             self.need("tokens") if self.peek() == "tokens" else self.need("token")
