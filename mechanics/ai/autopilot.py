@@ -102,9 +102,9 @@ def policy(game: Any, decision: Decision) -> list[Any]:
         modal = game.ability(t["handler"]).modal
         sets = mode_sets(game, probe, modal)
         return [str(n) for n in pick_modes(game, decision.player, modal, sets, probe) or sets[0]]
-    if kind == "discard":
-        return discard(game, decision.player, list(decision.options), decision.min)
     what = data.get("what")
+    if kind == "discard" or what == "discard":  # a discard (a cost, connive, looting): the least wanted
+        return discard(game, decision.player, list(decision.options), decision.min)
     if what == "proliferate":
         return proliferate_choice(game, decision.player, decision.options)
     if what == "may":

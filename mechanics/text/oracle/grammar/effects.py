@@ -320,6 +320,8 @@ class Effects(Descriptors):
                 return Effect("explore", what=who, n=n)
             self.eat("again")  # "It explores, then it explores again."
             return Effect("explore", what=who)
+        if self.eat_any("connives", "connive"):  # 701.50: "connives", "connives X, where X is ..."
+            return Effect("connive", what=who, n=self.count_suffix(self.number()) if self.at("x") else Number(1))
         if self.eat_any("fights"):
             return Effect("fight", what=self.thing(antecedent), who=who)
         self.fail()
