@@ -141,6 +141,7 @@ PRIMITIVES: dict[str, str] = {
     "mill": "mill n cards (701.17), all at once; returns their ids",
     "tap": "tap a permanent",
     "untap": "untap a permanent",
+    "exert": "exert a permanent (701.43): it won't untap during its controller's next untap step",
     "phase_out": "phase a permanent out, with what is attached to it (702.26)",
     "phase_in": "phase a permanent in (702.26)",
     "pump": "+p/+t until end of turn (layer 7c)",

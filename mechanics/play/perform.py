@@ -8,7 +8,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..abilities.abilities import AltCost, CastCost, CastFrom, HandAbility, SpellAbility, SpellCost
+from ..abilities.abilities import (
+    AltCost,
+    CastCost,
+    CastFrom,
+    HandAbility,
+    SpellAbility,
+    SpellCost,
+    Triggered,
+)
 from ..abilities.modes import check_modes, mode_text, spell_modal
 from ..model import actions as A
 from ..model import events as ev
@@ -841,11 +849,23 @@ def _attack(game: Game, a: A.Attack) -> None:
         st.objs[oid].blocked = False  # 509.1h: blocked or not is decided anew each combat
         if not game.chars(oid).has("vigilance"):
             game.tap(oid)
+    for oid, _, _ in chosen:  # 701.43: "You may exert ~ as it attacks": chosen as it is declared
+        if _exert_option(game, oid) and game.ask(Decision(
+                "choose", a.player, f"exert {game.describe(oid)} as it attacks? (it won't untap during your next "
+                "untap step)", ("yes", "no"), 1, 1, {"what": "may", "default": ["yes"]})) == ["yes"]:
+            game.exert(oid)
     st.turn_flags["attacked"] = st.turn_flags.get("attacked", 0) + len(chosen)  # "N creatures attacked this turn"
     game.changed(characteristics=False)
     game.note(f"{a.player} attacks with " + ", ".join(
         game.describe(o) + (f" -> {game.describe(w)}" if w is not None else "") for o, _, w in chosen))
     game.emit(ev.AttackersDeclared(tuple(o for o, _, _ in chosen)))
+
+
+def _exert_option(game: Game, oid: int) -> bool:
+    """Whether the attacker has "You may exert ~ as it attacks. When you do, ...": a
+    triggered ability of its being exerted (701.43) that says so."""
+    return any(isinstance(t, Triggered) and "Exerted" in t.events and t.text.lower().startswith("you may exert")
+               for t in game.chars(oid).behaviour.abilities)
 
 
 #: (forbids(attacker, blocker), why): evasion abilities and blocking restrictions (509.1b)

@@ -15,7 +15,8 @@ from ..abilities.abilities import EntersWith, text_lines
 from ..model import events as ev
 from ..model.cards import face_names
 from ..model.errors import IllegalActionError
-from ..model.state import Decision, Effect, Obj, StackItem
+from ..model.state import NEXT_UNTAP, Decision, Effect, Obj, StackItem
+from ..text.effects import DOESNT_UNTAP
 from ..text.oracle.keywords import CANT_BE_COUNTERED
 from .prevention import prevented, protected  # noqa: F401 - protected: the rules' name for it
 
@@ -388,6 +389,16 @@ class Primitives:
             obj.tapped = False
             self.changed(characteristics=False)
             self.emit(ev.Untapped(oid))
+
+    def exert(self: Game, oid: int) -> None:
+        """701.43a: its controller chooses to have it not untap during their next untap step
+        (701.43b: even if it isn't tapped, or was exerted already); 701.43c: only a permanent."""
+        obj = self.state.objs[oid]
+        if obj.zone != "battlefield":
+            return
+        self.add_effect("6", "abilities", [oid], {"keywords": (DOESNT_UNTAP,)}, until=NEXT_UNTAP)
+        self.note(f"{self.describe(oid)} is exerted")
+        self.emit(ev.Exerted(oid))
 
     def phase_out(self: Game, oid: int, _indirect: bool = False) -> None:
         """702.26: treated as though it doesn't exist; not a zone change.  Auras and

@@ -88,6 +88,8 @@ def trigger_match(ev: Event) -> tuple[tuple[str, ...], Callable[..., dict | None
             hit = [a for a in event.attackers if select.matches(game, d, a, you, obj.id)]
             return {"obj": hit[0], "player": game.state.objs[hit[0]].attacking} if hit else None
         return ("AttackersDeclared",), attacks, False
+    if ev.kind == "exerted" and self_:  # 701.43: "You may exert ~ as it attacks. When you do, ..."
+        return ("Exerted",), lambda g, o, e: {} if e.obj == o.id else None, False
     if ev.kind == "blocks" and self_:  # 509.3c
         return ("BlockersDeclared",), lambda g, o, e: {} if any(b == o.id for b, _ in e.blocks) else None, False
     if ev.kind == "becomes-blocked" and self_:  # 509.3d: once, however many block it

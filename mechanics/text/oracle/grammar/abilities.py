@@ -240,6 +240,8 @@ class Abilities(Effects, Permissions):
             if self.eat("on your turn"):
                 whose = "you"
             event = Event("step", step=step, whose=whose)
+        elif self.eat("you may exert ~ as it attacks . when you do"):  # 701.43: chosen as it attacks
+            event = Event("exerted", Objects("self"))  # (perform), then this reflexive trigger (603.12)
         else:
             if not self.eat_any("whenever", "when"):
                 self.fail()
