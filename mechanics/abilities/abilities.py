@@ -165,6 +165,8 @@ class Activated(Ability):
     crew: int = 0
     #: "Pay {E}{E}" is part of the cost: that many energy counters removed from its controller (107.14)
     energy: int = 0
+    #: "Exert this creature" is part of the cost (701.43a)
+    exert: bool = False
     #: "Activate only if COND" / "Activate only during your turn" (602.5b):
     #: ``only_if(game, player, source) -> bool``
     only_if: Callable[..., bool] | None = None

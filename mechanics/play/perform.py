@@ -700,6 +700,8 @@ def _pay_other_costs(game: Game, player: str, oid: int, ab: Any) -> dict[str, An
         game.state.turn_flags.setdefault("once", []).append((oid, game.state.objs[oid].epoch, ab.text))
     if getattr(ab, "energy", 0):  # 107.14
         game.remove_counters(player, "energy", ab.energy)
+    if getattr(ab, "exert", False):  # 701.43a
+        game.exert(oid)
     if ab.discard:
         hand = tuple(c for c in game.state.players[player].hand if c != oid)  # not the spell being cast
         for c in game.ask(Decision("choose", player, "discard a card (a cost)", hand, ab.discard, ab.discard,

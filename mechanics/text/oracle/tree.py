@@ -219,6 +219,8 @@ class Cost:
     remove: tuple[str, int] | None = None
     #: "Pay {E}{E}": energy counters removed from the player (107.14)
     energy: int = 0
+    #: "Exert ~" (701.43a): it won't untap during its controller's next untap step
+    exert: bool = False
 
 
 @dataclass(frozen=True)

@@ -68,7 +68,7 @@ def activated(node: Ability, text: str, card: Any, known: set[str],
     if len(env.targets) > 1:
         raise Unsupported("an activated ability with two targets")
     if c.exile_self_from_graveyard:  # 113.6: activated from the graveyard, exiling the card
-        if c.tap or c.sacrifice_self or c.sacrifice or c.discard or c.tap_other or c.remove or c.energy or node.once_each_turn or \
+        if c.tap or c.sacrifice_self or c.sacrifice or c.discard or c.tap_other or c.remove or c.energy or c.exert or node.once_each_turn or \
                 node.condition or c.loyalty is not None:
             raise Unsupported("Exile ~ from your graveyard (with another cost)")
         return ab.HandAbility(text, cost=c.mana, resolve=run, life=c.life, zone="graveyard", sorcery=node.sorcery,
@@ -82,7 +82,7 @@ def activated(node: Ability, text: str, card: Any, known: set[str],
                         sacrifice_other=_permanent_cost(c.sacrifice), discard=c.discard,
                         once=node.once_each_turn, bounce_other=_permanent_cost(c.bounce), only_if=_only_if(node),
                         tap_other=_tap_cost(c.tap_other), remove_counters=c.remove,
-                        energy=c.energy)
+                        energy=c.energy, exert=c.exert)
 
 
 def _only_if(node: Ability) -> Callable[..., bool] | None:

@@ -36,7 +36,7 @@ class Abilities(Effects, Permissions):
         """"{2}{G}, {T}, Pay 1 life, Sacrifice ~:" up to the colon (``end``)."""
         mana, tap, life, sac_self, sac, discard, bounce, exile_self = "", False, 0, False, None, 0, None, False
         tap_other = remove = None
-        paid_energy = 0
+        paid_energy, exert = 0, False
         w = self.peek()
         if (w.lstrip("+-").isdigit()) and self.peek(1) == ":":  # "[+1]:", "[−2]:", "[0]:" (606.4)
             self.i += 2
@@ -58,6 +58,8 @@ class Abilities(Effects, Permissions):
                     self.need("life")
             elif self.eat("sacrifice ~"):
                 sac_self = True
+            elif self.eat("exert ~"):  # 701.43a: "{T}, Exert ~:"
+                exert = True
             elif self.eat("remove"):  # 602.2b: "Remove a +1/+1 counter from ~"
                 remove, also_sacrifice = remove_cost(self)
                 sac_self = sac_self or also_sacrifice
@@ -84,7 +86,7 @@ class Abilities(Effects, Permissions):
             if self.eat(end):
                 return Cost(mana, tap, False, life, sac_self, sac, discard, tap_other=tap_other,
                             exile_self_from_graveyard=exile_self, bounce=bounce, remove=remove,
-                            energy=paid_energy)
+                            energy=paid_energy, exert=exert)
             self.need(",")
 
     def ability(self, spell: bool) -> Ability:
