@@ -167,6 +167,9 @@ class Activated(Ability):
     energy: int = 0
     #: "Exert this creature" is part of the cost (701.43a)
     exert: bool = False
+    #: "Exile two creature cards from your graveyard" is part of the cost: (what, ``fits(game,
+    #: player, obj, source) -> bool``, how many), as for ``tap_other``
+    exile_graveyard: tuple[str, Callable[..., bool], int] | None = None
     #: "Activate only if COND" / "Activate only during your turn" (602.5b):
     #: ``only_if(game, player, source) -> bool``
     only_if: Callable[..., bool] | None = None
@@ -205,6 +208,8 @@ class CastCost(Ability):
     discard: int = 0
     sacrifice_other: tuple[str, Callable[..., bool]] | None = None
     once: bool = False
+    #: "exile a creature card from your graveyard" (as for :attr:`Activated.exile_graveyard`)
+    exile_graveyard: tuple[str, Callable[..., bool], int] | None = None
     kicker: str = ""
     flashback: str = ""
     #: a cost reduction (601.2f: "costs {1} less to cast for each artifact you control",

@@ -644,6 +644,9 @@ def unpayable(game: Game, player: str, oid: int, ab: Any) -> str:
         return f"{player} has no {tapping[2]} untapped {tapping[0]} to tap"
     if (bounce := getattr(ab, "bounce_other", None)) and not _options(game, player, oid, bounce):
         return f"{player} has no {bounce[0]} to return to its owner's hand"
+    if (exiling := getattr(ab, "exile_graveyard", None)) and len(_graveyard_options(game, player, oid, exiling)) < \
+            exiling[2]:
+        return f"{player} has fewer than {exiling[2]} {exiling[0]} in their graveyard to exile"
     if getattr(ab, "exile_other", None) and not _exile_options(game, player, oid, ab):
         return f"{player} has no {ab.exile_other[0]} in hand to exile"
     crew = getattr(ab, "crew", 0)
@@ -680,6 +683,10 @@ def _exile_options(game: Game, player: str, oid: int, ab: Any) -> tuple[int, ...
     return tuple(o for o in game.state.players[player].hand if fits(game, player, o, oid))
 
 
+def _graveyard_options(game: Game, player: str, oid: int, exiling: tuple) -> tuple[int, ...]:
+    return tuple(o for o in game.state.players[player].graveyard if exiling[1](game, player, o, oid))
+
+
 def _tap_options(game: Game, player: str, oid: int, ab: Any) -> tuple[int, ...]:
     """What can be tapped for "Tap an untapped creature you control": untapped and fitting,
     the source too (Heritage Druid taps itself) unless its {T} taps it; summoning sickness
@@ -702,6 +709,13 @@ def _pay_other_costs(game: Game, player: str, oid: int, ab: Any) -> dict[str, An
         game.remove_counters(player, "energy", ab.energy)
     if getattr(ab, "exert", False):  # 701.43a
         game.exert(oid)
+    if exiling := getattr(ab, "exile_graveyard", None):  # "Exile two cards from your graveyard"
+        options, n = _graveyard_options(game, player, oid, exiling), exiling[2]
+        pick = options if len(options) == n else game.ask(Decision(
+            "choose", player, f"exile {n} {exiling[0]} from your graveyard (a cost)", options, n, n,
+            {"what": "exile-graveyard"}))
+        for o in pick:
+            game.move(o, "exile")
     if ab.discard:
         hand = tuple(c for c in game.state.players[player].hand if c != oid)  # not the spell being cast
         for c in game.ask(Decision("choose", player, "discard a card (a cost)", hand, ab.discard, ab.discard,

@@ -221,6 +221,8 @@ class Cost:
     energy: int = 0
     #: "Exert ~" (701.43a): it won't untap during its controller's next untap step
     exert: bool = False
+    #: "Exile two creature cards from your graveyard" (``count`` of them)
+    exile_cards: Objects | None = None
 
 
 @dataclass(frozen=True)

@@ -58,7 +58,8 @@ def activated(node: Ability, text: str, card: Any, known: set[str],
             "/" in s and not set(s.upper().split("/")) <= set("WUBRG") for s in parse_cost(c.mana)):
         raise Unsupported(c.mana)  # X is chosen as an ability is activated (107.3): not for mana; 107.4e
         # hybrid {B/G} is paid with either color, not {2/W} or Phyrexian
-    found = mana_ability(node, text, card, known, _permanent_cost(c.sacrifice), _tap_cost(c.tap_other))
+    found = mana_ability(node, text, card, known, _permanent_cost(c.sacrifice), _tap_cost(c.tap_other),
+                         _tap_cost(c.exile_cards))
     if found is not None:
         return found
     env = Env(known, card)
@@ -68,7 +69,8 @@ def activated(node: Ability, text: str, card: Any, known: set[str],
     if len(env.targets) > 1:
         raise Unsupported("an activated ability with two targets")
     if c.exile_self_from_graveyard:  # 113.6: activated from the graveyard, exiling the card
-        if c.tap or c.sacrifice_self or c.sacrifice or c.discard or c.tap_other or c.remove or c.energy or c.exert or node.once_each_turn or \
+        if c.tap or c.sacrifice_self or c.sacrifice or c.discard or c.tap_other or c.remove or c.energy or c.exert or c.exile_cards or \
+                node.once_each_turn or \
                 node.condition or c.loyalty is not None:
             raise Unsupported("Exile ~ from your graveyard (with another cost)")
         return ab.HandAbility(text, cost=c.mana, resolve=run, life=c.life, zone="graveyard", sorcery=node.sorcery,
@@ -82,7 +84,7 @@ def activated(node: Ability, text: str, card: Any, known: set[str],
                         sacrifice_other=_permanent_cost(c.sacrifice), discard=c.discard,
                         once=node.once_each_turn, bounce_other=_permanent_cost(c.bounce), only_if=_only_if(node),
                         tap_other=_tap_cost(c.tap_other), remove_counters=c.remove,
-                        energy=c.energy, exert=c.exert)
+                        energy=c.energy, exert=c.exert, exile_graveyard=_tap_cost(c.exile_cards))
 
 
 def _only_if(node: Ability) -> Callable[..., bool] | None:
@@ -118,10 +120,12 @@ def _permanent_cost(d: Objects | None) -> tuple[str, Callable[..., bool]] | None
 
 
 def _tap_cost(d: Objects | None) -> tuple[str, Callable[..., bool], int] | None:
-    """"Tap an untapped creature you control" as a cost: what fits, how many."""
+    """"Tap an untapped creature you control", "Exile two cards from your graveyard" as a
+    cost: what fits ("creature card": a creature, "card" its zone's word), how many."""
     if d is None:
         return None
-    return (" or ".join(d.kinds), lambda game, player, o, source: select.matches(game, d, o, player, source), d.count)
+    what = " or ".join(k for k in d.kinds if k != "card") + (" card" if "card" in d.kinds else "")
+    return (what.strip(), lambda game, player, o, source: select.matches(game, d, o, player, source), d.count)
 
 
 def triggered(node: Ability, text: str, card: Any, known: set[str],
@@ -258,6 +262,7 @@ def cast_cost(node: Ability, text: str) -> ab.CastCost:
     if node.effects:
         return ab.CastCost(text, less=_less(node.effects[0]))
     c = node.cost
-    if c.mana or c.tap or c.sacrifice_self or c.bounce or c.tap_other:
+    if c.mana or c.tap or c.sacrifice_self or c.bounce or c.tap_other or c.remove or c.energy or c.exert:
         raise Unsupported(text)
-    return ab.CastCost(text, life=c.life, discard=c.discard, sacrifice_other=_permanent_cost(c.sacrifice))
+    return ab.CastCost(text, life=c.life, discard=c.discard, sacrifice_other=_permanent_cost(c.sacrifice),
+                       exile_graveyard=_tap_cost(c.exile_cards))

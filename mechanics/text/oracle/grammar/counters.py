@@ -1,7 +1,7 @@
-"""The grammar of counters as costs (602.1, 118.3, 122): "Remove a +1/+1 counter from
-~", "Remove three spore counters from ~ and sacrifice it" (Khalni Heart Expedition,
-Quest for the Gravelord), and a player's energy counters (107.14, 122.1): "you get
-{E}{E}", "Pay {E}{E}:".
+"""The grammar of counters and cards as costs (602.1, 118.3, 122): "Remove a +1/+1
+counter from ~", "Remove three spore counters from ~ and sacrifice it" (Khalni Heart
+Expedition, Quest for the Gravelord), a player's energy counters (107.14, 122.1): "you
+get {E}{E}", "Pay {E}{E}:", and "Exile two creature cards from your graveyard".
 
 A cost of removing counters is paid in full or not at all (602.2b, 118.3): the
 ability can be activated only while its source has that many counters of that kind.
@@ -9,6 +9,7 @@ ability can be activated only while its source has that many counters of that ki
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ..tree import Effect, Number, Objects
@@ -52,3 +53,16 @@ def gets_energy(p: Effects, who: Objects) -> Effect | None:
     p.i += 1
     return Effect("counters", what=who, n=Number(energy(p)), kind="energy")
 
+
+
+def graveyard_cost(p: Effects) -> Objects:
+    """After "exile": "N [another] DESCRIPTOR card(s) from your graveyard" (Grim Lavamancer,
+    Moorland Haunt): the cards, ``count`` of them, chosen as the cost is paid (601.2h)."""
+    n = p.number()
+    if n.x or n.count is not None:
+        p.fail()  # "Exile X cards": X is chosen as it is activated (107.3)
+    other = bool(p.eat("another"))
+    what = p.objects("a")
+    if what.zone != "graveyard" or what.controller != "you" or "card" not in what.kinds:
+        p.fail()
+    return replace(what, count=n.value, other=other or what.other)
