@@ -455,6 +455,13 @@ class Abilities(Effects, Permissions):
             lead = Condition(lead.kind, lead.what, lead.n, not lead.negate)  # tapped unless not COND
         if self.eat("~ enters tapped"):
             cond = self.condition() if self.at("unless") and lead is None else lead
+            if lead is None and cond is None and self.eat("with"):  # the Vivid lands' charge counters
+                n = self.number()
+                kind = self.counter_kind()
+                self.need("on it .")
+                self.end()
+                return Ability("enters", effects=(Effect("enter-tapped"), Effect("counters", what=Objects("self"),
+                                                                                 n=n, kind=kind)))
             self.need(".")
             tapped = Effect("enter-tapped", condition=cond)
             if self.eat("as it enters , choose a color"):  # the Thriving lands
