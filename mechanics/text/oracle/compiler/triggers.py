@@ -36,6 +36,10 @@ def _lki_matches(game: Game, d: Objects, event: Any, you: str, source: int) -> b
         return False
     if d.controller == "opponent" and info.get("controller") not in game.opponents(you):
         return False
+    for s in d.states:  # "with a +1/+1 counter on it": the counters it had (608.2h)
+        kind = s.partition(":")[2]
+        if kind and (info.get("counters", {}).get(kind, 0) > 0) != s.startswith("counter:"):
+            return False
     kinds = [k for k in d.kinds if k not in ("permanent",)]
     types = set(info.get("types", ()))
     return not kinds or any(all(w.capitalize() in types for w in k.split()) for k in kinds)  # "artifact creature"

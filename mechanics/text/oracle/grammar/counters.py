@@ -66,3 +66,12 @@ def graveyard_cost(p: Effects) -> Objects:
     if what.zone != "graveyard" or what.controller != "you" or "card" not in what.kinds:
         p.fail()
     return replace(what, count=n.value, other=other or what.other)
+
+
+def counter_on(p: Effects) -> str:
+    """After "with" or "without": "a +1/+1 counter on it", "one or more oil counters on
+    them": the kind (a state of the descriptor, checked as it is matched)."""
+    p.eat_any("a", "an", "one or more")
+    kind = p.counter_kind()
+    p.eat_any("on it", "on them") or p.fail()
+    return kind
