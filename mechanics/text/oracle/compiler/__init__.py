@@ -21,6 +21,7 @@ from . import (  # noqa: F401 - register conditions and effect verbs
            mana,
            monarch,
            timing,
+           untapping,
            verbs,
            zones,
 )

@@ -224,3 +224,9 @@ def get_energy(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
     """"You gain 3 life and get {E}{E}{E}" (122.1): the subject of the sentence, you, gets them."""
     p.i -= 1
     return gets_energy(p, Objects("you", ("player",))) or p.fail()  # type: ignore[return-value]
+
+
+@imperative("tap or untap")
+def tap_or_untap(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
+    """"Tap or untap target creature" (Puppeteer, Twitch): which, chosen as it resolves."""
+    return Effect("tap-or-untap", what=p.thing(antecedent))
