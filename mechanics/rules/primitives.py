@@ -220,9 +220,21 @@ class Primitives:
         ch = self.chars(oid)
         if obj.zone != "battlefield" or (ch and ch.has("indestructible")):
             return False
+        if self.shielded(oid):
+            return False
         if regenerate and self.regenerated(oid):  # 701.19a: a regeneration shield replaces it
             return False
         self.move(oid, "graveyard")
+        return True
+
+    def shielded(self: Game, oid: int) -> bool:
+        """122.1c: "If a permanent with a shield counter on it would be dealt damage or
+        destroyed, instead remove a shield counter from it."  Applied before a regeneration
+        shield (616.1: of two, the one that keeps the most for its controller)."""
+        if not self.state.objs[oid].counters.get("shield"):
+            return False
+        self.remove_counters(oid, "shield", 1)
+        self.note(f"{self.describe(oid)}: a shield counter is removed instead")
         return True
 
     def regenerate(self: Game, oid: int) -> None:
@@ -444,7 +456,7 @@ class Primitives:
                                         "combat": combat}, hurt)["n"]
         if n > 0:
             n = prevented(self, target, n, source, combat)  # 615, protection's among them (702.16e)
-        if n <= 0:
+        if n <= 0 or not isinstance(target, str) and self.shielded(target):  # 122.1c
             return
         player = target if isinstance(target, str) else None
         dealt = ev.DamageDealt(n, source, None if player else target, player, combat)

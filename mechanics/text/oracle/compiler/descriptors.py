@@ -26,7 +26,7 @@ Run = Callable[["Ctx"], None]
 #: counters with rules meaning the engine doesn't implement (122.1b-h): putting them would
 #: do nothing it should
 MEANINGFUL_COUNTERS = frozenset({
-    "shield", "finality", "lore", "loyalty", "defense", "time", "fade", "age", "level", "flying",
+    "finality", "lore", "loyalty", "defense", "time", "fade", "age", "level", "flying",
     "first strike", "double strike", "deathtouch", "lifelink", "menace", "reach", "trample", "vigilance",
     "hexproof", "indestructible", "haste"})
 
