@@ -230,3 +230,13 @@ def get_energy(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
 def tap_or_untap(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
     """"Tap or untap target creature" (Puppeteer, Twitch): which, chosen as it resolves."""
     return Effect("tap-or-untap", what=p.thing(antecedent))
+
+
+@imperative("remove")
+def remove_counters(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
+    """122.8: "remove a -1/-1 counter from ~", "you may remove two oil counters from it":
+    up to that many (none if it has none; "If you do" then doesn't follow, 608.2c)."""
+    n = p.number()
+    kind = p.counter_kind()
+    p.need("from")
+    return Effect("remove-counters", what=p.thing(antecedent), n=n, kind=kind)

@@ -1,4 +1,6 @@
-"""Connive (701.50): "~ connives", "target creature you control connives", "connives X".
+"""Counters as effects: connive (701.50) and removing counters (122.8).
+
+Connive: "~ connives", "target creature you control connives", "connives X".
 
 701.50a: the permanent's controller draws a card, then discards a card; if a nonland
 card is discarded this way, that player puts a +1/+1 counter on the permanent.
@@ -40,3 +42,9 @@ def connive(env: Env, e: Effect, n: Callable[[Ctx], int]) -> Run:
         if nonland and there and ctx.game.state.objs[o].zone == "battlefield":
             ctx.put_counters(o, "+1/+1", nonland, source_item=ctx.item.id)
     return each_of(env, e.what, one)
+
+
+@verb("remove-counters")
+def remove_counters(env: Env, e: Effect, n: Callable[[Ctx], int]) -> Run:
+    """122.8: remove up to N counters of the kind (as many as it has)."""
+    return each_of(env, e.what, lambda ctx, o: ctx.remove_counters(o, e.kind, n(ctx)))
