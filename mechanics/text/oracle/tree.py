@@ -63,6 +63,7 @@ class Number:
     power_of: Objects | None = None  # "equal to its power" (or its ``stat``)
     stat: str = "power"  # what of ``power_of``: power, toughness or mana value
     counters_on: tuple[str, Objects] | None = None  # "for each +1/+1 counter on ~": (kind, whose)
+    paid: bool = False  # "that much": the amount just paid ("you may pay any amount of {E}")
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,5 @@
-"""Counters as effects: connive (701.50) and removing counters (122.8).
+"""Counters as effects: connive (701.50), removing counters (122.8), a player's energy
+(122.1, 107.14) and paying any amount of it.
 
 Connive: "~ connives", "target creature you control connives", "connives X".
 
@@ -17,8 +18,8 @@ from typing import TYPE_CHECKING, Any
 from ....model.state import Decision
 from ...effects import types_of
 from ..tree import Effect
-from .descriptors import Env, Run, each_of
-from .effects import verb
+from .descriptors import Env, Run, each_of, players_of
+from .effects import effect, verb
 
 if TYPE_CHECKING:
     from ....play.context import Ctx
@@ -48,3 +49,34 @@ def connive(env: Env, e: Effect, n: Callable[[Ctx], int]) -> Run:
 def remove_counters(env: Env, e: Effect, n: Callable[[Ctx], int]) -> Run:
     """122.8: remove up to N counters of the kind (as many as it has)."""
     return each_of(env, e.what, lambda ctx, o: ctx.remove_counters(o, e.kind, n(ctx)))
+
+
+@verb("energy")
+def get_energy(env: Env, e: Effect, n: Callable[[Ctx], int]) -> Run:
+    """122.1, 107.14: "you get {E}{E}": energy counters put on the player."""
+    who = players_of(env, e.who)
+
+    def run(ctx: Ctx) -> None:
+        for p in who(ctx):
+            ctx.put_counters(p, "energy", n(ctx), source_item=ctx.item.id if ctx.item else None)
+    return run
+
+
+@verb("pay-energy")
+def pay_energy(env: Env, e: Effect, n: Callable[[Ctx], int]) -> Run:
+    """"You may pay any amount of {E}. ~ deals that much damage to that creature." (107.14):
+    the player chooses how many of their energy counters to pay (the autopilot: all), and
+    the next effect reads that number."""
+    env.paying = True
+    then = effect(env, e.then[0])
+    env.paying = False
+
+    def run(ctx: Ctx) -> None:
+        have = ctx.game.state.players[ctx.controller].counters.get("energy", 0)
+        options = tuple(str(k) for k in range(have + 1))
+        pick = ctx.choose(Decision("choose", ctx.controller, f"pay how many energy counters? (0 to {have})",
+                                   options, 1, 1, {"what": "energy", "default": [options[-1]]}))
+        paid = ctx.remove_counters(ctx.controller, "energy", int(pick[0]) if pick else 0)
+        ctx.item.data["paid"] = paid
+        then(ctx)
+    return run

@@ -51,7 +51,7 @@ def gets_energy(p: Effects, who: Objects) -> Effect | None:
     if not (p.at("get {e}") or p.at("gets {e}") or p.peek(2) == "{e}" and p.peek() in ("get", "gets")):
         return None
     p.i += 1
-    return Effect("counters", what=who, n=Number(energy(p)), kind="energy")
+    return Effect("energy", who=who, n=Number(energy(p)))  # who, not what: "that creature" stays the antecedent
 
 
 

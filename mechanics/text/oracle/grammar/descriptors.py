@@ -43,6 +43,9 @@ class Descriptors(Core):
         if w == "x":
             self.i += 1
             return Number(x=True)
+        if w == "that" and self.peek(1) == "much":  # the amount just paid (compiled only after a payment)
+            self.i += 2
+            return Number(paid=True)
         if w in NUMBERS and w != "twice":
             self.i += 1
             return Number(NUMBERS[w])

@@ -74,6 +74,8 @@ def pay_then(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
     while p.peek().startswith("{") and (p.peek()[1:-1].isdigit() or p.peek()[1:-1] in ("w", "u", "b", "r", "g", "c")):
         cost += p.text()
         p.i += 1
+    if not cost and p.eat("any amount of {e} ."):  # "... ~ deals that much damage to that creature"
+        return Effect("pay-energy", then=(p.effect(antecedent),))
     if not cost:
         cost = "{E}" * energy(p)  # 107.14: "you may pay {E}{E}"
     reflexive = bool(p.eat(". when you do ,"))
