@@ -15,7 +15,7 @@ from ..abilities.abilities import EntersWith, text_lines
 from ..model import events as ev
 from ..model.cards import face_names
 from ..model.errors import IllegalActionError
-from ..model.state import NEXT_UNTAP, Decision, Effect, Obj, StackItem
+from ..model.state import NEXT_UNTAP, Decision, Effect, Obj, StackItem, while_present
 from ..text.effects import DOESNT_UNTAP
 from ..text.oracle.keywords import CANT_BE_COUNTERED
 from .prevention import prevented, protected  # noqa: F401 - protected: the rules' name for it
@@ -400,6 +400,10 @@ class Primitives:
         elif obj.tapped:
             obj.tapped = False
             self.changed(characteristics=False)
+            ended = while_present(obj, tapped=True)  # 611.2b: "for as long as ~ remains tapped" is over
+            if any(e.until == ended for e in self.state.effects):
+                self.state.effects = [e for e in self.state.effects if e.until != ended]
+                self.changed()
             self.emit(ev.Untapped(oid))
 
     def exert(self: Game, oid: int) -> None:
@@ -543,7 +547,7 @@ class Primitives:
             self.changed()
         else:
             self.add_effect("7c", "pump", [oid], {"pt": (p, t)}, until)
-        self.note(f"{self.describe(oid)} gets {p:+d}/{t:+d} until end of turn")
+        self.note(f"{self.describe(oid)} gets {p:+d}/{t:+d}{' until end of turn' if until == 'eot' else ''}")
 
     def add_mana(self: Game, player: str, symbols: list[str]) -> None:
         self.state.players[player].mana += symbols

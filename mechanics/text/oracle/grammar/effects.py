@@ -17,7 +17,15 @@ from ..tree import Ability, Effect, Number, Objects, TokenSpec
 from .core import NoParse, _with, joined
 from .counters import gets_energy
 from .descriptors import Descriptors
-from .words import COLORS, FROZEN, GRANTABLE, NUMBERS, RESTRICTIONS
+from .words import (
+    COLORS,
+    FROZEN,
+    FROZEN_WHILE_TAPPED,
+    GRANTABLE,
+    NUMBERS,
+    RESTRICTIONS,
+    WHILE_TAPPED,
+)
 
 #: an imperative rule: ``rule(parser, phrase, antecedent)``, called with ``phrase`` eaten
 Rule = Callable[["Effects", str, "Objects | None"], Effect]
@@ -289,9 +297,9 @@ class Effects(Descriptors):
             pt = self.pt()
             alt = self.pt() if self.eat("or") else None  # Brightling: "+1/-1 or -1/+1"
             kws: tuple[str, ...] = ()
-            if self.eat("and gains") or self.eat("and gain"):
+            if self.eat("and gains") or self.eat("and gain") or self.eat("and has"):
                 kws = self.keyword_list()
-            until = "eot" if self.eat("until end of turn") else ""
+            until = "eot" if self.eat("until end of turn") else "tapped" if self.eat(WHILE_TAPPED) else ""
             if self.at("for each"):  # "-1/-1 ... for each land card": both parts, each times the count
                 each = self.count_suffix(Number(1))
                 pt = (replace(each, times=pt[0].value) if pt[0].value else pt[0],
@@ -306,6 +314,8 @@ class Effects(Descriptors):
             return self.becomes(who)
         if self.eat_any(*FROZEN):  # 502.3
             return Effect("frozen", what=who, until="next-untap")
+        if self.eat(FROZEN_WHILE_TAPPED):
+            return Effect("frozen", what=who, until="tapped")
         if self.eat("can't block this turn"):
             return Effect("cant-block", what=who, until="eot")
         if self.eat("can't be blocked this turn"):

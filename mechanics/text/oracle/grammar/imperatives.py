@@ -14,7 +14,7 @@ from ..tree import Effect, Number, Objects
 from .core import _with
 from .counters import energy, gets_energy
 from .effects import Effects, imperative
-from .words import NUMBERS
+from .words import NUMBERS, WHILE_TAPPED
 
 
 @imperative("draw")
@@ -40,6 +40,8 @@ def mill(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
 def gain_control(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
     """613.1b: a control-changing effect (layer 2)."""
     what = p.thing(antecedent)
+    if p.eat(WHILE_TAPPED):  # 611.2b: Vedalken Shackles' kin
+        return Effect("control", what=what, until="tapped")
     p.need("until end of turn")
     return Effect("control", what=what, until="eot")
 
