@@ -10,6 +10,7 @@ from .. import select
 from ..tree import Event, Objects
 from .descriptors import Unsupported
 from .timing import timing_match
+from .untapping import turned_match
 
 if TYPE_CHECKING:
     from ....play.game import Game
@@ -56,6 +57,8 @@ def trigger_match(ev: Event) -> tuple[tuple[str, ...], Callable[..., dict | None
     found = timing_match(ev, trigger_match)  # :mod:`.timing`
     if found is not None:
         return found
+    if ev.kind in ("becomes-tapped", "becomes-untapped"):
+        return turned_match(ev)  # :mod:`.untapping`
     subject = ev.subject
     self_ = subject is not None and subject.quant == "self"
     if subject is not None and subject.quant not in ("self", "a", "each", "you"):

@@ -1,7 +1,8 @@
 """Tapping and untapping: "Tap or untap target creature" (Puppeteer, Twitch, Captain of
 the Mists), whichever is chosen as it resolves (the autopilot untaps its own permanents
 and taps the others'); and effects that last "for as long as ~ remains tapped" (611.2b:
-Rust Tick, Tawnos's Weaponry, the Couriers)."""
+Rust Tick, Tawnos's Weaponry, the Couriers); triggers of a permanent becoming tapped or
+untapped (Lifetap, City of Brass, Kudzu)."""
 
 from __future__ import annotations
 
@@ -9,12 +10,14 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ....model.state import Decision, while_present
-from ..tree import Effect
-from .descriptors import Env, Run, each_of
+from .. import select
+from ..tree import Effect, Event
+from .descriptors import Env, Run, Unsupported, each_of
 from .effects import verb
 
 if TYPE_CHECKING:
     from ....play.context import Ctx
+    from ....play.game import Game
 
 
 @verb("tap-or-untap")
@@ -38,3 +41,22 @@ def lasting(ctx: Ctx, until: str) -> str | None:
     if obj is None or obj.zone != "battlefield" or not obj.tapped:
         return None
     return while_present(obj, tapped=True)
+
+
+def turned_match(ev: Event) -> tuple[tuple[str, ...], Callable[..., dict | None], bool]:
+    """"Whenever ~ / enchanted land / a Forest an opponent controls becomes tapped" (or
+    "untapped"): the engine's Tapped (Untapped) events of the permanents that fit."""
+    d = ev.subject
+    kind = "Tapped" if ev.kind == "becomes-tapped" else "Untapped"
+    if d is None or d.quant not in ("self", "attached", "a", "each"):
+        raise Unsupported(f"{d.quant if d else 'what'} {ev.kind}")
+
+    def match(game: Game, obj: Any, event: Any) -> dict | None:
+        if d.quant == "self":
+            hit = event.obj == obj.id
+        elif d.quant == "attached":
+            hit = obj.attached_to == event.obj
+        else:
+            hit = select.matches(game, d, event.obj, game.controller_of(obj.id), obj.id)
+        return {"obj": event.obj, "player": game.controller_of(event.obj)} if hit else None
+    return (kind,), match, False
