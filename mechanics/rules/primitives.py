@@ -142,6 +142,10 @@ class Primitives:
         if "Saga" in card.subtypes:  # 714.3a: a Saga enters with a lore counter
             self.put_counters(obj.id, "lore", 1)
         op = self.replace("enters", {"obj": obj.id, "counters": {}, "subtypes": ()}, obj.controller)
+        if op.get("tapped") and not obj.tapped:  # "Artifacts your opponents control enter tapped"
+            obj.tapped = True  # how it enters, not an event: it never "becomes tapped" (614.1c)
+            self.changed(characteristics=False)
+            self.note(f"{self.describe(obj.id)} enters tapped")
         if op["subtypes"]:
             self.add_effect("4", "enters-as", [obj.id], {"subtypes": tuple(op["subtypes"])}, until="")
         for kind, n in op["counters"].items():

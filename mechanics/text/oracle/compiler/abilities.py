@@ -20,6 +20,7 @@ from .effects import effects
 from .mana import choose_color, mana_ability, mana_trigger
 from .statics import defined_pt, itself, spell_cost
 from .triggers import trigger_match
+from .untapping import enter_tapped_replacement
 
 if TYPE_CHECKING:
     from ....play.context import Ctx
@@ -177,13 +178,15 @@ def _one_target(env: Env) -> None:
 
 
 # ---------------------------------------------------------------------- statics and entering
-def static(node: Ability, text: str, card: Any) -> list[ab.Static] | list[ab.SpellCost]:
+def static(node: Ability, text: str, card: Any) -> list[ab.Static] | list[ab.SpellCost] | list[ab.Replacement]:
     """604, 613: what the permanent gives: +N/+N in layer 7c, keywords in layer 6."""
     e = node.effects[0]
     if e.verb == "spell-cost":
         return [spell_cost(e, text)]
     if e.verb == "defined-pt":
         return [defined_pt(e, text, card)]
+    if e.verb == "others-enter-tapped":
+        return [enter_tapped_replacement(e, text, node)]
     d = e.what
     check = condition(node.condition)
     cond = None if check is None else (lambda game, src: check(game, game.controller_of(src.id), src.id))

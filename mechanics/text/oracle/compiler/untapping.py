@@ -2,13 +2,15 @@
 the Mists), whichever is chosen as it resolves (the autopilot untaps its own permanents
 and taps the others'); and effects that last "for as long as ~ remains tapped" (611.2b:
 Rust Tick, Tawnos's Weaponry, the Couriers); triggers of a permanent becoming tapped or
-untapped (Lifetap, City of Brass, Kudzu)."""
+untapped (Lifetap, City of Brass, Kudzu); "Artifacts your opponents control enter tapped"
+(Manglehorn)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from ....abilities import abilities as ab
 from ....model.state import Decision, while_present
 from .. import select
 from ..tree import Effect, Event
@@ -60,3 +62,15 @@ def turned_match(ev: Event) -> tuple[tuple[str, ...], Callable[..., dict | None]
             hit = select.matches(game, d, event.obj, game.controller_of(obj.id), obj.id)
         return {"obj": event.obj, "player": game.controller_of(event.obj)} if hit else None
     return (kind,), match, False
+
+
+def enter_tapped_replacement(e: Effect, text: str, node: Any) -> ab.Replacement:
+    """614.1c: "Artifacts your opponents control enter tapped." (Manglehorn, Authority of the
+    Consuls): a replacement effect on each permanent that fits as it enters."""
+    d = e.what
+    if node.condition is not None or d is None or d.zone != "battlefield":
+        raise Unsupported(text)
+
+    def applies(game: Game, src: Any, op: dict) -> bool:
+        return op["obj"] != src.id and select.matches(game, d, op["obj"], game.controller_of(src.id), src.id)
+    return ab.Replacement(text, on="enters", applies=applies, apply=lambda game, src, op: {**op, "tapped": True})

@@ -399,6 +399,9 @@ class Abilities(Effects, Permissions):
             self.fail()
         pt: tuple[Number, Number] | None = None
         kws: tuple[str, ...] = ()
+        if who.quant == "each" and self.eat_any("enter tapped .", "enters tapped ."):  # 614.1c: Manglehorn
+            self.end()
+            return Ability("static", effects=(Effect("others-enter-tapped", what=who),))
         rule = next((r for r in sorted(RESTRICTIONS, key=len, reverse=True) if self.at(r)), None)
         if rule is not None:  # 509.1b, 508.1d, 502.3: a restriction as a keyword-like ability
             self.eat(rule)
