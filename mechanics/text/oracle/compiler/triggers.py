@@ -59,6 +59,9 @@ def trigger_match(ev: Event) -> tuple[tuple[str, ...], Callable[..., dict | None
         return found
     if ev.kind in ("becomes-tapped", "becomes-untapped"):
         return turned_match(ev)  # :mod:`.untapping`
+    if ev.kind == "get-energy":  # "Whenever you get one or more {E}" (122.1)
+        return ("CountersPut",), (lambda g, o, e: {} if e.kind_ == "energy" and e.player is not None and
+                                  e.player == g.controller_of(o.id) else None), False
     subject = ev.subject
     self_ = subject is not None and subject.quant == "self"
     if subject is not None and subject.quant not in ("self", "a", "each", "you"):

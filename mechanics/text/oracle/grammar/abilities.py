@@ -278,6 +278,8 @@ class Abilities(Effects, Permissions):
             return Event("cast", spell=spell)
         if self.eat("you gain life"):
             return Event("gain-life", first=bool(self.eat("for the first time each turn")))
+        if self.eat("you get one or more {e}"):  # 122.1: energy counters put on you
+            return Event("get-energy", Objects("you", ("player",)))
         if self.eat("you draw a card"):
             return Event("draw", Objects("you", ("player",)))
         if self.eat("an opponent draws a card"):

@@ -48,10 +48,14 @@ def energy(p: Effects) -> int:
 def gets_energy(p: Effects, who: Objects) -> Effect | None:
     """122.1: "you get {E}{E}": energy counters put on a player; None (nothing eaten)
     when the words aren't that."""
-    if not (p.at("get {e}") or p.at("gets {e}") or p.peek(2) == "{e}" and p.peek() in ("get", "gets")):
+    if not (p.at("get {e}") or p.at("gets {e}") or p.peek(2) == "{e}" and p.peek() in ("get", "gets")
+            or p.peek(1) == "an" and p.peek(4) == "{e}"):
         return None
     p.i += 1
-    return Effect("energy", who=who, n=Number(energy(p)))  # who, not what: "that creature" stays the antecedent
+    if p.eat("an amount of {e} equal to"):  # "... equal to the number of creatures you control"
+        return Effect("energy", who=who, n=p.amount_of(None, who))
+    # who, not what: "that creature" stays the antecedent; "{E} for each creature you control"
+    return Effect("energy", who=who, n=p.count_suffix(Number(energy(p))))
 
 
 
