@@ -119,6 +119,8 @@ class TurnNeeds(GameCore, Protocol):
     def seat_of(self, player: str) -> str: ...  # PriorityRules
     def seats(self) -> list[list[str]]: ...  # PriorityRules
     def describe(self, oid: int | str | None) -> str: ...  # References
+    def ask(self, decision: Decision) -> Any: ...  # Game ("you may choose not to untap", 502.3)
+    def controller_of(self, oid: int) -> str: ...  # Game
 
 
 class PriorityNeeds(Protocol):

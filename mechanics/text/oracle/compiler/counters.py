@@ -1,5 +1,5 @@
-"""Counters as effects: connive (701.50), removing counters (122.8), a player's energy
-(122.1, 107.14) and paying any amount of it.
+"""Counters as effects: connive (701.50), removing (122.8) and doubling (701.10)
+counters, a player's energy (122.1, 107.14) and paying any amount of it.
 
 Connive: "~ connives", "target creature you control connives", "connives X".
 
@@ -80,3 +80,15 @@ def pay_energy(env: Env, e: Effect, n: Callable[[Ctx], int]) -> Run:
         ctx.item.data["paid"] = paid
         then(ctx)
     return run
+
+
+@verb("double-counters")
+def double_counters(env: Env, e: Effect, n: Callable[[Ctx], int]) -> Run:
+    """701.10: to double the counters of a kind on a permanent, it gets that many more of
+    that kind (each kind it has, for "each kind of counter")."""
+    def double(ctx: Ctx, o: Any) -> None:
+        had = dict(ctx.game.state.objs[o].counters)
+        for kind, k in had.items():
+            if e.kind in ("*", kind):
+                ctx.put_counters(o, kind, k, source_item=ctx.item.id if ctx.item else None)
+    return each_of(env, e.what, double)

@@ -244,3 +244,12 @@ def remove_counters(p: Effects, verb: str, antecedent: Objects | None) -> Effect
     kind = p.counter_kind()
     p.need("from")
     return Effect("remove-counters", what=p.thing(antecedent), n=n, kind=kind)
+
+
+@imperative("double the number of")
+def double_counters(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
+    """701.10: "double the number of +1/+1 counters on each creature you control", "...
+    of each kind of counter on target permanent" (kind ``*``)."""
+    kind = "*" if p.eat("each kind of counter") else p.counter_kind()
+    p.need("on")
+    return Effect("double-counters", what=p.thing(antecedent), kind=kind)
