@@ -17,12 +17,14 @@ from typing import TYPE_CHECKING, Any
 
 from ....model.state import Decision
 from ...effects import types_of
-from ..tree import Effect
-from .descriptors import Env, Run, each_of, players_of
+from .. import select
+from ..tree import Effect, Event
+from .descriptors import Env, Run, Unsupported, each_of, players_of
 from .effects import effect, verb
 
 if TYPE_CHECKING:
     from ....play.context import Ctx
+    from ....play.game import Game
 
 
 @verb("connive")
@@ -92,3 +94,19 @@ def double_counters(env: Env, e: Effect, n: Callable[[Ctx], int]) -> Run:
             if e.kind in ("*", kind):
                 ctx.put_counters(o, kind, k, source_item=ctx.item.id if ctx.item else None)
     return each_of(env, e.what, double)
+
+
+def counters_put_match(ev: Event) -> tuple[tuple[str, ...], Callable[..., dict | None], bool]:
+    """"Whenever one or more +1/+1 counters are put on ~ / another creature you control":
+    once for each putting (a CountersPut event) of that kind (``ev.step``) on one that fits."""
+    d, kind = ev.subject, ev.step
+    if d is None or d.quant not in ("self", "a", "each"):
+        raise Unsupported("counters put on that")
+
+    def match(game: Game, obj: Any, event: Any) -> dict | None:
+        if event.kind_ != kind or event.obj is None:
+            return None
+        hit = event.obj == obj.id if d.quant == "self" else \
+            select.matches(game, d, event.obj, game.controller_of(obj.id), obj.id)
+        return {"obj": event.obj} if hit else None
+    return ("CountersPut",), match, False

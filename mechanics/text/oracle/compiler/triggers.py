@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import select
 from ..tree import Event, Objects
+from .counters import counters_put_match
 from .descriptors import Unsupported
 from .timing import timing_match
 from .untapping import turned_match
@@ -59,6 +60,8 @@ def trigger_match(ev: Event) -> tuple[tuple[str, ...], Callable[..., dict | None
         return found
     if ev.kind in ("becomes-tapped", "becomes-untapped"):
         return turned_match(ev)  # :mod:`.untapping`
+    if ev.kind == "counters-put":
+        return counters_put_match(ev)  # :mod:`.counters`
     if ev.kind == "get-energy":  # "Whenever you get one or more {E}" (122.1)
         return ("CountersPut",), (lambda g, o, e: {} if e.kind_ == "energy" and e.player is not None and
                                   e.player == g.controller_of(o.id) else None), False

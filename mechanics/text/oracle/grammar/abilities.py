@@ -280,6 +280,11 @@ class Abilities(Effects, Permissions):
             return Event("gain-life", first=bool(self.eat("for the first time each turn")))
         if self.eat("you get one or more {e}"):  # 122.1: energy counters put on you
             return Event("get-energy", Objects("you", ("player",)))
+        if self.eat("one or more"):  # "one or more +1/+1 counters are put on another creature you control"
+            kind = self.counter_kind()
+            self.need("are put on")
+            subject = self.attempt(self.thing, None) or self.objects("a")
+            return Event("counters-put", subject, step=kind)
         if self.eat("you draw a card"):
             return Event("draw", Objects("you", ("player",)))
         if self.eat("an opponent draws a card"):
