@@ -170,6 +170,8 @@ class Activated(Ability):
     #: "Exile two creature cards from your graveyard" is part of the cost: (what, ``fits(game,
     #: player, obj, source) -> bool``, how many), as for ``tap_other``
     exile_graveyard: tuple[str, Callable[..., bool], int] | None = None
+    #: "Put a -1/-1 counter on this creature" is part of the cost (602.2b): (kind, how many)
+    put_counters: tuple[str, int] | None = None
     #: "Activate only if COND" / "Activate only during your turn" (602.5b):
     #: ``only_if(game, player, source) -> bool``
     only_if: Callable[..., bool] | None = None

@@ -730,7 +730,7 @@ def ability_to_activate(game: Any, player: str, fetch: bool = False) -> A.Action
                 continue
             if fetch and "Search your library" not in ab.text:
                 continue
-            if ab.remove_counters or (ab.loyalty or 0) < 0 or ab.bounce_other or ab.crew or unpayable(
+            if ab.remove_counters or ab.put_counters or (ab.loyalty or 0) < 0 or ab.bounce_other or ab.crew or unpayable(
                     game, player, oid, ab):
                 continue  # spending counters (to regenerate, say), loyalty or a land in play is a player's
                 # call; Vehicles are crewed before combat

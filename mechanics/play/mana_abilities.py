@@ -30,7 +30,7 @@ def automatic(ab: Any) -> bool:
     would spend those as several colors)."""
     return bool(isinstance(ab, Activated) and ab.mana and ab.tap and not (
         parse_cost(ab.cost) or ab.sacrifice or ab.life or ab.sacrifice_other or ab.discard or ab.once
-        or ab.remove_counters or ab.energy or ab.exert or ab.exile_graveyard or ab.tap_other or ab.choices or ab.spend_only or (ab.amount is not None and len(ab.mana) > 1)))
+        or ab.remove_counters or ab.energy or ab.exert or ab.exile_graveyard or ab.put_counters or ab.tap_other or ab.choices or ab.spend_only or (ab.amount is not None and len(ab.mana) > 1)))
 
 
 #: a permanent's chosen color (614.12: "As ~ enters, choose a color") by name

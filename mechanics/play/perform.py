@@ -709,6 +709,8 @@ def _pay_other_costs(game: Game, player: str, oid: int, ab: Any) -> dict[str, An
         game.remove_counters(player, "energy", ab.energy)
     if getattr(ab, "exert", False):  # 701.43a
         game.exert(oid)
+    if putting := getattr(ab, "put_counters", None):  # "Put a -1/-1 counter on this creature"
+        game.put_counters(oid, *putting)
     if exiling := getattr(ab, "exile_graveyard", None):  # "Exile two cards from your graveyard"
         options, n = _graveyard_options(game, player, oid, exiling), exiling[2]
         pick = options if len(options) == n else game.ask(Decision(

@@ -224,6 +224,8 @@ class Cost:
     exert: bool = False
     #: "Exile two creature cards from your graveyard" (``count`` of them)
     exile_cards: Objects | None = None
+    #: "Put a -1/-1 counter on ~": (kind, how many) put on the source as a cost
+    put: tuple[str, int] | None = None
 
 
 @dataclass(frozen=True)

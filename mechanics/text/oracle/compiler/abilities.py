@@ -71,7 +71,7 @@ def activated(node: Ability, text: str, card: Any, known: set[str],
         raise Unsupported("an activated ability with two targets")
     if c.exile_self_from_graveyard:  # 113.6: activated from the graveyard, exiling the card
         if c.tap or c.sacrifice_self or c.sacrifice or c.discard or c.tap_other or c.remove or c.energy or c.exert or c.exile_cards or \
-                node.once_each_turn or \
+                c.put or node.once_each_turn or \
                 node.condition or c.loyalty is not None:
             raise Unsupported("Exile ~ from your graveyard (with another cost)")
         return ab.HandAbility(text, cost=c.mana, resolve=run, life=c.life, zone="graveyard", sorcery=node.sorcery,
@@ -85,7 +85,8 @@ def activated(node: Ability, text: str, card: Any, known: set[str],
                         sacrifice_other=_permanent_cost(c.sacrifice), discard=c.discard,
                         once=node.once_each_turn, bounce_other=_permanent_cost(c.bounce), only_if=_only_if(node),
                         tap_other=_tap_cost(c.tap_other), remove_counters=c.remove,
-                        energy=c.energy, exert=c.exert, exile_graveyard=_tap_cost(c.exile_cards))
+                        energy=c.energy, exert=c.exert, exile_graveyard=_tap_cost(c.exile_cards),
+                        put_counters=c.put)
 
 
 def _only_if(node: Ability) -> Callable[..., bool] | None:
@@ -265,7 +266,7 @@ def cast_cost(node: Ability, text: str) -> ab.CastCost:
     if node.effects:
         return ab.CastCost(text, less=_less(node.effects[0]))
     c = node.cost
-    if c.mana or c.tap or c.sacrifice_self or c.bounce or c.tap_other or c.remove or c.energy or c.exert:
+    if c.mana or c.tap or c.sacrifice_self or c.bounce or c.tap_other or c.remove or c.energy or c.exert or c.put:
         raise Unsupported(text)
     return ab.CastCost(text, life=c.life, discard=c.discard, sacrifice_other=_permanent_cost(c.sacrifice),
                        exile_graveyard=_tap_cost(c.exile_cards))

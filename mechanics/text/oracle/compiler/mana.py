@@ -52,7 +52,7 @@ def mana_ability(node: Ability, text: str, card: Any, known: set[str],
     costs = {"cost": c.mana, "tap": c.tap, "sacrifice": c.sacrifice_self, "life": c.life,
              "sacrifice_other": sacrifice_other, "discard": c.discard, "once": node.once_each_turn,
              "resolve": rest, "tap_other": tap_other, "remove_counters": c.remove, "energy": c.energy, "exert": c.exert,
-             "exile_graveyard": exile_cards,
+             "exile_graveyard": exile_cards, "put_counters": c.put,
              "spend_only": _spend_only(spend[0].spend) if len(spend) == 1 else None}
     if e.kind == "all":  # "Add {G}{U}" (605.1a): every symbol
         return ab.Activated(text, mana=e.mana, adds=tuple(e.mana), **costs)

@@ -11,7 +11,7 @@ from ...effects import prevents_static
 from ..tree import Ability, Condition, Cost, Effect, Event, Number, Objects
 from .cases import case_ability
 from .core import NoParse, _with
-from .counters import energy, graveyard_cost, remove_cost
+from .counters import energy, graveyard_cost, put_cost, remove_cost
 from .effects import Effects
 from .permissions import Permissions
 from .sagas import at_chapter, chapter_ability
@@ -36,7 +36,7 @@ class Abilities(Effects, Permissions):
         """"{2}{G}, {T}, Pay 1 life, Sacrifice ~:" up to the colon (``end``)."""
         mana, tap, life, sac_self, sac, discard, bounce, exile_self = "", False, 0, False, None, 0, None, False
         tap_other = remove = None
-        paid_energy, exert, exile_cards = 0, False, None
+        paid_energy, exert, exile_cards, put = 0, False, None, None
         w = self.peek()
         if (w.lstrip("+-").isdigit()) and self.peek(1) == ":":  # "[+1]:", "[−2]:", "[0]:" (606.4)
             self.i += 2
@@ -60,6 +60,8 @@ class Abilities(Effects, Permissions):
                 sac_self = True
             elif self.at("exile") and (found := self.attempt(lambda: self.eat("exile") and graveyard_cost(self))):
                 exile_cards = found  # "Exile two cards from your graveyard"
+            elif self.at("put") and (found := self.attempt(lambda: self.eat("put") and put_cost(self))):
+                put = found  # "Put a -1/-1 counter on ~"
             elif self.eat("exert ~"):  # 701.43a: "{T}, Exert ~:"
                 exert = True
             elif self.eat("remove"):  # 602.2b: "Remove a +1/+1 counter from ~"
@@ -88,7 +90,8 @@ class Abilities(Effects, Permissions):
             if self.eat(end):
                 return Cost(mana, tap, False, life, sac_self, sac, discard, tap_other=tap_other,
                             exile_self_from_graveyard=exile_self, bounce=bounce, remove=remove,
-                            energy=paid_energy, exert=exert, exile_cards=exile_cards)
+                            energy=paid_energy, exert=exert, exile_cards=exile_cards,
+                            put=put)
             self.need(",")
 
     def ability(self, spell: bool) -> Ability:
@@ -136,7 +139,7 @@ class Abilities(Effects, Permissions):
                 if self.eat("—"):  # "Cycling—Pay 2 life.", "Ward—Pay 3 life."
                     paid = self.costs(".")
                     if paid.mana or paid.tap or paid.sacrifice or paid.discard or paid.bounce or paid.tap_other \
-                            or paid.remove or paid.energy or paid.exert or paid.exile_cards or not paid.life:
+                            or paid.remove or paid.energy or paid.exert or paid.exile_cards or paid.put or not paid.life:
                         self.fail()
                     cost = f"{paid.life} life"
                 while self.peek().startswith("{") and self.peek() not in ("{t}", "{q}"):

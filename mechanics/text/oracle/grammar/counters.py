@@ -79,3 +79,14 @@ def counter_on(p: Effects) -> str:
     kind = p.counter_kind()
     p.eat_any("on it", "on them") or p.fail()
     return kind
+
+
+def put_cost(p: Effects) -> tuple[str, int]:
+    """After "put": "N KIND counter(s) on ~" as a cost (Devoted Druid: "Put a -1/-1 counter
+    on this creature:"): the kind and how many."""
+    n = p.number()
+    if n.x or n.value < 1:
+        p.fail()
+    kind = p.counter_kind()
+    p.need("on ~")
+    return kind, n.value
