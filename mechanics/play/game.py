@@ -27,7 +27,7 @@ from ..model.errors import BadReferenceError, IllegalActionError, PluginError, S
 from ..model.oracle import load_bundled_pool
 from ..model.state import Decision, Obj, Player, StackItem, State
 from ..plugin_api.isolation import WATCHDOG, HookTimedOut, rule_error, timed_out
-from ..plugin_api.plugin_manager import Hooks, make_plugin_manager
+from ..plugin_api.plugin_manager import Awake, Hooks, make_plugin_manager
 from ..rules.layers import Chars, base_chars, compute, counter_pt, defined_pt
 from ..rules.primitives import Primitives
 from ..rules.priority import PriorityRules, Seating
@@ -81,7 +81,10 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         self._chars: dict[int, Chars] | None = None
         self._plain_chars = False  # see changed()
         self._seating: dict[str, Seating] = {}  # by active player, see seating()
-        self._abilities: tuple[dict[int, Chars], Any] | None = None  # see ability_index()
+        self._abilities: tuple[dict[int, Chars], Any, int] | None = None  # see ability_index()
+        self._scanned: tuple[Any, int, frozenset[Any]] = (None, 0, frozenset())  # see plugins_awake()
+        self.woken: frozenset[Any] = frozenset()
+        """The sleeping plugins an event woke in this game (``Hooks.wakes``), for good."""
         self.revision = 0
         """Counts writes to the state, each announced by :meth:`changed`, the one place
         that bumps it: the key of the caches of derived data that read the whole state
@@ -208,8 +211,20 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         a plugin is turned off; a test compares the answers before and after)."""
         self.memo.clear()
         self._behaviours.clear()
-        self._seating, self._abilities = {}, None
+        self._seating, self._abilities, self._scanned = {}, None, (None, 0, frozenset())
         self.changed(seats=True)
+
+    def awake(self) -> Awake:
+        """The plugins awake in this game and what they listen to (kept with the ability
+        index: :meth:`plugins_awake`)."""
+        return self.ability_index().plugins
+
+    def wake(self, plugins: list[Any]) -> Awake:
+        """Wake ``plugins`` for the rest of the game (an event they wake on happened)."""
+        self.woken = self.woken | frozenset(plugins)
+        self._abilities = None
+        self._scanned = (None, 0, frozenset())
+        return self.awake()
 
     def seeing(self, chars: dict[int, Chars], read: Callable[..., Any], *args: Any) -> Any:
         """``read(self, *args)`` answered with characteristics from ``chars``: a static
@@ -434,6 +449,7 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         twin.observers, twin.plugin_errors = [], dict(self.plugin_errors)
         twin.memo, twin.policy_memory, twin.departing = {}, copy.deepcopy(self.policy_memory), []
         twin._chars = twin._abilities = None
+        twin._scanned = (None, 0, frozenset())
         twin._seating = {}
         return twin
 
