@@ -217,6 +217,9 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
     def awake(self) -> Awake:
         """The plugins awake in this game and what they listen to (kept with the ability
         index: :meth:`plugins_awake`)."""
+        kept = self._abilities  # (ability_index's own check, without the call)
+        if kept is not None and kept[0] is self._chars and kept[2] == len(self.state.objs):
+            return kept[1].plugins
         return self.ability_index().plugins
 
     def wake(self, plugins: list[Any]) -> Awake:

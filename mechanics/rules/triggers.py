@@ -43,6 +43,7 @@ class AbilityIndex(NamedTuple):
     steps: list[tuple[int, int, Triggered, Chars]]  # "at the beginning of" abilities
     replacements: dict[str, list[tuple[int, Chars, list[Replacement]]]]  # by what they replace
     plugins: Awake  # the plugins awake and what they listen to (plugins_awake)
+    heard: frozenset[str]  # the event kinds any of these (or a look back, 603.10a) hears
 
 
 class TriggerRules:
@@ -56,6 +57,8 @@ class TriggerRules:
         kept = self._abilities  # (the cached index, without the call: once per event; it is
         index = kept[1] if kept is not None and kept[0] is self._chars and kept[2] == len(self.state.objs) \
             else self.ability_index()  # kept for a characteristics dict, never for None)
+        if kind not in index.heard:
+            return  # nothing on the battlefield, no look back and no plugin hears it
         listening = index.by_event.get(kind)
         if listening:
             objs = self.state.objs
@@ -144,10 +147,10 @@ class TriggerRules:
         if kept is not None and kept[0] is chars:
             if kept[2] == joined:
                 return kept[1]
-            index = kept[1]._replace(plugins=self.plugins_awake())
+            index = _heard(kept[1]._replace(plugins=self.plugins_awake()))
             self._abilities = (chars, index, joined)
             return index
-        index = AbilityIndex({}, [], {}, self.plugins_awake())
+        index = AbilityIndex({}, [], {}, self.plugins_awake(), frozenset())
         for oid, ch in chars.items():
             if ch.no_abilities:
                 continue
@@ -163,6 +166,7 @@ class TriggerRules:
                     index.steps.append((oid, idx, ab, ch))
             for on, abilities in replacing.items():
                 index.replacements.setdefault(on, []).append((oid, ch, abilities))
+        index = _heard(index)
         self._abilities = (chars, index, joined)
         return index
 
@@ -466,3 +470,9 @@ def _enchant(card: CardDef) -> tuple[Target, ...]:
     what = next((ln for ln in text_lines(card) if ln.startswith("Enchant ")), "").removeprefix("Enchant ")
     kind, keep = ENCHANTABLE.get(what, ("permanent", None))  # other wordings: the card is manual
     return (Target(kind, f"{what} to enchant", keep),)
+
+
+def _heard(index: AbilityIndex) -> AbilityIndex:
+    """The index with the event kinds something hears: its abilities', the awake
+    plugins', and ZoneChanged (a permanent that leaves looks back, 603.10a)."""
+    return index._replace(heard=frozenset((*index.by_event, *index.plugins.event_kinds, "ZoneChanged")))
