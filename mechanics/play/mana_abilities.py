@@ -98,7 +98,8 @@ def tapped_for(game: Game, player: str, oid: int, paid: list[str]) -> None:
     ab = min(fits or options, key=lambda a: a.resolve is not None)
     left = [m for m in _covers(_made(game, obj, ab), paid) or [] if len(m) == 1]
     game.add_mana(player, left)
-    resolve_rest(game, player, (oid, obj.epoch), handler_of(game, oid, ab), ab)
+    if ab.resolve is not None:  # (the handler only for an ability with more to do)
+        resolve_rest(game, player, (oid, obj.epoch), handler_of(game, oid, ab), ab)
     colors = "".join(ab.adds) or makes(game, obj, ab)
     spent = [next((c for c in need if c in colors), colors[:1]) for need in paid]  # what paid each symbol
     triggered_mana(game, player, oid, "".join(spent + left))
