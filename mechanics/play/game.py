@@ -32,7 +32,7 @@ from ..rules.layers import Chars, base_chars, compute, counter_pt, defined_pt
 from ..rules.primitives import Primitives
 from ..rules.priority import PriorityRules, Seating
 from ..rules.refs import References
-from ..rules.tally import tally
+from ..rules.tally import TALLIES
 from ..rules.triggers import TriggerRules
 from ..rules.turn import TurnRules
 from ..text import scripts  # noqa: F401 - scripts register the bundled cards
@@ -319,14 +319,19 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
     # ================================================================ events and log
     def emit(self, event: ev.Event) -> None:
         """Record an event and collect the triggered abilities it causes (603.2)."""
-        self.events.append(event)
-        self.state.n_events = len(self.events)
-        tally(self.state, event)
+        events, st = self.events, self.state
+        events.append(event)
+        st.n_events = len(events)
+        count = TALLIES.get(event.kind)
+        if count is not None:
+            count(st, event)
         if self.keep_log:
             line = self.hooks.describe(self, event)
             if line:
                 self.note(line)
-        self.collect_triggers(event)
+        kept = self._abilities  # an event nothing hears collects nothing (without the call)
+        if kept is None or kept[0] is not self._chars or kept[2] != len(st.objs) or event.kind in kept[1].heard:
+            self.collect_triggers(event)
 
     def note(self, line: str) -> None:
         if not self.keep_log:

@@ -48,7 +48,10 @@ def makes(game: Game, obj: Any, ab: Any, produced: str = "") -> str:
     of the chosen color", the color chosen as the permanent entered (none if none was);
     ``+``, ``=``, ``-`` what lands could produce (106.7); ``^`` (a triggered mana
     ability's) the types of mana the tapped land ``produced``."""
-    out = ab.mana.replace("*", _CHOSEN.get(obj.choices.get("choice", ""), "")).replace("^", produced)
+    out = ab.mana
+    if out.isalpha():  # only mana symbols (a basic land's "R"): no mark to read
+        return out if len(out) == 1 else "".join(dict.fromkeys(out))
+    out = out.replace("*", _CHOSEN.get(obj.choices.get("choice", ""), "")).replace("^", produced)
     for mark, (whose, colorless) in _PRODUCIBLE.items():
         if mark in out:
             out = out.replace(mark, _lands_could(game, game.controller_of(obj.id), whose, colorless))

@@ -15,14 +15,6 @@ from ..model import events as ev
 from ..model.state import State
 
 
-def tally(state: State, event: ev.Event) -> None:
-    """Count ``event`` before its triggers are collected (so the second spell's own
-    cast event sees a count of 2).  Most events count nothing: one look-up by kind."""
-    count = _TALLIES.get(event.kind)
-    if count is not None:
-        count(state, event)
-
-
 def _drew(state: State, event: ev.Drew) -> None:
     _count(state, "drawn", event.player)
 
@@ -65,6 +57,8 @@ def _count(state: State, key: str, who: str) -> None:
     counts[who] = counts.get(who, 0) + 1
 
 
-#: what each event kind that is counted counts
-_TALLIES: dict[str, Any] = {"Drew": _drew, "SpellCast": _cast, "ZoneChanged": _left, "BecameTarget": _targeted,
+#: what each event kind that is counted counts, before its triggers are collected (so
+#: the second spell's own cast event sees a count of 2): ``Game.emit`` calls
+#: ``TALLIES[event.kind](state, event)``; most events count nothing
+TALLIES: dict[str, Any] = {"Drew": _drew, "SpellCast": _cast, "ZoneChanged": _left, "BecameTarget": _targeted,
                             "LifeChanged": _life, "AttackersDeclared": _attacked}

@@ -54,9 +54,7 @@ class TriggerRules:
         """Triggered abilities of permanents (and look-back ones of what left), and
         those plugins propose for this event kind."""
         kind = event.kind
-        kept = self._abilities  # (the cached index, without the call: once per event; it is
-        index = kept[1] if kept is not None and kept[0] is self._chars and kept[2] == len(self.state.objs) \
-            else self.ability_index()  # kept for a characteristics dict, never for None)
+        index = self.ability_index()  # (Game.emit calls this only when the kept index hears it)
         if kind not in index.heard:
             return  # nothing on the battlefield, no look back and no plugin hears it
         listening = index.by_event.get(kind)
