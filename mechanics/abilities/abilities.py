@@ -326,12 +326,15 @@ class Behaviour:
     def manual(self) -> bool:
         return bool(self.missing)
 
-    def of(self, kind: type) -> list:
-        """Its abilities of one kind, listed once per kind (a behaviour's abilities don't
-        change once it is built, and every decision asks again); not to be modified."""
-        found = self._kinds.get(kind)
+    def of(self, kind: type, test: Callable[[Any], bool] | None = None) -> list:
+        """Its abilities of one kind (that pass ``test``, a function of the ability alone),
+        listed once per kind and test (a behaviour's abilities don't change once it is
+        built, and every decision asks again); not to be modified."""
+        key = kind if test is None else (kind, test)
+        found = self._kinds.get(key)
         if found is None:
-            found = self._kinds[kind] = [a for a in self.abilities if isinstance(a, kind)]
+            found = self._kinds[key] = [a for a in self.abilities
+                                        if isinstance(a, kind) and (test is None or test(a))]
         return found
 
 

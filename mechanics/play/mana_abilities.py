@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..abilities.abilities import Activated, ManaTrigger
+from ..abilities.abilities import Activated
 from ..model.cards import parse_cost
 from ..model.mana import format_cost
 from ..model.state import AbilityRef, Decision, StackItem
@@ -81,7 +81,7 @@ def entries(game: Game, oid: int) -> list[str]:
     entry making any color of its abilities' when each makes one mana (a painland:
     "CRW"), else the entries of the ability making the most."""
     obj = game.state.objs[oid]
-    made = [m for ab in game.activated(oid) if automatic(ab) and (m := _made(game, obj, ab))]
+    made = [m for ab in _automatic_of(game, oid) if (m := _made(game, obj, ab))]
     if not made:
         return []
     if all(len(m) == 1 for m in made):
@@ -94,11 +94,14 @@ def tapped_for(game: Game, player: str, oid: int, paid: list[str]) -> None:
     generic): the mana ability that made it has its other effects (605.3b), and the
     rest of what it made goes to the pool (106.4)."""
     obj = game.state.objs[oid]
-    options = [ab for ab in game.activated(oid) if automatic(ab)]
+    options = _automatic_of(game, oid)
     if not options:
         return  # tapped for convoke or improvise
-    fits = [ab for ab in options if _covers(_made(game, obj, ab), paid) is not None]
-    ab = min(fits or options, key=lambda a: a.resolve is not None)
+    if len(options) == 1:
+        ab = options[0]
+    else:
+        fits = [ab for ab in options if _covers(_made(game, obj, ab), paid) is not None]
+        ab = min(fits or options, key=lambda a: a.resolve is not None)
     left = [m for m in _covers(_made(game, obj, ab), paid) or [] if len(m) == 1]
     game.add_mana(player, left)
     if ab.resolve is not None:  # (the handler only for an ability with more to do)
@@ -148,14 +151,19 @@ def triggered_mana(game: Game, player: str, tapped: int, produced: str) -> None:
     ``produced`` those mana) triggers ("Whenever you tap a Forest for mana, add an
     additional {G}") resolve at once, adding their mana to ``player``'s pool (what the
     payment didn't take stays)."""
-    for src, ch in game.all_chars().items():
-        for ab in () if ch.no_abilities else ch.behaviour.of(ManaTrigger):
-            if not ab.fits(game, src, tapped, player):
-                continue
-            colors = makes(game, game.state.objs[src], ab, produced)
-            got = list(ab.adds) if ab.adds or not colors else [_color(game, player, colors, "")] * ab.n
-            game.add_mana(player, got)
-            game.note(f"{player} adds {format_cost(got)} with {ch.name}")
+    for src, ch, ab in game.ability_index().mana_triggers:
+        if not ab.fits(game, src, tapped, player):
+            continue
+        colors = makes(game, game.state.objs[src], ab, produced)
+        got = list(ab.adds) if ab.adds or not colors else [_color(game, player, colors, "")] * ab.n
+        game.add_mana(player, got)
+        game.note(f"{player} adds {format_cost(got)} with {ch.name}")
+
+
+def _automatic_of(game: Game, oid: int) -> list[Activated]:
+    """The permanent's mana abilities the payment may activate (:func:`automatic`)."""
+    ch = game.chars(oid)
+    return [] if ch is None or ch.no_abilities else ch.behaviour.of(Activated, automatic)
 
 
 def _color(game: Game, player: str, colors: str, which: str) -> str:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..abilities.abilities import (
     Activated,
+    ManaTrigger,
     Replacement,
     SpellAbility,
     Target,
@@ -43,6 +44,7 @@ class AbilityIndex(NamedTuple):
     steps: list[tuple[int, int, Triggered, Chars]]  # "at the beginning of" abilities
     replacements: dict[str, list[tuple[int, Chars, list[Replacement]]]]  # by what they replace
     plugins: Awake  # the plugins awake and what they listen to (plugins_awake)
+    mana_triggers: list[tuple[int, Chars, ManaTrigger]]  # triggered mana abilities (605.1b)
     heard: frozenset[str]  # the event kinds any of these (or a look back, 603.10a) hears
 
 
@@ -148,7 +150,7 @@ class TriggerRules:
             index = _heard(kept[1]._replace(plugins=self.plugins_awake()))
             self._abilities = (chars, index, joined)
             return index
-        index = AbilityIndex({}, [], {}, self.plugins_awake(), frozenset())
+        index = AbilityIndex({}, [], {}, self.plugins_awake(), [], frozenset())
         for oid, ch in chars.items():
             if ch.no_abilities:
                 continue
@@ -156,6 +158,8 @@ class TriggerRules:
             for idx, ab in enumerate(ch.behaviour.abilities):
                 if isinstance(ab, Replacement):
                     replacing.setdefault(ab.on, []).append(ab)
+                elif isinstance(ab, ManaTrigger):
+                    index.mana_triggers.append((oid, ch, ab))
                 if not isinstance(ab, Triggered) or ab.look_back or (ab.granted and idx not in ch.granted):
                     continue  # (a granted ability only while an effect grants it, 613.1f)
                 for kind in ab.events:
