@@ -320,7 +320,10 @@ class Behaviour:
     keywords: list[tuple[str, Any]] = field(default_factory=list)
     #: for each ability nothing implements, the first words of it that failed
     phrases: list[str] = field(default_factory=list)
-    _kinds: dict[type, list] = field(default_factory=dict, init=False, repr=False, compare=False)
+    _kinds: dict[Any, list] = field(default_factory=dict, init=False, repr=False, compare=False)
+    #: what other code derives from the abilities alone, by purpose (the mana a permanent
+    #: with only fixed mana abilities pays with: mechanics.play.mana_abilities.entries)
+    derived: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     @property
     def manual(self) -> bool:

@@ -79,14 +79,24 @@ def _made(game: Game, obj: Any, ab: Activated) -> list[str]:
 def entries(game: Game, oid: int) -> list[str]:
     """The mana a permanent pays with when tapped, one entry a mana (its colors): one
     entry making any color of its abilities' when each makes one mana (a painland:
-    "CRW"), else the entries of the ability making the most."""
-    obj = game.state.objs[oid]
-    made = [m for ab in _automatic_of(game, oid) if (m := _made(game, obj, ab))]
-    if not made:
+    "CRW"), else the entries of the ability making the most.  Kept with the behaviour
+    when every such ability makes fixed mana (no chosen color, no count); shared, so
+    callers don't modify it."""
+    ch = game.chars(oid)
+    if ch is None or ch.no_abilities:
         return []
-    if all(len(m) == 1 for m in made):
-        return ["".join(m[0] for m in made)]
-    return max(made, key=len)
+    beh = ch.behaviour
+    out = beh.derived.get("mana_entries")
+    if out is not None:
+        return out
+    options = beh.of(Activated, automatic)
+    obj = game.state.objs[oid]
+    made = [m for ab in options if (m := _made(game, obj, ab))]
+    out = [] if not made else ["".join(m[0] for m in made)] if all(len(m) == 1 for m in made) else \
+        max(made, key=len)
+    if all(ab.amount is None and (ab.adds or ab.mana.isalpha()) for ab in options):
+        beh.derived["mana_entries"] = out  # the same for every permanent with these abilities
+    return out
 
 
 def tapped_for(game: Game, player: str, oid: int, paid: list[str]) -> None:
