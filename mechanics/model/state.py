@@ -141,9 +141,10 @@ class AbilityRef:
 ABILITY = "ability:"
 
 
-def while_present(obj: Obj) -> str:
-    """``Effect.until`` for "for as long as OBJ remains on the battlefield" (611.2b)."""
-    return f"{WHILE}{obj.id}:{obj.epoch}"
+def while_present(obj: Obj, tapped: bool = False) -> str:
+    """``Effect.until`` for "for as long as OBJ remains on the battlefield" (611.2b);
+    ``tapped``: "... remains tapped", ended for good as it untaps (``Game.untap``)."""
+    return f"{WHILE}{obj.id}:{obj.epoch}" + (WHILE_TAPPED if tapped else "")
 
 
 def while_controlled(oid: int, epoch: int, player: str) -> str:
@@ -153,6 +154,7 @@ def while_controlled(oid: int, epoch: int, player: str) -> str:
 
 
 WHILE = "while:"
+WHILE_TAPPED = ":tapped"
 #: ``Effect.until`` for "during its controller's next untap step" (502.3): it ends as the
 #: untap step of its permanent's controller does
 NEXT_UNTAP = "next-untap"
@@ -182,12 +184,12 @@ class Effect:
         from :func:`while_present`), else None."""
         if not self.until.startswith(WHILE):
             return None
-        oid, epoch, *_ = self.until[len(WHILE):].split(":")
+        oid, epoch, *_ = self.until[len(WHILE):].removesuffix(WHILE_TAPPED).split(":")
         return int(oid), int(epoch)
 
     def controlled_by(self) -> str:
         """The player who must keep control of that object (:func:`while_controlled`), or ""."""
-        parts = self.until[len(WHILE):].split(":") if self.until.startswith(WHILE) else ()
+        parts = self.until[len(WHILE):].removesuffix(WHILE_TAPPED).split(":") if self.until.startswith(WHILE) else ()
         return parts[2] if len(parts) > 2 else ""
 
 

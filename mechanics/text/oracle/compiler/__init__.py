@@ -13,6 +13,7 @@ from __future__ import annotations
 from . import (  # noqa: F401 - register conditions and effect verbs
            cases,
            choices,
+           counters,
            damage,
            delayed,
            facts,
@@ -21,6 +22,7 @@ from . import (  # noqa: F401 - register conditions and effect verbs
            monarch,
            states,
            timing,
+           untapping,
            verbs,
            zones,
 )

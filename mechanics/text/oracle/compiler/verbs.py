@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from ....model.state import NEXT_UNTAP, Decision, while_controlled
+from ....model.state import NEXT_UNTAP, Decision
 from ...effects import (
     CANT_BLOCK,
     DOESNT_UNTAP,
@@ -42,6 +42,7 @@ from .descriptors import (
 )
 from .effects import then_run, verb
 from .granted import grant_names, lost
+from .untapping import lasting
 
 if TYPE_CHECKING:
     from ....play.context import Ctx
@@ -158,9 +159,13 @@ def turn_face(env: Env, e: Effect, n: Count) -> Run:
 @verb("frozen")
 def frozen(env: Env, e: Effect, n: Count) -> Run:
     """"It doesn't untap during its controller's next untap step" (502.3): until that step
-    is over (:meth:`mechanics.rules.turn.TurnRules._step_untap`)."""
-    return each_of(env, e.what, lambda ctx, o: ctx.add_effect("6", "abilities", [o], {"keywords": (DOESNT_UNTAP,)},
-                                                              until=NEXT_UNTAP))
+    is over (:meth:`mechanics.rules.turn.TurnRules._step_untap`); "... untap step for as
+    long as ~ remains tapped" (611.2b): until the source untaps or leaves."""
+    def freeze(ctx: Ctx, o: Any) -> None:
+        until = NEXT_UNTAP if e.until == "next-untap" else lasting(ctx, e.until)
+        if until is not None:
+            ctx.add_effect("6", "abilities", [o], {"keywords": (DOESNT_UNTAP,)}, until=until)
+    return each_of(env, e.what, freeze)
 
 
 @verb("cant-block", "unblockable")
@@ -249,9 +254,11 @@ def reanimate(env: Env, e: Effect, n: Count) -> Run:
 @verb("control")
 def control(env: Env, e: Effect, n: Count) -> Run:
     def steal(ctx: Ctx, o: Any) -> None:
-        ctx.add_effect("2", "control", [o], {"controller": ctx.controller}, until=_until(ctx, e.until))
-        ctx.note(f"{ctx.controller} gains control of {ctx.game.describe(o)}"
-                 f"{' until end of turn' if e.until == 'eot' else ''}")
+        until = lasting(ctx, e.until)
+        if until is not None:
+            ctx.add_effect("2", "control", [o], {"controller": ctx.controller}, until=until)
+            ctx.note(f"{ctx.controller} gains control of {ctx.game.describe(o)}"
+                     f"{' until end of turn' if until == 'eot' else ''}")
     return each_of(env, e.what, steal)
 
 
@@ -313,19 +320,21 @@ def discard_chosen(env: Env, e: Effect, n: Count) -> Run:
 def pump(env: Env, e: Effect, n: Count) -> Run:
     """611.2: "gets +N/+N [and gains KEYWORDS] until end of turn"; the objects affected are
     locked in as it resolves (611.2c)."""
-    if e.until not in ("eot", "control"):
+    if e.until not in ("eot", "control", "tapped"):
         raise Unsupported("gets ... (not until end of turn)")
     pt = (number(env, e.pt[0]), number(env, e.pt[1])) if e.pt else None
     grants = grant_names(env, e.grants)  # 'gains "..."' (:mod:`.granted`)
 
     def run(ctx: Ctx, hit: list[int]) -> None:
-        until = _until(ctx, e.until)
+        until = lasting(ctx, e.until)
+        if until is None:
+            return
         if grants:
             ctx.add_effect("6", "grants", hit, {"grants": grants}, until=until)
         if pt is not None:
             p, t = pt[0](ctx), pt[1](ctx)
             for o in hit:
-                ctx.pump(o, p, t, until=until)
+                ctx.pump(o, p, t, until)
         kws = tuple(_chosen_protection(ctx) if k == PROTECTION_OF_CHOICE else k for k in e.keywords)
         if kws:
             ctx.add_effect("6", "abilities", hit, {"keywords": kws}, until=until)
@@ -336,13 +345,6 @@ def pump(env: Env, e: Effect, n: Count) -> Run:
         if e.base_pt:  # 613.4b: "has base power and toughness 4/4 until end of turn"
             ctx.add_effect("7b", "base", hit, {"set_pt": e.base_pt}, until=until)
     return _on_permanents(env, e.what, run)
-
-
-def _until(ctx: Ctx, until: str) -> str:
-    """An effect's duration: "eot", or for "control" (611.2b: "for as long as you control ~")
-    while its controller controls the source, as it was when the ability resolved."""
-    return until if until != "control" else while_controlled(ctx.item.source, ctx.item.source_epoch,
-                                                              ctx.controller)
 
 
 def _chosen_protection(ctx: Ctx) -> str:

@@ -14,7 +14,7 @@ from dataclasses import replace
 from ..tree import Ability, Effect, Number, Objects, TokenSpec
 from .core import NoParse, joined
 from .descriptors import Descriptors
-from .words import COLORS, RESTRICTIONS
+from .words import COLORS, RESTRICTIONS, WHILE_TAPPED
 
 
 class Grants(Descriptors):
@@ -142,9 +142,10 @@ class Grants(Descriptors):
         return int(p), int(t)
 
     def duration(self) -> str:
-        """"until end of turn": ``eot``; "for as long as you control ~" (611.2b): ``control``."""
+        """"until end of turn": ``eot``; 611.2b: "for as long as you control ~": ``control``,
+        "for as long as ~ remains tapped": ``tapped`` (compiled by :func:`..compiler.untapping.lasting`)."""
         return "eot" if self.eat("until end of turn") else "control" if self.eat(
-            "for as long as you control ~") else ""
+            "for as long as you control ~") else "tapped" if self.eat(WHILE_TAPPED) else ""
 
     def sentence_end(self) -> None:
         """The "." ending a sentence; a quoted ability's own "." may end it ('has "{T}: Add {G}."')."""
