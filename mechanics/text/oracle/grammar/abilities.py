@@ -411,7 +411,12 @@ class Abilities(Effects, Permissions):
         kws: tuple[str, ...] = ()
         if who.quant == "each" and self.eat_any("enter tapped .", "enters tapped ."):  # 614.1c: Manglehorn
             self.end()
-            return Ability("static", effects=(Effect("others-enter-tapped", what=who),))
+            return Ability("static", effects=(Effect("others-enter-tapped", what=who),), condition=lead)
+        if who.quant == "each" and self.eat_any("enter with an additional", "enters with an additional"):
+            kind = self.counter_kind()  # 614.1c: Grumgully: "... enters with an additional +1/+1 counter on it."
+            self.eat_any("on it .", "on them .") or self.fail()
+            self.end()
+            return Ability("static", effects=(Effect("others-enter-tapped", what=who, kind=kind),), condition=lead)
         rule = next((r for r in sorted(RESTRICTIONS, key=len, reverse=True) if self.at(r)), None)
         if rule is not None:  # 509.1b, 508.1d, 502.3: a restriction as a keyword-like ability
             self.eat(rule)
