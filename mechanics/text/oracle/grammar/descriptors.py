@@ -380,6 +380,13 @@ class Descriptors(Core):
             return Condition("attacked", n=n, negate=negate)
         if self.eat("it was kicked") or self.eat("~ was kicked"):
             return Condition("kicked", negate=negate)
+        if self.eat_any("it has", "~ has"):  # "as long as it has a +1/+1 counter on it" (Lightwalker)
+            n = 1 if self.eat_any("a", "an", "one or more") else self.number().value
+            if n > 1:
+                self.need("or more")
+            kind = self.counter_kind()
+            self.eat_any("on it", "on ~") or self.fail()
+            return Condition("has-counters", n=n, negate=negate, what_kind=kind)
         if self.eat("it had no"):
             kind = self.counter_kind()
             self.need("on it")
