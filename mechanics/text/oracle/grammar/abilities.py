@@ -436,6 +436,8 @@ class Abilities(Effects, Permissions):
         else:
             self.fail()
         cond = self.condition() if self.at("as long as") and lead is None else lead
+        if cond is not None and cond.kind == "has-counters" and cond.what is not None and who.quant != "self":
+            self.fail()  # "... as long as it has a counter on it": "it" is the subject, not the source
         self.need(".")
         self.end()
         return Ability("static", effects=(Effect("pump", what=who, pt=pt, keywords=kws),), condition=cond)
