@@ -186,7 +186,7 @@ def static(node: Ability, text: str, card: Any) -> list[ab.Static] | list[ab.Spe
         return [spell_cost(e, text)]
     if e.verb == "defined-pt":
         return [defined_pt(e, text, card)]
-    if e.verb == "others-enter-tapped":
+    if e.verb == "others-enter":
         return [enter_tapped_replacement(e, text, node)]
     d = e.what
     check = condition(node.condition)
