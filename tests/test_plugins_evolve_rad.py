@@ -48,8 +48,7 @@ AUTOMATED = ["Watchful Radstag", "Renegade Krasis", "Fathom Mage", "Simic Fluxma
              "Clinging Anemones", "Gluttonous Slug", "Contaminated Drink", "Nuclear Fallout",
              "Feral Ghoul", "Glowing One", "Mirelurk Queen", "Gyre Sage",
              "Elusive Krasis", "Screeching Scorchbeast", "Experiment One",
-             "Nightkin Ambusher", "The Wise Mothman", "Strong, the Brutish Thespian",
-             "Scurry Oak"]  # "Whenever one or more +1/+1 counters are put on this creature" (evolve's too)
+             "Nightkin Ambusher", "The Wise Mothman", "Strong, the Brutish Thespian", "Scurry Oak"]
 MANUAL = ["Darwin, Adaptive Mutant",
           "Simic Manipulator", "Lonis, Genetics Expert", "Dinosaur Egg",
           "Bloatfly Swarm", "Megaton's Fate"]

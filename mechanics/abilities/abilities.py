@@ -331,18 +331,24 @@ class Behaviour:
     keywords: list[tuple[str, Any]] = field(default_factory=list)
     #: for each ability nothing implements, the first words of it that failed
     phrases: list[str] = field(default_factory=list)
-    _kinds: dict[type, list] = field(default_factory=dict, init=False, repr=False, compare=False)
+    _kinds: dict[Any, list] = field(default_factory=dict, init=False, repr=False, compare=False)
+    #: what other code derives from the abilities alone, by purpose (the mana a permanent
+    #: with only fixed mana abilities pays with: mechanics.play.mana_abilities.entries)
+    derived: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     @property
     def manual(self) -> bool:
         return bool(self.missing)
 
-    def of(self, kind: type) -> list:
-        """Its abilities of one kind, listed once per kind (a behaviour's abilities don't
-        change once it is built, and every decision asks again); not to be modified."""
-        found = self._kinds.get(kind)
+    def of(self, kind: type, test: Callable[[Any], bool] | None = None) -> list:
+        """Its abilities of one kind (that pass ``test``, a function of the ability alone),
+        listed once per kind and test (a behaviour's abilities don't change once it is
+        built, and every decision asks again); not to be modified."""
+        key = kind if test is None else (kind, test)
+        found = self._kinds.get(key)
         if found is None:
-            found = self._kinds[kind] = [a for a in self.abilities if isinstance(a, kind)]
+            found = self._kinds[key] = [a for a in self.abilities
+                                        if isinstance(a, kind) and (test is None or test(a))]
         return found
 
 

@@ -554,8 +554,10 @@ class Primitives:
         self.note(f"{self.describe(oid)} gets {p:+d}/{t:+d}{' until end of turn' if until == 'eot' else ''}")
 
     def add_mana(self: Game, player: str, symbols: list[str]) -> None:
+        if not symbols:
+            return
         self.state.players[player].mana += symbols
-        self.changed()
+        self.changed(board=False)  # a mana pool: the turn's bookkeeping (emptied as steps end, 500.4)
 
     def counter_item(self: Game, item_id: int, dest: str = "") -> None:
         """Counter a spell or ability (701.6): it leaves the stack without resolving,

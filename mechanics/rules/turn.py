@@ -93,10 +93,10 @@ class TurnRules:
         action = STEP_ACTIONS.get(step)  # turn-based actions (703.4)
         if action is not None:
             action(self)
-        if step in self.hooks.steps:
+        index = self.ability_index()
+        if step in index.plugins.steps:
             for trig in self.hooks.step_begin(self, step):  # plugins: "at the beginning of"
                 self.queue_trigger(**trig)
-        index = self.ability_index()
         if index.steps:
             self.step_triggers(step, index)
         if self.state.delayed:
