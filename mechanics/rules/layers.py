@@ -62,13 +62,22 @@ class Chars:
         return with_grants(self.card.name, self.grants)
 
 
+#: 122.1b: keyword counters: a permanent with one has that keyword (those the engine knows)
+KEYWORD_COUNTERS = frozenset({"flying", "first strike", "double strike", "deathtouch", "haste", "hexproof",
+                              "indestructible", "lifelink", "menace", "reach", "shadow", "trample", "vigilance"})
+
+
 def base_chars(game: Game, obj: Obj, copy_of: str | None = None) -> Chars:
-    """Layer 1: the copiable values (707.2), before any other effect."""
+    """Layer 1: the copiable values (707.2), before any other effect; with the keywords of
+    its keyword counters (122.1b), so a later "loses all abilities" takes them too."""
     card = game.card(copy_of or obj.copy_of or obj.name)
+    keywords = set(card.keywords)
+    if obj.counters:
+        keywords |= KEYWORD_COUNTERS.intersection(obj.counters)
     return Chars(
         name=card.name, card=card, controller=obj.controller, types=set(card.types),
         subtypes=set(card.subtypes), supertypes=set(card.supertypes), colors=set(card.colors),
-        keywords=set(card.keywords), power=card.power, toughness=card.toughness,
+        keywords=keywords, power=card.power, toughness=card.toughness,
         behaviour=game.behaviour(card.name),
     )
 

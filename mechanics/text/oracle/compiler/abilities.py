@@ -189,7 +189,7 @@ def static(node: Ability, text: str, card: Any, known: set[str]
         return [spell_cost(e, text)]
     if e.verb == "defined-pt":
         return [defined_pt(e, text, card)]
-    if e.verb == "others-enter-tapped":
+    if e.verb == "others-enter":
         return [enter_tapped_replacement(e, text, node)]
     d = e.what
     check = condition(node.condition)

@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING, Any
 from ....model.state import Decision
 from ...effects import types_of
 from .. import select
-from ..tree import Effect, Event
+from ..tree import Condition, Effect, Event
+from .conditions import kind
 from .descriptors import Env, Run, Unsupported, each_of, players_of
 from .effects import effect, verb
 
@@ -90,9 +91,9 @@ def double_counters(env: Env, e: Effect, n: Callable[[Ctx], int]) -> Run:
     that kind (each kind it has, for "each kind of counter")."""
     def double(ctx: Ctx, o: Any) -> None:
         had = dict(ctx.game.state.objs[o].counters)
-        for kind, k in had.items():
-            if e.kind in ("*", kind):
-                ctx.put_counters(o, kind, k, source_item=ctx.item.id if ctx.item else None)
+        for which, k in had.items():
+            if e.kind in ("*", which):
+                ctx.put_counters(o, which, k, source_item=ctx.item.id if ctx.item else None)
     return each_of(env, e.what, double)
 
 
@@ -110,3 +111,13 @@ def counters_put_match(ev: Event) -> tuple[tuple[str, ...], Callable[..., dict |
             select.matches(game, d, event.obj, game.controller_of(obj.id), obj.id)
         return {"obj": event.obj} if hit else None
     return ("CountersPut",), match, False
+
+
+@kind("has-counters")
+def has_counters(cond: Condition) -> Callable[..., bool]:
+    """"as long as it has a +1/+1 counter on it", "if ~ has three or more ki counters on it":
+    the source's counters of that kind now."""
+    def check(game: Game, you: str, source: int | None, epoch: int = -1) -> bool:
+        obj = game.state.objs.get(source) if source is not None else None
+        return obj is not None and obj.zone == "battlefield" and obj.counters.get(cond.what_kind, 0) >= cond.n
+    return check

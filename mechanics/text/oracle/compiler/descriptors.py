@@ -25,10 +25,8 @@ Run = Callable[["Ctx"], None]
 
 #: counters with rules meaning the engine doesn't implement (122.1b-h): putting them would
 #: do nothing it should
-MEANINGFUL_COUNTERS = frozenset({
-    "finality", "lore", "loyalty", "defense", "time", "fade", "age", "level", "flying",
-    "first strike", "double strike", "deathtouch", "lifelink", "menace", "reach", "trample", "vigilance",
-    "hexproof", "indestructible", "haste"})
+MEANINGFUL_COUNTERS = frozenset({"finality", "lore", "loyalty", "defense", "time", "fade", "age", "level", "decayed",
+                                 "exalted"})
 
 
 class Unsupported(Exception):  # noqa: N818 - the card stays manual, naming the phrase

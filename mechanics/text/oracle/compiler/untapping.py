@@ -14,7 +14,8 @@ from ....abilities import abilities as ab
 from ....model.state import Decision, while_controlled, while_present
 from .. import select
 from ..tree import Effect, Event
-from .descriptors import Env, Run, Unsupported, each_of
+from .conditions import condition
+from .descriptors import MEANINGFUL_COUNTERS, Env, Run, Unsupported, each_of
 from .effects import verb
 
 if TYPE_CHECKING:
@@ -69,11 +70,21 @@ def turned_match(ev: Event) -> tuple[tuple[str, ...], Callable[..., dict | None]
 
 def enter_tapped_replacement(e: Effect, text: str, node: Any) -> ab.Replacement:
     """614.1c: "Artifacts your opponents control enter tapped." (Manglehorn, Authority of the
-    Consuls): a replacement effect on each permanent that fits as it enters."""
+    Consuls), or with ``kind``: "Each other non-Human creature you control enters with an
+    additional +1/+1 counter on it." (Grumgully): a replacement effect on each permanent
+    that fits as it enters."""
     d = e.what
-    if node.condition is not None or d is None or d.zone != "battlefield":
+    if d is None or d.zone != "battlefield" or e.kind in MEANINGFUL_COUNTERS:
         raise Unsupported(text)
+    check = condition(node.condition)  # "As long as an opponent lost life this turn, ..."
 
     def applies(game: Game, src: Any, op: dict) -> bool:
-        return op["obj"] != src.id and select.matches(game, d, op["obj"], game.controller_of(src.id), src.id)
-    return ab.Replacement(text, on="enters", applies=applies, apply=lambda game, src, op: {**op, "tapped": True})
+        you = game.controller_of(src.id)
+        return op["obj"] != src.id and select.matches(game, d, op["obj"], you, src.id) and (
+            check is None or check(game, you, src.id))
+
+    def apply(game: Game, src: Any, op: dict) -> dict:
+        if not e.kind:
+            return {**op, "tapped": True}
+        return {**op, "counters": {**op["counters"], e.kind: op["counters"].get(e.kind, 0) + 1}}
+    return ab.Replacement(text, on="enters", applies=applies, apply=apply)

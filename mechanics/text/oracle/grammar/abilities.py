@@ -11,7 +11,7 @@ from ...effects import prevents_static
 from ..tree import Ability, Condition, Cost, Effect, Event, Number, Objects
 from .cases import case_ability
 from .core import NoParse, _with
-from .counters import energy, graveyard_cost, put_cost, remove_cost
+from .counters import cost_part, counter_event, others_enter
 from .effects import Effects
 from .permissions import Permissions
 from .sagas import at_chapter, chapter_ability
@@ -35,8 +35,8 @@ class Abilities(Effects, Permissions):
     def costs(self, end: str = ":") -> Cost:
         """"{2}{G}, {T}, Pay 1 life, Sacrifice ~:" up to the colon (``end``)."""
         mana, tap, life, sac_self, sac, discard, bounce, exile_self = "", False, 0, False, None, 0, None, False
-        tap_other = remove = None
-        paid_energy, exert, exile_cards, put = 0, False, None, None
+        tap_other = None
+        more: dict = {}  # the cost parts of :func:`.counters.cost_part` (counters, energy, exert, ...)
         w = self.peek()
         if (w.lstrip("+-").isdigit()) and self.peek(1) == ":":  # "[+1]:", "[−2]:", "[0]:" (606.4)
             self.i += 2
@@ -50,23 +50,13 @@ class Abilities(Effects, Permissions):
                 while self.peek().startswith("{") and self.peek() not in ("{t}", "{q}", "{e}"):
                     mana += self.text()
                     self.i += 1
+            elif (part := self.attempt(cost_part, self)) is not None:
+                more.update(part)
             elif self.eat("pay"):
-                if self.at("{e}") or self.peek(1) == "{e}":  # 107.14: "Pay {E}{E}"
-                    paid_energy = energy(self)
-                else:
-                    life = self.number().value
-                    self.need("life")
+                life = self.number().value
+                self.need("life")
             elif self.eat("sacrifice ~"):
                 sac_self = True
-            elif self.at("exile") and (found := self.attempt(lambda: self.eat("exile") and graveyard_cost(self))):
-                exile_cards = found  # "Exile two cards from your graveyard"
-            elif self.at("put") and (found := self.attempt(lambda: self.eat("put") and put_cost(self))):
-                put = found  # "Put a -1/-1 counter on ~"
-            elif self.eat("exert ~"):  # 701.43a: "{T}, Exert ~:"
-                exert = True
-            elif self.eat("remove"):  # 602.2b: "Remove a +1/+1 counter from ~"
-                remove, also_sacrifice = remove_cost(self)
-                sac_self = sac_self or also_sacrifice
             elif self.eat("exile ~ from your graveyard"):  # 113.6: an ability that works in the graveyard
                 exile_self = True
             elif self.eat("sacrifice"):
@@ -88,10 +78,8 @@ class Abilities(Effects, Permissions):
             else:
                 self.fail()
             if self.eat(end):
-                return Cost(mana, tap, False, life, sac_self, sac, discard, tap_other=tap_other,
-                            exile_self_from_graveyard=exile_self, bounce=bounce, remove=remove,
-                            energy=paid_energy, exert=exert, exile_cards=exile_cards,
-                            put=put)
+                return Cost(mana, tap, False, life, sac_self or more.pop("sacrifice_self", False), sac, discard,
+                            tap_other=tap_other, exile_self_from_graveyard=exile_self, bounce=bounce, **more)
             self.need(",")
 
     def ability(self, spell: bool) -> Ability:
@@ -281,13 +269,8 @@ class Abilities(Effects, Permissions):
             return Event("cast", spell=spell)
         if self.eat("you gain life"):
             return Event("gain-life", first=bool(self.eat("for the first time each turn")))
-        if self.eat("you get one or more {e}"):  # 122.1: energy counters put on you
-            return Event("get-energy", Objects("you", ("player",)))
-        if self.eat("one or more"):  # "one or more +1/+1 counters are put on another creature you control"
-            kind = self.counter_kind()
-            self.need("are put on")
-            subject = self.attempt(self.thing, None) or self.objects("a")
-            return Event("counters-put", subject, step=kind)
+        if (found := self.attempt(counter_event, self)) is not None:  # "you get one or more {E}"
+            return found
         if self.eat("you draw a card"):
             return Event("draw", Objects("you", ("player",)))
         if self.eat("an opponent draws a card"):
@@ -411,9 +394,8 @@ class Abilities(Effects, Permissions):
             who = Objects("attached" if lead.kind == "attached-is" else "self")
         if who.quant in ("a", "target", "it"):
             self.fail()
-        if who.quant == "each" and self.eat_any("enter tapped .", "enters tapped ."):  # 614.1c: Manglehorn
-            self.end()
-            return Ability("static", effects=(Effect("others-enter-tapped", what=who),))
+        if who.quant == "each" and (entering := self.attempt(others_enter, self, who, lead)) is not None:
+            return entering  # 614.1c: "Artifacts your opponents control enter tapped."
         rule = next((r for r in sorted(RESTRICTIONS, key=len, reverse=True) if self.at(r)), None)
         if rule is not None:  # 509.1b, 508.1d, 502.3: a restriction as a keyword-like ability
             self.eat(rule)
@@ -427,6 +409,8 @@ class Abilities(Effects, Permissions):
         cond = self.condition() if self.at("as long as") and lead is None else lead
         if cond is None and self.eat("during your turn"):  # "~ has first strike during your turn."
             cond = Condition("your-turn")
+        if cond is not None and cond.kind == "has-counters" and cond.what is not None and who.quant != "self":
+            self.fail()  # "... as long as it has a counter on it": "it" is the subject, not the source
         self.sentence_end()
         self.end()
         return Ability("static", effects=(effect,), condition=cond)

@@ -10,9 +10,9 @@ ability can be activated only while its source has that many counters of that ki
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from ..tree import Effect, Number, Objects
+from ..tree import Ability, Condition, Effect, Event, Number, Objects
 from .words import NUMBERS
 
 if TYPE_CHECKING:
@@ -90,3 +90,48 @@ def put_cost(p: Effects) -> tuple[str, int]:
     kind = p.counter_kind()
     p.need("on ~")
     return kind, n.value
+
+
+def cost_part(p: Effects) -> dict[str, Any]:
+    """One part of an activated ability's cost this module reads, as the fields of
+    :class:`~..tree.Cost` it sets: "Pay {E}{E}", "Remove a +1/+1 counter from ~ [and
+    sacrifice it]", "Put a -1/-1 counter on ~", "Exert ~", "Exile two cards from your
+    graveyard"."""
+    if p.eat("pay"):
+        return {"energy": energy(p)}
+    if p.eat("remove"):  # 602.2b
+        remove, sacrifice = remove_cost(p)
+        return {"remove": remove, "sacrifice_self": True} if sacrifice else {"remove": remove}
+    if p.eat("put"):
+        return {"put": put_cost(p)}
+    if p.eat("exert ~"):  # 701.43a
+        return {"exert": True}
+    if p.eat("exile"):
+        return {"exile_cards": graveyard_cost(p)}
+    p.fail()
+    raise AssertionError
+
+
+def counter_event(p: Effects) -> Event:
+    """Trigger events of counters: "you get one or more {E}" (122.1), "one or more +1/+1
+    counters are put on another creature you control" (the kind in ``step``)."""
+    if p.eat("you get one or more {e}"):
+        return Event("get-energy", Objects("you", ("player",)))
+    p.need("one or more")
+    kind = p.counter_kind()
+    p.need("are put on")
+    subject = p.attempt(p.thing, None) or p.objects("a")
+    return Event("counters-put", subject, step=kind)
+
+
+def others_enter(p: Effects, who: Objects, lead: Condition | None) -> Ability:
+    """614.1c, after a static ability's subject: "... enter tapped." (Manglehorn) or "...
+    enters with an additional +1/+1 counter on it." (Grumgully): a replacement effect on
+    each permanent that fits as it enters (``kind``: the counter)."""
+    kind = ""
+    if not p.eat_any("enter tapped .", "enters tapped ."):
+        p.eat_any("enter with an additional", "enters with an additional") or p.fail()
+        kind = p.counter_kind()
+        p.eat_any("on it .", "on them .") or p.fail()
+    p.end()
+    return Ability("static", effects=(Effect("others-enter", what=who, kind=kind),), condition=lead)

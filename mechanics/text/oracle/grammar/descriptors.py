@@ -383,6 +383,19 @@ class Descriptors(Core):
             return Condition("attacked", n=n, negate=negate)
         if self.eat("it was kicked") or self.eat("~ was kicked"):
             return Condition("kicked", negate=negate)
+        if self.at("~ has") or self.words[self.i - 3:self.i] == ["as", "long", "as"] and self.at("it has"):
+            # "as long as it has a +1/+1 counter on it" (Lightwalker: "it", the subject, which the
+            # static ability checks is the source; after "if" in a trigger "it" may be the
+            # event's object, so not read there)
+            it = None if self.eat("~ has") else Objects("it")  # "it": the subject (checked in static)
+            if it is not None:
+                self.need("it has")
+            n = 1 if self.eat_any("a", "an", "one or more") else self.number().value
+            if n > 1:
+                self.need("or more")
+            kind = self.counter_kind()
+            self.eat_any("on it", "on ~") or self.fail()
+            return Condition("has-counters", it, n=n, negate=negate, what_kind=kind)
         if self.eat("it had no"):
             kind = self.counter_kind()
             self.need("on it")
