@@ -249,8 +249,9 @@ def reanimate(env: Env, e: Effect, n: Count) -> Run:
 @verb("control")
 def control(env: Env, e: Effect, n: Count) -> Run:
     def steal(ctx: Ctx, o: Any) -> None:
-        ctx.add_effect("2", "control", [o], {"controller": ctx.controller}, until="eot")
-        ctx.note(f"{ctx.controller} gains control of {ctx.game.describe(o)} until end of turn")
+        ctx.add_effect("2", "control", [o], {"controller": ctx.controller}, until=e.until)
+        ctx.note(f"{ctx.controller} gains control of {ctx.game.describe(o)}"
+                 f"{' until end of turn' if e.until else ''}")
     return each_of(env, e.what, steal)
 
 

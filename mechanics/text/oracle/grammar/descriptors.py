@@ -116,7 +116,7 @@ class Descriptors(Core):
                 self.i += 1
             else:
                 break
-        kinds = self.kinds()
+        kinds = self.kinds(both=quant == "each")
         controller = ""
         if self.eat_any("you control", "you own"):
             controller = "you"
@@ -218,10 +218,13 @@ class Descriptors(Core):
             return (">=", n)
         return ("==", n)
 
-    def kinds(self) -> list[str]:
+    def kinds(self, both: bool = False) -> list[str]:
         """Card types, subtypes and ``card``, as alternatives ("artifact or enchantment",
         "Forest or Plains card", "artifact, creature, or planeswalker", "Goblin creature");
-        card types together are one kind that has them all ("artifact land card")."""
+        card types together are one kind that has them all ("artifact land card").
+        ``both``: of an "each" descriptor, where "and" joins kinds too ("all artifacts,
+        creatures, and enchantments", "each creature and planeswalker": each object of
+        any of them)."""
         out: list[str] = []
         card = False
         while True:
@@ -241,7 +244,7 @@ class Descriptors(Core):
                 out.append(IRREGULAR.get(w) or (txt[:-1] if txt.endswith("s") and not txt.endswith("ss") else txt))
                 self.i += 1
                 if self.peek() in ("card", "cards", "creature", "creatures", "land", "lands", "permanent",
-                                   "permanents", "spell", "spells"):
+                                   "permanents", "spell", "spells", "planeswalker", "planeswalkers"):
                     card = card or self.peek().startswith("card")
                     self.i += 1  # "Forest card", "Goblin creature": the subtype says it
                 if self.eat_any("tokens", "token"):
@@ -249,6 +252,8 @@ class Descriptors(Core):
             else:
                 break
             if self.eat(", or") or self.eat("or") or self.eat("and/or"):
+                continue
+            if both and self._kind_after(", and" if self.at(", and") else "and"):
                 continue
             if self.peek() == "," and (self.peek(1) in CARD_TYPES or self.peek(1) in PLURAL or
                                        self.text(1)[:1].isupper() and self.peek(1) != "~"):
@@ -262,6 +267,18 @@ class Descriptors(Core):
         if "token" in out:
             out = [k for k in out if k != "token"] + ["token"]
         return out
+
+    def _kind_after(self, conj: str) -> bool:
+        """Eat ``conj`` when a card type or a subtype follows it ("artifacts and enchantments")."""
+        if not self.at(conj):
+            return False
+        j = len(conj.split())
+        w, txt = self.peek(j), self.text(j)
+        if not (w in CARD_TYPES or w in PLURAL or txt[:1].isupper() and txt.isalpha()) or w in ("player", "players",
+                                                                                           "opponent", "opponents"):
+            return False
+        self.i += j
+        return True
 
     def amount(self) -> Number:
         """"[N plus] [twice] the number of ...": a count read as it applies."""

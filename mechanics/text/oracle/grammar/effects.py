@@ -37,12 +37,28 @@ def imperative(*phrases: str) -> Callable[[Rule], Rule]:
     return register
 
 
+#: more player verbs: ``rule(parser, who, antecedent)``, tried in order after the ones of
+#: :meth:`Effects.player_verb` ("each player reveals the top card of their library")
+PlayerRule = Callable[["Effects", Objects, "Objects | None"], Effect]
+PLAYER_VERBS: list[PlayerRule] = []
+
+
+def player_verb(rule: PlayerRule) -> PlayerRule:
+    """Register a rule for a player's verb after its subject (:data:`PLAYER_VERBS`)."""
+    PLAYER_VERBS.append(rule)
+    return rule
+
+
 #: 106.7: "one mana of any type that a land you control could produce" and the like, as the
 #: marks :func:`mechanics.play.mana_abilities.makes` reads
 _PRODUCIBLE = {"one mana of any type that a land you control could produce": "+",
                "one mana of any color that a land you control could produce": "=",
                "one mana of any color that a land an opponent controls could produce": "-",
                "one mana of any type that land produced": "^"}  # a triggered mana ability's (605.1b)
+
+
+#: verbs whose effect may name a second descriptor after "and" (:meth:`Effects.more_objects`)
+_OBJECT_VERBS = frozenset({"destroy", "exile", "tap", "untap", "bounce", "damage", "control"})
 
 
 class Effects(Descriptors):
@@ -55,7 +71,10 @@ class Effects(Descriptors):
         out: list[Effect] = []
         while not self.done() and self.peek() != '"' and not self.at("activate only") and not self.at("x can't be 0"):
             e = self.attempt(self.more_damage, out[-1]) if out and self.peek(-1) == "and" else None
+            e = e or (self.attempt(self.more_objects, out[-1]) if out and self.peek(-1) == "and" else None)
             e = e or self.effect(antecedent)
+            if e.instead and e.condition is None:
+                self.fail()  # "instead" of what, and when?
             out.append(e)
             antecedent = e.what or antecedent
             if self.eat(".") or self.eat(", then") or self.eat(", and") or self.eat("and") or self.eat(","):
@@ -73,13 +92,8 @@ class Effects(Descriptors):
             if e.verb not in ("pump", "becomes") or e.until:
                 self.fail()
             return _with(e, until="eot")
-        if self.at("if ~ was kicked ,"):  # 702.33d: "If this spell was kicked, that creature gets ..."
-            cond = self.condition()
-            self.need(",")
-            e = self.effect(antecedent)
-            if e.condition is not None:
-                self.fail()
-            return _with(e, condition=cond)
+        if self.at("if"):  # "If this spell was kicked, it deals 4 damage instead." (702.33d)
+            return self.if_then(antecedent)
         if self.at("at the beginning of"):  # 603.7: "At the beginning of the next end step, return ..."
             step = self.next_step()
             self.need(",")
@@ -109,8 +123,8 @@ class Effects(Descriptors):
             while self.eat("and") or self.eat(", then") or self.eat(", and"):
                 then.append(self.effect(Objects("it", ("player",), ref=e.what)))
             e = _with(e, verb="damage-then", then=tuple(then))
-        if self.eat("instead"):
-            e = _with(e, instead=True, condition=self.condition())
+        if self.eat("instead"):  # "... instead if COND"; a bare "instead" is :meth:`if_then`'s
+            e = _with(e, instead=True, condition=self.condition() if self.at("if") or self.at("unless") else None)
         elif self.at("if") or self.at("unless"):
             e = _with(e, condition=self.condition())
         if self.at(", where x is"):
@@ -131,6 +145,17 @@ class Effects(Descriptors):
                 e = _with(e, then=tuple(then), reflexive=bool(reflexive))
         return e
 
+    def if_then(self, antecedent: Objects | None) -> Effect:
+        """"If COND, EFFECT instead." (an effect replacing the earlier one of its verb when
+        COND holds as it resolves, 608.2c), and "If ~ was kicked, EFFECT" (702.33d)."""
+        kicked = self.at("if ~ was kicked ,")
+        cond = self.condition()
+        self.need(",")
+        e = self.effect(antecedent)
+        if e.condition is not None or not (e.instead or kicked):
+            self.fail()
+        return _with(e, condition=cond)
+
     def more_damage(self, dealt: Effect) -> Effect:
         """"~ deals 2 damage to any target and 3 damage to you", "... to target creature and
         1 damage to that creature's controller", "... and 1 damage to itself": the same
@@ -141,6 +166,22 @@ class Effects(Descriptors):
         self.need("damage to")
         what = dealt.who if self.eat("itself") else self.recipient(dealt.what)
         return Effect("damage", what=what, who=dealt.who, n=n)
+
+    def more_objects(self, done: Effect) -> Effect:
+        """"Destroy target artifact and target enchantment", "Exile target creature and
+        target land", "Destroy all creatures you don't control and all planeswalkers you
+        don't control", "deals 2 damage to each creature and each planeswalker": the
+        same effect on a second descriptor (its own target, 115.1)."""
+        if done.verb not in _OBJECT_VERBS or done.what is None or done.what.quant not in ("target", "each") \
+                or done.what.players_only or done.condition is not None or done.then:
+            self.fail()
+        if not (self.at("target") or self.at("up to") or self.at("each") or self.at("all") or
+                self.at("another target")):
+            self.fail()
+        what = self.objects()
+        if what.quant not in ("target", "each") or what.players_only:
+            self.fail()
+        return _with(done, what=what)
 
     def imperative(self, antecedent: Objects | None) -> Effect:
         """An effect without a subject: the rule of the longest registered phrase here."""
@@ -372,6 +413,10 @@ class Effects(Descriptors):
             if who.quant != "you":
                 self.eat("of their choice")
             return Effect("sacrifice", who=who, what=what)
+        for rule in PLAYER_VERBS:
+            e = self.attempt(rule, self, who, antecedent)
+            if e is not None:
+                return e
         self.fail()
         raise AssertionError
 

@@ -37,10 +37,10 @@ def mill(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
 
 @imperative("gain control of")
 def gain_control(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
-    """613.1b: a control-changing effect (layer 2)."""
+    """613.1b: a control-changing effect (layer 2), until end of turn or for as long as
+    the permanent stays on the battlefield (611.2a: no duration given)."""
     what = p.thing(antecedent)
-    p.need("until end of turn")
-    return Effect("control", what=what, until="eot")
+    return Effect("control", what=what, until="eot" if p.eat("until end of turn") else "")
 
 
 @imperative("gain", "lose")
