@@ -80,7 +80,7 @@ def pay_then(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
         p.need(". if you do ,")
     then = [p.effect(antecedent)]
     while p.eat(", then") or p.eat("and"):
-        then.append(p.effect(antecedent))
+        then.append(p.effect(then[-1].what or antecedent))  # "create a token, then attach ~ to it"
     return Effect("pay-then", cost=cost, then=tuple(then), reflexive=reflexive)
 
 
@@ -215,4 +215,9 @@ def discard(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
 
 @imperative("attach ~ to", "attach it to")
 def attach(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
-    return Effect("attach", what=p.objects())
+    """701.3: "attach ~ to target creature you control", "create a 1/1 ... token, then
+    attach ~ to it", "whenever a creature you control enters, you may attach ~ to it"."""
+    what = p.thing(antecedent)
+    if what.quant == "it" and (what.ref is None or what.ref.quant not in ("made", "event")):
+        p.fail()  # "put a creature card onto the battlefield and attach ~ to it": a new object (400.7)
+    return Effect("attach", what=what)
