@@ -11,6 +11,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ...abilities.abilities import Target
+from .counts import COUNTS
 from .tree import Objects
 
 if TYPE_CHECKING:
@@ -157,6 +158,8 @@ def players(game: Game, d: Objects, controller: str) -> list[str]:
 
 def each(game: Game, d: Objects, controller: str, source: int | None) -> list[Any]:
     """Every permanent (or player) that fits ``d`` now (611.2c: locked in as it resolves)."""
+    if d.quant in COUNTS:  # domain, party: what they count (:mod:`.counts`)
+        return COUNTS[d.quant](game, controller)
     if d.players_only:
         return players(game, d, controller)
     if {"player", "opponent"} & set(d.kinds):  # "each creature and each player"

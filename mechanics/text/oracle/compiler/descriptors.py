@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from ....abilities import abilities as ab
 from ....model.state import Decision
 from .. import select
+from ..counts import COUNTS
 from ..tree import Number, Objects
 
 if TYPE_CHECKING:
@@ -116,7 +117,7 @@ def objects(env: Env, d: Objects) -> Callable[[Ctx], list[Any]]:
         return _self
     if q == "you":
         return lambda ctx: [ctx.controller]
-    if q == "each":
+    if q == "each" or q in COUNTS:
         return lambda ctx: select.each(ctx.game, d, ctx.controller, ctx.source)
     if q == "attached":
         def attached(ctx: Ctx) -> list[Any]:

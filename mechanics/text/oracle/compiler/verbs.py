@@ -205,9 +205,14 @@ def investigate(env: Env, e: Effect, n: Count) -> Run:
 
 @verb("scry", "surveil")
 def look(env: Env, e: Effect, n: Count) -> Run:
-    if e.n.x or e.n.count:
-        raise Unsupported(f"{e.verb} X")
-    return look_at_top(e.verb, e.n.value)
+    if not (e.n.x or e.n.count):
+        return look_at_top(e.verb, e.n.value)
+
+    def counted(ctx: Ctx) -> None:  # "scry X, where X is the number of ...": counted as it resolves
+        k = n(ctx)
+        if k > 0:  # 701.22b: scry 0 does nothing
+            look_at_top(e.verb, k)(ctx)
+    return counted
 
 
 @verb("explore")

@@ -152,7 +152,7 @@ class Abilities(Effects, Permissions):
             self.need("less to cast")
             n = int(sym[1:-1])
             if self.eat("for each"):
-                less = Effect("less", n=Number(count=self.objects("each"), times=n))
+                less = Effect("less", n=_with(self.counted(), times=n))
             else:
                 less = Effect("less", n=Number(n), condition=self.condition())
             self.need(".")

@@ -7,6 +7,8 @@ learnt once here so each effect and ability rule reads them the same way.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..tree import Condition, Number, Objects
 from .core import Core, _with
 from .words import (
@@ -32,6 +34,8 @@ class Descriptors(Core):
     #: the trigger's event names a player ("deals damage to a player", "attacks"): "that
     #: player" / "defending player" is that one
     event_player = False
+    #: the count ", where X is the number of ..." just bound, for the sentence's other X
+    x_is: Number | None = None
 
     # ------------------------------------------------------------------ numbers
     def number(self) -> Number:
@@ -55,9 +59,10 @@ class Descriptors(Core):
             if kind is not None:  # "for each +1/+1 counter on ~" (modular, 702.43a)
                 self.need("on")
                 return Number(counters_on=(kind, self.thing(None)), times=n.value or 1)
-            return Number(count=self.objects("each"), times=n.value or 1)
+            return replace(self.counted(), times=n.value or 1)
         if n.x and self.eat(", where x is the number of"):
-            return Number(count=self.objects("each"))
+            self.x_is = self.counted()  # every X of the sentence (:meth:`.effects.Effects.effects`)
+            return self.x_is
         if n.x and self.eat(", where x is"):
             self.fail()
         return n
@@ -280,6 +285,16 @@ class Descriptors(Core):
         self.i += j
         return True
 
+    def counted(self) -> Number:
+        """What "the number of" or "for each" counts: "basic land types among lands you
+        control" (domain, 305.6), "creatures in your party" (700.8), or the objects of a
+        descriptor ("artifacts you control")."""
+        if self.eat("basic land types among lands you control"):
+            return Number(count=Objects("domain"))  # the counts of :mod:`..counts`
+        if self.eat("creatures in your party") or self.eat("creature in your party"):
+            return Number(count=Objects("party"))
+        return Number(count=self.objects("each"))
+
     def amount(self) -> Number:
         """"[N plus] [twice] the number of ...": a count read as it applies."""
         plus = 0
@@ -288,12 +303,12 @@ class Descriptors(Core):
             self.i += 2
         times = 2 if self.eat("twice") else 1
         self.need("the number of")
-        return Number(plus, count=self.objects("each"), times=times)
+        return replace(self.counted(), value=plus, times=times)
 
     def amount_of(self, antecedent: Objects | None, who: Objects) -> Number:
         """"its power", "~'s power", "the number of ...": an amount read as it resolves."""
         if self.eat("the number of"):
-            return Number(count=self.objects("each"))
+            return self.counted()
         if self.eat("the sacrificed creature's power"):  # a cost's sacrifice (Fling), as it last existed
             return Number(power_of=Objects("sacrificed"))
         whose = self.eat_any("its", "~ s", "that creature's", "that card's")

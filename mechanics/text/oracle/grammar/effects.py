@@ -69,15 +69,23 @@ class Effects(Descriptors):
         """Effect sentences up to the end: each sentence one or more effects joined by
         ", then", ", and", "and" or ","."""
         out: list[Effect] = []
+        sentence = 0  # where this sentence's effects start in ``out``
         while not self.done() and self.peek() != '"' and not self.at("activate only") and not self.at("x can't be 0"):
+            self.x_is = None
             e = self.attempt(self.more_damage, out[-1]) if out and self.peek(-1) == "and" else None
             e = e or (self.attempt(self.more_objects, out[-1]) if out and self.peek(-1) == "and" else None)
             e = e or self.effect(antecedent)
             if e.instead and e.condition is None:
                 self.fail()  # "instead" of what, and when?
+            if self.x_is is not None:  # "loses X life and you gain X life, where X is ...": every X
+                out[sentence:] = [_bind_x(d, self.x_is, strict=False) for d in out[sentence:]]  # of the sentence
             out.append(e)
             antecedent = e.what or antecedent
-            if self.eat(".") or self.eat(", then") or self.eat(", and") or self.eat("and") or self.eat(","):
+            if self.eat("."):
+                sentence = len(out)
+                self.eat("then")
+                continue
+            if self.eat(", then") or self.eat(", and") or self.eat("and") or self.eat(","):
                 self.eat("then")
                 continue
             if not self.done():
@@ -92,8 +100,8 @@ class Effects(Descriptors):
             if e.verb not in ("pump", "becomes") or e.until:
                 self.fail()
             return _with(e, until="eot")
-        if self.at("if"):  # "If this spell was kicked, it deals 4 damage instead." (702.33d)
-            return self.if_then(antecedent)
+        if self.at("if") and (e := self.attempt(self.if_then, antecedent)) is not None:
+            return e  # "If this spell was kicked, it deals 4 damage instead." (702.33d)
         if self.at("at the beginning of"):  # 603.7: "At the beginning of the next end step, return ..."
             step = self.next_step()
             self.need(",")
@@ -131,7 +139,8 @@ class Effects(Descriptors):
             self.need(", where x is")
             times = 2 if self.eat("twice") else 1
             self.need("the number of")
-            e = _bind_x(e, Number(count=self.objects("each"), times=times))
+            self.x_is = replace(self.counted(), times=times)
+            e = _bind_x(e, self.x_is)
         if optional:
             e = _with(e, optional=True)
             if (self.at(". if you do ,") or self.at(". when you do ,")) and not e.then:
@@ -165,7 +174,7 @@ class Effects(Descriptors):
         n = self.number()
         self.need("damage to")
         what = dealt.who if self.eat("itself") else self.recipient(dealt.what)
-        return Effect("damage", what=what, who=dealt.who, n=n)
+        return Effect("damage", what=what, who=dealt.who, n=self.count_suffix(n))
 
     def more_objects(self, done: Effect) -> Effect:
         """"Destroy target artifact and target enchantment", "Exile target creature and
@@ -263,8 +272,8 @@ class Effects(Descriptors):
         if self.eat("with"):
             while (kw := self.eat_any(*GRANTABLE)):
                 kws.append(kw)
-                if not (self.eat(",") and self.eat("and") or self.eat("and") or self.eat(",")):
-                    break
+                if self.at(", where") or not (self.eat(",") and self.eat("and") or self.eat("and") or self.eat(",")):
+                    break  # ", where X is ...": the count's, after the token
             if self.peek() == '"':
                 ability = self.quoted()
             if not kws and not ability:
@@ -516,11 +525,14 @@ class Effects(Descriptors):
         return (replace(node, text=text),)
 
 
-def _bind_x(e: Effect, n: Number) -> Effect:
-    """", where X is the number of ...": X in the effect's numbers is that count."""
+def _bind_x(e: Effect, n: Number, strict: bool = True) -> Effect:
+    """", where X is the number of ...": X in the effect's numbers is that count (``strict``:
+    the effect must have an X)."""
     def bound(v: Number) -> Number:
-        return Number(count=n.count, times=n.times * v.times) if v.x else v
+        return replace(n, times=n.times * v.times) if v.x else v
     if not e.n.x and not (e.pt and (e.pt[0].x or e.pt[1].x)):
+        if not strict:
+            return e
         raise NoParse
     return _with(e, n=bound(e.n), pt=(bound(e.pt[0]), bound(e.pt[1])) if e.pt else None)
 

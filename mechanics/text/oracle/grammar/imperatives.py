@@ -18,6 +18,9 @@ from .words import NUMBERS
 
 @imperative("draw")
 def draw(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
+    you = Objects("you", ("player",))
+    if p.eat("cards equal to"):  # "Draw cards equal to the number of cards in your hand"
+        return Effect("draw", who=you, n=p.amount_of(antecedent, you))
     n = p.count_suffix(p.number())
     p.need("cards") if n.value != 1 or n.x or n.count else p.eat_any("card", "cards") or p.fail()
     return Effect("draw", who=Objects("you", ("player",)), n=n)
@@ -25,7 +28,7 @@ def draw(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
 
 @imperative("scry", "surveil")
 def look_at_top(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
-    return Effect(verb, n=p.number())
+    return Effect(verb, n=p.count_suffix(p.number()))  # "scry X, where X is the number of ..."
 
 
 @imperative("mill")
