@@ -93,7 +93,7 @@ def player_amount(env: Env, e: Effect, n: Count) -> Run:
            "gain-life": lambda ctx, p, k: ctx.gain_life(p, k),
            "lose-life": lambda ctx, p, k: ctx.lose_life(p, k),
            "mill": lambda ctx, p, k: ctx.mill(p, k),
-           "discard": _discard}[e.verb]
+           "discard": _discard_at_random if e.kind == "random" else _discard}[e.verb]
 
     def run(ctx: Ctx) -> None:
         k = n(ctx)
@@ -292,6 +292,15 @@ def _discard(ctx: Ctx, player: str, n: int) -> None:
                                     {"what": "discard"}))
         for c in picks:
             ctx.move(c, "graveyard")
+
+
+def _discard_at_random(ctx: Ctx, player: str, n: int) -> None:
+    """701.8a, 701.8c: N cards of the player's hand chosen at random (the game's seeded
+    random generator), discarded together."""
+    hand = list(ctx.game.state.players[player].hand)
+    for c in ctx.game.state.rng.sample(hand, min(n, len(hand))):
+        ctx.note(f"{player} discards {ctx.game.describe(c)} at random")
+        ctx.move(c, "graveyard")
 
 
 @verb("discard-chosen")

@@ -399,7 +399,7 @@ class Effects(Descriptors):
         if self.eat_any("discards", "discard"):
             n = self.number()
             self.eat_any("cards", "card") or self.fail()
-            return Effect("discard", who=who, n=n)
+            return Effect("discard", who=who, n=n, kind="random" if self.eat("at random") else "")
         if self.eat_any("mills", "mill"):
             n = self.number()
             self.eat_any("cards", "card") or self.fail()

@@ -213,7 +213,7 @@ def shuffle(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
 def discard(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
     n = p.number()
     p.need("cards") if n.value != 1 else p.need("card")
-    return Effect("discard", who=Objects("you", ("player",)), n=n)
+    return Effect("discard", who=Objects("you", ("player",)), n=n, kind="random" if p.eat("at random") else "")
 
 
 @imperative("attach ~ to", "attach it to")
