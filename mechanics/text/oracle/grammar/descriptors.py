@@ -256,7 +256,7 @@ class Descriptors(Core):
                     out.append("token")
             else:
                 break
-            if self.eat(", or") or self.eat("or") or self.eat("and/or"):
+            if self.eat(", or") or self.eat("or") or self.eat("and or"):  # "and/or": the lexer drops "/"
                 continue
             if both and self._kind_after(", and" if self.at(", and") else "and"):
                 continue

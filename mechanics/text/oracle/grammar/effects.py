@@ -155,13 +155,15 @@ class Effects(Descriptors):
         return e
 
     def if_then(self, antecedent: Objects | None) -> Effect:
-        """"If COND, EFFECT instead." (an effect replacing the earlier one of its verb when
-        COND holds as it resolves, 608.2c), and "If ~ was kicked, EFFECT" (702.33d)."""
-        kicked = self.at("if ~ was kicked ,")
+        """"If COND, EFFECT [instead]." after the first sentence (a trigger's own "if" is its
+        intervening if, 603.4, read before its effects): checked as it resolves (608.2c);
+        with "instead" it replaces the earlier effect of its verb.  "If ~ was kicked, ..."
+        (702.33d), "If there are two or more instant and/or sorcery cards in your
+        graveyard, ..." (spell mastery)."""
         cond = self.condition()
         self.need(",")
         e = self.effect(antecedent)
-        if e.condition is not None or not (e.instead or kicked):
+        if e.condition is not None:
             self.fail()
         return _with(e, condition=cond)
 
