@@ -151,6 +151,8 @@ def objects(env: Env, d: Objects) -> Callable[[Ctx], list[Any]]:
     if q == "it":
         if d.ref is None:
             raise Unsupported("it")
+        if d.ref.quant == "target" and d.ref.zone == "graveyard" and "player" not in d.kinds:
+            return _became(env.target(d.ref))  # "Return target creature card ... It gains haste."
         inner = objects(env, d.ref)
         if "player" in d.kinds and not d.ref.players_only:
             if d.ref.quant == "target":
@@ -176,6 +178,23 @@ def _and_same_name(targeted: Callable[[Ctx], list[Any]], d: Objects) -> Callable
                   if o != got[0] and (c := ctx.game.chars(o)) is not None and c.name == ch.name]
         return got + others
     return with_namesakes
+
+
+def _became(i: int) -> Callable[[Ctx], list[Any]]:
+    """A target card an earlier effect of the ability put onto the battlefield: the new
+    object it became (400.7; the move is recorded in the item's ``became``), or the card
+    while it hasn't moved."""
+    def became(ctx: Ctx) -> list[Any]:
+        t = ctx.target(i)
+        if t is not None:
+            return [t]
+        k = i + ctx.offset
+        if ctx.item is None or k >= len(ctx.item.targets) or isinstance(ctx.item.targets[k], str):
+            return []
+        oid, _ = ctx.item.targets[k]
+        obj = ctx.game.state.objs.get(oid)
+        return [oid] if obj is not None and ctx.item.data.get("became", {}).get(oid) == obj.epoch else []
+    return became
 
 
 def _self(ctx: Ctx) -> list[Any]:

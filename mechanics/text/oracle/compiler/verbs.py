@@ -246,6 +246,8 @@ def reanimate(env: Env, e: Effect, n: Count) -> Run:
     def back(ctx: Ctx, o: Any) -> None:
         owner = ctx.game.state.objs[o].owner if e.dest == "owner" else None
         _to_battlefield(ctx, o, e.tapped, owner)
+        if ctx.item is not None:  # the object it became, for "It gains haste" after it (400.7)
+            ctx.item.data.setdefault("became", {})[o] = ctx.game.state.objs[o].epoch
         if e.kind:  # "with a +1/+1 counter on it"
             ctx.put_counters(o, e.kind, n(ctx))
     return each_of(env, e.what, back)
@@ -327,9 +329,11 @@ def discard_chosen(env: Env, e: Effect, n: Count) -> Run:
 def pump(env: Env, e: Effect, n: Count) -> Run:
     """611.2: "gets +N/+N [and gains KEYWORDS] until end of turn"; the objects affected are
     locked in as it resolves (611.2c)."""
-    if e.until != "eot":
+    if e.until != "eot" and (e.pt or e.until):
         raise Unsupported("gets ... (not until end of turn)")
+    # 611.2a: "That creature gains haste." without a duration lasts as long as the object does
     pt = (number(env, e.pt[0]), number(env, e.pt[1])) if e.pt else None
+    lasting = " until end of turn" if e.until == "eot" else ""
 
     def run(ctx: Ctx, hit: list[int]) -> None:
         if pt is not None:
@@ -338,9 +342,9 @@ def pump(env: Env, e: Effect, n: Count) -> Run:
                 ctx.pump(o, p, t)
         kws = tuple(_chosen_protection(ctx) if k == PROTECTION_OF_CHOICE else k for k in e.keywords)
         if kws:
-            ctx.add_effect("6", "abilities", hit, {"keywords": kws})
+            ctx.add_effect("6", "abilities", hit, {"keywords": kws}, until=e.until)
             ctx.note(f"{', '.join(ctx.game.describe(o) for o in hit)} gain{'s' * (len(hit) == 1)} "
-                     f"{', '.join(kws)} until end of turn")
+                     f"{', '.join(kws)}{lasting}")
     return _on_permanents(env, e.what, run)
 
 
@@ -392,7 +396,7 @@ def _on_permanents(env: Env, d: Objects | None, act: Callable[[Ctx, list[int]], 
 def sacrifice(env: Env, e: Effect, n: Count) -> Run:
     """701.21a: "sacrifice ~", or each player named sacrifices one permanent that fits,
     of their choice."""
-    if e.what is not None and e.what.quant in ("self", "it", "target"):
+    if e.what is not None and e.what.quant in ("self", "it", "target", "those", "made", "event"):
         return each_of(env, e.what, lambda ctx, o: ctx.sacrifice(o))
     who = players_of(env, e.who or Objects("you", ("player",)))
     d = e.what

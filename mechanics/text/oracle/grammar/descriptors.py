@@ -36,6 +36,8 @@ class Descriptors(Core):
     event_player = False
     #: the count ", where X is the number of ..." just bound, for the sentence's other X
     x_is: Number | None = None
+    #: the sentence began "Until end of turn," so each of its effects lasts until then
+    whole_turn = False
 
     # ------------------------------------------------------------------ numbers
     def number(self) -> Number:

@@ -70,6 +70,7 @@ class Effects(Descriptors):
         ", then", ", and", "and" or ","."""
         out: list[Effect] = []
         sentence = 0  # where this sentence's effects start in ``out``
+        self.whole_turn = False  # it began "Until end of turn," (:meth:`effect`)
         while not self.done() and self.peek() != '"' and not self.at("activate only") and not self.at("x can't be 0"):
             self.x_is = None
             e = self.attempt(self.more_damage, out[-1]) if out and self.peek(-1) == "and" else None
@@ -77,12 +78,14 @@ class Effects(Descriptors):
             e = e or self.effect(antecedent)
             if e.instead and e.condition is None:
                 self.fail()  # "instead" of what, and when?
+            if self.whole_turn and e.verb in ("pump", "becomes") and not e.until:
+                e = _with(e, until="eot")  # "Until end of turn, A gets +1/+1 and B gets -1/-1."
             if self.x_is is not None:  # "loses X life and you gain X life, where X is ...": every X
                 out[sentence:] = [_bind_x(d, self.x_is, strict=False) for d in out[sentence:]]  # of the sentence
             out.append(e)
             antecedent = e.what or antecedent
             if self.eat("."):
-                sentence = len(out)
+                sentence, self.whole_turn = len(out), False
                 self.eat("then")
                 continue
             if self.eat(", then") or self.eat(", and") or self.eat("and") or self.eat(","):
@@ -99,6 +102,7 @@ class Effects(Descriptors):
             e = self.effect(antecedent)
             if e.verb not in ("pump", "becomes") or e.until:
                 self.fail()
+            self.whole_turn = True  # "... and Y gets ...": the rest of the sentence too
             return _with(e, until="eot")
         if self.at("if") and (e := self.attempt(self.if_then, antecedent)) is not None:
             return e  # "If this spell was kicked, it deals 4 damage instead." (702.33d)
