@@ -291,7 +291,8 @@ class Descriptors(Core):
         """What "the number of" or "for each" counts: "basic land types among lands you
         control" (domain, 305.6), "creatures in your party" (700.8), or the objects of a
         descriptor ("artifacts you control")."""
-        if self.eat("basic land types among lands you control"):
+        if self.eat("basic land types among lands you control") or self.eat(
+                "basic land type among lands you control"):
             return Number(count=Objects("domain"))  # the counts of :mod:`..counts`
         if self.eat("creatures in your party") or self.eat("creature in your party"):
             return Number(count=Objects("party"))

@@ -405,7 +405,8 @@ class Effects(Descriptors):
         if self.eat_any("discards", "discard"):
             n = self.number()
             self.eat_any("cards", "card") or self.fail()
-            return Effect("discard", who=who, n=n, kind="random" if self.eat("at random") else "")
+            kind = "random" if self.eat("at random") else ""
+            return Effect("discard", who=who, n=self.count_suffix(n), kind=kind)
         if self.eat_any("mills", "mill"):
             n = self.number()
             self.eat_any("cards", "card") or self.fail()
