@@ -133,9 +133,12 @@ def compute(game: Game) -> tuple[dict[int, Chars], bool]:
     for layer in ("2", "4", "5", "6", "7b", "7c"):
         for _ts, src, ab in statics:  # static abilities apply in their own layer
             if ab.layer == layer and _active(game, chars, src, ab):
+                params = ab.params
+                if "pt_per" in params:  # "+1/+1 for each artifact you control": counted as it applies
+                    params = {"pt": game.seeing(chars, params["pt_per"], game.obj(src))}
                 for i, ch in chars.items():
                     if ab.applies(game, game.obj(src), game.obj(i), ch, chars[src]):
-                        _apply(ch, ab.params)
+                        _apply(ch, params)
         if layer != "2":
             for e, hit in targeted(layer):
                 for i in hit:

@@ -168,8 +168,9 @@ def each(game: Game, d: Objects, controller: str, source: int | None) -> list[An
                       controller, source), *players(game, who, controller)]
     if d.zone != "battlefield":
         zone = d.zone
-        pool = getattr(game.state.players[controller], zone)
-        return [o for o in pool if matches(game, d, o, controller, source)]
+        whose = game.state.players.values() if zone == "graveyard" and not d.controller else \
+            (game.state.players[controller],)  # "in all graveyards", "in a graveyard": every player's
+        return [o for p in whose for o in getattr(p, zone) if matches(game, d, o, controller, source)]
     return [o for o in game.permanents() if matches(game, d, o, controller, source)]
 
 

@@ -18,7 +18,7 @@ from .conditions import condition
 from .descriptors import MEANINGFUL_COUNTERS, Env, Run, Unsupported
 from .effects import effects
 from .mana import choose_color, mana_ability, mana_trigger
-from .statics import defined_pt, itself, spell_cost
+from .statics import counted_pt, defined_pt, itself, spell_cost
 from .triggers import trigger_match
 
 if TYPE_CHECKING:
@@ -192,12 +192,15 @@ def static(node: Ability, text: str, card: Any) -> list[ab.Static] | list[ab.Spe
             return select.matches(game, d, obj.id, src_ch.controller, src.id, ch)
     else:
         raise Unsupported(text)
-    if e.pt and (e.pt[0].count or e.pt[0].x or e.pt[1].count or e.pt[1].x):
+    if e.pt and (e.pt[0].x or e.pt[1].x or e.pt[0].power_of or e.pt[1].power_of or e.pt[0].counters_on or
+                 e.pt[1].counters_on):
         raise Unsupported("gets +X/+X")
     if PROTECTION_OF_CHOICE in e.keywords:
         raise Unsupported(PROTECTION_OF_CHOICE)  # a choice made as it resolves: no static has one
     out = []
-    if e.pt:
+    if e.pt and (e.pt[0].count or e.pt[1].count):  # "+1/+1 for each artifact you control" (613.4c)
+        out.append(ab.Static(text, "7c", applies, {"pt_per": counted_pt(e.pt)}, cond))
+    elif e.pt:
         out.append(ab.Static(text, "7c", applies, {"pt": (e.pt[0].value, e.pt[1].value)}, cond))
     if e.keywords:
         out.append(ab.Static(text, "6", applies, {"keywords": e.keywords}, cond))

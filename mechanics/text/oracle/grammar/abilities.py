@@ -391,7 +391,7 @@ class Abilities(Effects, Permissions):
             self.end()
             return Ability("static", effects=(Effect("pump", what=who, keywords=RESTRICTIONS[rule]),))
         if self.eat_any("gets", "get"):
-            pt = self.pt()
+            pt = self.counted_pt(self.pt())  # "+1/+1 for each artifact you control"
             if self.eat("and has") or self.eat("and have"):
                 kws = self.keyword_list()
         elif self.eat_any("has", "have"):

@@ -69,6 +69,20 @@ class Descriptors(Core):
             self.fail()
         return n
 
+    def counted_pt(self, pt: tuple[Number, Number]) -> tuple[Number, Number]:
+        """A P/T change and the count after it: "+1/+1 for each artifact you control" (each
+        part times the count), "+X/+X, where X is the number of creature cards in all
+        graveyards" (each X that count)."""
+        if self.at("for each"):
+            each = self.count_suffix(Number(1))
+            return (replace(each, times=pt[0].value) if pt[0].value else pt[0],
+                    replace(each, times=pt[1].value) if pt[1].value else pt[1])
+        if (pt[0].x or pt[1].x) and self.eat(", where x is the number of"):
+            n = self.counted()
+            return (replace(n, times=pt[0].times) if pt[0].x else pt[0],
+                    replace(n, times=pt[1].times) if pt[1].x else pt[1])
+        return pt
+
     # ------------------------------------------------------------------ descriptors
     def objects(self, quant: str = "") -> Objects:
         """A descriptor: [up to N] [target|each|all|another|a|N] [other] adjectives
@@ -153,8 +167,8 @@ class Descriptors(Core):
                     self.fail()
             elif self.eat("in your graveyard") or self.eat("from your graveyard"):
                 zone, controller = "graveyard", "you"
-            elif self.eat("in a graveyard") or self.eat("from a graveyard"):
-                zone, controller = "graveyard", ""
+            elif self.eat("in a graveyard") or self.eat("from a graveyard") or self.eat("in all graveyards"):
+                zone, controller = "graveyard", ""  # any player's
             elif self.eat("on the battlefield"):  # "creatures on the battlefield": anyone's
                 pass
             elif self.eat("in your hand") or self.eat("from your hand"):

@@ -348,9 +348,7 @@ class Effects(Descriptors):
                 kws = self.keyword_list()
             until = "eot" if self.eat("until end of turn") else ""
             if self.at("for each"):  # "-1/-1 ... for each land card": both parts, each times the count
-                each = self.count_suffix(Number(1))
-                pt = (replace(each, times=pt[0].value) if pt[0].value else pt[0],
-                      replace(each, times=pt[1].value) if pt[1].value else pt[1])
+                pt = self.counted_pt(pt)
             e = Effect("pump", what=who, pt=pt, keywords=kws, until=until)
             return e if alt is None else Effect("one-of", what=who, then=(e, _with(e, pt=alt)))
         if self.eat_any("gains", "gain"):
