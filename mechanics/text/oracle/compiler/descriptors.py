@@ -100,6 +100,8 @@ def _describe(d: Objects) -> str:
 def objects(env: Env, d: Objects) -> Callable[[Ctx], list[Any]]:
     """The objects (or players) ``d`` names as the ability resolves."""
     q = d.quant
+    if d.controller == "that-player":  # "each creature that player controls" (the event's or target player)
+        return _of_that_player(env, d)
     if q == "target":
         i = env.target(d)
         many = d.count > 1 or d.up_to
@@ -178,6 +180,17 @@ def _and_same_name(targeted: Callable[[Ctx], list[Any]], d: Objects) -> Callable
                   if o != got[0] and (c := ctx.game.chars(o)) is not None and c.name == ch.name]
         return got + others
     return with_namesakes
+
+
+def _of_that_player(env: Env, d: Objects) -> Callable[[Ctx], list[Any]]:
+    """"each creature that player controls", "the number of nonbasic lands that player
+    controls": the permanents of the player the trigger names or the target player named
+    before, as it resolves (a target of them is chosen before that player is known: not done)."""
+    if d.quant != "each" or d.ref is None or d.ref.quant not in ("target", "event-player"):
+        raise Unsupported("that player controls")
+    whose, theirs = objects(env, d.ref), replace(d, controller="you", ref=None)
+    return lambda ctx: [o for p in whose(ctx) if isinstance(p, str)
+                        for o in select.each(ctx.game, theirs, p, ctx.source)]
 
 
 def _became(i: int) -> Callable[[Ctx], list[Any]]:

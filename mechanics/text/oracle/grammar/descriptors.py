@@ -36,6 +36,8 @@ class Descriptors(Core):
     event_player = False
     #: the count ", where X is the number of ..." just bound, for the sentence's other X
     x_is: Number | None = None
+    #: the last target player named, whom a later "that player controls" means
+    last_player: Objects | None = None
     #: the sentence began "Until end of turn," so each of its effects lasts until then
     whole_turn = False
 
@@ -139,11 +141,16 @@ class Descriptors(Core):
                 break
         kinds = self.kinds(both=quant == "each")
         controller = ""
+        player: Objects | None = None  # whose, for "that player controls"
         if self.eat_any("you control", "you own"):
             controller = "you"
         elif self.eat_any("an opponent controls", "your opponents control", "you don't control",
                           "an opponent owns"):
             controller = "opponent"
+        elif self.at("that player controls") and (self.event_player or self.last_player is not None):
+            self.eat("that player controls")  # the player the trigger names, or the one just named
+            controller = "that-player"
+            player = Objects("event-player", ("player",)) if self.event_player else self.last_player
         with_kw, power, toughness, mv, zone, without = "", None, None, None, "battlefield", ""
         mv_counters = ""
         while True:
@@ -182,7 +189,7 @@ class Descriptors(Core):
         same_name = quant == "target" and count == 1 and not up_to and bool(self.attempt(self._same_name, kinds))
         return Objects(quant, tuple(kinds), count, up_to, tuple(non), tuple(colors), controller, other,
                        tuple(states), with_kw, power, mv, zone, toughness=toughness, same_name=same_name,
-                       mv_counters=mv_counters, without=without)
+                       mv_counters=mv_counters, without=without, ref=player)
 
     def _same_name(self, kinds: list[str]) -> bool:
         """"... and all other permanents with the same name as that permanent" after a
@@ -343,9 +350,11 @@ class Descriptors(Core):
         if self.eat("you"):
             return Objects("you", ("player",))
         if self.eat("target opponent"):
-            return Objects("target", ("opponent",))
+            self.last_player = Objects("target", ("opponent",))
+            return self.last_player
         if self.eat("target player"):
-            return Objects("target", ("player",))
+            self.last_player = Objects("target", ("player",))
+            return self.last_player
         if self.eat("each opponent"):
             return Objects("each", ("opponent",))
         if self.eat("each player"):

@@ -188,7 +188,7 @@ class Effects(Descriptors):
         don't control", "deals 2 damage to each creature and each planeswalker": the
         same effect on a second descriptor (its own target, 115.1)."""
         if done.verb not in _OBJECT_VERBS or done.what is None or done.what.quant not in ("target", "each") \
-                or done.what.players_only or done.condition is not None or done.then:
+                or done.what.players_only and done.verb != "damage" or done.condition is not None or done.then:
             self.fail()
         if not (self.at("target") or self.at("up to") or self.at("each") or self.at("all") or
                 self.at("another target")):
