@@ -136,6 +136,13 @@ def objects(env: Env, d: Objects) -> Callable[[Ctx], list[Any]]:
                             if o in ctx.game.state.objs and ctx.game.state.objs[o].zone == "battlefield"]
     if q == "event-player":  # "that spell's controller"
         return lambda ctx: [p] if (p := ctx.item.data.get("player")) is not None else []
+    if q == "random":  # "N cards at random from your graveyard": the game's seeded random generator
+        every = replace(d, quant="each")
+
+        def at_random(ctx: Ctx) -> list[Any]:
+            pool = select.each(ctx.game, every, ctx.controller, ctx.source)
+            return ctx.game.state.rng.sample(pool, min(d.count, len(pool)))
+        return at_random
     if q == "a":  # one that fits, chosen as it resolves
         def chosen(ctx: Ctx) -> list[Any]:
             options = tuple(select.each(ctx.game, d, ctx.controller, ctx.source))

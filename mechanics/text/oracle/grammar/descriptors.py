@@ -154,7 +154,9 @@ class Descriptors(Core):
         with_kw, power, toughness, mv, zone, without = "", None, None, None, "battlefield", ""
         mv_counters = ""
         while True:
-            if self.eat("that was dealt damage this turn"):  # Fatal Blow
+            if quant == "a" and self.eat("at random"):  # "a creature card at random from your graveyard"
+                quant = "random"
+            elif self.eat("that was dealt damage this turn"):  # Fatal Blow
                 states.append("damaged")
             elif self.eat("without"):  # "each creature without flying"
                 without = self.eat_any(*GRANTABLE) or self.fail()
