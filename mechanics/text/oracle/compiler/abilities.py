@@ -240,6 +240,8 @@ def enters(node: Ability, text: str) -> ab.EntersWith:
         if check is not None and not check(ctx.game, obj.controller, obj.id):
             return
         k = int(obj.choices.get("x", 0)) if e.n.x else e.n.value  # 107.3m: the X it was cast with
+        if e.n.count is not None:  # "for each other creature on the battlefield", as it enters
+            k = e.n.value + e.n.times * len(select.each(ctx.game, e.n.count, obj.controller, obj.id))
         ctx.put_counters(obj.id, kind, k)
     return ab.EntersWith(text, counters)
 

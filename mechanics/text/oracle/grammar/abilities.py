@@ -448,6 +448,7 @@ class Abilities(Effects, Permissions):
             n = self.number()
             kind = self.counter_kind()
             self.need("on it")
+            n = self.count_suffix(n)  # "for each ...", ", where X is the number of ..."
             self.need(".")
             self.end()
             cond = None if lead is None else Condition(lead.kind, lead.what, lead.n, not lead.negate)
