@@ -1,7 +1,7 @@
 """Counts that aren't a number of objects fitting a descriptor, read as an ability
 resolves or a characteristic is computed: what "the number of basic land types among
-lands you control" (domain, 305.6) and "the number of creatures in your party" (700.8)
-say.
+lands you control" (domain, 305.6), "the number of creatures in your party" (700.8) and
+"the number of colors among permanents you control" (vivid) say.
 
 Each is the :class:`~.tree.Objects` quantifier of the count's descriptor
 (``Number(count=Objects("domain"))``), so every rule that reads "the number of ..." or
@@ -59,5 +59,16 @@ def party(game: Game, you: str) -> list[Any]:
     return sorted(held.values())
 
 
+def colors(game: Game, you: str) -> list[Any]:
+    """"the number of colors among permanents you control" (105.2: white, blue, black,
+    red, green; colorless is none)."""
+    have: set[str] = set()
+    for o in game.permanents(you):
+        ch = game.chars(o)
+        if ch is not None:
+            have |= set(ch.colors)
+    return sorted(have)
+
+
 #: quantifier -> what it counts for a player
-COUNTS: dict[str, Callable[[Game, str], list[Any]]] = {"domain": domain, "party": party}
+COUNTS: dict[str, Callable[[Game, str], list[Any]]] = {"domain": domain, "party": party, "colors": colors}

@@ -319,6 +319,8 @@ class Descriptors(Core):
             return Number(count=Objects("domain"))  # the counts of :mod:`..counts`
         if self.eat("creatures in your party") or self.eat("creature in your party"):
             return Number(count=Objects("party"))
+        if self.eat("colors among permanents you control"):  # vivid
+            return Number(count=Objects("colors"))
         return Number(count=self.objects("each"))
 
     def amount(self) -> Number:

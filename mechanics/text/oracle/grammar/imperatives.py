@@ -23,6 +23,8 @@ def draw(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
         return Effect("draw", who=you, n=p.amount_of(antecedent, you))
     n = p.count_suffix(p.number())
     p.need("cards") if n.value != 1 or n.x or n.count else p.eat_any("card", "cards") or p.fail()
+    if n.count is None and not n.x:  # "Draw a card for each creature you control."
+        n = p.count_suffix(n)
     return Effect("draw", who=Objects("you", ("player",)), n=n)
 
 
