@@ -234,6 +234,8 @@ def enters(node: Ability, text: str) -> ab.EntersWith:
     kind = e.kind
     if kind in MEANINGFUL_COUNTERS:
         raise Unsupported(f"{kind} counters")
+    if e.n.power_of is not None:
+        raise Unsupported("enters with counters (the greatest power among ...)")
     check = condition(e.condition)
 
     def counters(ctx: Ctx, obj: Any) -> None:  # X: the X paid to cast it, else 0 (107.3m)

@@ -264,6 +264,8 @@ def number(env: Env, n: Number) -> Callable[[Ctx], int]:
         if not env.sacrifices:
             raise Unsupported("the sacrificed creature's power (no sacrifice cost)")
         return _sacrificed_power
+    if n.power_of is not None and n.power_of.quant == "each":  # "the greatest power among ..."
+        return _greatest(env, n.power_of, n.stat)
     if n.power_of is not None:  # 608.2h: as it last existed if it has left the battlefield
         return _stat(env, n.power_of, n.stat)
     if n.counters_on is not None:
@@ -297,6 +299,21 @@ def _x(ctx: Ctx) -> int:
     if item.kind == "triggered" and not item.x and ctx.source is not None:
         return int(ctx.game.state.objs[ctx.source].choices.get("x", 0))
     return item.x
+
+
+def _greatest(env: Env, d: Objects, stat: str) -> Callable[[Ctx], int]:
+    """The greatest power, toughness or mana value among the objects ``d`` names now (0 if
+    none; a negative power counts as 0 here, as a number of damage or cards)."""
+    every = objects(env, d)
+
+    def value(ctx: Ctx) -> int:
+        best = 0
+        for o in every(ctx):
+            ch = ctx.game.chars(o) if isinstance(o, int) else None
+            if ch is not None:
+                best = max(best, ch.card.mana_value if stat == "mana value" else getattr(ch, stat) or 0)
+        return best
+    return value
 
 
 def _stat(env: Env, d: Objects, stat: str) -> Callable[[Ctx], int]:

@@ -205,7 +205,7 @@ def investigate(env: Env, e: Effect, n: Count) -> Run:
 
 @verb("scry", "surveil")
 def look(env: Env, e: Effect, n: Count) -> Run:
-    if not (e.n.x or e.n.count):
+    if not (e.n.x or e.n.count or e.n.power_of):
         return look_at_top(e.verb, e.n.value)
 
     def counted(ctx: Ctx) -> None:  # "scry X, where X is the number of ...": counted as it resolves

@@ -68,7 +68,10 @@ class Descriptors(Core):
             self.x_is = self.counted()  # every X of the sentence (:meth:`.effects.Effects.effects`)
             return self.x_is
         if n.x and self.eat(", where x is"):
-            self.fail()
+            if not self.at("the greatest"):
+                self.fail()
+            self.x_is = self.greatest()
+            return self.x_is
         return n
 
     def counted_pt(self, pt: tuple[Number, Number]) -> tuple[Number, Number]:
@@ -323,6 +326,15 @@ class Descriptors(Core):
             return Number(count=Objects("colors"))
         return Number(count=self.objects("each"))
 
+    def greatest(self) -> Number:
+        """"the greatest power among creatures you control", "the greatest mana value among
+        permanents you control": that of the one with the most, read as it resolves (0 if
+        there is none)."""
+        self.need("the greatest")
+        stat = self.eat_any("power", "toughness", "mana value") or self.fail()
+        self.need("among")
+        return Number(power_of=self.objects("each"), stat=stat)
+
     def amount(self) -> Number:
         """"[N plus] [twice] the number of ...": a count read as it applies."""
         plus = 0
@@ -337,6 +349,8 @@ class Descriptors(Core):
         """"its power", "~'s power", "the number of ...": an amount read as it resolves."""
         if self.eat("the number of"):
             return self.counted()
+        if self.at("the greatest"):
+            return self.greatest()
         if self.eat("the sacrificed creature's power"):  # a cost's sacrifice (Fling), as it last existed
             return Number(power_of=Objects("sacrificed"))
         whose = self.eat_any("its", "~ s", "that creature's", "that card's")

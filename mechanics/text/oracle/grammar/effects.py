@@ -141,9 +141,12 @@ class Effects(Descriptors):
             e = _with(e, condition=self.condition())
         if self.at(", where x is"):
             self.need(", where x is")
-            times = 2 if self.eat("twice") else 1
-            self.need("the number of")
-            self.x_is = replace(self.counted(), times=times)
+            if self.at("the greatest"):
+                self.x_is = self.greatest()
+            else:
+                times = 2 if self.eat("twice") else 1
+                self.need("the number of")
+                self.x_is = replace(self.counted(), times=times)
             e = _bind_x(e, self.x_is)
         if optional:
             e = _with(e, optional=True)
