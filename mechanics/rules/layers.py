@@ -185,9 +185,12 @@ def compute(game: Game) -> tuple[dict[int, Chars], bool]:
 def _apply_static(game: Game, chars: dict[int, Chars], src: int, ab: Static) -> None:
     """A static ability's effect on each object it applies to, if its condition holds."""
     if _active(game, chars, src, ab):
+        params = ab.params
+        if "pt_per" in params:  # "+1/+1 for each artifact you control": counted as it applies
+            params = {"pt": game.seeing(chars, params["pt_per"], game.obj(src))}
         for i, ch in chars.items():
             if ab.applies(game, game.obj(src), game.obj(i), ch, chars[src]):
-                _apply(ch, ab.params)
+                _apply(ch, params)
 
 
 def _unaffected(game: Game, ids: list[int]) -> dict[int, Chars] | None:

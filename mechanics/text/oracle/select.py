@@ -11,6 +11,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ...abilities.abilities import Target
+from .counts import COUNTS
 from .tree import Objects
 
 if TYPE_CHECKING:
@@ -165,6 +166,8 @@ def players(game: Game, d: Objects, controller: str) -> list[str]:
 
 def each(game: Game, d: Objects, controller: str, source: int | None) -> list[Any]:
     """Every permanent (or player) that fits ``d`` now (611.2c: locked in as it resolves)."""
+    if d.quant in COUNTS:  # domain, party: what they count (:mod:`.counts`)
+        return COUNTS[d.quant](game, controller)
     if d.players_only:
         return players(game, d, controller)
     if {"player", "opponent"} & set(d.kinds):  # "each creature and each player"
@@ -173,8 +176,9 @@ def each(game: Game, d: Objects, controller: str, source: int | None) -> list[An
                       controller, source), *players(game, who, controller)]
     if d.zone != "battlefield":
         zone = d.zone
-        pool = getattr(game.state.players[controller], zone)
-        return [o for o in pool if matches(game, d, o, controller, source)]
+        whose = game.state.players.values() if zone == "graveyard" and not d.controller else \
+            (game.state.players[controller],)  # "in all graveyards", "in a graveyard": every player's
+        return [o for p in whose for o in getattr(p, zone) if matches(game, d, o, controller, source)]
     return [o for o in game.permanents() if matches(game, d, o, controller, source)]
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from . import (  # noqa: F401 - register conditions and effect verbs
            cases,
+           chance,
            choices,
            counters,
            damage,

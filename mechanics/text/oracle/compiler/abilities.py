@@ -20,7 +20,7 @@ from .descriptors import MEANINGFUL_COUNTERS, Env, Run, Unsupported
 from .effects import effects
 from .granted import grant_names, lost
 from .mana import choose_color, mana_ability, mana_trigger
-from .statics import defined_pt, itself, spell_cost
+from .statics import counted_pt, defined_pt, itself, spell_cost
 from .triggers import trigger_match
 from .untapping import enter_tapped_replacement
 
@@ -204,12 +204,15 @@ def static(node: Ability, text: str, card: Any, known: set[str]
             return select.matches(game, d, obj.id, src_ch.controller, src.id, ch)
     else:
         raise Unsupported(text)
-    if e.pt and (e.pt[0].count or e.pt[0].x or e.pt[1].count or e.pt[1].x):
+    if e.pt and (e.pt[0].x or e.pt[1].x or e.pt[0].power_of or e.pt[1].power_of or e.pt[0].counters_on or
+                 e.pt[1].counters_on):
         raise Unsupported("gets +X/+X")
     if PROTECTION_OF_CHOICE in e.keywords:
         raise Unsupported(PROTECTION_OF_CHOICE)  # a choice made as it resolves: no static has one
     out = []
-    if e.pt:
+    if e.pt and (e.pt[0].count or e.pt[1].count):  # "+1/+1 for each artifact you control" (613.4c)
+        out.append(ab.Static(text, "7c", applies, {"pt_per": counted_pt(e.pt)}, cond))
+    elif e.pt:
         out.append(ab.Static(text, "7c", applies, {"pt": (e.pt[0].value, e.pt[1].value)}, cond))
     if e.keywords:
         out.append(ab.Static(text, "6", applies, {"keywords": e.keywords}, cond))
@@ -255,12 +258,16 @@ def enters(node: Ability, text: str) -> ab.EntersWith:
     kind = e.kind
     if kind in MEANINGFUL_COUNTERS:
         raise Unsupported(f"{kind} counters")
+    if e.n.power_of is not None:
+        raise Unsupported("enters with counters (the greatest power among ...)")
     check = condition(e.condition)
 
     def counters(ctx: Ctx, obj: Any) -> None:  # X: the X paid to cast it, else 0 (107.3m)
         if check is not None and not check(ctx.game, obj.controller, obj.id):
             return
         k = int(obj.choices.get("x", 0)) if e.n.x else e.n.value  # 107.3m: the X it was cast with
+        if e.n.count is not None:  # "for each other creature on the battlefield", as it enters
+            k = e.n.value + e.n.times * len(select.each(ctx.game, e.n.count, obj.controller, obj.id))
         ctx.put_counters(obj.id, kind, k)
     return ab.EntersWith(text, counters)
 

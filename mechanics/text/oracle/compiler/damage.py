@@ -112,7 +112,7 @@ def divided(env: Env, e: Effect) -> Run:
     first = env.target(e.what)
     amount = e.n
     env.divide = (lambda x: x) if amount.x else (lambda x: amount.value)
-    if amount.count is not None:
+    if amount.count is not None or amount.power_of is not None:
         raise Unsupported("damage divided (a count)")
 
     def run(ctx: Ctx) -> None:

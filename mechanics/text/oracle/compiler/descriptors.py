@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from ....abilities import abilities as ab
 from ....model.state import Decision
 from .. import select
+from ..counts import COUNTS
 from ..tree import Number, Objects
 
 if TYPE_CHECKING:
@@ -98,6 +99,8 @@ def _describe(d: Objects) -> str:
 def objects(env: Env, d: Objects) -> Callable[[Ctx], list[Any]]:
     """The objects (or players) ``d`` names as the ability resolves."""
     q = d.quant
+    if d.controller == "that-player":  # "each creature that player controls" (the event's or target player)
+        return _of_that_player(env, d)
     if q == "target":
         i = env.target(d)
         many = d.count > 1 or d.up_to
@@ -115,7 +118,7 @@ def objects(env: Env, d: Objects) -> Callable[[Ctx], list[Any]]:
         return _self
     if q == "you":
         return lambda ctx: [ctx.controller]
-    if q == "each":
+    if q == "each" or q in COUNTS:
         return lambda ctx: select.each(ctx.game, d, ctx.controller, ctx.source)
     if q == "attached":
         def attached(ctx: Ctx) -> list[Any]:
@@ -132,6 +135,13 @@ def objects(env: Env, d: Objects) -> Callable[[Ctx], list[Any]]:
                             if o in ctx.game.state.objs and ctx.game.state.objs[o].zone == "battlefield"]
     if q == "event-player":  # "that spell's controller"
         return lambda ctx: [p] if (p := ctx.item.data.get("player")) is not None else []
+    if q == "random":  # "N cards at random from your graveyard": the game's seeded random generator
+        every = replace(d, quant="each")
+
+        def at_random(ctx: Ctx) -> list[Any]:
+            pool = select.each(ctx.game, every, ctx.controller, ctx.source)
+            return ctx.game.state.rng.sample(pool, min(d.count, len(pool)))
+        return at_random
     if q == "a":  # one that fits, chosen as it resolves
         def chosen(ctx: Ctx) -> list[Any]:
             options = tuple(select.each(ctx.game, d, ctx.controller, ctx.source))
@@ -149,6 +159,8 @@ def objects(env: Env, d: Objects) -> Callable[[Ctx], list[Any]]:
     if q == "it":
         if d.ref is None:
             raise Unsupported("it")
+        if d.ref.quant == "target" and d.ref.zone == "graveyard" and "player" not in d.kinds:
+            return _became(env.target(d.ref))  # "Return target creature card ... It gains haste."
         inner = objects(env, d.ref)
         if "player" in d.kinds and not d.ref.players_only:
             if d.ref.quant == "target":
@@ -174,6 +186,34 @@ def _and_same_name(targeted: Callable[[Ctx], list[Any]], d: Objects) -> Callable
                   if o != got[0] and (c := ctx.game.chars(o)) is not None and c.name == ch.name]
         return got + others
     return with_namesakes
+
+
+def _of_that_player(env: Env, d: Objects) -> Callable[[Ctx], list[Any]]:
+    """"each creature that player controls", "the number of nonbasic lands that player
+    controls": the permanents of the player the trigger names or the target player named
+    before, as it resolves (a target of them is chosen before that player is known: not done)."""
+    if d.quant != "each" or d.ref is None or d.ref.quant not in ("target", "event-player"):
+        raise Unsupported("that player controls")
+    whose, theirs = objects(env, d.ref), replace(d, controller="you", ref=None)
+    return lambda ctx: [o for p in whose(ctx) if isinstance(p, str)
+                        for o in select.each(ctx.game, theirs, p, ctx.source)]
+
+
+def _became(i: int) -> Callable[[Ctx], list[Any]]:
+    """A target card an earlier effect of the ability put onto the battlefield: the new
+    object it became (400.7; the move is recorded in the item's ``became``), or the card
+    while it hasn't moved."""
+    def became(ctx: Ctx) -> list[Any]:
+        t = ctx.target(i)
+        if t is not None:
+            return [t]
+        k = i + ctx.offset
+        if ctx.item is None or k >= len(ctx.item.targets) or isinstance(ctx.item.targets[k], str):
+            return []
+        oid, _ = ctx.item.targets[k]
+        obj = ctx.game.state.objs.get(oid)
+        return [oid] if obj is not None and ctx.item.data.get("became", {}).get(oid) == obj.epoch else []
+    return became
 
 
 def _self(ctx: Ctx) -> list[Any]:
@@ -223,6 +263,8 @@ def number(env: Env, n: Number) -> Callable[[Ctx], int]:
         if not env.sacrifices:
             raise Unsupported("the sacrificed creature's power (no sacrifice cost)")
         return _sacrificed_power
+    if n.power_of is not None and n.power_of.quant == "each":  # "the greatest power among ..."
+        return _greatest(env, n.power_of, n.stat)
     if n.power_of is not None:  # 608.2h: as it last existed if it has left the battlefield
         return _stat(env, n.power_of, n.stat)
     if n.counters_on is not None:
@@ -260,6 +302,21 @@ def _x(ctx: Ctx) -> int:
     if item.kind == "triggered" and not item.x and ctx.source is not None:
         return int(ctx.game.state.objs[ctx.source].choices.get("x", 0))
     return item.x
+
+
+def _greatest(env: Env, d: Objects, stat: str) -> Callable[[Ctx], int]:
+    """The greatest power, toughness or mana value among the objects ``d`` names now (0 if
+    none; a negative power counts as 0 here, as a number of damage or cards)."""
+    every = objects(env, d)
+
+    def value(ctx: Ctx) -> int:
+        best = 0
+        for o in every(ctx):
+            ch = ctx.game.chars(o) if isinstance(o, int) else None
+            if ch is not None:
+                best = max(best, ch.card.mana_value if stat == "mana value" else getattr(ch, stat) or 0)
+        return best
+    return value
 
 
 def _stat(env: Env, d: Objects, stat: str) -> Callable[[Ctx], int]:

@@ -62,7 +62,13 @@ def then_run(env: Env, e: Effect) -> Run:
 
 def _instead(env: Env, old: Effect, new: Effect, run_old: Run) -> Run:
     check = condition(new.condition)
-    run_new = effect(env, replace(new, what=_rebase(new.what, old.what), who=new.who or old.who, condition=None,
+    if check is None:
+        raise Unsupported(f"{new.verb} instead (when?)")
+    if new.what is not None and new.what.quant == "target" and new.what is not old.what:
+        raise Unsupported(f"{new.verb} another target instead")  # 601.2c: only the targets it will use
+    # "If this spell was kicked, it deals 4 damage instead": "it" is the replaced effect's source
+    who = old.who if new.who is None or new.who.quant == "it" and new.who.ref in (None, old.what) else new.who
+    run_new = effect(env, replace(new, what=_rebase(new.what, old.what), who=who, condition=None,
                                   instead=False))
 
     def run(ctx: Ctx) -> None:

@@ -38,9 +38,10 @@ def dig(env: Env, e: Effect, n: Count) -> Run:
         ctx.dug = []
         for player in whose(ctx):
             library = ctx.game.state.players[player].library
-            if spec.until is not None:  # down to the first card that fits (all if none does)
-                k = next((i + 1 for i, o in enumerate(library)
-                          if select.matches(ctx.game, spec.until, o, ctx.controller, None)), len(library))
+            if spec.until is not None:  # down to the first card that fits, or the N-th (all if none does)
+                fits = [i + 1 for i, o in enumerate(library)
+                        if select.matches(ctx.game, spec.until, o, ctx.controller, None)]
+                k = fits[spec.until.count - 1] if len(fits) >= spec.until.count else len(library)
             else:
                 k = n(ctx)
             seen = list(library[:k])
@@ -48,7 +49,7 @@ def dig(env: Env, e: Effect, n: Count) -> Run:
                 continue
             names = ", ".join(ctx.game.describe(o) for o in seen)
             ctx.note(f"{ctx.controller} {looks} the top {len(seen)} of {player}'s library"
-                     + (f": {names}" if spec.reveal else ""))
+                     + (f": {names}" if spec.reveal or not spec.picks else ""))  # a bare look: seen
             names = f"{len(seen)} ({names})"
             left = list(seen)
             for pick in spec.picks:

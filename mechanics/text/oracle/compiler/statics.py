@@ -1,4 +1,5 @@
-"""A permanent's static abilities other than "gets +N/+N" and "has KEYWORD": what spells
+"""A permanent's static abilities other than "gets +N/+N" and "has KEYWORD" (and the count
+of a "gets +1/+1 for each ...", :func:`counted_pt`): what spells
 cost (601.2f: "Noncreature spells cost {1} more to cast", Thalia, Guardian of Thraben;
 the engine adds them up in :func:`mechanics.play.perform.total_cost`) and a "*"
 power and toughness (604.3: "~'s power and toughness are each equal to the number of
@@ -10,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from ....abilities import abilities as ab
 from .. import select
-from ..tree import Effect
+from ..tree import Effect, Number
 from .descriptors import Unsupported
 
 if TYPE_CHECKING:
@@ -44,6 +45,20 @@ def defined_pt(e: Effect, text: str, card: Any) -> ab.Static:
         x = n.value + n.times * len(select.each(game, n.count, obj.controller, obj.id))
         return x, x
     return ab.Static(text, "7a", itself, {"cda": pt})
+
+
+def counted_pt(pt: tuple[Number, Number]) -> Any:
+    """613.4c: "gets +1/+1 for each artifact you control", "+X/+X, where X is the number of
+    ...": ``pt_per(game, src)``, the change counted for the source's controller as the layer
+    applies (:func:`mechanics.rules.layers.compute` reads it with the layers so far)."""
+    def part(n: Number, game: Game, src: Any, you: str) -> int:
+        return n.value + n.times * len(select.each(game, n.count, you, src.id)) if n.count else n.value
+
+    def pt_per(game: Game, src: Any) -> tuple[int, int]:
+        ch = game.chars(src.id)
+        you = ch.controller if ch is not None else src.controller
+        return part(pt[0], game, src, you), part(pt[1], game, src, you)
+    return pt_per
 
 
 def itself(game: Game, src: Any, obj: Any, ch: Any, src_ch: Any) -> bool:

@@ -159,8 +159,13 @@ def _blocks_or_blocked(game: Game, obj: Any, event: Any) -> list[dict] | None:
 
 @kind("graveyard-cards")
 def threshold(cond: Condition) -> Check:
+    what = cond.what
+
     def check(game: Game, you: str, source: int | None, epoch: int = -1) -> bool:
-        return len(game.state.players[you].graveyard) >= cond.n
+        cards = game.state.players[you].graveyard
+        if what is not None:  # "N or more instant and/or sorcery cards in your graveyard"
+            return sum(select.matches(game, what, o, you, source) for o in cards) >= cond.n
+        return len(cards) >= cond.n
     return check
 
 

@@ -94,7 +94,7 @@ def player_amount(env: Env, e: Effect, n: Count) -> Run:
            "gain-life": lambda ctx, p, k: ctx.gain_life(p, k),
            "lose-life": lambda ctx, p, k: ctx.lose_life(p, k),
            "mill": lambda ctx, p, k: ctx.mill(p, k),
-           "discard": _discard}[e.verb]
+           "discard": _discard_at_random if e.kind == "random" else _discard}[e.verb]
 
     def run(ctx: Ctx) -> None:
         k = n(ctx)
@@ -210,9 +210,14 @@ def investigate(env: Env, e: Effect, n: Count) -> Run:
 
 @verb("scry", "surveil")
 def look(env: Env, e: Effect, n: Count) -> Run:
-    if e.n.x or e.n.count:
-        raise Unsupported(f"{e.verb} X")
-    return look_at_top(e.verb, e.n.value)
+    if not (e.n.x or e.n.count or e.n.power_of):
+        return look_at_top(e.verb, e.n.value)
+
+    def counted(ctx: Ctx) -> None:  # "scry X, where X is the number of ...": counted as it resolves
+        k = n(ctx)
+        if k > 0:  # 701.22b: scry 0 does nothing
+            look_at_top(e.verb, k)(ctx)
+    return counted
 
 
 @verb("explore")
@@ -246,9 +251,16 @@ def reanimate(env: Env, e: Effect, n: Count) -> Run:
     def back(ctx: Ctx, o: Any) -> None:
         owner = ctx.game.state.objs[o].owner if e.dest == "owner" else None
         _to_battlefield(ctx, o, e.tapped, owner)
+        if ctx.item is not None:  # the object it became, for "It gains haste" after it (400.7)
+            ctx.item.data.setdefault("became", {})[o] = ctx.game.state.objs[o].epoch
         if e.kind:  # "with a +1/+1 counter on it"
             ctx.put_counters(o, e.kind, n(ctx))
     return each_of(env, e.what, back)
+
+
+#: how a note says an effect's duration ("": for as long as the object stays, 611.2a)
+_DURATION = {"eot": " until end of turn", "tapped": " for as long as its source remains tapped",
+             "control": " for as long as its controller controls its source", "": ""}
 
 
 @verb("control")
@@ -258,7 +270,7 @@ def control(env: Env, e: Effect, n: Count) -> Run:
         if until is not None:
             ctx.add_effect("2", "control", [o], {"controller": ctx.controller}, until=until)
             ctx.note(f"{ctx.controller} gains control of {ctx.game.describe(o)}"
-                     f"{' until end of turn' if until == 'eot' else ''}")
+                     f"{_DURATION.get(e.until or '', '')}")
     return each_of(env, e.what, steal)
 
 
@@ -296,6 +308,15 @@ def _discard(ctx: Ctx, player: str, n: int) -> None:
             ctx.move(c, "graveyard")
 
 
+def _discard_at_random(ctx: Ctx, player: str, n: int) -> None:
+    """701.8a, 701.8c: N cards of the player's hand chosen at random (the game's seeded
+    random generator), discarded together."""
+    hand = list(ctx.game.state.players[player].hand)
+    for c in ctx.game.state.rng.sample(hand, min(n, len(hand))):
+        ctx.note(f"{player} discards {ctx.game.describe(c)} at random")
+        ctx.move(c, "graveyard")
+
+
 @verb("discard-chosen")
 def discard_chosen(env: Env, e: Effect, n: Count) -> Run:
     """"Target player reveals their hand. You choose a nonland card from it. That player
@@ -320,8 +341,9 @@ def discard_chosen(env: Env, e: Effect, n: Count) -> Run:
 def pump(env: Env, e: Effect, n: Count) -> Run:
     """611.2: "gets +N/+N [and gains KEYWORDS] until end of turn"; the objects affected are
     locked in as it resolves (611.2c)."""
-    if e.until not in ("eot", "control", "tapped"):
+    if e.until not in ("eot", "control", "tapped") and (e.pt or e.until):
         raise Unsupported("gets ... (not until end of turn)")
+    # 611.2a: "That creature gains haste." without a duration lasts as long as the object does
     pt = (number(env, e.pt[0]), number(env, e.pt[1])) if e.pt else None
     grants = grant_names(env, e.grants)  # 'gains "..."' (:mod:`.granted`)
 
@@ -339,7 +361,7 @@ def pump(env: Env, e: Effect, n: Count) -> Run:
         if kws:
             ctx.add_effect("6", "abilities", hit, {"keywords": kws}, until=until)
             ctx.note(f"{', '.join(ctx.game.describe(o) for o in hit)} gain{'s' * (len(hit) == 1)} "
-                     f"{', '.join(kws)} until end of turn")
+                     f"{', '.join(kws)}{_DURATION.get(e.until or '', '')}")
         if e.loses:
             ctx.add_effect("6", "abilities", hit, lost(e.loses), until=until)
         if e.base_pt:  # 613.4b: "has base power and toughness 4/4 until end of turn"
@@ -395,7 +417,7 @@ def _on_permanents(env: Env, d: Objects | None, act: Callable[[Ctx, list[int]], 
 def sacrifice(env: Env, e: Effect, n: Count) -> Run:
     """701.21a: "sacrifice ~", or each player named sacrifices one permanent that fits,
     of their choice."""
-    if e.what is not None and e.what.quant in ("self", "it", "target"):
+    if e.what is not None and e.what.quant in ("self", "it", "target", "those", "made", "event"):
         return each_of(env, e.what, lambda ctx, o: ctx.sacrifice(o))
     who = players_of(env, e.who or Objects("you", ("player",)))
     d = e.what

@@ -156,7 +156,7 @@ class Abilities(Effects, Permissions):
             self.need("less to cast")
             n = int(sym[1:-1])
             if self.eat("for each"):
-                less = Effect("less", n=Number(count=self.objects("each"), times=n))
+                less = Effect("less", n=_with(self.counted(), times=n))
             else:
                 less = Effect("less", n=Number(n), condition=self.condition())
             self.need(".")
@@ -467,6 +467,7 @@ class Abilities(Effects, Permissions):
             n = self.number()
             kind = self.counter_kind()
             self.need("on it")
+            n = self.count_suffix(n)  # "for each ...", ", where X is the number of ..."
             self.need(".")
             self.end()
             cond = None if lead is None else Condition(lead.kind, lead.what, lead.n, not lead.negate)

@@ -7,6 +7,8 @@ learnt once here so each effect and ability rule reads them the same way.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..tree import Condition, Number, Objects
 from .core import Core, _with
 from .counters import counter_on
@@ -33,6 +35,12 @@ class Descriptors(Core):
     #: the trigger's event names a player ("deals damage to a player", "attacks"): "that
     #: player" / "defending player" is that one
     event_player = False
+    #: the count ", where X is the number of ..." just bound, for the sentence's other X
+    x_is: Number | None = None
+    #: the last target player named, whom a later "that player controls" means
+    last_player: Objects | None = None
+    #: the sentence began "Until end of turn," so each of its effects lasts until then
+    whole_turn = False
 
     # ------------------------------------------------------------------ numbers
     def number(self) -> Number:
@@ -59,12 +67,30 @@ class Descriptors(Core):
             if kind is not None:  # "for each +1/+1 counter on ~" (modular, 702.43a)
                 self.need("on")
                 return Number(counters_on=(kind, self.thing(None)), times=n.value or 1)
-            return Number(count=self.objects("each"), times=n.value or 1)
+            return replace(self.counted(), times=n.value or 1)
         if n.x and self.eat(", where x is the number of"):
-            return Number(count=self.objects("each"))
+            self.x_is = self.counted()  # every X of the sentence (:meth:`.effects.Effects.effects`)
+            return self.x_is
         if n.x and self.eat(", where x is"):
-            self.fail()
+            if not self.at("the greatest"):
+                self.fail()
+            self.x_is = self.greatest()
+            return self.x_is
         return n
+
+    def counted_pt(self, pt: tuple[Number, Number]) -> tuple[Number, Number]:
+        """A P/T change and the count after it: "+1/+1 for each artifact you control" (each
+        part times the count), "+X/+X, where X is the number of creature cards in all
+        graveyards" (each X that count)."""
+        if self.at("for each"):
+            each = self.count_suffix(Number(1))
+            return (replace(each, times=pt[0].value) if pt[0].value else pt[0],
+                    replace(each, times=pt[1].value) if pt[1].value else pt[1])
+        if (pt[0].x or pt[1].x) and self.eat(", where x is the number of"):
+            n = self.counted()
+            return (replace(n, times=pt[0].times) if pt[0].x else pt[0],
+                    replace(n, times=pt[1].times) if pt[1].x else pt[1])
+        return pt
 
     # ------------------------------------------------------------------ descriptors
     def objects(self, quant: str = "") -> Objects:
@@ -120,17 +146,24 @@ class Descriptors(Core):
                 self.i += 1
             else:
                 break
-        kinds = self.kinds()
+        kinds = self.kinds(both=quant == "each")
         controller = ""
+        player: Objects | None = None  # whose, for "that player controls"
         if self.eat_any("you control", "you own"):
             controller = "you"
         elif self.eat_any("an opponent controls", "your opponents control", "you don't control",
                           "an opponent owns"):
             controller = "opponent"
+        elif self.at("that player controls") and (self.event_player or self.last_player is not None):
+            self.eat("that player controls")  # the player the trigger names, or the one just named
+            controller = "that-player"
+            player = Objects("event-player", ("player",)) if self.event_player else self.last_player
         with_kw, power, toughness, mv, zone, without = "", None, None, None, "battlefield", ""
         mv_counters = ""
         while True:
-            if self.eat("that was dealt damage this turn"):  # Fatal Blow
+            if quant == "a" and self.eat("at random"):  # "a creature card at random from your graveyard"
+                quant = "random"
+            elif self.eat("that was dealt damage this turn"):  # Fatal Blow
                 states.append("damaged")
             elif self.eat("without"):  # "each creature without flying"
                 if (kind := self.attempt(counter_on, self)) is not None:  # "without a +1/+1 counter on it"
@@ -155,8 +188,8 @@ class Descriptors(Core):
                     self.fail()
             elif self.eat("in your graveyard") or self.eat("from your graveyard"):
                 zone, controller = "graveyard", "you"
-            elif self.eat("in a graveyard") or self.eat("from a graveyard"):
-                zone, controller = "graveyard", ""
+            elif self.eat("in a graveyard") or self.eat("from a graveyard") or self.eat("in all graveyards"):
+                zone, controller = "graveyard", ""  # any player's
             elif self.eat("on the battlefield"):  # "creatures on the battlefield": anyone's
                 pass
             elif self.eat("in your hand") or self.eat("from your hand"):
@@ -170,7 +203,7 @@ class Descriptors(Core):
         same_name = quant == "target" and count == 1 and not up_to and bool(self.attempt(self._same_name, kinds))
         return Objects(quant, tuple(kinds), count, up_to, tuple(non), tuple(colors), controller, other,
                        tuple(states), with_kw, power, mv, zone, toughness=toughness, same_name=same_name,
-                       mv_counters=mv_counters, without=without)
+                       mv_counters=mv_counters, without=without, ref=player)
 
     def _same_name(self, kinds: list[str]) -> bool:
         """"... and all other permanents with the same name as that permanent" after a
@@ -230,10 +263,13 @@ class Descriptors(Core):
             return (">=", n)
         return ("==", n)
 
-    def kinds(self) -> list[str]:
+    def kinds(self, both: bool = False) -> list[str]:
         """Card types, subtypes and ``card``, as alternatives ("artifact or enchantment",
         "Forest or Plains card", "artifact, creature, or planeswalker", "Goblin creature");
-        card types together are one kind that has them all ("artifact land card")."""
+        card types together are one kind that has them all ("artifact land card").
+        ``both``: of an "each" descriptor, where "and" joins kinds too ("all artifacts,
+        creatures, and enchantments", "each creature and planeswalker": each object of
+        any of them)."""
         out: list[str] = []
         card = False
         while True:
@@ -253,14 +289,16 @@ class Descriptors(Core):
                 out.append(IRREGULAR.get(w) or (txt[:-1] if txt.endswith("s") and not txt.endswith("ss") else txt))
                 self.i += 1
                 if self.peek() in ("card", "cards", "creature", "creatures", "land", "lands", "permanent",
-                                   "permanents", "spell", "spells"):
+                                   "permanents", "spell", "spells", "planeswalker", "planeswalkers"):
                     card = card or self.peek().startswith("card")
                     self.i += 1  # "Forest card", "Goblin creature": the subtype says it
                 if self.eat_any("tokens", "token"):
                     out.append("token")
             else:
                 break
-            if self.eat(", or") or self.eat("or") or self.eat("and/or"):
+            if self.eat(", or") or self.eat("or") or self.eat("and or"):  # "and/or": the lexer drops "/"
+                continue
+            if both and self._kind_after(", and" if self.at(", and") else "and"):
                 continue
             if self.peek() == "," and (self.peek(1) in CARD_TYPES or self.peek(1) in PLURAL or
                                        self.text(1)[:1].isupper() and self.peek(1) != "~"):
@@ -275,6 +313,40 @@ class Descriptors(Core):
             out = [k for k in out if k != "token"] + ["token"]
         return out
 
+    def _kind_after(self, conj: str) -> bool:
+        """Eat ``conj`` when a card type or a subtype follows it ("artifacts and enchantments")."""
+        if not self.at(conj):
+            return False
+        j = len(conj.split())
+        w, txt = self.peek(j), self.text(j)
+        if not (w in CARD_TYPES or w in PLURAL or txt[:1].isupper() and txt.isalpha()) or w in ("player", "players",
+                                                                                           "opponent", "opponents"):
+            return False
+        self.i += j
+        return True
+
+    def counted(self) -> Number:
+        """What "the number of" or "for each" counts: "basic land types among lands you
+        control" (domain, 305.6), "creatures in your party" (700.8), or the objects of a
+        descriptor ("artifacts you control")."""
+        if self.eat("basic land types among lands you control") or self.eat(
+                "basic land type among lands you control"):
+            return Number(count=Objects("domain"))  # the counts of :mod:`..counts`
+        if self.eat("creatures in your party") or self.eat("creature in your party"):
+            return Number(count=Objects("party"))
+        if self.eat("colors among permanents you control"):  # vivid
+            return Number(count=Objects("colors"))
+        return Number(count=self.objects("each"))
+
+    def greatest(self) -> Number:
+        """"the greatest power among creatures you control", "the greatest mana value among
+        permanents you control": that of the one with the most, read as it resolves (0 if
+        there is none)."""
+        self.need("the greatest")
+        stat = self.eat_any("power", "toughness", "mana value") or self.fail()
+        self.need("among")
+        return Number(power_of=self.objects("each"), stat=stat)
+
     def amount(self) -> Number:
         """"[N plus] [twice] the number of ...": a count read as it applies."""
         plus = 0
@@ -283,12 +355,14 @@ class Descriptors(Core):
             self.i += 2
         times = 2 if self.eat("twice") else 1
         self.need("the number of")
-        return Number(plus, count=self.objects("each"), times=times)
+        return replace(self.counted(), value=plus, times=times)
 
     def amount_of(self, antecedent: Objects | None, who: Objects) -> Number:
         """"its power", "~'s power", "the number of ...": an amount read as it resolves."""
         if self.eat("the number of"):
-            return Number(count=self.objects("each"))
+            return self.counted()
+        if self.at("the greatest"):
+            return self.greatest()
         if self.eat("the sacrificed creature's power"):  # a cost's sacrifice (Fling), as it last existed
             return Number(power_of=Objects("sacrificed"))
         whose = self.eat_any("its", "~ s", "that creature's", "that card's")
@@ -306,9 +380,11 @@ class Descriptors(Core):
         if self.eat("you"):
             return Objects("you", ("player",))
         if self.eat("target opponent"):
-            return Objects("target", ("opponent",))
+            self.last_player = Objects("target", ("opponent",))
+            return self.last_player
         if self.eat("target player"):
-            return Objects("target", ("player",))
+            self.last_player = Objects("target", ("player",))
+            return self.last_player
         if self.eat("each opponent"):
             return Objects("each", ("opponent",))
         if self.eat("each player"):

@@ -44,12 +44,28 @@ def imperative(*phrases: str) -> Callable[[Rule], Rule]:
     return register
 
 
+#: more player verbs: ``rule(parser, who, antecedent)``, tried in order after the ones of
+#: :meth:`Effects.player_verb` ("each player reveals the top card of their library")
+PlayerRule = Callable[["Effects", Objects, "Objects | None"], Effect]
+PLAYER_VERBS: list[PlayerRule] = []
+
+
+def player_verb(rule: PlayerRule) -> PlayerRule:
+    """Register a rule for a player's verb after its subject (:data:`PLAYER_VERBS`)."""
+    PLAYER_VERBS.append(rule)
+    return rule
+
+
 #: 106.7: "one mana of any type that a land you control could produce" and the like, as the
 #: marks :func:`mechanics.play.mana_abilities.makes` reads
 _PRODUCIBLE = {"one mana of any type that a land you control could produce": "+",
                "one mana of any color that a land you control could produce": "=",
                "one mana of any color that a land an opponent controls could produce": "-",
                "one mana of any type that land produced": "^"}  # a triggered mana ability's (605.1b)
+
+
+#: verbs whose effect may name a second descriptor after "and" (:meth:`Effects.more_objects`)
+_OBJECT_VERBS = frozenset({"destroy", "exile", "tap", "untap", "bounce", "damage", "control"})
 
 
 class Effects(Grants):
@@ -60,12 +76,26 @@ class Effects(Grants):
         """Effect sentences up to the end: each sentence one or more effects joined by
         ", then", ", and", "and" or ","."""
         out: list[Effect] = []
+        sentence = 0  # where this sentence's effects start in ``out``
+        self.whole_turn = False  # it began "Until end of turn," (:meth:`effect`)
         while not self.done() and self.peek() != '"' and not self.at("activate only") and not self.at("x can't be 0"):
+            self.x_is = None
             e = self.attempt(self.more_damage, out[-1]) if out and self.peek(-1) == "and" else None
+            e = e or (self.attempt(self.more_objects, out[-1]) if out and self.peek(-1) == "and" else None)
             e = e or self.effect(antecedent)
+            if e.instead and e.condition is None:
+                self.fail()  # "instead" of what, and when?
+            if self.whole_turn and e.verb in ("pump", "becomes") and not e.until:
+                e = _with(e, until="eot")  # "Until end of turn, A gets +1/+1 and B gets -1/-1."
+            if self.x_is is not None:  # "loses X life and you gain X life, where X is ...": every X
+                out[sentence:] = [_bind_x(d, self.x_is, strict=False) for d in out[sentence:]]  # of the sentence
             out.append(e)
             antecedent = e.what or antecedent
-            if self.eat(".") or self.eat(", then") or self.eat(", and") or self.eat("and") or self.eat(","):
+            if self.eat("."):
+                sentence, self.whole_turn = len(out), False
+                self.eat("then")
+                continue
+            if self.eat(", then") or self.eat(", and") or self.eat("and") or self.eat(","):
                 self.eat("then")
                 continue
             if not self.done() and self.peek(-1) != '"':  # (a quoted ability's "." ended the sentence)
@@ -79,14 +109,10 @@ class Effects(Grants):
             e = self.effect(antecedent)
             if e.verb not in ("pump", "becomes") or e.until:
                 self.fail()
+            self.whole_turn = True  # "... and Y gets ...": the rest of the sentence too
             return _with(e, until="eot")
-        if self.at("if ~ was kicked ,"):  # 702.33d: "If this spell was kicked, that creature gets ..."
-            cond = self.condition()
-            self.need(",")
-            e = self.effect(antecedent)
-            if e.condition is not None:
-                self.fail()
-            return _with(e, condition=cond)
+        if self.at("if") and (e := self.attempt(self.if_then, antecedent)) is not None:
+            return e  # "If this spell was kicked, it deals 4 damage instead." (702.33d)
         if self.at("at the beginning of"):  # 603.7: "At the beginning of the next end step, return ..."
             step = self.next_step()
             self.need(",")
@@ -116,15 +142,19 @@ class Effects(Grants):
             while self.eat("and") or self.eat(", then") or self.eat(", and"):
                 then.append(self.effect(Objects("it", ("player",), ref=e.what)))
             e = _with(e, verb="damage-then", then=tuple(then))
-        if self.eat("instead"):
-            e = _with(e, instead=True, condition=self.condition())
+        if self.eat("instead"):  # "... instead if COND"; a bare "instead" is :meth:`if_then`'s
+            e = _with(e, instead=True, condition=self.condition() if self.at("if") or self.at("unless") else None)
         elif self.at("if") or self.at("unless"):
             e = _with(e, condition=self.condition())
         if self.at(", where x is"):
             self.need(", where x is")
-            times = 2 if self.eat("twice") else 1
-            self.need("the number of")
-            e = _bind_x(e, Number(count=self.objects("each"), times=times))
+            if self.at("the greatest"):
+                self.x_is = self.greatest()
+            else:
+                times = 2 if self.eat("twice") else 1
+                self.need("the number of")
+                self.x_is = replace(self.counted(), times=times)
+            e = _bind_x(e, self.x_is)
         if optional:
             e = _with(e, optional=True)
             if (self.at(". if you do ,") or self.at(". when you do ,")) and not e.then:
@@ -138,6 +168,19 @@ class Effects(Grants):
                 e = _with(e, then=tuple(then), reflexive=bool(reflexive))
         return e
 
+    def if_then(self, antecedent: Objects | None) -> Effect:
+        """"If COND, EFFECT [instead]." after the first sentence (a trigger's own "if" is its
+        intervening if, 603.4, read before its effects): checked as it resolves (608.2c);
+        with "instead" it replaces the earlier effect of its verb.  "If ~ was kicked, ..."
+        (702.33d), "If there are two or more instant and/or sorcery cards in your
+        graveyard, ..." (spell mastery)."""
+        cond = self.condition()
+        self.need(",")
+        e = self.effect(antecedent)
+        if e.condition is not None:
+            self.fail()
+        return _with(e, condition=cond)
+
     def more_damage(self, dealt: Effect) -> Effect:
         """"~ deals 2 damage to any target and 3 damage to you", "... to target creature and
         1 damage to that creature's controller", "... and 1 damage to itself": the same
@@ -147,7 +190,23 @@ class Effects(Grants):
         n = self.number()
         self.need("damage to")
         what = dealt.who if self.eat("itself") else self.recipient(dealt.what)
-        return Effect("damage", what=what, who=dealt.who, n=n)
+        return Effect("damage", what=what, who=dealt.who, n=self.count_suffix(n))
+
+    def more_objects(self, done: Effect) -> Effect:
+        """"Destroy target artifact and target enchantment", "Exile target creature and
+        target land", "Destroy all creatures you don't control and all planeswalkers you
+        don't control", "deals 2 damage to each creature and each planeswalker": the
+        same effect on a second descriptor (its own target, 115.1)."""
+        if done.verb not in _OBJECT_VERBS or done.what is None or done.what.quant not in ("target", "each") \
+                or done.what.players_only and done.verb != "damage" or done.condition is not None or done.then:
+            self.fail()
+        if not (self.at("target") or self.at("up to") or self.at("each") or self.at("all") or
+                self.at("another target")):
+            self.fail()
+        what = self.objects()
+        if what.quant not in ("target", "each") or what.players_only:
+            self.fail()
+        return _with(done, what=what)
 
     def imperative(self, antecedent: Objects | None) -> Effect:
         """An effect without a subject: the rule of the longest registered phrase here."""
@@ -232,8 +291,8 @@ class Effects(Grants):
                     kw = f"toxic {self.peek(1)}"
                     self.i += 2
                 kws.append(kw)
-                if not (self.eat(",") and self.eat("and") or self.eat("and") or self.eat(",")):
-                    break
+                if self.at(", where") or not (self.eat(",") and self.eat("and") or self.eat("and") or self.eat(",")):
+                    break  # ", where X is ...": the count's, after the token
             if self.peek() == '"':
                 ability = self.quoted()
             if not kws and not ability:
@@ -303,9 +362,7 @@ class Effects(Grants):
                 kws, grants = self.granting()
             until = self.duration()
             if self.at("for each"):  # "-1/-1 ... for each land card": both parts, each times the count
-                each = self.count_suffix(Number(1))
-                pt = (replace(each, times=pt[0].value) if pt[0].value else pt[0],
-                      replace(each, times=pt[1].value) if pt[1].value else pt[1])
+                pt = self.counted_pt(pt)
             e = Effect("pump", what=who, pt=pt, keywords=kws, until=until, grants=grants)
             return e if alt is None else Effect("one-of", what=who, then=(e, _with(e, pt=alt)))
         if self.eat_any("gains", "gain"):
@@ -368,7 +425,8 @@ class Effects(Grants):
         if self.eat_any("discards", "discard"):
             n = self.number()
             self.eat_any("cards", "card") or self.fail()
-            return Effect("discard", who=who, n=n)
+            kind = "random" if self.eat("at random") else ""
+            return Effect("discard", who=who, n=self.count_suffix(n), kind=kind)
         if self.eat_any("mills", "mill"):
             n = self.number()
             self.eat_any("cards", "card") or self.fail()
@@ -393,6 +451,10 @@ class Effects(Grants):
             if who.quant != "you":
                 self.eat("of their choice")
             return Effect("sacrifice", who=who, what=what)
+        for rule in PLAYER_VERBS:
+            e = self.attempt(rule, self, who, antecedent)
+            if e is not None:
+                return e
         self.fail()
         raise AssertionError
 
@@ -466,11 +528,14 @@ class Effects(Grants):
         return Effect("becomes", what=who, token=replace(spec, keywords=kws), until=until, grants=grants)
 
 
-def _bind_x(e: Effect, n: Number) -> Effect:
-    """", where X is the number of ...": X in the effect's numbers is that count."""
+def _bind_x(e: Effect, n: Number, strict: bool = True) -> Effect:
+    """", where X is the number of ...": X in the effect's numbers is that count (``strict``:
+    the effect must have an X)."""
     def bound(v: Number) -> Number:
-        return Number(count=n.count, times=n.times * v.times) if v.x else v
+        return replace(n, times=n.times * v.times) if v.x else v
     if not e.n.x and not (e.pt and (e.pt[0].x or e.pt[1].x)):
+        if not strict:
+            return e
         raise NoParse
     return _with(e, n=bound(e.n), pt=(bound(e.pt[0]), bound(e.pt[1])) if e.pt else None)
 

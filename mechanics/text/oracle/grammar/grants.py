@@ -79,7 +79,7 @@ class Grants(Descriptors):
         grants: tuple[Ability, ...] = ()
         chars = None  # "is black", "is a Demon in addition to its other types"
         if self.eat_any("gets", "get"):
-            pt = self.pt()
+            pt = self.counted_pt(self.pt())  # "+1/+1 for each artifact you control"
             if self.at(", has") or self.at(", is"):  # "gets +1/+1, is black, and has "..."", "gets +2/+2, has flying, and is a Demon ..."
                 while self.eat(", and") or self.eat(",") or self.eat("and"):
                     if self.eat("is"):

@@ -19,14 +19,19 @@ from .words import NUMBERS
 
 @imperative("draw")
 def draw(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
+    you = Objects("you", ("player",))
+    if p.eat("cards equal to"):  # "Draw cards equal to the number of cards in your hand"
+        return Effect("draw", who=you, n=p.amount_of(antecedent, you))
     n = p.count_suffix(p.number())
     p.need("cards") if n.value != 1 or n.x or n.count else p.eat_any("card", "cards") or p.fail()
+    if n.count is None and not n.x:  # "Draw a card for each creature you control."
+        n = p.count_suffix(n)
     return Effect("draw", who=Objects("you", ("player",)), n=n)
 
 
 @imperative("scry", "surveil")
 def look_at_top(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
-    return Effect(verb, n=p.number())
+    return Effect(verb, n=p.count_suffix(p.number()))  # "scry X, where X is the number of ..."
 
 
 @imperative("mill")
@@ -38,12 +43,11 @@ def mill(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
 
 @imperative("gain control of")
 def gain_control(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
-    """613.1b: a control-changing effect (layer 2)."""
+    """613.1b: a control-changing effect (layer 2), until end of turn or for as long as
+    the permanent stays on the battlefield (611.2a: no duration given)."""
     what = p.thing(antecedent)
-    until = p.duration()  # "until end of turn"; 611.2b: "for as long as you control ~ / ~ remains tapped"
-    if not until:
-        p.fail()
-    return Effect("control", what=what, until=until)
+    # 611.2b: "for as long as you control ~ / ~ remains tapped"; 611.2a: none given, it lasts
+    return Effect("control", what=what, until=p.duration())
 
 
 @imperative("gain", "lose")
@@ -85,7 +89,7 @@ def pay_then(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
         p.need(". if you do ,")
     then = [p.effect(antecedent)]
     while p.eat(", then") or p.eat("and"):
-        then.append(p.effect(antecedent))
+        then.append(p.effect(then[-1].what or antecedent))  # "create a token, then attach ~ to it"
     return Effect("pay-then", cost=cost, then=tuple(then), reflexive=reflexive)
 
 
@@ -218,12 +222,17 @@ def shuffle(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
 def discard(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
     n = p.number()
     p.need("cards") if n.value != 1 else p.need("card")
-    return Effect("discard", who=Objects("you", ("player",)), n=n)
+    return Effect("discard", who=Objects("you", ("player",)), n=n, kind="random" if p.eat("at random") else "")
 
 
 @imperative("attach ~ to", "attach it to")
 def attach(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
-    return Effect("attach", what=p.objects())
+    """701.3: "attach ~ to target creature you control", "create a 1/1 ... token, then
+    attach ~ to it", "whenever a creature you control enters, you may attach ~ to it"."""
+    what = p.thing(antecedent)
+    if what.quant == "it" and (what.ref is None or what.ref.quant not in ("made", "event")):
+        p.fail()  # "put a creature card onto the battlefield and attach ~ to it": a new object (400.7)
+    return Effect("attach", what=what)
 
 
 @imperative("get")

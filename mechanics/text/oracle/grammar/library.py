@@ -48,7 +48,9 @@ def dig(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
         p.need(", where x is")
         n = p.amount()
     reveal = verb.startswith("reveal")
-    if n.value == 1:
+    if p.done() or p.at(". ") and not (p.at(". if") or p.at(". put") or p.at(". you may") or p.at(". then")):
+        picks, rest = [], ""  # "Look at the top card of target player's library.": a look, nothing moves
+    elif n.value == 1:
         picks, rest = _one(p)
     else:
         picks, rest = _many(p)

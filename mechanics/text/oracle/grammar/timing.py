@@ -31,8 +31,12 @@ class Timing(States):
             self.need("or more")
             if self.eat("card types among cards in your graveyard"):
                 return Condition("graveyard-types", n=n, negate=negate)  # delirium
-            self.need("cards in your graveyard")
-            return Condition("graveyard-cards", n=n, negate=negate)  # threshold
+            if self.eat("cards in your graveyard"):
+                return Condition("graveyard-cards", n=n, negate=negate)  # threshold
+            what = self.objects("a")  # spell mastery: "instant and/or sorcery cards in your graveyard"
+            if what.zone != "graveyard" or what.controller != "you":
+                self.fail()
+            return Condition("graveyard-cards", what=what, n=n, negate=negate)
         if self.eat("a permanent you controlled left the battlefield this turn") or self.eat(
                 "a permanent left the battlefield under your control this turn"):
             return Condition("revolt", negate=negate)
