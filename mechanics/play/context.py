@@ -134,6 +134,8 @@ PRIMITIVES: dict[str, str] = {
     "move": "move an object to a zone; it becomes a new object (400.7); returns its id",
     "mill": "mill n cards (701.17), all at once; returns their ids",
     "tap": "tap a permanent",
+    "put_attacking": "a creature on the battlefield becomes attacking a player, undeclared (508.4); "
+                     "False outside combat",
     "untap": "untap a permanent",
     "phase_out": "phase a permanent out, with what is attached to it (702.26)",
     "phase_in": "phase a permanent in (702.26)",

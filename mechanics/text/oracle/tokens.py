@@ -28,7 +28,7 @@ def token_name(spec: TokenSpec) -> str:
     """The name of the token ``spec`` describes."""
     if spec.name in PREDEFINED or spec.name.capitalize() in PREDEFINED:
         return f"{spec.name.capitalize()} Token"
-    kws = [k for k in spec.keywords if k != "tapped"]
+    kws = [k for k in spec.keywords if k not in ("tapped", "attacking")]  # how it enters, not what it has
     for t in TOKENS:
         if (t.subtypes == tuple(spec.name.split()) and (t.power, t.toughness) == (spec.power, spec.toughness)
                 and t.colors == frozenset(spec.colors) and not kws and "Artifact" not in spec.types):

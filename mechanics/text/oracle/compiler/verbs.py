@@ -195,6 +195,13 @@ def token(env: Env, e: Effect, n: Count) -> Run:
         if e.tapped:
             for o in made:
                 ctx.tap(o)
+        if "attacking" in e.token.keywords:  # 508.4: its controller chooses whom it attacks
+            source = ctx.game.obj(ctx.source) if ctx.source is not None else None
+            foes = ctx.game.opponents(ctx.controller)
+            whom = source.attacking if source is not None and source.attacking else foes[0] if foes else None
+            for o in made:
+                if whom is not None:
+                    ctx.put_attacking(o, whom)
     return make
 
 

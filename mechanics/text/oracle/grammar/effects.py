@@ -230,7 +230,11 @@ class Effects(Descriptors):
                 self.fail()
         if not spec.name:
             self.fail()
-        return replace(spec, keywords=tuple(kws) + (("tapped",) if tapped else ()), ability=ability)
+        if self.eat("that's tapped and attacking") or self.eat("that are tapped and attacking"):
+            kws += ["tapped", "attacking"]  # 508.4: put onto the battlefield attacking
+        elif tapped:
+            kws.append("tapped")
+        return replace(spec, keywords=tuple(kws), ability=ability)
 
     def quoted(self) -> str:
         """A quoted ability a token has ('"Whenever this token attacks, create a Treasure
