@@ -32,12 +32,18 @@ class Primitives:
     # ---------------------------------------------------------------- zones
     def move(self: Game, oid: int, zone: str, player: str | None = None,
              bottom: bool = False, controller: str | None = None,
-             choices: dict[str, str] | None = None) -> int:
+             choices: dict[str, str] | None = None, transformed: bool = False) -> int:
         """Move an object to a zone (a new object, 400.7); returns its id.  ``choices``
         are the new object's choices made before it enters (X of a resolving permanent
-        spell, 107.3m), which its enters-with abilities read."""
+        spell, 107.3m), which its enters-with abilities read.  ``transformed``: it
+        enters the battlefield with its back face up (712); a card that isn't a
+        transforming double-faced card stays where it is."""
         st = self.state
         obj = st.objs[oid]
+        back = self._back_face(obj.name) if transformed else None
+        if transformed and back is None:
+            self.note(f"{self.describe(oid)} can't enter transformed: it stays in {obj.zone}")
+            return oid
         old_zone, old_epoch = obj.zone, obj.epoch
         if old_zone == "battlefield" and obj.choices.get("alt") == "unearth":
             zone = "exile"  # 702.84a: "If it would leave the battlefield, exile it instead" (614.1a)
@@ -60,6 +66,7 @@ class Primitives:
             obj.name = face_names(self.card(obj.name).full_name)[0]
         if zone == "battlefield":
             obj.sick = True
+            obj.name = back or obj.name
             st.battlefield.append(oid)
         elif zone != "stack":
             lst = getattr(st.players[player or obj.owner], zone)
@@ -201,6 +208,12 @@ class Primitives:
             self.emit(ev.ZoneChanged(obj.id, obj.epoch, obj.name, controller, controller,
                                      "", "battlefield", -1, True))
         return [obj.id for obj in made]
+
+    def _back_face(self: Game, name: str) -> str | None:
+        """The back face's name of a transforming double-faced card (712), else None."""
+        whole = self.pool.get(self.card(name).full_name)
+        ok = whole is not None and whole.layout == "transform" and len(whole.faces) == 2
+        return whole.faces[1].name if ok else None
 
     def turn_face(self: Game, oid: int, action: str) -> bool:
         """Transform (712: a transforming double-faced card turns to its other face) or flip

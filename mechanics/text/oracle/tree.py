@@ -95,6 +95,8 @@ class Effect:
     token: TokenSpec | None = None
     dest: str = ""
     tapped: bool = False
+    #: "return it to the battlefield transformed": back face up (a transforming card, 712)
+    transformed: bool = False
     cost: str = ""
     mana: str = ""
     optional: bool = False  # "you may ..."

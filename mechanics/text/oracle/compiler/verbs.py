@@ -110,7 +110,12 @@ def destroy(env: Env, e: Effect, n: Count) -> Run:
 
 @verb("exile")
 def exile(env: Env, e: Effect, n: Count) -> Run:
-    return each_of(env, e.what, lambda ctx, o: ctx.move(o, "exile"))
+    def away(ctx: Ctx, o: Any) -> None:
+        itself = o == ctx.source
+        ctx.move(o, "exile")
+        if itself and ctx.item is not None:  # "Exile this Saga, then return it ...": the rest of
+            ctx.item.data["moved"] = "exile"  # the effect finds the card it exiled (400.7, 610.3)
+    return each_of(env, e.what, away)
 
 
 @verb("bounce")
@@ -247,6 +252,9 @@ def shuffle(env: Env, e: Effect, n: Count) -> Run:
 def reanimate(env: Env, e: Effect, n: Count) -> Run:
     def back(ctx: Ctx, o: Any) -> None:
         owner = ctx.game.state.objs[o].owner if e.dest == "owner" else None
+        if e.transformed:
+            ctx.move(o, "battlefield", controller=owner or ctx.controller, transformed=True)
+            return
         _to_battlefield(ctx, o, e.tapped, owner)
         if e.kind:  # "with a +1/+1 counter on it"
             ctx.put_counters(o, e.kind, n(ctx))

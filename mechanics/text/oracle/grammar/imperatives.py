@@ -95,6 +95,10 @@ def return_(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
         return Effect("bounce", what=what, dest="library")
     if p.eat("to the battlefield"):
         tapped = bool(p.eat("tapped"))
+        if p.eat("transformed"):  # a Saga's last chapter: "Exile this Saga, then return it ... transformed"
+            owner = "owner" if p.eat("under its owner's control") else ""
+            p.eat("under your control")
+            return Effect("reanimate", what=what, tapped=tapped, n=Number(0), dest=owner, transformed=True)
         owner = "owner" if p.eat("under its owner's control") else ""
         p.eat("under your control")
         if p.eat("with"):  # undying, persist: "with a +1/+1 counter on it"
