@@ -63,6 +63,9 @@ class Number:
     power_of: Objects | None = None  # "equal to its power" (or its ``stat``)
     stat: str = "power"  # what of ``power_of``: power, toughness or mana value
     counters_on: tuple[str, Objects] | None = None  # "for each +1/+1 counter on ~": (kind, whose)
+    #: a count the turn keeps (``state.turn_flags``): "attacked", "for each creature that
+    #: attacked this turn" (508.1), those that have left the battlefield too
+    tally: str = ""
 
 
 @dataclass(frozen=True)

@@ -246,6 +246,8 @@ def _less(e: Effect) -> Callable[..., int]:
     check, n = condition(e.condition), e.n
 
     def less(game: Game, player: str) -> int:
+        if n.tally:
+            return n.times * game.state.turn_flags.get(n.tally, 0)
         if n.count is not None:
             return n.times * len(select.each(game, n.count, player, None))
         return n.value if check is None or check(game, player, None) else 0

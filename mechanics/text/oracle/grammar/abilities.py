@@ -151,7 +151,9 @@ class Abilities(Effects, Permissions):
             self.i += 1
             self.need("less to cast")
             n = int(sym[1:-1])
-            if self.eat("for each"):
+            if self.eat("for each creature that attacked this turn"):
+                less = Effect("less", n=Number(tally="attacked", times=n))
+            elif self.eat("for each"):
                 less = Effect("less", n=Number(count=self.objects("each"), times=n))
             else:
                 less = Effect("less", n=Number(n), condition=self.condition())
