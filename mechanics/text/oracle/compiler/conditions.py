@@ -64,6 +64,10 @@ def condition(cond: Condition | None) -> Callable[..., bool] | None:
         def check(game: Game, you: str, source: int | None, epoch: int = -1) -> bool:
             obj = game.state.objs.get(source) if source is not None else None
             return obj is not None and obj.zone == "battlefield" and "solved" in obj.choices
+    elif cond.kind == "equipped":  # 301.5: "as long as ~ is equipped"
+        def check(game: Game, you: str, source: int | None, epoch: int = -1) -> bool:
+            return any(o.attached_to == source and (ch := game.chars(o.id)) is not None and "Equipment" in ch.subtypes
+                       for o in game.battlefield_objs())
     elif cond.kind == "life-at-least":
         def check(game: Game, you: str, source: int | None, epoch: int = -1) -> bool:
             return game.state.players[you].life >= cond.n

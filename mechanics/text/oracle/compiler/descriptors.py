@@ -278,6 +278,8 @@ def _stat(env: Env, d: Objects, stat: str) -> Callable[[Ctx], int]:
 
     def value(ctx: Ctx) -> int:
         got = [o for o in whose(ctx) if isinstance(o, int)]
+        if base.quant == "self" and got and ctx.game.state.objs[got[0]].zone not in ("battlefield", "stack"):
+            got = []  # "When ~ dies, it deals damage equal to its power": as it last existed (608.2h)
         ch = ctx.game.chars(got[0]) if got else None
         if stat == "mana value":
             name = ch.card.name if ch is not None else last(ctx).get("copy_of")

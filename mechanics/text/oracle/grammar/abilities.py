@@ -381,7 +381,10 @@ class Abilities(Effects, Permissions):
         if self.at("as long as"):  # "As long as there are seven or more cards in your graveyard, ..."
             lead = self.condition()
             self.need(",")
-        who = self.thing(None) if not self.at("other") else self.objects("each")
+        if lead is not None and lead.kind == "equipped" and self.eat("it"):
+            who = Objects("self")  # "As long as ~ is equipped, it has haste."
+        else:
+            who = self.thing(None) if not self.at("other") else self.objects("each")
         if who.quant in ("a", "target", "it"):
             self.fail()
         pt: tuple[Number, Number] | None = None

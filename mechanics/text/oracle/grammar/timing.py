@@ -42,6 +42,8 @@ class Timing(Descriptors):
             return Condition("opponent-lost-life", negate=negate)
         if self.eat("you attacked this turn") or self.eat("you attacked with a creature this turn"):
             return Condition("raid", negate=negate)
+        if self.eat("~ is equipped"):  # 301.5: an Equipment is attached to it
+            return Condition("equipped", negate=negate)
         self.fail()
         raise AssertionError
 
