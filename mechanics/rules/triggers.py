@@ -362,6 +362,8 @@ class TriggerRules:
                     (item is None or s.id != item.id)]
         if spec.kind == "graveyard":  # "target creature card from your graveyard" (115.1: a card in a zone)
             owners = [controller] if spec.controller == "you" else list(self.state.players)
+            if spec.controller == "defending":  # "from defending player's graveyard": whom it attacks
+                owners = [p] if item is not None and (p := item.data.get("player")) in self.state.players else []
             out += [o for p in owners for o in self.state.players[p].graveyard
                     if not (spec.other and item is not None and item.source == o)]  # "another target ... card"
         if spec.filter is not None:

@@ -99,6 +99,8 @@ def _describe(d: Objects) -> str:
 def objects(env: Env, d: Objects) -> Callable[[Ctx], list[Any]]:
     """The objects (or players) ``d`` names as the ability resolves."""
     q = d.quant
+    if d.controller == "defending" and q != "target":  # only a target knows whom the attack names
+        raise Unsupported("defending player's graveyard")
     if q == "target":
         i = env.target(d)
         many = d.count > 1 or d.up_to

@@ -148,6 +148,8 @@ class Descriptors(Core):
                 zone, controller = "graveyard", "you"
             elif self.eat("in a graveyard") or self.eat("from a graveyard"):
                 zone, controller = "graveyard", ""
+            elif self.eat("from defending player's graveyard") or self.eat("in defending player's graveyard"):
+                zone, controller = "graveyard", "defending"  # the player the attack trigger names
             elif self.eat("on the battlefield"):  # "creatures on the battlefield": anyone's
                 pass
             elif self.eat("in your hand") or self.eat("from your hand"):

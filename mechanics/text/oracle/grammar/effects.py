@@ -447,7 +447,7 @@ class Effects(Descriptors):
         grants: tuple[Ability, ...] = ()
         if self.eat("with"):
             kws = () if self.at('"') else self.keyword_list()
-            if not kws or self.eat("and"):
+            if not kws or self.eat("and") or self.at('"'):  # "with menace and "...": the list ate "and"
                 grants = self.granted() if self.at('"') else self.fail()
         until = "eot" if self.eat("until end of turn") else ""
         if self.at(". it's still a land"):
