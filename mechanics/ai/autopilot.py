@@ -133,6 +133,10 @@ def policy(game: Any, decision: Decision) -> list[Any]:
         return [max(theirs or decision.options, key=lambda o: (o in on_stack, _size(game, o)))]
     if what == "color":  # protection from the color of one's choice
         return [threat_color(game, decision.player, decision.options)]
+    if what == "rummage":  # "discard up to N, then draw that many": the lands it no longer needs
+        lands = sum(1 for o in game.permanents(decision.player) if game.card(game.state.objs[o].name).is_type("Land"))
+        spare = [o for o in decision.options if game.card(game.state.objs[o].name).is_type("Land")]
+        return spare[:decision.max] if lands >= 4 else []
     if what == "put-back":  # Brainstorm: the cards least wanted, as for a discard
         return discard(game, decision.player, list(decision.options), decision.min)
     if what == "pile":  # 700.3: piles as even in worth as can be, so the other player loses half

@@ -126,6 +126,7 @@ def compute(game: Game) -> tuple[dict[int, Chars], bool]:
     for e, hit in targeted("1"):  # copy effects from resolved spells and abilities
         for i in hit:
             chars[i] = base_chars(game, st.objs[i], e.params["copy_of"])
+            chars[i].keywords |= set(e.params.get("keywords", ()))  # 707.9b: "except it has haste"
     for e, hit in targeted("2"):
         for i in hit:
             chars[i].controller = e.params["controller"]

@@ -52,6 +52,11 @@ def token_copy(env: Env, e: Effect, n: Count) -> Run:
     after it died)."""
     def make(ctx: Ctx, o: Any) -> None:
         ch = ctx.game.chars(o) if isinstance(o, int) else None
-        if ch is not None:
-            ctx.create_token(ctx.controller, ch.card.name, n(ctx), copy_of=ch.card.name)
+        if ch is None:
+            return
+        made = ctx.create_token(ctx.controller, ch.card.name, n(ctx), copy_of=ch.card.name)
+        if ctx.item is not None:  # "Sacrifice it at the beginning of the next end step": these tokens
+            ctx.item.data["made"] = list(made)
+        if e.keywords:  # 707.9b: "except it has haste", an exception to the copy (layer 1)
+            ctx.add_effect("1", "copy", made, {"copy_of": ch.card.name, "keywords": e.keywords}, until="")
     return each_of(env, e.what, make)

@@ -13,7 +13,17 @@ activated, modal, static, "enters" abilities, costs); the word lists are in
 
 from __future__ import annotations
 
-from . import choices, damage, facts, imperatives, library, mana, stack, zones  # noqa: F401 - register the imperative verbs
+from . import (  # noqa: F401 - register the imperative verbs
+    choices,
+    damage,
+    facts,
+    imperatives,
+    library,
+    mana,
+    rummage,  # noqa: F401 - registers its imperative (its own module: clean merges)
+    stack,
+    zones,
+)
 from .abilities import Abilities
 from .core import NoParse, ParseError
 from .mana import ManaEvents

@@ -57,7 +57,8 @@ class Effects(Descriptors):
             e = self.attempt(self.more_damage, out[-1]) if out and self.peek(-1) == "and" else None
             e = e or self.effect(antecedent)
             out.append(e)
-            antecedent = e.what or antecedent
+            # after "Create a token that's a copy of X", "it" is the token (not X)
+            antecedent = Objects("made") if e.verb == "token-copy" else e.what or antecedent
             if self.eat(".") or self.eat(", then") or self.eat(", and") or self.eat("and") or self.eat(","):
                 self.eat("then")
                 continue

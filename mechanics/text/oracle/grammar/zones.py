@@ -15,11 +15,17 @@ from .effects import Effects, imperative
 @imperative("create a token that's a copy of", "create two tokens that are copies of")
 def token_copy(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
     """707.2, 111.3: "Create a token that's a copy of target creature you control" (of it, of
-    ~, of a creature token you control); not "..., except ..." (its exceptions, 707.9)."""
+    ~, of a creature token you control); "..., except it has haste" (707.9b: keywords the
+    copy has besides the copied values), not other exceptions."""
     what = p.thing(antecedent)
-    if p.at(", except") or what.zone != "battlefield" and what.quant not in ("it", "self"):
+    if what.zone != "battlefield" and what.quant not in ("it", "self"):
         p.fail()
-    return Effect("token-copy", what=what, n=Number(2 if verb.startswith("create two") else 1))
+    kws: tuple[str, ...] = ()
+    if p.eat(", except it has") or p.eat(", except they have"):
+        kws = p.keyword_list()
+        if p.peek(-1) == "and" or p.at('"'):  # 'and "At the beginning of the end step, ..."': not here
+            p.fail()
+    return Effect("token-copy", what=what, n=Number(2 if verb.startswith("create two") else 1), keywords=kws)
 
 
 @imperative("if it was a", "if it was an", "if it's a", "if it's an")
