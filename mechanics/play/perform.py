@@ -14,7 +14,15 @@ from ..model import actions as A
 from ..model import events as ev
 from ..model.cards import CardDef, face_names, normalise_name, parse_cost
 from ..model.errors import BadReferenceError, IllegalActionError
-from ..model.mana import assignment, format_cost, format_pool, increased, parse_mana, reduced
+from ..model.mana import (
+    assignment,
+    format_cost,
+    format_pool,
+    increased,
+    parse_mana,
+    phyrexian_life,
+    reduced,
+)
 from ..model.state import AbilityRef, Decision, StackItem
 from ..rules import sba
 from ..rules.prevention import protected
@@ -528,6 +536,7 @@ def pay(game: Game, player: str, cost: tuple[str, ...], x: int = 0, card: Any = 
     sources = payers(game, player, card, source)
     convoking = {s[0] for s in convoke_sources(game, player)} if card is not None and "convoke" in card.keywords \
         else set()
+    cost, life = phyrexian_life(cost, x, sources, p.life)
     chosen = assignment(cost, x, sources)
     if chosen is None:
         have = format_pool(p.mana) or "nothing"
@@ -550,8 +559,12 @@ def pay(game: Game, player: str, cost: tuple[str, ...], x: int = 0, card: Any = 
     for oid, needs in paid.items():
         game.tap(oid)
         mana_abilities.tapped_for(game, player, oid, needs)
+    if life:
+        game.lose_life(player, life)  # 119.4: paying life is losing it
+        game.note(f"{player} pays {life} life for Phyrexian mana")
     game.changed(characteristics=False)
     return [oid for oid in paid if oid in convoking]
+
 
 
 def _activate(game: Game, a: A.Activate) -> None:

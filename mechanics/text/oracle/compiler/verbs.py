@@ -192,6 +192,7 @@ def token(env: Env, e: Effect, n: Count) -> Run:
 
         if compile_text(token_card(name), env.known).missing:
             raise Unsupported(f'a token with "{e.token.ability}"')
+    also = then_run(env, e) if e.then else None  # "... token with reach and a 3/3 ... token with lifelink"
 
     def make(ctx: Ctx) -> None:
         made = ctx.create_token(ctx.controller, name, n(ctx))
@@ -207,6 +208,8 @@ def token(env: Env, e: Effect, n: Count) -> Run:
             for o in made:
                 if whom is not None:
                     ctx.put_attacking(o, whom)
+        if also is not None:
+            also(ctx)
     return make
 
 

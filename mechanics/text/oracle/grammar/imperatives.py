@@ -137,7 +137,14 @@ def create(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
     n = p.number()
     spec = p.token_spec()
     n = p.count_suffix(n)
-    return Effect("token", what=Objects("made"), n=n, token=spec, tapped="tapped" in spec.keywords)
+    made = Effect("token", what=Objects("made"), n=n, token=spec, tapped="tapped" in spec.keywords)
+    start = p.i  # "create a 3/3 ... token with reach and a 3/3 ... token with lifelink": both
+    if p.peek(-1) == "and" or p.eat("and"):
+        also = p.attempt(create, p, verb, antecedent)
+        if also is not None:
+            return _with(made, then=(also,))
+        p.i = start
+    return made
 
 
 @imperative("search your library for", "search your library and or graveyard for")
