@@ -359,23 +359,24 @@ def _chosen_protection(ctx: Ctx) -> str:
 def becomes(env: Env, e: Effect, n: Count) -> Run:
     """"~ becomes a 3/3 red Elemental creature with KEYWORDS until end of turn. It's still
     a land." (a manland): an effect in each layer it changes (613.1d-f, 613.4b)."""
-    if e.until != "eot":
-        raise Unsupported("becomes (not until end of turn)")
-    spec = e.token
+    if e.until not in ("eot", "") or (e.grants and not e.until):  # a grant lasts until end of turn (:mod:`.granted`)
+        raise Unsupported(f"becomes (until {e.until or 'it leaves'})")
+    spec = e.token  # "": for as long as the permanent stays (611.2, Nissa's "It becomes a 0/0 ...")
     grant = granted(env, e)  # its quoted abilities (:mod:`.granted`)
 
     def run(ctx: Ctx, hit: list[int]) -> None:
-        ctx.add_effect("4", "becomes", hit, {"types": spec.types, "subtypes": tuple(spec.name.split())})
+        until = e.until
+        ctx.add_effect("4", "becomes", hit, {"types": spec.types, "subtypes": tuple(spec.name.split())}, until)
         if spec.colors:
-            ctx.add_effect("5", "becomes", hit, {"colors": spec.colors})
+            ctx.add_effect("5", "becomes", hit, {"colors": spec.colors}, until)
         if spec.keywords:
-            ctx.add_effect("6", "becomes", hit, {"keywords": spec.keywords})
+            ctx.add_effect("6", "becomes", hit, {"keywords": spec.keywords}, until)
         p, t = (ctx.item.x, ctx.item.x) if spec.x else (spec.power, spec.toughness)  # "an X/X": the X paid
-        ctx.add_effect("7b", "becomes", hit, {"set_pt": (p, t), "becomes": True})
+        ctx.add_effect("7b", "becomes", hit, {"set_pt": (p, t), "becomes": True}, until)
         if grant is not None:
             grant(ctx, hit)
         ctx.note(f"{', '.join(ctx.game.describe(o) for o in hit)} becomes a {p}/{t} "
-                 f"{spec.name} creature until end of turn")
+                 f"{spec.name} creature{' until end of turn' if until else ''}")
     return _on_permanents(env, e.what, run)
 
 

@@ -450,8 +450,11 @@ class Effects(Descriptors):
             kws = () if self.at('"') else self.keyword_list()
             if not kws or self.eat("and") or self.at('"'):  # "with menace and "...": the list ate "and"
                 grants = self.granted() if self.at('"') else self.fail()
+        still = bool(self.eat("that's still a land"))  # "... with haste that's still a land" (Nissa)
         until = "eot" if self.eat("until end of turn") else ""
-        if self.at(". it's still a land"):
+        if still:
+            pass
+        elif self.at(". it's still a land"):
             self.need(". it's still a land")
         elif grants and self.at("it's still a land"):  # the quoted ability ended the sentence
             self.need("it's still a land")
