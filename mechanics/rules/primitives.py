@@ -47,6 +47,9 @@ class Primitives:
         old_zone, old_epoch = obj.zone, obj.epoch
         if old_zone == "battlefield" and obj.choices.get("alt") == "unearth":
             zone = "exile"  # 702.84a: "If it would leave the battlefield, exile it instead" (614.1a)
+        elif old_zone == "battlefield" and zone == "graveyard" and "dies" in self.ability_index().replacements \
+                and (ch := self.chars(oid)) is not None and ch.is_creature:  # 700.4: it would die
+            zone = self.replace("dies", {"obj": oid, "zone": zone}, obj.controller)["zone"]
         if old_zone == "battlefield":
             if obj.ref not in st.lki:  # move_all recorded it before anything moved
                 self.remember(obj)
@@ -147,6 +150,9 @@ class Primitives:
             self.put_counters(obj.id, "loyalty", card.loyalty)
         if "Saga" in card.subtypes:  # 714.3a: a Saga enters with a lore counter
             self.put_counters(obj.id, "lore", 1)
+        for spec in filter(None, obj.choices.get("counters", "").split(";")):  # as the spell was marked
+            kind, _, n = spec.partition("=")
+            self.put_counters(obj.id, kind, int(n))
         op = self.replace("enters", {"obj": obj.id, "counters": {}, "subtypes": ()}, obj.controller)
         if op["subtypes"]:
             self.add_effect("4", "enters-as", [obj.id], {"subtypes": tuple(op["subtypes"])}, until="")
@@ -475,6 +481,8 @@ class Primitives:
             obj, ch = self.state.objs[target], self.chars(target)
             walker = ch is not None and "Planeswalker" in ch.types
             self.state.turn_flags.setdefault("damaged_objects", []).append(obj.ref)  # "was dealt damage this turn"
+            if source is not None:  # "dealt damage this turn by a source you controlled" (as it dealt it)
+                self.state.turn_flags.setdefault("damage_from", []).append([obj.ref, self.controller_of(source)])
             if default and (not walker or ch.is_creature):  # 120.3e: marked on a creature
                 obj.damage += n
                 src = self.chars(source) if source is not None else None

@@ -81,6 +81,26 @@ class TriggerRules:
         if kind in self.hooks.event_kinds:
             for trig in self.hooks.collect(self, event):
                 self.queue_trigger(**trig)
+        if kind == "SpellCast" and self.state.delayed:  # (an empty list in nearly every game)
+            self.cast_delayed(event)
+
+    def cast_delayed(self: Game, event: ev.Event) -> None:
+        """603.7c: a delayed triggered ability waiting for its controller's next spell of a
+        kind this turn ("When you next cast a creature spell this turn") triggers once, on
+        that spell; one of an earlier turn is gone."""
+        st = self.state
+        card = self.card(st.objs[event.source].name)
+        keep = []
+        for d in st.delayed:
+            if d["step"] != "cast" or (d["data"]["turn"] == st.turn and (d["controller"] != event.controller or not any(
+                    card.is_type(k.capitalize()) for k in d["data"]["kinds"]))):
+                keep.append(d)
+            elif d["data"]["turn"] == st.turn:
+                self.queue_trigger(d["handler"], d["source"], d["epoch"], d["controller"], d["text"],
+                                   {"spell": event.item})
+        if len(keep) != len(st.delayed):
+            st.delayed = keep
+            self.changed(board=False)
 
     def delayed_triggers(self: Game, step: str) -> None:
         """603.7: delayed triggered abilities waiting for this step trigger, once each

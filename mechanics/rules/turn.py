@@ -420,6 +420,8 @@ class TurnRules:
             choices = {"x": str(item.x)} if item.x else {}
             if item.data.get("alt"):
                 choices["alt"] = item.data["alt"]
+            if item.data.get("counters"):  # 614.1c: "that creature enters with an additional +1/+1 counter"
+                choices["counters"] = ";".join(f"{k}={n}" for k, n in item.data["counters"].items())
             self.move(obj.id, "battlefield", controller=item.controller, choices=choices)
 
     def resolve_ability(self: Game, item: StackItem) -> None:

@@ -19,6 +19,7 @@ from . import (  # noqa: F401 - register conditions and effect verbs
            library,
            mana,
            monarch,
+           nextcast,  # noqa: F401 - registers its verb (its own module: clean merges)
            rummage,  # noqa: F401 - registers its verb (its own module: clean merges)
            timing,
            verbs,

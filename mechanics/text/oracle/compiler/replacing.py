@@ -1,4 +1,4 @@
-"""A permanent's damage replacement effects (614.1a): "If a source you control would deal
+"""A permanent's replacement effects of damage and of dying (614.1a): "If a source you control would deal
 [noncombat] damage to RECIPIENT, it deals double that damage ... instead" / "put that many
 -1/-1 counters on that creature instead" (the tree of :mod:`..grammar.replacing`).
 
@@ -6,10 +6,14 @@ Each compiles to a :class:`~mechanics.abilities.abilities.Replacement` on ``dama
 engine's damage primitive applies it (once, 614.5; the affected player orders several,
 616.1) before prevention.  Counters instead of damage are the op's ``counters``: the
 damage becomes 0 and the primitive puts them on the creature, from the same source.
+"If a creature dealt damage this turn by a source you controlled would die, exile it
+instead" (Etching of Kumano) is a :class:`~mechanics.abilities.abilities.Replacement` on
+``dies``: the zone the creature goes to.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ....abilities import abilities as ab
@@ -50,3 +54,19 @@ def damage_replacement(node: Ability, text: str) -> ab.Replacement:
         def apply(game: Game, src: Any, op: dict[str, Any]) -> dict[str, Any]:
             return {**op, "n": op["n"] * times + plus}
     return ab.Replacement(text, on="damage", applies=applies, apply=apply)
+
+
+def dies_replacement(node: Ability, text: str) -> ab.Replacement:
+    e = node.effects[0]
+    what = replace(e.what, states=tuple(s for s in e.what.states if s != "damaged-by-you"))
+    by_you = "damaged-by-you" in e.what.states
+
+    def applies(game: Game, src: Any, op: dict[str, Any]) -> bool:
+        you, oid = game.controller_of(src.id), op["obj"]
+        if by_you and [game.state.objs[oid].ref, you] not in game.state.turn_flags.get("damage_from", ()):
+            return False  # 'dealt damage this turn by a source you controlled' (the damage primitive's record)
+        return select.matches(game, what, oid, you, src.id)
+
+    def apply(game: Game, src: Any, op: dict[str, Any]) -> dict[str, Any]:
+        return {**op, "zone": e.dest}
+    return ab.Replacement(text, on="dies", applies=applies, apply=apply)

@@ -20,6 +20,7 @@ from . import (  # noqa: F401 - register the imperative verbs
     imperatives,
     library,
     mana,
+    nextcast,  # noqa: F401 - registers its imperative (its own module: clean merges)
     rummage,  # noqa: F401 - registers its imperative (its own module: clean merges)
     stack,
     zones,

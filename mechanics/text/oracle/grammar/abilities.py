@@ -13,7 +13,12 @@ from .cases import case_ability
 from .core import NoParse, _with
 from .effects import Effects
 from .permissions import Permissions
-from .replacing import at_damage_replacement, damage_replacement
+from .replacing import (
+    at_damage_replacement,
+    at_dies_replacement,
+    damage_replacement,
+    dies_replacement,
+)
 from .sagas import at_chapter, chapter_ability
 from .words import (
     ABILITY_WORDS,
@@ -87,6 +92,8 @@ class Abilities(Effects, Permissions):
             return chapter_ability(self)  # type: ignore[arg-type]
         if at_damage_replacement(self):  # type: ignore[arg-type]
             return damage_replacement(self)  # type: ignore[arg-type]
+        if at_dies_replacement(self):  # type: ignore[arg-type]
+            return dies_replacement(self)  # type: ignore[arg-type]
         self.ability_word()
         start = self.i
         for rule in (self.keywords, self.cast_cost, self.cast_permission, self.alternative_cost, self.triggered,

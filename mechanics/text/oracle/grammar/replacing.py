@@ -26,6 +26,28 @@ def at_damage_replacement(p: Parser) -> bool:
     return p.at("if a source you control would deal")
 
 
+def at_dies_replacement(p: Parser) -> bool:
+    return (p.at("if a creature") or p.at("if another creature")) and "die" in p.words[p.i:p.i + 16]
+
+
+def dies_replacement(p: Parser) -> Ability:
+    """614.1a, 700.4: "If a creature [an opponent controls] [dealt damage this turn by a
+    source you controlled] would die, exile it instead." (Etching of Kumano): the effect
+    ``dies-instead``, ``what`` the creatures (the state ``damaged-by-you``), ``dest`` exile."""
+    p.need("if")
+    other = bool(p.eat("another"))
+    if not other:
+        p.need("a")
+    what = p.objects("a")
+    if what.kinds != ("creature",) or what.zone != "battlefield" or what.states:
+        p.fail()
+    damaged = ("damaged-by-you",) if p.eat("dealt damage this turn by a source you controlled") else ()
+    what = Objects("each", what.kinds, controller=what.controller, other=other, states=damaged)
+    p.need("would die , exile it instead .")
+    p.end()
+    return Ability("replacement", effects=(Effect("dies-instead", what=_any(p, what), dest="exile"),))
+
+
 def damage_replacement(p: Parser) -> Ability:
     p.need("if a source you control would deal")
     which = p.eat_any("noncombat", "combat") or ""
@@ -68,7 +90,7 @@ def _any(p: Parser, what: Objects) -> Objects:
     if what.quant not in ("each", "a") and not what.players_only or what.zone != "battlefield":
         p.fail()
     return Objects("each", what.kinds, non=what.non, colors=what.colors, controller=what.controller,
-                   states=what.states)
+                   states=what.states, other=what.other)
 
 
 def _that(p: Parser) -> None:
