@@ -235,6 +235,8 @@ class State:
     #: ``step`` ("end", "upkeep", "upkeep:you"), and the ``handler``, ``source``, ``epoch``,
     #: ``controller``, ``text`` and ``data`` it triggers with
     delayed: list[dict[str, Any]] = field(default_factory=list)
+    #: the emblems in the command zone (114): their ids (their static abilities apply, 114.4)
+    emblems: list[int] = field(default_factory=list)
 
     def tick(self) -> int:
         """A fresh timestamp."""

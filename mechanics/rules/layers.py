@@ -110,7 +110,7 @@ def compute(game: Game) -> tuple[dict[int, Chars], bool]:
     depend on each permanent's own name, copy, controller and counters alone."""
     st = game.state
     ids = [i for i in st.battlefield if not st.objs[i].phased_out]
-    if not st.effects:
+    if not st.effects and not st.emblems:
         fast = _unaffected(game, ids)
         if fast is not None:
             return fast, True
@@ -131,11 +131,16 @@ def compute(game: Game) -> tuple[dict[int, Chars], bool]:
         for i in hit:
             chars[i].controller = e.params["controller"]
     statics = _statics(game, chars)
+    sources = chars
+    if st.emblems:  # 114.4: an emblem's static abilities apply from the command zone
+        sources = {**chars, **{e: base_chars(game, st.objs[e]) for e in st.emblems}}
+        statics = sorted(statics + [(st.objs[e].timestamp, e, ab) for e in st.emblems
+                                    for ab in sources[e].behaviour.of(Static)], key=lambda t: t[0])
     for layer in ("2", "4", "5", "6", "7b", "7c"):
         for _ts, src, ab in statics:  # static abilities apply in their own layer
-            if ab.layer == layer and _active(game, chars, src, ab):
+            if ab.layer == layer and _active(game, sources, src, ab):
                 for i, ch in chars.items():
-                    if ab.applies(game, game.obj(src), game.obj(i), ch, chars[src]):
+                    if ab.applies(game, game.obj(src), game.obj(i), ch, sources[src]):
                         _apply(ch, ab.params)
         if layer != "2":
             for e, hit in targeted(layer):

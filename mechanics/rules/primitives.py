@@ -186,6 +186,16 @@ class Primitives:
         self.changed()
         return True
 
+    def create_emblem(self: Game, player: str, name: str) -> int:
+        """114.1: ``player`` gets an emblem (named by its abilities' text) in the command zone."""
+        st = self.state
+        oid = st.new_id()
+        st.objs[oid] = Obj(oid, name, player, player, "command", st.tick())
+        st.emblems.append(oid)
+        self.changed()
+        self.note(f"{player} gets an emblem with {name.removeprefix('Emblem ')}")
+        return oid
+
     def put_onto_battlefield(self: Game, name: str, controller: str, token: bool = False,
                              copy_of: str | None = None) -> Obj:
         """Create a new object directly on the battlefield (tokens and setup)."""

@@ -40,8 +40,16 @@ def token_name(spec: TokenSpec) -> str:
     return f"{spec.name} Token ({spec.power}/{spec.toughness} {colors}{art}{rest}){quoted}"
 
 
+def emblem_name(text: str) -> str:
+    """An emblem's name (114): its abilities' text, so a journal replays it."""
+    return f'Emblem "{text}"'
+
+
 def token_card(name: str) -> CardDef | None:
-    """The facts of a token named by :func:`token_name`, or None for another name."""
+    """The facts of a token named by :func:`token_name` or of an emblem named by
+    :func:`emblem_name`, or None for another name."""
+    if name.startswith('Emblem "') and name.endswith('"'):  # 114.2: only abilities
+        return CardDef(name, type_line="Emblem", oracle_text=name[len('Emblem "'):-1])
     base = name.removesuffix(" Token")
     if base in PREDEFINED:
         return CardDef(name, type_line=f"Token Artifact \u2014 {base}", oracle_text=PREDEFINED[base])

@@ -15,6 +15,7 @@ from . import (  # noqa: F401 - register conditions and effect verbs
            choices,
            damage,
            delayed,
+           emblems,  # noqa: F401 - registers its verb (its own module: clean merges)
            facts,
            library,
            mana,

@@ -16,6 +16,7 @@ from __future__ import annotations
 from . import (  # noqa: F401 - register the imperative verbs
     choices,
     damage,
+    emblems,  # noqa: F401 - registers its imperative (its own module: clean merges)
     facts,
     imperatives,
     library,

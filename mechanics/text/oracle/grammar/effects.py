@@ -62,6 +62,8 @@ class Effects(Descriptors):
             if self.eat(".") or self.eat(", then") or self.eat(", and") or self.eat("and") or self.eat(","):
                 self.eat("then")
                 continue
+            if e.verb == "emblem" and self.words[self.i - 2:self.i] == [".", '"']:
+                continue  # 'You get an emblem with "... ." Search ...': the quote ended the sentence
             if not self.done():
                 self.fail()
         if not out:

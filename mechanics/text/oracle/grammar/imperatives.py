@@ -152,8 +152,12 @@ def search(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
     """701.23: "..., [reveal it,] put it into your hand / onto the battlefield [tapped], then
     shuffle", or "..., then shuffle and put that card on top" (Imperial Seal); "search your
     library and/or graveyard for a card named NAME, reveal it, and put it into your hand. If
-    you search your library this way, shuffle"."""
-    what = p.objects()
+    you search your library this way, shuffle"; "for any number of Forest cards" (as many
+    as the player finds and wants, 701.23b)."""
+    if p.eat("any number of"):
+        what = _with(p.objects("a"), count=len(p.toks) + 99, up_to=True)  # more than a library holds
+    else:
+        what = p.objects()
     if p.eat("named"):
         what = _with(what, named=p.card_name())
     if verb.endswith("graveyard for"):
