@@ -237,6 +237,8 @@ class State:
     delayed: list[dict[str, Any]] = field(default_factory=list)
     #: the emblems in the command zone (114): their ids (their static abilities apply, 114.4)
     emblems: list[int] = field(default_factory=list)
+    #: 726: "day", "night" or "" (neither, as a game begins)
+    day_night: str = ""
 
     def tick(self) -> int:
         """A fresh timestamp."""

@@ -154,6 +154,8 @@ class Primitives:
             kind, _, n = spec.partition("=")
             self.put_counters(obj.id, kind, int(n))
         op = self.replace("enters", {"obj": obj.id, "counters": {}, "subtypes": ()}, obj.controller)
+        if op.get("transformed"):  # it enters transformed (a daybound permanent at night, 702.145b)
+            self.turn_face(obj.id, "transform")
         if op["subtypes"]:
             self.add_effect("4", "enters-as", [obj.id], {"subtypes": tuple(op["subtypes"])}, until="")
         for kind, n in op["counters"].items():
@@ -195,6 +197,12 @@ class Primitives:
         self.changed()
         self.note(f"{player} gets an emblem with {name.removeprefix('Emblem ')}")
         return oid
+
+    def day_night(self: Game, value: str) -> None:
+        """726.2: it becomes day or night (the daybound plugin says when, 726.3)."""
+        self.state.day_night = value
+        self.changed()
+        self.note(f"it becomes {value}")
 
     def put_onto_battlefield(self: Game, name: str, controller: str, token: bool = False,
                              copy_of: str | None = None) -> Obj:

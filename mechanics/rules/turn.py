@@ -74,9 +74,10 @@ class TurnRules:
         order = [s[0] for s in self.seats()]
         seat = self.seat_of(st.active)
         nxt = order[(order.index(seat) + 1) % len(order)] if seat in order else order[0]
+        cast = sum(st.turn_flags.get("cast", {}).get(p, 0) for p in st.team_of(st.active))
         st.active = nxt
         st.turn += 1
-        st.turn_flags = {}
+        st.turn_flags = {"cast_last_turn": cast}  # 726.3a: what the previous turn's active player cast
         for p in st.team_of(nxt):
             st.players[p].turns += 1
             st.players[p].lands_played = 0
