@@ -292,6 +292,8 @@ class Abilities(Effects, Permissions):
             return Event("enters", subject)
         if self.eat("enters or leaves the battlefield"):  # two trigger events, one ability each
             return Event("enters|leaves", subject)
+        if self.eat("enters or attacks"):  # the same: an ability of each event
+            return Event("enters|attacks", subject)
         if self.eat_any("enters", "enter"):
             return Event("enters", subject)
         if self.eat("dies"):
