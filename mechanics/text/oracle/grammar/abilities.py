@@ -130,12 +130,12 @@ class Abilities(Effects, Permissions):
                 kw = self.peek()
                 self.i += 1
                 cost = ""
-                if self.eat("—"):  # "Cycling—Pay 2 life.", "Ward—Pay 3 life."
+                if self.eat("—"):  # "Cycling—Pay 2 life.", "Ward—Pay 3 life.", "Ward—Discard a card."
                     paid = self.costs(".")
-                    if paid.mana or paid.tap or paid.sacrifice or paid.discard or paid.bounce or paid.tap_other \
-                            or not paid.life:
+                    if paid.mana or paid.tap or paid.sacrifice or paid.bounce or paid.tap_other \
+                            or not (paid.life or paid.discard and kw == "ward") or paid.life and paid.discard:
                         self.fail()
-                    cost = f"{paid.life} life"
+                    cost = f"{paid.life} life" if paid.life else f"discard {paid.discard}"
                 while self.peek().startswith("{") and self.peek() not in ("{t}", "{q}"):
                     cost += self.text()
                     self.i += 1

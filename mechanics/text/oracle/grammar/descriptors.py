@@ -146,7 +146,7 @@ class Descriptors(Core):
                     self.fail()
             elif self.eat("in your graveyard") or self.eat("from your graveyard"):
                 zone, controller = "graveyard", "you"
-            elif self.eat("in a graveyard") or self.eat("from a graveyard"):
+            elif self.eat("in a graveyard") or self.eat("from a graveyard") or self.eat("from graveyards"):
                 zone, controller = "graveyard", ""
             elif self.eat("from defending player's graveyard") or self.eat("in defending player's graveyard"):
                 zone, controller = "graveyard", "defending"  # the player the attack trigger names
