@@ -147,6 +147,14 @@ def while_present(obj: Obj) -> str:
 
 
 WHILE = "while:"
+
+
+def next_turn(player: str) -> str:
+    """``Effect.until`` for "until your next turn" (611.2): it ends as ``player``'s next turn begins."""
+    return f"{NEXT_TURN}{player}"
+
+
+NEXT_TURN = "turn:"
 #: ``Effect.until`` for "during its controller's next untap step" (502.3): it ends as the
 #: untap step of its permanent's controller does
 NEXT_UNTAP = "next-untap"

@@ -573,7 +573,8 @@ class Primitives:
             self.changed()
         else:
             self.add_effect("7c", "pump", [oid], {"pt": (p, t)}, until)
-        self.note(f"{self.describe(oid)} gets {p:+d}/{t:+d} until end of turn")
+        self.note(f"{self.describe(oid)} gets {p:+d}/{t:+d} until "
+                  + ("end of turn" if until == "eot" else f"{until.removeprefix('turn:')}'s next turn"))
 
     def add_mana(self: Game, player: str, symbols: list[str]) -> None:
         self.state.players[player].mana += symbols

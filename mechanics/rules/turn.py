@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from ..abilities.abilities import SpellAbility
 from ..model import events as ev
-from ..model.state import NEXT_UNTAP, STEPS, Decision, Obj, StackItem
+from ..model.state import NEXT_UNTAP, STEPS, Decision, Obj, StackItem, next_turn
 from ..plugin_api.plugin_manager import UNTAP_OPERATIONS
 from ..text.effects import ATTACKS_IF_ABLE, CANT_ATTACK, CANT_BLOCK, DOESNT_UNTAP
 from . import sba
@@ -75,6 +75,10 @@ class TurnRules:
         seat = self.seat_of(st.active)
         nxt = order[(order.index(seat) + 1) % len(order)] if seat in order else order[0]
         cast = sum(st.turn_flags.get("cast", {}).get(p, 0) for p in st.team_of(st.active))
+        ending = {next_turn(p) for p in st.team_of(nxt)}  # "until your next turn" is over (611.2)
+        if any(e.until in ending for e in st.effects):
+            st.effects = [e for e in st.effects if e.until not in ending]
+            self.changed()
         st.active = nxt
         st.turn += 1
         st.turn_flags = {"cast_last_turn": cast}  # 726.3a: what the previous turn's active player cast

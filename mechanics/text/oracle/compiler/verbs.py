@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from ....model.state import NEXT_UNTAP, Decision
+from ....model.state import NEXT_UNTAP, Decision, next_turn
 from ...effects import (
     CANT_BLOCK,
     DOESNT_UNTAP,
@@ -330,21 +330,28 @@ def discard_chosen(env: Env, e: Effect, n: Count) -> Run:
 def pump(env: Env, e: Effect, n: Count) -> Run:
     """611.2: "gets +N/+N [and gains KEYWORDS] until end of turn"; the objects affected are
     locked in as it resolves (611.2c)."""
-    if e.until != "eot":
+    if e.until not in ("eot", "next-turn"):
         raise Unsupported("gets ... (not until end of turn)")
     pt = (number(env, e.pt[0]), number(env, e.pt[1])) if e.pt else None
 
     def run(ctx: Ctx, hit: list[int]) -> None:
+        until = lasting(ctx, e.until)
         if pt is not None:
             p, t = pt[0](ctx), pt[1](ctx)
             for o in hit:
-                ctx.pump(o, p, t)
+                ctx.pump(o, p, t, until)
         kws = tuple(_chosen_protection(ctx) if k == PROTECTION_OF_CHOICE else k for k in e.keywords)
         if kws:
-            ctx.add_effect("6", "abilities", hit, {"keywords": kws})
+            ctx.add_effect("6", "abilities", hit, {"keywords": kws}, until)
             ctx.note(f"{', '.join(ctx.game.describe(o) for o in hit)} gain{'s' * (len(hit) == 1)} "
-                     f"{', '.join(kws)} until end of turn")
+                     f"{', '.join(kws)} until {'end of turn' if until == 'eot' else 'their next turn'}")
     return _on_permanents(env, e.what, run)
+
+
+def lasting(ctx: Ctx, until: str) -> str:
+    """An effect's ``until`` for the engine: "next-turn" is until the ability's controller's
+    next turn (:func:`mechanics.model.state.next_turn`)."""
+    return next_turn(ctx.controller) if until == "next-turn" else until
 
 
 def _chosen_protection(ctx: Ctx) -> str:
@@ -359,13 +366,13 @@ def _chosen_protection(ctx: Ctx) -> str:
 def becomes(env: Env, e: Effect, n: Count) -> Run:
     """"~ becomes a 3/3 red Elemental creature with KEYWORDS until end of turn. It's still
     a land." (a manland): an effect in each layer it changes (613.1d-f, 613.4b)."""
-    if e.until not in ("eot", "") or (e.grants and not e.until):  # a grant lasts until end of turn (:mod:`.granted`)
+    if e.grants and e.until != "eot":  # a grant lasts until end of turn (:mod:`.granted`)
         raise Unsupported(f"becomes (until {e.until or 'it leaves'})")
     spec = e.token  # "": for as long as the permanent stays (611.2, Nissa's "It becomes a 0/0 ...")
     grant = granted(env, e)  # its quoted abilities (:mod:`.granted`)
 
     def run(ctx: Ctx, hit: list[int]) -> None:
-        until = e.until
+        until = lasting(ctx, e.until)
         ctx.add_effect("4", "becomes", hit, {"types": spec.types, "subtypes": tuple(spec.name.split())}, until)
         if spec.colors:
             ctx.add_effect("5", "becomes", hit, {"colors": spec.colors}, until)
@@ -376,7 +383,7 @@ def becomes(env: Env, e: Effect, n: Count) -> Run:
         if grant is not None:
             grant(ctx, hit)
         ctx.note(f"{', '.join(ctx.game.describe(o) for o in hit)} becomes a {p}/{t} "
-                 f"{spec.name} creature{' until end of turn' if until else ''}")
+                 f"{spec.name} creature{' until end of turn' if until == 'eot' else ''}")
     return _on_permanents(env, e.what, run)
 
 

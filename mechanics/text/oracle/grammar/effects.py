@@ -71,11 +71,13 @@ class Effects(Descriptors):
         return tuple(out)
 
     def effect(self, antecedent: Objects | None) -> Effect:
-        if self.eat("until end of turn ,"):  # 611.2a: "Until end of turn, X gets/gains/becomes ..."
+        if self.at("until end of turn ,") or self.at("until your next turn ,"):  # 611.2a: "Until end of
+            until = self.duration()  # turn, X gets/gains/becomes ...", "Until your next turn, ..."
+            self.need(",")
             e = self.effect(antecedent)
             if e.verb not in ("pump", "becomes") or e.until:
                 self.fail()
-            return _with(e, until="eot")
+            return _with(e, until=until)
         if self.at("if ~ was kicked ,"):  # 702.33d: "If this spell was kicked, that creature gets ..."
             cond = self.condition()
             self.need(",")
@@ -297,7 +299,7 @@ class Effects(Descriptors):
             kws: tuple[str, ...] = ()
             if self.eat("and gains") or self.eat("and gain"):
                 kws = self.keyword_list()
-            until = "eot" if self.eat("until end of turn") else ""
+            until = self.duration()
             if self.at("for each"):  # "-1/-1 ... for each land card": both parts, each times the count
                 each = self.count_suffix(Number(1))
                 pt = (replace(each, times=pt[0].value) if pt[0].value else pt[0],
@@ -306,7 +308,7 @@ class Effects(Descriptors):
             return e if alt is None else Effect("one-of", what=who, then=(e, _with(e, pt=alt)))
         if self.eat_any("gains", "gain"):
             kws = self.keyword_list()
-            until = "eot" if self.eat("until end of turn") else ""
+            until = self.duration()
             return Effect("pump", what=who, keywords=kws, until=until)
         if self.eat_any("becomes", "become"):  # 305.7, 613: a manland: "becomes a 3/3 red Elemental creature"
             return self.becomes(who)
@@ -441,6 +443,11 @@ class Effects(Descriptors):
             self.need("creature")
         return TokenSpec(" ".join(subs), p, t, tuple(colors), tuple(types), x=x)
 
+    def duration(self) -> str:
+        """611.2: "until end of turn" (``eot``), "until your next turn" (``next-turn``: it ends
+        as the controller's next turn begins), or none said (``""``)."""
+        return "eot" if self.eat("until end of turn") else "next-turn" if self.eat("until your next turn") else ""
+
     def becomes(self, who: Objects) -> Effect:
         """"becomes a 3/3 red and green Elemental creature [with KEYWORDS] [until end of
         turn]. It's still a land." (the new characteristics in layers 4, 5, 6, 7b)."""
@@ -453,7 +460,7 @@ class Effects(Descriptors):
             if not kws or self.eat("and") or self.at('"'):  # "with menace and "...": the list ate "and"
                 grants = self.granted() if self.at('"') else self.fail()
         still = bool(self.eat("that's still a land"))  # "... with haste that's still a land" (Nissa)
-        until = "eot" if self.eat("until end of turn") else ""
+        until = self.duration()
         if still:
             pass
         elif self.at(". it's still a land"):
