@@ -53,7 +53,7 @@ from ..cda import cda_abilities
 from ..effects import ENCHANTABLE
 from ..keyword_lines import parse_keywords, registered
 from . import compiler, keywords
-from .compiler import Unsupported, by_hand
+from .compiler import Unsupported, by_hand, emblems, nextcast, rummage  # noqa: F401 - register their verbs and imperatives
 from .compiler.conditions import condition
 from .compiler.replacing import damage_replacement, dies_replacement
 from .grammar import NoParse, ParseError, Parser

@@ -10,22 +10,7 @@ so the card stays manual.
 
 from __future__ import annotations
 
-from . import (  # noqa: F401 - register conditions and effect verbs
-           cases,
-           choices,
-           damage,
-           delayed,
-           emblems,  # noqa: F401 - registers its verb (its own module: clean merges)
-           facts,
-           library,
-           mana,
-           monarch,
-           nextcast,  # noqa: F401 - registers its verb (its own module: clean merges)
-           rummage,  # noqa: F401 - registers its verb (its own module: clean merges)
-           timing,
-           verbs,
-           zones,
-)
+from . import cases, choices, damage, delayed, facts, library, mana, monarch, timing, verbs, zones  # noqa: F401 - register conditions and effect verbs
 from .abilities import (
            activated,
            by_hand,

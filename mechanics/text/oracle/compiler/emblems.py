@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from ..grammar import emblems as _grammar  # noqa: F401 - registers its imperative
 from ..tokens import emblem_name, token_card
 from ..tree import Effect
 from .descriptors import Env, Run, Unsupported, players_of

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from ....abilities import abilities as ab
 from ....model.state import AbilityRef
+from ..grammar import nextcast as _grammar  # noqa: F401 - registers its imperative
 from ..tree import Effect
 from .descriptors import Env, Run, Unsupported
 from .effects import verb

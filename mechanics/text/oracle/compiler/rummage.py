@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ....model.state import Decision
+from ..grammar import rummage as _grammar  # noqa: F401 - registers its imperative
 from ..tree import Effect
 from .descriptors import Env, Run, Unsupported
 from .effects import verb

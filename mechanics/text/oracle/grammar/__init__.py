@@ -13,19 +13,7 @@ activated, modal, static, "enters" abilities, costs); the word lists are in
 
 from __future__ import annotations
 
-from . import (  # noqa: F401 - register the imperative verbs
-    choices,
-    damage,
-    emblems,  # noqa: F401 - registers its imperative (its own module: clean merges)
-    facts,
-    imperatives,
-    library,
-    mana,
-    nextcast,  # noqa: F401 - registers its imperative (its own module: clean merges)
-    rummage,  # noqa: F401 - registers its imperative (its own module: clean merges)
-    stack,
-    zones,
-)
+from . import choices, damage, facts, imperatives, library, mana, stack, zones  # noqa: F401 - register the imperative verbs
 from .abilities import Abilities
 from .core import NoParse, ParseError
 from .mana import ManaEvents
