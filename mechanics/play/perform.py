@@ -30,6 +30,7 @@ from ..text.build import UNKNOWN_TEXT
 from ..text.effects import (
     BLOCKS_ONLY_FLYERS,
     BY_THREE_OR_MORE,
+    CANT_ACTIVATE,
     CANT_BLOCK,
     NOT_BY_LESS_POWER,
     NOT_BY_POWER_2,
@@ -577,6 +578,8 @@ def _activate(game: Game, a: A.Activate) -> None:
     if game.controller_of(oid) != a.player:
         raise IllegalActionError(f"{a.player} does not control '{a.obj}'")
     abilities = game.activated(oid)
+    if not abilities and (ch := game.chars(oid)) is not None and ch.has(CANT_ACTIVATE):
+        raise IllegalActionError(f"'{a.obj}': its activated abilities can't be activated (602.5)")
     if not 1 <= a.n <= len(abilities):
         raise IllegalActionError(f"'{a.obj}' has {len(abilities)} activated abilities, not #{a.n}")
     ab = abilities[a.n - 1]

@@ -24,7 +24,7 @@ from ..abilities.abilities import (
 from ..abilities.modes import mode_targets, trigger_modes
 from ..model import events as ev
 from ..model.state import AbilityRef, Decision, StackItem
-from ..text.effects import ENCHANTABLE, UNTARGETABLE, UNTARGETABLE_BY_OPPONENTS
+from ..text.effects import CANT_ACTIVATE, ENCHANTABLE, UNTARGETABLE, UNTARGETABLE_BY_OPPONENTS
 from .layers import Chars
 from .prevention import protected
 
@@ -449,8 +449,10 @@ class TriggerRules:
         return spec.kind in ("any", "creature", "permanent", "creature-you-control", "permanent-you-control")
 
     def activated(self: Game, oid: int) -> list[Activated]:
+        """The activated abilities of a permanent that may be activated (none when an effect
+        says its activated abilities can't be, 602.5)."""
         ch = self.chars(oid)
-        return [] if ch is None or ch.no_abilities else ch.behaviour.of(Activated)
+        return [] if ch is None or ch.no_abilities or ch.has(CANT_ACTIVATE) else ch.behaviour.of(Activated)
 
 
 @cache

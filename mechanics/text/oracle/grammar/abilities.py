@@ -7,7 +7,7 @@ Each rule reads one whole ability and returns its :class:`~..tree.Ability`;
 
 from __future__ import annotations
 
-from ...effects import prevents_static
+from ...effects import CANT_ACTIVATE, prevents_static
 from ..tree import Ability, Condition, Cost, Effect, Event, Number, Objects
 from .cases import case_ability
 from .core import NoParse, _with
@@ -389,6 +389,17 @@ class Abilities(Effects, Permissions):
             self.end()
             return Ability("static", effects=(Effect("pump", what=Objects("self"),
                                                      keywords=RESTRICTION_SENTENCES[sentence]),))
+        if self.at("activated abilities of") or self.at("enchanted creature's activated abilities") or self.at(
+                "enchanted permanent's activated abilities"):  # 602.5: "... can't be activated."
+            who = Objects("attached") if self.eat_any("enchanted creature's", "enchanted permanent's") else None
+            if who is None:
+                self.need("activated abilities of")
+                who = self.objects("each")
+            else:
+                self.need("activated abilities")
+            self.need("can't be activated .")
+            self.end()
+            return Ability("static", effects=(Effect("pump", what=who, keywords=(CANT_ACTIVATE,)),))
         lead = None
         if self.at("as long as"):  # "As long as there are seven or more cards in your graveyard, ..."
             lead = self.condition()
