@@ -66,6 +66,7 @@ class Number:
     #: a count the turn keeps (``state.turn_flags``): "attacked", "for each creature that
     #: attacked this turn" (508.1), those that have left the battlefield too
     tally: str = ""
+    paid: bool = False  # "that much": the amount just paid ("you may pay any amount of {E}")
 
 
 @dataclass(frozen=True)
@@ -220,6 +221,16 @@ class Cost:
     bounce: Objects | None = None
     #: "Tap an untapped creature you control", "Tap two untapped Allies you control" (``count``)
     tap_other: Objects | None = None
+    #: "Remove three spore counters from ~": (kind, how many), from the source (122.8)
+    remove: tuple[str, int] | None = None
+    #: "Pay {E}{E}": energy counters removed from the player (107.14)
+    energy: int = 0
+    #: "Exert ~" (701.43a): it won't untap during its controller's next untap step
+    exert: bool = False
+    #: "Exile two creature cards from your graveyard" (``count`` of them)
+    exile_cards: Objects | None = None
+    #: "Put a -1/-1 counter on ~": (kind, how many) put on the source as a cost
+    put: tuple[str, int] | None = None
 
 
 @dataclass(frozen=True)
