@@ -56,6 +56,8 @@ class TriggerRules:
         """Triggered abilities of permanents (and look-back ones of what left), and
         those plugins propose for this event kind."""
         kind = event.kind
+        if kind == "SpellCast" and self.state.delayed:  # "When you next cast ..." (603.7c)
+            self.cast_delayed(event)
         index = self.ability_index()  # (Game.emit calls this only when the kept index hears it)
         if kind not in index.heard:
             return  # nothing on the battlefield, no look back and no plugin hears it
@@ -87,8 +89,6 @@ class TriggerRules:
         if kind in index.plugins.event_kinds:
             for trig in self.hooks.collect(self, event):
                 self.queue_trigger(**trig)
-        if kind == "SpellCast" and self.state.delayed:  # (an empty list in nearly every game)
-            self.cast_delayed(event)
 
     def cast_delayed(self: Game, event: ev.Event) -> None:
         """603.7c: a delayed triggered ability waiting for its controller's next spell of a
