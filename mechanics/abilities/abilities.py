@@ -33,7 +33,8 @@ class Target:
     ``max`` above 1 is "any number of" / "up to N" targets (0 to ``max``, 115.1d),
     only as an ability's last target requirement; ``other`` excludes the source;
     ``controller`` is ``you`` or ``opponent`` for "... you control" / "... an opponent
-    controls" (relative to the spell's or ability's controller)."""
+    controls" (relative to the spell's or ability's controller); ``defending`` for a
+    card in the graveyard of the player an attack trigger names (its data's ``player``)."""
 
     kind: str = "any"
     text: str = "any target"

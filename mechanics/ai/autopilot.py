@@ -52,7 +52,7 @@ from ..abilities.abilities import Activated, AltCost, HandAbility, Triggered
 from ..abilities.modes import mode_sets, spell_modal
 from ..model import actions as A
 from ..model.cards import BASIC_LAND_MANA, parse_cost
-from ..model.mana import plan
+from ..model.mana import phyrexian_life, plan
 from ..model.state import Decision, StackItem
 from ..play.perform import (
     alt_allowed,
@@ -130,6 +130,10 @@ def policy(game: Any, decision: Decision) -> list[Any]:
         return [max(theirs or decision.options, key=lambda o: (o in on_stack, _size(game, o)))]
     if what == "color":  # protection from the color of one's choice
         return [threat_color(game, decision.player, decision.options)]
+    if what == "rummage":  # "discard up to N, then draw that many": the lands it no longer needs
+        lands = sum(1 for o in game.permanents(decision.player) if game.card(game.state.objs[o].name).is_type("Land"))
+        spare = [o for o in decision.options if game.card(game.state.objs[o].name).is_type("Land")]
+        return spare[:decision.max] if lands >= 4 else []
     if what == "put-back":  # Brainstorm: the cards least wanted, as for a discard
         return discard(game, decision.player, list(decision.options), decision.min)
     if what == "pile":  # 700.3: piles as even in worth as can be, so the other player loses half
@@ -736,8 +740,9 @@ def ability_to_activate(game: Any, player: str, fetch: bool = False) -> A.Action
                 # call; Vehicles are crewed before combat
             if ab.tap and (obj.tapped or (ch.is_creature and obj.sick and not ch.has("haste"))):
                 continue
-            cost = parse_cost(ab.cost)
-            if "X" in cost or (cost and plan(cost, 0, mana_sources(game, player)) is None):
+            sources = mana_sources(game, player)
+            cost = phyrexian_life(parse_cost(ab.cost), 0, sources, st.players[player].life)[0]  # 107.4f
+            if "X" in cost or (cost and plan(cost, 0, sources) is None):
                 continue
             if ab.tap and ch.is_creature and not ab.equip:
                 continue  # creatures attack rather than tap

@@ -76,6 +76,19 @@ def assignment(cost: Sequence[str], x: int, sources: list[Source]) -> list[tuple
     return list(zip(used, colored, strict=True)) + [(j, "") for j in rest[:generic]]
 
 
+def phyrexian_life(cost: tuple[str, ...], x: int, sources: list[Source], life: int) -> tuple[tuple[str, ...], int]:
+    """107.4f: each Phyrexian symbol ({W/P}) is paid with its color or with 2 life: with the
+    mana while the sources can pay the whole cost, else with life, one symbol at a time,
+    as long as the player has that much life (119.4).  The cost left and the life to pay."""
+    rest, paid = list(cost), 0
+    for s in [s for s in cost if s.upper().endswith("/P")]:
+        if assignment(tuple(rest), x, sources) is not None or life < paid + 2:
+            break
+        rest.remove(s)
+        paid += 2
+    return tuple(rest), paid
+
+
 def reduced(cost: Sequence[str], k: int) -> tuple[str, ...]:
     """The cost with its generic part reduced by ``k`` (601.2f: a cost reduction lowers
     only the generic mana it can, never colored mana)."""

@@ -155,6 +155,15 @@ def while_controlled(oid: int, epoch: int, player: str) -> str:
 
 WHILE = "while:"
 WHILE_TAPPED = ":tapped"
+
+
+def next_turn(player: str) -> str:
+    """``Effect.until`` for "until your next turn" (611.2): it ends as ``player``'s next turn begins."""
+    return f"{NEXT_TURN}{player}"
+
+
+NEXT_TURN = "turn:"
+
 #: ``Effect.until`` for "during its controller's next untap step" (502.3): it ends as the
 #: untap step of its permanent's controller does
 NEXT_UNTAP = "next-untap"
@@ -248,6 +257,10 @@ class State:
     #: ``step`` ("end", "upkeep", "upkeep:you"), and the ``handler``, ``source``, ``epoch``,
     #: ``controller``, ``text`` and ``data`` it triggers with
     delayed: list[dict[str, Any]] = field(default_factory=list)
+    #: the emblems in the command zone (114): their ids (their static abilities apply, 114.4)
+    emblems: list[int] = field(default_factory=list)
+    #: 726: "day", "night" or "" (neither, as a game begins)
+    day_night: str = ""
 
     def tick(self) -> int:
         """A fresh timestamp."""

@@ -338,6 +338,8 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         kept = self._abilities  # an event nothing hears collects nothing (without the call)
         if kept is None or kept[0] is not self._chars or kept[2] != len(st.objs) or event.kind in kept[1].heard:
             self.collect_triggers(event)
+        elif st.delayed and event.kind == "SpellCast":  # "When you next cast ..." (603.7c)
+            self.cast_delayed(event)
 
     def note(self, line: str) -> None:
         if not self.keep_log:

@@ -22,7 +22,15 @@ from ..model import actions as A
 from ..model import events as ev
 from ..model.cards import CardDef, face_names, normalise_name, parse_cost
 from ..model.errors import BadReferenceError, IllegalActionError
-from ..model.mana import assignment, format_cost, format_pool, increased, parse_mana, reduced
+from ..model.mana import (
+    assignment,
+    format_cost,
+    format_pool,
+    increased,
+    parse_mana,
+    phyrexian_life,
+    reduced,
+)
 from ..model.state import AbilityRef, Decision, StackItem
 from ..rules import sba
 from ..rules.prevention import protected
@@ -30,6 +38,7 @@ from ..text.build import UNKNOWN_TEXT
 from ..text.effects import (
     BLOCKS_ONLY_FLYERS,
     BY_THREE_OR_MORE,
+    CANT_ACTIVATE,
     CANT_BLOCK,
     NOT_BY_LESS_POWER,
     NOT_BY_POWER_2,
@@ -536,6 +545,7 @@ def pay(game: Game, player: str, cost: tuple[str, ...], x: int = 0, card: Any = 
     sources = payers(game, player, card, source)
     convoking = {s[0] for s in convoke_sources(game, player)} if card is not None and "convoke" in card.keywords \
         else set()
+    cost, life = phyrexian_life(cost, x, sources, p.life)
     chosen = assignment(cost, x, sources)
     if chosen is None:
         have = format_pool(p.mana) or "nothing"
@@ -558,8 +568,12 @@ def pay(game: Game, player: str, cost: tuple[str, ...], x: int = 0, card: Any = 
     for oid, needs in paid.items():
         game.tap(oid)
         mana_abilities.tapped_for(game, player, oid, needs)
+    if life:
+        game.lose_life(player, life)  # 119.4: paying life is losing it
+        game.note(f"{player} pays {life} life for Phyrexian mana")
     game.changed(characteristics=False)
     return [oid for oid in paid if oid in convoking]
+
 
 
 def _activate(game: Game, a: A.Activate) -> None:
@@ -572,6 +586,8 @@ def _activate(game: Game, a: A.Activate) -> None:
     if game.controller_of(oid) != a.player:
         raise IllegalActionError(f"{a.player} does not control '{a.obj}'")
     abilities = game.activated(oid)
+    if not abilities and (ch := game.chars(oid)) is not None and ch.has(CANT_ACTIVATE):
+        raise IllegalActionError(f"'{a.obj}': its activated abilities can't be activated (602.5)")
     if not 1 <= a.n <= len(abilities):
         raise IllegalActionError(f"'{a.obj}' has {len(abilities)} activated abilities, not #{a.n}")
     ab = abilities[a.n - 1]

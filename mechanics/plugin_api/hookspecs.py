@@ -101,7 +101,9 @@ def untap_begin(game: Any, player: str) -> list[tuple] | None:
 
     Returns: operations for the engine to apply, in order, as tuples naming a
     primitive and its arguments: ``("phase_out", obj_id)``, ``("phase_in",
-    obj_id)``.  None means nothing to do.  Implemented by: plugins/phasing.py.
+    obj_id)``, ``("day_night", "night")`` (726.2), ``("turn_face", obj_id,
+    "transform")``.  None means nothing to do.  Implemented by: plugins/phasing.py,
+    plugins/daybound.py.
     """
 
 

@@ -35,7 +35,7 @@ from .isolation import WATCHDOG, HookTimedOut, call_hook, display_failure, plugi
 
 #: the primitives an ``untap_begin`` hook may ask for (hookspecs.untap_begin), by name:
 #: plugin data never names another method of the game (``reset``, ``undo``)
-UNTAP_OPERATIONS = ("phase_out", "phase_in")
+UNTAP_OPERATIONS = ("phase_out", "phase_in", "day_night", "turn_face")
 
 #: what a ``damage_results`` hook may propose (``"instead"``: no default result)
 DAMAGE_OPERATIONS = ("put_counters", "gain_life", "lose_life", "instead")

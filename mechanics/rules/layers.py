@@ -125,7 +125,7 @@ def compute(game: Game) -> tuple[dict[int, Chars], bool]:
     depend on each permanent's own name, copy, controller and counters alone."""
     st = game.state
     ids = [i for i in st.battlefield if not st.objs[i].phased_out]
-    if not st.effects:
+    if not st.effects and not st.emblems:
         fast = _unaffected(game, ids)
         if fast is not None:
             return fast, True
@@ -141,16 +141,22 @@ def compute(game: Game) -> tuple[dict[int, Chars], bool]:
     for e, hit in targeted("1"):  # copy effects from resolved spells and abilities
         for i in hit:
             chars[i] = base_chars(game, st.objs[i], e.params["copy_of"])
+            chars[i].keywords |= set(e.params.get("keywords", ()))  # 707.9b: "except it has haste"
     for e, hit in targeted("2"):
         if still_controlled(e, chars):  # (its source's control after the earlier ones)
             for i in hit:
                 chars[i].controller = e.params["controller"]
     effects = [e for e in effects if still_controlled(e, chars)]  # control is known from here on
     statics = _statics(game, chars)
+    sources = chars
+    if st.emblems:  # 114.4: an emblem's static abilities apply from the command zone
+        sources = {**chars, **{e: base_chars(game, st.objs[e]) for e in st.emblems}}
+        statics = sorted(statics + [(st.objs[e].timestamp, e, ab) for e in st.emblems
+                                    for ab in sources[e].behaviour.of(Static)], key=lambda t: t[0])
     for layer in ("2", "4", "5", "6", "7b", "7c"):
         for _ts, src, ab in statics:  # static abilities apply in their own layer
             if ab.layer == layer:
-                _apply_static(game, chars, src, ab)
+                _apply_static(game, chars, sources, src, ab)
         if layer != "2":
             for e, hit in targeted(layer):
                 for i in hit:
@@ -167,7 +173,7 @@ def compute(game: Game) -> tuple[dict[int, Chars], bool]:
                                 if isinstance(a, Static)]
             for _ts, src, ab in granted:  # a granted static ability applies from then on (613.6)
                 if ab.layer == "6":
-                    _apply_static(game, chars, src, ab)
+                    _apply_static(game, chars, sources, src, ab)
             statics += granted
             for i, ch in chars.items():  # 613.4a: layer 7a, before 7b's setting effects
                 game.seeing(chars, defined_pt, st.objs[i], ch)
@@ -182,14 +188,16 @@ def compute(game: Game) -> tuple[dict[int, Chars], bool]:
     return chars, False
 
 
-def _apply_static(game: Game, chars: dict[int, Chars], src: int, ab: Static) -> None:
-    """A static ability's effect on each object it applies to, if its condition holds."""
-    if _active(game, chars, src, ab):
+def _apply_static(game: Game, chars: dict[int, Chars], sources: dict[int, Chars], src: int,
+                  ab: Static) -> None:
+    """A static ability's effect on each object it applies to, if its condition holds
+    (``sources``: the characteristics of the objects whose statics apply, emblems too)."""
+    if _active(game, sources, src, ab):
         params = ab.params
         if "pt_per" in params:  # "+1/+1 for each artifact you control": counted as it applies
             params = {"pt": game.seeing(chars, params["pt_per"], game.obj(src))}
         for i, ch in chars.items():
-            if ab.applies(game, game.obj(src), game.obj(i), ch, chars[src]):
+            if ab.applies(game, game.obj(src), game.obj(i), ch, sources[src]):
                 _apply(ch, params)
 
 

@@ -33,15 +33,24 @@ class Primitives:
     # ---------------------------------------------------------------- zones
     def move(self: Game, oid: int, zone: str, player: str | None = None,
              bottom: bool = False, controller: str | None = None,
-             choices: dict[str, str] | None = None) -> int:
+             choices: dict[str, str] | None = None, transformed: bool = False) -> int:
         """Move an object to a zone (a new object, 400.7); returns its id.  ``choices``
         are the new object's choices made before it enters (X of a resolving permanent
-        spell, 107.3m), which its enters-with abilities read."""
+        spell, 107.3m), which its enters-with abilities read.  ``transformed``: it
+        enters the battlefield with its back face up (712); a card that isn't a
+        transforming double-faced card stays where it is."""
         st = self.state
         obj = st.objs[oid]
+        back = self._back_face(obj.name) if transformed else None
+        if transformed and back is None:
+            self.note(f"{self.describe(oid)} can't enter transformed: it stays in {obj.zone}")
+            return oid
         old_zone, old_epoch = obj.zone, obj.epoch
         if old_zone == "battlefield" and obj.choices.get("alt") == "unearth":
             zone = "exile"  # 702.84a: "If it would leave the battlefield, exile it instead" (614.1a)
+        elif old_zone == "battlefield" and zone == "graveyard" and "dies" in self.ability_index().replacements \
+                and (ch := self.chars(oid)) is not None and ch.is_creature:  # 700.4: it would die
+            zone = self.replace("dies", {"obj": oid, "zone": zone}, obj.controller)["zone"]
         if old_zone == "battlefield":
             if obj.ref not in st.lki:  # move_all recorded it before anything moved
                 self.remember(obj)
@@ -61,6 +70,7 @@ class Primitives:
             obj.name = face_names(self.card(obj.name).full_name)[0]
         if zone == "battlefield":
             obj.sick = True
+            obj.name = back or obj.name
             st.battlefield.append(oid)
         elif zone != "stack":
             lst = getattr(st.players[player or obj.owner], zone)
@@ -141,7 +151,12 @@ class Primitives:
             self.put_counters(obj.id, "loyalty", card.loyalty)
         if "Saga" in card.subtypes:  # 714.3a: a Saga enters with a lore counter
             self.put_counters(obj.id, "lore", 1)
+        for spec in filter(None, obj.choices.get("counters", "").split(";")):  # as the spell was marked
+            kind, _, n = spec.partition("=")
+            self.put_counters(obj.id, kind, int(n))
         op = self.replace("enters", {"obj": obj.id, "counters": {}, "subtypes": ()}, obj.controller)
+        if op.get("transformed"):  # it enters transformed (a daybound permanent at night, 702.145b)
+            self.turn_face(obj.id, "transform")
         if op.get("tapped") and not obj.tapped:  # "Artifacts your opponents control enter tapped"
             obj.tapped = True  # how it enters, not an event: it never "becomes tapped" (614.1c)
             self.changed(characteristics=False)
@@ -163,6 +178,36 @@ class Primitives:
         for other in self.battlefield_objs():  # only permanents are in combat (506.4)
             if obj.id in other.blocking:
                 other.blocking.remove(obj.id)
+
+    def put_attacking(self: Game, oid: int, player: str) -> bool:
+        """508.4: a creature put onto the battlefield attacking ``player`` is attacking but
+        was never declared an attacker (no "whenever ~ attacks").  Only from the declare
+        attackers step to combat damage, and only under an attacking player's control
+        (506.3d); otherwise it just stays on the battlefield."""
+        st = self.state
+        obj = st.objs[oid]
+        if st.step not in ("attackers", "blockers", "damage") or obj.zone != "battlefield" \
+                or obj.controller not in st.team_of(st.active):
+            return False
+        obj.attacking = player
+        self.changed()
+        return True
+
+    def create_emblem(self: Game, player: str, name: str) -> int:
+        """114.1: ``player`` gets an emblem (named by its abilities' text) in the command zone."""
+        st = self.state
+        oid = st.new_id()
+        st.objs[oid] = Obj(oid, name, player, player, "command", st.tick())
+        st.emblems.append(oid)
+        self.changed()
+        self.note(f"{player} gets an emblem with {name.removeprefix('Emblem ')}")
+        return oid
+
+    def day_night(self: Game, value: str) -> None:
+        """726.2: it becomes day or night (the daybound plugin says when, 726.3)."""
+        self.state.day_night = value
+        self.changed()
+        self.note(f"it becomes {value}")
 
     def put_onto_battlefield(self: Game, name: str, controller: str, token: bool = False,
                              copy_of: str | None = None) -> Obj:
@@ -192,6 +237,12 @@ class Primitives:
             self.emit(ev.ZoneChanged(obj.id, obj.epoch, obj.name, controller, controller,
                                      "", "battlefield", -1, True))
         return [obj.id for obj in made]
+
+    def _back_face(self: Game, name: str) -> str | None:
+        """The back face's name of a transforming double-faced card (712), else None."""
+        whole = self.pool.get(self.card(name).full_name)
+        ok = whole is not None and whole.layout == "transform" and len(whole.faces) == 2
+        return whole.faces[1].name if ok else None
 
     def turn_face(self: Game, oid: int, action: str) -> bool:
         """Transform (712: a transforming double-faced card turns to its other face) or flip
@@ -460,8 +511,10 @@ class Primitives:
         Prevention and replacement effects (615, 614; on ``"damage"``) apply first."""
         if n > 0:
             hurt = target if isinstance(target, str) else self.controller_of(target)
-            n = self.replace("damage", {"target": target, "n": n, "source": source,
-                                        "combat": combat}, hurt)["n"]
+            op = self.replace("damage", {"target": target, "n": n, "source": source, "combat": combat}, hurt)
+            n = op["n"]
+            if op.get("counters") and not isinstance(target, str):  # 614.1a: counters instead (Soul-Scar Mage)
+                self.put_counters(target, *op["counters"])
         if n > 0:
             n = prevented(self, target, n, source, combat)  # 615, protection's among them (702.16e)
         if n <= 0 or not isinstance(target, str) and self.shielded(target):  # 122.1c
@@ -479,6 +532,8 @@ class Primitives:
             obj, ch = self.state.objs[target], self.chars(target)
             walker = ch is not None and "Planeswalker" in ch.types
             self.state.turn_flags.setdefault("damaged_objects", []).append(obj.ref)  # "was dealt damage this turn"
+            if source is not None:  # "dealt damage this turn by a source you controlled" (as it dealt it)
+                self.state.turn_flags.setdefault("damage_from", []).append([obj.ref, self.controller_of(source)])
             if default and (not walker or ch.is_creature):  # 120.3e: marked on a creature
                 obj.damage += n
                 src = self.chars(source) if source is not None else None
@@ -551,7 +606,8 @@ class Primitives:
             self.changed()
         else:
             self.add_effect("7c", "pump", [oid], {"pt": (p, t)}, until)
-        self.note(f"{self.describe(oid)} gets {p:+d}/{t:+d}{' until end of turn' if until == 'eot' else ''}")
+        self.note(f"{self.describe(oid)} gets {p:+d}/{t:+d}" + (" until end of turn" if until == "eot" else
+                  f" until {until.removeprefix('turn:')}'s next turn" if until.startswith("turn:") else ""))
 
     def add_mana(self: Game, player: str, symbols: list[str]) -> None:
         if not symbols:

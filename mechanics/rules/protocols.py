@@ -105,7 +105,8 @@ class TurnNeeds(GameCore, Protocol):
                combat: bool = False) -> None: ...  # Primitives
     def draw(self, player: str, n: int = 1) -> None: ...  # Primitives
     def move(self, oid: int, zone: str, player: str | None = None, bottom: bool = False,
-             controller: str | None = None) -> int: ...  # Primitives
+             controller: str | None = None, choices: dict[str, str] | None = None,
+             transformed: bool = False) -> int: ...  # Primitives
     def put_counters(self, target: int | str, kind: str, n: int,
                      source_item: int | None = None) -> int: ...  # Primitives (a Saga's lore, 714.3b)
     def remove_from_combat(self, obj: Obj) -> None: ...  # Primitives

@@ -26,7 +26,7 @@ from ..abilities.abilities import (
 from ..abilities.modes import mode_targets, trigger_modes
 from ..model import events as ev
 from ..model.state import AbilityRef, Decision, StackItem
-from ..text.effects import ENCHANTABLE, UNTARGETABLE, UNTARGETABLE_BY_OPPONENTS
+from ..text.effects import CANT_ACTIVATE, ENCHANTABLE, UNTARGETABLE, UNTARGETABLE_BY_OPPONENTS
 from .layers import Chars
 from .prevention import protected
 
@@ -56,6 +56,8 @@ class TriggerRules:
         """Triggered abilities of permanents (and look-back ones of what left), and
         those plugins propose for this event kind."""
         kind = event.kind
+        if kind == "SpellCast" and self.state.delayed:  # "When you next cast ..." (603.7c)
+            self.cast_delayed(event)
         index = self.ability_index()  # (Game.emit calls this only when the kept index hears it)
         if kind not in index.heard:
             return  # nothing on the battlefield, no look back and no plugin hears it
@@ -87,6 +89,24 @@ class TriggerRules:
         if kind in index.plugins.event_kinds:
             for trig in self.hooks.collect(self, event):
                 self.queue_trigger(**trig)
+
+    def cast_delayed(self: Game, event: ev.Event) -> None:
+        """603.7c: a delayed triggered ability waiting for its controller's next spell of a
+        kind this turn ("When you next cast a creature spell this turn") triggers once, on
+        that spell; one of an earlier turn is gone."""
+        st = self.state
+        card = self.card(st.objs[event.source].name)
+        keep = []
+        for d in st.delayed:
+            if d["step"] != "cast" or (d["data"]["turn"] == st.turn and (d["controller"] != event.controller or not any(
+                    card.is_type(k.capitalize()) for k in d["data"]["kinds"]))):
+                keep.append(d)
+            elif d["data"]["turn"] == st.turn:
+                self.queue_trigger(d["handler"], d["source"], d["epoch"], d["controller"], d["text"],
+                                   {"spell": event.item})
+        if len(keep) != len(st.delayed):
+            st.delayed = keep
+            self.changed(board=False)
 
     def delayed_triggers(self: Game, step: str) -> None:
         """603.7: delayed triggered abilities waiting for this step trigger, once each
@@ -395,6 +415,8 @@ class TriggerRules:
                     (item is None or s.id != item.id)]
         if spec.kind == "graveyard":  # "target creature card from your graveyard" (115.1: a card in a zone)
             owners = [controller] if spec.controller == "you" else list(self.state.players)
+            if spec.controller == "defending":  # "from defending player's graveyard": whom it attacks
+                owners = [p] if item is not None and (p := item.data.get("player")) in self.state.players else []
             out += [o for p in owners for o in self.state.players[p].graveyard
                     if not (spec.other and item is not None and item.source == o)]  # "another target ... card"
         if spec.filter is not None:
@@ -460,8 +482,10 @@ class TriggerRules:
         return spec.kind in ("any", "creature", "permanent", "creature-you-control", "permanent-you-control")
 
     def activated(self: Game, oid: int) -> list[Activated]:
+        """The activated abilities of a permanent that may be activated (none when an effect
+        says its activated abilities can't be, 602.5)."""
         ch = self.chars(oid)
-        return [] if ch is None or ch.no_abilities else ch.behaviour.of(Activated)
+        return [] if ch is None or ch.no_abilities or ch.has(CANT_ACTIVATE) else ch.behaviour.of(Activated)
 
 
 @cache

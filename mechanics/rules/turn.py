@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from ..abilities.abilities import SpellAbility
 from ..model import events as ev
-from ..model.state import NEXT_UNTAP, STEPS, Decision, Obj, StackItem, while_present
+from ..model.state import NEXT_UNTAP, STEPS, Decision, Obj, StackItem, next_turn, while_present
 from ..plugin_api.plugin_manager import UNTAP_OPERATIONS
 from ..text.effects import ATTACKS_IF_ABLE, CANT_ATTACK, CANT_BLOCK, DOESNT_UNTAP, MAY_NOT_UNTAP
 from . import sba
@@ -74,9 +74,14 @@ class TurnRules:
         order = [s[0] for s in self.seats()]
         seat = self.seat_of(st.active)
         nxt = order[(order.index(seat) + 1) % len(order)] if seat in order else order[0]
+        cast = sum(st.turn_flags.get("cast", {}).get(p, 0) for p in st.team_of(st.active))
+        ending = {next_turn(p) for p in st.team_of(nxt)}  # "until your next turn" is over (611.2)
+        if any(e.until in ending for e in st.effects):
+            st.effects = [e for e in st.effects if e.until not in ending]
+            self.changed()
         st.active = nxt
         st.turn += 1
-        st.turn_flags = {}
+        st.turn_flags = {"cast_last_turn": cast}  # 726.3a: what the previous turn's active player cast
         for p in st.team_of(nxt):
             st.players[p].turns += 1
             st.players[p].lands_played = 0
@@ -436,6 +441,8 @@ class TurnRules:
             choices = {"x": str(item.x)} if item.x else {}
             if item.data.get("alt"):
                 choices["alt"] = item.data["alt"]
+            if item.data.get("counters"):  # 614.1c: "that creature enters with an additional +1/+1 counter"
+                choices["counters"] = ";".join(f"{k}={n}" for k, n in item.data["counters"].items())
             self.move(obj.id, "battlefield", controller=item.controller, choices=choices)
 
     def resolve_ability(self: Game, item: StackItem) -> None:

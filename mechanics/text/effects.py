@@ -23,6 +23,10 @@ if TYPE_CHECKING:
 #: can't be blocked by creatures with power 2 or less." (checked by blocking, 509.1b)
 UNBLOCKABLE, CANT_BLOCK, BLOCKS_ONLY_FLYERS = "unblockable", "can't block", "can block only creatures with flying"
 NOT_BY_POWER_2 = "can't be blocked by creatures with power 2 or less"
+#: ... of "Enchanted creature can't attack or block, and its activated abilities can't be
+#: activated." and "Activated abilities of artifacts can't be activated." (602.5: mana
+#: abilities too)
+CANT_ACTIVATE = "its activated abilities can't be activated"
 #: ... of "This creature can't be blocked except by creatures with flying [or reach]." and
 #: "Creatures with power less than this creature's power can't block it." (509.1b)
 ONLY_BY_FLYING, ONLY_BY_FLYING_OR_REACH = ("can't be blocked except by creatures with flying",

@@ -53,10 +53,12 @@ from ..cda import cda_abilities
 from ..effects import ENCHANTABLE
 from ..keyword_lines import parse_keywords, registered
 from . import compiler, keywords
-from .compiler import Unsupported, by_hand
+from .compiler import Unsupported, by_hand, emblems, nextcast, rummage  # noqa: F401 - register their verbs and imperatives
 from .compiler.conditions import condition
+from .compiler.replacing import damage_replacement, dies_replacement
 from .grammar import NoParse, ParseError, Parser
 from .lexer import self_named, strip_reminder, tokenize
+from .tree import Objects
 
 __all__ = ["Compiled", "ParseError", "compile_card", "compile_text", "instance_abilities"]
 
@@ -125,8 +127,13 @@ def compile_ability(card: CardDef, lines: list[str], known: set[str]) -> list[ab
         return [compiler.triggered(node, flat, card, known, modal)]
     if node.form == "triggered":  # "enters or leaves the battlefield": a triggered ability of each
         hidden: list[ab.Ability] = []  # event; with the abilities only it starts (delayed, granted)
-        return [compiler.triggered(replace(node, event=replace(node.event, kind=kind)), flat, card, known,
-                                   hidden=hidden) for kind in node.event.kind.split("|")] + hidden
+        events = [replace(node.event, kind=kind) for kind in node.event.kind.split("|")]
+        if node.event.or_self and node.event.kind in ("dies", "leaves", "put-into-graveyard"):
+            # "Whenever ~ or another Hydra you control dies": the source's own leaving looks back
+            # in time (603.10a), the others' doesn't: an ability of each
+            events = [replace(node.event, subject=Objects("self"), or_self=False), replace(node.event, or_self=False)]
+        return [compiler.triggered(replace(node, event=e), flat, card, known, hidden=hidden)
+                for e in events] + hidden
     if node.form == "activated":
         hidden = []
         return [compiler.activated(node, flat, card, known, hidden=hidden), *hidden]
@@ -134,6 +141,8 @@ def compile_ability(card: CardDef, lines: list[str], known: set[str]) -> list[ab
         return compiler.static(node, flat, card, known)
     if node.form == "enters":
         return [compiler.enters(node, flat)]
+    if node.form == "replacement":  # 614.1a: "If a source you control would deal damage ...", "would die"
+        return [(dies_replacement if node.effects[0].verb == "dies-instead" else damage_replacement)(node, flat)]
     if node.form == "cast-from":  # 601.3: "You may cast ~ from your graveyard using its blitz ability."
         return [ab.CastFrom(flat, node.arg, node.keyword)]
     if node.form == "alternative-cost":  # 118.9: "You may COST rather than pay this spell's mana cost."

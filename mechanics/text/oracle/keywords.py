@@ -244,8 +244,10 @@ def costed(card: Any, kw: str, cost: str, life: int, text: str) -> list[ab.Abili
 def ward(cost: str = "", life: int = 0) -> Triggered:
     """702.21a: "Whenever this permanent becomes the target of a spell or ability an
     opponent controls, counter that spell or ability unless that player pays COST" (a
-    mana cost, or N life: only with that much life, 119.4); paid or not as it resolves."""
-    price = f"{life} life" if life else cost
+    mana cost, N life: only with that much life, 119.4, or "discard N": only with N cards
+    in hand, of that player's choice); paid or not as it resolves."""
+    discard = int(cost.split()[1]) if cost.startswith("discard ") else 0
+    price = f"{life} life" if life else f"discard {discard} card{'s' * (discard > 1)}" if discard else cost
 
     def match(game: Game, obj: Any, event: Any) -> dict | None:
         if (event.obj == obj.id and event.epoch == obj.epoch
@@ -254,6 +256,14 @@ def ward(cost: str = "", life: int = 0) -> Triggered:
         return None
 
     def paid(ctx: Ctx, who: str) -> bool:
+        if discard:
+            hand = tuple(ctx.game.state.players[who].hand)
+            if len(hand) < discard:
+                return False
+            for c in ctx.choose(Decision("choose", who, f"ward: discard {discard}", hand, discard, discard,
+                                         {"what": "discard"})):
+                ctx.move(c, "graveyard")
+            return True
         if not life:
             return ctx.pay(who, cost)
         if ctx.game.state.players[who].life < life:
@@ -274,4 +284,5 @@ def ward(cost: str = "", life: int = 0) -> Triggered:
         ctx.note(f"ward: {ctx.game.describe(item.source) if item.source else item.text} is countered")
         ctx.counter_item(item.id)
 
-    return Triggered(f"Ward—Pay {life} life." if life else f"Ward {cost}", ("BecameTarget",), match, run)
+    text = f"Ward—Pay {life} life." if life else f"Ward—Discard {discard}." if discard else f"Ward {cost}"
+    return Triggered(text, ("BecameTarget",), match, run)

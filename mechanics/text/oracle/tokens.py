@@ -29,7 +29,7 @@ def token_name(spec: TokenSpec) -> str:
     """The name of the token ``spec`` describes."""
     if spec.name in PREDEFINED or spec.name.capitalize() in PREDEFINED:
         return f"{spec.name.capitalize()} Token"
-    kws = [k for k in spec.keywords if k != "tapped"]
+    kws = [k for k in spec.keywords if k not in ("tapped", "attacking")]  # how it enters, not what it has
     for t in TOKENS:
         if (t.subtypes == tuple(spec.name.split()) and (t.power, t.toughness) == (spec.power, spec.toughness)
                 and t.colors == frozenset(spec.colors) and not kws and "Artifact" not in spec.types):
@@ -41,8 +41,16 @@ def token_name(spec: TokenSpec) -> str:
     return f"{spec.name} Token ({spec.power}/{spec.toughness} {colors}{art}{rest}){quoted}"
 
 
+def emblem_name(text: str) -> str:
+    """An emblem's name (114): its abilities' text, so a journal replays it."""
+    return f'Emblem "{text}"'
+
+
 def token_card(name: str) -> CardDef | None:
-    """The facts of a token named by :func:`token_name`, or None for another name."""
+    """The facts of a token named by :func:`token_name` or of an emblem named by
+    :func:`emblem_name`, or None for another name."""
+    if name.startswith('Emblem "') and name.endswith('"'):  # 114.2: only abilities
+        return CardDef(name, type_line="Emblem", oracle_text=name[len('Emblem "'):-1])
     base = name.removesuffix(" Token")
     if base in PREDEFINED:
         return CardDef(name, type_line=f"Token Artifact \u2014 {base}", oracle_text=PREDEFINED[base])

@@ -63,6 +63,9 @@ class Number:
     power_of: Objects | None = None  # "equal to its power" (or its ``stat``)
     stat: str = "power"  # what of ``power_of``: power, toughness or mana value
     counters_on: tuple[str, Objects] | None = None  # "for each +1/+1 counter on ~": (kind, whose)
+    #: a count the turn keeps (``state.turn_flags``): "attacked", "for each creature that
+    #: attacked this turn" (508.1), those that have left the battlefield too
+    tally: str = ""
     paid: bool = False  # "that much": the amount just paid ("you may pay any amount of {E}")
 
 
@@ -96,6 +99,8 @@ class Effect:
     token: TokenSpec | None = None
     dest: str = ""
     tapped: bool = False
+    #: "return it to the battlefield transformed": back face up (a transforming card, 712)
+    transformed: bool = False
     cost: str = ""
     mana: str = ""
     optional: bool = False  # "you may ..."

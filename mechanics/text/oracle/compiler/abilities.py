@@ -58,9 +58,9 @@ def activated(node: Ability, text: str, card: Any, known: set[str],
     assert c is not None
     mana = any(e.verb == "mana" for e in node.effects)
     if ("X" in c.mana.upper() and (mana or c.loyalty is not None)) or any(
-            "/" in s and not set(s.upper().split("/")) <= set("WUBRG") for s in parse_cost(c.mana)):
+            "/" in s and not set(s.upper().split("/")) <= set("WUBRGP") for s in parse_cost(c.mana)):
         raise Unsupported(c.mana)  # X is chosen as an ability is activated (107.3): not for mana; 107.4e
-        # hybrid {B/G} is paid with either color, not {2/W} or Phyrexian
+        # hybrid {B/G} is paid with either color, Phyrexian {W/P} with {W} or 2 life (107.4f); not {2/W}
     found = mana_ability(node, text, card, known, _permanent_cost(c.sacrifice), _tap_cost(c.tap_other),
                          _tap_cost(c.exile_cards))
     if found is not None:
@@ -277,6 +277,8 @@ def _less(e: Effect) -> Callable[..., int]:
     check, n = condition(e.condition), e.n
 
     def less(game: Game, player: str) -> int:
+        if n.tally:
+            return n.times * game.state.turn_flags.get(n.tally, 0)
         if n.count is not None:
             return n.times * len(select.each(game, n.count, player, None))
         return n.value if check is None or check(game, player, None) else 0

@@ -101,6 +101,8 @@ def objects(env: Env, d: Objects) -> Callable[[Ctx], list[Any]]:
     q = d.quant
     if d.controller == "that-player":  # "each creature that player controls" (the event's or target player)
         return _of_that_player(env, d)
+    if d.controller == "defending" and q != "target":  # only a target knows whom the attack names
+        raise Unsupported("defending player's graveyard")
     if q == "target":
         i = env.target(d)
         many = d.count > 1 or d.up_to
@@ -338,6 +340,8 @@ def _stat(env: Env, d: Objects, stat: str) -> Callable[[Ctx], int]:
 
     def value(ctx: Ctx) -> int:
         got = [o for o in whose(ctx) if isinstance(o, int)]
+        if base.quant == "self" and got and ctx.game.state.objs[got[0]].zone not in ("battlefield", "stack"):
+            got = []  # "When ~ dies, it deals damage equal to its power": as it last existed (608.2h)
         ch = ctx.game.chars(got[0]) if got else None
         if stat == "mana value":
             name = ch.card.name if ch is not None else last(ctx).get("copy_of")

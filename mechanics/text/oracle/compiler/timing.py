@@ -36,9 +36,9 @@ def timing_match(ev: Event, base: Callable[[Event], Match]) -> Match | None:
         return _or_self(ev, base)
     if ev.first:
         return _first(ev, base)
-    if ev.kind == "you-attack":  # "Whenever you attack" (508.1)
-        return ("AttackersDeclared",), (lambda g, o, e: {} if any(
-            g.controller_of(a) == g.controller_of(o.id) for a in e.attackers) else None), False
+    if ev.kind == "you-attack":  # "Whenever you attack [with N or more creatures]" (508.1)
+        return ("AttackersDeclared",), (lambda g, o, e: {} if sum(
+            g.controller_of(a) == g.controller_of(o.id) for a in e.attackers) >= max(ev.nth, 1) else None), False
     if ev.kind == "attacks" and ev.nth:  # battalion: "~ and at least two other creatures attack"
         _, alone, _ = base(replace(ev, nth=0))
 

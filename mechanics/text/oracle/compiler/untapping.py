@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ....abilities import abilities as ab
-from ....model.state import Decision, while_controlled, while_present
+from ....model.state import Decision, next_turn, while_controlled, while_present
 from .. import select
 from ..tree import Effect, Event
 from .conditions import condition
@@ -35,9 +35,12 @@ def tap_or_untap(env: Env, e: Effect, n: Callable[[Ctx], int]) -> Run:
 
 def lasting(ctx: Ctx, until: str) -> str | None:
     """The ``until`` of an effect that lasts "until end of turn" (``eot``), "for as long as
-    ~ remains tapped" (``tapped``, 611.2b: ended for good as the source untaps or leaves) or
-    "for as long as you control ~" (``control``, ended as it leaves or changes control);
+    ~ remains tapped" (``tapped``, 611.2b: ended for good as the source untaps or leaves),
+    "for as long as you control ~" (``control``, ended as it leaves or changes control) or
+    "until your next turn" (``next-turn``: until the ability's controller's next turn, 611.2);
     None when that duration is already over as it resolves, so the effect does nothing."""
+    if until == "next-turn":
+        return next_turn(ctx.controller)
     if until not in ("tapped", "control"):
         return until
     src = ctx.source

@@ -111,7 +111,12 @@ def destroy(env: Env, e: Effect, n: Count) -> Run:
 
 @verb("exile")
 def exile(env: Env, e: Effect, n: Count) -> Run:
-    return each_of(env, e.what, lambda ctx, o: ctx.move(o, "exile"))
+    def away(ctx: Ctx, o: Any) -> None:
+        itself = o == ctx.source
+        ctx.move(o, "exile")
+        if itself and ctx.item is not None:  # "Exile this Saga, then return it ...": the rest of
+            ctx.item.data["moved"] = "exile"  # the effect finds the card it exiled (400.7, 610.3)
+    return each_of(env, e.what, away)
 
 
 @verb("bounce")
@@ -192,6 +197,7 @@ def token(env: Env, e: Effect, n: Count) -> Run:
 
         if compile_text(token_card(name), env.known).missing:
             raise Unsupported(f'a token with "{e.token.ability}"')
+    also = then_run(env, e) if e.then else None  # "... token with reach and a 3/3 ... token with lifelink"
 
     def make(ctx: Ctx) -> None:
         made = ctx.create_token(ctx.controller, name, n(ctx))
@@ -200,6 +206,15 @@ def token(env: Env, e: Effect, n: Count) -> Run:
         if e.tapped:
             for o in made:
                 ctx.tap(o)
+        if "attacking" in e.token.keywords:  # 508.4: its controller chooses whom it attacks
+            source = ctx.game.obj(ctx.source) if ctx.source is not None else None
+            foes = ctx.game.opponents(ctx.controller)
+            whom = source.attacking if source is not None and source.attacking else foes[0] if foes else None
+            for o in made:
+                if whom is not None:
+                    ctx.put_attacking(o, whom)
+        if also is not None:
+            also(ctx)
     return make
 
 
@@ -250,6 +265,9 @@ def shuffle(env: Env, e: Effect, n: Count) -> Run:
 def reanimate(env: Env, e: Effect, n: Count) -> Run:
     def back(ctx: Ctx, o: Any) -> None:
         owner = ctx.game.state.objs[o].owner if e.dest == "owner" else None
+        if e.transformed:
+            ctx.move(o, "battlefield", controller=owner or ctx.controller, transformed=True)
+            return
         _to_battlefield(ctx, o, e.tapped, owner)
         if ctx.item is not None:  # the object it became, for "It gains haste" after it (400.7)
             ctx.item.data.setdefault("became", {})[o] = ctx.game.state.objs[o].epoch
@@ -260,7 +278,8 @@ def reanimate(env: Env, e: Effect, n: Count) -> Run:
 
 #: how a note says an effect's duration ("": for as long as the object stays, 611.2a)
 _DURATION = {"eot": " until end of turn", "tapped": " for as long as its source remains tapped",
-             "control": " for as long as its controller controls its source", "": ""}
+             "control": " for as long as its controller controls its source",
+             "next-turn": " until their controller's next turn", "": ""}
 
 
 @verb("control")
@@ -341,7 +360,7 @@ def discard_chosen(env: Env, e: Effect, n: Count) -> Run:
 def pump(env: Env, e: Effect, n: Count) -> Run:
     """611.2: "gets +N/+N [and gains KEYWORDS] until end of turn"; the objects affected are
     locked in as it resolves (611.2c)."""
-    if e.until not in ("eot", "control", "tapped") and (e.pt or e.until):
+    if e.until not in ("eot", "control", "tapped", "next-turn") and (e.pt or e.until):
         raise Unsupported("gets ... (not until end of turn)")
     # 611.2a: "That creature gains haste." without a duration lasts as long as the object does
     pt = (number(env, e.pt[0]), number(env, e.pt[1])) if e.pt else None
@@ -381,23 +400,22 @@ def _chosen_protection(ctx: Ctx) -> str:
 def becomes(env: Env, e: Effect, n: Count) -> Run:
     """"~ becomes a 3/3 red Elemental creature with KEYWORDS until end of turn. It's still
     a land." (a manland): an effect in each layer it changes (613.1d-f, 613.4b)."""
-    if e.until != "eot":
-        raise Unsupported("becomes (not until end of turn)")
-    spec = e.token
+    spec = e.token  # "": for as long as the permanent stays (611.2, Nissa's "It becomes a 0/0 ...")
     grants = grant_names(env, e.grants)  # its quoted abilities (:mod:`.granted`)
 
     def run(ctx: Ctx, hit: list[int]) -> None:
-        ctx.add_effect("4", "becomes", hit, {"types": spec.types, "subtypes": tuple(spec.name.split())})
+        until = lasting(ctx, e.until)
+        ctx.add_effect("4", "becomes", hit, {"types": spec.types, "subtypes": tuple(spec.name.split())}, until)
         if spec.colors:
-            ctx.add_effect("5", "becomes", hit, {"colors": spec.colors})
+            ctx.add_effect("5", "becomes", hit, {"colors": spec.colors}, until)
         if spec.keywords:
-            ctx.add_effect("6", "becomes", hit, {"keywords": spec.keywords})
+            ctx.add_effect("6", "becomes", hit, {"keywords": spec.keywords}, until)
         p, t = (ctx.item.x, ctx.item.x) if spec.x else (spec.power, spec.toughness)  # "an X/X": the X paid
-        ctx.add_effect("7b", "becomes", hit, {"set_pt": (p, t), "becomes": True})
+        ctx.add_effect("7b", "becomes", hit, {"set_pt": (p, t), "becomes": True}, until)
         if grants:
-            ctx.add_effect("6", "grants", hit, {"grants": grants})
+            ctx.add_effect("6", "grants", hit, {"grants": grants}, until)
         ctx.note(f"{', '.join(ctx.game.describe(o) for o in hit)} becomes a {p}/{t} "
-                 f"{spec.name} creature until end of turn")
+                 f"{spec.name} creature{' until end of turn' if until == 'eot' else ''}")
     return _on_permanents(env, e.what, run)
 
 

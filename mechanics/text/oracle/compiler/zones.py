@@ -24,7 +24,8 @@ def if_it(env: Env, e: Effect, n: Count) -> Run:
     then = effects(env, e.then)
 
     def run(ctx: Ctx) -> None:
-        if any(select.matches(ctx.game, d, o, ctx.controller, None) for o in cards(ctx)):
+        fit = sum(select.matches(ctx.game, d, o, ctx.controller, None) for o in cards(ctx))
+        for _ in range(fit if e.kind == "each" else min(fit, 1)):  # "For each creature card exiled this way"
             then(ctx)
     return run
 
@@ -34,14 +35,13 @@ def _acted_on(env: Env, d: Objects | None) -> Any:
     (the effect moved it, so it is no longer the targeted object, 400.7)."""
     if d is not None and d.quant in ("self", "it"):
         return objects(env, d)
-    if d is None or d.quant != "target" or d.count != 1 or d.up_to:
-        raise Unsupported("if it was (not one target)")
-    i = env.target(d)
+    if d is None or d.quant != "target":  # "up to two target cards": those chosen (the last targets)
+        raise Unsupported("if it was (not a target)")
+    i, many = env.target(d), d.count
 
     def card(ctx: Ctx) -> list[int]:
         refs = ctx.item.targets if ctx.item is not None else ()
-        ref = refs[i + ctx.offset] if i + ctx.offset < len(refs) else None
-        return [ref[0]] if isinstance(ref, (tuple, list)) else []
+        return [r[0] for r in refs[i + ctx.offset:i + ctx.offset + many] if isinstance(r, (tuple, list))]
     return card
 
 
@@ -52,6 +52,11 @@ def token_copy(env: Env, e: Effect, n: Count) -> Run:
     after it died)."""
     def make(ctx: Ctx, o: Any) -> None:
         ch = ctx.game.chars(o) if isinstance(o, int) else None
-        if ch is not None:
-            ctx.create_token(ctx.controller, ch.card.name, n(ctx), copy_of=ch.card.name)
+        if ch is None:
+            return
+        made = ctx.create_token(ctx.controller, ch.card.name, n(ctx), copy_of=ch.card.name)
+        if ctx.item is not None:  # "Sacrifice it at the beginning of the next end step": these tokens
+            ctx.item.data["made"] = list(made)
+        if e.keywords:  # 707.9b: "except it has haste", an exception to the copy (layer 1)
+            ctx.add_effect("1", "copy", made, {"copy_of": ch.card.name, "keywords": e.keywords}, until="")
     return each_of(env, e.what, make)

@@ -7,13 +7,19 @@ Each rule reads one whole ability and returns its :class:`~..tree.Ability`;
 
 from __future__ import annotations
 
-from ...effects import prevents_static
+from ...effects import CANT_ACTIVATE, prevents_static
 from ..tree import Ability, Condition, Cost, Effect, Event, Number, Objects
 from .cases import case_ability
 from .core import NoParse, _with
 from .counters import cost_part, counter_event, others_enter
 from .effects import Effects
 from .permissions import Permissions
+from .replacing import (
+    at_damage_replacement,
+    at_dies_replacement,
+    damage_replacement,
+    dies_replacement,
+)
 from .sagas import at_chapter, chapter_ability
 from .words import (
     ABILITY_WORDS,
@@ -88,6 +94,10 @@ class Abilities(Effects, Permissions):
             return case_ability(self)  # type: ignore[arg-type]
         if at_chapter(self):  # type: ignore[arg-type]
             return chapter_ability(self)  # type: ignore[arg-type]
+        if at_damage_replacement(self):  # type: ignore[arg-type]
+            return damage_replacement(self)  # type: ignore[arg-type]
+        if at_dies_replacement(self):  # type: ignore[arg-type]
+            return dies_replacement(self)  # type: ignore[arg-type]
         self.ability_word()
         start = self.i
         for rule in (self.keywords, self.cast_cost, self.cast_permission, self.alternative_cost, self.triggered,
@@ -124,12 +134,13 @@ class Abilities(Effects, Permissions):
                 kw = self.peek()
                 self.i += 1
                 cost = ""
-                if self.eat("—"):  # "Cycling—Pay 2 life.", "Ward—Pay 3 life."
+                if self.eat("—"):  # "Cycling—Pay 2 life.", "Ward—Pay 3 life.", "Ward—Discard a card."
                     paid = self.costs(".")
-                    if paid.mana or paid.tap or paid.sacrifice or paid.discard or paid.bounce or paid.tap_other \
-                            or paid.remove or paid.energy or paid.exert or paid.exile_cards or paid.put or not paid.life:
+                    if paid.mana or paid.tap or paid.sacrifice or paid.bounce or paid.tap_other or paid.remove \
+                            or paid.energy or paid.exert or paid.exile_cards or paid.put \
+                            or not (paid.life or paid.discard and kw == "ward") or paid.life and paid.discard:
                         self.fail()
-                    cost = f"{paid.life} life"
+                    cost = f"{paid.life} life" if paid.life else f"discard {paid.discard}"
                 while self.peek().startswith("{") and self.peek() not in ("{t}", "{q}"):
                     cost += self.text()
                     self.i += 1
@@ -155,7 +166,9 @@ class Abilities(Effects, Permissions):
             self.i += 1
             self.need("less to cast")
             n = int(sym[1:-1])
-            if self.eat("for each"):
+            if self.eat("for each creature that attacked this turn"):
+                less = Effect("less", n=Number(tally="attacked", times=n))
+            elif self.eat("for each"):
                 less = Effect("less", n=_with(self.counted(), times=n))
             else:
                 less = Effect("less", n=Number(n), condition=self.condition())
@@ -288,6 +301,8 @@ class Abilities(Effects, Permissions):
             return Event("enters", subject)
         if self.eat("enters or leaves the battlefield"):  # two trigger events, one ability each
             return Event("enters|leaves", subject)
+        if self.eat("enters or attacks"):  # the same: an ability of each event
+            return Event("enters|attacks", subject)
         if self.eat_any("enters", "enter"):
             return Event("enters", subject)
         if self.eat("dies"):
@@ -383,6 +398,17 @@ class Abilities(Effects, Permissions):
             self.end()
             return Ability("static", effects=(Effect("pump", what=Objects("self"),
                                                      keywords=RESTRICTION_SENTENCES[sentence]),))
+        if self.at("activated abilities of") or self.at("enchanted creature's activated abilities") or self.at(
+                "enchanted permanent's activated abilities"):  # 602.5: "... can't be activated."
+            who = Objects("attached") if self.eat_any("enchanted creature's", "enchanted permanent's") else None
+            if who is None:
+                self.need("activated abilities of")
+                who = self.objects("each")
+            else:
+                self.need("activated abilities")
+            self.need("can't be activated .")
+            self.end()
+            return Ability("static", effects=(Effect("pump", what=who, keywords=(CANT_ACTIVATE,)),))
         lead = None
         if self.at("as long as"):  # "As long as there are seven or more cards in your graveyard, ..."
             lead = self.condition()

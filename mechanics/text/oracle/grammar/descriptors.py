@@ -40,7 +40,7 @@ class Descriptors(Core):
     #: the last target player named, whom a later "that player controls" means
     last_player: Objects | None = None
     #: the sentence began "Until end of turn," so each of its effects lasts until then
-    whole_turn = False
+    whole_turn = ""
 
     # ------------------------------------------------------------------ numbers
     def number(self) -> Number:
@@ -188,8 +188,11 @@ class Descriptors(Core):
                     self.fail()
             elif self.eat("in your graveyard") or self.eat("from your graveyard"):
                 zone, controller = "graveyard", "you"
-            elif self.eat("in a graveyard") or self.eat("from a graveyard") or self.eat("in all graveyards"):
+            elif (self.eat("in a graveyard") or self.eat("from a graveyard") or self.eat("in all graveyards")
+                  or self.eat("from graveyards")):
                 zone, controller = "graveyard", ""  # any player's
+            elif self.eat("from defending player's graveyard") or self.eat("in defending player's graveyard"):
+                zone, controller = "graveyard", "defending"  # the player the attack trigger names
             elif self.eat("on the battlefield"):  # "creatures on the battlefield": anyone's
                 pass
             elif self.eat("in your hand") or self.eat("from your hand"):
@@ -425,6 +428,12 @@ class Descriptors(Core):
         if self.eat("each creature and each opponent") or self.eat("each opponent and each creature"):
             return Objects("each", ("creature", "opponent"))
         p = self.attempt(self.player, antecedent)
+        if p is not None and p.quant == "each" and p.kinds == ("opponent",) and self.eat("and"):
+            # "each opponent and each planeswalker they control" (Kumano Faces Kakkazan)
+            also = self.objects("each")
+            if also.controller or not self.eat("they control"):
+                self.fail()
+            return _with(also, kinds=(*also.kinds, "opponent"), controller="opponent")
         if p is not None:
             return p
         d = self.thing(antecedent)

@@ -77,7 +77,7 @@ class Effects(Grants):
         ", then", ", and", "and" or ","."""
         out: list[Effect] = []
         sentence = 0  # where this sentence's effects start in ``out``
-        self.whole_turn = False  # it began "Until end of turn," (:meth:`effect`)
+        self.whole_turn = ""  # the duration it began with, "Until end of turn," (:meth:`effect`)
         while not self.done() and self.peek() != '"' and not self.at("activate only") and not self.at("x can't be 0"):
             self.x_is = None
             e = self.attempt(self.more_damage, out[-1]) if out and self.peek(-1) == "and" else None
@@ -86,13 +86,14 @@ class Effects(Grants):
             if e.instead and e.condition is None:
                 self.fail()  # "instead" of what, and when?
             if self.whole_turn and e.verb in ("pump", "becomes") and not e.until:
-                e = _with(e, until="eot")  # "Until end of turn, A gets +1/+1 and B gets -1/-1."
+                e = _with(e, until=self.whole_turn)  # "Until end of turn, A gets +1/+1 and B gets -1/-1."
             if self.x_is is not None:  # "loses X life and you gain X life, where X is ...": every X
                 out[sentence:] = [_bind_x(d, self.x_is, strict=False) for d in out[sentence:]]  # of the sentence
             out.append(e)
-            antecedent = e.what or antecedent
+            # after "Create a token that's a copy of X", "it" is the token (not X)
+            antecedent = Objects("made") if e.verb == "token-copy" else e.what or antecedent
             if self.eat("."):
-                sentence, self.whole_turn = len(out), False
+                sentence, self.whole_turn = len(out), ""
                 self.eat("then")
                 continue
             if self.eat(", then") or self.eat(", and") or self.eat("and") or self.eat(","):
@@ -105,12 +106,14 @@ class Effects(Grants):
         return tuple(out)
 
     def effect(self, antecedent: Objects | None) -> Effect:
-        if self.eat("until end of turn ,"):  # 611.2a: "Until end of turn, X gets/gains/becomes ..."
+        if self.at("until end of turn ,") or self.at("until your next turn ,"):  # 611.2a: "Until end of
+            until = self.duration()  # turn, X gets/gains/becomes ...", "Until your next turn, ..."
+            self.need(",")
             e = self.effect(antecedent)
             if e.verb not in ("pump", "becomes") or e.until:
                 self.fail()
-            self.whole_turn = True  # "... and Y gets ...": the rest of the sentence too
-            return _with(e, until="eot")
+            self.whole_turn = until  # "... and Y gets ...": the rest of the sentence too
+            return _with(e, until=until)
         if self.at("if") and (e := self.attempt(self.if_then, antecedent)) is not None:
             return e  # "If this spell was kicked, it deals 4 damage instead." (702.33d)
         if self.at("at the beginning of"):  # 603.7: "At the beginning of the next end step, return ..."
@@ -299,7 +302,11 @@ class Effects(Grants):
                 self.fail()
         if not spec.name:
             self.fail()
-        return replace(spec, keywords=tuple(kws) + (("tapped",) if tapped else ()), ability=ability)
+        if self.eat("that's tapped and attacking") or self.eat("that are tapped and attacking"):
+            kws += ["tapped", "attacking"]  # 508.4: put onto the battlefield attacking
+        elif tapped:
+            kws.append("tapped")
+        return replace(spec, keywords=tuple(kws), ability=ability)
 
     def quoted(self) -> str:
         """A quoted ability a token has ('"Whenever this token attacks, create a Treasure
@@ -518,10 +525,13 @@ class Effects(Grants):
         grants: tuple[Ability, ...] = ()
         if self.eat("with"):
             kws = () if self.at('"') else self.keyword_list()
-            if not kws or self.eat("and"):
+            if not kws or self.eat("and") or self.at('"'):  # "with menace and "...": the list ate "and"
                 grants = self.granted() if self.at('"') else self.fail()
-        until = "eot" if self.eat("until end of turn") else ""
-        if self.at(". it's still a land"):
+        still = bool(self.eat("that's still a land"))  # "... with haste that's still a land" (Nissa)
+        until = self.duration()
+        if still:
+            pass
+        elif self.at(". it's still a land"):
             self.need(". it's still a land")
         elif grants and self.at("it's still a land"):  # the quoted ability ended the sentence
             self.need("it's still a land")

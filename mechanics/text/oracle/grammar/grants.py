@@ -142,10 +142,13 @@ class Grants(Descriptors):
         return int(p), int(t)
 
     def duration(self) -> str:
-        """"until end of turn": ``eot``; 611.2b: "for as long as you control ~": ``control``,
-        "for as long as ~ remains tapped": ``tapped`` (compiled by :func:`..compiler.untapping.lasting`)."""
-        return "eot" if self.eat("until end of turn") else "control" if self.eat(
-            "for as long as you control ~") else "tapped" if self.eat(WHILE_TAPPED) else ""
+        """611.2: "until end of turn": ``eot``; "until your next turn": ``next-turn`` (it ends as
+        the controller's next turn begins); 611.2b: "for as long as you control ~": ``control``,
+        "for as long as ~ remains tapped": ``tapped`` (compiled by
+        :func:`..compiler.untapping.lasting`); none said: ``""``."""
+        return ("eot" if self.eat("until end of turn") else "next-turn" if self.eat("until your next turn")
+                else "control" if self.eat("for as long as you control ~")
+                else "tapped" if self.eat(WHILE_TAPPED) else "")
 
     def sentence_end(self) -> None:
         """The "." ending a sentence; a quoted ability's own "." may end it ('has "{T}: Add {G}."')."""

@@ -104,6 +104,10 @@ def return_(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
         return Effect("bounce", what=what, dest="library")
     if p.eat("to the battlefield"):
         tapped = bool(p.eat("tapped"))
+        if p.eat("transformed"):  # a Saga's last chapter: "Exile this Saga, then return it ... transformed"
+            owner = "owner" if p.eat("under its owner's control") else ""
+            p.eat("under your control")
+            return Effect("reanimate", what=what, tapped=tapped, n=Number(0), dest=owner, transformed=True)
         owner = "owner" if p.eat("under its owner's control") else ""
         p.eat("under your control")
         if p.eat("with"):  # undying, persist: "with a +1/+1 counter on it"
@@ -145,7 +149,14 @@ def create(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
     if not spec.ability and (p.at('. it has "') or p.at('. they have "')):  # 111.4: created with it
         p.i += 3
         spec = _with(spec, ability=p.quoted())
-    return Effect("token", what=Objects("made"), n=n, token=spec, tapped="tapped" in spec.keywords)
+    made = Effect("token", what=Objects("made"), n=n, token=spec, tapped="tapped" in spec.keywords)
+    start = p.i  # "create a 3/3 ... token with reach and a 3/3 ... token with lifelink": both
+    if p.peek(-1) == "and" or p.eat("and"):
+        also = p.attempt(create, p, verb, antecedent)
+        if also is not None:
+            return _with(made, then=(also,))
+        p.i = start
+    return made
 
 
 @imperative("search your library for", "search your library and or graveyard for")
@@ -153,8 +164,12 @@ def search(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
     """701.23: "..., [reveal it,] put it into your hand / onto the battlefield [tapped], then
     shuffle", or "..., then shuffle and put that card on top" (Imperial Seal); "search your
     library and/or graveyard for a card named NAME, reveal it, and put it into your hand. If
-    you search your library this way, shuffle"."""
-    what = p.objects()
+    you search your library this way, shuffle"; "for any number of Forest cards" (as many
+    as the player finds and wants, 701.23b)."""
+    if p.eat("any number of"):
+        what = _with(p.objects("a"), count=len(p.toks) + 99, up_to=True)  # more than a library holds
+    else:
+        what = p.objects()
     if p.eat("named"):
         what = _with(what, named=p.card_name())
     if verb.endswith("graveyard for"):

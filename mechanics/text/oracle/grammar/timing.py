@@ -52,9 +52,11 @@ class Timing(States):
         """"you attack" (508.1: you declare one or more attackers), "you cast your second
         spell each turn", "you draw your second card each turn"."""
         if self.eat("you attack"):
-            if self.at("with"):
-                self.fail()
-            return Event("you-attack")
+            if not self.eat("with"):
+                return Event("you-attack")
+            n = self.number().value  # "Whenever you attack with three or more creatures" (508.1)
+            self.need("or more creatures")
+            return Event("you-attack", nth=n)
         what = self.eat_any("you cast your", "you draw your")
         nth = ORDINALS.get(self.peek(), 0)
         if not what or nth < 2:  # "first" is "whenever you cast a spell" said otherwise

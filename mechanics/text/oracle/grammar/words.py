@@ -11,6 +11,7 @@ from ...effects import (
     ATTACKS_IF_ABLE,
     BLOCKS_ONLY_FLYERS,
     BY_THREE_OR_MORE,
+    CANT_ACTIVATE,
     CANT_ATTACK,
     CANT_BLOCK,
     DOESNT_UNTAP,
@@ -71,6 +72,9 @@ RESTRICTIONS = {
     "can't be the target of spells or abilities": (UNTARGETABLE,),
     "doesn't untap during your untap step": (DOESNT_UNTAP,),
     "doesn't untap during its controller's untap step": (DOESNT_UNTAP,),
+    "can't attack or block , and its activated abilities can't be activated": (CANT_ATTACK, CANT_BLOCK,
+                                                                               CANT_ACTIVATE),
+    "can't block , and its activated abilities can't be activated": (CANT_BLOCK, CANT_ACTIVATE),
 }
 #: restrictions whose sentence names the permanent last: the whole sentence, its restriction
 RESTRICTION_SENTENCES = {"creatures with power less than ~ s power can't block it": (NOT_BY_LESS_POWER,)}

@@ -15,28 +15,41 @@ from .effects import Effects, imperative
 @imperative("create a token that's a copy of", "create two tokens that are copies of")
 def token_copy(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
     """707.2, 111.3: "Create a token that's a copy of target creature you control" (of it, of
-    ~, of a creature token you control); not "..., except ..." (its exceptions, 707.9)."""
+    ~, of a creature token you control); "..., except it has haste" (707.9b: keywords the
+    copy has besides the copied values), not other exceptions."""
     what = p.thing(antecedent)
-    if p.at(", except") or what.zone != "battlefield" and what.quant not in ("it", "self"):
+    if what.zone != "battlefield" and what.quant not in ("it", "self"):
         p.fail()
-    return Effect("token-copy", what=what, n=Number(2 if verb.startswith("create two") else 1))
+    kws: tuple[str, ...] = ()
+    if p.eat(", except it has") or p.eat(", except they have"):
+        kws = p.keyword_list()
+        if p.peek(-1) == "and" or p.at('"'):  # 'and "At the beginning of the end step, ..."': not here
+            p.fail()
+    return Effect("token-copy", what=what, n=Number(2 if verb.startswith("create two") else 1), keywords=kws)
 
 
-@imperative("if it was a", "if it was an", "if it's a", "if it's an")
+@imperative("if it was a", "if it was an", "if it's a", "if it's an", "if a creature card was exiled this way ,",
+            "if a creature card is exiled this way ,", "for each creature card exiled this way ,")
 def if_it_was(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
     """"If it was a creature card, put a +1/+1 counter on ~ and you gain 1 life.": the
     effects of the rest of the sentence happen only if the card the earlier effect named
     fits (a card: its printed characteristics, the same in every zone)."""
     if antecedent is None or antecedent.zone == "battlefield":
         p.fail()  # a permanent that moved is read by last known information (608.2h): not here
-    what = p.objects("a")
-    if "card" not in what.kinds:
-        p.fail()
-    p.need(",")
+    if verb.endswith("exiled this way ,"):  # "If a creature card was exiled this way, ...": the one card
+        if antecedent.count > 1 and not verb.startswith("for each"):
+            p.fail()
+        what = Objects("a", ("creature", "card"))
+    else:
+        what = p.objects("a")
+        if "card" not in what.kinds:
+            p.fail()
+        p.need(",")
     then = [p.effect(antecedent)]
     while p.eat("and") or p.eat(", then") or p.eat(", and"):
         then.append(p.effect(antecedent))
-    return Effect("if-it", what=_with(what, quant="it", ref=antecedent), then=tuple(then))
+    return Effect("if-it", what=_with(what, quant="it", ref=antecedent), then=tuple(then),
+                  kind="each" if verb.startswith("for each") else "")
 
 
 #: who discards, as the event's subject ("that player" in its effects)
