@@ -150,13 +150,20 @@ def triggered(node: Ability, text: str, card: Any, known: set[str],
     kinds, match, back = trigger_match(ev)
     if ev.subject is not None and ev.subject.quant == "self" and ev.kind in (
             "dies", "attacks", "combat-damage", "blocks", "becomes-blocked", "blocks-or-blocked"):
-        if not card.is_type("Creature") and not animated:
+        if not card.is_type("Creature") and not animated and not becomes_creature(card):
             raise Unsupported(f"a noncreature's '{ev.kind}'")
     env = Env(known, card)
     env.hidden = hidden
     run = effects(env, node.effects) if modal_node is None else _modes(modal_node)
     _one_target(env)
     return ab.Triggered(text, kinds, match, run, tuple(env.targets), cond, look_back=back, modal=modal_node)
+
+
+def becomes_creature(card: Any) -> bool:
+    """A noncreature card that can become a creature, so its "whenever ~ attacks" (or deals
+    combat damage, dies ...) can trigger: a Vehicle (crew, 702.122) or a permanent whose own
+    text animates it ("~ becomes a 2/3 ... creature", a manland or a Keyrune)."""
+    return "Vehicle" in card.subtypes or re.search(r"\bbecomes? an? [^.\"]*creature", card.oracle_text or "") is not None
 
 
 def _modes(m: ab.Modal) -> Run:
