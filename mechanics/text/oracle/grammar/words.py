@@ -35,7 +35,11 @@ OBJECT_TYPES = ("creature", "artifact", "enchantment", "land", "planeswalker", "
 #: keywords an effect may grant and a static ability may give (the engine checks each)
 GRANTABLE = ("flying", "reach", "trample", "first strike", "double strike", "vigilance", "haste",
              "defender", "deathtouch", "lifelink", "menace", "hexproof", "shroud", "indestructible",
-             "infect", "wither")
+             "infect", "wither",
+             # evasion (702.36 fear, 702.13 intimidate, 702.28 shadow, 702.31 horsemanship, 702.14
+             # landwalk): checked as blockers are declared (mechanics.play.perform.block_restriction)
+             "fear", "intimidate", "shadow", "horsemanship", "plainswalk", "islandwalk", "swampwalk",
+             "mountainwalk", "forestwalk")
 #: 702.16a: what protection may be from besides a color and a plural subtype (the engine's
 #: :func:`mechanics.rules.prevention.protected` reads each)
 PROTECTION_QUALITIES = ("artifacts", "creatures", "enchantments", "instants", "sorceries", "planeswalkers",
