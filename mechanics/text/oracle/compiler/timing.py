@@ -71,6 +71,8 @@ def timing_match(ev: Event, base: Callable[[Event], Match]) -> Match | None:
         return ("ZoneChanged",), _attached_dies, False
     if ev.kind == "blocks-or-blocked":
         return ("BlockersDeclared",), _blocks_or_blocked, False
+    if ev.kind == "blocks-self" and subject is not None:
+        return ("BlockersDeclared",), _blocked_by(subject), False
     return None
 
 
@@ -155,6 +157,16 @@ def _blocks_or_blocked(game: Game, obj: Any, event: Any) -> list[dict] | None:
     hits = [{"obj": a} for b, a in event.blocks if b == obj.id]
     hits += [{"obj": b} for b, a in event.blocks if a == obj.id]
     return hits or None
+
+
+def _blocked_by(d: Objects) -> Callable[..., list[dict] | None]:
+    """509.3c: "Whenever a creature without flanking blocks ~": once for each such creature
+    that blocks it; "the blocking creature" is that one."""
+    def match(game: Game, obj: Any, event: Any) -> list[dict] | None:
+        you = game.controller_of(obj.id)
+        hits = [{"obj": b} for b, a in event.blocks if a == obj.id and select.matches(game, d, b, you, obj.id)]
+        return hits or None
+    return match
 
 
 @kind("graveyard-cards")

@@ -242,7 +242,7 @@ class Abilities(Effects, Permissions):
             self.need(",")
         subject = event.subject
         antecedent = Objects("self") if subject is None or subject.quant == "self" else Objects("event", subject.kinds)
-        if event.kind == "blocks-or-blocked" or (event.kind == "combat-damage" and not event.to_player):
+        if event.kind in ("blocks-or-blocked", "blocks-self") or (event.kind == "combat-damage" and not event.to_player):
             # "that creature": the one it blocks, that blocks it, or it dealt combat damage to
             antecedent = Objects("event", ("creature",))
         # "that player": the one dealt damage; "defending player": the one attacked
@@ -286,6 +286,8 @@ class Abilities(Effects, Permissions):
             return Event("dies", subject)
         if not self.at("attacks and") and self.eat("attacks"):
             return Event("attacks", subject)
+        if self.eat("blocks ~"):  # 509.3c: "whenever a creature without flanking blocks ~"
+            return Event("blocks-self", subject)
         if not self.at("blocks or") and self.eat("blocks"):
             return Event("blocks", subject)
         if self.eat("becomes blocked"):

@@ -129,7 +129,7 @@ class Descriptors(Core):
             if self.eat("that was dealt damage this turn"):  # Fatal Blow
                 states.append("damaged")
             elif self.eat("without"):  # "each creature without flying"
-                without = self.eat_any(*GRANTABLE) or self.fail()
+                without = self.eat_any(*GRANTABLE, "flanking") or self.fail()
             elif self.eat("with"):
                 if self.eat("mana value equal to the number of"):  # Aether Vial
                     mv_counters = self.counter_kind()
@@ -320,6 +320,8 @@ class Descriptors(Core):
             return Objects("it", ref=antecedent)
         if self.eat_any("enchanted creature", "equipped creature", "enchanted permanent", "enchanted land"):
             return Objects("attached")
+        if antecedent is not None and antecedent.quant == "event" and self.eat("the blocking creature"):
+            return Objects("it", ref=antecedent)  # "Whenever a creature blocks ~, the blocking creature ..."
         return self.objects()
 
     def recipient(self, antecedent: Objects | None) -> Objects:

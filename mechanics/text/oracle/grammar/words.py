@@ -58,7 +58,7 @@ KEYWORDS = ("affinity for artifacts", "battle cry", "undying", "persist", "blood
             "protection from blue", "protection from black", "protection from red",
             "protection from green", "flying", "haste", "trample", "vigilance", "reach", "first strike",
             "double strike", "deathtouch", "lifelink", "menace", "hexproof", "indestructible", "defender",
-            "flash", "prowess", "infect", "wither")
+            "flash", "prowess", "infect", "wither", "flanking")
 #: restrictions and requirements a permanent has, as keyword-like abilities the rules check
 #: (:mod:`mechanics.text.effects`): the words after the subject
 RESTRICTIONS = {
