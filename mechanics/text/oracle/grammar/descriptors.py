@@ -68,6 +68,8 @@ class Descriptors(Core):
         kinds [controller] [with ...]."""
         up_to = False
         count = 1
+        if not quant and self.at("each of") and (self.peek(2) == "up" or self.peek(3) == "target"):
+            self.i += 2  # "each of up to two target creatures": those targets, each of them
         if self.eat("up to"):
             up_to = True
             count = self.number().value
