@@ -15,7 +15,7 @@ from ..abilities.abilities import EntersWith, text_lines
 from ..model import events as ev
 from ..model.cards import face_names
 from ..model.errors import IllegalActionError
-from ..model.state import Decision, Effect, Obj, StackItem
+from ..model.state import EXILED_IF_DIES, Decision, Effect, Obj, StackItem
 from ..text.oracle.keywords import CANT_BE_COUNTERED
 from .prevention import prevented, protected  # noqa: F401 - protected: the rules' name for it
 
@@ -39,8 +39,10 @@ class Primitives:
         st = self.state
         obj = st.objs[oid]
         old_zone, old_epoch = obj.zone, obj.epoch
-        if old_zone == "battlefield" and obj.choices.get("alt") == "unearth":
-            zone = "exile"  # 702.84a: "If it would leave the battlefield, exile it instead" (614.1a)
+        if old_zone == "battlefield" and (obj.choices.get("alt") == "unearth" or (
+                zone == "graveyard" and obj.choices.get(EXILED_IF_DIES) == str(st.turn))):
+            zone = "exile"  # 702.84a: "If it would leave the battlefield, exile it instead" (614.1a);
+            # Lava Coil: "If that creature would die this turn, exile it instead" (614.1a)
         if old_zone == "battlefield":
             if obj.ref not in st.lki:  # move_all recorded it before anything moved
                 self.remember(obj)

@@ -65,6 +65,8 @@ class TriggerRules:
         if kind == "ZoneChanged" and event.from_zone == "battlefield":
             st = self.state
             self.departed_triggers(event)
+            if st.delayed and event.to_zone == "graveyard":
+                self.delayed_deaths(event)
             info = st.lki.get((event.obj, event.old_epoch))
             if info:  # 603.10a: leaves-the-battlefield abilities look back in time
                 beh = self.behaviour(info["copy_of"])
@@ -86,6 +88,8 @@ class TriggerRules:
         """603.7: delayed triggered abilities waiting for this step trigger, once each
         (603.7c); "your next upkeep" waits for its controller's."""
         st = self.state
+        if step == "cleanup":  # 514.2: "When that creature dies this turn" ends with the turn
+            st.delayed = [d for d in st.delayed if d["step"] != "dies"]
         due = [d for d in st.delayed if d["step"] == step or (
             d["step"] == f"{step}:you" and self.seat_of(d["controller"]) == self.seat_of(st.active))]
         if not due:
@@ -93,6 +97,21 @@ class TriggerRules:
         st.delayed = [d for d in st.delayed if all(d is not x for x in due)]
         for d in due:
             self.queue_trigger(d["handler"], d["source"], d["epoch"], d["controller"], d["text"], d["data"])
+
+    def delayed_deaths(self: Game, event: ev.ZoneChanged) -> None:
+        """603.7: "When that creature dies this turn, ...": a delayed ability watching that
+        object triggers once (603.7c) as it dies; "its controller" is its controller as it
+        died (608.2h).  It ends with the turn (:meth:`delayed_triggers` at cleanup)."""
+        st = self.state
+        watch = [event.obj, event.old_epoch]
+        due = [d for d in st.delayed if d["step"] == "dies" and d["watch"] == watch]
+        info = st.lki.get((event.obj, event.old_epoch))
+        if not due or not info or "Creature" not in info.get("types", ()):
+            return
+        st.delayed = [d for d in st.delayed if all(d is not x for x in due)]
+        for d in due:
+            self.queue_trigger(d["handler"], d["source"], d["epoch"], d["controller"], d["text"],
+                               {**d["data"], "obj": event.obj, "controller": info["controller"]})
 
     def linked_returns(self: Game) -> bool:
         """610.3: what was exiled "until ~ leaves the battlefield" returns once that

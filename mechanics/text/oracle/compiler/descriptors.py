@@ -154,6 +154,9 @@ def objects(env: Env, d: Objects) -> Callable[[Ctx], list[Any]]:
         if "player" in d.kinds and not d.ref.players_only:
             if d.ref.quant == "target":
                 return _last_controller(env.target(d.ref))
+            if d.ref.quant == "event":  # the event's object's controller; as it died, if it did (608.2h)
+                return lambda ctx: [c] if (c := ctx.item.data.get("controller")) is not None else [
+                    _controller(ctx, o) for o in inner(ctx)]
             return lambda ctx: [_controller(ctx, o) for o in inner(ctx)]
         if d.mana_value or d.power or d.toughness:  # "if it has mana value 2 or less", as it resolves
             has = replace(d, quant="each", ref=None)

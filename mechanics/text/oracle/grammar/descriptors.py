@@ -308,7 +308,7 @@ class Descriptors(Core):
         if self.eat_any("that spell's controller", "that spell or ability's controller"):
             return Objects("event-player", ("player",))
         if self.eat_any("that player", "its controller", "its owner", "they", "that creature's controller",
-                        "that permanent's controller"):
+                        "that permanent's controller", "the creature's controller"):
             return Objects("it", ("player",), ref=antecedent)
         self.fail()
         raise AssertionError
