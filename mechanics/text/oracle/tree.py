@@ -63,6 +63,7 @@ class Number:
     power_of: Objects | None = None  # "equal to its power" (or its ``stat``)
     stat: str = "power"  # what of ``power_of``: power, toughness or mana value
     counters_on: tuple[str, Objects] | None = None  # "for each +1/+1 counter on ~": (kind, whose)
+    amount: bool = False  # "that much": the amount of the trigger's event (the damage dealt)
 
 
 @dataclass(frozen=True)
@@ -193,6 +194,7 @@ class Event:
     nth: int = 0  # "your second spell each turn": the count this turn it triggers on
     or_self: bool = False  # "~ or another Ally you control enters": the source too
     first: bool = False  # "for the first time each turn"
+    combat: bool = False  # "is dealt combat damage"
 
 
 @dataclass(frozen=True)

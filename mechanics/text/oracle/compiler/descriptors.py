@@ -231,6 +231,8 @@ def number(env: Env, n: Number) -> Callable[[Ctx], int]:
         return _stat(env, n.power_of, n.stat)
     if n.counters_on is not None:
         return _counters_on(env, n)
+    if n.amount:  # "that much": the trigger event's amount (:mod:`.damaged`)
+        return lambda ctx: ctx.item.data.get("amount", 0) if ctx.item else 0
     if n.count is not None:
         count = objects(env, n.count)
         return lambda ctx: n.value + n.times * len(count(ctx))  # "[N plus] [twice] the number of"

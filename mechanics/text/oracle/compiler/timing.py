@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from .. import select
 from ..tree import Condition, Event, Objects
 from .conditions import Check, kind
+from .damaged import dealt_damage
 from .descriptors import Unsupported
 
 if TYPE_CHECKING:
@@ -69,6 +70,8 @@ def timing_match(ev: Event, base: Callable[[Event], Match]) -> Match | None:
         return ("DamageDealt",), _dealt(ev), False
     if ev.kind == "dies" and subject is not None and subject.quant == "attached":
         return ("ZoneChanged",), _attached_dies, False
+    if ev.kind == "dealt-damage":
+        return ("DamageDealt",), dealt_damage(ev), False
     if ev.kind == "blocks-or-blocked":
         return ("BlockersDeclared",), _blocks_or_blocked, False
     if ev.kind == "blocks-self" and subject is not None:

@@ -32,6 +32,8 @@ class Descriptors(Core):
     #: the trigger's event names a player ("deals damage to a player", "attacks"): "that
     #: player" / "defending player" is that one
     event_player = False
+    #: the trigger's event has an amount ("is dealt damage"): "that much" is it
+    event_amount = False
 
     # ------------------------------------------------------------------ numbers
     def number(self) -> Number:
@@ -45,6 +47,8 @@ class Descriptors(Core):
         if w in NUMBERS and w != "twice":
             self.i += 1
             return Number(NUMBERS[w])
+        if self.event_amount and self.eat("that much"):  # "it deals that much damage to you"
+            return Number(amount=True)
         self.fail()
         raise AssertionError
 

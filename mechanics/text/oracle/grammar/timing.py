@@ -79,6 +79,10 @@ class Timing(Descriptors):
             return Event({"enter": "enters"}.get(verb, verb), _with(other, other=False), or_self=True)
         if self.eat("blocks or becomes blocked by a creature"):  # 509.3c, 509.3f: each creature
             return Event("blocks-or-blocked", subject)
+        if self.at("is dealt damage") or self.at("is dealt combat damage"):  # 120.3: Jackal Pup
+            combat = self.peek(2) == "combat"
+            self.i += 3 + combat
+            return Event("dealt-damage", subject, combat=combat)
         if self.eat("deals damage to"):
             whom = self.eat_any("an opponent", "a player")
             if not whom:
