@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from .. import select
 from ..tree import Condition, Event, Objects
 from .conditions import Check, kind
-from .damaged import dealt_damage
+from .damaged import deals_damage, dealt_damage
 from .descriptors import Unsupported
 
 if TYPE_CHECKING:
@@ -37,6 +37,10 @@ def timing_match(ev: Event, base: Callable[[Event], Match]) -> Match | None:
         return _or_self(ev, base)
     if ev.first:
         return _first(ev, base)
+    if ev.kind == "dealt-damage":
+        return ("DamageDealt",), dealt_damage(ev), False
+    if ev.kind == "damage" and not ev.to_player and subject is not None:  # "whenever ~ deals damage"
+        return ("DamageDealt",), deals_damage(ev), False
     if ev.kind == "you-attack":  # "Whenever you attack" (508.1)
         return ("AttackersDeclared",), (lambda g, o, e: {} if any(
             g.controller_of(a) == g.controller_of(o.id) for a in e.attackers) else None), False
@@ -70,8 +74,6 @@ def timing_match(ev: Event, base: Callable[[Event], Match]) -> Match | None:
         return ("DamageDealt",), _dealt(ev), False
     if ev.kind == "dies" and subject is not None and subject.quant == "attached":
         return ("ZoneChanged",), _attached_dies, False
-    if ev.kind == "dealt-damage":
-        return ("DamageDealt",), dealt_damage(ev), False
     if ev.kind == "blocks-or-blocked":
         return ("BlockersDeclared",), _blocks_or_blocked, False
     if ev.kind == "blocks-self" and subject is not None:

@@ -83,6 +83,9 @@ class Timing(Descriptors):
             combat = self.peek(2) == "combat"
             self.i += 3 + combat
             return Event("dealt-damage", subject, combat=combat)
+        if self.at("deals damage ,"):  # "Whenever enchanted creature deals damage, you gain that much life"
+            self.i += 2
+            return Event("damage", subject)
         if self.eat("deals damage to"):
             whom = self.eat_any("an opponent", "a player")
             if not whom:
