@@ -327,10 +327,12 @@ class Effects(Descriptors):
 
     def restriction_this_turn(self) -> str:
         """A restriction (:data:`RESTRICTIONS`) and "this turn", eaten: the restriction, or ""."""
-        rule = next((r for r in sorted(RESTRICTIONS, key=len, reverse=True) if self.at(f"{r} this turn")), "")
-        if rule:
-            self.eat(f"{rule} this turn")
-        return rule
+        for r in sorted(RESTRICTIONS, key=len, reverse=True):
+            # "can attack this turn as though it didn't have defender": "this turn" inside it
+            said = f"{r} this turn" if " as though" not in r else r.replace(" as though", " this turn as though")
+            if self.eat(said):
+                return r
+        return ""
 
     def player_verb(self, who: Objects, antecedent: Objects | None = None) -> Effect:
         """A player's verb after its subject: "each opponent loses 2 life", "you draw a card"."""
