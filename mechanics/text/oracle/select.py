@@ -78,7 +78,8 @@ def matches(game: Game, d: Objects, oid: int, controller: str, source: int | Non
         return False
     obj = game.state.objs[oid]
     for s in d.states:
-        if not (_convoked(game, obj, source) if s == "convoked" else _state(game, s, obj, ch)):
+        if not (_convoked(game, obj, source) if s == "convoked" else damaged_by(game, obj.ref, source)
+                if s == "damaged-by-self" else _state(game, s, obj, ch)):
             return False
     if d.with_keyword and not ch.has(d.with_keyword) or d.without and ch.has(d.without):
         return False
@@ -135,6 +136,13 @@ def _state(game: Game, s: str, obj: Any, ch: Any) -> bool:
         "colorless": not ch.colors, "multicolored": len(ch.colors) > 1, "monocolored": len(ch.colors) == 1,
         "damaged": obj.ref in game.state.turn_flags.get("damaged_objects", ()),
     }[s]
+
+
+def damaged_by(game: Game, ref: tuple[int, int], source: int | None) -> bool:
+    """"A creature dealt damage by ~ this turn": the object ``ref`` was dealt damage this turn
+    by the source as it is now (400.7: not by an earlier object of its card)."""
+    src = game.state.objs.get(source) if source is not None else None
+    return src is not None and (tuple(ref), src.ref) in game.state.turn_flags.get("damaged_by", ())
 
 
 def _convoked(game: Game, obj: Any, source: int | None) -> bool:

@@ -134,6 +134,8 @@ class Descriptors(Core):
         while True:
             if self.eat("that was dealt damage this turn"):  # Fatal Blow
                 states.append("damaged")
+            elif self.eat("dealt damage by ~ this turn"):  # Sengir Vampire: by the source (select.damaged_by)
+                states.append("damaged-by-self")
             elif self.eat("without"):  # "each creature without flying"
                 without = self.eat_any(*GRANTABLE, "flanking") or self.fail()
             elif self.eat("with"):
