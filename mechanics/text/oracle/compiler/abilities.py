@@ -18,6 +18,7 @@ from .conditions import condition
 from .descriptors import MEANINGFUL_COUNTERS, Env, Run, Unsupported
 from .effects import effects
 from .mana import choose_color, mana_ability, mana_trigger
+from .replacing import damage_replacement
 from .statics import defined_pt, itself, spell_cost
 from .triggers import trigger_match
 
@@ -186,6 +187,8 @@ def static(node: Ability, text: str, card: Any) -> list[ab.Static] | list[ab.Spe
         return [spell_cost(e, text)]
     if e.verb == "defined-pt":
         return [defined_pt(e, text, card)]
+    if e.verb == "damage-replacement":  # 614.1a, 615 (:mod:`.replacing`)
+        return [damage_replacement(e, text)]
     d = e.what
     check = condition(node.condition)
     cond = None if check is None else (lambda game, src: check(game, game.controller_of(src.id), src.id))

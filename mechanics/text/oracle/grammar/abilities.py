@@ -13,6 +13,7 @@ from .cases import case_ability
 from .core import NoParse, _with
 from .effects import Effects
 from .permissions import Permissions
+from .replacing import damage_replacement
 from .sagas import at_chapter, chapter_ability
 from .words import (
     ABILITY_WORDS,
@@ -366,6 +367,9 @@ class Abilities(Effects, Permissions):
             return cost
         if self.at("prevent all"):  # 615: "Prevent all combat damage that would be dealt to ~."
             return self.static_prevention()
+        if self.at("if a source") or (self.at("if a") and self.peek(3) == "source") or \
+                self.at("if damage would be dealt to ~"):  # 614.1a (:mod:`.replacing`)
+            return damage_replacement(self)
         if self.eat("~ s power and toughness are each equal to"):  # 604.3: a "*" power and toughness
             n = self.amount()
             self.need(".")

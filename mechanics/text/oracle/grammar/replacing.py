@@ -1,0 +1,82 @@
+"""The grammar of static replacement effects on damage (614.1a, 615): "If a source [you
+control] would deal [noncombat] damage to a permanent or player, it deals double that
+damage to that permanent or player instead." (Furnace of Rath), "If a source would deal
+damage to you, prevent 1 of that damage." (Urza's Armor), "If damage would be dealt to ~
+[while it has a +1/+1 counter on it], prevent that damage[.| and] remove a +1/+1 counter
+from ~." (the Phantoms, Undergrowth Champion).
+
+Each is a static ability whose one effect is ``damage-replacement``: ``who`` the sources
+(None: any), ``what`` the recipients, ``kind`` double, triple, plus (``n`` more), prevent (``n`` of it) or
+counter (prevent it all and remove a +1/+1 counter from ~), ``condition`` "while it has
+a +1/+1 counter on it" (``counters``), ``keywords`` ("noncombat",)."""
+
+from __future__ import annotations
+
+from ..tree import Ability, Condition, Effect, Number, Objects
+from .effects import Effects
+from .words import COLORS
+
+#: the recipients a sentence may name, by their words (the longest first)
+RECIPIENTS = {
+    "a permanent or player": Objects("each", ("permanent", "player")),
+    "an opponent or a permanent an opponent controls": Objects("each", ("permanent", "opponent"),
+                                                               controller="opponent"),
+    "a player": Objects("each", ("player",)),
+    "an opponent": Objects("each", ("opponent",)),
+    "you": Objects("you", ("player",)),
+}
+
+
+def damage_replacement(p: Effects) -> Ability:
+    """One of the sentences of the module docstring, to its end."""
+    if p.eat("if damage would be dealt to ~"):
+        return _phantom(p)
+    p.need("if a")
+    colors = (COLORS[p.peek()],) if p.peek() in COLORS else ()
+    p.i += bool(colors)
+    p.need("source")
+    mine = bool(p.eat("you control"))
+    who = Objects("each", ("permanent",), controller="you" if mine else "", colors=colors) if mine or colors else None
+    p.need("would deal")
+    noncombat = bool(p.eat("noncombat"))
+    p.need("damage to")
+    what = next((d for words, d in sorted(RECIPIENTS.items(), key=lambda r: -len(r[0])) if p.eat(words)), None)
+    if what is None:
+        what = p.thing(None)
+        if what.quant not in ("self", "attached", "a") or what.players_only:
+            p.fail()
+    p.need(",")
+    if p.eat("prevent"):
+        n = p.number()
+        p.need("of that damage")
+        kind = "prevent"
+    elif p.eat("it deals that much damage plus"):  # Torbran: "... plus 2 instead"
+        kind, n = "plus", p.number()
+        p.need("instead")
+    else:
+        p.need("it deals")
+        kind = p.eat_any("double", "triple") or p.fail()
+        n = Number(0)
+        p.need("that damage")
+        if p.eat("to that permanent or player") or p.eat("to that player") or p.eat("to that creature"):
+            pass
+        p.need("instead")
+    p.need(".")
+    p.end()
+    return Ability("static", effects=(Effect("damage-replacement", what=what, who=who, kind=kind, n=n,
+                                             keywords=("noncombat",) * noncombat),))
+
+
+def _phantom(p: Effects) -> Ability:
+    """"If damage would be dealt to ~ [while it has a +1/+1 counter on it], prevent that
+    damage[.| and] remove a +1/+1 counter from ~." (615.1a, then a counter removed)."""
+    cond = Condition("counters", Objects("self"), what_kind="+1/+1") if p.eat(
+        "while it has a +1/+1 counter on it") else None
+    p.need(", prevent that damage")
+    p.eat_any(".", "and")
+    p.need("remove a +1/+1 counter from")
+    p.eat_any("~", "it") or p.fail()
+    p.need(".")
+    p.end()
+    return Ability("static", effects=(Effect("damage-replacement", what=Objects("self"), kind="counter",
+                                             condition=cond),))
