@@ -217,6 +217,8 @@ class Cost:
     bounce: Objects | None = None
     #: "Tap an untapped creature you control", "Tap two untapped Allies you control" (``count``)
     tap_other: Objects | None = None
+    #: "{R}, Discard ~: ..." (bloodrush, channel): an ability of the card in its owner's hand
+    discard_self: bool = False
 
 
 @dataclass(frozen=True)

@@ -68,11 +68,13 @@ def activated(node: Ability, text: str, card: Any, known: set[str],
     run = effects(env, node.effects)
     if len(env.targets) > 1:
         raise Unsupported("an activated ability with two targets")
-    if c.exile_self_from_graveyard:  # 113.6: activated from the graveyard, exiling the card
+    zone = "graveyard" if c.exile_self_from_graveyard else "hand" if c.discard_self else ""
+    if zone:  # 113.6: the cost moves the card from its graveyard (exiled) or hand (discarded): it works there
         if c.tap or c.sacrifice_self or c.sacrifice or c.discard or c.tap_other or node.once_each_turn or \
-                node.condition or c.loyalty is not None:
-            raise Unsupported("Exile ~ from your graveyard (with another cost)")
-        return ab.HandAbility(text, cost=c.mana, resolve=run, life=c.life, zone="graveyard", sorcery=node.sorcery,
+                node.condition or c.loyalty is not None or (c.exile_self_from_graveyard and c.discard_self):
+            raise Unsupported(f"{'Exile ~ from your graveyard' if zone == 'graveyard' else 'Discard ~'} "
+                              "(with another cost)")
+        return ab.HandAbility(text, cost=c.mana, resolve=run, life=c.life, zone=zone, sorcery=node.sorcery,
                               targets=tuple(env.targets))
     if c.loyalty is not None:  # 606.3: sorcery speed, once a turn per permanent (checked as activated)
         if not card.is_type("Planeswalker") or node.condition:

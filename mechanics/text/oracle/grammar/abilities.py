@@ -35,7 +35,7 @@ class Abilities(Effects, Permissions):
     def costs(self, end: str = ":") -> Cost:
         """"{2}{G}, {T}, Pay 1 life, Sacrifice ~:" up to the colon (``end``)."""
         mana, tap, life, sac_self, sac, discard, bounce, exile_self = "", False, 0, False, None, 0, None, False
-        tap_other = None
+        tap_other, discard_self = None, False
         w = self.peek()
         if (w.lstrip("+-").isdigit()) and self.peek(1) == ":":  # "[+1]:", "[−2]:", "[0]:" (606.4)
             self.i += 2
@@ -56,6 +56,8 @@ class Abilities(Effects, Permissions):
                 sac_self = True
             elif self.eat("exile ~ from your graveyard"):  # 113.6: an ability that works in the graveyard
                 exile_self = True
+            elif self.eat("discard ~"):  # 113.6: an ability that works in the hand (bloodrush, channel)
+                discard_self = True
             elif self.eat("sacrifice"):
                 other = self.eat("another")
                 self.eat_any("a", "an")
@@ -76,7 +78,7 @@ class Abilities(Effects, Permissions):
                 self.fail()
             if self.eat(end):
                 return Cost(mana, tap, False, life, sac_self, sac, discard, tap_other=tap_other,
-                            exile_self_from_graveyard=exile_self, bounce=bounce)
+                            exile_self_from_graveyard=exile_self, bounce=bounce, discard_self=discard_self)
             self.need(",")
 
     def ability(self, spell: bool) -> Ability:
