@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from ....abilities import abilities as ab
 from ....model.state import EXILED_IF_DIES, AbilityRef
+from ..select import damaged_by
 from .descriptors import Env, Run, Unsupported, objects
 from .effects import effects, verb
 
@@ -29,12 +30,17 @@ def _creatures(env: Env, e: Effect) -> Callable[[Ctx], list[int]]:
 
 @verb("exile-if-dies")
 def exile_if_dies(env: Env, e: Effect, n: Callable[[Ctx], int]) -> Run:
-    """614.1a: mark the creature; it is exiled instead of dying until this turn ends."""
+    """614.1a: mark the creature; it is exiled instead of dying until this turn ends.
+    ``kind`` dealt: only the creatures this spell or ability dealt damage ("this way")."""
     creatures = _creatures(env, e)
 
     def run(ctx: Ctx) -> None:
         game = ctx.game
+        item = ctx.item
         for o in creatures(ctx):
+            if e.kind == "dealt" and (item is None or not damaged_by(game, game.state.objs[o].ref,
+                                                                    (item.source, item.source_epoch))):
+                continue
             game.state.objs[o].choices[EXILED_IF_DIES] = str(game.state.turn)
             ctx.note(f"if {game.describe(o)} would die this turn, it is exiled instead")
         game.changed(board=False)

@@ -21,6 +21,15 @@ def exile_if_dies(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
     return Effect("exile-if-dies", what=Objects("it", ref=antecedent), until="eot")
 
 
+@imperative("if a creature dealt damage this way would die this turn , exile it instead")
+def exile_if_dealt_dies(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
+    """614.1a: Anger of the Gods: the creatures the earlier damage of this spell or ability
+    was dealt to (``kind`` dealt) are exiled instead of dying this turn."""
+    if antecedent is None:
+        p.fail()
+    return Effect("exile-if-dies", what=Objects("it", ref=antecedent), until="eot", kind="dealt")
+
+
 @imperative("when that creature dies this turn ,")
 def when_dies(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
     """603.7: "When that creature dies this turn, ~ deals 3 damage to the creature's
