@@ -12,9 +12,11 @@ source of your choice would deal damage").  :func:`prevented` applies them as da
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ..text.effects import PREVENT, UNPREVENTABLE, prevents_static
+from ..text.oracle.select import matches, players
 
 if TYPE_CHECKING:
     from ..play.game import Game
@@ -79,12 +81,29 @@ def prevented(game: Game, target: int | str, n: int, source: int | None, combat:
         if p["combat"] and not combat or p["to"] is not None and hit not in p["to"] or \
                 p["by"] is not None and by not in p["by"]:
             continue
+        if "each" in p and not _covers(game, p, target, source):
+            continue
         cut = n if p["left"] is None else min(n, p["left"])  # 615.1a: all of it
         n -= cut
         if p["left"] is not None or p.get("once"):  # 615.7: a shield is used up by what it prevented
             e.params = {**p, "left": 0 if p.get("once") else p["left"] - cut}
         game.note(f"{cut} damage to {game.describe(target) if isinstance(target, int) else target} is prevented")
     return n
+
+
+def _covers(game: Game, p: dict[str, Any], target: int | str, source: int | None) -> bool:
+    """"Prevent all damage that would be dealt this turn to creatures you control" / "by
+    creatures your opponents control": the recipients (``each`` "to") or sources ("by")
+    that fit the descriptor as the damage would be dealt (611.2c: a rule of the game, not
+    locked in as it began), for the effect's ``controller``."""
+    way, d = p["each"]
+    got = target if way == "to" else source
+    if got is None:
+        return False
+    who = tuple(k for k in d.kinds if k in ("player", "opponent"))
+    if isinstance(got, str):
+        return bool(who) and got in players(game, replace(d, kinds=who), p["controller"])
+    return len(who) < len(d.kinds) and matches(game, d, got, p["controller"], None)
 
 
 def _shielded(ch: Any, direction: str, combat: bool) -> bool:
