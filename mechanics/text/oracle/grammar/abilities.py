@@ -245,7 +245,7 @@ class Abilities(Effects, Permissions):
             self.need(",")
         subject = event.subject
         antecedent = Objects("self") if subject is None or subject.quant == "self" else Objects("event", subject.kinds)
-        if event.kind in ("blocks-or-blocked", "blocks-self") or (event.kind == "combat-damage" and not event.to_player):
+        if event.kind in ("blocks-or-blocked", "blocks-self", "blocks-other") or (event.kind == "combat-damage" and not event.to_player):
             # "that creature": the one it blocks, that blocks it, or it dealt combat damage to
             antecedent = Objects("event", ("creature",))
         # "that player": the one dealt damage; "defending player": the one attacked

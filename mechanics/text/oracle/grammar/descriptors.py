@@ -328,7 +328,8 @@ class Descriptors(Core):
             return Objects("it", ref=antecedent)
         if self.eat_any("enchanted creature", "equipped creature", "enchanted permanent", "enchanted land"):
             return Objects("attached")
-        if antecedent is not None and antecedent.quant == "event" and self.eat("the blocking creature"):
+        if antecedent is not None and antecedent.quant == "event" and self.eat_any("the blocking creature",
+                                                                                "the other creature"):
             return Objects("it", ref=antecedent)  # "Whenever a creature blocks ~, the blocking creature ..."
         return self.objects()
 

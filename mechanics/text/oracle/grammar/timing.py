@@ -77,8 +77,12 @@ class Timing(Descriptors):
             if not verb:
                 self.fail()
             return Event({"enter": "enters"}.get(verb, verb), _with(other, other=False), or_self=True)
-        if self.eat("blocks or becomes blocked by a creature"):  # 509.3c, 509.3f: each creature
-            return Event("blocks-or-blocked", subject)
+        if self.eat("blocks or becomes blocked by"):  # 509.3c, 509.3f: each creature (that fits)
+            self.eat_any("a", "an") or self.fail()
+            other = self.objects("a")
+            return Event("blocks-or-blocked", subject, spell=None if other == Objects("a", ("creature",)) else other)
+        if self.eat("blocks or becomes blocked"):  # 509.3c, 509.3d: once, however many
+            return Event("blocks-or-blocked-once", subject)
         if self.at("is dealt damage") or self.at("is dealt combat damage"):  # 120.3: Jackal Pup
             combat = self.peek(2) == "combat"
             self.i += 3 + combat
