@@ -202,6 +202,17 @@ def _blocked_by(d: Objects) -> Callable[..., list[dict] | None]:
     return match
 
 
+@kind("self-in-combat")
+def in_combat(cond: Condition) -> Check:
+    """"as long as it's attacking / blocking" (506.4: an attacking or blocking creature)."""
+    attacking = cond.what_kind == "attacking"
+
+    def check(game: Game, you: str, source: int | None, epoch: int = -1) -> bool:
+        obj = game.state.objs.get(source) if source is not None else None
+        return obj is not None and obj.zone == "battlefield" and bool(obj.attacking if attacking else obj.blocking)
+    return check
+
+
 @kind("graveyard-cards")
 def threshold(cond: Condition) -> Check:
     def check(game: Game, you: str, source: int | None, epoch: int = -1) -> bool:

@@ -40,6 +40,8 @@ class Timing(Descriptors):
             return Condition("gained-life", negate=negate)
         if self.eat("an opponent lost life this turn"):
             return Condition("opponent-lost-life", negate=negate)
+        if self.eat_any("it's attacking", "~ is attacking", "it's blocking", "~ is blocking"):
+            return Condition("self-in-combat", what_kind=self.words[self.i - 1], negate=negate)
         if self.eat("you attacked this turn") or self.eat("you attacked with a creature this turn"):
             return Condition("raid", negate=negate)
         self.fail()
