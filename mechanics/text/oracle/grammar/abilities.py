@@ -403,6 +403,10 @@ class Abilities(Effects, Permissions):
             pt = self.pt()
             if self.eat("and has") or self.eat("and have"):
                 kws = self.keyword_list()
+            elif self.at("and") and (rule := next((r for r in sorted(RESTRICTIONS, key=len, reverse=True)
+                                                   if self.at(f"and {r}")), None)):
+                self.eat(f"and {rule}")  # "Enchanted creature gets +2/+2 and can't block." (509.1b)
+                kws = RESTRICTIONS[rule]
         elif self.eat_any("has", "have"):
             kws = self.keyword_list()
         else:
