@@ -365,6 +365,8 @@ class TriggerRules:
             for oid, ch in self.all_chars().items():
                 if not self.fits_kind(spec, ch, controller):
                     continue
+                if spec.controller == "defending" and (item is None or ch.controller != item.data.get("player")):
+                    continue  # "target creature defending player controls" (506.3d): the attacked player's
                 if (ch.has("hexproof") or ch.has(UNTARGETABLE_BY_OPPONENTS)) and ch.controller != controller \
                         or ch.has("shroud") or ch.has(UNTARGETABLE):
                     continue

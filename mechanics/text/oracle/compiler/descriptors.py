@@ -91,7 +91,8 @@ def _describe(d: Objects) -> str:
     words = (["up to", str(d.count)] if d.up_to else []) + ["target"] + (["other"] if d.other else [])
     words += [f"non{_COLOR_WORDS.get(n, n)}" for n in d.non] + [_COLOR_WORDS[c] for c in d.colors] + list(d.kinds)
     if d.controller:
-        words.append("you control" if d.controller == "you" else "an opponent controls")
+        words.append({"you": "you control", "defending": "defending player controls"}.get(d.controller,
+                                                                                          "an opponent controls"))
     return " ".join(words)
 
 
@@ -99,6 +100,8 @@ def _describe(d: Objects) -> str:
 def objects(env: Env, d: Objects) -> Callable[[Ctx], list[Any]]:
     """The objects (or players) ``d`` names as the ability resolves."""
     q = d.quant
+    if d.controller == "defending" and q != "target":  # "each creature defending player controls"
+        return _defending(objects(env, replace(d, controller="")))
     if q == "target":
         i = env.target(d)
         many = d.count > 1 or d.up_to
@@ -164,6 +167,15 @@ def objects(env: Env, d: Objects) -> Callable[[Ctx], list[Any]]:
                                 select.matches(ctx.game, has, o, ctx.controller, ctx.source)]
         return inner
     raise Unsupported(f"{q} {' '.join(d.kinds)}")
+
+
+def _defending(found: Callable[[Ctx], list[Any]]) -> Callable[[Ctx], list[Any]]:
+    """Of ``found``, the permanents the defending player controls: the player the trigger's
+    event names (the one the creature attacks, 506.3d; the one it dealt combat damage)."""
+    def of_defender(ctx: Ctx) -> list[Any]:
+        who = ctx.item.data.get("player") if ctx.item else None
+        return [o for o in found(ctx) if isinstance(o, int) and ctx.game.controller_of(o) == who] if who else []
+    return of_defender
 
 
 def _and_same_name(targeted: Callable[[Ctx], list[Any]], d: Objects) -> Callable[[Ctx], list[Any]]:

@@ -129,6 +129,8 @@ class Descriptors(Core):
         elif self.eat_any("an opponent controls", "your opponents control", "you don't control",
                           "an opponent owns"):
             controller = "opponent"
+        elif self.event_player and self.eat("defending player controls"):  # 506.3d: the attacked one
+            controller = "defending"
         with_kw, power, toughness, mv, zone, without = "", None, None, None, "battlefield", ""
         mv_counters = ""
         while True:
