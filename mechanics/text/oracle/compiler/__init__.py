@@ -13,6 +13,7 @@ from __future__ import annotations
 from . import (  # noqa: F401 - register conditions and effect verbs
            cases,
            choices,
+           combat,
            damage,
            delayed,
            dies,

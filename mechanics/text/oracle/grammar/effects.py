@@ -16,7 +16,7 @@ from dataclasses import replace
 from ..tree import Ability, Effect, Number, Objects, TokenSpec
 from .core import NoParse, _with, joined
 from .descriptors import Descriptors
-from .words import COLORS, GRANTABLE, NUMBERS, RESTRICTIONS
+from .words import COLORS, GRANTABLE, NUMBERS, RESTRICTIONS, THIS_TURN
 
 #: an imperative rule: ``rule(parser, phrase, antecedent)``, called with ``phrase`` eaten
 Rule = Callable[["Effects", str, "Objects | None"], Effect]
@@ -327,12 +327,13 @@ class Effects(Descriptors):
 
     def restriction_this_turn(self) -> str:
         """A restriction (:data:`RESTRICTIONS`) and "this turn", eaten: the restriction, or ""."""
-        for r in sorted(RESTRICTIONS, key=len, reverse=True):
-            # "can attack this turn as though it didn't have defender": "this turn" inside it
-            said = f"{r} this turn" if " as though" not in r else r.replace(" as though", " this turn as though")
+        for said, r in THIS_TURN.items():  # "attacks this turn if able": "this turn" inside it
             if self.eat(said):
                 return r
-        return ""
+        rule = next((r for r in sorted(RESTRICTIONS, key=len, reverse=True) if self.at(f"{r} this turn")), "")
+        if rule:
+            self.eat(f"{rule} this turn")
+        return rule
 
     def player_verb(self, who: Objects, antecedent: Objects | None = None) -> Effect:
         """A player's verb after its subject: "each opponent loses 2 life", "you draw a card"."""

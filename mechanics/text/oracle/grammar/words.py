@@ -72,11 +72,16 @@ RESTRICTIONS = {
     "can't be blocked except by creatures with flying or reach": (ONLY_BY_FLYING_OR_REACH,),
     "attacks each combat if able": (ATTACKS_IF_ABLE,),
     "can attack as though it didn't have defender": (DESPITE_DEFENDER,),
+    "attack each combat if able": (ATTACKS_IF_ABLE,),  # "Creatures your opponents control attack ..."
     "can't be the target of spells or abilities your opponents control": (UNTARGETABLE_BY_OPPONENTS,),
     "can't be the target of spells or abilities": (UNTARGETABLE,),
     "doesn't untap during your untap step": (DOESNT_UNTAP,),
     "doesn't untap during its controller's untap step": (DOESNT_UNTAP,),
 }
+#: restrictions and requirements an effect gives "this turn", said with "this turn" inside
+#: them: the words, and the restriction of :data:`RESTRICTIONS` they are
+THIS_TURN = {"can attack this turn as though it didn't have defender": "can attack as though it didn't have defender",
+             "attacks this turn if able": "attacks each combat if able"}
 #: restrictions whose sentence names the permanent last: the whole sentence, its restriction
 RESTRICTION_SENTENCES = {"creatures with power less than ~ s power can't block it": (NOT_BY_LESS_POWER,)}
 BY_FIRST: dict[str, list[str]] = {}
