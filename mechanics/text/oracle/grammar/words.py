@@ -9,12 +9,15 @@ from __future__ import annotations
 
 from ...effects import (
     ATTACKS_IF_ABLE,
+    BLOCKS_IF_ABLE,
     BLOCKS_ONLY_FLYERS,
     BY_THREE_OR_MORE,
     CANT_ATTACK,
     CANT_BLOCK,
     DESPITE_DEFENDER,
     DOESNT_UNTAP,
+    LURE,
+    MUST_BE_BLOCKED,
     NOT_BY_LESS_POWER,
     NOT_BY_POWER_2,
     ONLY_BY_FLYING,
@@ -73,6 +76,7 @@ RESTRICTIONS = {
     "attacks each combat if able": (ATTACKS_IF_ABLE,),
     "can attack as though it didn't have defender": (DESPITE_DEFENDER,),
     "attack each combat if able": (ATTACKS_IF_ABLE,),  # "Creatures your opponents control attack ..."
+    "must be blocked if able": (MUST_BE_BLOCKED,), "blocks each combat if able": (BLOCKS_IF_ABLE,),
     "can't be the target of spells or abilities your opponents control": (UNTARGETABLE_BY_OPPONENTS,),
     "can't be the target of spells or abilities": (UNTARGETABLE,),
     "doesn't untap during your untap step": (DOESNT_UNTAP,),
@@ -81,9 +85,12 @@ RESTRICTIONS = {
 #: restrictions and requirements an effect gives "this turn", said with "this turn" inside
 #: them: the words, and the restriction of :data:`RESTRICTIONS` they are
 THIS_TURN = {"can attack this turn as though it didn't have defender": "can attack as though it didn't have defender",
-             "attacks this turn if able": "attacks each combat if able"}
+             "attacks this turn if able": "attacks each combat if able",
+             "must be blocked this turn if able": "must be blocked if able",
+             "blocks this turn if able": "blocks each combat if able"}
 #: restrictions whose sentence names the permanent last: the whole sentence, its restriction
-RESTRICTION_SENTENCES = {"creatures with power less than ~ s power can't block it": (NOT_BY_LESS_POWER,)}
+RESTRICTION_SENTENCES = {"creatures with power less than ~ s power can't block it": (NOT_BY_LESS_POWER,),
+                         "all creatures able to block ~ do so": (LURE,)}
 BY_FIRST: dict[str, list[str]] = {}
 for _k in KEYWORDS:
     BY_FIRST.setdefault(_k.split()[0], []).append(_k)
