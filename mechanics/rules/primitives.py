@@ -429,8 +429,8 @@ class Primitives:
         Prevention and replacement effects (615, 614; on ``"damage"``) apply first."""
         if n > 0:
             hurt = target if isinstance(target, str) else self.controller_of(target)
-            n = self.replace("damage", {"target": target, "n": n, "source": source,
-                                        "combat": combat}, hurt)["n"]
+            op = self.replace("damage", {"target": target, "n": n, "source": source, "combat": combat}, hurt)
+            n, target = op["n"], op["target"]  # 614.9: "is dealt to ~ instead" redirects it
         if n > 0:
             n = prevented(self, target, n, source, combat)  # 615, protection's among them (702.16e)
         if n <= 0:

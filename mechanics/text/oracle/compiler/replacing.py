@@ -29,6 +29,8 @@ def damage_replacement(e: Effect, text: str) -> ab.Replacement:
     """614.1a: "it deals double that damage instead"; 615.1a: "prevent N of that damage",
     "prevent that damage and remove a +1/+1 counter from ~" (the counter is removed even
     if the damage can't be prevented, 615.12: then only the prevention doesn't apply)."""
+    if e.kind == "redirect":
+        return _redirect(e, text)
     to, by = _recipient(e.what), e.who
     noncombat, amount, k = "noncombat" in e.keywords, _AMOUNT[e.kind], e.n.value
     prevents = e.kind in ("prevent", "counter")
@@ -78,7 +80,32 @@ def _recipient(d: Objects | None) -> Callable[[Game, Any, Any, str], bool]:
     objs = replace(d, quant="a", kinds=tuple(k for k in d.kinds if k not in ("player", "opponent")))
 
     def fits(game: Game, src: Any, t: Any, you: str) -> bool:
-        if isinstance(t, str):
-            return "player" in players or ("opponent" in players and t in game.opponents(you))
+        if isinstance(t, str):  # "a player", "an opponent", "you and other permanents you control"
+            return ("player" in players and (d.controller != "you" or t == you)) or (
+                "opponent" in players and t in game.opponents(you))
         return bool(objs.kinds) and select.matches(game, objs, t, you, src.id)
     return fits
+
+
+def _redirect(e: Effect, text: str) -> ab.Replacement:
+    """614.9: the damage is dealt to the new recipient instead (once, 614.5: not when the
+    damage is already dealt to it, nor when it has left the battlefield)."""
+    to, dest = _recipient(e.what), e.then[0].what
+
+    def new(game: Game, src: Any) -> Any:
+        if dest.quant == "self":
+            return src.id
+        held = src.attached_to if src.attached_to is not None and src.attached_to >= 0 else None
+        if dest.quant == "it":  # "its controller": the enchanted creature's
+            return game.controller_of(held) if held is not None else None
+        return held
+
+    def applies(game: Game, src: Any, op: dict) -> bool:
+        where = new(game, src)
+        return where is not None and where != op["target"] and op["n"] > 0 and \
+            to(game, src, op["target"], game.controller_of(src.id))
+
+    def apply(game: Game, src: Any, op: dict) -> dict:
+        op["target"] = new(game, src)
+        return op
+    return ab.Replacement(text, on="damage", applies=applies, apply=apply)

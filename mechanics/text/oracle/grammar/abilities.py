@@ -370,7 +370,8 @@ class Abilities(Effects, Permissions):
         if self.at("prevent all"):  # 615: "Prevent all combat damage that would be dealt to ~."
             return self.static_prevention()
         if self.at("if a source") or (self.at("if a") and self.peek(3) == "source") or \
-                self.at("if damage would be dealt to ~"):  # 614.1a (:mod:`.replacing`)
+                self.at("if damage would be dealt to ~") or self.at("all damage that would be dealt to"):
+            # 614.1a, 614.9 (:mod:`.replacing`)
             return damage_replacement(self)
         if self.eat("~ s power and toughness are each equal to"):  # 604.3: a "*" power and toughness
             n = self.amount()

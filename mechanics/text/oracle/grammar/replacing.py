@@ -1,14 +1,16 @@
-"""The grammar of static replacement effects on damage (614.1a, 615): "If a source [you
-control] would deal [noncombat] damage to a permanent or player, it deals double that
+"""The grammar of static replacement effects on damage (614.1a, 614.9, 615): "If a source
+[you control] would deal [noncombat] damage to a permanent or player, it deals double that
 damage to that permanent or player instead." (Furnace of Rath), "If a source would deal
 damage to you, prevent 1 of that damage." (Urza's Armor), "If damage would be dealt to ~
 [while it has a +1/+1 counter on it], prevent that damage[.| and] remove a +1/+1 counter
-from ~." (the Phantoms, Undergrowth Champion).
+from ~." (the Phantoms, Undergrowth Champion), "All damage that would be dealt to you is
+dealt to enchanted creature instead." (Pariah).
 
 Each is a static ability whose one effect is ``damage-replacement``: ``who`` the sources
-(None: any), ``what`` the recipients, ``kind`` double, triple, plus (``n`` more), prevent (``n`` of it) or
-counter (prevent it all and remove a +1/+1 counter from ~), ``condition`` "while it has
-a +1/+1 counter on it" (``counters``), ``keywords`` ("noncombat",)."""
+(None: any), ``what`` the recipients, ``kind`` double, triple, plus (``n`` more), prevent
+(``n`` of it), counter (prevent it all and remove a +1/+1 counter from ~) or redirect (to
+``then[0].what``), ``condition`` "while it has a +1/+1 counter on it", ``keywords``
+("noncombat",)."""
 
 from __future__ import annotations
 
@@ -31,6 +33,8 @@ def damage_replacement(p: Effects) -> Ability:
     """One of the sentences of the module docstring, to its end."""
     if p.eat("if damage would be dealt to ~"):
         return _phantom(p)
+    if p.eat("all damage that would be dealt to"):
+        return _redirect(p)
     p.need("if a")
     colors = (COLORS[p.peek()],) if p.peek() in COLORS else ()
     p.i += bool(colors)
@@ -80,3 +84,26 @@ def _phantom(p: Effects) -> Ability:
     p.end()
     return Ability("static", effects=(Effect("damage-replacement", what=Objects("self"), kind="counter",
                                              condition=cond),))
+
+
+def _redirect(p: Effects) -> Ability:
+    """614.9: "All damage that would be dealt to you [and other permanents you control] is
+    dealt to ~ / enchanted creature instead." (Pariah, Palisade Giant); "... to enchanted
+    creature is dealt to its controller instead." (Treacherous Link): ``kind`` redirect, the
+    new recipient the ``then`` effect's ``what``."""
+    if p.eat("you and other permanents you control"):
+        what = Objects("each", ("permanent", "player"), controller="you", other=True)
+    elif p.eat("you"):
+        what = Objects("you", ("player",))
+    else:
+        what = p.thing(None)
+        if what.quant not in ("self", "attached"):
+            p.fail()
+    p.need("is dealt to")
+    to = Objects("it", ("player",), ref=Objects("attached")) if p.eat("its controller") else p.thing(None)
+    if to.quant not in ("self", "attached", "it") or to == what:
+        p.fail()
+    p.need("instead .")
+    p.end()
+    return Ability("static", effects=(Effect("damage-replacement", what=what, kind="redirect",
+                                             then=(Effect("dest", what=to),)),))
