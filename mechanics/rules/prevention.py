@@ -7,7 +7,10 @@ whose ``params`` say what it covers: ``combat`` (combat damage only), ``to`` (th
 players and object refs it protects, None for any), ``by`` (the sources whose damage it
 prevents, None for any), ``left`` (a shield's damage still to prevent, 615.7; None for
 all) and ``once`` (all of the next damage it covers, then no more: "the next time a
-source of your choice would deal damage").  :func:`prevented` applies them as damage would be dealt (615.1)."""
+source of your choice would deal damage"); ``redirect`` (614.9: "The next 1 damage that would
+be dealt to ~ this turn is dealt to target creature instead": the new recipient, a player or
+an object ref), ``each`` and ``controller`` (a descriptor read as damage would be dealt).
+:func:`prevented` applies them as damage would be dealt (615.1)."""
 
 from __future__ import annotations
 
@@ -83,12 +86,27 @@ def prevented(game: Game, target: int | str, n: int, source: int | None, combat:
             continue
         if "each" in p and not _covers(game, p, target, source):
             continue
+        moved = _redirected(game, p.get("redirect"))
+        if "redirect" in p and (moved is None or moved == target):
+            continue  # 614.9: the new recipient has left: the damage stays where it was
         cut = n if p["left"] is None else min(n, p["left"])  # 615.1a: all of it
         n -= cut
         if p["left"] is not None or p.get("once"):  # 615.7: a shield is used up by what it prevented
             e.params = {**p, "left": 0 if p.get("once") else p["left"] - cut}
-        game.note(f"{cut} damage to {game.describe(target) if isinstance(target, int) else target} is prevented")
+        game.note(f"{cut} damage to {game.describe(target) if isinstance(target, int) else target} is "
+                  + ("prevented" if moved is None else f"dealt to {game.describe(moved) if isinstance(moved, int) else moved}"))
+        if moved is not None:
+            game.damage(moved, cut, source, combat)  # "The next 1 damage ... is dealt to Y instead"
     return n
+
+
+def _redirected(game: Game, ref: Any) -> int | str | None:
+    """The recipient a redirection shield names, if it is still there (a player, or the
+    same permanent, 400.7)."""
+    if ref is None or isinstance(ref, str):
+        return ref
+    obj = game.state.objs.get(ref[0])
+    return obj.id if obj is not None and obj.epoch == ref[1] and obj.zone == "battlefield" else None
 
 
 def _covers(game: Game, p: dict[str, Any], target: int | str, source: int | None) -> bool:

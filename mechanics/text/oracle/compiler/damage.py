@@ -30,6 +30,9 @@ def prevent(env: Env, e: Effect, n: Callable[[Ctx], int]) -> Run:
         raise Unsupported("prevent damage to each ...")  # a shield for each of them: not done
     by = _source_of_choice(e.who) if e.kind == "once" else _named(env, e.who)
     named = [(key, get) for key, get in (("to", _named(env, e.what)), ("by", by)) if get is not None]
+    dest = _named(env, e.then[0].what) if e.then else None  # 614.9: "is dealt to Y instead"
+    if e.then and (dest is None or not named):
+        raise Unsupported("is dealt to ... instead")
     what = {"all": "all damage", "combat": "all combat damage", "next": "the next {} damage",
             "once": "the next damage"}[e.kind]
 
@@ -38,6 +41,11 @@ def prevent(env: Env, e: Effect, n: Callable[[Ctx], int]) -> Run:
                                 "to": None, "by": None, "once": e.kind == "once"}
         if each:  # 611.2c: "to creatures you control": whichever fit as damage would be dealt
             base |= {"each": each[0], "controller": ctx.controller}
+        if dest is not None:
+            to = dest(ctx)[:1]
+            if not to:
+                return  # 608.2b: the new recipient is gone: nothing is redirected
+            base["redirect"] = to[0] if isinstance(to[0], str) else ctx.game.state.objs[to[0]].ref
         got: dict[str, tuple[Any, ...]] = {}
         for key, get in named:
             got[key] = tuple(o if isinstance(o, str) else ctx.game.state.objs[o].ref for o in get(ctx))
