@@ -1,8 +1,9 @@
-"""Combat effects, compiled (:mod:`..grammar.combat`): "remove it from combat" (506.4)."""
+"""Combat effects, compiled (:mod:`..grammar.combat`): "remove it from combat" (506.4), and
+tokens created "tapped and attacking" (508.4)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from ..tree import Effect
@@ -23,3 +24,19 @@ def remove_from_combat(env: Env, e: Effect, n: Callable[[Ctx], int]) -> Run:
             game.changed(characteristics=False)
             ctx.note(f"{game.describe(o)} is removed from combat")
     return each_of(env, e.what, remove)
+
+
+def enter_attacking(ctx: Ctx, made: Iterable[int]) -> None:
+    """508.4: the objects are put onto the battlefield attacking (never declared as attackers,
+    so no "whenever ~ attacks" triggers): the player the trigger's creature attacks, else one
+    of the opponents (508.4a: its controller's choice; a goldfish game has one)."""
+    game = ctx.game
+    if game.state.step not in ("attackers", "blockers", "damage", "endcombat"):
+        return  # 506.4: outside combat nothing is attacking
+    foes = game.opponents(ctx.controller)
+    player = ctx.item.data.get("player") if ctx.item else None
+    player = player if player in foes else (foes[0] if foes else None)
+    for o in made:
+        obj = game.state.objs[o]
+        obj.attacking, obj.attacked, obj.blocked = player, None, False
+    game.changed(characteristics=False)

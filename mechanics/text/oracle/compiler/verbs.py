@@ -30,6 +30,7 @@ from ...effects import (
 from .. import select
 from ..grammar.words import COLOR_NAMES, PROTECTION_OF_CHOICE
 from ..tree import Effect, Objects
+from .combat import enter_attacking
 from .damage import divided
 from .descriptors import (
     MEANINGFUL_COUNTERS,
@@ -198,6 +199,8 @@ def token(env: Env, e: Effect, n: Count) -> Run:
         if e.tapped:
             for o in made:
                 ctx.tap(o)
+        if e.kind == "attacking":
+            enter_attacking(ctx, made)
     return make
 
 

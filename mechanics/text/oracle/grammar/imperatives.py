@@ -133,6 +133,8 @@ def create(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
     n = p.number()
     spec = p.token_spec()
     n = p.count_suffix(n)
+    if p.eat("that's tapped and attacking") or p.eat("that are tapped and attacking"):  # 508.4
+        return Effect("token", what=Objects("made"), n=n, token=spec, tapped=True, kind="attacking")
     return Effect("token", what=Objects("made"), n=n, token=spec, tapped="tapped" in spec.keywords)
 
 
