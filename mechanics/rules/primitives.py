@@ -49,6 +49,7 @@ class Primitives:
             self._leave_battlefield(obj)
             if zone == "graveyard" and "Creature" in st.lki.get(obj.ref, {}).get("types", ()):
                 st.turn_flags["creature_died"] = True  # 700.4: for "if a creature died this turn"
+                st.turn_flags.setdefault("died", []).append(obj.ref)  # "for each creature that died this turn"
         self.remove_from_zone(obj)
         obj.epoch += 1
         obj.zone = zone

@@ -148,6 +148,22 @@ def damaged_by(game: Game, ref: tuple[int, int], source: int | tuple[int, int] |
     return src is not None and (tuple(ref), src.ref) in game.state.turn_flags.get("damaged_by", ())
 
 
+def died_this_turn(game: Game, d: Objects, controller: str) -> list[int]:
+    """The cards of the creatures that fit ``d`` and died this turn (700.4), as they last
+    existed (their card's subtypes: last known information keeps no subtypes)."""
+    kinds = [k for k in d.kinds if k != "creature"]
+    got = []
+    for ref in game.state.turn_flags.get("died", ()):
+        info = game.state.lki.get(tuple(ref)) or {}
+        if d.controller == "you" and info.get("controller") != controller or \
+                d.controller == "opponent" and info.get("controller") not in game.opponents(controller):
+            continue
+        if kinds and not set(kinds) & set(game.card(info.get("copy_of", "")).subtypes):
+            continue
+        got.append(ref[0])
+    return got
+
+
 def _convoked(game: Game, obj: Any, source: int | None) -> bool:
     """702.51c: the creature was tapped to pay for the source with convoke, and is still
     the same object (400.7)."""
@@ -168,6 +184,8 @@ def players(game: Game, d: Objects, controller: str) -> list[str]:
 
 def each(game: Game, d: Objects, controller: str, source: int | None) -> list[Any]:
     """Every permanent (or player) that fits ``d`` now (611.2c: locked in as it resolves)."""
+    if "died" in d.states:  # "for each creature that died this turn": only ever counted
+        return list(died_this_turn(game, d, controller))
     if d.players_only:
         return players(game, d, controller)
     if {"player", "opponent"} & set(d.kinds):  # "each creature and each player"

@@ -100,6 +100,8 @@ def _describe(d: Objects) -> str:
 def objects(env: Env, d: Objects) -> Callable[[Ctx], list[Any]]:
     """The objects (or players) ``d`` names as the ability resolves."""
     q = d.quant
+    if "died" in d.states:
+        raise Unsupported("the creatures that died this turn (but their number)")
     if d.controller == "defending" and q != "target":  # "each creature defending player controls"
         return _defending(objects(env, replace(d, controller="")))
     if q == "target":
@@ -245,6 +247,8 @@ def number(env: Env, n: Number) -> Callable[[Ctx], int]:
         return _counters_on(env, n)
     if n.amount:  # "that much": the trigger event's amount (:mod:`.damaged`)
         return lambda ctx: ctx.item.data.get("amount", 0) if ctx.item else 0
+    if n.count is not None and "died" in n.count.states:  # "for each creature that died this turn"
+        return lambda ctx: n.value + n.times * len(select.died_this_turn(ctx.game, n.count, ctx.controller))
     if n.count is not None:
         count = objects(env, n.count)
         return lambda ctx: n.value + n.times * len(count(ctx))  # "[N plus] [twice] the number of"

@@ -136,6 +136,8 @@ class Descriptors(Core):
         while True:
             if self.eat("that was dealt damage this turn"):  # Fatal Blow
                 states.append("damaged")
+            elif self.eat("that died this turn"):  # a count of the turn's deaths (select.died_this_turn)
+                states.append("died")
             elif self.eat("dealt damage by ~ this turn"):  # Sengir Vampire: by the source (select.damaged_by)
                 states.append("damaged-by-self")
             elif self.eat("without"):  # "each creature without flying"
