@@ -54,16 +54,14 @@ def damage_replacement(p: Effects) -> Ability:
         n = p.number()
         p.need("of that damage")
         kind = "prevent"
-    elif p.eat("it deals that much damage plus"):  # Torbran: "... plus 2 instead"
-        kind, n = "plus", p.number()
-        p.need("instead")
     else:
-        p.need("it deals")
-        kind = p.eat_any("double", "triple") or p.fail()
-        n = Number(0)
-        p.need("that damage")
-        if p.eat("to that permanent or player") or p.eat("to that player") or p.eat("to that creature"):
-            pass
+        if p.eat("it deals that much damage plus"):  # Torbran: "... plus 2 instead"
+            kind, n = "plus", p.number()
+        else:
+            p.need("it deals")
+            kind, n = p.eat_any("double", "triple") or p.fail(), Number(0)
+            p.need("that damage")
+        p.eat_any("to that permanent or player", "to that player", "to that creature")
         p.need("instead")
     p.need(".")
     p.end()
