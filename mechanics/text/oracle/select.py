@@ -79,7 +79,8 @@ def matches(game: Game, d: Objects, oid: int, controller: str, source: int | Non
     obj = game.state.objs[oid]
     for s in d.states:
         if not (_convoked(game, obj, source) if s == "convoked" else damaged_by(game, obj.ref, source)
-                if s == "damaged-by-self" else _state(game, s, obj, ch)):
+                if s == "damaged-by-self" else source in obj.blocking if s == "blocking-source"
+                else _state(game, s, obj, ch)):
             return False
     if d.with_keyword and not ch.has(d.with_keyword) or d.without and ch.has(d.without):
         return False

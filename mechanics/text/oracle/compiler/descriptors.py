@@ -77,6 +77,8 @@ class Env:
             raise Unsupported(f"a target card in a {d.zone}")  # the engine targets permanents, players, spells
         if d.mv_counters:
             raise Unsupported("a target with mana value equal to a number of counters")
+        if {"damaged-by-self", "blocking-source", "died"} & set(d.states):
+            raise Unsupported("a target named by what the source did")  # target filters see no source
         if self.targets and (self.targets[-1].max > 1 or self.targets[-1].optional):
             raise Unsupported("a target after an 'up to' one")
         self.index[id(d)] = len(self.targets)

@@ -251,6 +251,7 @@ class Abilities(Effects, Permissions):
         # "that player": the one dealt damage; "defending player": the one attacked
         self.event_player = event.to_player or (event.kind in ("attacks", "unblocked") and not event.nth)
         self.event_amount = event.kind == "dealt-damage" or (event.kind == "damage" and not event.to_player)
+        self.blocked_self = event.kind == "becomes-blocked" and subject is not None and subject.quant == "self"
         chooses_target = self.at("choose target") or (self.at("choose up to") and self.peek(4) == "target")
         if self.at("choose") and not chooses_target:
             return self.modal(event, cond)  # "choose one —", not "choose [up to one] target ..." (Subtlety)

@@ -34,6 +34,8 @@ class Descriptors(Core):
     event_player = False
     #: the trigger's event has an amount ("is dealt damage"): "that much" is it
     event_amount = False
+    #: the trigger is "whenever ~ becomes blocked": "each creature blocking it" blocks the source
+    blocked_self = False
 
     # ------------------------------------------------------------------ numbers
     def number(self) -> Number:
@@ -136,6 +138,8 @@ class Descriptors(Core):
         while True:
             if self.eat("that was dealt damage this turn"):  # Fatal Blow
                 states.append("damaged")
+            elif self.blocked_self and self.eat("blocking it"):  # Elvish Berserker (select.matches)
+                states.append("blocking-source")
             elif self.eat("that died this turn"):  # a count of the turn's deaths (select.died_this_turn)
                 states.append("died")
             elif self.eat("dealt damage by ~ this turn"):  # Sengir Vampire: by the source (select.damaged_by)
