@@ -14,6 +14,7 @@ from . import (  # noqa: F401 - register conditions and effect verbs
            cases,
            choices,
            combat,
+           counters,
            damage,
            delayed,
            dies,
@@ -22,6 +23,7 @@ from . import (  # noqa: F401 - register conditions and effect verbs
            mana,
            monarch,
            timing,
+           untapping,
            verbs,
            zones,
 )

@@ -7,9 +7,8 @@ from ..tree import Effect, Objects
 from .effects import Effects, imperative
 
 
-@imperative("remove")
+@imperative("remove it from combat", "remove that creature from combat", "remove ~ from combat")
 def remove_from_combat(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
     """506.4: the creature stops being an attacking or blocking creature."""
-    what = p.thing(antecedent)
-    p.need("from combat")
+    what = Objects("self") if "~" in verb else Objects("it", ref=antecedent)
     return Effect("remove-from-combat", what=what)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..tree import Condition, Number, Objects
 from .core import Core, _with
+from .counters import counter_on
 from .words import (
     CARD_TYPES,
     COLORS,
@@ -46,11 +47,14 @@ class Descriptors(Core):
         if w == "x":
             self.i += 1
             return Number(x=True)
+        if self.event_amount and self.eat("that much"):  # "it deals that much damage to you": the event's
+            return Number(amount=True)
+        if w == "that" and self.peek(1) == "much":  # the amount just paid (compiled only after a payment)
+            self.i += 2
+            return Number(paid=True)
         if w in NUMBERS and w != "twice":
             self.i += 1
             return Number(NUMBERS[w])
-        if self.event_amount and self.eat("that much"):  # "it deals that much damage to you"
-            return Number(amount=True)
         self.fail()
         raise AssertionError
 
@@ -145,9 +149,14 @@ class Descriptors(Core):
             elif self.eat("dealt damage by ~ this turn"):  # Sengir Vampire: by the source (select.damaged_by)
                 states.append("damaged-by-self")
             elif self.eat("without"):  # "each creature without flying"
-                without = self.eat_any(*GRANTABLE, "flanking") or self.fail()
+                if (kind := self.attempt(counter_on, self)) is not None:  # "without a +1/+1 counter on it"
+                    states.append(f"no-counter:{kind}")
+                else:
+                    without = self.eat_any(*GRANTABLE, "flanking") or self.fail()
             elif self.eat("with"):
-                if self.eat("mana value equal to the number of"):  # Aether Vial
+                if (kind := self.attempt(counter_on, self)) is not None:  # "with a +1/+1 counter on it"
+                    states.append(f"counter:{kind}")
+                elif self.eat("mana value equal to the number of"):  # Aether Vial
                     mv_counters = self.counter_kind()
                     self.need("on ~")
                 elif self.eat("power"):

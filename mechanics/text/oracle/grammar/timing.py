@@ -79,6 +79,8 @@ class Timing(Descriptors):
             if not verb:
                 self.fail()
             return Event({"enter": "enters"}.get(verb, verb), _with(other, other=False), or_self=True)
+        if (turned := self.eat_any("becomes tapped", "becomes untapped")):  # Lifetap, City of Brass
+            return Event(turned.replace(" ", "-"), subject)
         if self.eat("blocks or becomes blocked by"):  # 509.3c, 509.3f: each creature (that fits)
             self.eat_any("a", "an") or self.fail()
             other = self.objects("a")
