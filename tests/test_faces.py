@@ -37,12 +37,13 @@ def test_every_face_names_the_card_and_all_must_be_automated(pool):
     assert pool.get("Tidechannel Pathway").name == "Barkchannel Pathway"  # the card: its front
     assert not game.is_manual("Barkchannel Pathway // Tidechannel Pathway")
     # Ulvenwald Oddity's, Fire // Ice's and Bonecrusher Giant // Stomp's faces are each automated;
-    # Tok-Tok's "If a red source you control would deal damage to a permanent or player, it deals
-    # that much damage plus 1 ..." is not: the compiler names the first words it could not read
+    # Akki Lavarunner's "flip it" is not (Tok-Tok's "If a red source would deal damage to a player,
+    # it deals that much damage plus 1 to that player instead." is): the compiler names the first
+    # words it could not read, on the face they are on
     assert not game.is_manual("Ulvenwald Behemoth")
     assert not game.is_manual("Ice")
     assert not game.is_manual("Stomp")
-    assert "Tok-Tok, Volcano Born: a red source would deal damage" in game.manual_phrases("Akki Lavarunner")
+    assert game.manual_phrases("Akki Lavarunner") == ["Akki Lavarunner: flip it."]
 
 
 def test_an_aftermath_half_is_cast_only_from_the_graveyard(pool):

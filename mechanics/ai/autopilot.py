@@ -54,6 +54,7 @@ from ..model import actions as A
 from ..model.cards import BASIC_LAND_MANA, parse_cost
 from ..model.mana import phyrexian_life, plan
 from ..model.state import Decision, StackItem
+from ..play.blocks import required_blocks
 from ..play.perform import (
     alt_allowed,
     alternative_cost,
@@ -338,8 +339,10 @@ def choose(game: Any) -> A.Action | None:
     if d.kind == "attackers":
         refs = battlefield_refs(game, d.options)
         return A.Attack(d.player, tuple((r, "") for r in refs)) if refs else A.Pass()
-    if d.kind == "blockers":
-        return A.Pass()
+    if d.kind == "blockers":  # no blocks, but those the rules require (509.1c)
+        required = required_blocks(game, d.player)
+        return A.Block(d.player, tuple((game.ref_for(b), game.ref_for(a)) for b, a in required)) if required \
+            else A.Pass()
     if d.kind == "order":
         return A.Order(tuple(_ref(game, o) for o in order_triggers(game, d)))
     if d.kind != "priority":

@@ -167,6 +167,9 @@ NEXT_TURN = "turn:"
 #: ``Effect.until`` for "during its controller's next untap step" (502.3): it ends as the
 #: untap step of its permanent's controller does
 NEXT_UNTAP = "next-untap"
+#: ``Obj.choices`` key: "If that creature would die this turn, exile it instead" (614.1a,
+#: Lava Coil) was applied to this object in the turn it holds
+EXILED_IF_DIES = "exiled-if-dies"
 
 
 @compact

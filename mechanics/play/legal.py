@@ -21,13 +21,12 @@ from ..model.cards import parse_cost
 from ..model.errors import RuleError, StackfishError
 from ..model.mana import plan
 from ..model.state import StackItem
+from .blocks import block_restriction, fewest_blockers, required_blocks
 from .mana_abilities import automatic
 from .perform import (
     alt_allowed,
-    block_restriction,
     cast_costs,
     castable_faces,
-    fewest_blockers,
     flashback_cost,
     payers,
     permitted_alt,
@@ -73,6 +72,10 @@ def generate(game: Game) -> Iterator[A.Action]:
                 if not must or must == [o]:
                     yield A.Attack(d.player, ((game.ref_for(o), ""),))
     elif d.kind == "blockers":
+        required = required_blocks(game, d.player)  # 509.1c: obeyed by every legal declaration
+        if required:
+            yield A.Block(d.player, tuple((game.ref_for(b), game.ref_for(a)) for b, a in required))
+            return
         yield A.Pass()
         st = game.state
         attackers = [o for o in d.options if o in st.objs and st.objs[o].attacking]

@@ -33,21 +33,13 @@ from ..model.mana import (
 )
 from ..model.state import AbilityRef, Decision, StackItem
 from ..rules import sba
-from ..rules.prevention import protected
 from ..text.build import UNKNOWN_TEXT
 from ..text.effects import (
-    BLOCKS_ONLY_FLYERS,
-    BY_THREE_OR_MORE,
     CANT_ACTIVATE,
-    CANT_BLOCK,
-    NOT_BY_LESS_POWER,
-    NOT_BY_POWER_2,
-    ONLY_BY_FLYING,
-    ONLY_BY_FLYING_OR_REACH,
     PLAY_FROM_EXILE,
-    UNBLOCKABLE,
 )
 from . import mana_abilities, setup, stops
+from .blocks import block_restriction, broken_requirement, fewest_blockers
 from .manual import MANUAL
 
 if TYPE_CHECKING:
@@ -87,6 +79,8 @@ def _pass(game: Game, a: A.Pass) -> None:
             raise IllegalActionError(f"a decision is pending: {d.prompt}")
         if d.kind == "attackers":
             _attack_requirements(game, d.player, ())
+        elif broken := broken_requirement(game, d.player, []):
+            raise IllegalActionError(broken)  # 509.1c: a requirement no block obeys
         game.declare_nothing()
         return
     if st.priority is None:
@@ -902,51 +896,6 @@ def _exert_option(game: Game, oid: int) -> bool:
                for t in game.chars(oid).behaviour.abilities)
 
 
-#: (forbids(attacker, blocker), why): evasion abilities and blocking restrictions (509.1b)
-_BLOCK_RULES: tuple[tuple[Any, str], ...] = (
-    (lambda a, b: a.has(UNBLOCKABLE), "it can't be blocked (509.1b)"),
-    (lambda a, b: b.has(CANT_BLOCK), "the blocker can't block (509.1b)"),
-    (lambda a, b: protected(a, b), "it has protection from the blocker's color (702.16e)"),
-    (lambda a, b: a.has("flying") and not (b.has("flying") or b.has("reach")), "it has flying (702.9b)"),
-    (lambda a, b: b.has(BLOCKS_ONLY_FLYERS) and not a.has("flying"),
-     "the blocker can block only creatures with flying (509.1b)"),
-    (lambda a, b: a.has("fear") and not ("Artifact" in b.types or "B" in b.colors), "it has fear (702.36b)"),
-    (lambda a, b: a.has("intimidate") and not ("Artifact" in b.types or a.colors & b.colors),
-     "it has intimidate (702.13b)"),
-    (lambda a, b: a.has("shadow") != b.has("shadow"), "shadow blocks and is blocked only by shadow (702.28b)"),
-    (lambda a, b: a.has("horsemanship") and not b.has("horsemanship"), "it has horsemanship (702.31b)"),
-    (lambda a, b: a.has(NOT_BY_POWER_2) and b.power is not None and b.power <= 2,
-     "it can't be blocked by creatures with power 2 or less (509.1b)"),
-    (lambda a, b: a.has(ONLY_BY_FLYING) and not b.has("flying"),
-     "it can't be blocked except by creatures with flying (509.1b)"),
-    (lambda a, b: a.has(ONLY_BY_FLYING_OR_REACH) and not (b.has("flying") or b.has("reach")),
-     "it can't be blocked except by creatures with flying or reach (509.1b)"),
-    (lambda a, b: a.has(NOT_BY_LESS_POWER) and (b.power or 0) < (a.power or 0),
-     "creatures with power less than its power can't block it (509.1b)"),
-)
-
-
-#: landwalk keywords (702.14) and the land type each looks for
-LANDWALKS = {f"{t.lower()}walk": t for t in ("Plains", "Island", "Swamp", "Mountain", "Forest")}
-
-
-def block_restriction(game: Game, ach: Any, bch: Any) -> str | None:
-    """Why this blocker can't block this attacker (509.1b), or None: restrictions on the
-    attacker (flying, fear, "can't be blocked" ...) and on the blocker ("can't block")."""
-    why = next((why for forbids, why in _BLOCK_RULES if forbids(ach, bch)), None)
-    for walk in LANDWALKS.keys() & ach.keywords if why is None else ():
-        # 702.14c: unblockable while the defending player (the blocker's) controls such a land
-        if any(LANDWALKS[walk] in game.chars(i).subtypes for i in game.permanents(bch.controller)):
-            return f"it has {walk} (702.14c)"
-    return why
-
-
-def fewest_blockers(ach: Any) -> int:
-    """How many creatures must block this attacker if any do: 2 with menace (702.111b), 3
-    for "can't be blocked except by three or more creatures" (509.1b), else 1."""
-    return 3 if ach.has(BY_THREE_OR_MORE) else 2 if ach.has("menace") else 1
-
-
 def _block(game: Game, a: A.Block) -> None:
     st = game.state
     _declaration(game, a.player, "blockers")
@@ -973,6 +922,9 @@ def _block(game: Game, a: A.Block) -> None:
         if sum(1 for p in pairs if p[1] == att) < least:
             raise IllegalActionError(f"'{game.describe(att)}' " + ("has menace: block it with two or more" if least == 2
                                      else f"can't be blocked except by {least} or more creatures (509.1b)"))
+    broken = broken_requirement(game, a.player, pairs)
+    if broken:
+        raise IllegalActionError(broken)
     st.decision = None
     game.note(f"{a.player} blocks: " + ", ".join(f"{game.describe(b)} blocks {game.describe(t)}"
                                                  for b, t in pairs))

@@ -7,14 +7,19 @@ whose ``params`` say what it covers: ``combat`` (combat damage only), ``to`` (th
 players and object refs it protects, None for any), ``by`` (the sources whose damage it
 prevents, None for any), ``left`` (a shield's damage still to prevent, 615.7; None for
 all) and ``once`` (all of the next damage it covers, then no more: "the next time a
-source of your choice would deal damage").  :func:`prevented` applies them as damage would be dealt (615.1)."""
+source of your choice would deal damage"); ``redirect`` (614.9: "The next 1 damage that would
+be dealt to ~ this turn is dealt to target creature instead": the new recipient, a player or
+an object ref), ``each`` and ``controller`` (a descriptor read as damage would be dealt).
+:func:`prevented` applies them as damage would be dealt (615.1)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ..text.effects import PREVENT, UNPREVENTABLE, prevents_static
+from ..text.oracle.select import matches, players
 
 if TYPE_CHECKING:
     from ..play.game import Game
@@ -79,12 +84,44 @@ def prevented(game: Game, target: int | str, n: int, source: int | None, combat:
         if p["combat"] and not combat or p["to"] is not None and hit not in p["to"] or \
                 p["by"] is not None and by not in p["by"]:
             continue
+        if "each" in p and not _covers(game, p, target, source):
+            continue
+        moved = _redirected(game, p.get("redirect"))
+        if "redirect" in p and (moved is None or moved == target):
+            continue  # 614.9: the new recipient has left: the damage stays where it was
         cut = n if p["left"] is None else min(n, p["left"])  # 615.1a: all of it
         n -= cut
         if p["left"] is not None or p.get("once"):  # 615.7: a shield is used up by what it prevented
             e.params = {**p, "left": 0 if p.get("once") else p["left"] - cut}
-        game.note(f"{cut} damage to {game.describe(target) if isinstance(target, int) else target} is prevented")
+        game.note(f"{cut} damage to {game.describe(target) if isinstance(target, int) else target} is "
+                  + ("prevented" if moved is None else f"dealt to {game.describe(moved) if isinstance(moved, int) else moved}"))
+        if moved is not None:
+            game.damage(moved, cut, source, combat)  # "The next 1 damage ... is dealt to Y instead"
     return n
+
+
+def _redirected(game: Game, ref: Any) -> int | str | None:
+    """The recipient a redirection shield names, if it is still there (a player, or the
+    same permanent, 400.7)."""
+    if ref is None or isinstance(ref, str):
+        return ref
+    obj = game.state.objs.get(ref[0])
+    return obj.id if obj is not None and obj.epoch == ref[1] and obj.zone == "battlefield" else None
+
+
+def _covers(game: Game, p: dict[str, Any], target: int | str, source: int | None) -> bool:
+    """"Prevent all damage that would be dealt this turn to creatures you control" / "by
+    creatures your opponents control": the recipients (``each`` "to") or sources ("by")
+    that fit the descriptor as the damage would be dealt (611.2c: a rule of the game, not
+    locked in as it began), for the effect's ``controller``."""
+    way, d = p["each"]
+    got = target if way == "to" else source
+    if got is None:
+        return False
+    who = tuple(k for k in d.kinds if k in ("player", "opponent"))
+    if isinstance(got, str):
+        return bool(who) and got in players(game, replace(d, kinds=who), p["controller"])
+    return len(who) < len(d.kinds) and matches(game, d, got, p["controller"], None)
 
 
 def _shielded(ch: Any, direction: str, combat: bool) -> bool:

@@ -15,7 +15,15 @@ from ..abilities.abilities import EntersWith, text_lines
 from ..model import events as ev
 from ..model.cards import face_names
 from ..model.errors import IllegalActionError
-from ..model.state import NEXT_UNTAP, Decision, Effect, Obj, StackItem, while_present
+from ..model.state import (
+    EXILED_IF_DIES,
+    NEXT_UNTAP,
+    Decision,
+    Effect,
+    Obj,
+    StackItem,
+    while_present,
+)
 from ..text.effects import DOESNT_UNTAP
 from ..text.oracle.keywords import CANT_BE_COUNTERED
 from .prevention import prevented, protected  # noqa: F401 - protected: the rules' name for it
@@ -46,8 +54,10 @@ class Primitives:
             self.note(f"{self.describe(oid)} can't enter transformed: it stays in {obj.zone}")
             return oid
         old_zone, old_epoch = obj.zone, obj.epoch
-        if old_zone == "battlefield" and obj.choices.get("alt") == "unearth":
-            zone = "exile"  # 702.84a: "If it would leave the battlefield, exile it instead" (614.1a)
+        if old_zone == "battlefield" and (obj.choices.get("alt") == "unearth" or (
+                zone == "graveyard" and obj.choices.get(EXILED_IF_DIES) == str(st.turn))):
+            zone = "exile"  # 702.84a: "If it would leave the battlefield, exile it instead" (614.1a);
+            # Lava Coil: "If that creature would die this turn, exile it instead" (614.1a)
         elif old_zone == "battlefield" and zone == "graveyard" and "dies" in self.ability_index().replacements \
                 and (ch := self.chars(oid)) is not None and ch.is_creature:  # 700.4: it would die
             zone = self.replace("dies", {"obj": oid, "zone": zone}, obj.controller)["zone"]
@@ -57,6 +67,7 @@ class Primitives:
             self._leave_battlefield(obj)
             if zone == "graveyard" and "Creature" in st.lki.get(obj.ref, {}).get("types", ()):
                 st.turn_flags["creature_died"] = True  # 700.4: for "if a creature died this turn"
+                st.turn_flags.setdefault("died", []).append(obj.ref)  # "for each creature that died this turn"
         self.remove_from_zone(obj)
         obj.epoch += 1
         obj.zone = zone
@@ -512,7 +523,7 @@ class Primitives:
         if n > 0:
             hurt = target if isinstance(target, str) else self.controller_of(target)
             op = self.replace("damage", {"target": target, "n": n, "source": source, "combat": combat}, hurt)
-            n = op["n"]
+            n, target = op["n"], op["target"]  # 614.9: "is dealt to ~ instead" redirects it
             if op.get("counters") and not isinstance(target, str):  # 614.1a: counters instead (Soul-Scar Mage)
                 self.put_counters(target, *op["counters"])
         if n > 0:
@@ -534,6 +545,8 @@ class Primitives:
             self.state.turn_flags.setdefault("damaged_objects", []).append(obj.ref)  # "was dealt damage this turn"
             if source is not None:  # "dealt damage this turn by a source you controlled" (as it dealt it)
                 self.state.turn_flags.setdefault("damage_from", []).append([obj.ref, self.controller_of(source)])
+            if source is not None and source in self.state.objs:  # "a creature dealt damage by ~ this turn"
+                self.state.turn_flags.setdefault("damaged_by", []).append((obj.ref, self.state.objs[source].ref))
             if default and (not walker or ch.is_creature):  # 120.3e: marked on a creature
                 obj.damage += n
                 src = self.chars(source) if source is not None else None

@@ -73,6 +73,8 @@ class TriggerRules:
         if kind == "ZoneChanged" and event.from_zone == "battlefield":
             st = self.state
             self.departed_triggers(event)
+            if st.delayed and event.to_zone == "graveyard":
+                self.delayed_deaths(event)
             info = st.lki.get((event.obj, event.old_epoch))
             if info:  # 603.10a: leaves-the-battlefield abilities look back in time
                 name = info.get("abilities", info["copy_of"])  # with what effects granted it (613.1f)
@@ -112,6 +114,8 @@ class TriggerRules:
         """603.7: delayed triggered abilities waiting for this step trigger, once each
         (603.7c); "your next upkeep" waits for its controller's."""
         st = self.state
+        if step == "cleanup":  # 514.2: "When that creature dies this turn" ends with the turn
+            st.delayed = [d for d in st.delayed if d["step"] != "dies"]
         due = [d for d in st.delayed if d["step"] == step or (
             d["step"] == f"{step}:you" and self.seat_of(d["controller"]) == self.seat_of(st.active))]
         if not due:
@@ -119,6 +123,21 @@ class TriggerRules:
         st.delayed = [d for d in st.delayed if all(d is not x for x in due)]
         for d in due:
             self.queue_trigger(d["handler"], d["source"], d["epoch"], d["controller"], d["text"], d["data"])
+
+    def delayed_deaths(self: Game, event: ev.ZoneChanged) -> None:
+        """603.7: "When that creature dies this turn, ...": a delayed ability watching that
+        object triggers once (603.7c) as it dies; "its controller" is its controller as it
+        died (608.2h).  It ends with the turn (:meth:`delayed_triggers` at cleanup)."""
+        st = self.state
+        watch = [event.obj, event.old_epoch]
+        due = [d for d in st.delayed if d["step"] == "dies" and d["watch"] == watch]
+        info = st.lki.get((event.obj, event.old_epoch))
+        if not due or not info or "Creature" not in info.get("types", ()):
+            return
+        st.delayed = [d for d in st.delayed if all(d is not x for x in due)]
+        for d in due:
+            self.queue_trigger(d["handler"], d["source"], d["epoch"], d["controller"], d["text"],
+                               {**d["data"], "obj": event.obj, "controller": info["controller"]})
 
     def linked_returns(self: Game) -> bool:
         """610.3: what was exiled "until ~ leaves the battlefield" returns once that
@@ -399,6 +418,8 @@ class TriggerRules:
             for oid, ch in self.all_chars().items():
                 if not self.fits_kind(spec, ch, controller):
                     continue
+                if spec.controller == "defending" and (item is None or ch.controller != item.data.get("player")):
+                    continue  # "target creature defending player controls" (506.3d): the attacked player's
                 if (ch.has("hexproof") or ch.has(UNTARGETABLE_BY_OPPONENTS)) and ch.controller != controller \
                         or ch.has("shroud") or ch.has(UNTARGETABLE):
                     continue

@@ -16,7 +16,14 @@ from ..abilities.abilities import SpellAbility
 from ..model import events as ev
 from ..model.state import NEXT_UNTAP, STEPS, Decision, Obj, StackItem, next_turn, while_present
 from ..plugin_api.plugin_manager import UNTAP_OPERATIONS
-from ..text.effects import ATTACKS_IF_ABLE, CANT_ATTACK, CANT_BLOCK, DOESNT_UNTAP, MAY_NOT_UNTAP
+from ..text.effects import (
+    ATTACKS_IF_ABLE,
+    CANT_ATTACK,
+    CANT_BLOCK,
+    DESPITE_DEFENDER,
+    DOESNT_UNTAP,
+    MAY_NOT_UNTAP,
+)
 from . import sba
 from .layers import lasts, still_controlled
 from .primitives import Primitives
@@ -301,7 +308,7 @@ class TurnRules:
             return _not_a_creature(obj)
         if obj.tapped:
             return "it is tapped (508.1a)"
-        if ch.has("defender"):
+        if ch.has("defender") and not ch.has(DESPITE_DEFENDER):
             return "it has defender (702.3b)"
         if ch.has(CANT_ATTACK):
             return "it can't attack (508.1c)"

@@ -36,6 +36,15 @@ NOT_BY_LESS_POWER = "can't be blocked by creatures with less power"
 BY_THREE_OR_MORE = "can't be blocked except by three or more creatures"
 #: ... of "Enchanted creature can't attack [or block]." (checked by attacking, 508.1c)
 CANT_ATTACK = "can't attack"
+#: ... of "[~ / Target creature] can attack [this turn] as though it didn't have defender."
+#: (checked by attacking: defender doesn't stop it, 702.3b)
+DESPITE_DEFENDER = "can attack as though it didn't have defender"
+#: ... of "[~ / Target creature] must be blocked [this turn] if able.", "All creatures able to
+#: block ~ do so." and "[~ / Target creature] blocks [each combat / this turn] if able."
+#: (checked as blockers are declared, 509.1c: :mod:`mechanics.play.blocks`)
+MUST_BE_BLOCKED = "must be blocked if able"
+LURE = "all creatures able to block it do so"
+BLOCKS_IF_ABLE = "blocks each combat if able"
 #: ... of "This creature attacks each combat if able." (checked by attacking, 508.1d)
 ATTACKS_IF_ABLE = "attacks each combat if able"
 #: ... of "[Target creature / This creature] can't be the target of spells or abilities [your

@@ -55,7 +55,7 @@ from ..keyword_lines import parse_keywords, registered
 from . import compiler, keywords
 from .compiler import Unsupported, by_hand, emblems, nextcast, rummage  # noqa: F401 - register their verbs and imperatives
 from .compiler.conditions import condition
-from .compiler.replacing import damage_replacement, dies_replacement
+from .compiler.replacing import dies_replacement
 from .grammar import NoParse, ParseError, Parser
 from .lexer import self_named, strip_reminder, tokenize
 from .tree import Objects
@@ -141,8 +141,8 @@ def compile_ability(card: CardDef, lines: list[str], known: set[str]) -> list[ab
         return compiler.static(node, flat, card, known)
     if node.form == "enters":
         return [compiler.enters(node, flat)]
-    if node.form == "replacement":  # 614.1a: "If a source you control would deal damage ...", "would die"
-        return [(dies_replacement if node.effects[0].verb == "dies-instead" else damage_replacement)(node, flat)]
+    if node.form == "replacement":  # 614.1a: "If a creature ... would die, exile it instead."
+        return [dies_replacement(node, flat)]
     if node.form == "cast-from":  # 601.3: "You may cast ~ from your graveyard using its blitz ability."
         return [ab.CastFrom(flat, node.arg, node.keyword)]
     if node.form == "alternative-cost":  # 118.9: "You may COST rather than pay this spell's mana cost."

@@ -34,6 +34,8 @@ SPELLED_OUT = {
                "owner's control with a +1/+1 counter on it.",  # 702.93a
     "persist": "When ~ dies, if it had no -1/-1 counters on it, return it to the battlefield under its "
                "owner's control with a -1/-1 counter on it.",  # 702.79a
+    "flanking": "Whenever a creature without flanking blocks ~, the blocking creature gets -1/-1 until end "
+                "of turn.",  # 702.25a (each instance triggers: 702.25b)
     "prowess": "Whenever you cast a noncreature spell, ~ gets +1/+1 until end of turn.",  # 702.108a
     "bloodthirst": "If an opponent was dealt damage this turn, ~ enters with {} +1/+1 counters on it.",  # 702.54a
     "affinity for artifacts": "~ costs {{1}} less to cast for each artifact you control.",  # 702.41a

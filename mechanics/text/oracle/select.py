@@ -79,7 +79,9 @@ def matches(game: Game, d: Objects, oid: int, controller: str, source: int | Non
         return False
     obj = game.state.objs[oid]
     for s in d.states:
-        if not (_convoked(game, obj, source) if s == "convoked" else _state(game, s, obj, ch)):
+        if not (_convoked(game, obj, source) if s == "convoked" else damaged_by(game, obj.ref, source)
+                if s == "damaged-by-self" else source in obj.blocking if s == "blocking-source"
+                else _state(game, s, obj, ch)):
             return False
     if d.with_keyword and not ch.has(d.with_keyword) or d.without and ch.has(d.without):
         return False
@@ -146,6 +148,32 @@ def _state(game: Game, s: str, obj: Any, ch: Any) -> bool:
     }[s]
 
 
+def damaged_by(game: Game, ref: tuple[int, int], source: int | tuple[int, int] | None) -> bool:
+    """"A creature dealt damage by ~ this turn": the object ``ref`` was dealt damage this turn
+    by the source as it is now (400.7: not by an earlier object of its card), or by the
+    object ``source`` names when it is a ref (a spell, as it was on the stack)."""
+    if isinstance(source, tuple):
+        return (tuple(ref), source) in game.state.turn_flags.get("damaged_by", ())
+    src = game.state.objs.get(source) if source is not None else None
+    return src is not None and (tuple(ref), src.ref) in game.state.turn_flags.get("damaged_by", ())
+
+
+def died_this_turn(game: Game, d: Objects, controller: str) -> list[int]:
+    """The cards of the creatures that fit ``d`` and died this turn (700.4), as they last
+    existed (their card's subtypes: last known information keeps no subtypes)."""
+    kinds = [k for k in d.kinds if k != "creature"]
+    got = []
+    for ref in game.state.turn_flags.get("died", ()):
+        info = game.state.lki.get(tuple(ref)) or {}
+        if d.controller == "you" and info.get("controller") != controller or \
+                d.controller == "opponent" and info.get("controller") not in game.opponents(controller):
+            continue
+        if kinds and not set(kinds) & set(game.card(info.get("copy_of", "")).subtypes):
+            continue
+        got.append(ref[0])
+    return got
+
+
 def _convoked(game: Game, obj: Any, source: int | None) -> bool:
     """702.51c: the creature was tapped to pay for the source with convoke, and is still
     the same object (400.7)."""
@@ -168,6 +196,8 @@ def each(game: Game, d: Objects, controller: str, source: int | None) -> list[An
     """Every permanent (or player) that fits ``d`` now (611.2c: locked in as it resolves)."""
     if d.quant in COUNTS:  # domain, party: what they count (:mod:`.counts`)
         return COUNTS[d.quant](game, controller)
+    if "died" in d.states:  # "for each creature that died this turn": only ever counted
+        return list(died_this_turn(game, d, controller))
     if d.players_only:
         return players(game, d, controller)
     if {"player", "opponent"} & set(d.kinds):  # "each creature and each player"

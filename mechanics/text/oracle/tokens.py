@@ -3,7 +3,7 @@
 A token's name says its facts, so that a journal replays it and a scenario can set one
 up by name: ``Soldier Token`` for the 1/1 white Soldier of the bundled pool,
 ``Elephant Token (3/3 G)`` or ``Thopter Token (1/1 C artifact, flying)`` otherwise.
-The predefined artifact tokens (Treasure, Clue, Food, Blood, Powerstone: 111.10) have their rules
+The predefined artifact tokens (Treasure, Clue, Food, Blood, Powerstone, Gold, Junk: 111.10) have their rules
 text, which the compiler reads like any card's.
 """
 
@@ -20,6 +20,9 @@ PREDEFINED = {
     "Food": "{2}, {T}, Sacrifice this artifact: You gain 3 life.",
     "Blood": "{1}, {T}, Discard a card, Sacrifice this artifact: Draw a card.",
     "Powerstone": "{T}: Add {C}. This mana can't be spent to cast a nonartifact spell.",
+    "Gold": "Sacrifice this artifact: Add one mana of any color.",
+    "Junk": "{T}, Sacrifice this artifact: Exile the top card of your library. You may play that card this turn. "
+            "Activate only as a sorcery.",
 }
 _NAMED = re.compile(r"^(?P<sub>[A-Z][\w' -]*?) Token \((?P<p>\d+)/(?P<t>\d+) (?P<colors>[WUBRG]+|C)"
                     r"(?P<artifact> artifact)?(?:, (?P<kws>[a-z0-9 ,]+))?\)(?: with \"(?P<ability>[^\"]+)\")?$")

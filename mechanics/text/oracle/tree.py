@@ -66,6 +66,7 @@ class Number:
     #: a count the turn keeps (``state.turn_flags``): "attacked", "for each creature that
     #: attacked this turn" (508.1), those that have left the battlefield too
     tally: str = ""
+    amount: bool = False  # "that much": the amount of the trigger's event (the damage dealt)
     paid: bool = False  # "that much": the amount just paid ("you may pay any amount of {E}")
 
 
@@ -204,6 +205,7 @@ class Event:
     nth: int = 0  # "your second spell each turn": the count this turn it triggers on
     or_self: bool = False  # "~ or another Ally you control enters": the source too
     first: bool = False  # "for the first time each turn"
+    combat: bool = False  # "is dealt combat damage"
 
 
 @dataclass(frozen=True)
@@ -236,6 +238,8 @@ class Cost:
     exile_cards: Objects | None = None
     #: "Put a -1/-1 counter on ~": (kind, how many) put on the source as a cost
     put: tuple[str, int] | None = None
+    #: "{R}, Discard ~: ..." (bloodrush, channel): an ability of the card in its owner's hand
+    discard_self: bool = False
 
 
 @dataclass(frozen=True)

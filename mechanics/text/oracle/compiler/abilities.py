@@ -20,6 +20,7 @@ from .descriptors import MEANINGFUL_COUNTERS, Env, Run, Unsupported
 from .effects import effects
 from .granted import grant_names, lost
 from .mana import choose_color, mana_ability, mana_trigger
+from .replacing import damage_replacement
 from .statics import counted_pt, defined_pt, itself, spell_cost
 from .triggers import trigger_match
 from .untapping import enter_tapped_replacement
@@ -71,12 +72,14 @@ def activated(node: Ability, text: str, card: Any, known: set[str],
     run = effects(env, node.effects)
     if len(env.targets) > 1:
         raise Unsupported("an activated ability with two targets")
-    if c.exile_self_from_graveyard:  # 113.6: activated from the graveyard, exiling the card
-        if c.tap or c.sacrifice_self or c.sacrifice or c.discard or c.tap_other or c.remove or c.energy or c.exert or c.exile_cards or \
-                c.put or node.once_each_turn or \
-                node.condition or c.loyalty is not None:
-            raise Unsupported("Exile ~ from your graveyard (with another cost)")
-        return ab.HandAbility(text, cost=c.mana, resolve=run, life=c.life, zone="graveyard", sorcery=node.sorcery,
+    zone = "graveyard" if c.exile_self_from_graveyard else "hand" if c.discard_self else ""
+    if zone:  # 113.6: the cost moves the card from its graveyard (exiled) or hand (discarded): it works there
+        if c.tap or c.sacrifice_self or c.sacrifice or c.discard or c.tap_other or c.remove or c.energy or c.exert or \
+                c.exile_cards or c.put or node.once_each_turn or node.condition or c.loyalty is not None or \
+                (c.exile_self_from_graveyard and c.discard_self):
+            raise Unsupported(f"{'Exile ~ from your graveyard' if zone == 'graveyard' else 'Discard ~'} "
+                              "(with another cost)")
+        return ab.HandAbility(text, cost=c.mana, resolve=run, life=c.life, zone=zone, sorcery=node.sorcery,
                               targets=tuple(env.targets))
     if c.loyalty is not None:  # 606.3: sorcery speed, once a turn per permanent (checked as activated)
         if not card.is_type("Planeswalker") or node.condition:
@@ -158,13 +161,20 @@ def triggered(node: Ability, text: str, card: Any, known: set[str],
     kinds, match, back = trigger_match(ev)
     if ev.subject is not None and ev.subject.quant == "self" and ev.kind in (
             "dies", "attacks", "combat-damage", "blocks", "becomes-blocked", "blocks-or-blocked"):
-        if not card.is_type("Creature") and not is_quoted(card.name):  # a granted ability: any object's
+        if not card.is_type("Creature") and not is_quoted(card.name) and not becomes_creature(card):
             raise Unsupported(f"a noncreature's '{ev.kind}'")
     env = Env(known, card)
     env.hidden = hidden
     run = effects(env, node.effects) if modal_node is None else _modes(modal_node)
     _one_target(env)
     return ab.Triggered(text, kinds, match, run, tuple(env.targets), cond, look_back=back, modal=modal_node)
+
+
+def becomes_creature(card: Any) -> bool:
+    """A noncreature card that can become a creature, so its "whenever ~ attacks" (or deals
+    combat damage, dies ...) can trigger: a Vehicle (crew, 702.122) or a permanent whose own
+    text animates it ("~ becomes a 2/3 ... creature", a manland or a Keyrune)."""
+    return "Vehicle" in card.subtypes or re.search(r"\bbecomes? an? [^.\"]*creature", card.oracle_text or "") is not None
 
 
 def _modes(m: ab.Modal) -> Run:
@@ -189,6 +199,8 @@ def static(node: Ability, text: str, card: Any, known: set[str]
         return [spell_cost(e, text)]
     if e.verb == "defined-pt":
         return [defined_pt(e, text, card)]
+    if e.verb == "damage-replacement":  # 614.1a, 614.9, 615 (:mod:`.replacing`)
+        return [damage_replacement(e, text)]
     if e.verb == "others-enter":
         return [enter_tapped_replacement(e, text, node)]
     d = e.what

@@ -25,14 +25,27 @@ def prevent(env: Env, e: Effect, n: Callable[[Ctx], int]) -> Run:
     damage it prevents (``by``; both: "dealt to and dealt by that creature", one effect
     each) are those named as it resolves; a target gone by then (608.2b) leaves nothing
     to prevent."""
+    each = [(key, d) for key, d in (("to", e.what), ("by", e.who)) if d is not None and _each(d)]
+    if len(each) > 1 or (each and e.kind not in ("all", "combat")):
+        raise Unsupported("prevent damage to each ...")  # a shield for each of them: not done
     by = _source_of_choice(e.who) if e.kind == "once" else _named(env, e.who)
     named = [(key, get) for key, get in (("to", _named(env, e.what)), ("by", by)) if get is not None]
+    dest = _named(env, e.then[0].what) if e.then else None  # 614.9: "is dealt to Y instead"
+    if e.then and (dest is None or not named):
+        raise Unsupported("is dealt to ... instead")
     what = {"all": "all damage", "combat": "all combat damage", "next": "the next {} damage",
             "once": "the next damage"}[e.kind]
 
     def run(ctx: Ctx) -> None:
         base: dict[str, Any] = {"combat": e.kind == "combat", "left": n(ctx) if e.kind == "next" else None,
                                 "to": None, "by": None, "once": e.kind == "once"}
+        if each:  # 611.2c: "to creatures you control": whichever fit as damage would be dealt
+            base |= {"each": each[0], "controller": ctx.controller}
+        if dest is not None:
+            to = dest(ctx)[:1]
+            if not to:
+                return  # 608.2b: the new recipient is gone: nothing is redirected
+            base["redirect"] = to[0] if isinstance(to[0], str) else ctx.game.state.objs[to[0]].ref
         got: dict[str, tuple[Any, ...]] = {}
         for key, get in named:
             got[key] = tuple(o if isinstance(o, str) else ctx.game.state.objs[o].ref for o in get(ctx))
@@ -44,7 +57,8 @@ def prevent(env: Env, e: Effect, n: Callable[[Ctx], int]) -> Run:
             ctx.add_effect("-", PREVENT, [], params, until="eot")
             ctx.note(f"{what.format(params['left'])} that would be dealt" + "".join(
                 f" {k} " + ", ".join(_names(ctx, params[k])) for k in ("by", "to") if params[k] is not None)
-                + " this turn is prevented")
+                + "".join(f" {way} each {' or '.join(d.kinds)}" + (f" ({d.controller} control)" if d.controller else "")
+                          for way, d in each) + " this turn is prevented")
     return run
 
 
@@ -62,11 +76,15 @@ def _source_of_choice(d: Objects) -> Callable[[Ctx], list[Any]]:
     return chosen
 
 
+def _each(d: Objects) -> bool:
+    """"creatures you control", "each creature and each player": a descriptor the prevention
+    reads as damage would be dealt (611.2c: it changes a rule, so isn't locked in)."""
+    return d.quant == "each" and not d.players_only
+
+
 def _named(env: Env, d: Objects | None) -> Callable[[Ctx], list[Any]] | None:
-    if d is None:
+    if d is None or _each(d):
         return None
-    if d.quant == "each" and not d.players_only:
-        raise Unsupported("prevent damage to each ...")  # the objects covered aren't locked in (611.2c)
     return objects(env, d)
 
 

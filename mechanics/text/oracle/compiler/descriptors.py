@@ -77,6 +77,8 @@ class Env:
             raise Unsupported(f"a target card in a {d.zone}")  # the engine targets permanents, players, spells
         if d.mv_counters:
             raise Unsupported("a target with mana value equal to a number of counters")
+        if {"damaged-by-self", "blocking-source", "died"} & set(d.states):
+            raise Unsupported("a target named by what the source did")  # target filters see no source
         if self.targets and (self.targets[-1].max > 1 or self.targets[-1].optional):
             raise Unsupported("a target after an 'up to' one")
         self.index[id(d)] = len(self.targets)
@@ -91,7 +93,8 @@ def _describe(d: Objects) -> str:
     words = (["up to", str(d.count)] if d.up_to else []) + ["target"] + (["other"] if d.other else [])
     words += [f"non{_COLOR_WORDS.get(n, n)}" for n in d.non] + [_COLOR_WORDS[c] for c in d.colors] + list(d.kinds)
     if d.controller:
-        words.append("you control" if d.controller == "you" else "an opponent controls")
+        words.append({"you": "you control", "defending": "defending player controls"}.get(d.controller,
+                                                                                          "an opponent controls"))
     return " ".join(words)
 
 
@@ -101,8 +104,12 @@ def objects(env: Env, d: Objects) -> Callable[[Ctx], list[Any]]:
     q = d.quant
     if d.controller == "that-player":  # "each creature that player controls" (the event's or target player)
         return _of_that_player(env, d)
-    if d.controller == "defending" and q != "target":  # only a target knows whom the attack names
-        raise Unsupported("defending player's graveyard")
+    if "died" in d.states:
+        raise Unsupported("the creatures that died this turn (but their number)")
+    if d.controller == "defending" and q != "target":  # "each creature defending player controls"
+        if d.zone != "battlefield":  # only a target knows whose graveyard the attack names
+            raise Unsupported("defending player's graveyard")
+        return _defending(objects(env, replace(d, controller="")))
     if q == "target":
         i = env.target(d)
         many = d.count > 1 or d.up_to
@@ -167,6 +174,9 @@ def objects(env: Env, d: Objects) -> Callable[[Ctx], list[Any]]:
         if "player" in d.kinds and not d.ref.players_only:
             if d.ref.quant == "target":
                 return _last_controller(env.target(d.ref))
+            if d.ref.quant == "event":  # the event's object's controller; as it died, if it did (608.2h)
+                return lambda ctx: [c] if (c := ctx.item.data.get("controller")) is not None else [
+                    _controller(ctx, o) for o in inner(ctx)]
             return lambda ctx: [_controller(ctx, o) for o in inner(ctx)]
         if d.mana_value or d.power or d.toughness:  # "if it has mana value 2 or less", as it resolves
             has = replace(d, quant="each", ref=None)
@@ -174,6 +184,15 @@ def objects(env: Env, d: Objects) -> Callable[[Ctx], list[Any]]:
                                 select.matches(ctx.game, has, o, ctx.controller, ctx.source)]
         return inner
     raise Unsupported(f"{q} {' '.join(d.kinds)}")
+
+
+def _defending(found: Callable[[Ctx], list[Any]]) -> Callable[[Ctx], list[Any]]:
+    """Of ``found``, the permanents the defending player controls: the player the trigger's
+    event names (the one the creature attacks, 506.3d; the one it dealt combat damage)."""
+    def of_defender(ctx: Ctx) -> list[Any]:
+        who = ctx.item.data.get("player") if ctx.item else None
+        return [o for o in found(ctx) if isinstance(o, int) and ctx.game.controller_of(o) == who] if who else []
+    return of_defender
 
 
 def _and_same_name(targeted: Callable[[Ctx], list[Any]], d: Objects) -> Callable[[Ctx], list[Any]]:
@@ -271,6 +290,10 @@ def number(env: Env, n: Number) -> Callable[[Ctx], int]:
         return _stat(env, n.power_of, n.stat)
     if n.counters_on is not None:
         return _counters_on(env, n)
+    if n.amount:  # "that much": the trigger event's amount (:mod:`.damaged`)
+        return lambda ctx: ctx.item.data.get("amount", 0) if ctx.item else 0
+    if n.count is not None and "died" in n.count.states:  # "for each creature that died this turn"
+        return lambda ctx: n.value + n.times * len(select.died_this_turn(ctx.game, n.count, ctx.controller))
     if n.count is not None:
         count = objects(env, n.count)
         return lambda ctx: n.value + n.times * len(count(ctx))  # "[N plus] [twice] the number of"

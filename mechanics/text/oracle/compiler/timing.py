@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from .. import select
 from ..tree import Condition, Event, Objects
 from .conditions import Check, kind
+from .damaged import deals_damage, dealt_damage
 from .descriptors import Unsupported
 
 if TYPE_CHECKING:
@@ -36,6 +37,10 @@ def timing_match(ev: Event, base: Callable[[Event], Match]) -> Match | None:
         return _or_self(ev, base)
     if ev.first:
         return _first(ev, base)
+    if ev.kind == "dealt-damage":
+        return ("DamageDealt",), dealt_damage(ev), False
+    if ev.kind == "damage" and not ev.to_player and subject is not None:  # "whenever ~ deals damage"
+        return ("DamageDealt",), deals_damage(ev), False
     if ev.kind == "you-attack":  # "Whenever you attack [with N or more creatures]" (508.1)
         return ("AttackersDeclared",), (lambda g, o, e: {} if sum(
             g.controller_of(a) == g.controller_of(o.id) for a in e.attackers) >= max(ev.nth, 1) else None), False
@@ -69,8 +74,14 @@ def timing_match(ev: Event, base: Callable[[Event], Match]) -> Match | None:
         return ("DamageDealt",), _dealt(ev), False
     if ev.kind == "dies" and subject is not None and subject.quant == "attached":
         return ("ZoneChanged",), _attached_dies, False
-    if ev.kind == "blocks-or-blocked":
-        return ("BlockersDeclared",), _blocks_or_blocked, False
+    if ev.kind == "blocks-or-blocked" and subject is not None and subject.quant in ("self", "attached"):
+        return ("BlockersDeclared",), _blocks_or_blocked(subject.quant == "self", ev.spell), False
+    if ev.kind == "blocks-or-blocked-once" and subject is not None and subject.quant in ("self", "attached"):
+        return ("BlockersDeclared",), _blocks_or_blocked_once(subject.quant == "self"), False
+    if ev.kind in ("blocks", "becomes-blocked") and subject is not None and subject.quant == "a":
+        return _any_blocks(ev.kind == "blocks", subject)
+    if ev.kind == "blocks-self" and subject is not None:
+        return ("BlockersDeclared",), _blocked_by(subject), False
     return None
 
 
@@ -150,11 +161,56 @@ def _attached_dies(game: Game, obj: Any, event: Any) -> dict | None:
     return {"obj": event.obj}
 
 
-def _blocks_or_blocked(game: Game, obj: Any, event: Any) -> list[dict] | None:
-    """One trigger for each creature it blocks or that blocks it; "that creature" is that one."""
-    hits = [{"obj": a} for b, a in event.blocks if b == obj.id]
-    hits += [{"obj": b} for b, a in event.blocks if a == obj.id]
-    return hits or None
+def _blocks_or_blocked(itself: bool, other: Objects | None) -> Callable[..., list[dict] | None]:
+    """One trigger for each creature it (or the creature it enchants or equips) blocks or
+    that blocks it ("by a non-Wall creature": each that fits); "that creature" is that one."""
+    def match(game: Game, obj: Any, event: Any) -> list[dict] | None:
+        me = obj.id if itself else obj.attached_to
+        hits = [a for b, a in event.blocks if b == me] + [b for b, a in event.blocks if a == me]
+        you = game.controller_of(obj.id)
+        return [{"obj": o} for o in hits if other is None or select.matches(game, other, o, you, obj.id)] or None
+    return match
+
+
+def _blocks_or_blocked_once(itself: bool) -> Callable[..., dict | None]:
+    """509.3c, 509.3d: "Whenever ~ [enchanted creature] blocks or becomes blocked": once."""
+    def match(game: Game, obj: Any, event: Any) -> dict | None:
+        me = obj.id if itself else obj.attached_to
+        hit = me is not None and any(me in pair for pair in event.blocks)
+        return {"obj": me} if hit else None
+    return match
+
+
+def _any_blocks(blocks: bool, d: Objects) -> Match:
+    """"Whenever a creature [you control] blocks" (once for each such blocker, 509.3c) /
+    "becomes blocked" (509.3d: once for each such attacker, however many block it);
+    "that creature" / "it" is that one."""
+    def blocked(game: Game, obj: Any, event: Any) -> list[dict] | None:
+        you = game.controller_of(obj.id)
+        hits = dict.fromkeys(b if blocks else a for b, a in event.blocks)  # in order, once each
+        return [{"obj": o} for o in hits if select.matches(game, d, o, you, obj.id)] or None
+    return ("BlockersDeclared",), blocked, False
+
+
+def _blocked_by(d: Objects) -> Callable[..., list[dict] | None]:
+    """509.3c: "Whenever a creature without flanking blocks ~": once for each such creature
+    that blocks it; "the blocking creature" is that one."""
+    def match(game: Game, obj: Any, event: Any) -> list[dict] | None:
+        you = game.controller_of(obj.id)
+        hits = [{"obj": b} for b, a in event.blocks if a == obj.id and select.matches(game, d, b, you, obj.id)]
+        return hits or None
+    return match
+
+
+@kind("self-in-combat")
+def in_combat(cond: Condition) -> Check:
+    """"as long as it's attacking / blocking" (506.4: an attacking or blocking creature)."""
+    attacking = cond.what_kind == "attacking"
+
+    def check(game: Game, you: str, source: int | None, epoch: int = -1) -> bool:
+        obj = game.state.objs.get(source) if source is not None else None
+        return obj is not None and obj.zone == "battlefield" and bool(obj.attacking if attacking else obj.blocking)
+    return check
 
 
 @kind("graveyard-cards")

@@ -34,6 +34,8 @@ def _lki_matches(game: Game, d: Objects, event: Any, you: str, source: int) -> b
     info = game.state.lki.get((event.obj, event.old_epoch)) or {}
     if d.other and event.obj == source:
         return False
+    if "damaged-by-self" in d.states and not select.damaged_by(game, (event.obj, event.old_epoch), source):
+        return False  # "Whenever a creature dealt damage by ~ this turn dies"
     if d.controller == "you" and info.get("controller") != you:
         return False
     if d.controller == "opponent" and info.get("controller") not in game.opponents(you):

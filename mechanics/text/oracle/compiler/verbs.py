@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from ....model.cards import TOKENS
 from ....model.state import NEXT_UNTAP, Decision
 from ...effects import (
     CANT_BLOCK,
@@ -192,6 +193,8 @@ def token(env: Env, e: Effect, n: Count) -> Run:
     from ..tokens import token_card, token_name
 
     name = token_name(e.token)
+    if token_card(name) is None and all(t.name != name for t in TOKENS):
+        raise Unsupported(f"a {e.token.name} token")  # a predefined token (111.10) the pool doesn't know
     if e.token.ability:  # the token's quoted ability is its rules text: automated only if it compiles
         from .. import compile_text  # the package compiles whole cards (it imports this module)
 

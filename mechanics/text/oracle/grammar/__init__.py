@@ -13,7 +13,20 @@ activated, modal, static, "enters" abilities, costs); the word lists are in
 
 from __future__ import annotations
 
-from . import chance, choices, damage, facts, imperatives, library, mana, reveals, stack, zones  # noqa: F401 - register the imperative verbs
+from . import (  # noqa: F401 - register the imperative verbs
+    chance,
+    choices,
+    combat,
+    damage,
+    dies,
+    facts,
+    imperatives,
+    library,
+    mana,
+    reveals,
+    stack,
+    zones,
+)
 from .abilities import Abilities
 from .core import NoParse, ParseError
 from .mana import ManaEvents

@@ -14,12 +14,7 @@ from .core import NoParse, _with
 from .counters import cost_part, counter_event, others_enter
 from .effects import Effects
 from .permissions import Permissions
-from .replacing import (
-    at_damage_replacement,
-    at_dies_replacement,
-    damage_replacement,
-    dies_replacement,
-)
+from .replacing import at_dies_replacement, damage_replacement, dies_replacement
 from .sagas import at_chapter, chapter_ability
 from .words import (
     ABILITY_WORDS,
@@ -42,6 +37,7 @@ class Abilities(Effects, Permissions):
         """"{2}{G}, {T}, Pay 1 life, Sacrifice ~:" up to the colon (``end``)."""
         mana, tap, life, sac_self, sac, discard, bounce, exile_self = "", False, 0, False, None, 0, None, False
         tap_other = None
+        discard_self = False
         more: dict = {}  # the cost parts of :func:`.counters.cost_part` (counters, energy, exert, ...)
         w = self.peek()
         if (w.lstrip("+-").isdigit()) and self.peek(1) == ":":  # "[+1]:", "[−2]:", "[0]:" (606.4)
@@ -65,6 +61,8 @@ class Abilities(Effects, Permissions):
                 sac_self = True
             elif self.eat("exile ~ from your graveyard"):  # 113.6: an ability that works in the graveyard
                 exile_self = True
+            elif self.eat("discard ~"):  # 113.6: an ability that works in the hand (bloodrush, channel)
+                discard_self = True
             elif self.eat("sacrifice"):
                 other = self.eat("another")
                 self.eat_any("a", "an")
@@ -85,7 +83,8 @@ class Abilities(Effects, Permissions):
                 self.fail()
             if self.eat(end):
                 return Cost(mana, tap, False, life, sac_self or more.pop("sacrifice_self", False), sac, discard,
-                            tap_other=tap_other, exile_self_from_graveyard=exile_self, bounce=bounce, **more)
+                            tap_other=tap_other, exile_self_from_graveyard=exile_self, bounce=bounce,
+                            discard_self=discard_self, **more)
             self.need(",")
 
     def ability(self, spell: bool) -> Ability:
@@ -94,8 +93,6 @@ class Abilities(Effects, Permissions):
             return case_ability(self)  # type: ignore[arg-type]
         if at_chapter(self):  # type: ignore[arg-type]
             return chapter_ability(self)  # type: ignore[arg-type]
-        if at_damage_replacement(self):  # type: ignore[arg-type]
-            return damage_replacement(self)  # type: ignore[arg-type]
         if at_dies_replacement(self):  # type: ignore[arg-type]
             return dies_replacement(self)  # type: ignore[arg-type]
         self.ability_word()
@@ -261,11 +258,13 @@ class Abilities(Effects, Permissions):
             self.need(",")
         subject = event.subject
         antecedent = Objects("self") if subject is None or subject.quant == "self" else Objects("event", subject.kinds)
-        if event.kind == "blocks-or-blocked" or (event.kind == "combat-damage" and not event.to_player):
+        if event.kind in ("blocks-or-blocked", "blocks-self", "blocks-other") or (event.kind == "combat-damage" and not event.to_player):
             # "that creature": the one it blocks, that blocks it, or it dealt combat damage to
             antecedent = Objects("event", ("creature",))
         # "that player": the one dealt damage; "defending player": the one attacked
         self.event_player = event.to_player or (event.kind in ("attacks", "unblocked") and not event.nth)
+        self.event_amount = event.kind == "dealt-damage" or (event.kind == "damage" and not event.to_player)
+        self.blocked_self = event.kind == "becomes-blocked" and subject is not None and subject.quant == "self"
         chooses_target = self.at("choose target") or (self.at("choose up to") and self.peek(4) == "target")
         if self.at("choose") and not chooses_target:
             return self.modal(event, cond)  # "choose one —", not "choose [up to one] target ..." (Subtlety)
@@ -309,6 +308,8 @@ class Abilities(Effects, Permissions):
             return Event("dies", subject)
         if not self.at("attacks and") and self.eat("attacks"):
             return Event("attacks", subject)
+        if self.eat("blocks ~"):  # 509.3c: "whenever a creature without flanking blocks ~"
+            return Event("blocks-self", subject)
         if not self.at("blocks or") and self.eat("blocks"):
             return Event("blocks", subject)
         if self.eat("becomes blocked"):
@@ -386,6 +387,10 @@ class Abilities(Effects, Permissions):
             return cost
         if self.at("prevent all"):  # 615: "Prevent all combat damage that would be dealt to ~."
             return self.static_prevention()
+        if self.at("if a source") or (self.at("if a") and self.peek(3) == "source") or \
+                self.at("if damage would be dealt to ~") or self.at("all damage that would be dealt to"):
+            # 614.1a, 614.9 (:mod:`.replacing`)
+            return damage_replacement(self)
         if self.eat("~ s power and toughness are each equal to"):  # 604.3: a "*" power and toughness
             n = self.amount()
             self.need(".")

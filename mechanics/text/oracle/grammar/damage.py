@@ -65,3 +65,17 @@ def next_time(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
     to = p.recipient(antecedent)
     p.need("this turn , prevent that damage")
     return Effect("prevent", what=to, who=Objects("a", kinds, colors=colors), kind="once", until="eot")
+
+
+@imperative("the next")
+def next_redirect(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
+    """614.9: "The next 1 damage that would be dealt to ~ this turn is dealt to target
+    creature you control instead." (the en-Kor, Ward of Piety, Carom): a shield that moves
+    the next N damage to the new recipient (``then[0].what``)."""
+    n = p.number()
+    p.need("damage that would be dealt to")
+    what = p.recipient(antecedent)
+    p.need("this turn is dealt to")
+    to = p.recipient(antecedent)
+    p.need("instead")
+    return Effect("prevent", what=what, n=n, kind="next", until="eot", then=(Effect("dest", what=to),))

@@ -41,6 +41,10 @@ class Descriptors(Core):
     last_player: Objects | None = None
     #: the sentence began "Until end of turn," so each of its effects lasts until then
     whole_turn = ""
+    #: the trigger's event has an amount ("is dealt damage"): "that much" is it
+    event_amount = False
+    #: the trigger is "whenever ~ becomes blocked": "each creature blocking it" blocks the source
+    blocked_self = False
 
     # ------------------------------------------------------------------ numbers
     def number(self) -> Number:
@@ -51,6 +55,8 @@ class Descriptors(Core):
         if w == "x":
             self.i += 1
             return Number(x=True)
+        if self.event_amount and self.eat("that much"):  # "it deals that much damage to you": the event's
+            return Number(amount=True)
         if w == "that" and self.peek(1) == "much":  # the amount just paid (compiled only after a payment)
             self.i += 2
             return Number(paid=True)
@@ -98,6 +104,8 @@ class Descriptors(Core):
         kinds [controller] [with ...]."""
         up_to = False
         count = 1
+        if not quant and self.at("each of") and (self.peek(2) == "up" or self.peek(3) == "target"):
+            self.i += 2  # "each of up to two target creatures": those targets, each of them
         if self.eat("up to"):
             up_to = True
             count = self.number().value
@@ -158,6 +166,8 @@ class Descriptors(Core):
             self.eat("that player controls")  # the player the trigger names, or the one just named
             controller = "that-player"
             player = Objects("event-player", ("player",)) if self.event_player else self.last_player
+        elif self.event_player and self.eat("defending player controls"):  # 506.3d: the attacked one
+            controller = "defending"
         with_kw, power, toughness, mv, zone, without = "", None, None, None, "battlefield", ""
         mv_counters = ""
         while True:
@@ -165,11 +175,17 @@ class Descriptors(Core):
                 quant = "random"
             elif self.eat("that was dealt damage this turn"):  # Fatal Blow
                 states.append("damaged")
+            elif self.blocked_self and self.eat("blocking it"):  # Elvish Berserker (select.matches)
+                states.append("blocking-source")
+            elif self.eat("that died this turn"):  # a count of the turn's deaths (select.died_this_turn)
+                states.append("died")
+            elif self.eat("dealt damage by ~ this turn"):  # Sengir Vampire: by the source (select.damaged_by)
+                states.append("damaged-by-self")
             elif self.eat("without"):  # "each creature without flying"
                 if (kind := self.attempt(counter_on, self)) is not None:  # "without a +1/+1 counter on it"
                     states.append(f"no-counter:{kind}")
                 else:
-                    without = self.eat_any(*GRANTABLE) or self.fail()
+                    without = self.eat_any(*GRANTABLE, "flanking") or self.fail()
             elif self.eat("with"):
                 if (kind := self.attempt(counter_on, self)) is not None:  # "with a +1/+1 counter on it"
                     states.append(f"counter:{kind}")
@@ -397,7 +413,7 @@ class Descriptors(Core):
         if self.eat_any("that spell's controller", "that spell or ability's controller"):
             return Objects("event-player", ("player",))
         if self.eat_any("that player", "its controller", "its owner", "they", "that creature's controller",
-                        "that permanent's controller"):
+                        "that permanent's controller", "the creature's controller"):
             return Objects("it", ("player",), ref=antecedent)
         self.fail()
         raise AssertionError
@@ -411,6 +427,9 @@ class Descriptors(Core):
             return Objects("it", ref=antecedent)
         if self.eat_any("enchanted creature", "equipped creature", "enchanted permanent", "enchanted land"):
             return Objects("attached")
+        if antecedent is not None and antecedent.quant == "event" and self.eat_any("the blocking creature",
+                                                                                "the other creature"):
+            return Objects("it", ref=antecedent)  # "Whenever a creature blocks ~, the blocking creature ..."
         return self.objects()
 
     def recipient(self, antecedent: Objects | None) -> Objects:

@@ -23,6 +23,7 @@ from .words import (
     GRANTABLE,
     NUMBERS,
     RESTRICTIONS,
+    THIS_TURN,
 )
 
 #: an imperative rule: ``rule(parser, phrase, antecedent)``, called with ``phrase`` eaten
@@ -410,6 +411,9 @@ class Effects(Grants):
 
     def restriction_this_turn(self) -> str:
         """A restriction (:data:`RESTRICTIONS`) and "this turn", eaten: the restriction, or ""."""
+        for said, r in THIS_TURN.items():  # "attacks this turn if able": "this turn" inside it
+            if self.eat(said):
+                return r
         rule = next((r for r in sorted(RESTRICTIONS, key=len, reverse=True) if self.at(f"{r} this turn")), "")
         if rule:
             self.eat(f"{rule} this turn")

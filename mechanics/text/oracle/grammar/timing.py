@@ -44,6 +44,8 @@ class Timing(States):
             return Condition("gained-life", negate=negate)
         if self.eat("an opponent lost life this turn"):
             return Condition("opponent-lost-life", negate=negate)
+        if self.eat_any("it's attacking", "~ is attacking", "it's blocking", "~ is blocking"):
+            return Condition("self-in-combat", what_kind=self.words[self.i - 1], negate=negate)
         if self.eat("you attacked this turn") or self.eat("you attacked with a creature this turn"):
             return Condition("raid", negate=negate)
         return self.state_condition(negate)  # :mod:`.states`
@@ -84,8 +86,19 @@ class Timing(States):
             return Event({"enter": "enters"}.get(verb, verb), _with(other, other=False), or_self=True)
         if (turned := self.eat_any("becomes tapped", "becomes untapped")):  # Lifetap, City of Brass
             return Event(turned.replace(" ", "-"), subject)
-        if self.eat("blocks or becomes blocked by a creature"):  # 509.3c, 509.3f: each creature
-            return Event("blocks-or-blocked", subject)
+        if self.eat("blocks or becomes blocked by"):  # 509.3c, 509.3f: each creature (that fits)
+            self.eat_any("a", "an") or self.fail()
+            other = self.objects("a")
+            return Event("blocks-or-blocked", subject, spell=None if other == Objects("a", ("creature",)) else other)
+        if self.eat("blocks or becomes blocked"):  # 509.3c, 509.3d: once, however many
+            return Event("blocks-or-blocked-once", subject)
+        if self.at("is dealt damage") or self.at("is dealt combat damage"):  # 120.3: Jackal Pup
+            combat = self.peek(2) == "combat"
+            self.i += 3 + combat
+            return Event("dealt-damage", subject, combat=combat)
+        if self.at("deals damage ,"):  # "Whenever enchanted creature deals damage, you gain that much life"
+            self.i += 2
+            return Event("damage", subject)
         if self.eat("deals damage to"):
             whom = self.eat_any("an opponent", "a player")
             if not whom:

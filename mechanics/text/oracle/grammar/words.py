@@ -9,13 +9,17 @@ from __future__ import annotations
 
 from ...effects import (
     ATTACKS_IF_ABLE,
+    BLOCKS_IF_ABLE,
     BLOCKS_ONLY_FLYERS,
     BY_THREE_OR_MORE,
     CANT_ACTIVATE,
     CANT_ATTACK,
     CANT_BLOCK,
+    DESPITE_DEFENDER,
     DOESNT_UNTAP,
+    LURE,
     MAY_NOT_UNTAP,
+    MUST_BE_BLOCKED,
     NOT_BY_LESS_POWER,
     NOT_BY_POWER_2,
     ONLY_BY_FLYING,
@@ -37,7 +41,11 @@ OBJECT_TYPES = ("creature", "artifact", "enchantment", "land", "planeswalker", "
 #: keywords an effect may grant and a static ability may give (the engine checks each)
 GRANTABLE = ("flying", "reach", "trample", "first strike", "double strike", "vigilance", "haste",
              "defender", "deathtouch", "lifelink", "menace", "hexproof", "shroud", "indestructible",
-             "infect", "wither")
+             "infect", "wither",
+             # evasion (702.36 fear, 702.13 intimidate, 702.28 shadow, 702.31 horsemanship, 702.14
+             # landwalk): checked as blockers are declared (mechanics.play.perform.block_restriction)
+             "fear", "intimidate", "shadow", "horsemanship", "plainswalk", "islandwalk", "swampwalk",
+             "mountainwalk", "forestwalk")
 #: 702.16a: what protection may be from besides a color and a plural subtype (the engine's
 #: :func:`mechanics.rules.prevention.protected` reads each)
 PROTECTION_QUALITIES = ("artifacts", "creatures", "enchantments", "instants", "sorceries", "planeswalkers",
@@ -56,7 +64,7 @@ KEYWORDS = ("affinity for artifacts", "battle cry", "undying", "persist", "blood
             "protection from blue", "protection from black", "protection from red",
             "protection from green", "flying", "haste", "trample", "vigilance", "reach", "first strike",
             "double strike", "deathtouch", "lifelink", "menace", "hexproof", "indestructible", "defender",
-            "flash", "prowess", "infect", "wither")
+            "flash", "prowess", "infect", "wither", "flanking")
 #: restrictions and requirements a permanent has, as keyword-like abilities the rules check
 #: (:mod:`mechanics.text.effects`): the words after the subject
 RESTRICTIONS = {
@@ -68,6 +76,9 @@ RESTRICTIONS = {
     "can't be blocked except by three or more creatures": (BY_THREE_OR_MORE,),
     "can't be blocked except by creatures with flying or reach": (ONLY_BY_FLYING_OR_REACH,),
     "attacks each combat if able": (ATTACKS_IF_ABLE,),
+    "can attack as though it didn't have defender": (DESPITE_DEFENDER,),
+    "attack each combat if able": (ATTACKS_IF_ABLE,),  # "Creatures your opponents control attack ..."
+    "must be blocked if able": (MUST_BE_BLOCKED,), "blocks each combat if able": (BLOCKS_IF_ABLE,),
     "can't be the target of spells or abilities your opponents control": (UNTARGETABLE_BY_OPPONENTS,),
     "can't be the target of spells or abilities": (UNTARGETABLE,),
     "doesn't untap during your untap step": (DOESNT_UNTAP,),
@@ -76,8 +87,15 @@ RESTRICTIONS = {
                                                                                CANT_ACTIVATE),
     "can't block , and its activated abilities can't be activated": (CANT_BLOCK, CANT_ACTIVATE),
 }
+#: restrictions and requirements an effect gives "this turn", said with "this turn" inside
+#: them: the words, and the restriction of :data:`RESTRICTIONS` they are
+THIS_TURN = {"can attack this turn as though it didn't have defender": "can attack as though it didn't have defender",
+             "attacks this turn if able": "attacks each combat if able",
+             "must be blocked this turn if able": "must be blocked if able",
+             "blocks this turn if able": "blocks each combat if able"}
 #: restrictions whose sentence names the permanent last: the whole sentence, its restriction
-RESTRICTION_SENTENCES = {"creatures with power less than ~ s power can't block it": (NOT_BY_LESS_POWER,)}
+RESTRICTION_SENTENCES = {"creatures with power less than ~ s power can't block it": (NOT_BY_LESS_POWER,),
+                         "all creatures able to block ~ do so": (LURE,)}
 BY_FIRST: dict[str, list[str]] = {}
 for _k in KEYWORDS:
     BY_FIRST.setdefault(_k.split()[0], []).append(_k)
