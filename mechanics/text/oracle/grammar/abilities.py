@@ -26,6 +26,8 @@ from .words import (
 )
 from .zones import discard_event
 
+_BY_LENGTH = sorted(RESTRICTIONS, key=len, reverse=True)  # the longest restriction first
+
 
 class Abilities(Effects, Permissions):
     """The rules for whole abilities and their costs."""
@@ -382,26 +384,32 @@ class Abilities(Effects, Permissions):
         who = self.thing(None) if not self.at("other") else self.objects("each")
         if who.quant in ("a", "target", "it"):
             self.fail()
-        pt: tuple[Number, Number] | None = None
-        kws: tuple[str, ...] = ()
-        rule = next((r for r in sorted(RESTRICTIONS, key=len, reverse=True) if self.at(r)), None)
-        if rule is not None:  # 509.1b, 508.1d, 502.3: a restriction as a keyword-like ability
-            self.eat(rule)
-            self.need(".")
-            self.end()
-            return Ability("static", effects=(Effect("pump", what=who, keywords=RESTRICTIONS[rule]),))
-        if self.eat_any("gets", "get"):
-            pt = self.pt()
-            if self.eat("and has") or self.eat("and have"):
-                kws = self.keyword_list()
-        elif self.eat_any("has", "have"):
-            kws = self.keyword_list()
-        else:
-            self.fail()
+        pt, kws = self.predicates()
         cond = self.condition() if self.at("as long as") and lead is None else lead
         self.need(".")
         self.end()
         return Ability("static", effects=(Effect("pump", what=who, pt=pt, keywords=kws),), condition=cond)
+
+    def predicates(self) -> tuple[tuple[Number, Number] | None, tuple[str, ...]]:
+        """What a static ability gives its subjects, each part once, joined by commas and
+        "and": "gets +2/+2", "has flying", a restriction or requirement ("attacks each
+        combat if able", 508.1d): Dragon's Rage Channeler's "gets +2/+2, has flying, and
+        attacks each combat if able"."""
+        pt: tuple[Number, Number] | None = None
+        kws: list[str] = []
+        while True:
+            rule = next((r for r in _BY_LENGTH if self.at(r)), None)
+            if rule is not None:  # 509.1b, 508.1d, 502.3: a restriction as a keyword-like ability
+                self.eat(rule)
+                kws += RESTRICTIONS[rule]
+            elif pt is None and self.eat_any("gets", "get"):
+                pt = self.pt()
+            elif self.eat_any("has", "have"):
+                kws += self.keyword_list()
+            else:
+                self.fail()
+            if not self.eat_any(", and", ",", "and") and self.peek(-1) not in (",", "and"):
+                return pt, tuple(kws)  # (a keyword list eats the "and" before the next part)
 
     def color_choice(self) -> Effect:
         """614.12: after "As ~ enters, choose a color": "[other than red]." """
