@@ -16,6 +16,7 @@ from ..model import events as ev
 from ..model.cards import face_names
 from ..model.errors import IllegalActionError
 from ..model.state import Decision, Effect, Obj, StackItem
+from ..text.effects import CANT_GAIN_LIFE
 from ..text.oracle.keywords import CANT_BE_COUNTERED
 from .prevention import prevented, protected  # noqa: F401 - protected: the rules' name for it
 
@@ -483,6 +484,8 @@ class Primitives:
         self._change_life(player, n)
 
     def _change_life(self: Game, player: str, n: int) -> None:
+        if n > 0 and any(e.kind == CANT_GAIN_LIFE and player in e.params["players"] for e in self.state.effects):
+            return  # 119.8: an effect that would make a player who can't gain life gain life doesn't
         if n:  # "your life total can't change" (Teferi's Protection; on ``"life"``)
             n = self.replace("life", {"player": player, "n": n}, player)["n"]
         if not n:

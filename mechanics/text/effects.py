@@ -50,6 +50,8 @@ PLAY_FROM_EXILE = "may play"
 PREVENT = "prevent damage"
 #: the kind of the effect of "Damage can't be prevented this turn." (615.12)
 UNPREVENTABLE = "damage can't be prevented"
+#: the kind of the effect of "Players can't gain life this turn." (119.8; its ``players``)
+CANT_GAIN_LIFE = "can't gain life"
 
 
 def prevents_static(direction: str, combat: bool) -> str:
