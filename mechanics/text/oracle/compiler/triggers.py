@@ -110,13 +110,14 @@ def trigger_match(ev: Event) -> tuple[tuple[str, ...], Callable[..., dict | None
             return {"obj": event.obj, "player": event.controller} if ok else None
         return ("BecameTarget",), targeted, False
     if ev.kind == "cast":
-        d = ev.spell
+        d, whose = ev.spell, ev.whose
 
         def cast(game: Game, obj: Any, event: Any) -> dict | None:
             you = game.controller_of(obj.id)
-            if event.controller != you:
+            if whose == "you" and event.controller != you or whose == "opponent" and event.controller not in \
+                    game.opponents(you):
                 return None
-            return {} if select.matches(game, d, event.source, you, obj.id) else None
+            return {"player": event.controller} if select.matches(game, d, event.source, you, obj.id) else None
         return ("SpellCast",), cast, False
     if ev.kind == "chapter":  # 714.2b: lore counters put on the Saga reach the chapter's number
         numbers = [int(n) for n in ev.step.split(",")]

@@ -248,7 +248,8 @@ class Abilities(Effects, Permissions):
             # "that creature": the one it blocks, that blocks it, or it dealt combat damage to
             antecedent = Objects("event", ("creature",))
         # "that player": the one dealt damage; "defending player": the one attacked
-        self.event_player = event.to_player or (event.kind in ("attacks", "unblocked") and not event.nth)
+        self.event_player = event.to_player or (event.kind in ("attacks", "unblocked") and not event.nth) or (
+            event.kind == "cast" and event.whose != "you")
         chooses_target = self.at("choose target") or (self.at("choose up to") and self.peek(4) == "target")
         if self.at("choose") and not chooses_target:
             return self.modal(event, cond)  # "choose one —", not "choose [up to one] target ..." (Subtlety)
@@ -260,9 +261,11 @@ class Abilities(Effects, Permissions):
             return tapped
         if (found := self.attempt(self.player_event)) is not None:  # :mod:`.timing`
             return found
-        if self.eat("you cast"):
+        caster = self.eat_any("you cast", "a player casts", "an opponent casts")
+        if caster:  # 601.2i: "that player" is the caster (Eidolon of the Great Revel)
             spell = self.objects("a") if self.eat_any("a", "an") else self.fail()
-            return Event("cast", spell=spell)
+            return Event("cast", spell=spell, whose={"a player casts": "each", "an opponent casts": "opponent"}.get(
+                caster, "you"))
         if self.eat("you gain life"):
             return Event("gain-life", first=bool(self.eat("for the first time each turn")))
         if self.eat("you draw a card"):
