@@ -20,6 +20,7 @@ from . import (  # noqa: F401 - register conditions and effect verbs
            life,
            mana,
            monarch,
+    reveal,
            timing,
            verbs,
            zones,

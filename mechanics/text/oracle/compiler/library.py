@@ -33,6 +33,7 @@ def dig(env: Env, e: Effect, n: Count) -> Run:
     whose = players_of(env, e.who)
     spec = e.dig
     looks = "reveals" if spec.reveal else "looks at"
+    own = e.who is not None and e.who.quant in ("event-player", "each")  # "defending player reveals ..."
 
     def run(ctx: Ctx) -> None:
         ctx.dug = []
@@ -47,8 +48,8 @@ def dig(env: Env, e: Effect, n: Count) -> Run:
             if not seen:
                 continue
             names = ", ".join(ctx.game.describe(o) for o in seen)
-            ctx.note(f"{ctx.controller} {looks} the top {len(seen)} of {player}'s library"
-                     + (f": {names}" if spec.reveal else ""))
+            ctx.note(f"{player if own else ctx.controller} {looks} the top {len(seen)} of {player}'s library"
+                     + (f": {names}" if spec.reveal or not (spec.picks or spec.rest) else ""))  # a look only
             names = f"{len(seen)} ({names})"
             left = list(seen)
             for pick in spec.picks:

@@ -13,14 +13,15 @@ activated, modal, static, "enters" abilities, costs); the word lists are in
 
 from __future__ import annotations
 
-from . import choices, damage, facts, imperatives, library, mana, stack, zones  # noqa: F401 - register the imperative verbs
+from . import choices, damage, facts, imperatives, library, mana, reveal, stack, zones  # noqa: F401 - register the imperative verbs
 from .abilities import Abilities
 from .core import NoParse, ParseError
 from .mana import ManaEvents
+from .reveal import Reveals
 from .timing import Timing
 
 __all__ = ["NoParse", "ParseError", "Parser"]
 
 
-class Parser(Abilities, ManaEvents, Timing):
+class Parser(Abilities, ManaEvents, Reveals, Timing):
     """The parser of one ability's tokens: every rule of the grammar."""

@@ -362,6 +362,8 @@ class Effects(Descriptors):
         if who.quant != "you" and self.eat("may search their library for"):  # Path to Exile's "Its controller"
             search = next(rule for phrase, rule in IMPERATIVES["search"] if phrase == "search your library for")
             return _with(search(self, "search your library for", None), who=who, optional=True)
+        if self.at("reveals the top card of their library . if it's"):  # Goblin Guide (:mod:`.reveal`)
+            return self.their_top(who)
         if self.eat("can't gain life this turn"):  # 119.8: Skullcrack's "Players can't gain life this turn."
             return Effect("cant-gain-life", who=who, until="eot")
         if self.eat("become the monarch") or self.eat("becomes the monarch"):  # 724.1

@@ -71,6 +71,8 @@ def _one(p: Effects) -> tuple[list[Pick], str]:
     may] put it onto the battlefield [tapped]. [Otherwise, put that card into your hand]"."""
     if p.eat("and put that card") or p.eat("and put it"):
         return [Pick(None, _dest(p))], ""
+    if p.at(".") and not p.at(". if it's"):  # Mishra's Bauble: a look only, the card stays on top
+        return [], ""
     p.need(". if it's")
     p.eat_any("a", "an")
     what = p.objects("a")
