@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 #: a pick's destination as the prompt says it
 _WHERE = {"hand": "into your hand", "battlefield": "onto the battlefield", "graveyard": "into your graveyard",
-          "bottom": "on the bottom of your library", "top": "on top of your library"}
+          "bottom": "on the bottom of your library", "top": "on top of your library", "exile": "into exile"}
 
 
 @verb("dig")
@@ -90,6 +90,9 @@ def _put(ctx: Ctx, o: int, pick: Pick) -> None:
         ctx.move(o, "library")
     elif pick.dest == "bottom":
         ctx.move(o, "library", bottom=True)
+    elif pick.play:  # "exile one of them. You may play the exiled card this turn."
+        ctx.move(o, "exile", choices={PLAY_FROM_EXILE: f"turn:{ctx.game.state.turn}"})
+        ctx.note(f"{ctx.controller} exiles {ctx.game.describe(o)} and may play it this turn")
     else:
         ctx.move(o, pick.dest)
 

@@ -110,10 +110,18 @@ def _many(p: Effects) -> tuple[list[Pick], str]:
         else:
             p.need("put")
             picks = [_pick(_some(p), _dest(p), optional)]
-            while not optional and (p.peek(1) in NUMBERS or p.peek(2) in NUMBERS) and p.eat_any(
-                    ", and", ",", "and"):  # "Put one into your hand, one on top of your library, and one ..."
+            while not optional and (p.peek(1) in NUMBERS or p.peek(2) in NUMBERS or p.at(", and exile")
+                                    or p.at(", put")) and p.eat_any(", and", ",", "and"):
+                # "Put one into your hand, one on top of your library, and one ...", "..., put one of
+                # them on the bottom of your library, and exile one of them" (Expressive Iteration)
+                exile = bool(p.eat("exile"))
+                p.eat("put")
                 n = p.number().value
-                picks.append(_pick(Objects("a", ("card",), n, zone="library"), _dest(p), False))
+                p.eat("of them")
+                dest = "exile" if exile else _dest(p)
+                picks.append(_pick(Objects("a", ("card",), n, zone="library"), dest, False))
+            if picks[-1].dest == "exile" and p.eat(". you may play the exiled card this turn"):
+                picks[-1] = replace(picks[-1], play="eot")  # 601.3: the permission rides on the card
     if p.eat("and the rest") or p.eat("and the other"):
         return picks, _rest(p)
     if p.at(". put the rest") or p.at(". then put the rest"):
