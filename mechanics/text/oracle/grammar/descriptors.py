@@ -32,6 +32,9 @@ class Descriptors(Core):
     #: the trigger's event names a player ("deals damage to a player", "attacks"): "that
     #: player" / "defending player" is that one
     event_player = False
+    #: a rule that binds "X" afterwards (", where X is ..."): "mana value X or less" reads as
+    #: the comparison ``("<=x", 0)`` there (:mod:`.library`), and fails anywhere else
+    x_bound = False
 
     # ------------------------------------------------------------------ numbers
     def number(self) -> Number:
@@ -209,6 +212,9 @@ class Descriptors(Core):
         return _with(d, count=most)
 
     def compare(self) -> tuple[str, int]:
+        if self.peek() == "x" and self.x_bound and self.peek(1) == "or":
+            self.i += 1
+            return ("<=x", 0) if self.eat("or less") else (">=x", 0) if self.eat("or greater") else self.fail()
         if self.peek() == "x":
             self.fail()  # "with mana value X": a comparison with the X paid, not read here
         n = self.number().value

@@ -104,7 +104,18 @@ def _many(p: Effects) -> tuple[list[Pick], str]:
         p.need(".")
         optional = bool(p.eat("you may"))
         if p.eat("reveal"):
-            what = _some(p)
+            p.x_bound = True  # "with mana value X or less from among them, where X is ..."
+            try:
+                what = _some(p)
+            finally:
+                p.x_bound = False
+            x = p.amount() if p.eat(", where x is") else None
+            if (x is None) != (what.mana_value is None or "x" not in what.mana_value[0]):
+                p.fail()  # an X that nothing binds, or a binding of nothing
+            if x is not None:  # Knight-Errant of Eos: "... Put the revealed cards into your hand"
+                p.need(". put the revealed cards")
+                picks = [replace(_pick(what, _dest(p), optional), x=x)]
+                return picks, "shuffle" if p.eat(", then shuffle") else ""
             p.need("and put it") if p.at("and put it") else p.need("and put that card")
             picks = [_pick(what, _dest(p), optional)]
         else:
