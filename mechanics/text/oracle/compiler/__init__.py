@@ -11,6 +11,7 @@ so the card stays manual.
 from __future__ import annotations
 
 from . import (  # noqa: F401 - register conditions and effect verbs
+           attacking,
            cases,
            choices,
            damage,
@@ -20,7 +21,7 @@ from . import (  # noqa: F401 - register conditions and effect verbs
            life,
            mana,
            monarch,
-    reveal,
+           reveal,
            timing,
            verbs,
            zones,

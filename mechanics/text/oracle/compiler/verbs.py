@@ -29,6 +29,7 @@ from ...effects import (
 from .. import select
 from ..grammar.words import COLOR_NAMES, PROTECTION_OF_CHOICE
 from ..tree import Effect, Objects
+from .attacking import enter_attacking
 from .damage import divided
 from .descriptors import (
     MEANINGFUL_COUNTERS,
@@ -195,6 +196,8 @@ def token(env: Env, e: Effect, n: Count) -> Run:
         if e.tapped:
             for o in made:
                 ctx.tap(o)
+        if e.dest.startswith("attacking"):  # 508.4: "that's tapped and attacking"
+            enter_attacking(ctx, list(made), e.dest)
     return make
 
 

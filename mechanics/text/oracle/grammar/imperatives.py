@@ -11,6 +11,7 @@ word are tried longest first.
 from __future__ import annotations
 
 from ..tree import Effect, Number, Objects
+from .attacking import attacking
 from .core import _with
 from .effects import Effects, imperative
 from .words import NUMBERS
@@ -133,7 +134,7 @@ def create(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
     n = p.number()
     spec = p.token_spec()
     n = p.count_suffix(n)
-    return Effect("token", what=Objects("made"), n=n, token=spec, tapped="tapped" in spec.keywords)
+    return attacking(p, Effect("token", what=Objects("made"), n=n, token=spec, tapped="tapped" in spec.keywords))
 
 
 @imperative("search your library for", "search your library and or graveyard for")
