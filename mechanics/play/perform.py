@@ -284,14 +284,17 @@ def _cast(game: Game, a: A.Cast) -> None:
         why = unpayable(game, a.player, oid, c)
         if why:
             raise IllegalActionError(why)
+    delved: list[tuple[int, int]] = []
     convoked = [] if a.free else pay(game, a.player, total_cost(game, a.player, card, flashback, a.kicked, alt),
-                                     a.x, card)
+                                     a.x, card, delved=delved)
     paid: dict[str, Any] = {}
     for c in [*costs, *[alt] * bool(alt)]:
         paid.update(_pay_other_costs(game, a.player, oid, c))
     st = game.state
     if convoked:  # 702.51c: "each creature that convoked it" (the spell, then the permanent)
         st.turn_flags.setdefault("convoked", {})[oid] = [st.objs[o].ref for o in convoked]
+    if delved:  # 702.66a: the cards exiled with it
+        st.turn_flags.setdefault("delved", {})[oid] = delved
     cast_from = st.objs[oid].zone
     game.move(oid, "stack")
     st.turn_flags.setdefault("kicked", {})[oid] = a.kicked  # "if it was kicked" (702.33d)
@@ -516,7 +519,7 @@ def payers(game: Game, player: str, card: Any = None, source: int | None = None)
 
 
 def pay(game: Game, player: str, cost: tuple[str, ...], x: int = 0, card: Any = None,
-        source: int | None = None) -> list[int]:
+        source: int | None = None, delved: list[tuple[int, int]] | None = None) -> list[int]:
     """Pay a mana cost from the pool, then by tapping untapped lands and mana creatures
     and artifacts (601.2g-h, :func:`mana_sources`), then, for a spell (``card``) with
     convoke or improvise, by tapping creatures or artifacts; with delve, generic mana is
@@ -538,11 +541,13 @@ def pay(game: Game, player: str, cost: tuple[str, ...], x: int = 0, card: Any = 
     spent = [sources[j][0] for j, _ in chosen if isinstance(sources[j][0], tuple)]
     for i in sorted((s[1] for s in spent if s[0] == "pool"), reverse=True):
         del p.mana[i]
-    delved = [s[1] for s in spent if s[0] == "delve"]
-    for oid in delved:  # 702.66a: exiled rather than paying {1}
-        game.move(oid, "exile")
-    if delved:
-        game.note(f"{player} exiles {', '.join(game.describe(o) for o in delved)} to delve")
+    exiled = [s[1] for s in spent if s[0] == "delve"]
+    for oid in exiled:  # 702.66a: exiled rather than paying {1}
+        new = game.move(oid, "exile")
+        if delved is not None:  # the cards "exiled with it" (Murktide Regent)
+            delved.append(game.state.objs[new].ref)
+    if exiled:
+        game.note(f"{player} exiles {', '.join(game.describe(o) for o in exiled)} to delve")
     paid: dict[int, list[str]] = {}  # a source that adds two mana is tapped once
     for j, need in chosen:
         if not isinstance(sources[j][0], tuple):

@@ -231,12 +231,17 @@ def enters(node: Ability, text: str) -> ab.EntersWith:
     kind = e.kind
     if kind in MEANINGFUL_COUNTERS:
         raise Unsupported(f"{kind} counters")
+    if e.n.counters_on is not None or e.n.power_of is not None:
+        raise Unsupported("enters with a number of counters read from another object")
     check = condition(e.condition)
 
     def counters(ctx: Ctx, obj: Any) -> None:  # X: the X paid to cast it, else 0 (107.3m)
         if check is not None and not check(ctx.game, obj.controller, obj.id):
             return
-        k = int(obj.choices.get("x", 0)) if e.n.x else e.n.value  # 107.3m: the X it was cast with
+        if e.n.count is not None:  # "for each ...", counted as it enters
+            k = e.n.times * len(select.each(ctx.game, e.n.count, obj.controller, obj.id))
+        else:
+            k = int(obj.choices.get("x", 0)) if e.n.x else e.n.value  # 107.3m: the X it was cast with
         ctx.put_counters(obj.id, kind, k)
     return ab.EntersWith(text, counters)
 

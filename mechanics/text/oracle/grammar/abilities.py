@@ -299,6 +299,8 @@ class Abilities(Effects, Permissions):
             return Event("combat-damage", subject, to_player=True)
         if self.eat("leaves the battlefield"):
             return Event("leaves", subject)
+        if subject.quant == "a" and "card" in subject.kinds and self.eat("leaves your graveyard"):
+            return Event("leaves-graveyard", subject)  # Murktide Regent: each card, wherever it goes
         if self.eat("becomes the target of a spell"):  # 702.21a-like: a BecameTarget event
             kinds = ("spell", "ability") if self.eat("or ability") else ("spell",)
             whose = "you" if self.eat("you control") else "opponent" if self.eat("an opponent controls") else "any"
@@ -459,6 +461,7 @@ class Abilities(Effects, Permissions):
             n = self.number()
             kind = self.counter_kind()
             self.need("on it")
+            n = self.count_suffix(n)  # "... for each instant and sorcery card exiled with it"
             self.need(".")
             self.end()
             cond = None if lead is None else Condition(lead.kind, lead.what, lead.n, not lead.negate)

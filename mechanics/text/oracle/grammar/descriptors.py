@@ -157,6 +157,9 @@ class Descriptors(Core):
                 zone = "hand"
             elif self.eat("that convoked it") or self.eat("that convoked ~"):  # 702.51c
                 states.append("convoked")
+            elif "card" in kinds and (self.eat("exiled with it") or self.eat("exiled with ~")):  # 702.66a
+                zone = "exile"
+                states.append("delved")  # the cards exiled to pay for it with delve
             else:
                 break
         if "card" in kinds and zone == "battlefield":
@@ -255,6 +258,9 @@ class Descriptors(Core):
             else:
                 break
             if self.eat(", or") or self.eat("or") or self.eat("and/or"):
+                continue
+            if self.peek() == "and" and self.peek(1) in CARD_TYPES and self.peek(2) in ("card", "cards"):
+                self.i += 1  # "each instant and sorcery card": either type (Murktide Regent)
                 continue
             if self.peek() == "," and (self.peek(1) in CARD_TYPES or self.peek(1) in PLURAL or
                                        self.text(1)[:1].isupper() and self.peek(1) != "~"):
