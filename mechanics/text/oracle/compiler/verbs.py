@@ -43,6 +43,7 @@ from .descriptors import (
 )
 from .effects import then_run, verb
 from .granted import granted
+from .linked import linked_exile, remember_exiled
 
 if TYPE_CHECKING:
     from ....play.context import Ctx
@@ -111,6 +112,8 @@ def destroy(env: Env, e: Effect, n: Count) -> Run:
 
 @verb("exile")
 def exile(env: Env, e: Effect, n: Count) -> Run:
+    if linked_exile(env):  # 607.2a: an ability of the card says "the exiled card"
+        return each_of(env, e.what, lambda ctx, o: remember_exiled(ctx, ctx.move(o, "exile")))
     return each_of(env, e.what, lambda ctx, o: ctx.move(o, "exile"))
 
 
@@ -189,8 +192,16 @@ def token(env: Env, e: Effect, n: Count) -> Run:
         if compile_text(token_card(name), env.known).missing:
             raise Unsupported(f'a token with "{e.token.ability}"')
 
+    if e.pt and e.token.ability:
+        raise Unsupported("an X/X token with a quoted ability")
+    who = players_of(env, e.who) if e.who is not None else None  # "Its controller creates ..."
+    size = (number(env, e.pt[0]), number(env, e.pt[1])) if e.pt else None  # "an X/X ... token"
+
     def make(ctx: Ctx) -> None:
-        made = ctx.create_token(ctx.controller, name, n(ctx))
+        made: list[Any] = []
+        for player in who(ctx) if who is not None else [ctx.controller]:
+            this = name if size is None else token_name(replace(e.token, power=size[0](ctx), toughness=size[1](ctx)))
+            made += ctx.create_token(player, this, n(ctx))
         if ctx.item is not None:  # "them", "it" in the sentences after: these tokens
             ctx.item.data["made"] = list(made)
         if e.tapped:

@@ -315,6 +315,8 @@ class Descriptors(Core):
             return Objects("each", ("player",))
         if self.event_player and self.eat_any("that player", "defending player"):
             return Objects("event-player", ("player",))
+        if self.eat("the exiled card's owner"):  # 607.2a: the card a linked ability of the source exiled
+            return Objects("exiled-owner", ("player",))
         if self.eat_any("that spell's controller", "that spell or ability's controller"):
             return Objects("event-player", ("player",))
         if self.eat_any("that player", "its controller", "its owner", "they", "that creature's controller",

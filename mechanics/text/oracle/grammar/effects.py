@@ -116,8 +116,11 @@ class Effects(Descriptors):
         if self.at(", where x is"):
             self.need(", where x is")
             times = 2 if self.eat("twice") else 1
-            self.need("the number of")
-            e = _bind_x(e, Number(count=self.objects("each"), times=times))
+            if times == 1 and self.eat("the mana value of the exiled card"):  # 607.2a: a linked ability's card
+                e = _bind_x(e, Number(power_of=Objects("exiled", ("card",)), stat="mana value"))
+            else:
+                self.need("the number of")
+                e = _bind_x(e, Number(count=self.objects("each"), times=times))
         if optional:
             e = _with(e, optional=True)
             if (self.at(". if you do ,") or self.at(". when you do ,")) and not e.then:
@@ -215,7 +218,7 @@ class Effects(Descriptors):
             self.i += 1
             self.need("tokens") if self.peek() == "tokens" else self.need("token")
             return TokenSpec(name, types=("Artifact",), keywords=("tapped",) if tapped else ())
-        spec = self.creature()
+        spec = self.creature(x_ok=True)  # "an X/X ... token" (the create rule binds X)
         self.need("tokens") if self.peek() == "tokens" else self.need("token")
         kws: list[str] = []
         ability = ""
@@ -364,6 +367,9 @@ class Effects(Descriptors):
             return _with(search(self, "search your library for", None), who=who, optional=True)
         if self.at("reveals the top card of their library . if it's"):  # Goblin Guide (:mod:`.reveal`)
             return self.their_top(who)
+        if self.eat_any("creates", "create"):  # "Its controller creates a 3/3 green Beast creature token"
+            made = next(rule for phrase, rule in IMPERATIVES["create"] if phrase == "create")
+            return _with(made(self, "create", antecedent), who=who)
         if self.eat("can't gain life this turn"):  # 119.8: Skullcrack's "Players can't gain life this turn."
             return Effect("cant-gain-life", who=who, until="eot")
         if self.eat("become the monarch") or self.eat("becomes the monarch"):  # 724.1
@@ -476,8 +482,11 @@ class Effects(Descriptors):
 
 
 def _bind_x(e: Effect, n: Number) -> Effect:
-    """", where X is the number of ...": X in the effect's numbers is that count."""
+    """", where X is the number of ...": X in the effect's numbers is that count (or that
+    object's mana value: "the mana value of the exiled card")."""
     def bound(v: Number) -> Number:
+        if n.power_of is not None:
+            return replace(n, times=v.times) if v.x else v
         return Number(count=n.count, times=n.times * v.times) if v.x else v
     if not e.n.x and not (e.pt and (e.pt[0].x or e.pt[1].x)):
         raise NoParse

@@ -134,7 +134,9 @@ def create(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
     n = p.number()
     spec = p.token_spec()
     n = p.count_suffix(n)
-    return attacking(p, Effect("token", what=Objects("made"), n=n, token=spec, tapped="tapped" in spec.keywords))
+    x = (Number(x=True), Number(x=True)) if spec.x else None  # "an X/X ... token": bound by ", where X is"
+    return attacking(p, Effect("token", what=Objects("made"), n=n, token=spec, tapped="tapped" in spec.keywords,
+                               pt=x))
 
 
 @imperative("search your library for", "search your library and or graveyard for")
