@@ -33,7 +33,10 @@ class Target:
     ``max`` above 1 is "any number of" / "up to N" targets (0 to ``max``, 115.1d),
     only as an ability's last target requirement; ``other`` excludes the source;
     ``controller`` is ``you`` or ``opponent`` for "... you control" / "... an opponent
-    controls" (relative to the spell's or ability's controller)."""
+    controls" (relative to the spell's or ability's controller); ``same_player_as``: the
+    index of an earlier target whose player (or planeswalker's controller) must control
+    this one (Searing Blaze's "target creature that player or that planeswalker's
+    controller controls"; -1: none)."""
 
     kind: str = "any"
     text: str = "any target"
@@ -42,6 +45,7 @@ class Target:
     max: int = 1
     other: bool = False
     controller: str = ""
+    same_player_as: int = -1
 
 
 @dataclass(frozen=True)

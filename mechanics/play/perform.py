@@ -445,6 +445,10 @@ def _targets(game: Game, item: StackItem | None, player: str, specs: tuple, refs
             raise IllegalActionError(f"'{ref}' is not a legal target for '{what}' ({spec.text})")
         if spec.other and game.target_ref(t) in out:  # "another target", "up to one other target"
             raise IllegalActionError(f"'{ref}' is already a target of '{what}'; this one is another ({spec.text})")
+        if 0 <= spec.same_player_as < len(out) and not isinstance(t, str) and game.controller_of(t) != game.player_of_target(
+                out[spec.same_player_as]):  # 601.2c: Searing Blaze's "that player ... controls"
+            raise IllegalActionError(f"'{ref}' is not a legal target for '{what}': {spec.text} that "
+                                     f"{game.player_of_target(out[spec.same_player_as])} controls")
         out.append(game.target_ref(t))
     return tuple(out)
 

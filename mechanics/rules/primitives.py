@@ -62,6 +62,10 @@ class Primitives:
         if zone == "battlefield":
             obj.sick = True
             st.battlefield.append(oid)
+            if self.card(obj.name).is_type("Land"):  # "if you had a land enter ... this turn" (landfall)
+                entered = st.turn_flags.setdefault("land_entered", [])
+                if obj.controller not in entered:
+                    entered.append(obj.controller)
         elif zone != "stack":
             lst = getattr(st.players[player or obj.owner], zone)
             lst.append(oid) if (bottom or zone != "library") else lst.insert(0, oid)

@@ -17,6 +17,7 @@ from . import (  # noqa: F401 - register conditions and effect verbs
            damage,
            delayed,
            facts,
+           landfall,
            library,
            life,
            mana,

@@ -80,7 +80,13 @@ class Env:
         if self.targets and (self.targets[-1].max > 1 or self.targets[-1].optional):
             raise Unsupported("a target after an 'up to' one")
         self.index[id(d)] = len(self.targets)
-        self.targets.append(select.target_spec(d, _describe(d)))
+        if d.controller == "that-target":  # "... that player or that planeswalker's controller controls"
+            if not self.targets or self.targets[-1].kind not in ("player", "any"):
+                raise Unsupported("a target controlled by the player of no earlier target")
+            spec = select.target_spec(replace(d, controller=""), _describe(d))
+            self.targets.append(replace(spec, same_player_as=len(self.targets) - 1))
+        else:
+            self.targets.append(select.target_spec(d, _describe(d)))
         return self.index[id(d)]
 
 

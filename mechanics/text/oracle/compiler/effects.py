@@ -11,6 +11,7 @@ package's ``__init__``.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
@@ -38,11 +39,15 @@ def effects(env: Env, nodes: tuple[Effect, ...] | list[Effect]) -> Run:
     earlier effect of its verb when its condition holds (its recipient is that one's)."""
     runs: list[Run] = []
     done: list[Effect] = []
-    for e in nodes:
+    for j, e in enumerate(nodes):
         if e.instead:
-            k = next((k for k in range(len(done) - 1, -1, -1) if done[k].verb == e.verb), None)
-            if k is None:
+            # a run of "instead" effects of one verb replaces as many earlier ones, in order
+            # (Searing Blaze's two damages); one alone replaces the last
+            before, after = _run(nodes, j)
+            same = [k for k in range(len(done)) if done[k].verb == e.verb]
+            if len(same) < before + 1 + after:
                 raise Unsupported(f"{e.verb} instead")
+            k = same[len(same) - 1 - after]
             runs[k] = _instead(env, done[k], e, runs[k])
             continue
         runs.append(effect(env, e))
@@ -52,6 +57,16 @@ def effects(env: Env, nodes: tuple[Effect, ...] | list[Effect]) -> Run:
         for r in runs:
             r(ctx)
     return run
+
+
+def _run(nodes: tuple[Effect, ...] | list[Effect], j: int) -> tuple[int, int]:
+    """How many "instead" effects of ``nodes[j]``'s verb come right before and after it."""
+    verb = nodes[j].verb
+
+    def alike(f: Effect) -> bool:
+        return f.instead and f.verb == verb
+    return (sum(1 for _ in itertools.takewhile(alike, reversed(nodes[:j]))),
+            sum(1 for _ in itertools.takewhile(alike, nodes[j + 1:])))
 
 
 def then_run(env: Env, e: Effect) -> Run:

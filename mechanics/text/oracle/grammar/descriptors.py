@@ -126,6 +126,8 @@ class Descriptors(Core):
         elif self.eat_any("an opponent controls", "your opponents control", "you don't control",
                           "an opponent owns"):
             controller = "opponent"
+        elif quant == "target" and self.eat("that player or that planeswalker's controller controls"):
+            controller = "that-target"  # 601.2c: the player of the target before it (Searing Blaze)
         with_kw, power, toughness, mv, zone, without = "", None, None, None, "battlefield", ""
         mv_counters = ""
         while True:
@@ -346,6 +348,8 @@ class Descriptors(Core):
             return Objects("target", ("player", "planeswalker"))
         if self.eat("target opponent or planeswalker"):
             return Objects("target", ("opponent", "planeswalker"))
+        if self.eat("that player or planeswalker"):  # the one an earlier sentence targets (Searing Blaze)
+            return Objects("it", ("player", "planeswalker"), ref=antecedent)
         if self.eat("each creature and each player"):
             return Objects("each", ("creature", "player"))
         if self.eat("each creature and each opponent") or self.eat("each opponent and each creature"):

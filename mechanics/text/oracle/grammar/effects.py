@@ -55,6 +55,9 @@ class Effects(Descriptors):
         out: list[Effect] = []
         while not self.done() and self.peek() != '"' and not self.at("activate only") and not self.at("x can't be 0"):
             e = self.attempt(self.more_damage, out[-1]) if out and self.peek(-1) == "and" else None
+            if e is None and self.at("if") and (group := self.attempt(self.instead_group, antecedent)):
+                out += group[:-1]  # "If COND, E1 and E2 instead.": each replaces the earlier one of its verb
+                e = group[-1]
             e = e or self.effect(antecedent)
             out.append(e)
             antecedent = e.what or antecedent
@@ -133,6 +136,30 @@ class Effects(Descriptors):
                     then.append(self.effect(antecedent))
                 e = _with(e, then=tuple(then), reflexive=bool(reflexive))
         return e
+
+    def instead_group(self, antecedent: Objects | None) -> list[Effect]:
+        """614.1a: "If you had a land enter the battlefield under your control this turn, ~
+        deals 3 damage to that player or planeswalker and 3 damage to that creature instead."
+        (Searing Blaze): the effects up to "instead", each an "instead" one under the
+        condition."""
+        cond = self.condition()
+        self.need(",")
+        end = next((j for j in range(self.i, len(self.toks)) if self.words[j] == "instead"
+                    and self.words[j + 1:j + 2] in ([], ["."])), None)
+        if end is None:
+            self.fail()
+        sub = type(self)(self.toks[self.i:end])
+        sub.event_player = self.event_player
+        try:
+            parts = sub.effects(antecedent)
+        except NoParse:
+            self.far = self.i + sub.far
+            raise
+        self.i = end + 1
+        # "that creature" in a later part is the object of the effect it replaces, not of the part before
+        parts = parts[:1] + tuple(_with(e, what=_with(e.what, ref=None)) if e.what is not None and e.what.quant == "it"
+                                  and e.what.ref is prev.what else e for prev, e in zip(parts, parts[1:], strict=False))
+        return [_with(e, instead=True, condition=cond) for e in parts]
 
     def more_damage(self, dealt: Effect) -> Effect:
         """"~ deals 2 damage to any target and 3 damage to you", "... to target creature and
