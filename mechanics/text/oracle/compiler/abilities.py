@@ -18,6 +18,7 @@ from .conditions import condition
 from .descriptors import MEANINGFUL_COUNTERS, Env, Run, Unsupported
 from .effects import effects
 from .mana import choose_color, mana_ability, mana_trigger
+from .reveal import reveal_or_tapped
 from .statics import defined_pt, itself, spell_cost
 from .triggers import trigger_match
 
@@ -221,6 +222,8 @@ def enters(node: Ability, text: str) -> ab.EntersWith:
         from ..keywords import shock_land
 
         return ab.EntersWith(text, shock_land)
+    if e.verb == "reveal-or-tapped":
+        return ab.EntersWith(text, reveal_or_tapped(e.what))
     if e.verb == "enter-tapped":
         check = condition(e.condition)
 

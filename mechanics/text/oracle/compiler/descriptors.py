@@ -137,10 +137,10 @@ def objects(env: Env, d: Objects) -> Callable[[Ctx], list[Any]]:
     if q == "made":  # the tokens an earlier effect of this ability created
         return lambda ctx: [o for o in (ctx.item.data.get("made", ()) if ctx.item else ())
                             if o in ctx.game.state.objs and ctx.game.state.objs[o].zone == "battlefield"]
-    if q in ("exiled", "exiled-owner"):  # 607.2a: "the exiled card ['s owner]" (:mod:`.linked`)
+    if q.startswith("exiled"):  # 607.2a: "the exiled card ['s owner]" (:mod:`.linked`)
         from .linked import exiled_card
 
-        return exiled_card(owner=q == "exiled-owner")
+        return exiled_card(q)
     if q == "event-player":  # "that spell's controller"
         return lambda ctx: [p] if (p := ctx.item.data.get("player")) is not None else []
     if q == "a":  # one that fits, chosen as it resolves

@@ -20,6 +20,7 @@ from ....model.state import Decision
 from ..tree import Effect, Objects
 from .conditions import condition
 from .descriptors import Env, Run, Unsupported, number, players_of, registrar
+from .linked import exiles_and_names
 
 if TYPE_CHECKING:
     from ....play.context import Ctx
@@ -37,6 +38,8 @@ verb = registrar(VERBS, "effect verb")
 def effects(env: Env, nodes: tuple[Effect, ...] | list[Effect]) -> Run:
     """Effects done in the order written (608.2c); an "instead" effect replaces the
     earlier effect of its verb when its condition holds (its recipient is that one's)."""
+    if exiles_and_names(nodes):
+        raise Unsupported("the exiled card (exiled by this same ability)")
     runs: list[Run] = []
     done: list[Effect] = []
     for j, e in enumerate(nodes):

@@ -438,6 +438,14 @@ class Abilities(Effects, Permissions):
             self.eat_any("you control", "an opponent controls", "you don't control")
             self.end()
             return Ability("keyword", keyword="enchant", arg="")
+        if self.eat("as ~ enters , you may reveal"):  # 614.12: Choked Estuary and the other "reveal lands"
+            self.eat_any("a", "an") or self.fail()
+            what = self.objects("a")
+            if what.zone != "hand":
+                self.fail()
+            self.need(". if you don't , ~ enters tapped .")
+            self.end()
+            return Ability("enters", effects=(Effect("reveal-or-tapped", what=what),))
         if self.eat("as ~ enters , choose a color"):  # 614.12
             choice = self.color_choice()
             self.end()

@@ -336,6 +336,8 @@ class Descriptors(Core):
             return Objects("it", ref=antecedent)
         if self.eat_any("enchanted creature", "equipped creature", "enchanted permanent", "enchanted land"):
             return Objects("attached")
+        if self.eat("the exiled card"):  # 607.2a: what a linked ability of the source exiled (still in exile)
+            return Objects("exiled", ("card",), zone="exile")
         return self.objects()
 
     def recipient(self, antecedent: Objects | None) -> Objects:

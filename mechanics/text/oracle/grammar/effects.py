@@ -120,7 +120,7 @@ class Effects(Descriptors):
             self.need(", where x is")
             times = 2 if self.eat("twice") else 1
             if times == 1 and self.eat("the mana value of the exiled card"):  # 607.2a: a linked ability's card
-                e = _bind_x(e, Number(power_of=Objects("exiled", ("card",)), stat="mana value"))
+                e = _bind_x(e, Number(power_of=Objects("exiled-known", ("card",)), stat="mana value"))
             else:
                 self.need("the number of")
                 e = _bind_x(e, Number(count=self.objects("each"), times=times))
