@@ -391,7 +391,7 @@ def _on_permanents(env: Env, d: Objects | None, act: Callable[[Ctx, list[int]], 
 def sacrifice(env: Env, e: Effect, n: Count) -> Run:
     """701.21a: "sacrifice ~", or each player named sacrifices one permanent that fits,
     of their choice."""
-    if e.what is not None and e.what.quant in ("self", "it", "target"):
+    if e.what is not None and e.what.quant in ("self", "it", "target", "those", "made"):  # named ones
         return each_of(env, e.what, lambda ctx, o: ctx.sacrifice(o))
     who = players_of(env, e.who or Objects("you", ("player",)))
     d = e.what

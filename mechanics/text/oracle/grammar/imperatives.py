@@ -132,11 +132,12 @@ def put(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
 @imperative("create")
 def create(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
     n = p.number()
+    before = p.eat("tapped and attacking")  # "create two tapped and attacking 1/1 red Warrior creature tokens"
     spec = p.token_spec()
     n = p.count_suffix(n)
     x = (Number(x=True), Number(x=True)) if spec.x else None  # "an X/X ... token": bound by ", where X is"
-    return attacking(p, Effect("token", what=Objects("made"), n=n, token=spec, tapped="tapped" in spec.keywords,
-                               pt=x))
+    e = Effect("token", what=Objects("made"), n=n, token=spec, tapped="tapped" in spec.keywords, pt=x)
+    return _with(e, tapped=True, dest="attacking") if before else attacking(p, e)
 
 
 @imperative("search your library for", "search your library and or graveyard for")
