@@ -17,6 +17,7 @@ from ..tree import Ability, Effect, Objects
 from .conditions import condition
 from .descriptors import MEANINGFUL_COUNTERS, Env, Run, Unsupported
 from .effects import effects
+from .life import static_cant_gain_life
 from .mana import choose_color, mana_ability, mana_trigger
 from .reveal import reveal_or_tapped
 from .statics import defined_pt, itself, spell_cost
@@ -180,6 +181,8 @@ def static(node: Ability, text: str, card: Any) -> list[ab.Static] | list[ab.Spe
         return [spell_cost(e, text)]
     if e.verb == "defined-pt":
         return [defined_pt(e, text, card)]
+    if e.verb == "cant-gain-life":
+        return [static_cant_gain_life(e, text)]
     d = e.what
     check = condition(node.condition)
     cond = None if check is None else (lambda game, src: check(game, game.controller_of(src.id), src.id))

@@ -365,11 +365,18 @@ class Abilities(Effects, Permissions):
         have trample", "Enchanted creature gets +2/+2", "~ has flying as long as COND"."""
         if self.at("choose"):
             return self.modal()
+        start = self.i
         cost = self.attempt(self.spell_cost)
         if cost is not None:
             return cost
         if self.at("prevent all"):  # 615: "Prevent all combat damage that would be dealt to ~."
             return self.static_prevention()
+        found = self.attempt(self.player, None) or self.attempt(self.thing, None)
+        if found is not None and found.quant in ("each", "you") and (found.players_only or found.quant == "you") \
+                and self.eat("can't gain life ."):
+            self.end()  # 119.8: "Players can't gain life.", "Your opponents can't gain life."
+            return Ability("static", effects=(Effect("cant-gain-life", who=found),))
+        self.i = start
         if self.eat("~ s power and toughness are each equal to"):  # 604.3: a "*" power and toughness
             n = self.amount()
             self.need(".")

@@ -311,7 +311,7 @@ class Descriptors(Core):
             return Objects("target", ("opponent",))
         if self.eat("target player"):
             return Objects("target", ("player",))
-        if self.eat("each opponent"):
+        if self.eat("each opponent") or self.eat("your opponents"):
             return Objects("each", ("opponent",))
         if self.eat("each player"):
             return Objects("each", ("player",))
