@@ -21,6 +21,7 @@ from ..rules.prevention import protected
 from ..text.build import UNKNOWN_TEXT
 from ..text.effects import (
     BLOCKS_ONLY_FLYERS,
+    BY_ONE_AT_MOST,
     BY_THREE_OR_MORE,
     CANT_BLOCK,
     NOT_BY_LESS_POWER,
@@ -921,6 +922,8 @@ def _block(game: Game, a: A.Block) -> None:
         pairs.append((b, att))
     for att in {p[1] for p in pairs}:
         least = fewest_blockers(game.chars(att))
+        if sum(1 for p in pairs if p[1] == att) > 1 and game.chars(att).has(BY_ONE_AT_MOST):
+            raise IllegalActionError(f"'{game.describe(att)}' can't be blocked by more than one creature (509.1b)")
         if sum(1 for p in pairs if p[1] == att) < least:
             raise IllegalActionError(f"'{game.describe(att)}' " + ("has menace: block it with two or more" if least == 2
                                      else f"can't be blocked except by {least} or more creatures (509.1b)"))

@@ -30,6 +30,8 @@ ONLY_BY_FLYING, ONLY_BY_FLYING_OR_REACH = ("can't be blocked except by creatures
 NOT_BY_LESS_POWER = "can't be blocked by creatures with less power"
 #: ... of "This creature can't be blocked except by three or more creatures." (509.1b, as menace)
 BY_THREE_OR_MORE = "can't be blocked except by three or more creatures"
+#: ... of "This creature can't be blocked by more than one creature." (509.1b)
+BY_ONE_AT_MOST = "can't be blocked by more than one creature"
 #: ... of "Enchanted creature can't attack [or block]." (checked by attacking, 508.1c)
 CANT_ATTACK = "can't attack"
 #: ... of "This creature attacks each combat if able." (checked by attacking, 508.1d)

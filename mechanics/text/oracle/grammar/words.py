@@ -10,6 +10,7 @@ from __future__ import annotations
 from ...effects import (
     ATTACKS_IF_ABLE,
     BLOCKS_ONLY_FLYERS,
+    BY_ONE_AT_MOST,
     BY_THREE_OR_MORE,
     CANT_ATTACK,
     CANT_BLOCK,
@@ -64,6 +65,7 @@ RESTRICTIONS = {
     "can't be blocked by creatures with power 2 or less": (NOT_BY_POWER_2,),
     "can't be blocked except by creatures with flying": (ONLY_BY_FLYING,),
     "can't be blocked except by three or more creatures": (BY_THREE_OR_MORE,),
+    "can't be blocked by more than one creature": (BY_ONE_AT_MOST,),
     "can't be blocked except by creatures with flying or reach": (ONLY_BY_FLYING_OR_REACH,),
     "attacks each combat if able": (ATTACKS_IF_ABLE,),
     "can't be the target of spells or abilities your opponents control": (UNTARGETABLE_BY_OPPONENTS,),
