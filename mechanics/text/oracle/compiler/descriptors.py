@@ -287,7 +287,9 @@ def _stat(env: Env, d: Objects, stat: str) -> Callable[[Ctx], int]:
         return ctx.lki(*ref) or {} if isinstance(ref, tuple) and ref[0] is not None else {}
 
     def value(ctx: Ctx) -> int:
-        got = [o for o in whose(ctx) if isinstance(o, int)]
+        # the source that has left the battlefield: as it last existed there, not the card it became
+        gone = base.quant == "self" and ctx.source is None
+        got = [] if gone else [o for o in whose(ctx) if isinstance(o, int)]
         ch = ctx.game.chars(got[0]) if got else None
         if stat == "mana value":
             name = ch.card.name if ch is not None else last(ctx).get("copy_of")

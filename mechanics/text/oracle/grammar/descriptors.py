@@ -61,6 +61,8 @@ class Descriptors(Core):
             return Number(count=self.objects("each"), times=n.value or 1)
         if n.x and self.eat(", where x is the number of"):
             return Number(count=self.objects("each"))
+        if n.x and self.eat(", where x is ~ s power"):  # 608.2h: as it last existed if it has left
+            return Number(power_of=Objects("self"), stat="power")
         if n.x and self.eat(", where x is"):
             self.fail()
         return n

@@ -121,6 +121,8 @@ class Effects(Descriptors):
             times = 2 if self.eat("twice") else 1
             if times == 1 and self.eat("the mana value of the exiled card"):  # 607.2a: a linked ability's card
                 e = _bind_x(e, Number(power_of=Objects("exiled-known", ("card",)), stat="mana value"))
+            elif times == 1 and self.eat("~ s power"):  # 608.2h: as it last existed if it has left
+                e = _bind_x(e, Number(power_of=Objects("self"), stat="power"))
             else:
                 self.need("the number of")
                 e = _bind_x(e, Number(count=self.objects("each"), times=times))
