@@ -25,6 +25,7 @@ from . import (  # noqa: F401 - register conditions and effect verbs
            reveal,
            timing,
            verbs,
+           versus,
            zones,
 )
 from .abilities import (

@@ -33,6 +33,10 @@ class Timing(Descriptors):
                 return Condition("graveyard-types", n=n, negate=negate)  # delirium
             self.need("cards in your graveyard")
             return Condition("graveyard-cards", n=n, negate=negate)  # threshold
+        if self.eat("an opponent controls more"):  # Land Tax: "if an opponent controls more lands than you"
+            what = self.objects("each")
+            self.need("than you")
+            return Condition("opponent-more", what=what, negate=negate)
         if self.eat("you had a land enter the battlefield under your control this turn"):
             return Condition("land-entered", negate=negate)  # landfall (Searing Blaze)
         if self.eat("a permanent you controlled left the battlefield this turn") or self.eat(
