@@ -231,6 +231,8 @@ def _apply(ch: Chars, params: dict) -> None:
         ch.subtypes |= set(params["subtypes"])
     if "keywords" in params:
         ch.keywords |= set(params["keywords"])
+    if "lose_keywords" in params:  # layer 6: "loses flying until end of turn"
+        ch.keywords -= set(params["lose_keywords"])
     if "colors" in params:  # layer 5: the new colors replace the old (105.3)
         ch.colors = set(params["colors"])
     if params.get("lose_all_abilities"):

@@ -343,6 +343,20 @@ def pump(env: Env, e: Effect, n: Count) -> Run:
     return _on_permanents(env, e.what, run)
 
 
+@verb("lose-keywords")
+def lose_keywords(env: Env, e: Effect, n: Count) -> Run:
+    """613.1f: "target creature loses flying until end of turn" (layer 6, in timestamp order
+    with the effects that grant it)."""
+    if e.until != "eot" or PROTECTION_OF_CHOICE in e.keywords:
+        raise Unsupported("loses (not until end of turn)")
+
+    def run(ctx: Ctx, hit: list[int]) -> None:
+        ctx.add_effect("6", "abilities", hit, {"lose_keywords": e.keywords})
+        ctx.note(f"{', '.join(ctx.game.describe(o) for o in hit)} lose{'s' * (len(hit) == 1)} "
+                 f"{', '.join(e.keywords)} until end of turn")
+    return _on_permanents(env, e.what, run)
+
+
 def _chosen_protection(ctx: Ctx) -> str:
     """702.16a: "protection from the color of your choice": the color chosen as it resolves."""
     pick = ctx.choose(Decision("choose", ctx.controller, "choose a color for protection", COLOR_NAMES, 1, 1,

@@ -333,6 +333,10 @@ class Effects(Descriptors):
             kws = self.keyword_list()
             until = "eot" if self.eat("until end of turn") else ""
             return Effect("pump", what=who, keywords=kws, until=until)
+        if not who.players_only and self.eat_any("loses", "lose"):  # 613.1f: "loses flying until end of turn"
+            kws = self.keyword_list()
+            until = "eot" if self.eat("until end of turn") else ""
+            return Effect("lose-keywords", what=who, keywords=kws, until=until)
         if self.eat_any("becomes", "become"):  # 305.7, 613: a manland: "becomes a 3/3 red Elemental creature"
             return self.becomes(who)
         if self.eat("doesn't untap during its controller's next untap step") or self.eat(
