@@ -295,6 +295,7 @@ class Primitives:
             oid = p.library[0]
             self.move(oid, "hand", player)
             self.emit(ev.Drew(player, oid, i, n))
+            self.changed(characteristics=False)  # the turn's count of draws (tally) a static may read
 
     def mill(self: Game, player: str, n: int) -> list[int]:
         """701.17: put the top N cards into the graveyard, all at once (as many as there are)."""

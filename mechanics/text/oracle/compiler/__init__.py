@@ -14,6 +14,7 @@ from . import (  # noqa: F401 - register conditions and effect verbs
            attacking,
            cases,
            choices,
+           counts,
            damage,
            delayed,
            facts,
@@ -25,7 +26,6 @@ from . import (  # noqa: F401 - register conditions and effect verbs
            reveal,
            timing,
            verbs,
-           versus,
            zones,
 )
 from .abilities import (

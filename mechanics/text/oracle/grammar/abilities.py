@@ -472,7 +472,7 @@ class Abilities(Effects, Permissions):
                 return Ability("enters", effects=(tapped, choice))
             self.end()
             return Ability("enters", effects=(tapped,))
-        if self.eat("~ enters with"):
+        if self.eat("~ enters with") or lead is not None and self.eat("it enters with"):
             n = self.number()
             kind = self.counter_kind()
             self.need("on it")

@@ -411,7 +411,7 @@ class Descriptors(Core):
             return Condition("your-turn", negate=not negate)
         if self.eat("it's your turn"):
             return Condition("your-turn", negate=negate)
-        if self.eat("you have") and self.peek().isdigit():
+        if self.at("you have") and self.peek(2).isdigit() and self.eat("you have"):
             n = self.number().value
             if self.eat("or more life"):
                 return Condition("life-at-least", n=n, negate=negate)

@@ -33,6 +33,16 @@ class Timing(Descriptors):
                 return Condition("graveyard-types", n=n, negate=negate)  # delirium
             self.need("cards in your graveyard")
             return Condition("graveyard-cards", n=n, negate=negate)  # threshold
+        if self.eat("you've drawn"):  # Eyekite: "as long as you've drawn two or more cards this turn"
+            n = self.number().value
+            self.need("or more cards this turn")
+            return Condition("drawn", n=n, negate=negate)
+        if self.eat("an opponent has"):  # corrupted: "if an opponent has three or more poison counters"
+            n = self.number().value
+            self.need("or more poison counters")
+            return Condition("opponent-poison", n=n, negate=negate)
+        if self.eat("you have no cards in hand"):  # hellbent
+            return Condition("hellbent", negate=negate)
         if self.eat("an opponent controls more"):  # Land Tax: "if an opponent controls more lands than you"
             what = self.objects("each")
             self.need("than you")
