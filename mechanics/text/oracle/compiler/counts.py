@@ -1,7 +1,7 @@
 """Conditions that count: "if an opponent controls more lands than you" (Land Tax, Weathered
 Wayfarer), "as long as you've drawn two or more cards this turn" (Eyekite; the turn's count of
 cards drawn, rules/tally.py), "if an opponent has three or more poison counters" (corrupted),
-"if you have no cards in hand" (hellbent)."""
+"if you have no cards in hand" (hellbent); and a creature's "as long as it's attacking" (506.4)."""
 
 from __future__ import annotations
 
@@ -47,4 +47,12 @@ def corrupted(cond: Condition) -> Check:
 def hellbent(cond: Condition) -> Check:
     def check(game: Game, you: str, source: int | None, epoch: int = -1) -> bool:
         return not game.state.players[you].hand
+    return check
+
+
+@kind("self-attacking")
+def self_attacking(cond: Condition) -> Check:
+    def check(game: Game, you: str, source: int | None, epoch: int = -1) -> bool:
+        obj = game.state.objs.get(source) if source is not None else None
+        return obj is not None and obj.zone == "battlefield" and obj.attacking is not None
     return check

@@ -397,6 +397,8 @@ class Abilities(Effects, Permissions):
         if who.quant in ("a", "target", "it"):
             self.fail()
         pt, kws = self.predicates()
+        if who.quant == "self" and lead is None and self.eat("as long as it's attacking"):
+            lead = Condition("self-attacking")  # Kitesail Corsair: "has flying as long as it's attacking"
         cond = self.condition() if self.at("as long as") and lead is None else lead
         self.need(".")
         self.end()
