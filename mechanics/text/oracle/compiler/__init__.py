@@ -14,6 +14,7 @@ from . import (  # noqa: F401 - register conditions and effect verbs
            attacking,
            cases,
            choices,
+           counters,
            counts,
            damage,
            delayed,
@@ -25,6 +26,7 @@ from . import (  # noqa: F401 - register conditions and effect verbs
            monarch,
            reveal,
            timing,
+           untapping,
            verbs,
            zones,
 )
