@@ -85,14 +85,12 @@ def test_imported_cards_play_and_unimplemented_text_is_manual(pool, tmp_path):
         "expect chosen pt 4/4\n"
         "expect chosen has first strike\n"
         "expect chosen automated\n"
-        'battlefield p1 "Delver of Secrets" as delver\n'
-        "expect delver manual\n"
+        'battlefield p1 "Jace Beleren" as jace\n'
+        "expect jace manual\n"
         'battlefield p1 "Serra Angel" as angel\n'
         "expect angel automated\n")
     game = run_checked(str(scenario), lambda **kw: Game(pool=pool, **kw))
-    assert game.behaviour("Delver of Secrets").missing == [
-        "At the beginning of your upkeep, look at the top card of your library. You may reveal that card. "
-        "If an instant or sorcery card is revealed this way, transform this creature."]
+    assert game.behaviour("Jace Beleren").missing == ["[−10]: Target player mills twenty cards."]
 
 
 def test_an_unreadable_database_is_a_clear_error(tmp_path):

@@ -34,7 +34,10 @@ class Target:
     only as an ability's last target requirement; ``other`` excludes the source;
     ``controller`` is ``you`` or ``opponent`` for "... you control" / "... an opponent
     controls" (relative to the spell's or ability's controller); ``defending`` for a
-    card in the graveyard of the player an attack trigger names (its data's ``player``)."""
+    card in the graveyard of the player an attack trigger names (its data's ``player``);
+    ``same_player_as``: the index of an earlier target whose player (or planeswalker's
+    controller) must control this one (Searing Blaze's "target creature that player or that
+    planeswalker's controller controls"; -1: none)."""
 
     kind: str = "any"
     text: str = "any target"
@@ -43,6 +46,7 @@ class Target:
     max: int = 1
     other: bool = False
     controller: str = ""
+    same_player_as: int = -1
 
 
 @dataclass(frozen=True)

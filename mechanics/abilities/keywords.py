@@ -72,6 +72,7 @@ ENGINE_KEYWORDS: dict[str, Keyword] = {
     "afterlife": Keyword("afterlife", "702.135", "number"),
     "soulshift": Keyword("soulshift", "702.46", "number"),
     "modular": Keyword("modular", "702.43", "number"),
+    "mobilize": Keyword("mobilize", "702.181", "number"),
 }
 
 

@@ -581,9 +581,14 @@ def spell_to_cast(game: Any, player: str, sorcery_speed: bool, combat: bool = Fa
             if combat and not is_pump:
                 continue
             targets = []
+            chosen: list[Any] = []
             ok = True
             for s in specs:
                 opts = game.target_options(None, s)
+                if 0 <= s.same_player_as < len(chosen):  # "... that player controls" (601.2c)
+                    whose = chosen[s.same_player_as]
+                    whose = whose if isinstance(whose, str) else game.controller_of(whose)
+                    opts = [o for o in opts if not isinstance(o, str) and game.controller_of(o) == whose]
                 if not opts:
                     ok = s.optional
                     break
@@ -595,6 +600,7 @@ def spell_to_cast(game: Any, player: str, sorcery_speed: bool, combat: bool = Fa
                                                     game.controller_of(t) == player)):
                     ok = False  # never burn oneself
                     break
+                chosen.append(t)
                 targets.append(_ref(game, t))
             if not ok:
                 continue

@@ -35,6 +35,7 @@ from ..model.state import AbilityRef, Decision, StackItem
 from ..rules import sba
 from ..text.build import UNKNOWN_TEXT
 from ..text.effects import (
+    BY_ONE_AT_MOST,
     CANT_ACTIVATE,
     PLAY_FROM_EXILE,
 )
@@ -295,14 +296,17 @@ def _cast(game: Game, a: A.Cast) -> None:
         why = unpayable(game, a.player, oid, c)
         if why:
             raise IllegalActionError(why)
+    delved: list[tuple[int, int]] = []
     convoked = [] if a.free else pay(game, a.player, total_cost(game, a.player, card, flashback, a.kicked, alt),
-                                     a.x, card)
+                                     a.x, card, delved=delved)
     paid: dict[str, Any] = {}
     for c in [*costs, *[alt] * bool(alt)]:
         paid.update(_pay_other_costs(game, a.player, oid, c))
     st = game.state
     if convoked:  # 702.51c: "each creature that convoked it" (the spell, then the permanent)
         st.turn_flags.setdefault("convoked", {})[oid] = [st.objs[o].ref for o in convoked]
+    if delved:  # 702.66a: the cards exiled with it
+        st.turn_flags.setdefault("delved", {})[oid] = delved
     cast_from = st.objs[oid].zone
     game.move(oid, "stack")
     st.turn_flags.setdefault("kicked", {})[oid] = a.kicked  # "if it was kicked" (702.33d)
@@ -453,6 +457,10 @@ def _targets(game: Game, item: StackItem | None, player: str, specs: tuple, refs
             raise IllegalActionError(f"'{ref}' is not a legal target for '{what}' ({spec.text})")
         if spec.other and game.target_ref(t) in out:  # "another target", "up to one other target"
             raise IllegalActionError(f"'{ref}' is already a target of '{what}'; this one is another ({spec.text})")
+        if 0 <= spec.same_player_as < len(out) and not isinstance(t, str) and game.controller_of(t) != game.player_of_target(
+                out[spec.same_player_as]):  # 601.2c: Searing Blaze's "that player ... controls"
+            raise IllegalActionError(f"'{ref}' is not a legal target for '{what}': {spec.text} that "
+                                     f"{game.player_of_target(out[spec.same_player_as])} controls")
         out.append(game.target_ref(t))
     return tuple(out)
 
@@ -527,7 +535,7 @@ def payers(game: Game, player: str, card: Any = None, source: int | None = None)
 
 
 def pay(game: Game, player: str, cost: tuple[str, ...], x: int = 0, card: Any = None,
-        source: int | None = None) -> list[int]:
+        source: int | None = None, delved: list[tuple[int, int]] | None = None) -> list[int]:
     """Pay a mana cost from the pool, then by tapping untapped lands and mana creatures
     and artifacts (601.2g-h, :func:`mana_sources`), then, for a spell (``card``) with
     convoke or improvise, by tapping creatures or artifacts; with delve, generic mana is
@@ -550,11 +558,13 @@ def pay(game: Game, player: str, cost: tuple[str, ...], x: int = 0, card: Any = 
     spent = [sources[j][0] for j, _ in chosen if isinstance(sources[j][0], tuple)]
     for i in sorted((s[1] for s in spent if s[0] == "pool"), reverse=True):
         del p.mana[i]
-    delved = [s[1] for s in spent if s[0] == "delve"]
-    for oid in delved:  # 702.66a: exiled rather than paying {1}
-        game.move(oid, "exile")
-    if delved:
-        game.note(f"{player} exiles {', '.join(game.describe(o) for o in delved)} to delve")
+    exiled = [s[1] for s in spent if s[0] == "delve"]
+    for oid in exiled:  # 702.66a: exiled rather than paying {1}
+        new = game.move(oid, "exile")
+        if delved is not None:  # the cards "exiled with it" (Murktide Regent)
+            delved.append(game.state.objs[new].ref)
+    if exiled:
+        game.note(f"{player} exiles {', '.join(game.describe(o) for o in exiled)} to delve")
     paid: dict[int, list[str]] = {}  # a source that adds two mana is tapped once
     for j, need in chosen:
         if not isinstance(sources[j][0], tuple):
@@ -919,6 +929,8 @@ def _block(game: Game, a: A.Block) -> None:
         pairs.append((b, att))
     for att in {p[1] for p in pairs}:
         least = fewest_blockers(game.chars(att))
+        if sum(1 for p in pairs if p[1] == att) > 1 and game.chars(att).has(BY_ONE_AT_MOST):
+            raise IllegalActionError(f"'{game.describe(att)}' can't be blocked by more than one creature (509.1b)")
         if sum(1 for p in pairs if p[1] == att) < least:
             raise IllegalActionError(f"'{game.describe(att)}' " + ("has menace: block it with two or more" if least == 2
                                      else f"can't be blocked except by {least} or more creatures (509.1b)"))

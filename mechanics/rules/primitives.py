@@ -24,7 +24,7 @@ from ..model.state import (
     StackItem,
     while_present,
 )
-from ..text.effects import DOESNT_UNTAP
+from ..text.effects import CANT_GAIN_LIFE, DOESNT_UNTAP
 from ..text.oracle.keywords import CANT_BE_COUNTERED
 from .prevention import prevented, protected  # noqa: F401 - protected: the rules' name for it
 
@@ -83,6 +83,10 @@ class Primitives:
             obj.sick = True
             obj.name = back or obj.name
             st.battlefield.append(oid)
+            if self.card(obj.name).is_type("Land"):  # "if you had a land enter ... this turn" (landfall)
+                entered = st.turn_flags.setdefault("land_entered", [])
+                if obj.controller not in entered:
+                    entered.append(obj.controller)
         elif zone != "stack":
             lst = getattr(st.players[player or obj.owner], zone)
             lst.append(oid) if (bottom or zone != "library") else lst.insert(0, oid)
@@ -369,6 +373,7 @@ class Primitives:
             oid = p.library[0]
             self.move(oid, "hand", player)
             self.emit(ev.Drew(player, oid, i, n))
+            self.changed(characteristics=False)  # the turn's count of draws (tally) a static may read
 
     def mill(self: Game, player: str, n: int) -> list[int]:
         """701.17: put the top N cards into the graveyard, all at once (as many as there are)."""
@@ -584,6 +589,8 @@ class Primitives:
         self._change_life(player, n)
 
     def _change_life(self: Game, player: str, n: int) -> None:
+        if n > 0 and any(e.kind == CANT_GAIN_LIFE and player in e.params["players"] for e in self.state.effects):
+            return  # 119.8: an effect that would make a player who can't gain life gain life doesn't
         if n:  # "your life total can't change" (Teferi's Protection; on ``"life"``)
             n = self.replace("life", {"player": player, "n": n}, player)["n"]
         if not n:

@@ -86,6 +86,8 @@ class TriggerNeeds(GameCore, Protocol):
     def seat_of(self, player: str) -> str: ...  # PriorityRules
     def seats(self) -> list[list[str]]: ...  # PriorityRules
     def ctx(self, item: StackItem | None = None, player: str | None = None) -> Ctx: ...
+    def controller_of(self, oid: int) -> str: ...  # Game
+    def look(self, oid: int, epoch: int) -> dict[str, Any] | None: ...  # Game (608.2h)
 
 
 class TurnNeeds(GameCore, Protocol):

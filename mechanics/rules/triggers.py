@@ -473,7 +473,19 @@ class TriggerRules:
         obj = self.state.objs.get(oid)
         if obj is None or obj.epoch != epoch:
             return None
+        if 0 <= spec.same_player_as < len(item.targets) and \
+                self.controller_of(oid) != self.player_of_target(item.targets[spec.same_player_as]):
+            return None  # no longer controlled by the player of the earlier target (608.2b)
         return oid if oid in self.target_options(item, spec) else None
+
+    def player_of_target(self: Game, t: Any) -> str | None:
+        """A chosen target's player: the player, or a permanent's controller (as it last
+        existed if it has left, 608.2h)."""
+        if isinstance(t, str):
+            return t
+        oid, epoch = t
+        info = self.look(oid, epoch)
+        return info.get("controller") if info else None
 
     def spell_targets(self: Game, item: StackItem) -> tuple[Target, ...]:
         name = self.state.objs[item.source].name if item.source in self.state.objs else \

@@ -34,6 +34,8 @@ ONLY_BY_FLYING, ONLY_BY_FLYING_OR_REACH = ("can't be blocked except by creatures
 NOT_BY_LESS_POWER = "can't be blocked by creatures with less power"
 #: ... of "This creature can't be blocked except by three or more creatures." (509.1b, as menace)
 BY_THREE_OR_MORE = "can't be blocked except by three or more creatures"
+#: ... of "This creature can't be blocked by more than one creature." (509.1b)
+BY_ONE_AT_MOST = "can't be blocked by more than one creature"
 #: ... of "Enchanted creature can't attack [or block]." (checked by attacking, 508.1c)
 CANT_ATTACK = "can't attack"
 #: ... of "[~ / Target creature] can attack [this turn] as though it didn't have defender."
@@ -65,6 +67,8 @@ PLAY_FROM_EXILE = "may play"
 PREVENT = "prevent damage"
 #: the kind of the effect of "Damage can't be prevented this turn." (615.12)
 UNPREVENTABLE = "damage can't be prevented"
+#: the kind of the effect of "Players can't gain life this turn." (119.8; its ``players``)
+CANT_GAIN_LIFE = "can't gain life"
 
 
 def prevents_static(direction: str, combat: bool) -> str:

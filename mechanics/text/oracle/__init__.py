@@ -164,8 +164,8 @@ def keyword(card: CardDef, kw: str, arg: str, text: str, known: set[str]) -> lis
         out: list[ab.Ability] = []
         for line in keywords.SPELLED_OUT[kw].format(arg).split("\n"):
             got = compile_ability(card, [line], known)
-            assert isinstance(got, list)
-            out += [replace(a, text=text) for a in got]
+            assert isinstance(got, list)  # the keyword's text on its own abilities; the ones they start
+            out += [replace(a, text=text) if a.text == line else a for a in got]  # (603.7) stay themselves
         return out
     if kw.startswith("protection from "):  # 702.16: DEBT, checked where each happens
         return [ab.Static(text, "6", compiler.itself, {"keywords": (kw,)})]

@@ -45,6 +45,8 @@ SPELLED_OUT = {
                  "graveyard to your hand.",  # 702.46a
     "modular": "~ enters with {} +1/+1 counters on it.\nWhen ~ dies, you may put a +1/+1 counter on target "
                "artifact creature for each +1/+1 counter on ~.",  # 702.43a
+    "mobilize": "Whenever ~ attacks, create {} tapped and attacking 1/1 red Warrior creature tokens. Sacrifice "
+                "them at the beginning of the next end step.",  # 702.181a
 }
 
 

@@ -79,7 +79,7 @@ def matches(game: Game, d: Objects, oid: int, controller: str, source: int | Non
         return False
     obj = game.state.objs[oid]
     for s in d.states:
-        if not (_convoked(game, obj, source) if s == "convoked" else damaged_by(game, obj.ref, source)
+        if not (_linked(game, obj, source, s) if s in ("convoked", "delved") else damaged_by(game, obj.ref, source)
                 if s == "damaged-by-self" else source in obj.blocking if s == "blocking-source"
                 else _state(game, s, obj, ch)):
             return False
@@ -174,10 +174,11 @@ def died_this_turn(game: Game, d: Objects, controller: str) -> list[int]:
     return got
 
 
-def _convoked(game: Game, obj: Any, source: int | None) -> bool:
-    """702.51c: the creature was tapped to pay for the source with convoke, and is still
-    the same object (400.7)."""
-    return any(tuple(r) == obj.ref for r in game.state.turn_flags.get("convoked", {}).get(source, ()))
+def _linked(game: Game, obj: Any, source: int | None, key: str) -> bool:
+    """702.51c: the creature was tapped to pay for the source with convoke ("convoked"), or
+    702.66a: the card was exiled to pay for it with delve ("delved", "exiled with it"), and is
+    still the same object (400.7)."""
+    return any(tuple(r) == obj.ref for r in game.state.turn_flags.get(key, {}).get(source, ()))
 
 
 def _compare(value: int, how: tuple[str, int]) -> bool:

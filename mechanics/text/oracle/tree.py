@@ -128,12 +128,16 @@ class Pick:
     """What a library look or reveal puts where ("put one of them into your hand", "you
     may put a land card from among them onto the battlefield tapped"): ``what`` the
     cards that may be picked (its ``count``, ``up_to``; None: all of them), ``dest``
-    hand, battlefield, graveyard, top or bottom."""
+    hand, battlefield, graveyard, top, bottom or exile (``play``: "eot" when the exiled
+    card may be played this turn); ``x``: what the X of ``what``'s mana value is ("with mana
+    value X or less ..., where X is the number of ...", read as it resolves)."""
 
     what: Objects | None
     dest: str
     optional: bool = False
     tapped: bool = False
+    play: str = ""
+    x: Number | None = None
 
 
 @dataclass(frozen=True)

@@ -11,18 +11,23 @@ so the card stays manual.
 from __future__ import annotations
 
 from . import (  # noqa: F401 - register conditions and effect verbs
+           attacking,
            cases,
            chance,
            choices,
            combat,
            counters,
+           counts,
            damage,
            delayed,
            dies,
            facts,
+           landfall,
            library,
+           life,
            mana,
            monarch,
+           reveal,
            states,
            timing,
            untapping,

@@ -19,8 +19,10 @@ from .conditions import condition
 from .descriptors import MEANINGFUL_COUNTERS, Env, Run, Unsupported
 from .effects import effects
 from .granted import grant_names, lost
+from .life import static_cant_gain_life
 from .mana import choose_color, mana_ability, mana_trigger
 from .replacing import damage_replacement
+from .reveal import reveal_or_tapped
 from .statics import counted_pt, defined_pt, itself, spell_cost
 from .triggers import trigger_match
 from .untapping import enter_tapped_replacement
@@ -201,6 +203,8 @@ def static(node: Ability, text: str, card: Any, known: set[str]
         return [defined_pt(e, text, card)]
     if e.verb == "damage-replacement":  # 614.1a, 614.9, 615 (:mod:`.replacing`)
         return [damage_replacement(e, text)]
+    if e.verb == "cant-gain-life":
+        return [static_cant_gain_life(e, text)]
     if e.verb == "others-enter":
         return [enter_tapped_replacement(e, text, node)]
     d = e.what
@@ -260,6 +264,8 @@ def enters(node: Ability, text: str) -> ab.EntersWith:
         from ..keywords import shock_land
 
         return ab.EntersWith(text, shock_land)
+    if e.verb == "reveal-or-tapped":
+        return ab.EntersWith(text, reveal_or_tapped(e.what))
     if e.verb == "enter-tapped":
         check = condition(e.condition)
 
@@ -270,8 +276,8 @@ def enters(node: Ability, text: str) -> ab.EntersWith:
     kind = e.kind
     if kind in MEANINGFUL_COUNTERS:
         raise Unsupported(f"{kind} counters")
-    if e.n.power_of is not None:
-        raise Unsupported("enters with counters (the greatest power among ...)")
+    if e.n.counters_on is not None or e.n.power_of is not None:
+        raise Unsupported("enters with a number of counters read from another object")
     check = condition(e.condition)
 
     def counters(ctx: Ctx, obj: Any) -> None:  # X: the X paid to cast it, else 0 (107.3m)

@@ -82,7 +82,13 @@ class Env:
         if self.targets and (self.targets[-1].max > 1 or self.targets[-1].optional):
             raise Unsupported("a target after an 'up to' one")
         self.index[id(d)] = len(self.targets)
-        self.targets.append(select.target_spec(d, _describe(d)))
+        if d.controller == "that-target":  # "... that player or that planeswalker's controller controls"
+            if not self.targets or self.targets[-1].kind not in ("player", "any"):
+                raise Unsupported("a target controlled by the player of no earlier target")
+            spec = select.target_spec(replace(d, controller=""), _describe(d))
+            self.targets.append(replace(spec, same_player_as=len(self.targets) - 1))
+        else:
+            self.targets.append(select.target_spec(d, _describe(d)))
         return self.index[id(d)]
 
 
@@ -142,6 +148,10 @@ def objects(env: Env, d: Objects) -> Callable[[Ctx], list[Any]]:
     if q == "made":  # the tokens an earlier effect of this ability created
         return lambda ctx: [o for o in (ctx.item.data.get("made", ()) if ctx.item else ())
                             if o in ctx.game.state.objs and ctx.game.state.objs[o].zone == "battlefield"]
+    if q.startswith("exiled"):  # 607.2a: "the exiled card ['s owner]" (:mod:`.linked`)
+        from .linked import exiled_card
+
+        return exiled_card(q)
     if q == "event-player":  # "that spell's controller"
         return lambda ctx: [p] if (p := ctx.item.data.get("player")) is not None else []
     if q == "random":  # "N cards at random from your graveyard": the game's seeded random generator

@@ -11,6 +11,7 @@ package's ``__init__``.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
@@ -19,6 +20,7 @@ from ....model.state import Decision
 from ..tree import Effect, Objects
 from .conditions import condition
 from .descriptors import Env, Run, Unsupported, number, players_of, registrar
+from .linked import exiles_and_names
 
 if TYPE_CHECKING:
     from ....play.context import Ctx
@@ -36,13 +38,19 @@ verb = registrar(VERBS, "effect verb")
 def effects(env: Env, nodes: tuple[Effect, ...] | list[Effect]) -> Run:
     """Effects done in the order written (608.2c); an "instead" effect replaces the
     earlier effect of its verb when its condition holds (its recipient is that one's)."""
+    if exiles_and_names(nodes):
+        raise Unsupported("the exiled card (exiled by this same ability)")
     runs: list[Run] = []
     done: list[Effect] = []
-    for e in nodes:
+    for j, e in enumerate(nodes):
         if e.instead:
-            k = next((k for k in range(len(done) - 1, -1, -1) if done[k].verb == e.verb), None)
-            if k is None:
+            # a run of "instead" effects of one verb replaces as many earlier ones, in order
+            # (Searing Blaze's two damages); one alone replaces the last
+            before, after = _run(nodes, j)
+            same = [k for k in range(len(done)) if done[k].verb == e.verb]
+            if len(same) < before + 1 + after:
                 raise Unsupported(f"{e.verb} instead")
+            k = same[len(same) - 1 - after]
             runs[k] = _instead(env, done[k], e, runs[k])
             continue
         runs.append(effect(env, e))
@@ -52,6 +60,16 @@ def effects(env: Env, nodes: tuple[Effect, ...] | list[Effect]) -> Run:
         for r in runs:
             r(ctx)
     return run
+
+
+def _run(nodes: tuple[Effect, ...] | list[Effect], j: int) -> tuple[int, int]:
+    """How many "instead" effects of ``nodes[j]``'s verb come right before and after it."""
+    verb = nodes[j].verb
+
+    def alike(f: Effect) -> bool:
+        return f.instead and f.verb == verb
+    return (sum(1 for _ in itertools.takewhile(alike, reversed(nodes[:j]))),
+            sum(1 for _ in itertools.takewhile(alike, nodes[j + 1:])))
 
 
 def then_run(env: Env, e: Effect) -> Run:

@@ -10,13 +10,14 @@ kept for the sentences after it ("You lose life equal to its mana value").
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ....model.state import Decision
 from ...effects import PLAY_FROM_EXILE, to_bottom, to_top
 from .. import select
 from ..tree import Effect, Objects, Pick
-from .descriptors import Env, Run, players_of
+from .descriptors import Env, Run, number, players_of
 from .effects import verb
 from .verbs import Count, _to_battlefield
 
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
 
 #: a pick's destination as the prompt says it
 _WHERE = {"hand": "into your hand", "battlefield": "onto the battlefield", "graveyard": "into your graveyard",
-          "bottom": "on the bottom of your library", "top": "on top of your library"}
+          "bottom": "on the bottom of your library", "top": "on top of your library", "exile": "into exile"}
 
 
 @verb("dig")
@@ -33,6 +34,8 @@ def dig(env: Env, e: Effect, n: Count) -> Run:
     whose = players_of(env, e.who)
     spec = e.dig
     looks = "reveals" if spec.reveal else "looks at"
+    xs = [number(env, p.x) if p.x is not None else None for p in spec.picks]
+    own = e.who is not None and e.who.quant in ("event-player", "each")  # "defending player reveals ..."
 
     def run(ctx: Ctx) -> None:
         ctx.dug = []
@@ -48,23 +51,25 @@ def dig(env: Env, e: Effect, n: Count) -> Run:
             if not seen:
                 continue
             names = ", ".join(ctx.game.describe(o) for o in seen)
-            ctx.note(f"{ctx.controller} {looks} the top {len(seen)} of {player}'s library"
-                     + (f": {names}" if spec.reveal or not spec.picks else ""))  # a bare look: seen
+            ctx.note(f"{player if own else ctx.controller} {looks} the top {len(seen)} of {player}'s library"
+                     + (f": {names}" if spec.reveal or not (spec.picks or spec.rest) else ""))  # a look only
             names = f"{len(seen)} ({names})"
             left = list(seen)
-            for pick in spec.picks:
-                for o in _chosen(ctx, pick, left, names):
+            for pick, x in zip(spec.picks, xs, strict=True):
+                for o in _chosen(ctx, pick, left, names, x):
                     left.remove(o)
                     ctx.dug.append(o)
                     _put(ctx, o, pick)
-            _rest(ctx, left, spec.rest)
+            _rest(ctx, left, spec.rest, player)
     return run
 
 
-def _chosen(ctx: Ctx, pick: Pick, left: list[int], seen: str) -> list[Any]:
+def _chosen(ctx: Ctx, pick: Pick, left: list[int], seen: str, x: Count | None) -> list[Any]:
     """The cards of ``left`` the pick takes: all that fit when it names them all or the
-    choice is forced, else the player's choice."""
+    choice is forced, else the player's choice; ``x``: the X of its "mana value X or less"."""
     d = pick.what
+    if x is not None and d is not None and d.mana_value is not None:
+        d = replace(d, mana_value=(d.mana_value[0].removesuffix("x"), x(ctx)))
     if d is None and not pick.optional:
         return list(left)
     if d is None:  # "you may put it into your graveyard": the cards left, any of them
@@ -90,11 +95,14 @@ def _put(ctx: Ctx, o: int, pick: Pick) -> None:
         ctx.move(o, "library")
     elif pick.dest == "bottom":
         ctx.move(o, "library", bottom=True)
+    elif pick.play:  # "exile one of them. You may play the exiled card this turn."
+        ctx.move(o, "exile", choices={PLAY_FROM_EXILE: f"turn:{ctx.game.state.turn}"})
+        ctx.note(f"{ctx.controller} exiles {ctx.game.describe(o)} and may play it this turn")
     else:
         ctx.move(o, pick.dest)
 
 
-def _rest(ctx: Ctx, left: list[int], rest: str) -> None:
+def _rest(ctx: Ctx, left: list[int], rest: str, player: str) -> None:
     """The cards no pick took (401.4: the player orders cards put on the top or bottom
     "in any order"; a random order is the game's random generator's)."""
     if rest == "top":
@@ -108,6 +116,8 @@ def _rest(ctx: Ctx, left: list[int], rest: str) -> None:
     elif rest in ("graveyard", "hand"):
         for o in left:
             ctx.move(o, rest)
+    elif rest == "shuffle":  # "Put the revealed cards into your hand, then shuffle."
+        ctx.shuffle(player)
 
 
 @verb("exile-to-play")

@@ -4,6 +4,7 @@ listens for and the test that says whether one of them triggers the ability."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from .. import select
@@ -127,13 +128,14 @@ def trigger_match(ev: Event) -> tuple[tuple[str, ...], Callable[..., dict | None
             return {"obj": event.obj, "player": event.controller} if ok else None
         return ("BecameTarget",), targeted, False
     if ev.kind == "cast":
-        d = ev.spell
+        d, whose = ev.spell, ev.whose
 
         def cast(game: Game, obj: Any, event: Any) -> dict | None:
             you = game.controller_of(obj.id)
-            if event.controller != you:
+            if whose == "you" and event.controller != you or whose == "opponent" and event.controller not in \
+                    game.opponents(you):
                 return None
-            return {} if select.matches(game, d, event.source, you, obj.id) else None
+            return {"player": event.controller} if select.matches(game, d, event.source, you, obj.id) else None
         return ("SpellCast",), cast, False
     if ev.kind == "chapter":  # 714.2b: lore counters put on the Saga reach the chapter's number
         numbers = [int(n) for n in ev.step.split(",")]
@@ -167,4 +169,12 @@ def trigger_match(ev: Event) -> tuple[tuple[str, ...], Callable[..., dict | None
                 return None
             return {"obj": event.owner} if select.matches(game, d, event.obj, you, obj.id) else None
         return ("ZoneChanged",), discarded, False
+    if ev.kind == "leaves-graveyard":  # "Whenever an instant or sorcery card leaves your graveyard"
+        card = replace(subject, controller="", zone="battlefield")
+
+        def left(game: Game, obj: Any, event: Any) -> dict | None:
+            if event.from_zone != "graveyard" or event.owner != game.controller_of(obj.id):
+                return None
+            return {"obj": event.obj} if select.matches(game, card, event.obj, event.owner, obj.id) else None
+        return ("ZoneChanged",), left, False
     raise Unsupported(f"whenever {ev.kind}")

@@ -30,6 +30,7 @@ from ...effects import (
 from .. import select
 from ..grammar.words import COLOR_NAMES, PROTECTION_OF_CHOICE
 from ..tree import Effect, Objects
+from .attacking import enter_attacking
 from .damage import divided
 from .descriptors import (
     MEANINGFUL_COUNTERS,
@@ -43,6 +44,7 @@ from .descriptors import (
 )
 from .effects import then_run, verb
 from .granted import grant_names, lost
+from .linked import linked_exile, remember_exiled
 from .untapping import lasting
 
 if TYPE_CHECKING:
@@ -112,9 +114,13 @@ def destroy(env: Env, e: Effect, n: Count) -> Run:
 
 @verb("exile")
 def exile(env: Env, e: Effect, n: Count) -> Run:
+    linked = linked_exile(env)  # 607.2a: an ability of the card says "the exiled card"
+
     def away(ctx: Ctx, o: Any) -> None:
         itself = o == ctx.source
-        ctx.move(o, "exile")
+        new = ctx.move(o, "exile")
+        if linked:
+            remember_exiled(ctx, new)
         if itself and ctx.item is not None:  # "Exile this Saga, then return it ...": the rest of
             ctx.item.data["moved"] = "exile"  # the effect finds the card it exiled (400.7, 610.3)
     return each_of(env, e.what, away)
@@ -202,14 +208,24 @@ def token(env: Env, e: Effect, n: Count) -> Run:
             raise Unsupported(f'a token with "{e.token.ability}"')
     also = then_run(env, e) if e.then else None  # "... token with reach and a 3/3 ... token with lifelink"
 
+    if e.pt and e.token.ability:
+        raise Unsupported("an X/X token with a quoted ability")
+    who = players_of(env, e.who) if e.who is not None else None  # "Its controller creates ..."
+    size = (number(env, e.pt[0]), number(env, e.pt[1])) if e.pt else None  # "an X/X ... token"
+
     def make(ctx: Ctx) -> None:
-        made = ctx.create_token(ctx.controller, name, n(ctx))
+        made: list[Any] = []
+        for player in who(ctx) if who is not None else [ctx.controller]:
+            this = name if size is None else token_name(replace(e.token, power=size[0](ctx), toughness=size[1](ctx)))
+            made += ctx.create_token(player, this, n(ctx))
         if ctx.item is not None:  # "them", "it" in the sentences after: these tokens
             ctx.item.data["made"] = list(made)
         if e.tapped:
             for o in made:
                 ctx.tap(o)
-        if "attacking" in e.token.keywords:  # 508.4: its controller chooses whom it attacks
+        if e.dest.startswith("attacking"):  # 508.4: "tapped and attacking [that player ...]"
+            enter_attacking(ctx, list(made), e.dest)
+        elif "attacking" in e.token.keywords:  # 508.4: its controller chooses whom it attacks
             source = ctx.game.obj(ctx.source) if ctx.source is not None else None
             foes = ctx.game.opponents(ctx.controller)
             whom = source.attacking if source is not None and source.attacking else foes[0] if foes else None
@@ -388,6 +404,20 @@ def pump(env: Env, e: Effect, n: Count) -> Run:
             ctx.add_effect("6", "abilities", hit, lost(e.loses), until=until)
         if e.base_pt:  # 613.4b: "has base power and toughness 4/4 until end of turn"
             ctx.add_effect("7b", "base", hit, {"set_pt": e.base_pt}, until=until)
+    return _on_permanents(env, e.what, run)
+
+
+@verb("lose-keywords")
+def lose_keywords(env: Env, e: Effect, n: Count) -> Run:
+    """613.1f: "target creature loses flying until end of turn" (layer 6, in timestamp order
+    with the effects that grant it)."""
+    if e.until != "eot" or PROTECTION_OF_CHOICE in e.keywords:
+        raise Unsupported("loses (not until end of turn)")
+
+    def run(ctx: Ctx, hit: list[int]) -> None:
+        ctx.add_effect("6", "abilities", hit, {"lose_keywords": e.keywords})
+        ctx.note(f"{', '.join(ctx.game.describe(o) for o in hit)} lose{'s' * (len(hit) == 1)} "
+                 f"{', '.join(e.keywords)} until end of turn")
     return _on_permanents(env, e.what, run)
 
 

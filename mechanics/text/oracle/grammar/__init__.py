@@ -14,6 +14,7 @@ activated, modal, static, "enters" abilities, costs); the word lists are in
 from __future__ import annotations
 
 from . import (  # noqa: F401 - register the imperative verbs
+    attacking,
     chance,
     choices,
     combat,
@@ -23,6 +24,7 @@ from . import (  # noqa: F401 - register the imperative verbs
     imperatives,
     library,
     mana,
+    reveal,
     reveals,
     stack,
     zones,
@@ -30,10 +32,11 @@ from . import (  # noqa: F401 - register the imperative verbs
 from .abilities import Abilities
 from .core import NoParse, ParseError
 from .mana import ManaEvents
+from .reveal import Reveals
 from .timing import Timing
 
 __all__ = ["NoParse", "ParseError", "Parser"]
 
 
-class Parser(Abilities, ManaEvents, Timing):
+class Parser(Abilities, ManaEvents, Reveals, Timing):
     """The parser of one ability's tokens: every rule of the grammar."""

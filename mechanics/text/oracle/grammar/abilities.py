@@ -262,7 +262,8 @@ class Abilities(Effects, Permissions):
             # "that creature": the one it blocks, that blocks it, or it dealt combat damage to
             antecedent = Objects("event", ("creature",))
         # "that player": the one dealt damage; "defending player": the one attacked
-        self.event_player = event.to_player or (event.kind in ("attacks", "unblocked") and not event.nth)
+        self.event_player = event.to_player or (event.kind in ("attacks", "unblocked") and not event.nth) or (
+            event.kind == "cast" and event.whose != "you")
         self.event_amount = event.kind == "dealt-damage" or (event.kind == "damage" and not event.to_player)
         self.blocked_self = event.kind == "becomes-blocked" and subject is not None and subject.quant == "self"
         chooses_target = self.at("choose target") or (self.at("choose up to") and self.peek(4) == "target")
@@ -276,9 +277,11 @@ class Abilities(Effects, Permissions):
             return tapped
         if (found := self.attempt(self.player_event)) is not None:  # :mod:`.timing`
             return found
-        if self.eat("you cast"):
+        caster = self.eat_any("you cast", "a player casts", "an opponent casts")
+        if caster:  # 601.2i: "that player" is the caster (Eidolon of the Great Revel)
             spell = self.objects("a") if self.eat_any("a", "an") else self.fail()
-            return Event("cast", spell=spell)
+            return Event("cast", spell=spell, whose={"a player casts": "each", "an opponent casts": "opponent"}.get(
+                caster, "you"))
         if self.eat("you gain life"):
             return Event("gain-life", first=bool(self.eat("for the first time each turn")))
         if (found := self.attempt(counter_event, self)) is not None:  # "you get one or more {E}"
@@ -318,6 +321,8 @@ class Abilities(Effects, Permissions):
             return Event("combat-damage", subject, to_player=True)
         if self.eat("leaves the battlefield"):
             return Event("leaves", subject)
+        if subject.quant == "a" and "card" in subject.kinds and self.eat("leaves your graveyard"):
+            return Event("leaves-graveyard", subject)  # Murktide Regent: each card, wherever it goes
         if self.eat("becomes the target of a spell"):  # 702.21a-like: a BecameTarget event
             kinds = ("spell", "ability") if self.eat("or ability") else ("spell",)
             whose = "you" if self.eat("you control") else "opponent" if self.eat("an opponent controls") else "any"
@@ -382,6 +387,7 @@ class Abilities(Effects, Permissions):
         have trample", "Enchanted creature gets +2/+2", "~ has flying as long as COND"."""
         if self.at("choose"):
             return self.modal()
+        start = self.i
         cost = self.attempt(self.spell_cost)
         if cost is not None:
             return cost
@@ -391,6 +397,12 @@ class Abilities(Effects, Permissions):
                 self.at("if damage would be dealt to ~") or self.at("all damage that would be dealt to"):
             # 614.1a, 614.9 (:mod:`.replacing`)
             return damage_replacement(self)
+        found = self.attempt(self.player, None) or self.attempt(self.thing, None)
+        if found is not None and found.quant in ("each", "you") and (found.players_only or found.quant == "you") \
+                and self.eat("can't gain life ."):
+            self.end()  # 119.8: "Players can't gain life.", "Your opponents can't gain life."
+            return Ability("static", effects=(Effect("cant-gain-life", who=found),))
+        self.i = start
         if self.eat("~ s power and toughness are each equal to"):  # 604.3: a "*" power and toughness
             n = self.amount()
             self.need(".")
@@ -468,6 +480,14 @@ class Abilities(Effects, Permissions):
             self.eat_any("you control", "an opponent controls", "you don't control")
             self.end()
             return Ability("keyword", keyword="enchant", arg="")
+        if self.eat("as ~ enters , you may reveal"):  # 614.12: Choked Estuary and the other "reveal lands"
+            self.eat_any("a", "an") or self.fail()
+            what = self.objects("a")
+            if what.zone != "hand":
+                self.fail()
+            self.need(". if you don't , ~ enters tapped .")
+            self.end()
+            return Ability("enters", effects=(Effect("reveal-or-tapped", what=what),))
         if self.eat("as ~ enters , choose a color"):  # 614.12
             choice = self.color_choice()
             self.end()

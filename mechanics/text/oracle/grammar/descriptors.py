@@ -45,6 +45,9 @@ class Descriptors(Core):
     event_amount = False
     #: the trigger is "whenever ~ becomes blocked": "each creature blocking it" blocks the source
     blocked_self = False
+    #: a rule that binds "X" afterwards (", where X is ..."): "mana value X or less" reads as
+    #: the comparison ``("<=x", 0)`` there (:mod:`.library`), and fails anywhere else
+    x_bound = False
 
     # ------------------------------------------------------------------ numbers
     def number(self) -> Number:
@@ -77,6 +80,8 @@ class Descriptors(Core):
         if n.x and self.eat(", where x is the number of"):
             self.x_is = self.counted()  # every X of the sentence (:meth:`.effects.Effects.effects`)
             return self.x_is
+        if n.x and self.eat(", where x is ~ s power"):  # 608.2h: as it last existed if it has left
+            return Number(power_of=Objects("self"), stat="power")
         if n.x and self.eat(", where x is"):
             if not self.at("the greatest"):
                 self.fail()
@@ -168,6 +173,8 @@ class Descriptors(Core):
             player = Objects("event-player", ("player",)) if self.event_player else self.last_player
         elif self.event_player and self.eat("defending player controls"):  # 506.3d: the attacked one
             controller = "defending"
+        elif quant == "target" and self.eat("that player or that planeswalker's controller controls"):
+            controller = "that-target"  # 601.2c: the player of the target before it (Searing Blaze)
         with_kw, power, toughness, mv, zone, without = "", None, None, None, "battlefield", ""
         mv_counters = ""
         while True:
@@ -215,6 +222,9 @@ class Descriptors(Core):
                 zone = "hand"
             elif self.eat("that convoked it") or self.eat("that convoked ~"):  # 702.51c
                 states.append("convoked")
+            elif "card" in kinds and (self.eat("exiled with it") or self.eat("exiled with ~")):  # 702.66a
+                zone = "exile"
+                states.append("delved")  # the cards exiled to pay for it with delve
             else:
                 break
         if "card" in kinds and zone == "battlefield":
@@ -273,6 +283,9 @@ class Descriptors(Core):
         return _with(d, count=most)
 
     def compare(self) -> tuple[str, int]:
+        if self.peek() == "x" and self.x_bound and self.peek(1) == "or":
+            self.i += 1
+            return ("<=x", 0) if self.eat("or less") else (">=x", 0) if self.eat("or greater") else self.fail()
         if self.peek() == "x":
             self.fail()  # "with mana value X": a comparison with the X paid, not read here
         n = self.number().value
@@ -318,6 +331,9 @@ class Descriptors(Core):
             if self.eat(", or") or self.eat("or") or self.eat("and or"):  # "and/or": the lexer drops "/"
                 continue
             if both and self._kind_after(", and" if self.at(", and") else "and"):
+                continue
+            if self.peek() == "and" and self.peek(1) in CARD_TYPES and self.peek(2) in ("card", "cards"):
+                self.i += 1  # "each instant and sorcery card": either type (Murktide Regent)
                 continue
             if self.peek() == "," and (self.peek(1) in CARD_TYPES or self.peek(1) in PLURAL or
                                        self.text(1)[:1].isupper() and self.peek(1) != "~"):
@@ -404,12 +420,14 @@ class Descriptors(Core):
         if self.eat("target player"):
             self.last_player = Objects("target", ("player",))
             return self.last_player
-        if self.eat("each opponent"):
+        if self.eat("each opponent") or self.eat("your opponents"):
             return Objects("each", ("opponent",))
         if self.eat("each player"):
             return Objects("each", ("player",))
         if self.event_player and self.eat_any("that player", "defending player"):
             return Objects("event-player", ("player",))
+        if self.eat("the exiled card's owner"):  # 607.2a: the card a linked ability of the source exiled
+            return Objects("exiled-owner", ("player",))
         if self.eat_any("that spell's controller", "that spell or ability's controller"):
             return Objects("event-player", ("player",))
         if self.eat_any("that player", "its controller", "its owner", "they", "that creature's controller",
@@ -430,6 +448,8 @@ class Descriptors(Core):
         if antecedent is not None and antecedent.quant == "event" and self.eat_any("the blocking creature",
                                                                                 "the other creature"):
             return Objects("it", ref=antecedent)  # "Whenever a creature blocks ~, the blocking creature ..."
+        if self.eat("the exiled card"):  # 607.2a: what a linked ability of the source exiled (still in exile)
+            return Objects("exiled", ("card",), zone="exile")
         return self.objects()
 
     def recipient(self, antecedent: Objects | None) -> Objects:
@@ -442,6 +462,8 @@ class Descriptors(Core):
             return Objects("target", ("player", "planeswalker"))
         if self.eat("target opponent or planeswalker"):
             return Objects("target", ("opponent", "planeswalker"))
+        if self.eat("that player or planeswalker"):  # the one an earlier sentence targets (Searing Blaze)
+            return Objects("it", ("player", "planeswalker"), ref=antecedent)
         if self.eat("each creature and each player"):
             return Objects("each", ("creature", "player"))
         if self.eat("each creature and each opponent") or self.eat("each opponent and each creature"):

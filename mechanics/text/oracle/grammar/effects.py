@@ -83,6 +83,9 @@ class Effects(Grants):
             self.x_is = None
             e = self.attempt(self.more_damage, out[-1]) if out and self.peek(-1) == "and" else None
             e = e or (self.attempt(self.more_objects, out[-1]) if out and self.peek(-1) == "and" else None)
+            if e is None and self.at("if") and (group := self.attempt(self.instead_group, antecedent)):
+                out += group[:-1]  # "If COND, E1 and E2 instead.": each replaces the earlier one of its verb
+                e = group[-1]
             e = e or self.effect(antecedent)
             if e.instead and e.condition is None:
                 self.fail()  # "instead" of what, and when?
@@ -154,6 +157,10 @@ class Effects(Grants):
             self.need(", where x is")
             if self.at("the greatest"):
                 self.x_is = self.greatest()
+            elif self.eat("the mana value of the exiled card"):  # 607.2a: a linked ability's card
+                self.x_is = Number(power_of=Objects("exiled-known", ("card",)), stat="mana value")
+            elif self.eat("~ s power"):  # 608.2h: as it last existed if it has left
+                self.x_is = Number(power_of=Objects("self"), stat="power")
             else:
                 times = 2 if self.eat("twice") else 1
                 self.need("the number of")
@@ -184,6 +191,29 @@ class Effects(Grants):
         if e.condition is not None:
             self.fail()
         return _with(e, condition=cond)
+    def instead_group(self, antecedent: Objects | None) -> list[Effect]:
+        """614.1a: "If you had a land enter the battlefield under your control this turn, ~
+        deals 3 damage to that player or planeswalker and 3 damage to that creature instead."
+        (Searing Blaze): the effects up to "instead", each an "instead" one under the
+        condition."""
+        cond = self.condition()
+        self.need(",")
+        end = next((j for j in range(self.i, len(self.toks)) if self.words[j] == "instead"
+                    and self.words[j + 1:j + 2] in ([], ["."])), None)
+        if end is None:
+            self.fail()
+        sub = type(self)(self.toks[self.i:end])
+        sub.event_player = self.event_player
+        try:
+            parts = sub.effects(antecedent)
+        except NoParse:
+            self.far = self.i + sub.far
+            raise
+        self.i = end + 1
+        # "that creature" in a later part is the object of the effect it replaces, not of the part before
+        parts = parts[:1] + tuple(_with(e, what=_with(e.what, ref=None)) if e.what is not None and e.what.quant == "it"
+                                  and e.what.ref is prev.what else e for prev, e in zip(parts, parts[1:], strict=False))
+        return [_with(e, instead=True, condition=cond) for e in parts]
 
     def more_damage(self, dealt: Effect) -> Effect:
         """"~ deals 2 damage to any target and 3 damage to you", "... to target creature and
@@ -285,7 +315,7 @@ class Effects(Grants):
             self.i += 1
             self.need("tokens") if self.peek() == "tokens" else self.need("token")
             return TokenSpec(name, types=("Artifact",), keywords=("tapped",) if tapped else ())
-        spec = self.creature()
+        spec = self.creature(x_ok=True)  # "an X/X ... token" (the create rule binds X)
         self.need("tokens") if self.peek() == "tokens" else self.need("token")
         kws: list[str] = []
         ability = ""
@@ -452,6 +482,13 @@ class Effects(Grants):
         if who.quant != "you" and self.eat("may search their library for"):  # Path to Exile's "Its controller"
             search = next(rule for phrase, rule in IMPERATIVES["search"] if phrase == "search your library for")
             return _with(search(self, "search your library for", None), who=who, optional=True)
+        if self.at("reveals the top card of their library . if it's"):  # Goblin Guide (:mod:`.reveal`)
+            return self.their_top(who)
+        if self.eat_any("creates", "create"):  # "Its controller creates a 3/3 green Beast creature token"
+            made = next(rule for phrase, rule in IMPERATIVES["create"] if phrase == "create")
+            return _with(made(self, "create", antecedent), who=who)
+        if self.eat("can't gain life this turn"):  # 119.8: Skullcrack's "Players can't gain life this turn."
+            return Effect("cant-gain-life", who=who, until="eot")
         if self.eat("become the monarch") or self.eat("becomes the monarch"):  # 724.1
             return Effect("monarch", who=who)
         if who.quant == "each" and self.at("exiles all"):  # Living End: steps, each done by all of them

@@ -85,9 +85,13 @@ class Grants(Descriptors):
                     if self.eat("is"):
                         chars = self.is_a()
                     elif self.eat("has"):
-                        kws, grants = self.granting()
-                        if self.peek(-1) in (",", "and") and self.at("is"):
-                            self.i -= 1
+                        more, grants = self.granting()
+                        kws += more
+                        if self.peek(-1) in (",", "and") and (self.at("is") or self._restriction()):
+                            self.i -= 1  # (the keyword list ate the "and" before the next part)
+                    elif (rule := self._restriction()):  # Dragon's Rage Channeler: "..., and attacks
+                        self.eat(rule)  # each combat if able" (508.1d)
+                        kws += RESTRICTIONS[rule]
                     else:
                         self.fail()
             elif self.eat("and is"):  # "gets -1/-1 and is a black Zombie in addition to its other colors and types"
@@ -112,6 +116,10 @@ class Grants(Descriptors):
                 kws, grants = self.granting()
         return Effect("pump", what=who, pt=pt, keywords=kws, grants=grants, loses=loses, base_pt=base,
                       token=chars)
+
+    def _restriction(self) -> str | None:
+        """The restriction or requirement (509.1b, 508.1d) the words start with, the longest."""
+        return next((r for r in sorted(RESTRICTIONS, key=len, reverse=True) if self.at(r)), None)
 
     def granted(self) -> tuple[Ability, ...]:
         """A quoted ability (113.2, 613.1f): '"Whenever this creature attacks, put a +1/+1

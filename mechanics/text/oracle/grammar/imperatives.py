@@ -11,6 +11,7 @@ word are tried longest first.
 from __future__ import annotations
 
 from ..tree import Effect, Number, Objects
+from .attacking import attacking
 from .core import _with
 from .counters import energy, gets_energy
 from .effects import Effects, imperative
@@ -144,19 +145,23 @@ def put(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
 @imperative("create")
 def create(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
     n = p.number()
+    before = p.eat("tapped and attacking")  # "create two tapped and attacking 1/1 red Warrior creature tokens"
     spec = p.token_spec()
     n = p.count_suffix(n)
     if not spec.ability and (p.at('. it has "') or p.at('. they have "')):  # 111.4: created with it
         p.i += 3
         spec = _with(spec, ability=p.quoted())
-    made = Effect("token", what=Objects("made"), n=n, token=spec, tapped="tapped" in spec.keywords)
+    x = (Number(x=True), Number(x=True)) if spec.x else None  # "an X/X ... token": bound by ", where X is"
+    made = Effect("token", what=Objects("made"), n=n, token=spec, tapped="tapped" in spec.keywords, pt=x)
+    if before:
+        return _with(made, tapped=True, dest="attacking")
     start = p.i  # "create a 3/3 ... token with reach and a 3/3 ... token with lifelink": both
     if p.peek(-1) == "and" or p.eat("and"):
         also = p.attempt(create, p, verb, antecedent)
         if also is not None:
             return _with(made, then=(also,))
         p.i = start
-    return made
+    return attacking(p, made)
 
 
 @imperative("search your library for", "search your library and or graveyard for")

@@ -73,6 +73,8 @@ def _one(p: Effects) -> tuple[list[Pick], str]:
     may] put it onto the battlefield [tapped]. [Otherwise, put that card into your hand]"."""
     if p.eat("and put that card") or p.eat("and put it"):
         return [Pick(None, _dest(p))], ""
+    if p.at(".") and not p.at(". if it's"):  # Mishra's Bauble: a look only, the card stays on top
+        return [], ""
     p.need(". if it's")
     p.eat_any("a", "an")
     what = p.objects("a")
@@ -104,16 +106,35 @@ def _many(p: Effects) -> tuple[list[Pick], str]:
         p.need(".")
         optional = bool(p.eat("you may"))
         if p.eat("reveal"):
-            what = _some(p)
+            p.x_bound = True  # "with mana value X or less from among them, where X is ..."
+            try:
+                what = _some(p)
+            finally:
+                p.x_bound = False
+            x = p.amount() if p.eat(", where x is") else None
+            if (x is None) != (what.mana_value is None or "x" not in what.mana_value[0]):
+                p.fail()  # an X that nothing binds, or a binding of nothing
+            if x is not None:  # Knight-Errant of Eos: "... Put the revealed cards into your hand"
+                p.need(". put the revealed cards")
+                picks = [replace(_pick(what, _dest(p), optional), x=x)]
+                return picks, "shuffle" if p.eat(", then shuffle") else ""
             p.need("and put it") if p.at("and put it") else p.need("and put that card")
             picks = [_pick(what, _dest(p), optional)]
         else:
             p.need("put")
             picks = [_pick(_some(p), _dest(p), optional)]
-            while not optional and (p.peek(1) in NUMBERS or p.peek(2) in NUMBERS) and p.eat_any(
-                    ", and", ",", "and"):  # "Put one into your hand, one on top of your library, and one ..."
+            while not optional and (p.peek(1) in NUMBERS or p.peek(2) in NUMBERS or p.at(", and exile")
+                                    or p.at(", put")) and p.eat_any(", and", ",", "and"):
+                # "Put one into your hand, one on top of your library, and one ...", "..., put one of
+                # them on the bottom of your library, and exile one of them" (Expressive Iteration)
+                exile = bool(p.eat("exile"))
+                p.eat("put")
                 n = p.number().value
-                picks.append(_pick(Objects("a", ("card",), n, zone="library"), _dest(p), False))
+                p.eat("of them")
+                dest = "exile" if exile else _dest(p)
+                picks.append(_pick(Objects("a", ("card",), n, zone="library"), dest, False))
+            if picks[-1].dest == "exile" and p.eat(". you may play the exiled card this turn"):
+                picks[-1] = replace(picks[-1], play="eot")  # 601.3: the permission rides on the card
     if p.eat("and the rest") or p.eat("and the other"):
         return picks, _rest(p)
     if p.at(". put the rest") or p.at(". then put the rest"):

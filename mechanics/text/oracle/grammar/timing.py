@@ -37,6 +37,12 @@ class Timing(States):
             if what.zone != "graveyard" or what.controller != "you":
                 self.fail()
             return Condition("graveyard-cards", what=what, n=n, negate=negate)
+        if self.eat("an opponent controls more"):  # Land Tax: "if an opponent controls more lands than you"
+            what = self.objects("each")
+            self.need("than you")
+            return Condition("opponent-more", what=what, negate=negate)
+        if self.eat("you had a land enter the battlefield under your control this turn"):
+            return Condition("land-entered", negate=negate)  # landfall (Searing Blaze)
         if self.eat("a permanent you controlled left the battlefield this turn") or self.eat(
                 "a permanent left the battlefield under your control this turn"):
             return Condition("revolt", negate=negate)
@@ -114,6 +120,8 @@ class Timing(States):
             cond = Condition("before-attackers")  # 508: your turn, before the declare attackers step
         elif self.eat("activate only during your turn"):
             cond = Condition("your-turn")
+        elif self.eat("activate only during your upkeep"):
+            cond = Condition("your-upkeep")
         else:
             self.need("activate only")
             cond = self.condition()
