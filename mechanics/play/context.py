@@ -142,8 +142,6 @@ PRIMITIVES: dict[str, str] = {
     "tap": "tap a permanent",
     "day_night": "it becomes day or night (726.2)",
     "create_emblem": "the player gets an emblem (114) named by its abilities' text; returns its id",
-    "put_attacking": "a creature on the battlefield becomes attacking a player, undeclared (508.4); "
-                     "False outside combat",
     "untap": "untap a permanent",
     "exert": "exert a permanent (701.43): it won't untap during its controller's next untap step",
     "phase_out": "phase a permanent out, with what is attached to it (702.26)",

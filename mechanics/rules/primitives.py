@@ -194,20 +194,6 @@ class Primitives:
             if obj.id in other.blocking:
                 other.blocking.remove(obj.id)
 
-    def put_attacking(self: Game, oid: int, player: str) -> bool:
-        """508.4: a creature put onto the battlefield attacking ``player`` is attacking but
-        was never declared an attacker (no "whenever ~ attacks").  Only from the declare
-        attackers step to combat damage, and only under an attacking player's control
-        (506.3d); otherwise it just stays on the battlefield."""
-        st = self.state
-        obj = st.objs[oid]
-        if st.step not in ("attackers", "blockers", "damage") or obj.zone != "battlefield" \
-                or obj.controller not in st.team_of(st.active):
-            return False
-        obj.attacking = player
-        self.changed()
-        return True
-
     def create_emblem(self: Game, player: str, name: str) -> int:
         """114.1: ``player`` gets an emblem (named by its abilities' text) in the command zone."""
         st = self.state

@@ -225,13 +225,6 @@ def token(env: Env, e: Effect, n: Count) -> Run:
                 ctx.tap(o)
         if e.dest.startswith("attacking"):  # 508.4: "tapped and attacking [that player ...]"
             enter_attacking(ctx, list(made), e.dest)
-        elif "attacking" in e.token.keywords:  # 508.4: its controller chooses whom it attacks
-            source = ctx.game.obj(ctx.source) if ctx.source is not None else None
-            foes = ctx.game.opponents(ctx.controller)
-            whom = source.attacking if source is not None and source.attacking else foes[0] if foes else None
-            for o in made:
-                if whom is not None:
-                    ctx.put_attacking(o, whom)
         if also is not None:
             also(ctx)
     return make
@@ -402,22 +395,10 @@ def pump(env: Env, e: Effect, n: Count) -> Run:
                      f"{', '.join(kws)}{_DURATION.get(e.until or '', '')}")
         if e.loses:
             ctx.add_effect("6", "abilities", hit, lost(e.loses), until=until)
+            ctx.note(f"{', '.join(ctx.game.describe(o) for o in hit)} lose{'s' * (len(hit) == 1)} "
+                     f"{', '.join(e.loses)}{_DURATION.get(e.until or '', '')}")
         if e.base_pt:  # 613.4b: "has base power and toughness 4/4 until end of turn"
             ctx.add_effect("7b", "base", hit, {"set_pt": e.base_pt}, until=until)
-    return _on_permanents(env, e.what, run)
-
-
-@verb("lose-keywords")
-def lose_keywords(env: Env, e: Effect, n: Count) -> Run:
-    """613.1f: "target creature loses flying until end of turn" (layer 6, in timestamp order
-    with the effects that grant it)."""
-    if e.until != "eot" or PROTECTION_OF_CHOICE in e.keywords:
-        raise Unsupported("loses (not until end of turn)")
-
-    def run(ctx: Ctx, hit: list[int]) -> None:
-        ctx.add_effect("6", "abilities", hit, {"lose_keywords": e.keywords})
-        ctx.note(f"{', '.join(ctx.game.describe(o) for o in hit)} lose{'s' * (len(hit) == 1)} "
-                 f"{', '.join(e.keywords)} until end of turn")
     return _on_permanents(env, e.what, run)
 
 

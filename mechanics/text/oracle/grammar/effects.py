@@ -333,9 +333,7 @@ class Effects(Grants):
                 self.fail()
         if not spec.name:
             self.fail()
-        if self.eat("that's tapped and attacking") or self.eat("that are tapped and attacking"):
-            kws += ["tapped", "attacking"]  # 508.4: put onto the battlefield attacking
-        elif tapped:
+        if tapped:
             kws.append("tapped")
         return replace(spec, keywords=tuple(kws), ability=ability)
 

@@ -37,8 +37,8 @@ class Grants(Descriptors):
                 break
             if not (self.eat(", and") or self.eat("and") or self.eat(",")):
                 break
-        if self.peek(-1) in ("and", ",") and not self.at("is"):  # (", and is a Demon ...": :meth:`is_a`)
-            self.fail()
+        if self.peek(-1) in ("and", ",") and not self.at("is") and not self._restriction():
+            self.fail()  # (", and is a Demon ...": :meth:`is_a`; ", and attacks each combat if able")
         return kws, grants
 
     def is_a(self) -> TokenSpec:
