@@ -108,6 +108,10 @@ class Triggered(Ability):
     #: an ability an effect grants (613.1f): it triggers only while the permanent's
     #: characteristics list it (``Chars.granted``), as a manland's quoted ability
     granted: bool = False
+    #: "graveyard": it triggers while the card is in its owner's graveyard, not on the
+    #: battlefield (113.6k: "return this card from your graveyard to your hand";
+    #: 603.6d: "when this card is put into your graveyard from your library")
+    zone: str = "battlefield"
 
 
 @dataclass(frozen=True)
@@ -183,6 +187,13 @@ class HandAbility(Ability):
     sorcery: bool = False  # "Activate only as a sorcery." (307.1)
     targets: tuple[Target, ...] = ()
     stays: bool = False  # the cost doesn't move the card (unearth returns it, 702.84a)
+    #: costs besides mana and life, as :class:`Activated`'s ("{1}{B}, Sacrifice a creature:
+    #: Return this card from your graveyard to your hand"), and "Activate only if COND"
+    sacrifice_other: tuple[str, Callable[..., bool]] | None = None
+    tap_other: tuple[str, Callable[..., bool], int] | None = None
+    discard: int = 0
+    once: bool = False
+    only_if: Callable[..., bool] | None = None
 
     @staticmethod
     def of(beh: Behaviour, zone: str) -> list[HandAbility]:

@@ -610,11 +610,15 @@ def spell_to_cast(game: Any, player: str, sorcery_speed: bool, combat: bool = Fa
 
 
 def card_to_unearth(game: Any, player: str) -> A.Action | None:
-    """Before combat, a card in the graveyard to return with its unearth ability (702.84a):
-    it attacks with haste before it is exiled."""
+    """Before combat, an ability of a card in the graveyard the mana allows: unearth
+    (702.84a: it attacks with haste before it is exiled), "{2}{B}: Return this card from
+    your graveyard to the battlefield" (113.6k).  Not one with a target, or that sacrifices,
+    taps or discards something else (a player's call)."""
     st = game.state
     for oid in st.players[player].graveyard:
         for n, ab in enumerate(HandAbility.of(game.behaviour(st.objs[oid].name), "graveyard"), 1):
+            if ab.targets or ab.sacrifice_other or ab.tap_other or ab.discard or unpayable(game, player, oid, ab):
+                continue
             if plan(parse_cost(ab.cost), 0, mana_sources(game, player)) is not None:
                 return A.Activate(player, game.ref_for(oid), n)
     return None

@@ -218,7 +218,8 @@ def _hand_abilities(game: Game, player: str, main: bool) -> Iterator[A.Action]:
             first.setdefault(game.state.objs[oid].name, oid)
         for name, oid in first.items():
             for n, ab in enumerate(HandAbility.of(game.behaviour(name), zone), 1):
-                if not (main or not ab.sorcery) or not _affordable(game, player, parse_cost(ab.cost)):
+                if not (main or not ab.sorcery) or not _affordable(game, player, parse_cost(ab.cost)) or \
+                        unpayable(game, player, oid, ab):
                     continue
                 ref = game.ref_for(oid)
                 if not ab.targets:

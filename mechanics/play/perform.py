@@ -750,18 +750,18 @@ def _activate_in_hand(game: Game, a: A.Activate, oid: int) -> None:
     _need_priority(game, a.player)
     if ab.sorcery:
         _sorcery_timing(game, a.player, "this ability can be activated")
-    if ab.life and game.state.players[a.player].life < ab.life:  # 119.4
-        raise IllegalActionError(f"{a.player} can't pay {ab.life} life")
+    why = unpayable(game, a.player, oid, ab)  # 119.4 life, 602.5b "Activate only if", other costs
+    if why:
+        raise IllegalActionError(why)
     handler = str(AbilityRef(ch.card.name, ch.behaviour.abilities.index(ab)))
     probe = StackItem(0, "activated", a.player, oid, obj.epoch, handler, ab.text)
     targets = _targets(game, probe, a.player, ab.targets, a.targets, ab.text)  # 602.2b: before the costs
     pay(game, a.player, parse_cost(ab.cost))
-    if ab.life:
-        game.lose_life(a.player, ab.life)
+    paid = _pay_other_costs(game, a.player, oid, ab)
     epoch = obj.epoch
     if not ab.stays:
         game.move(oid, "graveyard" if zone == "hand" else "exile")
-    _stack_ability(game, a.player, (oid, epoch), ch.name, handler, ab.text, targets)
+    _stack_ability(game, a.player, (oid, epoch), ch.name, handler, ab.text, targets, data=paid)
 
 
 def _stack_ability(game: Game, player: str, source: tuple[int, int], name: str, handler: str, text: str,

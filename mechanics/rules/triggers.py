@@ -25,6 +25,7 @@ from ..abilities.modes import mode_targets, trigger_modes
 from ..model import events as ev
 from ..model.state import AbilityRef, Decision, StackItem
 from ..text.effects import ENCHANTABLE, UNTARGETABLE, UNTARGETABLE_BY_OPPONENTS
+from .graveyard import Listening, yard_abilities, yard_triggers
 from .layers import Chars
 from .prevention import protected
 
@@ -40,6 +41,7 @@ class AbilityIndex(NamedTuple):
     by_event: dict[str, list[tuple[int, int, Triggered, Chars]]]  # event kind -> abilities
     steps: list[tuple[int, int, Triggered, Chars]]  # "at the beginning of" abilities
     replacements: dict[str, list[tuple[int, Chars, list[Replacement]]]]  # by what they replace
+    yard: dict[str, Listening]  # the game's abilities that trigger in a graveyard (:mod:`.graveyard`)
 
 
 class TriggerRules:
@@ -62,6 +64,8 @@ class TriggerRules:
                     continue
                 for one in data if isinstance(data, list) else (data,):  # once for each (509.3f)
                     self.add_trigger(oid, ch, idx, ab, one)
+        if index.yard and (yard := index.yard.get(kind)):
+            yard_triggers(self, event, yard)
         if kind == "ZoneChanged" and event.from_zone == "battlefield":
             st = self.state
             self.departed_triggers(event)
@@ -139,7 +143,7 @@ class TriggerRules:
         kept = self._abilities
         if kept is not None and kept[0] is chars:
             return kept[1]
-        index = AbilityIndex({}, [], {})
+        index = AbilityIndex({}, [], {}, yard_abilities(self))
         for oid, ch in chars.items():
             if ch.no_abilities:
                 continue

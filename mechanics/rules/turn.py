@@ -18,6 +18,7 @@ from ..model.state import NEXT_UNTAP, STEPS, Decision, Obj, StackItem
 from ..plugin_api.plugin_manager import UNTAP_OPERATIONS
 from ..text.effects import ATTACKS_IF_ABLE, CANT_ATTACK, CANT_BLOCK, DOESNT_UNTAP
 from . import sba
+from .graveyard import STEP, yard_step_triggers
 from .layers import lasts
 from .primitives import Primitives
 
@@ -99,6 +100,8 @@ class TurnRules:
         index = self.ability_index()
         if index.steps:
             self.step_triggers(step, index)
+        if index.yard and (yard := index.yard.get(STEP)):
+            yard_step_triggers(self, step, yard)
         if self.state.delayed:
             self.delayed_triggers(step)  # 603.7
         self.changed(board=False)  # the step, priority and the step's decision, if any

@@ -67,6 +67,8 @@ def activated(node: Ability, text: str, card: Any, known: set[str],
     run = effects(env, node.effects)
     if len(env.targets) > 1:
         raise Unsupported("an activated ability with two targets")
+    if env.from_graveyard:
+        return _graveyard_ability(node, text, run, env)
     if c.exile_self_from_graveyard:  # 113.6: activated from the graveyard, exiling the card
         if c.tap or c.sacrifice_self or c.sacrifice or c.discard or c.tap_other or node.once_each_turn or \
                 node.condition or c.loyalty is not None:
@@ -82,6 +84,19 @@ def activated(node: Ability, text: str, card: Any, known: set[str],
                         sacrifice_other=_permanent_cost(c.sacrifice), discard=c.discard,
                         once=node.once_each_turn, bounce_other=_permanent_cost(c.bounce), only_if=_only_if(node),
                         tap_other=_tap_cost(c.tap_other))
+
+
+def _graveyard_ability(node: Ability, text: str, run: Run, env: Env) -> ab.HandAbility:
+    """113.6k: "{2}{B}: Return this card from your graveyard to your hand": an ability that
+    works in its owner's graveyard, the card staying there as it is activated."""
+    c = node.cost
+    if c.tap or c.untap or c.sacrifice_self or c.exile_self_from_graveyard or c.loyalty is not None or c.bounce \
+            or "X" in c.mana.upper():
+        raise Unsupported("~ from your graveyard (with a cost of a permanent)")
+    return ab.HandAbility(text, cost=c.mana, resolve=run, life=c.life, zone="graveyard", sorcery=node.sorcery,
+                          targets=tuple(env.targets), stays=True, sacrifice_other=_permanent_cost(c.sacrifice),
+                          tap_other=_tap_cost(c.tap_other), discard=c.discard, once=node.once_each_turn,
+                          only_if=_only_if(node))
 
 
 def _only_if(node: Ability) -> Callable[..., bool] | None:
@@ -144,7 +159,8 @@ def triggered(node: Ability, text: str, card: Any, known: set[str],
         run = effects(env, node.effects) if modal_node is None else _modes(modal_node)
         _one_target(env)
         return ab.Triggered(text, resolve=run, targets=tuple(env.targets), condition=cond, step=ev.step,
-                            step_whose="each" if ev.whose == "each" else "you", modal=modal_node)
+                            step_whose="each" if ev.whose == "each" else "you", modal=modal_node,
+                            zone=_zone(env, ev, False))
     if ev.kind == "chapter" and "Saga" not in card.subtypes:
         raise Unsupported("a chapter ability of a non-Saga")
     kinds, match, back = trigger_match(ev)
@@ -156,7 +172,19 @@ def triggered(node: Ability, text: str, card: Any, known: set[str],
     env.hidden = hidden
     run = effects(env, node.effects) if modal_node is None else _modes(modal_node)
     _one_target(env)
-    return ab.Triggered(text, kinds, match, run, tuple(env.targets), cond, look_back=back, modal=modal_node)
+    return ab.Triggered(text, kinds, match, run, tuple(env.targets), cond, look_back=back, modal=modal_node,
+                        zone=_zone(env, ev, back))
+
+
+def _zone(env: Env, ev: Any, back: bool) -> str:
+    """113.6k: a triggered ability that moves this card out of its graveyard works there,
+    unless its event puts the card there (it then triggers as it leaves the battlefield:
+    "When this creature dies, return this card from your graveyard to your hand")."""
+    if not env.from_graveyard or back:
+        return "battlefield"
+    if ev.subject is not None and ev.subject.quant == "attached":
+        raise Unsupported("when enchanted creature dies, return this card from your graveyard")
+    return "graveyard"
 
 
 def _modes(m: ab.Modal) -> Run:
