@@ -129,7 +129,8 @@ class TriggerRules:
             if oid == event.obj or obj is None or obj.epoch == epoch or not info:
                 continue  # itself, or not moved yet (then it is still on the battlefield)
             for idx, ab in enumerate(self.behaviour(info["copy_of"]).abilities):
-                if isinstance(ab, Triggered) and not ab.look_back and not ab.granted and event.kind in ab.events:
+                if isinstance(ab, Triggered) and not ab.look_back and not ab.granted and event.kind in ab.events \
+                        and ab.zone == "battlefield":
                     data = ab.match(self, obj, event)
                     if data is not None:
                         self.queue_trigger(str(AbilityRef(info["copy_of"], idx)), oid, epoch,
@@ -151,8 +152,9 @@ class TriggerRules:
             for idx, ab in enumerate(ch.behaviour.abilities):
                 if isinstance(ab, Replacement):
                     replacing.setdefault(ab.on, []).append(ab)
-                if not isinstance(ab, Triggered) or ab.look_back or (ab.granted and idx not in ch.granted):
-                    continue  # (a granted ability only while an effect grants it, 613.1f)
+                if not isinstance(ab, Triggered) or ab.look_back or (ab.granted and idx not in ch.granted) or \
+                        ab.zone != "battlefield":
+                    continue  # (a granted ability only while an effect grants it, 613.1f; 113.6k)
                 for kind in ab.events:
                     index.by_event.setdefault(kind, []).append((oid, idx, ab, ch))
                 if ab.step:

@@ -55,6 +55,7 @@ from ..keyword_lines import parse_keywords, registered
 from . import compiler, keywords
 from .compiler import Unsupported, by_hand
 from .compiler.conditions import condition
+from .compiler.graveyard import in_graveyard
 from .grammar import NoParse, ParseError, Parser
 from .lexer import self_named, strip_reminder, tokenize
 
@@ -107,8 +108,9 @@ def compile_ability(card: CardDef, lines: list[str], known: set[str]) -> list[ab
     flat = " ".join(lines)
     if node.form == "spell":
         return node
-    if spell and node.form in ("triggered", "activated", "static", "enters"):
-        raise Unsupported(flat)  # an instant or sorcery is never a permanent
+    if spell and node.form in ("triggered", "activated", "static", "enters") and not (
+            node.form == "triggered" and in_graveyard(node.event)):
+        raise Unsupported(flat)  # an instant or sorcery is never a permanent (but is put into a graveyard)
     if node.form == "modal":
         modes = [ln.removeprefix("• ") for ln in lines[1:]]
         if len(modes) != len(node.modes):

@@ -193,6 +193,8 @@ class Event:
     nth: int = 0  # "your second spell each turn": the count this turn it triggers on
     or_self: bool = False  # "~ or another Ally you control enters": the source too
     first: bool = False  # "for the first time each turn"
+    #: put-into-graveyard: the zones it comes from ("battlefield", "library", "anywhere")
+    origin: str = "battlefield"
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from ..tree import Ability, Effect, Objects
 from .conditions import condition
 from .descriptors import MEANINGFUL_COUNTERS, Env, Run, Unsupported
 from .effects import effects
+from .graveyard import in_graveyard
 from .mana import choose_color, mana_ability, mana_trigger
 from .statics import defined_pt, itself, spell_cost
 from .triggers import trigger_match
@@ -180,6 +181,8 @@ def _zone(env: Env, ev: Any, back: bool) -> str:
     """113.6k: a triggered ability that moves this card out of its graveyard works there,
     unless its event puts the card there (it then triggers as it leaves the battlefield:
     "When this creature dies, return this card from your graveyard to your hand")."""
+    if in_graveyard(ev):  # "When this card is put into your graveyard from your library" (603.6d)
+        return "graveyard"
     if not env.from_graveyard or back:
         return "battlefield"
     if ev.subject is not None and ev.subject.quant == "attached":

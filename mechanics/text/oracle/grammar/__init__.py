@@ -16,11 +16,12 @@ from __future__ import annotations
 from . import choices, damage, facts, imperatives, library, mana, stack, zones  # noqa: F401 - register the imperative verbs
 from .abilities import Abilities
 from .core import NoParse, ParseError
+from .graveyard import GraveyardEvents
 from .mana import ManaEvents
 from .timing import Timing
 
 __all__ = ["NoParse", "ParseError", "Parser"]
 
 
-class Parser(Abilities, ManaEvents, Timing):
+class Parser(Abilities, ManaEvents, Timing, GraveyardEvents):
     """The parser of one ability's tokens: every rule of the grammar."""

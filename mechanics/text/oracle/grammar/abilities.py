@@ -299,8 +299,8 @@ class Abilities(Effects, Permissions):
             whose = "you" if self.eat("you control") else "opponent" if self.eat("an opponent controls") else "any"
             first = bool(self.eat("for the first time each turn"))
             return Event("becomes-target", subject, Objects("a", kinds), whose=whose, first=first)
-        if self.eat("is put into a graveyard from the battlefield"):
-            return Event("put-into-graveyard", subject)
+        if self.at("is put into"):
+            return self.put_into_graveyard(subject)  # :mod:`.graveyard`
         return self.subject_event(subject)  # :mod:`.timing`
 
     def activated(self) -> Ability:
