@@ -166,8 +166,8 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         """What the player must do by hand for this card, every face (cached by name)."""
         found = self._manual.get(name)
         if found is None:
-            self.card(name)  # an unknown name is an error
-            whole = self.pool.get(name)  # every face of it
+            card = self.card(name)  # an unknown name is an error
+            whole = self.pool.get(name) or card  # every face of it (a token made by an effect: its own)
             found = self._manual[name] = manual_phrases(whole, self.hooks.keywords, self.hooks.scripts)
         return found
 

@@ -43,6 +43,8 @@ def graveyard_match(ev: Event, lki_matches: Callable[..., bool]) -> Match | None
     """A put-into-graveyard event as (event kinds, ``match``, look-back); None for the
     others.  ``lki_matches(game, d, event, you, source)``: what left the battlefield fit
     ``d`` as it last existed."""
+    if ev.kind == "leave-graveyard":
+        return ("ZoneChanged",), _left, False
     if ev.kind != "put-into-graveyard":
         return None
     d, whose = ev.subject, ev.whose
@@ -80,3 +82,13 @@ def graveyard_match(ev: Event, lki_matches: Callable[..., bool]) -> Match | None
             return None  # "a creature you control" is a permanent's; a token isn't a card (108.2)
         return {"obj": event.obj} if select.matches(game, card, event.obj, you, obj.id) else None
     return ("ZoneChanged",), other, False
+
+
+def _left(game: Game, obj: Any, event: Any) -> dict | None:
+    """"Whenever one or more cards leave your graveyard": once for the cards that leave
+    together, before anyone gets priority again (the ability isn't already waiting)."""
+    if event.from_zone != "graveyard" or event.owner != game.controller_of(obj.id):
+        return None
+    if any(t["source"] == obj.id and t["data"].get("left") for t in game.state.pending_triggers):
+        return None
+    return {"left": True}
