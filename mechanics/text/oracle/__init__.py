@@ -109,8 +109,9 @@ def compile_ability(card: CardDef, lines: list[str], known: set[str]) -> list[ab
     if node.form == "spell":
         return node
     if spell and node.form in ("triggered", "activated", "static", "enters") and not (
-            node.form == "triggered" and in_graveyard(node.event)):
-        raise Unsupported(flat)  # an instant or sorcery is never a permanent (but is put into a graveyard)
+            node.form == "triggered" and in_graveyard(node.event)) and not (
+            node.form == "activated" and node.cost.exile_self_from_graveyard):
+        raise Unsupported(flat)  # an instant or sorcery is never a permanent (but is in a graveyard, 113.6k)
     if node.form == "modal":
         modes = [ln.removeprefix("• ") for ln in lines[1:]]
         if len(modes) != len(node.modes):

@@ -10,7 +10,20 @@ so the card stays manual.
 
 from __future__ import annotations
 
-from . import cases, choices, damage, delayed, facts, library, mana, monarch, timing, verbs, zones  # noqa: F401 - register conditions and effect verbs
+from . import (  # noqa: F401 - register conditions and effect verbs
+           cases,
+           choices,
+           copies,
+           damage,
+           delayed,
+           facts,
+           library,
+           mana,
+           monarch,
+           timing,
+           verbs,
+           zones,
+)
 from .abilities import (
            activated,
            by_hand,

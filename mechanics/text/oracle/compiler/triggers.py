@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import select
 from ..tree import Event, Objects
+from .copies import copy_match
 from .descriptors import Unsupported
 from .graveyard import graveyard_match
 from .timing import timing_match
@@ -49,7 +50,7 @@ _MOVES = {"enters": _enters, "dies": _dies,
 
 def trigger_match(ev: Event) -> tuple[tuple[str, ...], Callable[..., dict | None], bool]:
     """603.2: an event node as (event kinds, ``match(game, obj, event)``, look-back)."""
-    found = timing_match(ev, trigger_match) or graveyard_match(ev, _lki_matches)  # :mod:`.timing`, :mod:`.graveyard`
+    found = timing_match(ev, trigger_match) or graveyard_match(ev, _lki_matches) or copy_match(ev, trigger_match)
     if found is not None:
         return found
     subject = ev.subject

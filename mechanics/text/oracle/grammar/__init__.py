@@ -13,7 +13,7 @@ activated, modal, static, "enters" abilities, costs); the word lists are in
 
 from __future__ import annotations
 
-from . import choices, damage, facts, imperatives, library, mana, stack, zones  # noqa: F401 - register the imperative verbs
+from . import choices, copies, damage, facts, imperatives, library, mana, stack, zones  # noqa: F401 - register the imperative verbs
 from .abilities import Abilities
 from .core import NoParse, ParseError
 from .graveyard import GraveyardEvents

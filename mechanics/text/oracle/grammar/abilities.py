@@ -258,9 +258,9 @@ class Abilities(Effects, Permissions):
             return tapped
         if (found := self.attempt(self.player_event)) is not None:  # :mod:`.timing`
             return found
-        if self.eat("you cast"):
+        if cast := self.eat_any("you cast or copy", "you cast"):  # :mod:`..compiler.copies`
             spell = self.objects("a") if self.eat_any("a", "an") else self.fail()
-            return Event("cast", spell=spell)
+            return Event("cast" if cast == "you cast" else "cast-or-copy", spell=spell)
         if self.eat("you gain life"):
             return Event("gain-life", first=bool(self.eat("for the first time each turn")))
         if self.eat("you draw a card"):
