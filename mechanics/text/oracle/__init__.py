@@ -136,7 +136,7 @@ def compile_ability(card: CardDef, lines: list[str], known: set[str]) -> list[ab
     if node.form == "static":
         return compiler.static(node, flat, card)
     if node.form == "enters":
-        return [compiler.enters(node, flat)]
+        return [compiler.enters(node, flat, card.name)]
     if node.form == "cast-from":  # 601.3: "You may cast ~ from your graveyard using its blitz ability."
         return [ab.CastFrom(flat, node.arg, node.keyword)]
     if node.form == "alternative-cost":  # 118.9: "You may COST rather than pay this spell's mana cost."

@@ -109,6 +109,22 @@ class Effect:
     delayed: str = ""
     #: abilities it grants (113.2, 613.1f): 'becomes a 3/3 ... creature with "Whenever ..."'
     grants: tuple[Ability, ...] = ()
+    #: 707.9: what a copy ("enter as a copy of ...") has other than the copied values
+    except_: CopyExcept | None = None
+
+
+@dataclass(frozen=True)
+class CopyExcept:
+    """707.9: a copy's exceptions ("except it's an artifact in addition to its other
+    types", "except it has flying", "except it's 7/7", "except it enters with an
+    additional +1/+1 counter on it"): types and subtypes added, keywords it has, its
+    base power and toughness, +1/+1 counters it enters with."""
+
+    types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    keywords: tuple[str, ...] = ()
+    pt: tuple[int, int] | None = None
+    counters: int = 0
 
 
 @dataclass(frozen=True)

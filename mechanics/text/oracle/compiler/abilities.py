@@ -14,6 +14,7 @@ from ....model.cards import parse_cost
 from .. import select
 from ..grammar.words import PROTECTION_OF_CHOICE
 from ..tree import Ability, Effect, Objects
+from .clones import clone
 from .conditions import condition
 from .descriptors import MEANINGFUL_COUNTERS, Env, Run, Unsupported
 from .effects import effects
@@ -235,17 +236,19 @@ def static(node: Ability, text: str, card: Any) -> list[ab.Static] | list[ab.Spe
     return out
 
 
-def enters(node: Ability, text: str) -> ab.EntersWith:
+def enters(node: Ability, text: str, name: str = "") -> ab.EntersWith:
     """614.1c: how it enters: tapped (unless COND, checked as it enters), with counters;
     614.12: with a color chosen.  Several of those: each, in the order written."""
     if len(node.effects) > 1:  # "This land enters tapped. As it enters, choose a color."
-        parts = [enters(replace(node, effects=(e,)), text).apply for e in node.effects]
+        parts = [enters(replace(node, effects=(e,)), text, name).apply for e in node.effects]
 
         def each(ctx: Ctx, obj: Any) -> None:
             for apply in parts:
                 apply(ctx, obj)
         return ab.EntersWith(text, each)
     e = node.effects[0]
+    if e.verb == "clone":
+        return clone(e, text, name)
     if e.verb == "choose-color":
         return ab.EntersWith(text, choose_color(e.kind))
     if e.verb == "shock":

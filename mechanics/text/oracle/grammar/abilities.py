@@ -10,6 +10,7 @@ from __future__ import annotations
 from ...effects import prevents_static
 from ..tree import Ability, Condition, Cost, Effect, Event, Number, Objects
 from .cases import case_ability
+from .clones import clone
 from .core import NoParse, _with
 from .effects import Effects
 from .permissions import Permissions
@@ -427,6 +428,8 @@ class Abilities(Effects, Permissions):
             self.eat_any("you control", "an opponent controls", "you don't control")
             self.end()
             return Ability("keyword", keyword="enchant", arg="")
+        if self.at("you may have ~ enter as a copy of"):  # 707.2, 614.1c (:mod:`.clones`)
+            return clone(self)
         if self.eat("as ~ enters , choose a color"):  # 614.12
             choice = self.color_choice()
             self.end()
