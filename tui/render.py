@@ -8,13 +8,13 @@ symbol as well as a style, so the screen reads the same with ``NO_COLOR``.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any
 
 from rich.style import Style
 from rich.text import Text
 
+from mechanics.ai.intent import harmful
 from mechanics.model.state import STEPS
 
 from .palette import DARK, Palette, colour_key, mana_text
@@ -215,20 +215,12 @@ def playable_names(game: Any, player: str) -> set[str]:
     return out
 
 
-#: what an effect does to its target: harm (an opponent's first) or help (yours first)
-_HOSTILE = re.compile(r"damage|destroy|exile|-\d+/-\d+|gets -|can't (attack|block)|doesn't untap|"
-                      r"tap target|counter target|sacrifice|discard|mill|loses|owner's hand|"
-                      r"rad counter|poison", re.IGNORECASE)
-_FRIENDLY = re.compile(r"\+\d+/\+\d+|gets \+|gains?|draws?|untap|hexproof|indestructible|"
-                       r"enchant|counter on", re.IGNORECASE)
-
-
 def preferred_first(game: Any, me: str, options: list[Any], text: str) -> list[Any]:
     """A target's options with the likely one first (a dialog's default, never a
     choice made for the player): for an effect that helps (a pump, an aura, card
     draw), ``me`` and their permanents; otherwise (damage, removal, an unknown
     effect) an opponent and theirs."""
-    helps = bool(_FRIENDLY.search(text)) and not _HOSTILE.search(text)
+    helps = not harmful(text)
 
     def mine(o: Any) -> bool:
         if isinstance(o, int) and o in game.state.objs:

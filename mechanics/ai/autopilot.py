@@ -69,16 +69,13 @@ from ..play.perform import (
     total_cost,
     unpayable,
 )
+from .intent import harmful
 
 ME = "p1"
 OPPONENT = "p2"
 COMBAT = ("combat", "attackers", "blockers", "damage", "endcombat")
 BAD_COUNTERS = frozenset({"-1/-1", "poison", "rad", "stun", "time", "age", "depletion", "bounty",
                           "doom", "blight", "shield-of-opponent"})
-_HARMFUL = ("damage", "destroy", "exile", "loses", "lose ", "-1/-1", "counter target", "sacrifice",
-            "return target", "tap target", "mill", "rad counter", "poison", "gets -", "fights")
-_HELPFUL = ("gets +", "+1/+1 counter", "gains", "have ", "untap", "hexproof", "indestructible",
-            "proliferate", "attach", "double")
 
 
 # ====================================================================== decisions mid-action
@@ -92,7 +89,7 @@ def policy(game: Any, decision: Decision) -> list[Any]:
         return order_triggers(game, decision)
     if kind == "targets":
         t = pick_target(game, decision.player, list(decision.options), decision.prompt)
-        if data.get("what") == "up to one" and _harmful(decision.prompt) and (  # none rather than one's own
+        if data.get("what") == "up to one" and harmful(decision.prompt) and (  # none rather than one's own
                 t == decision.player or (isinstance(t, int) and game.controller_of(t) == decision.player)):
             return []
         return [t]
@@ -222,7 +219,7 @@ def _mode_worth(game: Any, player: str, mode: Any, probe: Any) -> int:
         return 3 if "each opponent" in mode.text else 1
     t = pick_target(game, player, game.target_options(probe, mode.targets[0]), mode.text)
     mine = t == player or (isinstance(t, int) and game.controller_of(t) == player)
-    if not _harmful(mode.text):
+    if not harmful(mode.text):
         return int(mine)
     if mine:
         return 0
@@ -236,24 +233,16 @@ def _size(game: Any, oid: Any) -> int:
     return ch.power + ch.toughness
 
 
-def _harmful(text: str) -> bool:
-    """Whether an effect's text reads as bad for what it targets (the default)."""
-    low = text.lower()
-    if low.startswith("prevent") or ": prevent" in low:  # a shield for what it targets (615)
-        return "dealt by" in low
-    return not (any(w in low for w in _HELPFUL) and not any(w in low for w in _HARMFUL))
-
-
 def pick_target(game: Any, player: str, options: list[Any], text: str = "") -> Any:
     """The best of a target requirement's options for ``player``: opponents (and
     their creatures) for harmful effects, one's own biggest creature for helpful ones."""
-    harmful = _harmful(text)
+    bad = harmful(text)
     opps = set(game.opponents(player))
 
     def owner(o: Any) -> str:
         return o if isinstance(o, str) else game.controller_of(o)
 
-    if harmful:
+    if bad:
         for o in options:
             if isinstance(o, str) and o in opps:
                 return o
@@ -576,7 +565,7 @@ def spell_to_cast(game: Any, player: str, sorcery_speed: bool, combat: bool = Fa
             if targets:
                 return A.Cast(player, card.name, tuple(_ref(game, t) for t in targets), x, kicked=kicked)
             continue
-        helpful = not _harmful(text)
+        helpful = not harmful(text)
         if specs:
             spec = specs[0]
             is_pump = helpful and spec.kind in ("creature", "creature-you-control", "permanent", "any")
@@ -702,7 +691,7 @@ def _worth_entering(game: Any, player: str, card: Any) -> bool:
     for spec in enters[0].targets:
         options = game.target_options(None, spec)
         t = pick_target(game, player, options, enters[0].text) if options else None
-        if not (_harmful(enters[0].text) and isinstance(t, int) and game.controller_of(t) != player):
+        if not (harmful(enters[0].text) and isinstance(t, int) and game.controller_of(t) != player):
             return False
     return True
 
@@ -766,7 +755,7 @@ def ability_to_activate(game: Any, player: str, fetch: bool = False) -> A.Action
                 opts = [o for o in game.target_options(None, ab.targets[0]) if o != oid or not ab.equip]
                 if not opts:
                     continue
-                helpful = not _harmful(ab.text) or ab.equip
+                helpful = not harmful(ab.text) or ab.equip
                 t = pick_target(game, player, opts, ab.text if not ab.equip else "attach")
                 if ab.equip and t == on:
                     continue  # already there
