@@ -18,7 +18,7 @@ from .clones import clone
 from .conditions import condition
 from .descriptors import MEANINGFUL_COUNTERS, Env, Run, Unsupported
 from .effects import effects
-from .graveyard import in_graveyard
+from .graveyard import works_in_graveyard
 from .mana import choose_color, mana_ability, mana_trigger
 from .statics import defined_pt, itself, spell_cost
 from .triggers import trigger_match
@@ -162,7 +162,7 @@ def triggered(node: Ability, text: str, card: Any, known: set[str],
         _one_target(env)
         return ab.Triggered(text, resolve=run, targets=tuple(env.targets), condition=cond, step=ev.step,
                             step_whose="each" if ev.whose == "each" else "you", modal=modal_node,
-                            zone=_zone(env, ev, False))
+                            zone=_zone(env, ev, False, node.condition))
     if ev.kind == "chapter" and "Saga" not in card.subtypes:
         raise Unsupported("a chapter ability of a non-Saga")
     kinds, match, back = trigger_match(ev)
@@ -175,14 +175,14 @@ def triggered(node: Ability, text: str, card: Any, known: set[str],
     run = effects(env, node.effects) if modal_node is None else _modes(modal_node)
     _one_target(env)
     return ab.Triggered(text, kinds, match, run, tuple(env.targets), cond, look_back=back, modal=modal_node,
-                        zone=_zone(env, ev, back))
+                        zone=_zone(env, ev, back, node.condition))
 
 
-def _zone(env: Env, ev: Any, back: bool) -> str:
+def _zone(env: Env, ev: Any, back: bool, cond: Any) -> str:
     """113.6k: a triggered ability that moves this card out of its graveyard works there,
     unless its event puts the card there (it then triggers as it leaves the battlefield:
     "When this creature dies, return this card from your graveyard to your hand")."""
-    if in_graveyard(ev):  # "When this card is put into your graveyard from your library" (603.6d)
+    if works_in_graveyard(ev, cond):  # "When this card is put into your graveyard from your library" (603.6d)
         return "graveyard"
     if not env.from_graveyard or back:
         return "battlefield"

@@ -15,7 +15,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from .. import select
-from ..tree import Event
+from ..tree import Condition, Event
+from .conditions import Check, kind
 from .descriptors import Unsupported
 
 if TYPE_CHECKING:
@@ -29,6 +30,26 @@ def in_graveyard(ev: Event) -> bool:
     move there from a zone other than the battlefield alone."""
     return ev.kind == "put-into-graveyard" and ev.origin != "battlefield" and ev.subject is not None \
         and ev.subject.quant == "self"
+
+
+@kind("in-graveyard")
+def in_your_graveyard(cond: Condition) -> Check:
+    """"if this card is in your graveyard" (603.4): the same card, in its owner's graveyard."""
+    def check(game: Game, you: str, source: int | None, epoch: int = -1) -> bool:
+        obj = game.state.objs.get(source) if source is not None else None
+        return obj is not None and obj.zone == "graveyard" and obj.owner == you and epoch in (-1, obj.epoch)
+    return check
+
+
+def works_in_graveyard(ev: Event, cond: Condition | None) -> bool:
+    """Whether a trigger is an ability of the card in its graveyard (603.6d, 113.6k): its
+    own move there from a zone other than the battlefield, or "if this card is in your
+    graveyard" (603.4)."""
+    while cond is not None:
+        if cond.kind == "in-graveyard" and not cond.negate:
+            return True
+        cond = cond.also
+    return in_graveyard(ev)
 
 
 def _owner_ok(game: Game, whose: str, owner: str, you: str) -> bool:

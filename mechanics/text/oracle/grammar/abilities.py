@@ -283,6 +283,8 @@ class Abilities(Effects, Permissions):
             return Event("enters", subject)
         if self.eat("enters or leaves the battlefield"):  # two trigger events, one ability each
             return Event("enters|leaves", subject)
+        if self.eat("enters or is put into a graveyard from the battlefield"):  # :mod:`.graveyard`
+            return Event("enters|put-into-graveyard", subject, whose="any")
         if self.eat_any("enters", "enter"):
             return Event("enters", subject)
         if self.eat("dies"):
