@@ -110,7 +110,8 @@ def compile_ability(card: CardDef, lines: list[str], known: set[str]) -> list[ab
         return node
     if spell and node.form in ("triggered", "activated", "static", "enters") and not (
             node.form == "triggered" and in_graveyard(node.event)) and not (
-            node.form == "activated" and node.cost.exile_self_from_graveyard):
+            node.form == "activated" and (node.cost.exile_self_from_graveyard or any(
+                e.what is not None and e.what.quant == "self" and e.what.zone == "graveyard" for e in node.effects))):
         raise Unsupported(flat)  # an instant or sorcery is never a permanent (but is in a graveyard, 113.6k)
     if node.form == "modal":
         modes = [ln.removeprefix("• ") for ln in lines[1:]]

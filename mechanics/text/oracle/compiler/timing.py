@@ -189,6 +189,15 @@ def before_attackers(cond: Condition) -> Check:
     return check
 
 
+@kind("your-upkeep")
+def your_upkeep(cond: Condition) -> Check:
+    """"Activate only during your upkeep" (503)."""
+    def check(game: Game, you: str, source: int | None, epoch: int = -1) -> bool:
+        st = game.state
+        return game.seat_of(st.active) == game.seat_of(you) and st.step == "upkeep"
+    return check
+
+
 @kind("gained-life", "opponent-lost-life")
 def life_this_turn(cond: Condition) -> Check:
     """"if you gained life this turn", "if an opponent lost life this turn" (rules/tally.py)."""

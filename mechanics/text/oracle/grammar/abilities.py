@@ -21,6 +21,7 @@ from .words import (
     COLORS,
     COSTED,
     NUMBERED,
+    NUMBERS,
     RESTRICTION_SENTENCES,
     RESTRICTIONS,
     STEPS,
@@ -62,6 +63,10 @@ class Abilities(Effects, Permissions):
                 sac = _with(self.objects("a"), other=True) if other else self.objects("a")
             elif self.eat("discard a card"):
                 discard = 1
+            elif self.at("discard") and self.peek(1) in NUMBERS and self.peek(2) == "cards":  # "Discard two cards"
+                self.i += 1
+                discard = self.number().value
+                self.i += 1
             elif self.eat("return"):  # "Return a Forest you control to its owner's hand"
                 self.eat_any("a", "an")
                 bounce = self.objects("a")

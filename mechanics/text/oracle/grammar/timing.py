@@ -96,6 +96,8 @@ class Timing(Descriptors):
             cond = Condition("before-attackers")  # 508: your turn, before the declare attackers step
         elif self.eat("activate only during your turn"):
             cond = Condition("your-turn")
+        elif self.eat("activate only during your upkeep"):
+            cond = Condition("your-upkeep")
         else:
             self.need("activate only")
             cond = self.condition()
