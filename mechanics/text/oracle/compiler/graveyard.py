@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from .. import select
-from ..tree import Condition, Event
+from ..tree import Condition, Event, Objects
 from .conditions import Check, kind
 from .descriptors import Unsupported
 
@@ -65,7 +65,7 @@ def graveyard_match(ev: Event, lki_matches: Callable[..., bool]) -> Match | None
     others.  ``lki_matches(game, d, event, you, source)``: what left the battlefield fit
     ``d`` as it last existed."""
     if ev.kind == "leave-graveyard":
-        return ("ZoneChanged",), _left, False
+        return ("ZoneChanged",), _left(ev.spell), False
     if ev.kind != "put-into-graveyard":
         return None
     d, whose = ev.subject, ev.whose
@@ -105,11 +105,18 @@ def graveyard_match(ev: Event, lki_matches: Callable[..., bool]) -> Match | None
     return ("ZoneChanged",), other, False
 
 
-def _left(game: Game, obj: Any, event: Any) -> dict | None:
-    """"Whenever one or more cards leave your graveyard": once for the cards that leave
-    together, before anyone gets priority again (the ability isn't already waiting)."""
-    if event.from_zone != "graveyard" or event.owner != game.controller_of(obj.id):
-        return None
-    if any(t["source"] == obj.id and t["data"].get("left") for t in game.state.pending_triggers):
-        return None
-    return {"left": True}
+def _left(d: Objects | None) -> Callable[..., dict | None]:
+    """"Whenever one or more [creature] cards leave your graveyard": once for the cards
+    that leave together, before anyone gets priority again (the ability isn't already
+    waiting to be put on the stack)."""
+    kinds = replace(d, controller="", zone="battlefield") if d is not None and set(d.kinds) - {"card"} else None
+
+    def left(game: Game, obj: Any, event: Any) -> dict | None:
+        if event.from_zone != "graveyard" or event.owner != game.controller_of(obj.id):
+            return None
+        if kinds is not None and not select.matches(game, kinds, event.obj, event.owner, obj.id):
+            return None
+        if any(t["source"] == obj.id and t["data"].get("left") for t in game.state.pending_triggers):
+            return None
+        return {"left": True}
+    return left
