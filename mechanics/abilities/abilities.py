@@ -251,6 +251,18 @@ class AltCost(Ability):
 
 
 @dataclass(frozen=True)
+class AsThoughFlash(Ability):
+    """601.3e, 702.8a: "You may cast this spell as though it had flash [if you pay {2} more
+    to cast it]": it may be cast any time its controller could cast an instant, while
+    ``condition(game, player, None)`` holds ("If you control a creature with power 4 or
+    greater, ..."); ``more``: the mana it then costs in addition, when cast at a time a
+    sorcery couldn't be (Rout)."""
+
+    more: str = ""
+    condition: Callable[..., bool] | None = None
+
+
+@dataclass(frozen=True)
 class CastFrom(Ability):
     """A permission to cast the card from another zone than its owner's hand (601.3):
     "You may cast this card from your graveyard using its blitz ability": from ``zone``,

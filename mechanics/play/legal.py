@@ -21,6 +21,7 @@ from ..model.cards import parse_cost
 from ..model.errors import RuleError, StackfishError
 from ..model.mana import plan
 from ..model.state import StackItem
+from .flash import cast_any_time
 from .mana_abilities import automatic
 from .perform import (
     alt_allowed,
@@ -136,7 +137,7 @@ def _priority_actions(game: Game, player: str, mana: bool = True) -> Iterator[A.
             if main and p.lands_played < 1:
                 yield A.PlayLand(player, name)
             continue
-        fast = card.is_type("Instant") or "flash" in card.keywords
+        fast = cast_any_time(game, player, card)  # 702.8a, 601.3e
         costs = cast_costs(game, name)
         alt = "" if name in from_hand else flashback_cost(game, name)  # 702.34a
         if not (fast or main) or any(unpayable(game, player, -1, c) for c in costs):

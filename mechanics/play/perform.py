@@ -31,6 +31,7 @@ from ..text.effects import (
     UNBLOCKABLE,
 )
 from . import mana_abilities, setup, stops
+from .flash import cast_any_time, flash_surcharge
 from .manual import MANUAL
 
 if TYPE_CHECKING:
@@ -220,6 +221,7 @@ def total_cost(game: Game, player: str, card: Any, flashback: str = "", kicked: 
         total += parse_cost(alt.cost)
     if kicked:
         total += parse_cost("".join(c.kicker for c in costs))
+    total += flash_surcharge(game, player, card)  # "as though it had flash if you pay {2} more"
     less = sum(c.less(game, player) for c in costs if c.less is not None)
     change = sum(a.change(game, o, player, card) for o, a in spell_costs(game))
     less -= min(change, 0)
@@ -273,7 +275,7 @@ def _cast(game: Game, a: A.Cast) -> None:
         raise IllegalActionError(f"'{card.name}' has no mana cost: it can't be cast unless something lets it "
                                  "be cast without paying it or for an alternative cost (118.6)")
     _need_priority(game, a.player)
-    if not (card.is_type("Instant") or "flash" in card.keywords):
+    if not cast_any_time(game, a.player, card):  # 702.8a, 601.3e
         _sorcery_timing(game, a.player, f"'{card.name}' can be cast")
     _check_x(card.cost, a.x, card.name)
     modes = check_modes(game, a.player, card.name, a.modes)  # 601.2b: modes, then targets

@@ -145,6 +145,10 @@ def compile_ability(card: CardDef, lines: list[str], known: set[str]) -> list[ab
         if alt is None:
             raise Unsupported(node.arg)
         return [replace(alt, text=flat, condition=condition(node.condition))]
+    if node.form == "flash":  # 601.3e: "You may cast this spell as though it had flash ..."
+        check = condition(node.condition)
+        return [ab.AsThoughFlash(flat, node.cost.mana,
+                                 None if check is None else (lambda game, player, _: check(game, player, None)))]
     if node.form == "cast-cost":
         return [compiler.cast_cost(node, flat)]
     if node.form == "keyword":

@@ -92,7 +92,8 @@ class Abilities(Effects, Permissions):
             return chapter_ability(self)  # type: ignore[arg-type]
         self.ability_word()
         start = self.i
-        for rule in (self.keywords, self.cast_cost, self.cast_permission, self.alternative_cost, self.triggered,
+        for rule in (self.keywords, self.cast_cost, self.cast_permission, self.as_though_flash, self.alternative_cost,
+                     self.triggered,
                      self.activated, self.static, self.enters):
             ab = self.attempt(rule)
             if ab is not None:
