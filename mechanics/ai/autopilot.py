@@ -24,7 +24,9 @@ plays is a line of the scenario language.  The rules are deliberately plain:
   (dash, blitz), or evoke when the card's enters ability draws or removes an
   opponent's permanent (the card exiled for it is the cheapest that fits); buyback when the mana
   pays it too.  Suspend (702.62a) with the mana left once nothing else
-  can be cast.
+  can be cast; before combat, an ability of a card in the graveyard the mana
+  alone pays (unearth, "{2}{B}: Return this card from your graveyard to the
+  battlefield"; 113.6k).  A clone copies the biggest creature it may.
 - Attack with everything that can, every turn; crew a Vehicle first (702.122)
   when it hits harder than its crew would.
 - Searches take as many cards as allowed, lands first, then the costliest; a
