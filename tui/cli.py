@@ -1,20 +1,23 @@
 """The ``stackfish`` command: play, run scenarios, check decks, list plugins.
 
 Every user error ends in one clear line (``FILE:LINE: message`` where there is
-a file) and a non-zero exit code, never a traceback.
+a file) and a non-zero exit code, never a traceback.  This module builds the
+parser and runs play, script, demo, simulate, plugins and serve; the card and
+saved-game commands live in :mod:`tui.commands`.
 """
 
 from __future__ import annotations
 
 import argparse
-import functools
 import os
 import sys
-from collections.abc import Callable
 from importlib import resources
-from typing import Any
 
 from mechanics.model.errors import StackfishError
+
+from . import commands
+from .commands import cards as card_commands
+from .commands import games as game_commands
 
 
 def _script(args: argparse.Namespace) -> int:
@@ -26,7 +29,7 @@ def _script(args: argparse.Namespace) -> int:
     except StackfishError as exc:
         print(exc, file=sys.stderr)
         return 2
-    code = run(args.file, game_factory=lambda **kw: Game(pool=pool, plugins=_plugins_recipe(args)(), **kw),
+    code = run(args.file, game_factory=lambda **kw: Game(pool=pool, plugins=commands.plugins_recipe(args)(), **kw),
                out=lambda m: print(m, file=sys.stderr))
     if code == 0 and not args.quiet:
         print(f"{args.file}: ok")
@@ -41,7 +44,7 @@ def _demo(args: argparse.Namespace) -> int:
 
     path = str(resources.files("mechanics").joinpath("data/demo.scenario"))
     try:
-        game = run_checked(path, lambda **kw: Game(plugins=_plugins_recipe(args)(), **kw))
+        game = run_checked(path, lambda **kw: Game(plugins=commands.plugins_recipe(args)(), **kw))
     except SourceError as exc:
         print(exc, file=sys.stderr)
         return 2
@@ -69,7 +72,7 @@ def _play(args: argparse.Namespace) -> int:
     from mechanics.store.carddb import load_user_pool
 
     try:
-        app = make_app(deck, seed, _plugins_recipe(args), pool=load_user_pool(), journal=True)
+        app = make_app(deck, seed, commands.plugins_recipe(args), pool=load_user_pool(), journal=True)
     except OSError as exc:
         print(f"{deck}: {exc}", file=sys.stderr)
         return 2
@@ -100,63 +103,7 @@ def _start(args: argparse.Namespace, games_too: bool) -> int | str:
         return 0
     if isinstance(choice, str):
         return choice
-    return _open_journalled(open_or_resume, choice.id, args)
-
-
-def _deck_check(args: argparse.Namespace) -> int:
-    """Read a deck list; say how many of its cards are automated and what is done by hand
-    (every bad line of a list that doesn't load, as the paste screen lists them)."""
-    import json
-
-    from mechanics import Game, deck_report, make_plugin_manager
-    from mechanics.model.errors import DeckError
-    from mechanics.store.carddb import load_user_pool
-    from mechanics.store.decks import load_deck
-    from mechanics.store.paths import open_regular
-
-    from .library import check_deck, size_warning
-
-    pool = load_user_pool()  # every real card, and any imported ones
-    try:
-        deck = load_deck(args.file, pool)
-    except DeckError:  # every bad line, as the paste screen lists them, not only the first
-        try:  # (not a FIFO: reading one would wait forever)
-            with open_regular(args.file) as f:
-                found = check_deck(f.read().decode("utf-8", "replace"), pool)
-        except OSError:
-            found = None  # unreadable: the first error says so
-        if found is None or len(found.problems) < 2:
-            raise
-        for line, message in found.problems:
-            print(f"{args.file}:{line}: {message}" if line else f"{args.file}: {message}",
-                  file=sys.stderr)
-        return 2
-    game = Game(pool=pool, plugins=make_plugin_manager(disabled=args.disable_plugin or ()))
-    report = deck_report(deck, game)
-    if args.json:
-        print(json.dumps(report.to_json(), indent=2, ensure_ascii=False))
-        return 0
-    main = sum(e.count for e in deck.main)
-    side = sum(e.count for e in deck.sideboard)
-    print(f"{args.file}: {deck.format} deck, {main} main, {side} sideboard")
-    for line, note in deck.notes:
-        print(f"{args.file}:{line}: note: {note}")
-    if warning := size_warning(main):
-        print(f"{args.file}: warning: {warning}")
-    print("\n".join(report.lines()))
-    return 0
-
-
-def _progress_bar(stream, label: str = "importing"):  # noqa: ANN001, ANN202
-    """A ``progress(done, total)`` callback drawing a bar on ``stream`` (a terminal)."""
-    def draw(done: int, total: int) -> None:
-        frac = min(1.0, done / total) if total else 1.0
-        filled = int(frac * 30)
-        stream.write(f"\r{label} [{'#' * filled}{'.' * (30 - filled)}] {frac:4.0%}")
-        if done >= total:
-            stream.write("\r" + " " * 48 + "\r")
-        stream.flush()
-    return draw
+    return game_commands.open_journalled(open_or_resume, choice.id, args)
 
 
 def _simulate(args: argparse.Namespace) -> int:
@@ -173,7 +120,7 @@ def _simulate(args: argparse.Namespace) -> int:
     if (args.vary or args.swap) and len(args.deck) != 1:
         print("--vary and --swap make variants of one deck list: give one", file=sys.stderr)
         return 2
-    disabled = _disabled(args)
+    disabled = commands.disabled(args)
     try:
         decks = [Deck(d) for d in args.deck]
         if args.vary or args.swap:
@@ -182,7 +129,7 @@ def _simulate(args: argparse.Namespace) -> int:
             decks += [v for spec in args.swap or () for v in variants.swap(args.deck[0], spec, pool)
                       if v.note != "as listed" or not any(d.note == "as listed" for d in decks)]
         show = sys.stderr.isatty() and not (args.json or args.csv) and args.n >= 50
-        bar = _progress_bar(sys.stderr, "simulating") if show else None
+        bar = commands.progress_bar(sys.stderr, "simulating") if show else None
         results = compare(decks, args.n, args.seed, args.jobs, bar, max_turns=args.turns,
                           disabled=disabled, cluster=args.cluster)
     except OSError as exc:
@@ -208,178 +155,15 @@ def _simulate(args: argparse.Namespace) -> int:
     return 1 if any(r.errors for r in results) else 0  # games that failed are a failure
 
 
-def _cards_import(args: argparse.Namespace) -> int:
-    """Import a Scryfall bulk file into the user's card database."""
-    from mechanics.store.carddb import default_db_path, import_bulk
-
-    db_path = default_db_path()
-    progress = _progress_bar(sys.stderr) if sys.stderr.isatty() else None
-    try:
-        result = import_bulk(args.file, db_path, progress)
-    except StackfishError as exc:
-        if progress:
-            sys.stderr.write("\n")
-        print(exc, file=sys.stderr)
-        return 2
-    print(f"imported {int(result):,} cards from {args.file} into {db_path} "
-          f"({result.skipped:,} skipped, {result.duplicates:,} duplicate printings)")
-    return 0
-
-
-def _cards_search(args: argparse.Namespace) -> int:
-    """Search names and oracle text of the imported cards: name, cost, type a line."""
-    from mechanics.store.carddb import CardDb
-
-    text = " ".join(args.text)
-    with CardDb() as db:
-        found = db.search(text, args.limit)
-    if not found:
-        print(f"no card matches {text!r}", file=sys.stderr)
-        return 1
-    width = max(len(c["name"]) for c in found)
-    cost_width = max(len(c.get("mana_cost", "")) for c in found)
-    for c in found:
-        print(f"{c['name']:<{width}}  {c.get('mana_cost', ''):<{cost_width}}  {c.get('type_line', '')}".rstrip())
-    return 0
-
-
-def _cards_list(args: argparse.Namespace) -> int:
-    """Every bundled card (34,632), manual ones with the phrases nothing implements."""
-    from mechanics import Game, make_plugin_manager
-
-    game = Game(plugins=make_plugin_manager(disabled=_disabled(args)))
-    only = getattr(args, "only", None)
-    shown = manual = 0
-    cards = sorted(game.pool, key=lambda c: c.name)
-    for card in cards:
-        missing = game.manual_phrases(card.name)
-        manual += bool(missing)
-        if only == "manual" and not missing or only == "automated" and missing:
-            continue
-        shown += 1
-        print(f"{card.name} (manual)" if missing and only is None else card.name)
-        for line in missing:
-            print(f"    {line}")
-    print(f"{manual} manual, {len(cards) - manual} automated of {len(cards)} cards")
-    return 0
-
-
-def _cards_coverage(args: argparse.Namespace) -> int:
-    """How many bundled cards the engine automates, and what most often stops the rest."""
-    import json
-
-    from mechanics import Game, coverage, make_plugin_manager
-
-    game = Game(plugins=make_plugin_manager(disabled=args.disable_plugin or ()))
-    report = coverage(game.pool, game.hooks.keywords, game.hooks.scripts, args.top)
-    if args.json:
-        print(json.dumps(report, indent=2))
-        return 0
-    print(f"{report['automated']:,} of {report['cards']:,} bundled cards automated ({report['percent']}%)")
-    print(f"the {len(report['phrases'])} most common phrases nothing implements (first unread words):")
-    for row in report["phrases"]:
-        print(f"  {row['cards']:>6}  {row['phrase']}")
-    return 0
-
-
 def _plugins(args: argparse.Namespace) -> int:
     from mechanics import list_plugins, make_plugin_manager
 
-    for p in list_plugins(make_plugin_manager(disabled=_disabled(args))):
+    for p in list_plugins(make_plugin_manager(disabled=commands.disabled(args))):
         if p["error"]:
             print(f"{p['name']}: FAILED to load: {p['error']}")
         else:
             print(f"{p['name']} {p['version']} ({p['source']}): {', '.join(p['hooks'])}")
     return 0
-
-
-def _disabled(args: argparse.Namespace) -> tuple[str, ...]:
-    """The plugins ``--disable-plugin`` turned off (``STACKFISH_DISABLE_PLUGINS`` too,
-    in :func:`mechanics.plugin_api.plugin_manager.make_plugin_manager`)."""
-    return tuple(getattr(args, "disable_plugin", None) or ())
-
-
-def _plugins_recipe(args: argparse.Namespace) -> Callable[[], Any]:
-    """How the TUI makes each new game's plugin manager: every installed plugin but
-    those ``--disable-plugin`` names (``tui.app.plugin_manager``)."""
-    from mechanics import make_plugin_manager
-
-    return functools.partial(make_plugin_manager, disabled=_disabled(args))
-
-
-def _journal_warn(message: str) -> None:
-    print(f"warning: {message}", file=sys.stderr)
-
-
-def _open_journalled(opener, name: str | None, args: argparse.Namespace) -> int:  # noqa: ANN001
-    """Open a journalled game (``opener``: ``open_or_resume`` or ``load`` of
-    mechanics.io.games) with the user's card pool and plugins and run the TUI on it;
-    with ``--print``, only print its position (read-only: nothing is written)."""
-    from mechanics import make_plugin_manager
-    from mechanics.store.carddb import load_user_pool
-
-    kw = {"pool": load_user_pool(), "plugins": make_plugin_manager(disabled=_disabled(args)),
-          "warn": _journal_warn}
-    if getattr(args, "print", False):
-        from mechanics.io.games import find_game, find_save
-        from mechanics.io.journal import resume
-
-        where = find_save(name) if opener.__name__ == "load" else find_game(name)
-        game = resume(where, repair=getattr(args, 'repair', False), **kw)
-        print(f"# game {where.name} ({where})")
-        print(game.snapshot(), end="")
-        d = game.pending
-        print(f"# {d.prompt}" if d is not None else "# game over" if game.state.over else "")
-        return 0
-    from tui.app import make_app
-
-    game, journal = opener(name, repair=getattr(args, 'repair', False), **kw)
-    deck = journal.directory / "p1.deck"
-    app = make_app(str(deck) if deck.exists() else None, game.state.seed,
-                   plugins=_plugins_recipe(args), pool=game.pool, game=game, journal=journal)
-    app.run()
-    return app.return_code or 0  # 1 when the app ended on an error
-
-
-def _games(args: argparse.Namespace) -> int:
-    """List the journalled games (unfinished ones only unless --all) and the saves."""
-    from mechanics.io.games import list_games, list_saves
-
-    games, saves = list_games(finished=args.all), list_saves()
-    for i, g in enumerate(games, 1):
-        print(f"{i:>3}. {g.line()}")
-    if not games:
-        print("no unfinished games" if not args.all else "no games")
-    if saves:
-        print("saves:")
-        for g in saves:
-            print(f"     {g.line()}")
-    return 0
-
-
-def _resume(args: argparse.Namespace) -> int:
-    """Resume an unfinished game where it stopped (the newest one by default)."""
-    from mechanics.io.games import open_or_resume
-
-    return _open_journalled(open_or_resume, args.game, args)
-
-
-def _save(args: argparse.Namespace) -> int:
-    """Keep a copy of a game (the newest unfinished one by default) under a name."""
-    from mechanics.io.games import check_name, find_game, save
-
-    check_name(args.name)
-    target = save(find_game(args.game, only_unfinished=args.game is None), args.name,
-                  overwrite=args.force)
-    print(f"saved as '{args.name}' ({target})")
-    return 0
-
-
-def _load(args: argparse.Namespace) -> int:
-    """Play on from a saved game (as a new game: the save stays as it is)."""
-    from mechanics.io.games import load
-
-    return _open_journalled(load, args.name, args)
 
 
 def parser() -> argparse.ArgumentParser:
@@ -409,7 +193,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("file")
     p.add_argument("--json", action="store_true",
                    help='print {"cards", "automated", "manual": [{"name", "count", "missing"}]}')
-    p.set_defaults(func=_deck_check)
+    p.set_defaults(func=card_commands.deck_check)
     cards = sub.add_parser("cards", help="the card database and which cards are automated",
                            description="Without a sub-command: list the bundled cards (as 'list').")
     which = cards.add_mutually_exclusive_group()
@@ -417,25 +201,25 @@ def parser() -> argparse.ArgumentParser:
                        help="only manual cards, each with the lines nothing implements")
     which.add_argument("--automated", dest="only", action="store_const", const="automated",
                        help="only fully automated cards")
-    cards.set_defaults(func=_cards_list)
+    cards.set_defaults(func=card_commands.cards_list)
     cards_sub = cards.add_subparsers(dest="cards_command")
     p = cards_sub.add_parser("import", help="import a Scryfall bulk file (oracle-cards-*.json)")
     p.add_argument("file")
-    p.set_defaults(func=_cards_import)
+    p.set_defaults(func=card_commands.cards_import)
     p = cards_sub.add_parser("search", help="search imported cards' names and oracle text")
     p.add_argument("text", nargs="+")
     p.add_argument("-n", "--limit", type=int, default=20, help="at most this many cards (20)")
-    p.set_defaults(func=_cards_search)
+    p.set_defaults(func=card_commands.cards_search)
     p = cards_sub.add_parser("list", help="list the bundled cards; manual ones with their missing lines")
     which = p.add_mutually_exclusive_group()
     which.add_argument("--manual", dest="only", action="store_const", const="manual", default=argparse.SUPPRESS)
     which.add_argument("--automated", dest="only", action="store_const", const="automated",
                        default=argparse.SUPPRESS)
-    p.set_defaults(func=_cards_list)
+    p.set_defaults(func=card_commands.cards_list)
     p = cards_sub.add_parser("coverage", help="how many bundled cards are automated; the phrases that stop the rest")
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
     p.add_argument("--top", type=int, default=20, help="how many phrases (20)")
-    p.set_defaults(func=_cards_coverage)
+    p.set_defaults(func=card_commands.cards_coverage)
     p = sub.add_parser("simulate", help="play many goldfish games with an autopilot; kill-turn "
                        "statistics; compare decks", description="One deck: kill-turn and by-turn "
                        "statistics. Several decks, or variants of one (--vary, --swap): each plays "
@@ -462,25 +246,25 @@ def parser() -> argparse.ArgumentParser:
     p.set_defaults(func=_plugins)
     p = sub.add_parser("games", help="list unfinished games (and saves) that can be resumed")
     p.add_argument("-a", "--all", action="store_true", help="finished games too")
-    p.set_defaults(func=_games)
+    p.set_defaults(func=game_commands.games)
     p = sub.add_parser("resume", help="resume an unfinished game where it stopped")
     p.add_argument("game", nargs="?", help="a game id, id prefix or number from 'stackfish "
                    "games', or a journal file (default: the newest unfinished game)")
     p.add_argument("--print", action="store_true", help="print the position instead of playing")
     p.add_argument("--repair", action="store_true", help="a damaged journal: continue from its "
                    "last good action (the whole file is kept as journal.scenario.torn)")
-    p.set_defaults(func=_resume)
+    p.set_defaults(func=game_commands.resume)
     p = sub.add_parser("save", help="keep a copy of a game under a name")
     p.add_argument("name")
     p.add_argument("--game", help="which game (default: the newest unfinished one)")
     p.add_argument("-f", "--force", action="store_true", help="replace a save of that name")
-    p.set_defaults(func=_save)
+    p.set_defaults(func=game_commands.save)
     p = sub.add_parser("load", help="play on from a saved game")
     p.add_argument("name")
     p.add_argument("--print", action="store_true", help="print the position instead of playing")
     p.add_argument("--repair", action="store_true", help="a damaged journal: continue from its "
                    "last good action")
-    p.set_defaults(func=_load)
+    p.set_defaults(func=game_commands.load)
     p = sub.add_parser("serve", help="host goldfish games over ssh or in a browser",
                        description="Each SSH session plays its own game in the terminal UI. "
                                    "Players connect with `ssh -p PORT NAME@HOST` "
