@@ -279,10 +279,8 @@ class Abilities(Effects, Permissions):
         found = self.attempt(discard_event, self)
         if found is not None:
             return found
-        if self.eat("one or more"):  # "... creature cards leave your graveyard" (:mod:`..compiler.graveyard`)
-            cards = self.objects("a")
-            self.need("leave your graveyard")
-            return Event("leave-graveyard", spell=cards)
+        if self.at("one or more") and (left := self.attempt(self.leave_graveyard)) is not None:
+            return left  # :mod:`.graveyard`
         subject = self.attempt(self.thing, None)
         if subject is None:
             subject = self.objects("a") if self.eat_any("a", "an") else self.fail()

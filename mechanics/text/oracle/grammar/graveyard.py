@@ -1,6 +1,6 @@
-"""The grammar of cards going to a graveyard: "is put into a graveyard from the
-battlefield", "is put into your graveyard from anywhere", "... from your library"
-(compiled in :mod:`..compiler.graveyard`)."""
+"""The grammar of cards going to and leaving a graveyard: "is put into a graveyard from the
+battlefield", "is put into your graveyard from anywhere", "... from your library", "one
+or more creature cards leave your graveyard" (compiled in :mod:`..compiler.graveyard`)."""
 
 from __future__ import annotations
 
@@ -14,6 +14,14 @@ _ORIGINS = {"the battlefield": "battlefield", "anywhere": "anywhere", "your libr
 
 class GraveyardEvents(Core):
     """Trigger events of a card put into a graveyard."""
+
+    def leave_graveyard(self) -> Event:
+        """"one or more [creature] cards leave your graveyard" (compiled once for the cards
+        leaving together)."""
+        self.need("one or more")
+        cards = self.objects("a")  # type: ignore[attr-defined]
+        self.need("leave your graveyard")
+        return Event("leave-graveyard", spell=cards)
 
     def put_into_graveyard(self, subject: Objects) -> Event:
         """"[subject] is put into a graveyard / your graveyard from ORIGIN" (700.4: dying
