@@ -37,11 +37,7 @@ class Permissions(Descriptors):
         self.need("you may cast ~ as though it had flash")
         more = ""
         if cond is None and self.eat("if you pay"):
-            while self.peek().startswith("{"):
-                more += self.text()
-                self.i += 1
-            if not more:
-                self.fail()
+            more = self.mana_symbols()
             self.need("more to cast it")
         elif cond is None and self.at("if"):
             cond = self.condition()
