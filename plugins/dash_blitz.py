@@ -37,7 +37,7 @@ def register_keywords(register: Any) -> None:
 
 @hookimpl
 def register_interest(register: Any) -> None:
-    register(events=("ZoneChanged",), steps=("end",))
+    register(events=("ZoneChanged",), steps=("end",), words=("dash", "blitz"))
 
 
 @hookimpl

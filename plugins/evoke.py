@@ -29,7 +29,7 @@ def register_keywords(register: Any) -> None:
 
 @hookimpl
 def register_interest(register: Any) -> None:
-    register(events=("ZoneChanged",))
+    register(events=("ZoneChanged",), words=("evoke",))
 
 
 def _evoked(game: Any, oid: int, epoch: int) -> bool:

@@ -127,7 +127,7 @@ def register_keywords(register: Any) -> None:
 
 @hookimpl
 def register_interest(register: Any) -> None:
-    register(events=("ZoneChanged", "CountersPut"))
+    register(events=("ZoneChanged", "CountersPut"), words=("evolve",))
 
 
 @hookimpl

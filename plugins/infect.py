@@ -28,6 +28,11 @@ def register_keywords(register: Any) -> None:
 
 
 @hookimpl
+def register_interest(register: Any) -> None:
+    register(words=("infect", "wither"))
+
+
+@hookimpl
 def damage_results(game: Any, damage: Any) -> list[tuple] | None:
     if damage.source is None:
         return None

@@ -28,7 +28,7 @@ def register_keywords(register: Any) -> None:
 
 @hookimpl
 def register_interest(register: Any) -> None:
-    register(events=("ZoneChanged",))
+    register(events=("ZoneChanged",), words=("living weapon",))
 
 
 @hookimpl

@@ -90,7 +90,7 @@ def untap_begin(game: Any, player: str) -> list[tuple] | None:
 
 @hookimpl
 def register_interest(register: Any) -> None:
-    register(events=("PhasedOut",))
+    register(events=("PhasedOut",), words=("phas",), wakes=("PhasedOut",))
 
 
 @hookimpl

@@ -33,7 +33,7 @@ def register_keywords(register: Any) -> None:
 
 @hookimpl
 def register_interest(register: Any) -> None:
-    register(events=("CountersRemoved",), steps=("upkeep",))
+    register(events=("CountersRemoved",), steps=("upkeep",), words=("suspend",))
 
 
 def _suspend_card(game: Any, oid: int) -> bool:

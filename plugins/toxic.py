@@ -28,6 +28,11 @@ def register_keywords(register: Any) -> None:
 
 
 @hookimpl
+def register_interest(register: Any) -> None:
+    register(words=("toxic",))
+
+
+@hookimpl
 def damage_results(game: Any, damage: Any) -> list[tuple] | None:
     if not damage.combat or damage.player is None or damage.source is None:
         return None

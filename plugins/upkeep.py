@@ -49,7 +49,8 @@ def register_keywords(register: Any) -> None:
 
 @hookimpl
 def register_interest(register: Any) -> None:
-    register(events=("CountersRemoved",), steps=("upkeep",))
+    register(events=("CountersRemoved",), steps=("upkeep",),
+             words=("echo", "cumulative upkeep", "vanishing", "fading"))
 
 
 def _trigger(game: Any, oid: int, handler: str, text: str, data: dict) -> dict:

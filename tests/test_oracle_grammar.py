@@ -119,7 +119,7 @@ def test_land_mana_abilities_with_costs_accepted(text):
     ("Enchanted creature gets +1/+1 and has exalted.", "Enchantment — Aura"),  # a triggered keyword
     ("{R}: This creature gains protection from the chosen player until end of turn.", "Creature — Elf"),
     ("When this creature enters, attach it to target creature you control.", "Creature — Elf"),
-    ("This creature enters with two shield counters on it.", "Creature — Elf"),  # shield: rules meaning
+    ("This creature enters with a finality counter on it.", "Creature — Elf"),  # finality: rules meaning
     ("{X}: Add {C}.", "Artifact"),  # X is chosen as an ability is activated (107.3): not for mana
     ("{X}, {T}: Destroy target artifact with mana value X.", "Artifact"),  # a comparison with X
     ("{T}: Add one mana of any color.", "Instant"),

@@ -48,9 +48,9 @@ AUTOMATED = ["Watchful Radstag", "Renegade Krasis", "Fathom Mage", "Simic Fluxma
              "Clinging Anemones", "Gluttonous Slug", "Contaminated Drink", "Nuclear Fallout",
              "Feral Ghoul", "Glowing One", "Mirelurk Queen", "Gyre Sage",
              "Elusive Krasis", "Screeching Scorchbeast", "Experiment One",
-             "Nightkin Ambusher", "The Wise Mothman", "Strong, the Brutish Thespian"]
+             "Nightkin Ambusher", "The Wise Mothman", "Strong, the Brutish Thespian", "Scurry Oak"]
 MANUAL = ["Darwin, Adaptive Mutant",
-          "Simic Manipulator", "Scurry Oak", "Lonis, Genetics Expert", "Dinosaur Egg",
+          "Simic Manipulator", "Lonis, Genetics Expert", "Dinosaur Egg",
           "Bloatfly Swarm", "Megaton's Fate"]
 
 

@@ -167,6 +167,15 @@ class Activated(Ability):
     loyalty: int | None = None
     #: crew N's cost (702.122a): tap other untapped creatures you control with total power N or more
     crew: int = 0
+    #: "Pay {E}{E}" is part of the cost: that many energy counters removed from its controller (107.14)
+    energy: int = 0
+    #: "Exert this creature" is part of the cost (701.43a)
+    exert: bool = False
+    #: "Exile two creature cards from your graveyard" is part of the cost: (what, ``fits(game,
+    #: player, obj, source) -> bool``, how many), as for ``tap_other``
+    exile_graveyard: tuple[str, Callable[..., bool], int] | None = None
+    #: "Put a -1/-1 counter on this creature" is part of the cost (602.2b): (kind, how many)
+    put_counters: tuple[str, int] | None = None
     #: "Activate only if COND" / "Activate only during your turn" (602.5b):
     #: ``only_if(game, player, source) -> bool``
     only_if: Callable[..., bool] | None = None
@@ -212,6 +221,8 @@ class CastCost(Ability):
     discard: int = 0
     sacrifice_other: tuple[str, Callable[..., bool]] | None = None
     once: bool = False
+    #: "exile a creature card from your graveyard" (as for :attr:`Activated.exile_graveyard`)
+    exile_graveyard: tuple[str, Callable[..., bool], int] | None = None
     kicker: str = ""
     flashback: str = ""
     #: a cost reduction (601.2f: "costs {1} less to cast for each artifact you control",
@@ -343,18 +354,24 @@ class Behaviour:
     keywords: list[tuple[str, Any]] = field(default_factory=list)
     #: for each ability nothing implements, the first words of it that failed
     phrases: list[str] = field(default_factory=list)
-    _kinds: dict[type, list] = field(default_factory=dict, init=False, repr=False, compare=False)
+    _kinds: dict[Any, list] = field(default_factory=dict, init=False, repr=False, compare=False)
+    #: what other code derives from the abilities alone, by purpose (the mana a permanent
+    #: with only fixed mana abilities pays with: mechanics.play.mana_abilities.entries)
+    derived: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     @property
     def manual(self) -> bool:
         return bool(self.missing)
 
-    def of(self, kind: type) -> list:
-        """Its abilities of one kind, listed once per kind (a behaviour's abilities don't
-        change once it is built, and every decision asks again); not to be modified."""
-        found = self._kinds.get(kind)
+    def of(self, kind: type, test: Callable[[Any], bool] | None = None) -> list:
+        """Its abilities of one kind (that pass ``test``, a function of the ability alone),
+        listed once per kind and test (a behaviour's abilities don't change once it is
+        built, and every decision asks again); not to be modified."""
+        key = kind if test is None else (kind, test)
+        found = self._kinds.get(key)
         if found is None:
-            found = self._kinds[kind] = [a for a in self.abilities if isinstance(a, kind)]
+            found = self._kinds[key] = [a for a in self.abilities
+                                        if isinstance(a, kind) and (test is None or test(a))]
         return found
 
 

@@ -101,9 +101,9 @@ def policy(game: Any, decision: Decision) -> list[Any]:
         modal = game.ability(t["handler"]).modal
         sets = mode_sets(game, probe, modal)
         return [str(n) for n in pick_modes(game, decision.player, modal, sets, probe) or sets[0]]
-    if kind == "discard":
-        return discard(game, decision.player, list(decision.options), decision.min)
     what = data.get("what")
+    if kind == "discard" or what == "discard":  # a discard (a cost, connive, looting): the least wanted
+        return discard(game, decision.player, list(decision.options), decision.min)
     if what == "proliferate":
         return proliferate_choice(game, decision.player, decision.options)
     if what == "may":
@@ -736,7 +736,7 @@ def ability_to_activate(game: Any, player: str, fetch: bool = False) -> A.Action
                 continue
             if fetch and "Search your library" not in ab.text:
                 continue
-            if ab.remove_counters or (ab.loyalty or 0) < 0 or ab.bounce_other or ab.crew or unpayable(
+            if ab.remove_counters or ab.put_counters or (ab.loyalty or 0) < 0 or ab.bounce_other or ab.crew or unpayable(
                     game, player, oid, ab):
                 continue  # spending counters (to regenerate, say), loyalty or a land in play is a player's
                 # call; Vehicles are crewed before combat

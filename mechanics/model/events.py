@@ -83,6 +83,14 @@ class Untapped(Event):
 
 
 @dataclass(frozen=True)
+class Exerted(Event):
+    """The permanent ``obj`` was exerted (701.43a): it won't untap during its controller's
+    next untap step."""
+
+    obj: int
+
+
+@dataclass(frozen=True)
 class TokenCreated(Event):
     """A token ``obj`` named ``name`` was created under ``controller``'s control (a
     ZoneChanged with ``from_zone`` ``""`` follows)."""

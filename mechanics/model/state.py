@@ -141,12 +141,14 @@ class AbilityRef:
 ABILITY = "ability:"
 
 
-def while_present(obj: Obj) -> str:
-    """``Effect.until`` for "for as long as OBJ remains on the battlefield" (611.2b)."""
-    return f"{WHILE}{obj.id}:{obj.epoch}"
+def while_present(obj: Obj, tapped: bool = False) -> str:
+    """``Effect.until`` for "for as long as OBJ remains on the battlefield" (611.2b);
+    ``tapped``: "... remains tapped", ended for good as it untaps (``Game.untap``)."""
+    return f"{WHILE}{obj.id}:{obj.epoch}" + (WHILE_TAPPED if tapped else "")
 
 
 WHILE = "while:"
+WHILE_TAPPED = ":tapped"
 #: ``Effect.until`` for "during its controller's next untap step" (502.3): it ends as the
 #: untap step of its permanent's controller does
 NEXT_UNTAP = "next-untap"
@@ -176,7 +178,7 @@ class Effect:
         from :func:`while_present`), else None."""
         if not self.until.startswith(WHILE):
             return None
-        oid, _, epoch = self.until[len(WHILE):].partition(":")
+        oid, _, epoch = self.until[len(WHILE):].removesuffix(WHILE_TAPPED).partition(":")
         return int(oid), int(epoch)
 
 

@@ -99,11 +99,17 @@ class Ctx:
     def pay(self, player: str, cost: str) -> bool:
         """Pay a mana cost while resolving ("you may pay {3}. If you do, ..."): from
         the pool, then untapped lands (601.2g-h, 118.3).  Returns False, changing
-        nothing, when the player can't pay it."""
+        nothing, when the player can't pay it.  ``{E}``: an energy counter the player
+        removes (107.14)."""
+        energy = cost.upper().count("{E}")
+        if energy > self.game.state.players[player].counters.get("energy", 0):
+            return False
         try:
-            pay(self.game, player, parse_cost(cost))
+            pay(self.game, player, parse_cost(cost.upper().replace("{E}", "")))
         except IllegalActionError:
             return False
+        if energy:
+            self.game.remove_counters(player, "energy", energy)
         self.game.note(f"{player} pays {cost}")
         return True
 
@@ -135,6 +141,7 @@ PRIMITIVES: dict[str, str] = {
     "mill": "mill n cards (701.17), all at once; returns their ids",
     "tap": "tap a permanent",
     "untap": "untap a permanent",
+    "exert": "exert a permanent (701.43): it won't untap during its controller's next untap step",
     "phase_out": "phase a permanent out, with what is attached to it (702.26)",
     "phase_in": "phase a permanent in (702.26)",
     "pump": "+p/+t until end of turn (layer 7c)",

@@ -27,12 +27,12 @@ from ..model.errors import BadReferenceError, IllegalActionError, PluginError, S
 from ..model.oracle import load_bundled_pool
 from ..model.state import Decision, Obj, Player, StackItem, State
 from ..plugin_api.isolation import WATCHDOG, HookTimedOut, rule_error, timed_out
-from ..plugin_api.plugin_manager import Hooks, make_plugin_manager
+from ..plugin_api.plugin_manager import Awake, Hooks, make_plugin_manager
 from ..rules.layers import Chars, base_chars, compute, counter_pt, defined_pt
 from ..rules.primitives import Primitives
 from ..rules.priority import PriorityRules, Seating
 from ..rules.refs import References
-from ..rules.tally import tally
+from ..rules.tally import TALLIES
 from ..rules.triggers import TriggerRules
 from ..rules.turn import TurnRules
 from ..text import scripts  # noqa: F401 - scripts register the bundled cards
@@ -81,7 +81,10 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         self._chars: dict[int, Chars] | None = None
         self._plain_chars = False  # see changed()
         self._seating: dict[str, Seating] = {}  # by active player, see seating()
-        self._abilities: tuple[dict[int, Chars], Any] | None = None  # see ability_index()
+        self._abilities: tuple[dict[int, Chars], Any, int] | None = None  # see ability_index()
+        self._scanned: tuple[Any, int, frozenset[Any]] = (None, 0, frozenset())  # see plugins_awake()
+        self.woken: frozenset[Any] = frozenset()
+        """The sleeping plugins an event woke in this game (``Hooks.wakes``), for good."""
         self.revision = 0
         """Counts writes to the state, each announced by :meth:`changed`, the one place
         that bumps it: the key of the caches of derived data that read the whole state
@@ -167,7 +170,7 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         found = self._manual.get(name)
         if found is None:
             card = self.card(name)  # an unknown name is an error
-            whole = self.pool.get(name) or card  # every face of it (a token made by an effect: its own)
+            whole = self.pool.get(name) or card  # every face of it; a token the compiler made: its facts
             found = self._manual[name] = manual_phrases(whole, self.hooks.keywords, self.hooks.scripts)
         return found
 
@@ -208,8 +211,23 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         a plugin is turned off; a test compares the answers before and after)."""
         self.memo.clear()
         self._behaviours.clear()
-        self._seating, self._abilities = {}, None
+        self._seating, self._abilities, self._scanned = {}, None, (None, 0, frozenset())
         self.changed(seats=True)
+
+    def awake(self) -> Awake:
+        """The plugins awake in this game and what they listen to (kept with the ability
+        index: :meth:`plugins_awake`)."""
+        kept = self._abilities  # (ability_index's own check, without the call)
+        if kept is not None and kept[0] is self._chars and kept[2] == len(self.state.objs):
+            return kept[1].plugins
+        return self.ability_index().plugins
+
+    def wake(self, plugins: list[Any]) -> Awake:
+        """Wake ``plugins`` for the rest of the game (an event they wake on happened)."""
+        self.woken = self.woken | frozenset(plugins)
+        self._abilities = None
+        self._scanned = (None, 0, frozenset())
+        return self.awake()
 
     def seeing(self, chars: dict[int, Chars], read: Callable[..., Any], *args: Any) -> Any:
         """``read(self, *args)`` answered with characteristics from ``chars``: a static
@@ -301,14 +319,19 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
     # ================================================================ events and log
     def emit(self, event: ev.Event) -> None:
         """Record an event and collect the triggered abilities it causes (603.2)."""
-        self.events.append(event)
-        self.state.n_events = len(self.events)
-        tally(self.state, event)
+        events, st = self.events, self.state
+        events.append(event)
+        st.n_events = len(events)
+        count = TALLIES.get(event.kind)
+        if count is not None:
+            count(st, event)
         if self.keep_log:
             line = self.hooks.describe(self, event)
             if line:
                 self.note(line)
-        self.collect_triggers(event)
+        kept = self._abilities  # an event nothing hears collects nothing (without the call)
+        if kept is None or kept[0] is not self._chars or kept[2] != len(st.objs) or event.kind in kept[1].heard:
+            self.collect_triggers(event)
 
     def note(self, line: str) -> None:
         if not self.keep_log:
@@ -434,6 +457,7 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         twin.observers, twin.plugin_errors = [], dict(self.plugin_errors)
         twin.memo, twin.policy_memory, twin.departing = {}, copy.deepcopy(self.policy_memory), []
         twin._chars = twin._abilities = None
+        twin._scanned = (None, 0, frozenset())
         twin._seating = {}
         return twin
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..abilities.abilities import Activated, ManaTrigger
+from ..abilities.abilities import Activated
 from ..model.cards import parse_cost
 from ..model.mana import format_cost
 from ..model.state import AbilityRef, Decision, StackItem
@@ -30,7 +30,7 @@ def automatic(ab: Any) -> bool:
     would spend those as several colors)."""
     return bool(isinstance(ab, Activated) and ab.mana and ab.tap and not (
         parse_cost(ab.cost) or ab.sacrifice or ab.life or ab.sacrifice_other or ab.discard or ab.once
-        or ab.remove_counters or ab.tap_other or ab.choices or ab.spend_only or (ab.amount is not None and len(ab.mana) > 1)))
+        or ab.remove_counters or ab.energy or ab.exert or ab.exile_graveyard or ab.put_counters or ab.tap_other or ab.choices or ab.spend_only or (ab.amount is not None and len(ab.mana) > 1)))
 
 
 #: a permanent's chosen color (614.12: "As ~ enters, choose a color") by name
@@ -48,7 +48,10 @@ def makes(game: Game, obj: Any, ab: Any, produced: str = "") -> str:
     of the chosen color", the color chosen as the permanent entered (none if none was);
     ``+``, ``=``, ``-`` what lands could produce (106.7); ``^`` (a triggered mana
     ability's) the types of mana the tapped land ``produced``."""
-    out = ab.mana.replace("*", _CHOSEN.get(obj.choices.get("choice", ""), "")).replace("^", produced)
+    out = ab.mana
+    if out.isalpha():  # only mana symbols (a basic land's "R"): no mark to read
+        return out if len(out) == 1 else "".join(dict.fromkeys(out))
+    out = out.replace("*", _CHOSEN.get(obj.choices.get("choice", ""), "")).replace("^", produced)
     for mark, (whose, colorless) in _PRODUCIBLE.items():
         if mark in out:
             out = out.replace(mark, _lands_could(game, game.controller_of(obj.id), whose, colorless))
@@ -76,14 +79,24 @@ def _made(game: Game, obj: Any, ab: Activated) -> list[str]:
 def entries(game: Game, oid: int) -> list[str]:
     """The mana a permanent pays with when tapped, one entry a mana (its colors): one
     entry making any color of its abilities' when each makes one mana (a painland:
-    "CRW"), else the entries of the ability making the most."""
-    obj = game.state.objs[oid]
-    made = [m for ab in game.activated(oid) if automatic(ab) and (m := _made(game, obj, ab))]
-    if not made:
+    "CRW"), else the entries of the ability making the most.  Kept with the behaviour
+    when every such ability makes fixed mana (no chosen color, no count); shared, so
+    callers don't modify it."""
+    ch = game.chars(oid)
+    if ch is None or ch.no_abilities:
         return []
-    if all(len(m) == 1 for m in made):
-        return ["".join(m[0] for m in made)]
-    return max(made, key=len)
+    beh = ch.behaviour
+    out = beh.derived.get("mana_entries")
+    if out is not None:
+        return out
+    options = beh.of(Activated, automatic)
+    obj = game.state.objs[oid]
+    made = [m for ab in options if (m := _made(game, obj, ab))]
+    out = [] if not made else ["".join(m[0] for m in made)] if all(len(m) == 1 for m in made) else \
+        max(made, key=len)
+    if all(ab.amount is None and (ab.adds or ab.mana.isalpha()) for ab in options):
+        beh.derived["mana_entries"] = out  # the same for every permanent with these abilities
+    return out
 
 
 def tapped_for(game: Game, player: str, oid: int, paid: list[str]) -> None:
@@ -91,14 +104,18 @@ def tapped_for(game: Game, player: str, oid: int, paid: list[str]) -> None:
     generic): the mana ability that made it has its other effects (605.3b), and the
     rest of what it made goes to the pool (106.4)."""
     obj = game.state.objs[oid]
-    options = [ab for ab in game.activated(oid) if automatic(ab)]
+    options = _automatic_of(game, oid)
     if not options:
         return  # tapped for convoke or improvise
-    fits = [ab for ab in options if _covers(_made(game, obj, ab), paid) is not None]
-    ab = min(fits or options, key=lambda a: a.resolve is not None)
+    if len(options) == 1:
+        ab = options[0]
+    else:
+        fits = [ab for ab in options if _covers(_made(game, obj, ab), paid) is not None]
+        ab = min(fits or options, key=lambda a: a.resolve is not None)
     left = [m for m in _covers(_made(game, obj, ab), paid) or [] if len(m) == 1]
     game.add_mana(player, left)
-    resolve_rest(game, player, (oid, obj.epoch), handler_of(game, oid, ab), ab)
+    if ab.resolve is not None:  # (the handler only for an ability with more to do)
+        resolve_rest(game, player, (oid, obj.epoch), handler_of(game, oid, ab), ab)
     colors = "".join(ab.adds) or makes(game, obj, ab)
     spent = [next((c for c in need if c in colors), colors[:1]) for need in paid]  # what paid each symbol
     triggered_mana(game, player, oid, "".join(spent + left))
@@ -144,14 +161,19 @@ def triggered_mana(game: Game, player: str, tapped: int, produced: str) -> None:
     ``produced`` those mana) triggers ("Whenever you tap a Forest for mana, add an
     additional {G}") resolve at once, adding their mana to ``player``'s pool (what the
     payment didn't take stays)."""
-    for src, ch in game.all_chars().items():
-        for ab in () if ch.no_abilities else ch.behaviour.of(ManaTrigger):
-            if not ab.fits(game, src, tapped, player):
-                continue
-            colors = makes(game, game.state.objs[src], ab, produced)
-            got = list(ab.adds) if ab.adds or not colors else [_color(game, player, colors, "")] * ab.n
-            game.add_mana(player, got)
-            game.note(f"{player} adds {format_cost(got)} with {ch.name}")
+    for src, ch, ab in game.ability_index().mana_triggers:
+        if not ab.fits(game, src, tapped, player):
+            continue
+        colors = makes(game, game.state.objs[src], ab, produced)
+        got = list(ab.adds) if ab.adds or not colors else [_color(game, player, colors, "")] * ab.n
+        game.add_mana(player, got)
+        game.note(f"{player} adds {format_cost(got)} with {ch.name}")
+
+
+def _automatic_of(game: Game, oid: int) -> list[Activated]:
+    """The permanent's mana abilities the payment may activate (:func:`automatic`)."""
+    ch = game.chars(oid)
+    return [] if ch is None or ch.no_abilities else ch.behaviour.of(Activated, automatic)
 
 
 def _color(game: Game, player: str, colors: str, which: str) -> str:

@@ -8,7 +8,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..abilities.abilities import AltCost, CastCost, CastFrom, HandAbility, SpellAbility, SpellCost
+from ..abilities.abilities import (
+    AltCost,
+    CastCost,
+    CastFrom,
+    HandAbility,
+    SpellAbility,
+    SpellCost,
+    Triggered,
+)
 from ..abilities.modes import check_modes, mode_text, spell_modal
 from ..model import actions as A
 from ..model import events as ev
@@ -627,6 +635,8 @@ def unpayable(game: Game, player: str, oid: int, ab: Any) -> str:
         return f"{ab.text.rsplit('Activate only', 1)[-1].strip(' .') or 'its condition'}: not now (602.5b)"
     if getattr(ab, "loyalty", None) is not None and (why := _loyalty_refused(game, game.state.objs[oid], ab)):
         return why
+    if (energy := getattr(ab, "energy", 0)) and game.state.players[player].counters.get("energy", 0) < energy:
+        return f"{player} has fewer than {energy} energy counters to pay (107.14)"
     if ab.discard and len([c for c in game.state.players[player].hand if c != oid]) < ab.discard:
         return f"{player} has no card to discard"
     if ab.sacrifice_other and len(_options(game, player, oid, ab.sacrifice_other)) < getattr(ab, "sacrifices", 1):
@@ -636,6 +646,9 @@ def unpayable(game: Game, player: str, oid: int, ab: Any) -> str:
         return f"{player} has no {tapping[2]} untapped {tapping[0]} to tap"
     if (bounce := getattr(ab, "bounce_other", None)) and not _options(game, player, oid, bounce):
         return f"{player} has no {bounce[0]} to return to its owner's hand"
+    if (exiling := getattr(ab, "exile_graveyard", None)) and len(_graveyard_options(game, player, oid, exiling)) < \
+            exiling[2]:
+        return f"{player} has fewer than {exiling[2]} {exiling[0]} in their graveyard to exile"
     if getattr(ab, "exile_other", None) and not _exile_options(game, player, oid, ab):
         return f"{player} has no {ab.exile_other[0]} in hand to exile"
     crew = getattr(ab, "crew", 0)
@@ -672,6 +685,10 @@ def _exile_options(game: Game, player: str, oid: int, ab: Any) -> tuple[int, ...
     return tuple(o for o in game.state.players[player].hand if fits(game, player, o, oid))
 
 
+def _graveyard_options(game: Game, player: str, oid: int, exiling: tuple) -> tuple[int, ...]:
+    return tuple(o for o in game.state.players[player].graveyard if exiling[1](game, player, o, oid))
+
+
 def _tap_options(game: Game, player: str, oid: int, ab: Any) -> tuple[int, ...]:
     """What can be tapped for "Tap an untapped creature you control": untapped and fitting,
     the source too (Heritage Druid taps itself) unless its {T} taps it; summoning sickness
@@ -690,6 +707,19 @@ def _pay_other_costs(game: Game, player: str, oid: int, ab: Any) -> dict[str, An
         game.lose_life(player, ab.life)
     if ab.once:
         game.state.turn_flags.setdefault("once", []).append((oid, game.state.objs[oid].epoch, ab.text))
+    if getattr(ab, "energy", 0):  # 107.14
+        game.remove_counters(player, "energy", ab.energy)
+    if getattr(ab, "exert", False):  # 701.43a
+        game.exert(oid)
+    if putting := getattr(ab, "put_counters", None):  # "Put a -1/-1 counter on this creature"
+        game.put_counters(oid, *putting)
+    if exiling := getattr(ab, "exile_graveyard", None):  # "Exile two cards from your graveyard"
+        options, n = _graveyard_options(game, player, oid, exiling), exiling[2]
+        pick = options if len(options) == n else game.ask(Decision(
+            "choose", player, f"exile {n} {exiling[0]} from your graveyard (a cost)", options, n, n,
+            {"what": "exile-graveyard"}))
+        for o in pick:
+            game.move(o, "exile")
     if ab.discard:
         hand = tuple(c for c in game.state.players[player].hand if c != oid)  # not the spell being cast
         for c in game.ask(Decision("choose", player, "discard a card (a cost)", hand, ab.discard, ab.discard,
@@ -839,11 +869,23 @@ def _attack(game: Game, a: A.Attack) -> None:
         st.objs[oid].blocked = False  # 509.1h: blocked or not is decided anew each combat
         if not game.chars(oid).has("vigilance"):
             game.tap(oid)
+    for oid, _, _ in chosen:  # 701.43: "You may exert ~ as it attacks": chosen as it is declared
+        if _exert_option(game, oid) and game.ask(Decision(
+                "choose", a.player, f"exert {game.describe(oid)} as it attacks? (it won't untap during your next "
+                "untap step)", ("yes", "no"), 1, 1, {"what": "may", "default": ["yes"]})) == ["yes"]:
+            game.exert(oid)
     st.turn_flags["attacked"] = st.turn_flags.get("attacked", 0) + len(chosen)  # "N creatures attacked this turn"
     game.changed(characteristics=False)
     game.note(f"{a.player} attacks with " + ", ".join(
         game.describe(o) + (f" -> {game.describe(w)}" if w is not None else "") for o, _, w in chosen))
     game.emit(ev.AttackersDeclared(tuple(o for o, _, _ in chosen)))
+
+
+def _exert_option(game: Game, oid: int) -> bool:
+    """Whether the attacker has "You may exert ~ as it attacks. When you do, ...": a
+    triggered ability of its being exerted (701.43) that says so."""
+    return any(isinstance(t, Triggered) and "Exerted" in t.events and t.text.lower().startswith("you may exert")
+               for t in game.chars(oid).behaviour.abilities)
 
 
 #: (forbids(attacker, blocker), why): evasion abilities and blocking restrictions (509.1b)

@@ -56,7 +56,7 @@ def new_cards(game: Game, player: str, names: list[str], zone: str) -> list[Obj]
     for obj in objs:
         st.objs[obj.id] = obj
     into.extend(obj.id for obj in objs)
-    game.forget()  # new cards: what is derived from the game's cards is found again (mechanics.rules.graveyard)
+    game.changed()
     return objs
 
 

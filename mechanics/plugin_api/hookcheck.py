@@ -67,11 +67,14 @@ def keyword(plugin: str, name: Any, rule: Any, takes: Any, grants: Any = (), ent
     return Keyword(name.strip().lower(), str(rule or ""), takes, tuple(g.lower() for g in grants), enters_with)
 
 
-def interest(plugin: str, events: Iterable[Any], steps: Iterable[Any]) -> tuple[list[str], list[str]]:
-    """The event kinds and steps of a ``register_interest`` call, each one known."""
+def interest(plugin: str, events: Iterable[Any], steps: Iterable[Any], words: Iterable[Any] = (),
+             wakes: Iterable[Any] = ()) -> tuple[list[str], list[str], tuple[str, ...], list[str]]:
+    """The event kinds, steps, words and waking event kinds of a ``register_interest``
+    call, each one known; the words in lower case."""
     events, steps = _names(plugin, "events", events), _names(plugin, "steps", steps)
+    words, wakes = _names(plugin, "words", words), _names(plugin, "wakes", wakes)
     kinds = event_kinds()
-    for kind in events:
+    for kind in events + wakes:
         if kind not in kinds:
             raise loading(plugin, "register_interest",
                               f"no event kind '{kind}'{_near(kind, kinds)} (the kinds are the "
@@ -80,7 +83,9 @@ def interest(plugin: str, events: Iterable[Any], steps: Iterable[Any]) -> tuple[
         if step not in STEPS:
             raise loading(plugin, "register_interest",
                               f"no step '{step}'{_near(step, STEPS)} (steps: {', '.join(STEPS)})")
-    return events, steps
+    if any(not w.strip() for w in words):
+        raise loading(plugin, "register_interest", "words=(...) holds an empty word, which every card has")
+    return events, steps, tuple(w.strip().lower() for w in words), wakes
 
 
 def _names(plugin: str, what: str, names: Any) -> list[str]:

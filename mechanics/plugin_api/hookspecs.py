@@ -80,6 +80,9 @@ def register_interest(register: Any) -> None:
 
     :func:`trigger_collect` is then called only for those event kinds and
     :func:`step_begin` only for those steps, which keeps a goldfish game fast.
+    ``words=("living weapon",)`` makes the plugin sleep in a game with no card
+    whose name or text has one of them (its game-time hooks are not called) until
+    one joins or an event of a kind in ``wakes=(...)`` happens (docs/plugins.md).
     Returns: None.  Implemented by: plugins/evolve.py, plugins/rad.py.
     """
 

@@ -22,7 +22,7 @@ import os
 import weakref
 from collections.abc import Callable, Iterable
 from importlib import metadata
-from typing import Any
+from typing import Any, NamedTuple
 
 import pluggy
 
@@ -126,7 +126,7 @@ class Hooks:
         self.card_plugins: dict[str, Any] = {}
         """The plugin that registered each card script."""
         self.counter_kinds: dict[str, str] = {"+1/+1": "permanent", "-1/-1": "permanent",
-                                              "poison": "player"}
+                                              "poison": "player", "energy": "player"}  # 122.1, 107.14
         self.scripts = dict(SCRIPTS)
         self.behaviours: dict[Any, Any] = {}
         """Card (its facts) -> its behaviour with these keywords and scripts
@@ -135,6 +135,13 @@ class Hooks:
         """The event kinds some plugin registered interest in, and those plugins."""
         self.steps: dict[str, list[Any]] = {}
         """The steps some plugin registered interest in, and those plugins."""
+        self.words: dict[Any, tuple[str, ...]] = {}
+        """The plugins that sleep in a game until a card of theirs is in it, and the words
+        (lower case) their cards' rules text or names have (see :meth:`awake`)."""
+        self.wakes: dict[str, list[Any]] = {}
+        """The event kinds that wake a sleeping plugin for the rest of the game."""
+        self._woken_by: dict[str, frozenset[Any]] = {}  # card name -> the sleepers it wakes
+        self._views: dict[frozenset[Any], Awake] = {}  # the sleeping plugins -> their Awake
         self._callers: dict[tuple[str, str], Any] = {}
         self._firstresult: dict[str, bool] = {}  # whether each hook called by name is ``firstresult``
         self._register("register_keywords", self._keyword)
@@ -178,13 +185,51 @@ class Hooks:
         return register
 
     def _interest(self, plugin: Any):  # noqa: ANN202
-        def register(events: Iterable[str] = (), steps: Iterable[str] = ()) -> None:
-            events, steps = hookcheck.interest(self.name(plugin), events, steps)
+        def register(events: Iterable[str] = (), steps: Iterable[str] = (), words: Iterable[str] = (),
+                     wakes: Iterable[str] = ()) -> None:
+            events, steps, words, wakes = hookcheck.interest(self.name(plugin), events, steps, words, wakes)
             for e in events:
                 self.event_kinds.setdefault(e, []).append(plugin)
             for s in steps:
                 self.steps.setdefault(s, []).append(plugin)
+            if words:
+                self.words[plugin] = self.words.get(plugin, ()) + words
+            for e in wakes:
+                self.wakes.setdefault(e, []).append(plugin)
         return register
+
+    # ---------------------------------------------------------------- sleeping plugins
+    def woken_by(self, game: Any, name: str) -> frozenset[Any]:
+        """The sleeping plugins a card named ``name`` in a game wakes: those whose words
+        are in its name or its rules text (any face: a card that grants the keyword says
+        it too), or that registered its script."""
+        found = self._woken_by.get(name)
+        if found is None:
+            card = game.pool.get(name) or game.card(name)  # the whole card, or a token's
+            text = " ".join(f"{f.name} {f.oracle_text}" for f in (card, *card.faces)).lower()
+            found = frozenset(p for p, words in self.words.items()
+                              if any(w in text for w in words) or self.card_plugins.get(card.name) is p)
+            self._woken_by[name] = found
+        return found
+
+    def view(self, asleep: frozenset[Any]) -> Awake:
+        """What the plugins but those ``asleep`` listen to (one :class:`Awake` per set,
+        shared by games).  A plugin that registered ``words`` sleeps in a game while no
+        object in it (in any zone) is a card whose name or text has one of them, and no
+        event it ``wakes`` on has happened (``Game.plugins_awake``): its game-time hooks
+        (:data:`SLEEPING_HOOKS`) are not called, for they could find nothing of theirs to
+        act on.  The keyword plugins cost a game without their keywords nothing."""
+        view = self._views.get(asleep)
+        if view is None:
+            def without(table: dict[str, list[Any]]) -> dict[str, list[Any]]:
+                kept = {k: [p for p in ps if p not in asleep] for k, ps in table.items()}
+                return {k: ps for k, ps in kept.items() if ps}
+            wakers = {k: [p for p in ps if p in asleep] for k, ps in self.wakes.items()}
+            wakers = {k: ps for k, ps in wakers.items() if ps}
+            kinds = without(self.event_kinds)
+            view = self._views[asleep] = Awake(asleep, {**{k: [] for k in wakers}, **kinds},
+                                                without(self.steps), wakers)
+        return view
 
     def interest(self, plugin: Any) -> dict[str, set[str]]:
         """The event kinds and steps a plugin registered interest in."""
@@ -192,8 +237,10 @@ class Hooks:
                 "steps": {k for k, ps in self.steps.items() if plugin in ps}}
 
     def _dispatch(self, hook: str, key: str = "", wanted: list[Any] | None = None,
-                  first: bool = False, readonly: bool = True) -> Callable[..., list[tuple[Any, Any]]]:
-        """A caller of ``hook`` on the ``wanted`` plugins (all when None) that returns
+                  first: bool = False, readonly: bool = True,
+                  asleep: frozenset[Any] = frozenset()) -> Callable[..., list[tuple[Any, Any]]]:
+        """A caller of ``hook`` on the ``wanted`` plugins (all when None) but those
+        ``asleep`` that returns
         ``(plugin, result)`` for their non-None results in pluggy's order (only the first
         for a ``firstresult`` hook).  A ``readonly`` hook that changes the game is a
         :class:`PluginError`.  Built once per hook and key, and calling the
@@ -201,11 +248,11 @@ class Hooks:
         implementations, on every call, microseconds that a game pays thousands of
         times.  A hook wrapper among them (the engine's plugins use none) sends every
         call through pluggy (its results are then named "a hook wrapper")."""
-        fn = self._callers.get((hook, key))
+        fn = self._callers.get((hook, key, asleep))
         if fn is not None:
             return fn
         impls = [i for i in reversed(getattr(self.pm.hook, hook).get_hookimpls())
-                 if wanted is None or i.plugin in wanted]
+                 if (wanted is None or i.plugin in wanted) and i.plugin not in asleep]
         if any(i.wrapper or i.hookwrapper for i in impls):
             mine = {id(i.plugin) for i in impls}
             sub = self.pm.subset_hook_caller(
@@ -234,29 +281,37 @@ class Hooks:
                         if first:
                             break
                 return out
-        self._callers[(hook, key)] = fn
+        self._callers[(hook, key, asleep)] = fn
         return fn
 
     def collect(self, game: Any, event: ev.Event) -> list[dict]:
-        wanted = self.event_kinds.get(event.kind)
+        view = game.awake()
+        woken = view.wakers.get(event.kind)
+        if woken:
+            view = game.wake(woken)
+        wanted = view.event_kinds.get(event.kind)
         if not wanted:
             return []
-        results = self._dispatch("trigger_collect", event.kind, wanted)(game=game, event=event)
+        results = self._dispatch("trigger_collect", event.kind, wanted, asleep=view.asleep)(
+            game=game, event=event)
         return [t for p, r in results for t in hookcheck.triggers(self.name(p), "trigger_collect", r, game)]
 
     def step_begin(self, game: Any, step: str) -> list[dict]:
-        wanted = self.steps.get(step)
+        view = game.awake()
+        wanted = view.steps.get(step)
         if not wanted:
             return []
-        results = self._dispatch("step_begin", step, wanted)(game=game, step=step)
+        results = self._dispatch("step_begin", step, wanted, asleep=view.asleep)(game=game, step=step)
         return [t for p, r in results for t in hookcheck.triggers(self.name(p), "step_begin", r, game)]
 
     def untap_begin(self, game: Any, player: str) -> list[tuple]:
-        return [op for p, r in self._dispatch("untap_begin")(game=game, player=player)
+        return [op for p, r in self._dispatch(
+                "untap_begin", asleep=game.awake().asleep)(game=game, player=player)
                 for op in hookcheck.operations(self.name(p), "untap_begin", r, UNTAP_OPERATIONS)]
 
     def untap_permanent(self, game: Any, obj: Any) -> bool | None:
-        return next((r for _, r in self._dispatch("untap_permanent", first=True)(game=game, obj=obj)), None)
+        return next((r for _, r in self._dispatch(
+            "untap_permanent", first=True, asleep=game.awake().asleep)(game=game, obj=obj)), None)
 
     def resolve_item(self, game: Any, item: Any, ctx: Any) -> bool | dict | None:
         for plugin, result in self._dispatch("resolve_item", first=True, readonly=False)(
@@ -269,11 +324,13 @@ class Hooks:
         return None
 
     def replacements(self, game: Any, on: str, op: dict) -> list[tuple[str, Any]]:
-        return [pair for p, r in self._dispatch("replacement_collect")(game=game, on=on, op=op)
+        return [pair for p, r in self._dispatch(
+                "replacement_collect", asleep=game.awake().asleep)(game=game, on=on, op=op)
                 for pair in hookcheck.pairs(self.name(p), "replacement_collect", r)]
 
     def damage_results(self, game: Any, damage: ev.DamageDealt) -> list[tuple]:
-        return [op for p, r in self._dispatch("damage_results")(game=game, damage=damage)
+        return [op for p, r in self._dispatch(
+                "damage_results", asleep=game.awake().asleep)(game=game, damage=damage)
                 for op in hookcheck.operations(self.name(p), "damage_results", r, DAMAGE_OPERATIONS)]
 
     def call(self, hook: str, **kw: Any) -> Any:
@@ -282,7 +339,8 @@ class Hooks:
         first = self._firstresult.get(hook)
         if first is None:
             first = self._firstresult[hook] = bool(getattr(self.pm.hook, hook).spec.opts.get("firstresult"))
-        got = [r for _, r in self._dispatch(hook, first=first, readonly=False)(**kw)]
+        asleep = kw["game"].awake().asleep if hook in SLEEPING_HOOKS else frozenset()
+        got = [r for _, r in self._dispatch(hook, first=first, readonly=False, asleep=asleep)(**kw)]
         return (got[0] if got else None) if first else got
 
     def hints(self, game: Any, obj: int | None = None, player: str | None = None) -> list[str]:
@@ -316,6 +374,21 @@ def _arguments(names: tuple[str, ...]) -> Callable[[dict[str, Any]], tuple[Any, 
     if len(names) > 1:
         return operator.itemgetter(*names)
     return lambda kw: tuple(kw[n] for n in names)
+
+
+class Awake(NamedTuple):
+    """The plugins awake in a game (:meth:`Hooks.awake`) and what they listen to."""
+
+    asleep: frozenset[Any]  # the plugins asleep
+    event_kinds: dict[str, list[Any]]  # event kind -> awake plugins (or [] for a waking kind)
+    steps: dict[str, list[Any]]  # step -> awake plugins
+    wakers: dict[str, list[Any]]  # event kind -> the sleeping plugins it wakes
+
+
+#: the hooks a sleeping plugin is not called for (the game-time ones that look for its
+#: cards; ``resolve_item``, ``keyword_action`` and the display hooks always are)
+SLEEPING_HOOKS = frozenset(("trigger_collect", "step_begin", "untap_begin", "untap_permanent",
+                            "replacement_collect", "damage_results", "player_untargetable"))
 
 
 class _Unregistered(Exception):

@@ -4,9 +4,9 @@
 hand" (Squee) and "When this card is put into your graveyard from your library, ..."
 (Narcomoeba) trigger while the card is in its owner's graveyard
 (``Triggered.zone == "graveyard"``).  Which card names of the game have one is found
-once (the game's cards are known from the start) and kept with the ability index, so
-that an event looks in the graveyards only when a card of the game listens there for
-its kind.
+when objects join the game and kept with the ability index (the kinds they listen for
+are among those it hears), so that an event looks in the graveyards only when a card
+of the game listens there for its kind.
 """
 
 from __future__ import annotations
@@ -27,19 +27,19 @@ Listening = dict[str, list[tuple[int, Triggered]]]  # card name -> (ability inde
 
 def yard_abilities(game: Game) -> dict[str, Listening]:
     """Event kind (or :data:`STEP`) -> the graveyard abilities of the game's cards that
-    listen for it, by card name; found once (cards put into the game later, by the
-    sandbox's setup, make the game :meth:`~mechanics.play.game.Game.forget` it; a token
-    in a graveyard ceases to exist, 704.5d)."""
-    found = game.memo.get("yard_abilities")
-    if found is not None:
-        return found
-    found = {}
-    for name in {o.name for o in game.state.objs.values() if not o.token}:
+    listen for it, by card name; found again only when objects joined the game (objects
+    are never removed; a token in a graveyard ceases to exist, 704.5d, so only cards count)."""
+    st = game.state
+    kept = game.memo.get("yard_abilities")
+    if kept is not None and kept[0] is st and kept[1] == len(st.objs):
+        return kept[2]
+    found: dict[str, Listening] = {}
+    for name in {o.name for o in st.objs.values() if not o.token}:
         for idx, ab in enumerate(game.behaviour(name).abilities):
             if isinstance(ab, Triggered) and ab.zone == "graveyard":
                 for kind in ab.events or (STEP,):
                     found.setdefault(kind, {}).setdefault(name, []).append((idx, ab))
-    game.memo["yard_abilities"] = found
+    game.memo["yard_abilities"] = (st, len(st.objs), found)
     return found
 
 

@@ -15,7 +15,8 @@ from ..abilities.abilities import EntersWith, text_lines
 from ..model import events as ev
 from ..model.cards import face_names
 from ..model.errors import IllegalActionError
-from ..model.state import Decision, Effect, Obj, StackItem
+from ..model.state import NEXT_UNTAP, Decision, Effect, Obj, StackItem, while_present
+from ..text.effects import DOESNT_UNTAP
 from ..text.oracle.keywords import CANT_BE_COUNTERED
 from .copies import new_targets as copied_targets
 from .prevention import prevented, protected  # noqa: F401 - protected: the rules' name for it
@@ -142,6 +143,10 @@ class Primitives:
         if "Saga" in card.subtypes:  # 714.3a: a Saga enters with a lore counter
             self.put_counters(obj.id, "lore", 1)
         op = self.replace("enters", {"obj": obj.id, "counters": {}, "subtypes": ()}, obj.controller)
+        if op.get("tapped") and not obj.tapped:  # "Artifacts your opponents control enter tapped"
+            obj.tapped = True  # how it enters, not an event: it never "becomes tapped" (614.1c)
+            self.changed(characteristics=False)
+            self.note(f"{self.describe(obj.id)} enters tapped")
         if op["subtypes"]:
             self.add_effect("4", "enters-as", [obj.id], {"subtypes": tuple(op["subtypes"])}, until="")
         for kind, n in op["counters"].items():
@@ -220,9 +225,21 @@ class Primitives:
         ch = self.chars(oid)
         if obj.zone != "battlefield" or (ch and ch.has("indestructible")):
             return False
+        if self.shielded(oid):
+            return False
         if regenerate and self.regenerated(oid):  # 701.19a: a regeneration shield replaces it
             return False
         self.move(oid, "graveyard")
+        return True
+
+    def shielded(self: Game, oid: int) -> bool:
+        """122.1c: "If a permanent with a shield counter on it would be dealt damage or
+        destroyed, instead remove a shield counter from it."  Applied before a regeneration
+        shield (616.1: of two, the one that keeps the most for its controller)."""
+        if not self.state.objs[oid].counters.get("shield"):
+            return False
+        self.remove_counters(oid, "shield", 1)
+        self.note(f"{self.describe(oid)}: a shield counter is removed instead")
         return True
 
     def regenerate(self: Game, oid: int) -> None:
@@ -383,10 +400,26 @@ class Primitives:
 
     def untap(self: Game, oid: int) -> None:
         obj = self.state.objs[oid]
-        if obj.tapped:
+        if obj.tapped and obj.counters.get("stun"):  # 122.1d: a stun counter is removed instead
+            self.remove_counters(oid, "stun", 1)
+        elif obj.tapped:
             obj.tapped = False
             self.changed(characteristics=False)
+            ended = while_present(obj, tapped=True)  # 611.2b: "for as long as ~ remains tapped" is over
+            if any(e.until == ended for e in self.state.effects):
+                self.state.effects = [e for e in self.state.effects if e.until != ended]
+                self.changed()
             self.emit(ev.Untapped(oid))
+
+    def exert(self: Game, oid: int) -> None:
+        """701.43a: its controller chooses to have it not untap during their next untap step
+        (701.43b: even if it isn't tapped, or was exerted already); 701.43c: only a permanent."""
+        obj = self.state.objs[oid]
+        if obj.zone != "battlefield":
+            return
+        self.add_effect("6", "abilities", [oid], {"keywords": (DOESNT_UNTAP,)}, until=NEXT_UNTAP)
+        self.note(f"{self.describe(oid)} is exerted")
+        self.emit(ev.Exerted(oid))
 
     def phase_out(self: Game, oid: int, _indirect: bool = False) -> None:
         """702.26: treated as though it doesn't exist; not a zone change.  Auras and
@@ -432,7 +465,7 @@ class Primitives:
                                         "combat": combat}, hurt)["n"]
         if n > 0:
             n = prevented(self, target, n, source, combat)  # 615, protection's among them (702.16e)
-        if n <= 0:
+        if n <= 0 or not isinstance(target, str) and self.shielded(target):  # 122.1c
             return
         player = target if isinstance(target, str) else None
         dealt = ev.DamageDealt(n, source, None if player else target, player, combat)
@@ -519,11 +552,13 @@ class Primitives:
             self.changed()
         else:
             self.add_effect("7c", "pump", [oid], {"pt": (p, t)}, until)
-        self.note(f"{self.describe(oid)} gets {p:+d}/{t:+d} until end of turn")
+        self.note(f"{self.describe(oid)} gets {p:+d}/{t:+d}{' until end of turn' if until == 'eot' else ''}")
 
     def add_mana(self: Game, player: str, symbols: list[str]) -> None:
+        if not symbols:
+            return
         self.state.players[player].mana += symbols
-        self.changed()
+        self.changed(board=False)  # a mana pool: the turn's bookkeeping (emptied as steps end, 500.4)
 
     def counter_item(self: Game, item_id: int, dest: str = "") -> None:
         """Counter a spell or ability (701.6): it leaves the stack without resolving,

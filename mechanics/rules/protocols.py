@@ -75,7 +75,9 @@ class TriggerNeeds(GameCore, Protocol):
     policy: Any  # answers decisions at once (the autopilot), or None
     departing: list[tuple[int, int]]  # set by Primitives.move_all
     _chars: dict[int, Chars] | None  # the characteristics, when computed
-    _abilities: tuple[dict[int, Chars], Any] | None  # ability_index's cache
+    _abilities: tuple[dict[int, Chars], Any, int] | None  # ability_index's cache
+    _scanned: tuple[Any, int, frozenset[Any]]  # plugins_awake's: state, objects seen, asleep
+    woken: frozenset[Any]  # the plugins an event woke
 
     def all_chars(self) -> dict[int, Chars]: ...
     def hook(self, hook_name: str, /, **kw: Any) -> Any: ...
@@ -119,6 +121,8 @@ class TurnNeeds(GameCore, Protocol):
     def seat_of(self, player: str) -> str: ...  # PriorityRules
     def seats(self) -> list[list[str]]: ...  # PriorityRules
     def describe(self, oid: int | str | None) -> str: ...  # References
+    def ask(self, decision: Decision) -> Any: ...  # Game ("you may choose not to untap", 502.3)
+    def controller_of(self, oid: int) -> str: ...  # Game
 
 
 class PriorityNeeds(Protocol):

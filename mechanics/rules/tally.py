@@ -15,26 +15,38 @@ from ..model import events as ev
 from ..model.state import State
 
 
-def tally(state: State, event: ev.Event) -> None:
-    """Count ``event`` before its triggers are collected (so the second spell's own
-    cast event sees a count of 2)."""
-    kind = event.kind
-    if kind == "Drew":
-        _count(state, "drawn", event.player)
-    elif kind == "SpellCast":
-        _count(state, "cast", event.controller)
-    elif kind == "ZoneChanged" and event.from_zone == "battlefield":
-        info = state.lki.get((event.obj, event.old_epoch)) or {}
-        who = info.get("controller", event.controller)  # revolt: its controller as it left
-        left = state.turn_flags.setdefault("left_battlefield", [])
-        if who not in left:
-            left.append(who)
-    elif kind == "BecameTarget":  # "becomes the target of a spell ... for the first time each turn"
-        _count(state, "targeted", f"{event.obj}:{event.epoch}:{event.controller}")
-        _count(state, "targeted", f"{event.obj}:{event.epoch}")
-    elif kind == "LifeChanged":  # "for the first time each turn", "if you gained life this turn"
-        _count(state, "gained" if event.amount > 0 else "lost", event.player)
-    elif kind == "AttackersDeclared" and event.attackers:  # raid: "if you attacked this turn"
+def _drew(state: State, event: ev.Drew) -> None:
+    _count(state, "drawn", event.player)
+
+
+def _cast(state: State, event: ev.SpellCast) -> None:
+    _count(state, "cast", event.controller)
+
+
+def _left(state: State, event: ev.ZoneChanged) -> None:
+    if event.from_zone != "battlefield":
+        return
+    info = state.lki.get((event.obj, event.old_epoch)) or {}
+    who = info.get("controller", event.controller)  # revolt: its controller as it left
+    left = state.turn_flags.setdefault("left_battlefield", [])
+    if who not in left:
+        left.append(who)
+
+
+def _targeted(state: State, event: ev.BecameTarget) -> None:
+    """"becomes the target of a spell ... for the first time each turn"."""
+    _count(state, "targeted", f"{event.obj}:{event.epoch}:{event.controller}")
+    _count(state, "targeted", f"{event.obj}:{event.epoch}")
+
+
+def _life(state: State, event: ev.LifeChanged) -> None:
+    """"for the first time each turn", "if you gained life this turn"."""
+    _count(state, "gained" if event.amount > 0 else "lost", event.player)
+
+
+def _attacked(state: State, event: ev.AttackersDeclared) -> None:
+    """Raid: "if you attacked this turn"."""
+    if event.attackers:
         attacked = state.turn_flags.setdefault("attacked_by", [])
         if state.active not in attacked:
             attacked.append(state.active)
@@ -44,3 +56,9 @@ def _count(state: State, key: str, who: str) -> None:
     counts: dict[str, Any] = state.turn_flags.setdefault(key, {})
     counts[who] = counts.get(who, 0) + 1
 
+
+#: what each event kind that is counted counts, before its triggers are collected (so
+#: the second spell's own cast event sees a count of 2): ``Game.emit`` calls
+#: ``TALLIES[event.kind](state, event)``; most events count nothing
+TALLIES: dict[str, Any] = {"Drew": _drew, "SpellCast": _cast, "ZoneChanged": _left, "BecameTarget": _targeted,
+                            "LifeChanged": _life, "AttackersDeclared": _attacked}

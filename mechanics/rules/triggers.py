@@ -11,10 +11,12 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import cache
+from itertools import islice
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..abilities.abilities import (
     Activated,
+    ManaTrigger,
     Replacement,
     SpellAbility,
     Target,
@@ -32,6 +34,7 @@ from .prevention import protected
 if TYPE_CHECKING:
     from ..model.cards import CardDef
     from ..play.game import Game
+    from ..plugin_api.plugin_manager import Awake
 
 
 class AbilityIndex(NamedTuple):
@@ -41,6 +44,9 @@ class AbilityIndex(NamedTuple):
     by_event: dict[str, list[tuple[int, int, Triggered, Chars]]]  # event kind -> abilities
     steps: list[tuple[int, int, Triggered, Chars]]  # "at the beginning of" abilities
     replacements: dict[str, list[tuple[int, Chars, list[Replacement]]]]  # by what they replace
+    plugins: Awake  # the plugins awake and what they listen to (plugins_awake)
+    mana_triggers: list[tuple[int, Chars, ManaTrigger]]  # triggered mana abilities (605.1b)
+    heard: frozenset[str]  # the event kinds any of these (or a look back, 603.10a) hears
     yard: dict[str, Listening]  # the game's abilities that trigger in a graveyard (:mod:`.graveyard`)
 
 
@@ -52,9 +58,9 @@ class TriggerRules:
         """Triggered abilities of permanents (and look-back ones of what left), and
         those plugins propose for this event kind."""
         kind = event.kind
-        kept = self._abilities  # (the cached index, without the call: once per event; it is
-        index = kept[1] if kept is not None and kept[0] is self._chars else \
-            self.ability_index()  # kept for a characteristics dict, never for None)
+        index = self.ability_index()  # (Game.emit calls this only when the kept index hears it)
+        if kind not in index.heard:
+            return  # nothing on the battlefield, no look back and no plugin hears it
         listening = index.by_event.get(kind)
         if listening:
             objs = self.state.objs
@@ -82,7 +88,7 @@ class TriggerRules:
                             self.queue_trigger(handler, event.obj,  # 603.4: intervening "if"
                                                event.old_epoch, info["controller"], ab.text,
                                                data)
-        if kind in self.hooks.event_kinds:
+        if kind in index.plugins.event_kinds:
             for trig in self.hooks.collect(self, event):
                 self.queue_trigger(**trig)
 
@@ -139,12 +145,17 @@ class TriggerRules:
     def ability_index(self: Game) -> AbilityIndex:
         """The triggered abilities of the permanents, by event kind and for steps, and
         their replacement effects, kept while the characteristics are the same dict
-        (:meth:`Game.all_chars` returns the same one while nothing that matters changed)."""
+        (:meth:`Game.all_chars` returns the same one while nothing that matters changed),
+        and the plugins awake, while no object joins the game."""
         chars = self._chars if self._chars is not None else self.all_chars()
-        kept = self._abilities
+        kept, joined = self._abilities, len(self.state.objs)
         if kept is not None and kept[0] is chars:
-            return kept[1]
-        index = AbilityIndex({}, [], {}, yard_abilities(self))
+            if kept[2] == joined:
+                return kept[1]
+            index = _heard(kept[1]._replace(plugins=self.plugins_awake(), yard=yard_abilities(self)))
+            self._abilities = (chars, index, joined)
+            return index
+        index = AbilityIndex({}, [], {}, self.plugins_awake(), [], frozenset(), yard_abilities(self))
         for oid, ch in chars.items():
             if ch.no_abilities:
                 continue
@@ -152,6 +163,8 @@ class TriggerRules:
             for idx, ab in enumerate(ch.behaviour.abilities):
                 if isinstance(ab, Replacement):
                     replacing.setdefault(ab.on, []).append(ab)
+                elif isinstance(ab, ManaTrigger):
+                    index.mana_triggers.append((oid, ch, ab))
                 if not isinstance(ab, Triggered) or ab.look_back or (ab.granted and idx not in ch.granted) or \
                         ab.zone != "battlefield":
                     continue  # (a granted ability only while an effect grants it, 613.1f; 113.6k)
@@ -161,8 +174,27 @@ class TriggerRules:
                     index.steps.append((oid, idx, ab, ch))
             for on, abilities in replacing.items():
                 index.replacements.setdefault(on, []).append((oid, ch, abilities))
-        self._abilities = (chars, index)
+        index = _heard(index)
+        self._abilities = (chars, index, joined)
         return index
+
+    def plugins_awake(self: Game) -> Awake:
+        """What the plugins awake in this game listen to (``Hooks.view``): each object that
+        joined the game since the last look (objects are never removed; a new state, after
+        undo, is looked at whole) may wake sleeping plugins.  Kept with the ability index,
+        which is looked at again when an object joins (a name changes only to another
+        face of the same card, whose text woke the same plugins)."""
+        st, hooks = self.state, self.hooks
+        seen_state, seen, asleep = self._scanned
+        if seen_state is not st:
+            seen, asleep = 0, frozenset(hooks.words) - self.woken
+        if asleep and seen != len(st.objs):
+            left = set(asleep)
+            for obj in islice(st.objs.values(), seen, None):
+                left -= hooks.woken_by(self, obj.copy_of or obj.name)
+            asleep = frozenset(left)
+        self._scanned = (st, len(st.objs), asleep)
+        return hooks.view(asleep)
 
     def add_trigger(self: Game, oid: int, ch: Chars, idx: int, ab: Triggered, data: dict) -> None:
         handler = str(AbilityRef(ch.card.name, idx))
@@ -446,3 +478,10 @@ def _enchant(card: CardDef) -> tuple[Target, ...]:
     what = next((ln for ln in text_lines(card) if ln.startswith("Enchant ")), "").removeprefix("Enchant ")
     kind, keep = ENCHANTABLE.get(what, ("permanent", None))  # other wordings: the card is manual
     return (Target(kind, f"{what} to enchant", keep),)
+
+
+def _heard(index: AbilityIndex) -> AbilityIndex:
+    """The index with the event kinds something hears: its abilities', the awake
+    plugins', the graveyard abilities' of the game's cards, and ZoneChanged (a permanent
+    that leaves looks back, 603.10a)."""
+    return index._replace(heard=frozenset((*index.by_event, *index.plugins.event_kinds, *index.yard, "ZoneChanged")))

@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING
 
 from ..abilities.abilities import SpellAbility
 from ..model import events as ev
-from ..model.state import NEXT_UNTAP, STEPS, Decision, Obj, StackItem
+from ..model.state import NEXT_UNTAP, STEPS, Decision, Obj, StackItem, while_present
 from ..plugin_api.plugin_manager import UNTAP_OPERATIONS
-from ..text.effects import ATTACKS_IF_ABLE, CANT_ATTACK, CANT_BLOCK, DOESNT_UNTAP
+from ..text.effects import ATTACKS_IF_ABLE, CANT_ATTACK, CANT_BLOCK, DOESNT_UNTAP, MAY_NOT_UNTAP
 from . import sba
 from .graveyard import STEP, yard_step_triggers
 from .layers import lasts
@@ -94,10 +94,10 @@ class TurnRules:
         action = STEP_ACTIONS.get(step)  # turn-based actions (703.4)
         if action is not None:
             action(self)
-        if step in self.hooks.steps:
+        index = self.ability_index()
+        if step in index.plugins.steps:
             for trig in self.hooks.step_begin(self, step):  # plugins: "at the beginning of"
                 self.queue_trigger(**trig)
-        index = self.ability_index()
         if index.steps:
             self.step_triggers(step, index)
         if index.yard and (yard := index.yard.get(STEP)):
@@ -127,7 +127,8 @@ class TurnRules:
                 if ch.controller == p:
                     obj.sick = False
                     if obj.tapped and not ch.has(DOESNT_UNTAP) and \
-                            self.hooks.untap_permanent(self, obj) is not False:  # 502.3
+                            self.hooks.untap_permanent(self, obj) is not False and not (  # 502.3
+                            ch.has(MAY_NOT_UNTAP) and self._kept_tapped(oid)):
                         self.untap(oid)
         team = set(st.team_of(st.active))  # "its controller's next untap step" is over (502.3)
         ended = [e for e in st.effects if e.until == NEXT_UNTAP and any(
@@ -136,6 +137,18 @@ class TurnRules:
         if ended:
             st.effects = [e for e in st.effects if all(e is not x for x in ended)]
             self.changed()
+
+    def _kept_tapped(self: Game, oid: int) -> bool:
+        """502.3: "You may choose not to untap ~ during your untap step": its controller's
+        choice (the autopilot keeps it tapped while an effect lasts as long as it remains
+        tapped, 611.2b)."""
+        obj = self.state.objs[oid]
+        holding = while_present(obj, tapped=True)
+        keep = any(e.until == holding for e in self.state.effects)
+        pick = self.ask(Decision("choose", self.controller_of(oid), f"untap {self.describe(oid)}? (you may "
+                                 "choose not to untap it)", ("untap", "keep tapped"), 1, 1,
+                                 {"what": "may-untap", "default": ["keep tapped" if keep else "untap"]}))
+        return bool(pick) and pick[0] == "keep tapped"
 
     def _step_draw(self: Game) -> None:
         st = self.state

@@ -40,6 +40,8 @@ UNTARGETABLE = "can't be the target of spells or abilities"
 UNTARGETABLE_BY_OPPONENTS = "can't be the target of spells or abilities your opponents control"
 #: ... of "[This creature / Enchanted creature] doesn't untap during ... untap step." (502.3)
 DOESNT_UNTAP = "doesn't untap"
+#: ... of "You may choose not to untap ~ during your untap step." (502.3: asked as it would untap)
+MAY_NOT_UNTAP = "may choose not to untap"
 #: the choice an exiled card carries when an effect lets its owner play it ("Exile the top
 #: card of your library. You may play that card this turn."): ``turn:T`` (until the end of
 #: turn T) or ``turns:K`` (until the end of its owner's K-th turn); checked as a card is

@@ -127,6 +127,9 @@ def card_words(d: Objects) -> bool:
 
 
 def _state(game: Game, s: str, obj: Any, ch: Any) -> bool:
+    kind = s.partition(":")[2]
+    if kind:  # "with a +1/+1 counter on it" ("counter:+1/+1"), "without ..." ("no-counter:+1/+1")
+        return (obj.counters.get(kind, 0) > 0) == s.startswith("counter:")
     return {
         "tapped": obj.tapped, "untapped": not obj.tapped, "attacking": bool(obj.attacking),
         "blocking": bool(obj.blocking), "attacking or blocking": bool(obj.attacking or obj.blocking),

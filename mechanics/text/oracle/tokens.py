@@ -3,7 +3,7 @@
 A token's name says its facts, so that a journal replays it and a scenario can set one
 up by name: ``Soldier Token`` for the 1/1 white Soldier of the bundled pool,
 ``Elephant Token (3/3 G)`` or ``Thopter Token (1/1 C artifact, flying)`` otherwise.
-The predefined artifact tokens (Treasure, Clue, Food, Blood: 111.10) have their rules
+The predefined artifact tokens (Treasure, Clue, Food, Blood, Powerstone: 111.10) have their rules
 text, which the compiler reads like any card's.
 """
 
@@ -19,6 +19,7 @@ PREDEFINED = {
     "Clue": "{2}, Sacrifice this artifact: Draw a card.",
     "Food": "{2}, {T}, Sacrifice this artifact: You gain 3 life.",
     "Blood": "{1}, {T}, Discard a card, Sacrifice this artifact: Draw a card.",
+    "Powerstone": "{T}: Add {C}. This mana can't be spent to cast a nonartifact spell.",
 }
 _NAMED = re.compile(r"^(?P<sub>[A-Z][\w' -]*?) Token \((?P<p>\d+)/(?P<t>\d+) (?P<colors>[WUBRG]+|C)"
                     r"(?P<artifact> artifact)?(?:, (?P<kws>[a-z ,]+))?\)(?: with \"(?P<ability>[^\"]+)\")?$")

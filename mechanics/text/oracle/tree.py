@@ -63,6 +63,7 @@ class Number:
     power_of: Objects | None = None  # "equal to its power" (or its ``stat``)
     stat: str = "power"  # what of ``power_of``: power, toughness or mana value
     counters_on: tuple[str, Objects] | None = None  # "for each +1/+1 counter on ~": (kind, whose)
+    paid: bool = False  # "that much": the amount just paid ("you may pay any amount of {E}")
 
 
 @dataclass(frozen=True)
@@ -233,6 +234,16 @@ class Cost:
     bounce: Objects | None = None
     #: "Tap an untapped creature you control", "Tap two untapped Allies you control" (``count``)
     tap_other: Objects | None = None
+    #: "Remove three spore counters from ~": (kind, how many), from the source (122.8)
+    remove: tuple[str, int] | None = None
+    #: "Pay {E}{E}": energy counters removed from the player (107.14)
+    energy: int = 0
+    #: "Exert ~" (701.43a): it won't untap during its controller's next untap step
+    exert: bool = False
+    #: "Exile two creature cards from your graveyard" (``count`` of them)
+    exile_cards: Objects | None = None
+    #: "Put a -1/-1 counter on ~": (kind, how many) put on the source as a cost
+    put: tuple[str, int] | None = None
 
 
 @dataclass(frozen=True)

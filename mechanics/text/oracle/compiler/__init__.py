@@ -14,6 +14,7 @@ from . import (  # noqa: F401 - register conditions and effect verbs
            cases,
            choices,
            copies,
+           counters,
            damage,
            delayed,
            facts,
@@ -21,6 +22,7 @@ from . import (  # noqa: F401 - register conditions and effect verbs
            mana,
            monarch,
            timing,
+           untapping,
            verbs,
            zones,
 )

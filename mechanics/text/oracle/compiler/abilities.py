@@ -22,6 +22,7 @@ from .graveyard import works_in_graveyard
 from .mana import choose_color, mana_ability, mana_trigger
 from .statics import defined_pt, itself, spell_cost
 from .triggers import trigger_match
+from .untapping import enter_tapped_replacement
 
 if TYPE_CHECKING:
     from ....play.context import Ctx
@@ -60,7 +61,8 @@ def activated(node: Ability, text: str, card: Any, known: set[str],
             "/" in s and not set(s.upper().split("/")) <= set("WUBRG") for s in parse_cost(c.mana)):
         raise Unsupported(c.mana)  # X is chosen as an ability is activated (107.3): not for mana; 107.4e
         # hybrid {B/G} is paid with either color, not {2/W} or Phyrexian
-    found = mana_ability(node, text, card, known, _permanent_cost(c.sacrifice), _tap_cost(c.tap_other))
+    found = mana_ability(node, text, card, known, _permanent_cost(c.sacrifice), _tap_cost(c.tap_other),
+                         _tap_cost(c.exile_cards))
     if found is not None:
         return found
     env = Env(known, card)
@@ -72,7 +74,8 @@ def activated(node: Ability, text: str, card: Any, known: set[str],
     if env.from_graveyard:
         return _graveyard_ability(node, text, run, env)
     if c.exile_self_from_graveyard:  # 113.6: activated from the graveyard, exiling the card
-        if c.tap or c.sacrifice_self or c.sacrifice or c.discard or c.tap_other or node.once_each_turn or \
+        if c.tap or c.sacrifice_self or c.sacrifice or c.discard or c.tap_other or c.remove or c.energy or c.exert or c.exile_cards or \
+                c.put or node.once_each_turn or \
                 node.condition or c.loyalty is not None:
             raise Unsupported("Exile ~ from your graveyard (with another cost)")
         return ab.HandAbility(text, cost=c.mana, resolve=run, life=c.life, zone="graveyard", sorcery=node.sorcery,
@@ -85,7 +88,9 @@ def activated(node: Ability, text: str, card: Any, known: set[str],
                         sorcery=node.sorcery, sacrifice=c.sacrifice_self, life=c.life,
                         sacrifice_other=_permanent_cost(c.sacrifice), discard=c.discard,
                         once=node.once_each_turn, bounce_other=_permanent_cost(c.bounce), only_if=_only_if(node),
-                        tap_other=_tap_cost(c.tap_other))
+                        tap_other=_tap_cost(c.tap_other), remove_counters=c.remove,
+                        energy=c.energy, exert=c.exert, exile_graveyard=_tap_cost(c.exile_cards),
+                        put_counters=c.put)
 
 
 def _graveyard_ability(node: Ability, text: str, run: Run, env: Env) -> ab.HandAbility:
@@ -134,10 +139,12 @@ def _permanent_cost(d: Objects | None) -> tuple[str, Callable[..., bool]] | None
 
 
 def _tap_cost(d: Objects | None) -> tuple[str, Callable[..., bool], int] | None:
-    """"Tap an untapped creature you control" as a cost: what fits, how many."""
+    """"Tap an untapped creature you control", "Exile two cards from your graveyard" as a
+    cost: what fits ("creature card": a creature, "card" its zone's word), how many."""
     if d is None:
         return None
-    return (" or ".join(d.kinds), lambda game, player, o, source: select.matches(game, d, o, player, source), d.count)
+    what = " or ".join(k for k in d.kinds if k != "card") + (" card" if "card" in d.kinds else "")
+    return (what.strip(), lambda game, player, o, source: select.matches(game, d, o, player, source), d.count)
 
 
 def triggered(node: Ability, text: str, card: Any, known: set[str],
@@ -204,13 +211,15 @@ def _one_target(env: Env) -> None:
 
 
 # ---------------------------------------------------------------------- statics and entering
-def static(node: Ability, text: str, card: Any) -> list[ab.Static] | list[ab.SpellCost]:
+def static(node: Ability, text: str, card: Any) -> list[ab.Static] | list[ab.SpellCost] | list[ab.Replacement]:
     """604, 613: what the permanent gives: +N/+N in layer 7c, keywords in layer 6."""
     e = node.effects[0]
     if e.verb == "spell-cost":
         return [spell_cost(e, text)]
     if e.verb == "defined-pt":
         return [defined_pt(e, text, card)]
+    if e.verb == "others-enter-tapped":
+        return [enter_tapped_replacement(e, text, node)]
     d = e.what
     check = condition(node.condition)
     cond = None if check is None else (lambda game, src: check(game, game.controller_of(src.id), src.id))
@@ -291,6 +300,7 @@ def cast_cost(node: Ability, text: str) -> ab.CastCost:
     if node.effects:
         return ab.CastCost(text, less=_less(node.effects[0]))
     c = node.cost
-    if c.mana or c.tap or c.sacrifice_self or c.bounce or c.tap_other:
+    if c.mana or c.tap or c.sacrifice_self or c.bounce or c.tap_other or c.remove or c.energy or c.exert or c.put:
         raise Unsupported(text)
-    return ab.CastCost(text, life=c.life, discard=c.discard, sacrifice_other=_permanent_cost(c.sacrifice))
+    return ab.CastCost(text, life=c.life, discard=c.discard, sacrifice_other=_permanent_cost(c.sacrifice),
+                       exile_graveyard=_tap_cost(c.exile_cards))

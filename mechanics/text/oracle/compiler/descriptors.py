@@ -26,7 +26,7 @@ Run = Callable[["Ctx"], None]
 #: counters with rules meaning the engine doesn't implement (122.1b-h): putting them would
 #: do nothing it should
 MEANINGFUL_COUNTERS = frozenset({
-    "shield", "stun", "finality", "lore", "loyalty", "defense", "time", "fade", "age", "level", "flying",
+    "finality", "lore", "loyalty", "defense", "time", "fade", "age", "level", "flying",
     "first strike", "double strike", "deathtouch", "lifelink", "menace", "reach", "trample", "vigilance",
     "hexproof", "indestructible", "haste"})
 
@@ -72,6 +72,7 @@ class Env:
         #: 113.6k: an effect moves this card out of its graveyard ("Return this card from your
         #: graveyard to your hand"): the ability works in the graveyard
         self.from_graveyard = False
+        self.paying = False  # compiling what follows "you may pay any amount of {E}" ("that much")
 
     def target(self, d: Objects) -> int:
         if id(d) in self.index:
@@ -243,6 +244,10 @@ def number(env: Env, n: Number) -> Callable[[Ctx], int]:
         return lambda ctx: n.value + n.times * len(count(ctx))  # "[N plus] [twice] the number of"
     if n.x:
         return lambda ctx: n.times * _x(ctx)
+    if n.paid:  # "that much": what was paid just before (:func:`.counters.pay_energy`)
+        if not env.paying:
+            raise Unsupported("that much")
+        return lambda ctx: ctx.item.data.get("paid", 0) if ctx.item is not None else 0
     return lambda ctx: n.value
 
 

@@ -29,7 +29,8 @@ if TYPE_CHECKING:
 
 def mana_ability(node: Ability, text: str, card: Any, known: set[str],
                  sacrifice_other: tuple[str, Callable[..., bool]] | None,
-                 tap_other: tuple[str, Callable[..., bool], int] | None) -> ab.Activated | None:
+                 tap_other: tuple[str, Callable[..., bool], int] | None,
+                 exile_cards: tuple[str, Callable[..., bool], int] | None = None) -> ab.Activated | None:
     """The activated ability ``node`` as a mana ability, or None when it isn't one
     (605.1a: it targets, or it is a loyalty ability)."""
     c = node.cost
@@ -50,7 +51,8 @@ def mana_ability(node: Ability, text: str, card: Any, known: set[str],
         raise Unsupported("a mana ability with a cost of returning or exiling a card")
     costs = {"cost": c.mana, "tap": c.tap, "sacrifice": c.sacrifice_self, "life": c.life,
              "sacrifice_other": sacrifice_other, "discard": c.discard, "once": node.once_each_turn,
-             "resolve": rest, "tap_other": tap_other,
+             "resolve": rest, "tap_other": tap_other, "remove_counters": c.remove, "energy": c.energy, "exert": c.exert,
+             "exile_graveyard": exile_cards, "put_counters": c.put,
              "spend_only": _spend_only(spend[0].spend) if len(spend) == 1 else None}
     if e.kind == "all":  # "Add {G}{U}" (605.1a): every symbol
         return ab.Activated(text, mana=e.mana, adds=tuple(e.mana), **costs)

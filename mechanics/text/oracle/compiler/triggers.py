@@ -9,9 +9,11 @@ from typing import TYPE_CHECKING, Any
 from .. import select
 from ..tree import Event, Objects
 from .copies import copy_match
+from .counters import counters_put_match
 from .descriptors import Unsupported
 from .graveyard import graveyard_match
 from .timing import timing_match
+from .untapping import turned_match
 
 if TYPE_CHECKING:
     from ....play.game import Game
@@ -38,6 +40,10 @@ def _lki_matches(game: Game, d: Objects, event: Any, you: str, source: int) -> b
         return False
     if d.controller == "opponent" and info.get("controller") not in game.opponents(you):
         return False
+    for s in d.states:  # "with a +1/+1 counter on it": the counters it had (608.2h)
+        kind = s.partition(":")[2]
+        if kind and (info.get("counters", {}).get(kind, 0) > 0) != s.startswith("counter:"):
+            return False
     kinds = [k for k in d.kinds if k not in ("permanent",)]
     types = set(info.get("types", ()))
     return not kinds or any(all(w.capitalize() in types for w in k.split()) for k in kinds)  # "artifact creature"
@@ -53,6 +59,13 @@ def trigger_match(ev: Event) -> tuple[tuple[str, ...], Callable[..., dict | None
     found = timing_match(ev, trigger_match) or graveyard_match(ev, _lki_matches) or copy_match(ev, trigger_match)
     if found is not None:
         return found
+    if ev.kind in ("becomes-tapped", "becomes-untapped"):
+        return turned_match(ev)  # :mod:`.untapping`
+    if ev.kind == "counters-put":
+        return counters_put_match(ev)  # :mod:`.counters`
+    if ev.kind == "get-energy":  # "Whenever you get one or more {E}" (122.1)
+        return ("CountersPut",), (lambda g, o, e: {} if e.kind_ == "energy" and e.player is not None and
+                                  e.player == g.controller_of(o.id) else None), False
     subject = ev.subject
     self_ = subject is not None and subject.quant == "self"
     if subject is not None and subject.quant not in ("self", "a", "each", "you"):
@@ -89,6 +102,8 @@ def trigger_match(ev: Event) -> tuple[tuple[str, ...], Callable[..., dict | None
             hit = [a for a in event.attackers if select.matches(game, d, a, you, obj.id)]
             return {"obj": hit[0], "player": game.state.objs[hit[0]].attacking} if hit else None
         return ("AttackersDeclared",), attacks, False
+    if ev.kind == "exerted" and self_:  # 701.43: "You may exert ~ as it attacks. When you do, ..."
+        return ("Exerted",), lambda g, o, e: {} if e.obj == o.id else None, False
     if ev.kind == "blocks" and self_:  # 509.3c
         return ("BlockersDeclared",), lambda g, o, e: {} if any(b == o.id for b, _ in e.blocks) else None, False
     if ev.kind == "becomes-blocked" and self_:  # 509.3d: once, however many block it

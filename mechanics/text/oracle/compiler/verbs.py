@@ -42,6 +42,7 @@ from .descriptors import (
 )
 from .effects import then_run, verb
 from .granted import granted
+from .untapping import lasting
 
 if TYPE_CHECKING:
     from ....play.context import Ctx
@@ -158,9 +159,13 @@ def turn_face(env: Env, e: Effect, n: Count) -> Run:
 @verb("frozen")
 def frozen(env: Env, e: Effect, n: Count) -> Run:
     """"It doesn't untap during its controller's next untap step" (502.3): until that step
-    is over (:meth:`mechanics.rules.turn.TurnRules._step_untap`)."""
-    return each_of(env, e.what, lambda ctx, o: ctx.add_effect("6", "abilities", [o], {"keywords": (DOESNT_UNTAP,)},
-                                                              until=NEXT_UNTAP))
+    is over (:meth:`mechanics.rules.turn.TurnRules._step_untap`); "... untap step for as
+    long as ~ remains tapped" (611.2b): until the source untaps or leaves."""
+    def freeze(ctx: Ctx, o: Any) -> None:
+        until = NEXT_UNTAP if e.until == "next-untap" else lasting(ctx, e.until)
+        if until is not None:
+            ctx.add_effect("6", "abilities", [o], {"keywords": (DOESNT_UNTAP,)}, until=until)
+    return each_of(env, e.what, freeze)
 
 
 @verb("cant-block", "unblockable")
@@ -249,8 +254,11 @@ def reanimate(env: Env, e: Effect, n: Count) -> Run:
 @verb("control")
 def control(env: Env, e: Effect, n: Count) -> Run:
     def steal(ctx: Ctx, o: Any) -> None:
-        ctx.add_effect("2", "control", [o], {"controller": ctx.controller}, until="eot")
-        ctx.note(f"{ctx.controller} gains control of {ctx.game.describe(o)} until end of turn")
+        until = lasting(ctx, e.until)
+        if until is not None:
+            ctx.add_effect("2", "control", [o], {"controller": ctx.controller}, until=until)
+            ctx.note(f"{ctx.controller} gains control of {ctx.game.describe(o)}"
+                     f"{' until end of turn' if until == 'eot' else ' for as long as its source remains tapped'}")
     return each_of(env, e.what, steal)
 
 
@@ -312,18 +320,21 @@ def discard_chosen(env: Env, e: Effect, n: Count) -> Run:
 def pump(env: Env, e: Effect, n: Count) -> Run:
     """611.2: "gets +N/+N [and gains KEYWORDS] until end of turn"; the objects affected are
     locked in as it resolves (611.2c)."""
-    if e.until != "eot":
+    if e.until not in ("eot", "tapped"):
         raise Unsupported("gets ... (not until end of turn)")
     pt = (number(env, e.pt[0]), number(env, e.pt[1])) if e.pt else None
 
     def run(ctx: Ctx, hit: list[int]) -> None:
+        until = lasting(ctx, e.until)
+        if until is None:
+            return
         if pt is not None:
             p, t = pt[0](ctx), pt[1](ctx)
             for o in hit:
-                ctx.pump(o, p, t)
+                ctx.pump(o, p, t, until)
         kws = tuple(_chosen_protection(ctx) if k == PROTECTION_OF_CHOICE else k for k in e.keywords)
         if kws:
-            ctx.add_effect("6", "abilities", hit, {"keywords": kws})
+            ctx.add_effect("6", "abilities", hit, {"keywords": kws}, until=until)
             ctx.note(f"{', '.join(ctx.game.describe(o) for o in hit)} gain{'s' * (len(hit) == 1)} "
                      f"{', '.join(kws)} until end of turn")
     return _on_permanents(env, e.what, run)

@@ -12,6 +12,7 @@ from ..tree import Ability, Condition, Cost, Effect, Event, Number, Objects
 from .cases import case_ability
 from .clones import clone
 from .core import NoParse, _with
+from .counters import energy, graveyard_cost, put_cost, remove_cost
 from .effects import Effects
 from .permissions import Permissions
 from .sagas import at_chapter, chapter_ability
@@ -36,7 +37,8 @@ class Abilities(Effects, Permissions):
     def costs(self, end: str = ":") -> Cost:
         """"{2}{G}, {T}, Pay 1 life, Sacrifice ~:" up to the colon (``end``)."""
         mana, tap, life, sac_self, sac, discard, bounce, exile_self = "", False, 0, False, None, 0, None, False
-        tap_other = None
+        tap_other = remove = None
+        paid_energy, exert, exile_cards, put = 0, False, None, None
         w = self.peek()
         if (w.lstrip("+-").isdigit()) and self.peek(1) == ":":  # "[+1]:", "[−2]:", "[0]:" (606.4)
             self.i += 2
@@ -51,10 +53,22 @@ class Abilities(Effects, Permissions):
                     mana += self.text()
                     self.i += 1
             elif self.eat("pay"):
-                life = self.number().value
-                self.need("life")
+                if self.at("{e}") or self.peek(1) == "{e}":  # 107.14: "Pay {E}{E}"
+                    paid_energy = energy(self)
+                else:
+                    life = self.number().value
+                    self.need("life")
             elif self.eat("sacrifice ~"):
                 sac_self = True
+            elif self.at("exile") and (found := self.attempt(lambda: self.eat("exile") and graveyard_cost(self))):
+                exile_cards = found  # "Exile two cards from your graveyard"
+            elif self.at("put") and (found := self.attempt(lambda: self.eat("put") and put_cost(self))):
+                put = found  # "Put a -1/-1 counter on ~"
+            elif self.eat("exert ~"):  # 701.43a: "{T}, Exert ~:"
+                exert = True
+            elif self.eat("remove"):  # 602.2b: "Remove a +1/+1 counter from ~"
+                remove, also_sacrifice = remove_cost(self)
+                sac_self = sac_self or also_sacrifice
             elif self.eat("exile ~ from your graveyard"):  # 113.6: an ability that works in the graveyard
                 exile_self = True
             elif self.eat("sacrifice"):
@@ -81,7 +95,9 @@ class Abilities(Effects, Permissions):
                 self.fail()
             if self.eat(end):
                 return Cost(mana, tap, False, life, sac_self, sac, discard, tap_other=tap_other,
-                            exile_self_from_graveyard=exile_self, bounce=bounce)
+                            exile_self_from_graveyard=exile_self, bounce=bounce, remove=remove,
+                            energy=paid_energy, exert=exert, exile_cards=exile_cards,
+                            put=put)
             self.need(",")
 
     def ability(self, spell: bool) -> Ability:
@@ -130,7 +146,7 @@ class Abilities(Effects, Permissions):
                 if self.eat("—"):  # "Cycling—Pay 2 life.", "Ward—Pay 3 life."
                     paid = self.costs(".")
                     if paid.mana or paid.tap or paid.sacrifice or paid.discard or paid.bounce or paid.tap_other \
-                            or not paid.life:
+                            or paid.remove or paid.energy or paid.exert or paid.exile_cards or paid.put or not paid.life:
                         self.fail()
                     cost = f"{paid.life} life"
                 while self.peek().startswith("{") and self.peek() not in ("{t}", "{q}"):
@@ -238,6 +254,8 @@ class Abilities(Effects, Permissions):
             if self.eat("on your turn"):
                 whose = "you"
             event = Event("step", step=step, whose=whose)
+        elif self.eat("you may exert ~ as it attacks . when you do"):  # 701.43: chosen as it attacks
+            event = Event("exerted", Objects("self"))  # (perform), then this reflexive trigger (603.12)
         else:
             if not self.eat_any("whenever", "when"):
                 self.fail()
@@ -270,6 +288,15 @@ class Abilities(Effects, Permissions):
             return Event("cast" if cast == "you cast" else "cast-or-copy", spell=spell)
         if self.eat("you gain life"):
             return Event("gain-life", first=bool(self.eat("for the first time each turn")))
+        if self.eat("you get one or more {e}"):  # 122.1: energy counters put on you
+            return Event("get-energy", Objects("you", ("player",)))
+        if self.at("one or more") and (left := self.attempt(self.leave_graveyard)) is not None:
+            return left  # :mod:`.graveyard`
+        if self.eat("one or more"):  # "one or more +1/+1 counters are put on another creature you control"
+            kind = self.counter_kind()
+            self.need("are put on")
+            subject = self.attempt(self.thing, None) or self.objects("a")
+            return Event("counters-put", subject, step=kind)
         if self.eat("you draw a card"):
             return Event("draw", Objects("you", ("player",)))
         if self.eat("an opponent draws a card"):
@@ -279,8 +306,6 @@ class Abilities(Effects, Permissions):
         found = self.attempt(discard_event, self)
         if found is not None:
             return found
-        if self.at("one or more") and (left := self.attempt(self.leave_graveyard)) is not None:
-            return left  # :mod:`.graveyard`
         subject = self.attempt(self.thing, None)
         if subject is None:
             subject = self.objects("a") if self.eat_any("a", "an") else self.fail()
@@ -395,6 +420,9 @@ class Abilities(Effects, Permissions):
             self.fail()
         pt: tuple[Number, Number] | None = None
         kws: tuple[str, ...] = ()
+        if who.quant == "each" and self.eat_any("enter tapped .", "enters tapped ."):  # 614.1c: Manglehorn
+            self.end()
+            return Ability("static", effects=(Effect("others-enter-tapped", what=who),))
         rule = next((r for r in sorted(RESTRICTIONS, key=len, reverse=True) if self.at(r)), None)
         if rule is not None:  # 509.1b, 508.1d, 502.3: a restriction as a keyword-like ability
             self.eat(rule)
@@ -405,6 +433,10 @@ class Abilities(Effects, Permissions):
             pt = self.pt()
             if self.eat("and has") or self.eat("and have"):
                 kws = self.keyword_list()
+            elif self.eat("and") and (rule := self.eat_any(*sorted(RESTRICTIONS, key=len, reverse=True))):
+                kws = RESTRICTIONS[rule]  # "gets +4/+2 and doesn't untap during its controller's untap step"
+            elif self.peek(-1) == "and":
+                self.fail()
         elif self.eat_any("has", "have"):
             kws = self.keyword_list()
         else:
@@ -449,6 +481,13 @@ class Abilities(Effects, Permissions):
             lead = Condition(lead.kind, lead.what, lead.n, not lead.negate)  # tapped unless not COND
         if self.eat("~ enters tapped"):
             cond = self.condition() if self.at("unless") and lead is None else lead
+            if lead is None and cond is None and self.eat("with"):  # the Vivid lands' charge counters
+                n = self.number()
+                kind = self.counter_kind()
+                self.need("on it .")
+                self.end()
+                return Ability("enters", effects=(Effect("enter-tapped"), Effect("counters", what=Objects("self"),
+                                                                                 n=n, kind=kind)))
             self.need(".")
             tapped = Effect("enter-tapped", condition=cond)
             if self.eat("as it enters , choose a color"):  # the Thriving lands
@@ -457,7 +496,7 @@ class Abilities(Effects, Permissions):
                 return Ability("enters", effects=(tapped, choice))
             self.end()
             return Ability("enters", effects=(tapped,))
-        if self.eat("~ enters with"):
+        if self.eat("~ enters with") or lead is not None and self.eat("it enters with"):  # "If ~ was kicked, it ..."
             n = self.number()
             kind = self.counter_kind()
             self.need("on it")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..tree import Condition, Number, Objects
 from .core import Core, _with
+from .counters import counter_on
 from .words import (
     CARD_TYPES,
     COLORS,
@@ -42,6 +43,9 @@ class Descriptors(Core):
         if w == "x":
             self.i += 1
             return Number(x=True)
+        if w == "that" and self.peek(1) == "much":  # the amount just paid (compiled only after a payment)
+            self.i += 2
+            return Number(paid=True)
         if w in NUMBERS and w != "twice":
             self.i += 1
             return Number(NUMBERS[w])
@@ -129,9 +133,14 @@ class Descriptors(Core):
             if self.eat("that was dealt damage this turn"):  # Fatal Blow
                 states.append("damaged")
             elif self.eat("without"):  # "each creature without flying"
-                without = self.eat_any(*GRANTABLE) or self.fail()
+                if (kind := self.attempt(counter_on, self)) is not None:  # "without a +1/+1 counter on it"
+                    states.append(f"no-counter:{kind}")
+                else:
+                    without = self.eat_any(*GRANTABLE) or self.fail()
             elif self.eat("with"):
-                if self.eat("mana value equal to the number of"):  # Aether Vial
+                if (kind := self.attempt(counter_on, self)) is not None:  # "with a +1/+1 counter on it"
+                    states.append(f"counter:{kind}")
+                elif self.eat("mana value equal to the number of"):  # Aether Vial
                     mv_counters = self.counter_kind()
                     self.need("on ~")
                 elif self.eat("power"):

@@ -15,8 +15,17 @@ from dataclasses import replace
 
 from ..tree import Ability, Effect, Number, Objects, TokenSpec
 from .core import NoParse, _with, joined
+from .counters import gets_energy
 from .descriptors import Descriptors
-from .words import COLORS, GRANTABLE, NUMBERS, RESTRICTIONS
+from .words import (
+    COLORS,
+    FROZEN,
+    FROZEN_WHILE_TAPPED,
+    GRANTABLE,
+    NUMBERS,
+    RESTRICTIONS,
+    WHILE_TAPPED,
+)
 
 #: an imperative rule: ``rule(parser, phrase, antecedent)``, called with ``phrase`` eaten
 Rule = Callable[["Effects", str, "Objects | None"], Effect]
@@ -210,7 +219,7 @@ class Effects(Descriptors):
         """"a 1/1 white Soldier creature token [with flying]", "a Treasure token"."""
         self.eat("tapped")
         tapped = self.peek(-1) == "tapped"
-        if self.peek() in ("treasure", "clue", "food", "blood", "map", "gold"):
+        if self.peek() in ("treasure", "clue", "food", "blood", "map", "gold", "powerstone"):
             name = self.text()
             self.i += 1
             self.need("tokens") if self.peek() == "tokens" else self.need("token")
@@ -288,9 +297,9 @@ class Effects(Descriptors):
             pt = self.pt()
             alt = self.pt() if self.eat("or") else None  # Brightling: "+1/-1 or -1/+1"
             kws: tuple[str, ...] = ()
-            if self.eat("and gains") or self.eat("and gain"):
+            if self.eat("and gains") or self.eat("and gain") or self.eat("and has"):
                 kws = self.keyword_list()
-            until = "eot" if self.eat("until end of turn") else ""
+            until = "eot" if self.eat("until end of turn") else "tapped" if self.eat(WHILE_TAPPED) else ""
             if self.at("for each"):  # "-1/-1 ... for each land card": both parts, each times the count
                 each = self.count_suffix(Number(1))
                 pt = (replace(each, times=pt[0].value) if pt[0].value else pt[0],
@@ -303,9 +312,10 @@ class Effects(Descriptors):
             return Effect("pump", what=who, keywords=kws, until=until)
         if self.eat_any("becomes", "become"):  # 305.7, 613: a manland: "becomes a 3/3 red Elemental creature"
             return self.becomes(who)
-        if self.eat("doesn't untap during its controller's next untap step") or self.eat(
-                "don't untap during their controllers' next untap steps"):  # 502.3
+        if self.eat_any(*FROZEN):  # 502.3
             return Effect("frozen", what=who, until="next-untap")
+        if self.eat(FROZEN_WHILE_TAPPED):
+            return Effect("frozen", what=who, until="tapped")
         if self.eat("can't block this turn"):
             return Effect("cant-block", what=who, until="eot")
         if self.eat("can't be blocked this turn"):
@@ -320,6 +330,8 @@ class Effects(Descriptors):
                 return Effect("explore", what=who, n=n)
             self.eat("again")  # "It explores, then it explores again."
             return Effect("explore", what=who)
+        if self.eat_any("connives", "connive"):  # 701.50: "connives", "connives X, where X is ..."
+            return Effect("connive", what=who, n=self.count_suffix(self.number()) if self.at("x") else Number(1))
         if self.eat_any("fights"):
             return Effect("fight", what=self.thing(antecedent), who=who)
         self.fail()
@@ -354,6 +366,8 @@ class Effects(Descriptors):
             n = self.number()
             self.eat_any("cards", "card") or self.fail()
             return Effect("mill", who=who, n=n)
+        if (got := gets_energy(self, who)) is not None:  # 122.1: "you get {E}{E}"
+            return got
         if self.peek(2) == "poison" and self.eat_any("gets", "get"):  # 122.1f
             n = self.number()
             self.need("poison")

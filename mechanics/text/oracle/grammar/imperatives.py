@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from ..tree import Effect, Number, Objects
 from .core import _with
+from .counters import energy, gets_energy
 from .effects import Effects, imperative
-from .words import NUMBERS
+from .words import NUMBERS, WHILE_TAPPED
 
 
 @imperative("draw")
@@ -39,6 +40,8 @@ def mill(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
 def gain_control(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
     """613.1b: a control-changing effect (layer 2)."""
     what = p.thing(antecedent)
+    if p.eat(WHILE_TAPPED):  # 611.2b: Vedalken Shackles' kin
+        return Effect("control", what=what, until="tapped")
     p.need("until end of turn")
     return Effect("control", what=what, until="eot")
 
@@ -73,8 +76,10 @@ def pay_then(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
     while p.peek().startswith("{") and (p.peek()[1:-1].isdigit() or p.peek()[1:-1] in ("w", "u", "b", "r", "g", "c")):
         cost += p.text()
         p.i += 1
+    if not cost and p.eat("any amount of {e} ."):  # "... ~ deals that much damage to that creature"
+        return Effect("pay-energy", then=(p.effect(antecedent),))
     if not cost:
-        p.fail()
+        cost = "{E}" * energy(p)  # 107.14: "you may pay {E}{E}"
     reflexive = bool(p.eat(". when you do ,"))
     if not reflexive:
         p.need(". if you do ,")
@@ -216,3 +221,35 @@ def discard(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
 @imperative("attach ~ to", "attach it to")
 def attach(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
     return Effect("attach", what=p.objects())
+
+
+@imperative("get")
+def get_energy(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
+    """"You gain 3 life and get {E}{E}{E}" (122.1): the subject of the sentence, you, gets them."""
+    p.i -= 1
+    return gets_energy(p, Objects("you", ("player",))) or p.fail()  # type: ignore[return-value]
+
+
+@imperative("tap or untap")
+def tap_or_untap(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
+    """"Tap or untap target creature" (Puppeteer, Twitch): which, chosen as it resolves."""
+    return Effect("tap-or-untap", what=p.thing(antecedent))
+
+
+@imperative("remove")
+def remove_counters(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
+    """122.8: "remove a -1/-1 counter from ~", "you may remove two oil counters from it":
+    up to that many (none if it has none; "If you do" then doesn't follow, 608.2c)."""
+    n = p.number()
+    kind = p.counter_kind()
+    p.need("from")
+    return Effect("remove-counters", what=p.thing(antecedent), n=n, kind=kind)
+
+
+@imperative("double the number of")
+def double_counters(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
+    """701.10: "double the number of +1/+1 counters on each creature you control", "...
+    of each kind of counter on target permanent" (kind ``*``)."""
+    kind = "*" if p.eat("each kind of counter") else p.counter_kind()
+    p.need("on")
+    return Effect("double-counters", what=p.thing(antecedent), kind=kind)

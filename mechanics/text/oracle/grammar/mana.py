@@ -87,3 +87,15 @@ class ManaEvents:
 def tapper_adds(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
     """"its controller adds an additional {G}": the player who tapped it for mana (605.1b)."""
     return p.add_mana()
+
+
+@imperative("this mana can't be spent to cast")
+def cant_spend(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
+    """106.6: "This mana can't be spent to cast a nonartifact spell" (a Powerstone's): only
+    spells without that one feature, and any ability."""
+    p.eat_any("a", "an")
+    found = features(p, ("spell", "spells"))
+    if len(found) != 1 or len(found[0]) != 1 or found[0][0] not in _TYPES and not found[0][0].startswith("non"):
+        p.fail()  # one card type or "non"-type: its opposite is a feature too
+    f = found[0][0]
+    return Effect("spend-only", spend=Spend(((f.removeprefix("non") if f.startswith("non") else f"non{f}",),), ((),)))

@@ -79,6 +79,8 @@ class Timing(Descriptors):
             if not verb:
                 self.fail()
             return Event({"enter": "enters"}.get(verb, verb), _with(other, other=False), or_self=True)
+        if (turned := self.eat_any("becomes tapped", "becomes untapped")):  # Lifetap, City of Brass
+            return Event(turned.replace(" ", "-"), subject)
         if self.eat("blocks or becomes blocked by a creature"):  # 509.3c, 509.3f: each creature
             return Event("blocks-or-blocked", subject)
         if self.eat("deals damage to"):

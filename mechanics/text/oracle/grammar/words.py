@@ -14,6 +14,7 @@ from ...effects import (
     CANT_ATTACK,
     CANT_BLOCK,
     DOESNT_UNTAP,
+    MAY_NOT_UNTAP,
     NOT_BY_LESS_POWER,
     NOT_BY_POWER_2,
     ONLY_BY_FLYING,
@@ -92,3 +93,18 @@ ABILITY_WORDS = frozenset({
     "metalcraft", "morbid", "pack tactics", "parley", "radiance", "raid", "revolt", "spell mastery",
     "strive", "survival", "sweep", "threshold", "undergrowth", "valiant", "void", "flurry"})
 
+#: "... doesn't untap during its controller's next untap step" (502.3), each wording; the
+#: effect ends as that untap step does.  "your next untap step" is said only of permanents
+#: you control, so it is the same step (unless control changes first)
+FROZEN = ("doesn't untap during its controller's next untap step",
+          "don't untap during their controllers' next untap steps",
+          "don't untap during their controller's next untap step",
+          "doesn't untap during your next untap step", "don't untap during your next untap step")
+#: 502.3: "Creatures with power 3 or greater don't untap during their controllers' untap steps."
+RESTRICTIONS["don't untap during their controllers' untap steps"] = (DOESNT_UNTAP,)
+#: 502.3: "You may choose not to untap ~ during your untap step." (asked in the untap step)
+RESTRICTION_SENTENCES["you may choose not to untap ~ during your untap step"] = (MAY_NOT_UNTAP,)
+#: 611.2b: "It doesn't untap during its controller's untap step for as long as ~ remains tapped."
+FROZEN_WHILE_TAPPED = "doesn't untap during its controller's untap step for as long as ~ remains tapped"
+#: 611.2b: the duration of an effect that lasts while its source stays tapped
+WHILE_TAPPED = "for as long as ~ remains tapped"
