@@ -31,7 +31,6 @@ from mechanics import (
     Activated,
     Decision,
     SpellAbility,
-    StackItem,
     Target,
     Triggered,
     events,
@@ -111,32 +110,12 @@ def resolve_item(game: Any, item: Any, ctx: Any) -> Any:
     n = item.data["count"]
     ctx.note(f"storm: {n} cop{'y' if n == 1 else 'ies'} of {item.data['spell']}")
     for k in range(n):  # 702.40a: for each copy, new targets may be chosen
-        targets = new_targets(game, ctx, item, k + 1)
-        ctx.copy_spell(item.data["spell"], item.controller, targets, item.data["x"],
-                       tuple(item.data.get("modes", ())))
+        ctx.copy_spell(item.data["spell"], item.controller, tuple(item.data["targets"]), item.data["x"],
+                       tuple(item.data.get("modes", ())), f"storm: the target of copy {k + 1} of {item.data['spell']}")
     return True
 
 
-def new_targets(game: Any, ctx: Any, item: Any, k: int) -> tuple:
-    """707.10c, 702.40a: the copy's targets, each the original's unless its controller
-    chooses another legal one (the decision's default keeps the original)."""
-    name, old = item.data["spell"], list(item.data["targets"])
-    specs = game.spell_target_specs(name, tuple(item.data.get("modes", ())))
-    probe = StackItem(0, "spell", item.controller, None, 0, "spell", name)
-    out = []
-    for i, ref in enumerate(old):
-        spec = specs[min(i, len(specs) - 1)] if specs else None
-        options = tuple(game.target_options(probe, spec)) if spec is not None else ()
-        was = ref if isinstance(ref, str) else ref[0]
-        if len(options) < 2 and was in options or not options:
-            out.append(ref)
-            continue
-        pick = ask(ctx, Decision("choose", item.controller, f"storm: the target of copy {k} of {name} "
-                                 f"({spec.text})", options, 1, 1,
-                                 {"what": "target", "text": game.card(name).oracle_text,
-                                  "default": [was] if was in options else [options[0]]}))
-        out.append(game.target_ref(pick[0]))
-    return tuple(out)
+
 
 
 def options(game: Any) -> list[int | str]:

@@ -110,6 +110,10 @@ class Triggered(Ability):
     step: str = ""  # "at the beginning of STEP" triggers
     step_whose: str = "you"  # 'you' or 'each'
     modal: Modal | None = None  # a modal triggered ability (700.2b)
+    #: "graveyard": it triggers while the card is in its owner's graveyard, not on the
+    #: battlefield (113.6k: "return this card from your graveyard to your hand";
+    #: 603.6d: "when this card is put into your graveyard from your library")
+    zone: str = "battlefield"
 
 
 @dataclass(frozen=True)
@@ -194,6 +198,13 @@ class HandAbility(Ability):
     sorcery: bool = False  # "Activate only as a sorcery." (307.1)
     targets: tuple[Target, ...] = ()
     stays: bool = False  # the cost doesn't move the card (unearth returns it, 702.84a)
+    #: costs besides mana and life, as :class:`Activated`'s ("{1}{B}, Sacrifice a creature:
+    #: Return this card from your graveyard to your hand"), and "Activate only if COND"
+    sacrifice_other: tuple[str, Callable[..., bool]] | None = None
+    tap_other: tuple[str, Callable[..., bool], int] | None = None
+    discard: int = 0
+    once: bool = False
+    only_if: Callable[..., bool] | None = None
 
     @staticmethod
     def of(beh: Behaviour, zone: str) -> list[HandAbility]:
@@ -250,6 +261,18 @@ class AltCost(Ability):
     additional: bool = False
     #: what :func:`mechanics.play.perform.unpayable` reads on any cost: not this
     once: bool = False
+
+
+@dataclass(frozen=True)
+class AsThoughFlash(Ability):
+    """601.3e, 702.8a: "You may cast this spell as though it had flash [if you pay {2} more
+    to cast it]": it may be cast any time its controller could cast an instant, while
+    ``condition(game, player, None)`` holds ("If you control a creature with power 4 or
+    greater, ..."); ``more``: the mana it then costs in addition, when cast at a time a
+    sorcery couldn't be (Rout)."""
+
+    more: str = ""
+    condition: Callable[..., bool] | None = None
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,9 @@ plays is a line of the scenario language.  The rules are deliberately plain:
   (dash, blitz), or evoke when the card's enters ability draws or removes an
   opponent's permanent (the card exiled for it is the cheapest that fits); buyback when the mana
   pays it too.  Suspend (702.62a) with the mana left once nothing else
-  can be cast.
+  can be cast; before combat, an ability of a card in the graveyard the mana
+  alone pays (unearth, "{2}{B}: Return this card from your graveyard to the
+  battlefield"; 113.6k).  A clone copies the biggest creature it may.
 - Attack with everything that can, every turn; crew a Vehicle first (702.122)
   when it hits harder than its crew would.
 - Searches take as many cards as allowed, lands first, then the costliest; a
@@ -612,11 +614,15 @@ def spell_to_cast(game: Any, player: str, sorcery_speed: bool, combat: bool = Fa
 
 
 def card_to_unearth(game: Any, player: str) -> A.Action | None:
-    """Before combat, a card in the graveyard to return with its unearth ability (702.84a):
-    it attacks with haste before it is exiled."""
+    """Before combat, an ability of a card in the graveyard the mana allows: unearth
+    (702.84a: it attacks with haste before it is exiled), "{2}{B}: Return this card from
+    your graveyard to the battlefield" (113.6k).  Not one with a target, or that sacrifices,
+    taps or discards something else (a player's call)."""
     st = game.state
     for oid in st.players[player].graveyard:
         for n, ab in enumerate(HandAbility.of(game.behaviour(st.objs[oid].name), "graveyard"), 1):
+            if ab.targets or ab.sacrifice_other or ab.tap_other or ab.discard or unpayable(game, player, oid, ab):
+                continue
             if plan(parse_cost(ab.cost), 0, mana_sources(game, player)) is not None:
                 return A.Activate(player, game.ref_for(oid), n)
     return None

@@ -182,6 +182,17 @@ class SpellCast(Event):
 
 
 @dataclass(frozen=True)
+class SpellCopied(Event):
+    """``controller`` put a copy of the spell ``name`` on the stack (707.10; storm, "copy
+    target instant or sorcery spell"): ``item`` the copy's stack item id (magecraft:
+    "Whenever you cast or copy an instant or sorcery spell")."""
+
+    item: int
+    name: str
+    controller: str
+
+
+@dataclass(frozen=True)
 class BecameTarget(Event):
     """The permanent ``obj`` (with ``epoch``) became a target of the stack item ``item``
     (ward, 702.21a); ``controller`` controls that spell or ability."""

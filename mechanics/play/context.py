@@ -153,7 +153,8 @@ PRIMITIVES: dict[str, str] = {
     "shuffle": "shuffle the player's library",
     "add_mana": "add mana symbols to the player's pool",
     "counter_item": "counter a spell or ability on the stack (701.6)",
-    "copy_spell": "put a copy of a spell on the stack (707.10); returns its item's id",
+    "copy_spell": "put a copy of a spell on the stack (707.10); new_targets: the text of the choice of "
+                  "new targets for it (707.10c); returns its item's id",
     "enter_copy": "the object enters as a copy of a card (707.5)",
     "emit": "record an event of the plugin's own (an Event subclass) and collect its triggers",
     "note": "add a line to the game log",

@@ -22,6 +22,7 @@ from ..model.errors import RuleError, StackfishError
 from ..model.mana import plan
 from ..model.state import StackItem
 from .blocks import block_restriction, fewest_blockers, required_blocks
+from .flash import cast_any_time
 from .mana_abilities import automatic
 from .perform import (
     alt_allowed,
@@ -139,7 +140,7 @@ def _priority_actions(game: Game, player: str, mana: bool = True) -> Iterator[A.
             if main and p.lands_played < 1:
                 yield A.PlayLand(player, name)
             continue
-        fast = card.is_type("Instant") or "flash" in card.keywords
+        fast = cast_any_time(game, player, card)  # 702.8a, 601.3e
         costs = cast_costs(game, name)
         alt = "" if name in from_hand else flashback_cost(game, name)  # 702.34a
         if not (fast or main) or any(unpayable(game, player, -1, c) for c in costs):
@@ -221,7 +222,8 @@ def _hand_abilities(game: Game, player: str, main: bool) -> Iterator[A.Action]:
             first.setdefault(game.state.objs[oid].name, oid)
         for name, oid in first.items():
             for n, ab in enumerate(HandAbility.of(game.behaviour(name), zone), 1):
-                if not (main or not ab.sorcery) or not _affordable(game, player, parse_cost(ab.cost)):
+                if not (main or not ab.sorcery) or not _affordable(game, player, parse_cost(ab.cost)) or \
+                        unpayable(game, player, oid, ab):
                     continue
                 ref = game.ref_for(oid)
                 if not ab.targets:

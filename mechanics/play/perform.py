@@ -41,6 +41,7 @@ from ..text.effects import (
 )
 from . import mana_abilities, setup, stops
 from .blocks import block_restriction, broken_requirement, fewest_blockers
+from .flash import cast_any_time, flash_surcharge
 from .manual import MANUAL
 
 if TYPE_CHECKING:
@@ -232,6 +233,7 @@ def total_cost(game: Game, player: str, card: Any, flashback: str = "", kicked: 
         total += parse_cost(alt.cost)
     if kicked:
         total += parse_cost("".join(c.kicker for c in costs))
+    total += flash_surcharge(game, player, card)  # "as though it had flash if you pay {2} more"
     less = sum(c.less(game, player) for c in costs if c.less is not None)
     change = sum(a.change(game, o, player, card) for o, a in spell_costs(game))
     less -= min(change, 0)
@@ -285,7 +287,7 @@ def _cast(game: Game, a: A.Cast) -> None:
         raise IllegalActionError(f"'{card.name}' has no mana cost: it can't be cast unless something lets it "
                                  "be cast without paying it or for an alternative cost (118.6)")
     _need_priority(game, a.player)
-    if not (card.is_type("Instant") or "flash" in card.keywords):
+    if not cast_any_time(game, a.player, card):  # 702.8a, 601.3e
         _sorcery_timing(game, a.player, f"'{card.name}' can be cast")
     _check_x(card.cost, a.x, card.name)
     modes = check_modes(game, a.player, card.name, a.modes)  # 601.2b: modes, then targets
@@ -800,18 +802,18 @@ def _activate_in_hand(game: Game, a: A.Activate, oid: int) -> None:
     _need_priority(game, a.player)
     if ab.sorcery:
         _sorcery_timing(game, a.player, "this ability can be activated")
-    if ab.life and game.state.players[a.player].life < ab.life:  # 119.4
-        raise IllegalActionError(f"{a.player} can't pay {ab.life} life")
+    why = unpayable(game, a.player, oid, ab)  # 119.4 life, 602.5b "Activate only if", other costs
+    if why:
+        raise IllegalActionError(why)
     handler = str(AbilityRef(ch.abilities_name, ch.behaviour.abilities.index(ab)))
     probe = StackItem(0, "activated", a.player, oid, obj.epoch, handler, ab.text)
     targets = _targets(game, probe, a.player, ab.targets, a.targets, ab.text)  # 602.2b: before the costs
     pay(game, a.player, parse_cost(ab.cost))
-    if ab.life:
-        game.lose_life(a.player, ab.life)
+    paid = _pay_other_costs(game, a.player, oid, ab)
     epoch = obj.epoch
     if not ab.stays:
         game.move(oid, "graveyard" if zone == "hand" else "exile")
-    _stack_ability(game, a.player, (oid, epoch), ch.name, handler, ab.text, targets)
+    _stack_ability(game, a.player, (oid, epoch), ch.name, handler, ab.text, targets, data=paid)
 
 
 def _stack_ability(game: Game, player: str, source: tuple[int, int], name: str, handler: str, text: str,

@@ -438,5 +438,5 @@ _ENGINE_WORDS: dict[type, Callable[[Any, Callable[[Any], str]], str | None]] = {
     ev.PhasedIn: lambda e, d: f"{d(e.obj)} phases in",
     **{kind: _silent for kind in (ev.Tapped, ev.Untapped, ev.SpellCast, ev.AttackersDeclared,
                                   ev.BlockersDeclared, ev.BecameBlocked,
-                                  ev.AbilityResolved, ev.GameOver, ev.BecameTarget)},
+                                  ev.AbilityResolved, ev.GameOver, ev.BecameTarget, ev.SpellCopied)},
 }

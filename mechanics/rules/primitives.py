@@ -26,6 +26,7 @@ from ..model.state import (
 )
 from ..text.effects import CANT_GAIN_LIFE, DOESNT_UNTAP
 from ..text.oracle.keywords import CANT_BE_COUNTERED
+from .copies import new_targets as copied_targets
 from .prevention import prevented, protected  # noqa: F401 - protected: the rules' name for it
 
 if TYPE_CHECKING:
@@ -668,18 +669,23 @@ class Primitives:
             self.state.objs[item.source].choices["rebound"] = str(self.state.players[owner].turns)
 
     def copy_spell(self: Game, name: str, controller: str, targets: tuple = (), x: int = 0,
-                   modes: tuple[int, ...] = ()) -> int:
+                   modes: tuple[int, ...] = (), new_targets: str = "") -> int:
         """707.10: put a copy of the spell ``name`` on the stack (storm, 702.40), with the
         choices made as the original was cast: targets, X and modes (707.10, 700.2).  It
         is a spell with no card (``source`` None, ``data['copy_of']``); it isn't cast, and
-        it ceases to exist when it resolves or leaves the stack (707.10a)."""
+        it ceases to exist when it resolves or leaves the stack (707.10a).  With
+        ``new_targets`` (the text of the decisions) its controller may choose new targets
+        for it (707.10c)."""
         st = self.state
+        if new_targets and targets:
+            targets = copied_targets(self, name, controller, tuple(targets), tuple(modes), new_targets)
         data: dict[str, Any] = {"copy_of": name, **({"modes": tuple(modes)} if modes else {})}
         item = StackItem(st.new_id(), "spell", controller, None, 0, "spell", name, tuple(targets), x,
                          data, timestamp=st.tick())
         st.stack.append(item)
         self.changed()
         self.note(f"a copy of {name} is put on the stack")
+        self.emit(ev.SpellCopied(item.id, name, controller))
         return item.id
 
     def cast_without_paying(self: Game, oid: int, player: str, alt: str = "") -> bool:

@@ -27,6 +27,7 @@ from ..abilities.modes import mode_targets, trigger_modes
 from ..model import events as ev
 from ..model.state import AbilityRef, Decision, StackItem
 from ..text.effects import CANT_ACTIVATE, ENCHANTABLE, UNTARGETABLE, UNTARGETABLE_BY_OPPONENTS
+from .graveyard import Listening, yard_abilities, yard_triggers
 from .layers import Chars
 from .prevention import protected
 
@@ -46,6 +47,7 @@ class AbilityIndex(NamedTuple):
     plugins: Awake  # the plugins awake and what they listen to (plugins_awake)
     mana_triggers: list[tuple[int, Chars, ManaTrigger]]  # triggered mana abilities (605.1b)
     heard: frozenset[str]  # the event kinds any of these (or a look back, 603.10a) hears
+    yard: dict[str, Listening]  # the game's abilities that trigger in a graveyard (:mod:`.graveyard`)
 
 
 class TriggerRules:
@@ -70,6 +72,8 @@ class TriggerRules:
                     continue
                 for one in data if isinstance(data, list) else (data,):  # once for each (509.3f)
                     self.add_trigger(oid, ch, idx, ab, one)
+        if index.yard and (yard := index.yard.get(kind)):
+            yard_triggers(self, event, yard)
         if kind == "ZoneChanged" and event.from_zone == "battlefield":
             st = self.state
             self.departed_triggers(event)
@@ -171,7 +175,8 @@ class TriggerRules:
                 continue  # itself, or not moved yet (then it is still on the battlefield)
             name = info.get("abilities", info["copy_of"])
             for idx, ab in enumerate(self.behaviour(name).abilities):
-                if isinstance(ab, Triggered) and not ab.look_back and event.kind in ab.events:
+                if isinstance(ab, Triggered) and not ab.look_back and event.kind in ab.events \
+                        and ab.zone == "battlefield":
                     data = ab.match(self, obj, event)
                     if data is not None:
                         self.queue_trigger(str(AbilityRef(name, idx)), oid, epoch,
@@ -187,10 +192,10 @@ class TriggerRules:
         if kept is not None and kept[0] is chars:
             if kept[2] == joined:
                 return kept[1]
-            index = _heard(kept[1]._replace(plugins=self.plugins_awake()))
+            index = _heard(kept[1]._replace(plugins=self.plugins_awake(), yard=yard_abilities(self)))
             self._abilities = (chars, index, joined)
             return index
-        index = AbilityIndex({}, [], {}, self.plugins_awake(), [], frozenset())
+        index = AbilityIndex({}, [], {}, self.plugins_awake(), [], frozenset(), yard_abilities(self))
         for oid, ch in chars.items():
             if ch.no_abilities:
                 continue
@@ -200,8 +205,8 @@ class TriggerRules:
                     replacing.setdefault(ab.on, []).append(ab)
                 elif isinstance(ab, ManaTrigger):
                     index.mana_triggers.append((oid, ch, ab))
-                if not isinstance(ab, Triggered) or ab.look_back:
-                    continue
+                if not isinstance(ab, Triggered) or ab.look_back or ab.zone != "battlefield":
+                    continue  # (113.6k: a graveyard ability is :mod:`.graveyard`'s)
                 for kind in ab.events:
                     index.by_event.setdefault(kind, []).append((oid, idx, ab, ch))
                 if ab.step:
@@ -534,5 +539,6 @@ def _enchant(card: CardDef) -> tuple[Target, ...]:
 
 def _heard(index: AbilityIndex) -> AbilityIndex:
     """The index with the event kinds something hears: its abilities', the awake
-    plugins', and ZoneChanged (a permanent that leaves looks back, 603.10a)."""
-    return index._replace(heard=frozenset((*index.by_event, *index.plugins.event_kinds, "ZoneChanged")))
+    plugins', the graveyard abilities' of the game's cards, and ZoneChanged (a permanent
+    that leaves looks back, 603.10a)."""
+    return index._replace(heard=frozenset((*index.by_event, *index.plugins.event_kinds, *index.yard, "ZoneChanged")))

@@ -25,6 +25,7 @@ from ..text.effects import (
     MAY_NOT_UNTAP,
 )
 from . import sba
+from .graveyard import STEP, yard_step_triggers
 from .layers import lasts, still_controlled
 from .primitives import Primitives
 
@@ -111,6 +112,8 @@ class TurnRules:
                 self.queue_trigger(**trig)
         if index.steps:
             self.step_triggers(step, index)
+        if index.yard and (yard := index.yard.get(STEP)):
+            yard_step_triggers(self, step, yard)
         if self.state.delayed:
             self.delayed_triggers(step)  # 603.7
         self.changed(board=False)  # the step, priority and the step's decision, if any

@@ -21,7 +21,7 @@ from ..abilities.abilities import (
     script,
 )
 from ..model.cards import CardDef
-from ..model.state import Decision, while_present
+from ..model.state import while_present
 
 if TYPE_CHECKING:
     from ..play.context import Ctx
@@ -105,22 +105,6 @@ def _raise_the_alarm(card: CardDef) -> list[Ability]:
     def run(ctx: Ctx) -> None:
         ctx.create_token(ctx.controller, "Soldier Token", 2)
     return [SpellAbility(card.oracle_text, run)]
-
-
-@script("Clone")
-def _clone(card: CardDef) -> list[Ability]:
-    """"You may have this enter as a copy of any creature" (707.5, 614.1c)."""
-
-    def apply(ctx: Ctx, obj: Any) -> None:
-        game = ctx.game
-        options = tuple(o for o in game.permanents(creature=True) if o != obj.id)
-        if not options:
-            return
-        pick = ctx.choose(Decision("choose", obj.controller, "Clone: choose a creature to copy (or none)",
-                                   options, 0, 1, {"what": "copy"}))
-        if pick:
-            ctx.enter_copy(obj.id, game.chars(pick[0]).card.name)
-    return [EntersWith(card.oracle_text, apply)]
 
 
 # ---------------------------------------------------------------------- counters and tokens replaced

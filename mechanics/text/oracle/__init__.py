@@ -55,6 +55,7 @@ from ..keyword_lines import parse_keywords, registered
 from . import compiler, keywords
 from .compiler import Unsupported, by_hand, emblems, nextcast, rummage  # noqa: F401 - register their verbs and imperatives
 from .compiler.conditions import condition
+from .compiler.graveyard import in_graveyard
 from .compiler.replacing import dies_replacement
 from .grammar import NoParse, ParseError, Parser
 from .lexer import self_named, strip_reminder, tokenize
@@ -109,8 +110,11 @@ def compile_ability(card: CardDef, lines: list[str], known: set[str]) -> list[ab
     flat = " ".join(lines)
     if node.form == "spell":
         return node
-    if spell and node.form in ("triggered", "activated", "static", "enters"):
-        raise Unsupported(flat)  # an instant or sorcery is never a permanent
+    if spell and node.form in ("triggered", "activated", "static", "enters") and not (
+            node.form == "triggered" and in_graveyard(node.event)) and not (
+            node.form == "activated" and (node.cost.exile_self_from_graveyard or any(
+                e.what is not None and e.what.quant == "self" and e.what.zone == "graveyard" for e in node.effects))):
+        raise Unsupported(flat)  # an instant or sorcery is never a permanent (but is in a graveyard, 113.6k)
     if node.form == "modal":
         modes = [ln.removeprefix("• ") for ln in lines[1:]]
         if len(modes) != len(node.modes):
@@ -140,7 +144,7 @@ def compile_ability(card: CardDef, lines: list[str], known: set[str]) -> list[ab
     if node.form == "static":
         return compiler.static(node, flat, card, known)
     if node.form == "enters":
-        return [compiler.enters(node, flat)]
+        return [compiler.enters(node, flat, card.name)]
     if node.form == "replacement":  # 614.1a: "If a creature ... would die, exile it instead."
         return [dies_replacement(node, flat)]
     if node.form == "cast-from":  # 601.3: "You may cast ~ from your graveyard using its blitz ability."
@@ -150,6 +154,10 @@ def compile_ability(card: CardDef, lines: list[str], known: set[str]) -> list[ab
         if alt is None:
             raise Unsupported(node.arg)
         return [replace(alt, text=flat, condition=condition(node.condition))]
+    if node.form == "flash":  # 601.3e: "You may cast this spell as though it had flash ..."
+        check = condition(node.condition)
+        return [ab.AsThoughFlash(flat, node.cost.mana,
+                                 None if check is None else (lambda game, player, _: check(game, player, None)))]
     if node.form == "cast-cost":
         return [compiler.cast_cost(node, flat)]
     if node.form == "keyword":

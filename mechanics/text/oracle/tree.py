@@ -121,6 +121,22 @@ class Effect:
     loses: tuple[str, ...] = ()
     #: 613.4b: "has base power and toughness 4/4" (layer 7b)
     base_pt: tuple[int, int] | None = None
+    #: 707.9: what a copy ("enter as a copy of ...") has other than the copied values
+    except_: CopyExcept | None = None
+
+
+@dataclass(frozen=True)
+class CopyExcept:
+    """707.9: a copy's exceptions ("except it's an artifact in addition to its other
+    types", "except it has flying", "except it's 7/7", "except it enters with an
+    additional +1/+1 counter on it"): types and subtypes added, keywords it has, its
+    base power and toughness, +1/+1 counters it enters with."""
+
+    types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    keywords: tuple[str, ...] = ()
+    pt: tuple[int, int] | None = None
+    counters: int = 0
 
 
 @dataclass(frozen=True)
@@ -210,6 +226,8 @@ class Event:
     or_self: bool = False  # "~ or another Ally you control enters": the source too
     first: bool = False  # "for the first time each turn"
     combat: bool = False  # "is dealt combat damage"
+    #: put-into-graveyard: the zones it comes from ("battlefield", "library", "anywhere")
+    origin: str = "battlefield"
 
 
 @dataclass(frozen=True)

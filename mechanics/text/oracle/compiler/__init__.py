@@ -16,6 +16,7 @@ from . import (  # noqa: F401 - register conditions and effect verbs
            chance,
            choices,
            combat,
+           copies,
            counters,
            counts,
            damage,

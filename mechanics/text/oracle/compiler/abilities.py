@@ -15,10 +15,12 @@ from ....model.cards import parse_cost
 from .. import select
 from ..grammar.words import PROTECTION_OF_CHOICE
 from ..tree import Ability, Effect, Objects
+from .clones import clone
 from .conditions import condition
 from .descriptors import MEANINGFUL_COUNTERS, Env, Run, Unsupported
 from .effects import effects
 from .granted import grant_names, lost
+from .graveyard import works_in_graveyard
 from .life import static_cant_gain_life
 from .mana import choose_color, mana_ability, mana_trigger
 from .replacing import damage_replacement
@@ -74,6 +76,8 @@ def activated(node: Ability, text: str, card: Any, known: set[str],
     run = effects(env, node.effects)
     if len(env.targets) > 1:
         raise Unsupported("an activated ability with two targets")
+    if env.from_graveyard:
+        return _graveyard_ability(node, text, run, env)
     zone = "graveyard" if c.exile_self_from_graveyard else "hand" if c.discard_self else ""
     if zone:  # 113.6: the cost moves the card from its graveyard (exiled) or hand (discarded): it works there
         if c.tap or c.sacrifice_self or c.sacrifice or c.discard or c.tap_other or c.remove or c.energy or c.exert or \
@@ -94,6 +98,19 @@ def activated(node: Ability, text: str, card: Any, known: set[str],
                         tap_other=_tap_cost(c.tap_other), remove_counters=c.remove,
                         energy=c.energy, exert=c.exert, exile_graveyard=_tap_cost(c.exile_cards),
                         put_counters=c.put)
+
+
+def _graveyard_ability(node: Ability, text: str, run: Run, env: Env) -> ab.HandAbility:
+    """113.6k: "{2}{B}: Return this card from your graveyard to your hand": an ability that
+    works in its owner's graveyard, the card staying there as it is activated."""
+    c = node.cost
+    if c.tap or c.untap or c.sacrifice_self or c.exile_self_from_graveyard or c.loyalty is not None or c.bounce \
+            or "X" in c.mana.upper():
+        raise Unsupported("~ from your graveyard (with a cost of a permanent)")
+    return ab.HandAbility(text, cost=c.mana, resolve=run, life=c.life, zone="graveyard", sorcery=node.sorcery,
+                          targets=tuple(env.targets), stays=True, sacrifice_other=_permanent_cost(c.sacrifice),
+                          tap_other=_tap_cost(c.tap_other), discard=c.discard, once=node.once_each_turn,
+                          only_if=_only_if(node))
 
 
 def _only_if(node: Ability) -> Callable[..., bool] | None:
@@ -157,7 +174,8 @@ def triggered(node: Ability, text: str, card: Any, known: set[str],
         run = effects(env, node.effects) if modal_node is None else _modes(modal_node)
         _one_target(env)
         return ab.Triggered(text, resolve=run, targets=tuple(env.targets), condition=cond, step=ev.step,
-                            step_whose="each" if ev.whose == "each" else "you", modal=modal_node)
+                            step_whose="each" if ev.whose == "each" else "you", modal=modal_node,
+                            zone=_zone(env, ev, False, node.condition))
     if ev.kind == "chapter" and "Saga" not in card.subtypes:
         raise Unsupported("a chapter ability of a non-Saga")
     kinds, match, back = trigger_match(ev)
@@ -169,7 +187,21 @@ def triggered(node: Ability, text: str, card: Any, known: set[str],
     env.hidden = hidden
     run = effects(env, node.effects) if modal_node is None else _modes(modal_node)
     _one_target(env)
-    return ab.Triggered(text, kinds, match, run, tuple(env.targets), cond, look_back=back, modal=modal_node)
+    return ab.Triggered(text, kinds, match, run, tuple(env.targets), cond, look_back=back, modal=modal_node,
+                        zone=_zone(env, ev, back, node.condition))
+
+
+def _zone(env: Env, ev: Any, back: bool, cond: Any) -> str:
+    """113.6k: a triggered ability that moves this card out of its graveyard works there,
+    unless its event puts the card there (it then triggers as it leaves the battlefield:
+    "When this creature dies, return this card from your graveyard to your hand")."""
+    if works_in_graveyard(ev, cond):  # "When this card is put into your graveyard from your library" (603.6d)
+        return "graveyard"
+    if not env.from_graveyard or back:
+        return "battlefield"
+    if ev.subject is not None and ev.subject.quant == "attached":
+        raise Unsupported("when enchanted creature dies, return this card from your graveyard")
+    return "graveyard"
 
 
 def becomes_creature(card: Any) -> bool:
@@ -247,17 +279,19 @@ def static(node: Ability, text: str, card: Any, known: set[str]
     return out
 
 
-def enters(node: Ability, text: str) -> ab.EntersWith:
+def enters(node: Ability, text: str, name: str = "") -> ab.EntersWith:
     """614.1c: how it enters: tapped (unless COND, checked as it enters), with counters;
     614.12: with a color chosen.  Several of those: each, in the order written."""
     if len(node.effects) > 1:  # "This land enters tapped. As it enters, choose a color."
-        parts = [enters(replace(node, effects=(e,)), text).apply for e in node.effects]
+        parts = [enters(replace(node, effects=(e,)), text, name).apply for e in node.effects]
 
         def each(ctx: Ctx, obj: Any) -> None:
             for apply in parts:
                 apply(ctx, obj)
         return ab.EntersWith(text, each)
     e = node.effects[0]
+    if e.verb == "clone":
+        return clone(e, text, name)
     if e.verb == "choose-color":
         return ab.EntersWith(text, choose_color(e.kind))
     if e.verb == "shock":

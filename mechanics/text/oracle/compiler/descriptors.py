@@ -68,6 +68,9 @@ class Env:
         #: (None: this ability can't have any)
         self.hidden: list[ab.Triggered] | None = None
         self.sacrifices = False  # a cost of the ability sacrifices a permanent ("the sacrificed creature")
+        #: 113.6k: an effect moves this card out of its graveyard ("Return this card from your
+        #: graveyard to your hand"): the ability works in the graveyard
+        self.from_graveyard = False
         self.paying = False  # compiling what follows "you may pay any amount of {E}" ("that much")
 
     def target(self, d: Objects) -> int:
@@ -128,8 +131,9 @@ def objects(env: Env, d: Objects) -> Callable[[Ctx], list[Any]]:
             return [t for k in range(n) if (t := ctx.target(i + k)) is not None]
         return _and_same_name(targeted, d) if d.same_name else targeted
     if q == "self":
-        if d.zone == "graveyard":  # 113.6k: "Return this card from your graveyard": not done here
-            raise Unsupported("~ from your graveyard (an ability that works there)")
+        if d.zone == "graveyard":  # 113.6k: "Return this card from your graveyard": it works there
+            env.from_graveyard = True
+            return _in_graveyard
         return _self
     if q == "you":
         return lambda ctx: [ctx.controller]
@@ -258,6 +262,12 @@ def _self(ctx: Ctx) -> list[Any]:
             obj.zone == item.data["moved"]:
         return [obj.id]
     return []
+
+
+def _in_graveyard(ctx: Ctx) -> list[Any]:
+    """This card, if it is still in a graveyard as the ability resolves: the card the
+    ability was activated or triggered from, or the one a trigger saw go there (400.7)."""
+    return [o for o in _self(ctx) if ctx.game.state.objs[o].zone == "graveyard"]
 
 
 def _those(ctx: Ctx) -> list[Any]:

@@ -9,8 +9,10 @@ from typing import TYPE_CHECKING, Any
 
 from .. import select
 from ..tree import Event, Objects
+from .copies import copy_match
 from .counters import counters_put_match
 from .descriptors import Unsupported
+from .graveyard import graveyard_match
 from .timing import timing_match
 from .untapping import turned_match
 
@@ -52,13 +54,12 @@ def _lki_matches(game: Game, d: Objects, event: Any, you: str, source: int) -> b
 
 #: zone-change events: (event kind, test on the event, looks back in time)
 _MOVES = {"enters": _enters, "dies": _dies,
-          "leaves": lambda g, o, e: e.from_zone == "battlefield",
-          "put-into-graveyard": lambda g, o, e: e.from_zone == "battlefield" and e.to_zone == "graveyard"}
+          "leaves": lambda g, o, e: e.from_zone == "battlefield"}
 
 
 def trigger_match(ev: Event) -> tuple[tuple[str, ...], Callable[..., dict | None], bool]:
     """603.2: an event node as (event kinds, ``match(game, obj, event)``, look-back)."""
-    found = timing_match(ev, trigger_match)  # :mod:`.timing`
+    found = timing_match(ev, trigger_match) or graveyard_match(ev, _lki_matches) or copy_match(ev, trigger_match)
     if found is not None:
         return found
     if ev.kind in ("becomes-tapped", "becomes-untapped"):

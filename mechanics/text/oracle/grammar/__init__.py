@@ -18,6 +18,7 @@ from . import (  # noqa: F401 - register the imperative verbs
     chance,
     choices,
     combat,
+    copies,
     damage,
     dies,
     facts,
@@ -31,6 +32,7 @@ from . import (  # noqa: F401 - register the imperative verbs
 )
 from .abilities import Abilities
 from .core import NoParse, ParseError
+from .graveyard import GraveyardEvents
 from .mana import ManaEvents
 from .reveal import Reveals
 from .timing import Timing
@@ -38,5 +40,5 @@ from .timing import Timing
 __all__ = ["NoParse", "ParseError", "Parser"]
 
 
-class Parser(Abilities, ManaEvents, Reveals, Timing):
+class Parser(Abilities, ManaEvents, Reveals, Timing, GraveyardEvents):
     """The parser of one ability's tokens: every rule of the grammar."""

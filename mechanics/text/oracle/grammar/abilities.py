@@ -10,6 +10,7 @@ from __future__ import annotations
 from ...effects import CANT_ACTIVATE, prevents_static
 from ..tree import Ability, Condition, Cost, Effect, Event, Number, Objects
 from .cases import case_ability
+from .clones import clone
 from .core import NoParse, _with
 from .counters import cost_part, counter_event, others_enter
 from .effects import Effects
@@ -22,6 +23,7 @@ from .words import (
     COLORS,
     COSTED,
     NUMBERED,
+    NUMBERS,
     RESTRICTION_SENTENCES,
     RESTRICTIONS,
     STEPS,
@@ -69,6 +71,10 @@ class Abilities(Effects, Permissions):
                 sac = _with(self.objects("a"), other=True) if other else self.objects("a")
             elif self.eat("discard a card"):
                 discard = 1
+            elif self.at("discard") and self.peek(1) in NUMBERS and self.peek(2) == "cards":  # "Discard two cards"
+                self.i += 1
+                discard = self.number().value
+                self.i += 1
             elif self.eat("return"):  # "Return a Forest you control to its owner's hand"
                 self.eat_any("a", "an")
                 bounce = self.objects("a")
@@ -97,7 +103,8 @@ class Abilities(Effects, Permissions):
             return dies_replacement(self)  # type: ignore[arg-type]
         self.ability_word()
         start = self.i
-        for rule in (self.keywords, self.cast_cost, self.cast_permission, self.alternative_cost, self.triggered,
+        for rule in (self.keywords, self.cast_cost, self.cast_permission, self.as_though_flash, self.alternative_cost,
+                     self.triggered,
                      self.activated, self.static, self.enters):
             ab = self.attempt(rule)
             if ab is not None:
@@ -277,6 +284,9 @@ class Abilities(Effects, Permissions):
             return tapped
         if (found := self.attempt(self.player_event)) is not None:  # :mod:`.timing`
             return found
+        if self.eat("you cast or copy"):  # :mod:`..compiler.copies` (magecraft)
+            spell = self.objects("a") if self.eat_any("a", "an") else self.fail()
+            return Event("cast-or-copy", spell=spell)
         caster = self.eat_any("you cast", "a player casts", "an opponent casts")
         if caster:  # 601.2i: "that player" is the caster (Eidolon of the Great Revel)
             spell = self.objects("a") if self.eat_any("a", "an") else self.fail()
@@ -284,6 +294,8 @@ class Abilities(Effects, Permissions):
                 caster, "you"))
         if self.eat("you gain life"):
             return Event("gain-life", first=bool(self.eat("for the first time each turn")))
+        if self.at("one or more") and (left := self.attempt(self.leave_graveyard)) is not None:
+            return left  # :mod:`.graveyard`
         if (found := self.attempt(counter_event, self)) is not None:  # "you get one or more {E}"
             return found
         if self.eat("you draw a card"):
@@ -305,6 +317,8 @@ class Abilities(Effects, Permissions):
             return Event("enters|leaves", subject)
         if self.eat("enters or attacks"):  # the same: an ability of each event
             return Event("enters|attacks", subject)
+        if self.eat("enters or is put into a graveyard from the battlefield"):  # :mod:`.graveyard`
+            return Event("enters|put-into-graveyard", subject, whose="any")
         if self.eat_any("enters", "enter"):
             return Event("enters", subject)
         if self.eat("dies"):
@@ -328,8 +342,8 @@ class Abilities(Effects, Permissions):
             whose = "you" if self.eat("you control") else "opponent" if self.eat("an opponent controls") else "any"
             first = bool(self.eat("for the first time each turn"))
             return Event("becomes-target", subject, Objects("a", kinds), whose=whose, first=first)
-        if self.eat("is put into a graveyard from the battlefield"):
-            return Event("put-into-graveyard", subject)
+        if self.at("is put into"):
+            return self.put_into_graveyard(subject)  # :mod:`.graveyard`
         return self.subject_event(subject)  # :mod:`.timing`
 
     def activated(self) -> Ability:
@@ -488,6 +502,8 @@ class Abilities(Effects, Permissions):
             self.need(". if you don't , ~ enters tapped .")
             self.end()
             return Ability("enters", effects=(Effect("reveal-or-tapped", what=what),))
+        if self.at("you may have ~ enter as a copy of"):  # 707.2, 614.1c (:mod:`.clones`)
+            return clone(self)
         if self.eat("as ~ enters , choose a color"):  # 614.12
             choice = self.color_choice()
             self.end()

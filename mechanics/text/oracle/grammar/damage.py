@@ -36,12 +36,7 @@ def prevent(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
 def chain(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
     """Chain Lightning: the player dealt damage, or the damaged permanent's controller, may
     pay COST to copy the spell with a new target (707.10c)."""
-    cost = ""
-    while p.peek().startswith("{"):
-        cost += p.text()
-        p.i += 1
-    if not cost:
-        p.fail()
+    cost = p.mana_symbols()
     p.need(". if the player does , they may copy ~ and may choose a new target for that copy")
     return Effect("chain", who=Objects("it", ("player",), ref=antecedent), cost=cost)
 

@@ -547,6 +547,16 @@ class Descriptors(Core):
             return Condition("life-at-least", n=n, negate=negate)
         return self.turn_condition(negate)  # :mod:`.timing`
 
+    def mana_symbols(self) -> str:
+        """Mana symbols written together ("{2}{R}"), at least one."""
+        out = ""
+        while self.peek().startswith("{"):
+            out += self.text()
+            self.i += 1
+        if not out:
+            self.fail()
+        return out
+
     def counter_kind(self) -> str:
         w = self.peek()
         if w in ("+1/+1", "-1/-1") or (w.isalpha() and self.peek(1) in ("counter", "counters")):

@@ -26,6 +26,8 @@ class Timing(States):
     def turn_condition(self, negate: bool) -> Condition:
         """The conditions after "if" / "unless" / "as long as" that :meth:`condition`
         doesn't read itself."""
+        if self.eat("~ is in your graveyard"):  # 113.6k: the ability works there (:mod:`..compiler.graveyard`)
+            return Condition("in-graveyard", negate=negate)
         if self.eat("there are"):
             n = self.number().value
             self.need("or more")

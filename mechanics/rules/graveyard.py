@@ -1,0 +1,66 @@
+"""Triggered abilities that work in a graveyard (113.6k, 603.6d).
+
+"At the beginning of your upkeep, you may return this card from your graveyard to your
+hand" (Squee) and "When this card is put into your graveyard from your library, ..."
+(Narcomoeba) trigger while the card is in its owner's graveyard
+(``Triggered.zone == "graveyard"``).  Which card names of the game have one is found
+when objects join the game and kept with the ability index (the kinds they listen for
+are among those it hears), so that an event looks in the graveyards only when a card
+of the game listens there for its kind.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..abilities.abilities import Triggered
+
+if TYPE_CHECKING:
+    from ..play.game import Game
+
+#: the key of "at the beginning of" abilities in :func:`yard_abilities`
+STEP = "step"
+
+
+Listening = dict[str, list[tuple[int, Triggered]]]  # card name -> (ability index, ability)
+
+
+def yard_abilities(game: Game) -> dict[str, Listening]:
+    """Event kind (or :data:`STEP`) -> the graveyard abilities of the game's cards that
+    listen for it, by card name; found again only when objects joined the game (objects
+    are never removed; a token in a graveyard ceases to exist, 704.5d, so only cards count)."""
+    st = game.state
+    kept = game.memo.get("yard_abilities")
+    if kept is not None and kept[0] is st and kept[1] == len(st.objs):
+        return kept[2]
+    found: dict[str, Listening] = {}
+    for name in {o.name for o in st.objs.values() if not o.token}:
+        for idx, ab in enumerate(game.behaviour(name).abilities):
+            if isinstance(ab, Triggered) and ab.zone == "graveyard":
+                for kind in ab.events or (STEP,):
+                    found.setdefault(kind, {}).setdefault(name, []).append((idx, ab))
+    game.memo["yard_abilities"] = (st, len(st.objs), found)
+    return found
+
+
+def _in_graveyards(game: Game, listening: Listening) -> list[tuple[Any, int, Triggered]]:
+    st = game.state
+    return [(st.objs[o], idx, ab) for p in st.players.values() for o in p.graveyard
+            for idx, ab in listening.get(st.objs[o].name, ())]
+
+
+def yard_triggers(game: Game, event: Any, listening: Listening) -> None:
+    """The graveyard abilities ``event`` triggers (603.2), each card's controller being
+    its owner."""
+    for obj, idx, ab in _in_graveyards(game, listening):
+        data = ab.match(game, obj, event)
+        if data is not None:
+            game.add_trigger(obj.id, game.chars(obj.id), idx, ab, data)
+
+
+def yard_step_triggers(game: Game, step: str, listening: Listening) -> None:
+    """"At the beginning of your upkeep, ... this card from your graveyard" (603.2)."""
+    active = game.seat_of(game.state.active)
+    for obj, idx, ab in _in_graveyards(game, listening):
+        if ab.step == step and (ab.step_whose == "each" or game.seat_of(obj.owner) == active):
+            game.add_trigger(obj.id, game.chars(obj.id), idx, ab, {"step": step})
