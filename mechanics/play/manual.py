@@ -52,8 +52,6 @@ def _shuffle(game: Game, a: A.Shuffle) -> None:
     game.shuffle(a.player)
 
 
-
-
 def _add_counter(game: Game, a: A.AddCounter) -> None:
     if a.n < 0:
         raise IllegalActionError("the number of counters can't be negative")

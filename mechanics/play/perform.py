@@ -581,7 +581,6 @@ def pay(game: Game, player: str, cost: tuple[str, ...], x: int = 0, card: Any = 
     return [oid for oid in paid if oid in convoking]
 
 
-
 def _activate(game: Game, a: A.Activate) -> None:
     oid = game.resolve_obj(a.obj)
     obj = game.state.objs[oid]

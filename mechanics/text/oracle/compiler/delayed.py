@@ -97,7 +97,6 @@ def _refs(env: Env, d: Objects | None) -> Callable[[Ctx], list[tuple[int, int]]]
     return refs
 
 
-
 @verb("exile-until")
 def exile_until(env: Env, e: Effect, n: Callable[[Ctx], int]) -> Run:
     """610.3: exile the objects until the source leaves the battlefield: then a second

@@ -106,6 +106,8 @@ def _rebase(new: Objects | None, old: Objects | None) -> Objects | None:
             old = old.ref  # the replaced effect's own object, not its "if it has ..." filter
         return replace(new, ref=old)
     return replace(new, ref=_rebase(new.ref, old))
+
+
 #: condition kinds read on the effect's own objects ("if its power is 2") -> how they
 #: compile: ``compile(env, effect) -> holds(ctx)`` (:mod:`.facts`)
 OBJECT_CONDITIONS: dict[str, Callable[[Env, Effect], Callable[[Ctx], bool]]] = {}

@@ -15,6 +15,7 @@ from .effects import OBJECT_CONDITIONS, VERBS, effects, verb
 if TYPE_CHECKING:
     from ....play.context import Ctx
 
+
 @verb("if-you-controlled")
 def if_you_controlled(env: Env, e: Effect, n: Callable[[Ctx], int]) -> Run:
     """"If you controlled that artifact, EFFECTS": the target's controller as it last

@@ -58,7 +58,6 @@ def gets_energy(p: Effects, who: Objects) -> Effect | None:
     return Effect("energy", who=who, n=p.count_suffix(Number(energy(p))))
 
 
-
 def graveyard_cost(p: Effects) -> Objects:
     """After "exile": "N [another] DESCRIPTOR card(s) from your graveyard" (Grim Lavamancer,
     Moorland Haunt): the cards, ``count`` of them, chosen as the cost is paid (601.2h)."""

@@ -469,7 +469,7 @@ class Descriptors(Core):
         if self.eat("each creature and each opponent") or self.eat("each opponent and each creature"):
             return Objects("each", ("creature", "opponent"))
         p = self.attempt(self.player, antecedent)
-        if p is not None and p.quant == "each" and p.kinds == ("opponent",) and self.eat("and"):
+        if p is not None and p.quant == "each" and p.kinds == ("opponent",) and self.at("and each") and self.eat("and"):
             # "each opponent and each planeswalker they control" (Kumano Faces Kakkazan)
             also = self.objects("each")
             if also.controller or not self.eat("they control"):

@@ -191,6 +191,7 @@ class Effects(Grants):
         if e.condition is not None:
             self.fail()
         return _with(e, condition=cond)
+
     def instead_group(self, antecedent: Objects | None) -> list[Effect]:
         """614.1a: "If you had a land enter the battlefield under your control this turn, ~
         deals 3 damage to that player or planeswalker and 3 damage to that creature instead."
