@@ -34,11 +34,10 @@ from .abilities import Abilities
 from .core import NoParse, ParseError
 from .graveyard import GraveyardEvents
 from .mana import ManaEvents
-from .reveal import Reveals
 from .timing import Timing
 
 __all__ = ["NoParse", "ParseError", "Parser"]
 
 
-class Parser(Abilities, ManaEvents, Reveals, Timing, GraveyardEvents):
+class Parser(Abilities, ManaEvents, Timing, GraveyardEvents):
     """The parser of one ability's tokens: every rule of the grammar."""

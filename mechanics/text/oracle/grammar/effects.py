@@ -481,8 +481,6 @@ class Effects(Grants):
         if who.quant != "you" and self.eat("may search their library for"):  # Path to Exile's "Its controller"
             search = next(rule for phrase, rule in IMPERATIVES["search"] if phrase == "search your library for")
             return _with(search(self, "search your library for", None), who=who, optional=True)
-        if self.at("reveals the top card of their library . if it's"):  # Goblin Guide (:mod:`.reveal`)
-            return self.their_top(who)
         if self.eat_any("creates", "create"):  # "Its controller creates a 3/3 green Beast creature token"
             made = next(rule for phrase, rule in IMPERATIVES["create"] if phrase == "create")
             return _with(made(self, "create", antecedent), who=who)

@@ -18,11 +18,16 @@ from ..tree import Dig, Effect, Number, Objects, Pick
 from .effects import Effects, player_verb
 from .library import THOSE
 
+#: what the revealing player does with a card that fits: the words, and the pick's (dest, tapped)
+_THEIR_DESTS = (("into their hand", "hand", False), ("onto the battlefield tapped", "battlefield", True),
+                ("onto the battlefield", "battlefield", False), ("into their graveyard", "graveyard", False))
+
 
 @player_verb
 def reveals_top(p: Effects, who: Objects, antecedent: Objects | None) -> Effect:
     """"PLAYER reveals the top card of their library[. If it's a KIND card, that player
-    puts it into their hand]"."""
+    puts it into their hand / onto the battlefield [tapped] / into their graveyard]": the
+    card that fits goes to its owner's zone, any other stays on top."""
     p.eat_any("reveals", "reveal") or p.fail()
     p.need("the top card of their library")
     picks: tuple[Pick, ...] = ()
@@ -32,8 +37,12 @@ def reveals_top(p: Effects, who: Objects, antecedent: Objects | None) -> Effect:
         what = p.objects("a")
         p.need(",")
         p.eat_any("that player", "the player", "they") or p.fail()
-        p.need("puts it into their hand")
-        picks = (Pick(what, "hand"),)
+        p.eat_any("puts", "put") or p.fail()
+        p.eat_any("it", "that card") or p.fail()
+        dest = next((d for d in _THEIR_DESTS if p.eat(d[0])), None)
+        if dest is None or "card" not in what.kinds:
+            p.fail()
+        picks = (Pick(what, dest[1], tapped=dest[2]),)
     return Effect("dig", who=who, n=Number(1), what=THOSE, dig=Dig(picks, "", True))
 
 
