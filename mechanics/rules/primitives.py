@@ -535,10 +535,10 @@ class Primitives:
             obj, ch = self.state.objs[target], self.chars(target)
             walker = ch is not None and "Planeswalker" in ch.types
             self.state.turn_flags.setdefault("damaged_objects", []).append(obj.ref)  # "was dealt damage this turn"
-            if source is not None:  # "dealt damage this turn by a source you controlled" (as it dealt it)
-                self.state.turn_flags.setdefault("damage_from", []).append([obj.ref, self.controller_of(source)])
-            if source is not None and source in self.state.objs:  # "a creature dealt damage by ~ this turn"
-                self.state.turn_flags.setdefault("damaged_by", []).append((obj.ref, self.state.objs[source].ref))
+            if source is not None and source in self.state.objs:  # "a creature dealt damage by ~ this turn",
+                # "... this turn by a source you controlled": the source and its controller as it dealt it
+                self.state.turn_flags.setdefault("damaged_by", []).append(
+                    (tuple(obj.ref), tuple(self.state.objs[source].ref), self.controller_of(source)))
             if default and (not walker or ch.is_creature):  # 120.3e: marked on a creature
                 obj.damage += n
                 src = self.chars(source) if source is not None else None

@@ -152,10 +152,13 @@ def damaged_by(game: Game, ref: tuple[int, int], source: int | tuple[int, int] |
     """"A creature dealt damage by ~ this turn": the object ``ref`` was dealt damage this turn
     by the source as it is now (400.7: not by an earlier object of its card), or by the
     object ``source`` names when it is a ref (a spell, as it was on the stack)."""
-    if isinstance(source, tuple):
-        return (tuple(ref), source) in game.state.turn_flags.get("damaged_by", ())
-    src = game.state.objs.get(source) if source is not None else None
-    return src is not None and (tuple(ref), src.ref) in game.state.turn_flags.get("damaged_by", ())
+    if not isinstance(source, tuple):
+        src = game.state.objs.get(source) if source is not None else None
+        if src is None:
+            return False
+        source = tuple(src.ref)
+    ref = tuple(ref)
+    return any(r == ref and s == source for r, s, _ in game.state.turn_flags.get("damaged_by", ()))
 
 
 def died_this_turn(game: Game, d: Objects, controller: str) -> list[int]:

@@ -122,7 +122,8 @@ def dies_replacement(node: Ability, text: str) -> ab.Replacement:
 
     def applies(game: Game, src: Any, op: dict[str, Any]) -> bool:
         you, oid = game.controller_of(src.id), op["obj"]
-        if by_you and [game.state.objs[oid].ref, you] not in game.state.turn_flags.get("damage_from", ()):
+        ref = tuple(game.state.objs[oid].ref)
+        if by_you and not any(r == ref and c == you for r, _, c in game.state.turn_flags.get("damaged_by", ())):
             return False  # 'dealt damage this turn by a source you controlled' (the damage primitive's record)
         return select.matches(game, what, oid, you, src.id)
 
