@@ -4,10 +4,10 @@ conforms: its hooks propose and never change the game."""
 from mechanics import check_plugin, list_plugins, make_plugin_manager
 
 
-def test_flanking_is_loaded_from_its_entry_point():
+def test_melee_is_loaded_from_its_entry_point():
     names = {p["name"]: p for p in list_plugins(make_plugin_manager())}
-    assert "flanking" in names and "trigger_collect" in names["flanking"]["hooks"]
+    assert "melee" in names and "trigger_collect" in names["melee"]["hooks"]
 
 
-def test_flanking_conforms(pytestconfig):
-    check_plugin("flanking", pytestconfig.getini("stackfish_cards"))
+def test_melee_conforms(pytestconfig):
+    check_plugin("melee", pytestconfig.getini("stackfish_cards"))
