@@ -2,7 +2,9 @@
 
 :mod:`.game` (``Game``: the rules put together, play, undo, snapshots),
 :mod:`.context` (the resolution context abilities act through),
-:mod:`.perform` (each action's effect, paying costs), :mod:`.manual`
+:mod:`.perform` (each action's effect, paying costs), :mod:`.declare`
+(declaring attackers and blockers), :mod:`.blocks` (which blocks are legal and
+required), :mod:`.flash` (casting as though it had flash), :mod:`.manual`
 (manual fixes), :mod:`.setup` (scenario set-up and mulligans), :mod:`.stops`
 (smart stops: passing for a player with nothing to do),
 :mod:`.legal` (the legal actions), :mod:`.notation` (a game as scenario text).
