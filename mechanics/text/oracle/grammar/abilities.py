@@ -453,7 +453,7 @@ class Abilities(Effects, Permissions):
             self.fail()
         if who.quant == "each" and (entering := self.attempt(others_enter, self, who, lead)) is not None:
             return entering  # 614.1c: "Artifacts your opponents control enter tapped."
-        rule = next((r for r in sorted(RESTRICTIONS, key=len, reverse=True) if self.at(r)), None)
+        rule = self.restriction_words()
         if rule is not None:  # 509.1b, 508.1d, 502.3: a restriction as a keyword-like ability
             self.eat(rule)
             kws = RESTRICTIONS[rule]

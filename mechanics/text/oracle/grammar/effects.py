@@ -23,6 +23,7 @@ from .words import (
     GRANTABLE,
     NUMBERS,
     RESTRICTIONS,
+    RESTRICTIONS_LONGEST_FIRST,
     THIS_TURN,
 )
 
@@ -443,7 +444,7 @@ class Effects(Grants):
         for said, r in THIS_TURN.items():  # "attacks this turn if able": "this turn" inside it
             if self.eat(said):
                 return r
-        rule = next((r for r in sorted(RESTRICTIONS, key=len, reverse=True) if self.at(f"{r} this turn")), "")
+        rule = next((r for r in RESTRICTIONS_LONGEST_FIRST if self.at(f"{r} this turn")), "")
         if rule:
             self.eat(f"{rule} this turn")
         return rule

@@ -14,7 +14,7 @@ from dataclasses import replace
 from ..tree import Ability, Effect, Number, Objects, TokenSpec
 from .core import NoParse, joined
 from .descriptors import Descriptors
-from .words import COLORS, RESTRICTIONS, WHILE_TAPPED
+from .words import COLORS, RESTRICTIONS, RESTRICTIONS_LONGEST_FIRST, WHILE_TAPPED
 
 
 class Grants(Descriptors):
@@ -37,7 +37,7 @@ class Grants(Descriptors):
                 break
             if not (self.eat(", and") or self.eat("and") or self.eat(",")):
                 break
-        if self.peek(-1) in ("and", ",") and not self.at("is") and not self._restriction():
+        if self.peek(-1) in ("and", ",") and not self.at("is") and not self.restriction_words():
             self.fail()  # (", and is a Demon ...": :meth:`is_a`; ", and attacks each combat if able")
         return kws, grants
 
@@ -87,9 +87,9 @@ class Grants(Descriptors):
                     elif self.eat("has"):
                         more, grants = self.granting()
                         kws += more
-                        if self.peek(-1) in (",", "and") and (self.at("is") or self._restriction()):
+                        if self.peek(-1) in (",", "and") and (self.at("is") or self.restriction_words()):
                             self.i -= 1  # (the keyword list ate the "and" before the next part)
-                    elif (rule := self._restriction()):  # Dragon's Rage Channeler: "..., and attacks
+                    elif (rule := self.restriction_words()):  # Dragon's Rage Channeler: "..., and attacks
                         self.eat(rule)  # each combat if able" (508.1d)
                         kws += RESTRICTIONS[rule]
                     else:
@@ -98,7 +98,7 @@ class Grants(Descriptors):
                 chars = self.is_a()
             elif self.eat("and has") or self.eat("and have"):
                 kws, grants = self.granting()
-            elif (rule := next((r for r in sorted(RESTRICTIONS, key=len, reverse=True) if self.at(f"and {r}")),
+            elif (rule := next((r for r in RESTRICTIONS_LONGEST_FIRST if self.at(f"and {r}")),
                                None)):  # "gets +2/+2 and can't block"
                 self.eat(f"and {rule}")
                 kws = RESTRICTIONS[rule]
@@ -117,9 +117,9 @@ class Grants(Descriptors):
         return Effect("pump", what=who, pt=pt, keywords=kws, grants=grants, loses=loses, base_pt=base,
                       token=chars)
 
-    def _restriction(self) -> str | None:
+    def restriction_words(self) -> str | None:
         """The restriction or requirement (509.1b, 508.1d) the words start with, the longest."""
-        return next((r for r in sorted(RESTRICTIONS, key=len, reverse=True) if self.at(r)), None)
+        return next((r for r in RESTRICTIONS_LONGEST_FIRST if self.at(r)), None)
 
     def granted(self) -> tuple[Ability, ...]:
         """A quoted ability (113.2, 613.1f): '"Whenever this creature attacks, put a +1/+1

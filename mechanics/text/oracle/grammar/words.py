@@ -126,6 +126,8 @@ FROZEN = ("doesn't untap during its controller's next untap step",
           "doesn't untap during your next untap step", "don't untap during your next untap step")
 #: 502.3: "Creatures with power 3 or greater don't untap during their controllers' untap steps."
 RESTRICTIONS["don't untap during their controllers' untap steps"] = (DOESNT_UNTAP,)
+#: the restrictions' words, the longest first (so "can't attack or block" wins over "can't attack")
+RESTRICTIONS_LONGEST_FIRST = tuple(sorted(RESTRICTIONS, key=len, reverse=True))
 #: 502.3: "You may choose not to untap ~ during your untap step." (asked in the untap step)
 RESTRICTION_SENTENCES["you may choose not to untap ~ during your untap step"] = (MAY_NOT_UNTAP,)
 #: 611.2b: "It doesn't untap during its controller's untap step for as long as ~ remains tapped."
