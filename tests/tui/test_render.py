@@ -6,7 +6,7 @@ from mechanics.play.game import Game
 from tui.complete import complete
 from tui.palette import DARK, LIGHT
 from tui.playmat import Lane, Rule, Tile, mat_rows
-from tui.render import hand_rows, stack_rows, status_line
+from tui.render import hand_rows, preferred_first, stack_rows, status_line
 
 
 def game_with(*lines: str) -> Game:
@@ -89,3 +89,16 @@ def test_log_joins_each_turns_run_of_steps():
              "p1 plays Forest", "-- turn 1 (p1): end", "-- turn 2 (p2): untap"]
     assert compact_log(lines) == ["p1 keeps 7 cards", "-- turn 1 (p1): untap upkeep",
                                   "p1 plays Forest", "-- turn 1 (p1): end", "-- turn 2 (p2): untap"]
+
+
+def test_target_dialog_lists_the_likely_side_first():
+    """A harmful effect (Lightning Bolt) lists the opponent and their creature first; a
+    helpful one (Giant Growth) lists the player's own creature first (the dialog's default,
+    from the same judgement the autopilot uses)."""
+    game = game_with("battlefield p1 \"Grizzly Bears\" as mine", "battlefield p2 \"Grizzly Bears\" as theirs")
+    mine, theirs = (game.resolve_obj(r) for r in ("mine", "theirs"))
+    options = ["p1", mine, "p2", theirs]
+    bolt = preferred_first(game, "p1", options, "Lightning Bolt deals 3 damage to any target.")
+    assert set(bolt[:2]) == {"p2", theirs}
+    growth = preferred_first(game, "p1", [theirs, mine], "Target creature gets +3/+3 until end of turn.")
+    assert growth[0] == mine
