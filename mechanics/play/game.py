@@ -251,6 +251,9 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
     def chars(self, oid: int | None) -> Chars | None:
         """An object's characteristics: after layers on the battlefield, printed elsewhere.
         A phased-out permanent has none (it is treated as though it doesn't exist)."""
+        known = self._chars  # the common case first: a permanent whose characteristics are computed
+        if known is not None and (ch := known.get(oid)) is not None:
+            return ch
         if oid is None:
             return None
         obj = self.state.objs.get(oid)
