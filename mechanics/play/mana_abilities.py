@@ -94,31 +94,52 @@ def entries(game: Game, oid: int) -> list[str]:
     made = [m for ab in options if (m := _made(game, obj, ab))]
     out = [] if not made else ["".join(m[0] for m in made)] if all(len(m) == 1 for m in made) else \
         max(made, key=len)
-    if all(ab.amount is None and (ab.adds or ab.mana.isalpha()) for ab in options):
+    if _fixed(options):
         beh.derived["mana_entries"] = out  # the same for every permanent with these abilities
     return out
+
+
+def _fixed(options: list[Activated]) -> bool:
+    """Whether these mana abilities make the same mana whatever the permanent and the game
+    (no chosen color, no count, no "what lands could produce")."""
+    return all(ab.amount is None and (ab.adds or ab.mana.isalpha()) for ab in options)
 
 
 def tapped_for(game: Game, player: str, oid: int, paid: list[str]) -> None:
     """The permanent was tapped to pay ``paid`` (each the colors of a symbol, "" for
     generic): the mana ability that made it has its other effects (605.3b), and the
     rest of what it made goes to the pool (106.4)."""
-    obj = game.state.objs[oid]
-    options = _automatic_of(game, oid)
-    if not options:
+    ch = game.chars(oid)
+    if ch is None or ch.no_abilities or not (options := ch.behaviour.of(Activated, automatic)):
         return  # tapped for convoke or improvise
+    obj = game.state.objs[oid]
+    key = ("tapped_for", *paid)
+    derived = ch.behaviour.derived
+    found = derived.get(key)
+    if found is None:
+        found = _tapping(game, obj, options, paid)
+        if _fixed(options):  # the same for every permanent with these abilities, tapped for ``paid``
+            derived[key] = found
+    ab, left, spent = found
+    game.add_mana(player, left)
+    if ab.resolve is not None:  # (the handler only for an ability with more to do)
+        resolve_rest(game, player, (oid, obj.epoch), handler_of(game, oid, ab), ab)
+    triggered_mana(game, player, oid, spent)
+
+
+def _tapping(game: Game, obj: Any, options: list[Activated], paid: list[str]) -> tuple[Activated, list[str], str]:
+    """Which of ``options`` tapping ``obj`` for ``paid`` activates (one that can make it, one
+    without other effects first), the mana it makes beyond ``paid``, and the types of all
+    the mana it made (for triggered mana abilities)."""
     if len(options) == 1:
         ab = options[0]
     else:
         fits = [ab for ab in options if _covers(_made(game, obj, ab), paid) is not None]
         ab = min(fits or options, key=lambda a: a.resolve is not None)
     left = [m for m in _covers(_made(game, obj, ab), paid) or [] if len(m) == 1]
-    game.add_mana(player, left)
-    if ab.resolve is not None:  # (the handler only for an ability with more to do)
-        resolve_rest(game, player, (oid, obj.epoch), handler_of(game, oid, ab), ab)
     colors = "".join(ab.adds) or makes(game, obj, ab)
     spent = [next((c for c in need if c in colors), colors[:1]) for need in paid]  # what paid each symbol
-    triggered_mana(game, player, oid, "".join(spent + left))
+    return ab, left, "".join(spent + left)
 
 
 def _covers(made: list[str], paid: list[str]) -> list[str] | None:
@@ -168,12 +189,6 @@ def triggered_mana(game: Game, player: str, tapped: int, produced: str) -> None:
         got = list(ab.adds) if ab.adds or not colors else [_color(game, player, colors, "")] * ab.n
         game.add_mana(player, got)
         game.note(f"{player} adds {format_cost(got)} with {ch.name}")
-
-
-def _automatic_of(game: Game, oid: int) -> list[Activated]:
-    """The permanent's mana abilities the payment may activate (:func:`automatic`)."""
-    ch = game.chars(oid)
-    return [] if ch is None or ch.no_abilities else ch.behaviour.of(Activated, automatic)
 
 
 def _color(game: Game, player: str, colors: str, which: str) -> str:
