@@ -454,7 +454,7 @@ def _targets(game: Game, item: StackItem | None, player: str, specs: tuple, refs
     for i, ref in enumerate(refs):
         spec = specs[min(i, len(specs) - 1)]
         t = game.resolve_ref(ref)
-        if t not in game.target_options(probe, spec):
+        if not game.is_target_option(probe, spec, t):
             raise IllegalActionError(f"'{ref}' is not a legal target for '{what}' ({spec.text})")
         if spec.other and game.target_ref(t) in out:  # "another target", "up to one other target"
             raise IllegalActionError(f"'{ref}' is already a target of '{what}'; this one is another ({spec.text})")

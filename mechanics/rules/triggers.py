@@ -36,6 +36,9 @@ if TYPE_CHECKING:
     from ..play.game import Game
     from ..plugin_api.plugin_manager import Awake
 
+#: the target requirements' kinds (115.1) a player may be chosen for, and a permanent
+PLAYER_KINDS = frozenset(("any", "player", "opponent"))
+PERMANENT_KINDS = frozenset(("any", "creature", "permanent", "creature-you-control", "permanent-you-control"))
 
 class AbilityIndex(NamedTuple):
     """Which permanents' abilities to look at for an event, a step or a replacement
@@ -412,30 +415,12 @@ class TriggerRules:
         can't be targeted (702.26b), hexproof ones not by opponents (702.11)."""
         controller = item.controller if item else self.state.active
         out: list[int | str] = []
-        if spec.kind in ("any", "player", "opponent"):
-            for p, pl in self.state.players.items():
-                if not pl.lost and (spec.kind != "opponent" or p in self.opponents(controller)) \
-                        and not self.hook("player_untargetable", game=self, player=p, item=item):
-                    out.append(p)
-        if spec.kind in ("any", "creature", "permanent", "creature-you-control",
-                         "permanent-you-control"):
+        if spec.kind in PLAYER_KINDS:
+            out += [p for p in self.state.players if self._player_targetable(item, spec, p, controller)]
+        if spec.kind in PERMANENT_KINDS:
             source = self._source_chars(item) if item is not None else None
-            for oid, ch in self.all_chars().items():
-                if not self.fits_kind(spec, ch, controller):
-                    continue
-                if spec.controller == "defending" and (item is None or ch.controller != item.data.get("player")):
-                    continue  # "target creature defending player controls" (506.3d): the attacked player's
-                if (ch.has("hexproof") or ch.has(UNTARGETABLE_BY_OPPONENTS)) and ch.controller != controller \
-                        or ch.has("shroud") or ch.has(UNTARGETABLE):
-                    continue
-                if item is not None and protected(ch, source):
-                    continue  # 702.16b: not the target of a spell or ability from such a source
-                if spec.other and item is not None and item.source == oid:
-                    continue  # "other target ..."
-                if item is not None and item.source == oid and \
-                        getattr(self.ability(item.handler), "equip", False):
-                    continue  # 301.5c: an Equipment can't equip itself; other abilities may target their source
-                out.append(oid)
+            out += [oid for oid, ch in self.all_chars().items()
+                    if self._permanent_targetable(item, spec, oid, ch, controller, source)]
         if spec.kind == "spell":
             out += [s.source for s in self.state.stack if s.kind == "spell" and s.source is not None and
                     (item is None or s.id != item.id)]
@@ -448,6 +433,44 @@ class TriggerRules:
         if spec.filter is not None:
             out = [o for o in out if spec.filter(self, o)]
         return out
+
+    def is_target_option(self: Game, item: StackItem | None, spec: Target, t: int | str) -> bool:
+        """Whether ``t`` is among :meth:`target_options`, a player or a permanent judged
+        alone (a target checked as a spell is cast or resolves, 601.2c, 608.2b)."""
+        controller = item.controller if item else self.state.active
+        if isinstance(t, str):
+            ok = spec.kind in PLAYER_KINDS and t in self.state.players and \
+                self._player_targetable(item, spec, t, controller)
+        elif spec.kind in PERMANENT_KINDS:
+            ch = self.all_chars().get(t)
+            ok = ch is not None and self._permanent_targetable(
+                item, spec, t, ch, controller, self._source_chars(item) if item is not None else None)
+        else:
+            return t in self.target_options(item, spec)
+        return ok and (spec.filter is None or spec.filter(self, t))
+
+    def _player_targetable(self: Game, item: StackItem | None, spec: Target, p: str, controller: str) -> bool:
+        """A player as a choice for ``spec`` (its kind, not its filter)."""
+        return not self.state.players[p].lost and (spec.kind != "opponent" or p in self.opponents(controller)) \
+            and not self.hook("player_untargetable", game=self, player=p, item=item)
+
+    def _permanent_targetable(self: Game, item: StackItem | None, spec: Target, oid: int, ch: Chars,
+                              controller: str, source: Chars | None) -> bool:
+        """A phased-in permanent as a choice for ``spec`` (its kind, not its filter);
+        ``source``: the characteristics of what ``item`` comes from."""
+        if not self.fits_kind(spec, ch, controller):
+            return False
+        if spec.controller == "defending" and (item is None or ch.controller != item.data.get("player")):
+            return False  # "target creature defending player controls" (506.3d): the attacked player's
+        if (ch.has("hexproof") or ch.has(UNTARGETABLE_BY_OPPONENTS)) and ch.controller != controller \
+                or ch.has("shroud") or ch.has(UNTARGETABLE):
+            return False
+        if item is not None and protected(ch, source):
+            return False  # 702.16b: not the target of a spell or ability from such a source
+        if spec.other and item is not None and item.source == oid:
+            return False  # "other target ..."
+        # 301.5c: an Equipment can't equip itself; other abilities may target their source
+        return not (item is not None and item.source == oid and getattr(self.ability(item.handler), "equip", False))
 
     def _source_chars(self: Game, item: StackItem) -> Any:
         """The characteristics of what a spell or ability comes from (a spell being
@@ -473,7 +496,7 @@ class TriggerRules:
         else:
             spec = Target()
         if isinstance(t, str):
-            return t if t in self.target_options(item, spec) else None
+            return t if self.is_target_option(item, spec, t) else None
         oid, epoch = t
         obj = self.state.objs.get(oid)
         if obj is None or obj.epoch != epoch:
@@ -481,7 +504,7 @@ class TriggerRules:
         if 0 <= spec.same_player_as < len(item.targets) and \
                 self.controller_of(oid) != self.player_of_target(item.targets[spec.same_player_as]):
             return None  # no longer controlled by the player of the earlier target (608.2b)
-        return oid if oid in self.target_options(item, spec) else None
+        return oid if self.is_target_option(item, spec, oid) else None
 
     def player_of_target(self: Game, t: Any) -> str | None:
         """A chosen target's player: the player, or a permanent's controller (as it last
@@ -517,7 +540,7 @@ class TriggerRules:
             return False
         if spec.controller == "opponent" and ch.controller == controller:
             return False
-        return spec.kind in ("any", "creature", "permanent", "creature-you-control", "permanent-you-control")
+        return spec.kind in PERMANENT_KINDS
 
     def activated(self: Game, oid: int) -> list[Activated]:
         """The activated abilities of a permanent that may be activated (none when an effect
