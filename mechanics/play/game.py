@@ -283,15 +283,18 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         return self.state.objs[oid]
 
     def permanents(self, controller: str | None = None, creature: bool = False) -> list[int]:
-        """Phased-in permanents (702.26b), optionally one player's, optionally creatures."""
-        out = []
-        for oid, ch in self.all_chars().items():
-            if controller and ch.controller != controller:
-                continue
-            if creature and not ch.is_creature:
-                continue
-            out.append(oid)
-        return out
+        """Phased-in permanents (702.26b), optionally one player's, optionally creatures
+        (kept while the characteristics are the same dict, which they read alone)."""
+        chars = self.all_chars()
+        kept = self.memo.get("permanents")
+        if kept is None or kept[0] is not chars:
+            kept = self.memo["permanents"] = (chars, {})
+        out = kept[1].get((controller, creature))
+        if out is None:
+            out = kept[1][controller, creature] = [
+                oid for oid, ch in chars.items()
+                if (not controller or ch.controller == controller) and (not creature or ch.is_creature)]
+        return list(out)
 
     def controller_of(self, oid: int) -> str:
         ch = self.chars(oid)
