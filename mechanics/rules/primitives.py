@@ -18,6 +18,7 @@ from ..model.errors import IllegalActionError
 from ..model.state import (
     EXILED_IF_DIES,
     NEXT_UNTAP,
+    PLAYER_ZONES,
     Decision,
     Effect,
     Obj,
@@ -50,19 +51,19 @@ class Primitives:
         transforming double-faced card stays where it is."""
         st = self.state
         obj = st.objs[oid]
-        back = self._back_face(obj.name) if transformed else None
-        if transformed and back is None:
+        back = None
+        if transformed and (back := self._back_face(obj.name)) is None:
             self.note(f"{self.describe(oid)} can't enter transformed: it stays in {obj.zone}")
             return oid
         old_zone, old_epoch = obj.zone, obj.epoch
-        if old_zone == "battlefield" and (obj.choices.get("alt") == "unearth" or (
-                zone == "graveyard" and obj.choices.get(EXILED_IF_DIES) == str(st.turn))):
-            zone = "exile"  # 702.84a: "If it would leave the battlefield, exile it instead" (614.1a);
-            # Lava Coil: "If that creature would die this turn, exile it instead" (614.1a)
-        elif old_zone == "battlefield" and zone == "graveyard" and "dies" in self.ability_index().replacements \
-                and (ch := self.chars(oid)) is not None and ch.is_creature:  # 700.4: it would die
-            zone = self.replace("dies", {"obj": oid, "zone": zone}, obj.controller)["zone"]
         if old_zone == "battlefield":
+            if obj.choices.get("alt") == "unearth" or (
+                    zone == "graveyard" and obj.choices.get(EXILED_IF_DIES) == str(st.turn)):
+                zone = "exile"  # 702.84a: "If it would leave the battlefield, exile it instead" (614.1a);
+                # Lava Coil: "If that creature would die this turn, exile it instead" (614.1a)
+            elif zone == "graveyard" and "dies" in self.ability_index().replacements \
+                    and (ch := self.chars(oid)) is not None and ch.is_creature:  # 700.4: it would die
+                zone = self.replace("dies", {"obj": oid, "zone": zone}, obj.controller)["zone"]
             if obj.ref not in st.lki:  # move_all recorded it before anything moved
                 self.remember(obj)
             self._leave_battlefield(obj)
@@ -72,26 +73,30 @@ class Primitives:
         self.remove_from_zone(obj)
         obj.epoch += 1
         obj.zone = zone
-        obj.timestamp = st.tick()
+        st.clock += 1
+        obj.timestamp = st.clock  # (State.tick)
         obj.tapped = obj.phased_out = obj.sick = False
         obj.damage, obj.deathtouch_damage, obj.counters = 0, False, {}
         obj.controller = controller or player or obj.owner
-        obj.copy_of = None if not obj.token else obj.copy_of
-        obj.choices = dict(choices or {})
-        if zone not in ("stack", "battlefield"):  # 712.8: a double-faced card shows its front
-            obj.name = face_names(self.card(obj.name).full_name)[0]
+        if not obj.token:
+            obj.copy_of = None
+        obj.choices = dict(choices) if choices else {}
         if zone == "battlefield":
             obj.sick = True
-            obj.name = back or obj.name
+            if back:
+                obj.name = back
             st.battlefield.append(oid)
             if self.card(obj.name).is_type("Land"):  # "if you had a land enter ... this turn" (landfall)
                 entered = st.turn_flags.setdefault("land_entered", [])
                 if obj.controller not in entered:
                     entered.append(obj.controller)
         elif zone != "stack":
+            card = self.card(obj.name)
+            if card.name != card.full_name:  # 712.8: a double-faced card shows its front
+                obj.name = face_names(card.full_name)[0]
             lst = getattr(st.players[player or obj.owner], zone)
             lst.append(oid) if (bottom or zone != "library") else lst.insert(0, oid)
-        self.changed("battlefield" in (old_zone, zone))
+        self.changed(old_zone == "battlefield" or zone == "battlefield")
         if zone == "battlefield":  # 614.1c, 707.5: it enters already a copy, with its counters
             self._entered(obj)
         event = ev.ZoneChanged(oid, obj.epoch, obj.name, obj.owner, obj.controller,
@@ -129,7 +134,11 @@ class Primitives:
             st.battlefield.remove(obj.id)
         elif obj.zone == "stack":
             st.stack[:] = [s for s in st.stack if not (s.kind == "spell" and s.source == obj.id)]
-        elif obj.zone in ("library", "hand", "graveyard", "exile"):
+        elif obj.zone in PLAYER_ZONES:
+            lst = getattr(st.players[obj.owner], obj.zone)  # (400.3: its owner's, unless put elsewhere)
+            if obj.id in lst:
+                lst.remove(obj.id)
+                return
             for p in st.players.values():
                 lst = getattr(p, obj.zone)
                 if obj.id in lst:
