@@ -328,11 +328,13 @@ def _cast(game: Game, a: A.Cast) -> None:
     st.passes = 0
     st.priority = game.seat_of(a.player)
     game.changed(board=False)
-    game.note(f"{a.player} casts {card.name}" + " (kicked)" * a.kicked + " with flashback" * bool(flashback)
-              + ("" if alt is None else f" paying its {a.alt} cost too" if alt.additional else f" for its {a.alt} cost")
-              + mode_text(spell_modal(game, card.name), modes)
-              + _target_text(game, targets)
-              + (" dividing its damage " + ", ".join(map(str, divided)) if divided else ""))
+    if game.keep_log:  # (the line's words cost more than the rest of casting a spell)
+        game.note(f"{a.player} casts {card.name}" + " (kicked)" * a.kicked + " with flashback" * bool(flashback)
+                  + ("" if alt is None else f" paying its {a.alt} cost too" if alt.additional
+                     else f" for its {a.alt} cost")
+                  + mode_text(spell_modal(game, card.name), modes)
+                  + _target_text(game, targets)
+                  + (" dividing its damage " + ", ".join(map(str, divided)) if divided else ""))
     game.emit(ev.SpellCast(item.id, oid, a.player))
     game.became_targets(item)
 
@@ -556,20 +558,23 @@ def pay(game: Game, player: str, cost: tuple[str, ...], x: int = 0, card: Any = 
         raise IllegalActionError(
             f"{player} cannot pay {format_cost(cost)}{f' with X={x}' if x else ''} "
             f"(pool: {have}; untapped mana sources: {untapped})")
-    spent = [sources[j][0] for j, _ in chosen if isinstance(sources[j][0], tuple)]
-    for i in sorted((s[1] for s in spent if s[0] == "pool"), reverse=True):
+    pool: list[int] = []
+    exiled: list[int] = []
+    paid: dict[int, list[str]] = {}  # a source that adds two mana is tapped once
+    for j, need in chosen:
+        what = sources[j][0]
+        if not isinstance(what, tuple):
+            paid.setdefault(what, []).append(need)
+        else:  # ("pool", index) or ("delve", card)
+            (pool if what[0] == "pool" else exiled).append(what[1])
+    for i in sorted(pool, reverse=True):
         del p.mana[i]
-    exiled = [s[1] for s in spent if s[0] == "delve"]
     for oid in exiled:  # 702.66a: exiled rather than paying {1}
         new = game.move(oid, "exile")
         if delved is not None:  # the cards "exiled with it" (Murktide Regent)
             delved.append(game.state.objs[new].ref)
     if exiled:
         game.note(f"{player} exiles {', '.join(game.describe(o) for o in exiled)} to delve")
-    paid: dict[int, list[str]] = {}  # a source that adds two mana is tapped once
-    for j, need in chosen:
-        if not isinstance(sources[j][0], tuple):
-            paid.setdefault(sources[j][0], []).append(need)
     for oid, needs in paid.items():
         game.tap(oid)
         mana_abilities.tapped_for(game, player, oid, needs)

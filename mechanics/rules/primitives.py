@@ -193,8 +193,7 @@ class Primitives:
 
     def battlefield_objs(self: Game) -> list[Obj]:
         """The objects on the battlefield, phased out or not, oldest object first."""
-        st = self.state
-        return [st.objs[i] for i in sorted(st.battlefield)]
+        return list(map(self.state.objs.__getitem__, sorted(self.state.battlefield)))
 
     def remove_from_combat(self: Game, obj: Obj) -> None:
         """506.4: it stops attacking or blocking."""
