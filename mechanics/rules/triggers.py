@@ -385,7 +385,7 @@ class TriggerRules:
                          t["handler"], t["text"], tuple(self.target_ref(x) for x in targets),
                          data=t["data"], timestamp=st.tick())
         st.stack.append(item)
-        self.changed()
+        self.changed(characteristics=False)  # the stack, not what plain characteristics read
         self.note(f"{self.describe(t['source']) if t['source'] else 'Rules'} triggers: {t['text']}")
         self.became_targets(item)
         return True
