@@ -124,11 +124,11 @@ def compute(game: Game) -> tuple[dict[int, Chars], bool]:
     whether they are plain: no continuous effect and no static ability, so that they
     depend on each permanent's own name, copy, controller and counters alone."""
     st = game.state
-    ids = [i for i in st.battlefield if not st.objs[i].phased_out]
     if not st.effects and not st.emblems:
-        fast = _unaffected(game, ids)
+        fast = _unaffected(game)
         if fast is not None:
             return fast, True
+    ids = [i for i in st.battlefield if not st.objs[i].phased_out]
     chars = {i: base_chars(game, st.objs[i]) for i in ids}
     refs = {st.objs[i].ref: i for i in ids}
     effects = sorted((e for e in st.effects if lasts(game, e)), key=lambda e: e.timestamp)
@@ -201,25 +201,30 @@ def _apply_static(game: Game, chars: dict[int, Chars], sources: dict[int, Chars]
                 _apply(ch, params)
 
 
-def _unaffected(game: Game, ids: list[int]) -> dict[int, Chars] | None:
+def _unaffected(game: Game) -> dict[int, Chars] | None:
     """The common case, no continuous effect and no static ability on the battlefield:
-    each object's characteristics are its copiable values plus its counters, which
-    depend on that object alone.  An object whose name, copy, controller and counters
-    are unchanged since the last computation keeps the Chars computed then (nothing
-    writes to a Chars after :func:`compute`); when all are unchanged the same dict is
-    returned.  None when the full computation is needed."""
-    objs = game.state.objs
-    memo: dict[int, tuple] = game.memo.get("chars_memo") or {}
+    each phased-in permanent's characteristics are its copiable values plus its counters,
+    which depend on that object alone.  An object whose name, copy, controller and
+    counters are unchanged since the last computation keeps the Chars computed then
+    (nothing writes to a Chars after :func:`compute`); when all are unchanged the same
+    dict is returned.  None when the full computation is needed."""
+    st = game.state
+    objs = st.objs
+    memo: dict[int, tuple] | None = game.memo.get("chars_memo")  # by id: (name, controller, counters, Chars)
+    if memo is None:
+        memo = game.memo["chars_memo"] = {}
     has_static: dict[str, bool] = game.memo.setdefault("has_static", {})
     out: dict[int, Chars] = {}
-    keep: dict[int, tuple] = {}
-    same = len(ids) == len(memo)
-    for i in ids:
+    same = True
+    for i in st.battlefield:
         obj = objs[i]
-        name = obj.copy_of or obj.name
+        if obj.phased_out:
+            continue
         hit = memo.get(i)
-        if hit is None or hit[0] != name or hit[1] != obj.controller or hit[2] != obj.counters:
+        if hit is None or hit[0] != (obj.copy_of or obj.name) or hit[1] != obj.controller \
+                or hit[2] != obj.counters:
             same = False
+            name = obj.copy_of or obj.name
             found = has_static.get(name)
             if found is None:  # a "*" power/toughness is set in layer 7a, by an ability or by hand
                 card = game.card(name)
@@ -233,13 +238,11 @@ def _unaffected(game: Game, ids: list[int]) -> dict[int, Chars] | None:
                     ch.power += dp * n
                     ch.toughness += dt * n
             ch.modified = (ch.power, ch.toughness) != (ch.card.power, ch.card.toughness)
-            hit = (name, obj.controller, dict(obj.counters), ch)
+            hit = memo[i] = (name, obj.controller, dict(obj.counters), ch)
         out[i] = hit[3]
-        keep[i] = hit
     prev = game.memo.get("chars_prev")
-    if same and prev is not None and list(prev) == ids:
+    if same and prev is not None and list(prev) == list(out):
         return prev
-    game.memo["chars_memo"] = keep
     game.memo["chars_prev"] = out
     return out
 
