@@ -15,6 +15,7 @@ import re
 import unicodedata
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any
 
 from .errors import SourceError
@@ -103,8 +104,8 @@ class CardDef:
         if not self.full_name:
             object.__setattr__(self, "full_name", self.name)
 
-    @property
-    def mana_value(self) -> int:
+    @cached_property
+    def mana_value(self) -> int:  # (kept: the autopilot sorts and compares cards by it at every decision)
         return mana_value(self.cost)
 
     def is_type(self, card_type: str) -> bool:
