@@ -111,12 +111,12 @@ class CardDef:
     def is_type(self, card_type: str) -> bool:
         return card_type in self.types
 
-    @property
-    def unknown_faces(self) -> list[str]:
+    @cached_property
+    def unknown_faces(self) -> tuple[str, ...]:
         """The names of the faces or halves whose text this data lacks (the bundled oracle
         has only the front of split, adventure, modal double-faced and flip cards)."""
         known = {f.name for f in self.faces} | {self.name}
-        return [n for n in face_names(self.full_name) if n not in known]
+        return tuple(n for n in face_names(self.full_name) if n not in known)
 
     @classmethod
     def from_scryfall(cls, card: Mapping[str, Any]) -> CardDef:

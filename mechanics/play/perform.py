@@ -176,7 +176,7 @@ def _find_castable(game: Game, player: str, name: str) -> tuple[int, CardDef]:
     game.player(player)
     face = game.card(name)
     whole = game.pool.get(name)
-    if normalise_name(name) in {normalise_name(n) for n in whole.unknown_faces}:
+    if whole.unknown_faces and normalise_name(name) in {normalise_name(n) for n in whole.unknown_faces}:
         raise IllegalActionError(f"'{name}': {UNKNOWN_TEXT}; or play it by hand")
     st = game.state
     p = st.players[player]
