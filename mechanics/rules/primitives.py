@@ -466,8 +466,8 @@ class Primitives:
         elif obj.tapped:
             obj.tapped = False
             self.changed(characteristics=False)
-            ended = while_present(obj, tapped=True)  # 611.2b: "for as long as ~ remains tapped" is over
-            if any(e.until == ended for e in self.state.effects):
+            ended = while_present(obj, tapped=True) if self.state.effects else ""
+            if ended and any(e.until == ended for e in self.state.effects):  # 611.2b: "as long as ~ remains tapped"
                 self.state.effects = [e for e in self.state.effects if e.until != ended]
                 self.changed()
             self.emit(ev.Untapped(oid))
