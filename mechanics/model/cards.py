@@ -112,11 +112,12 @@ class CardDef:
         return card_type in self.types
 
     @cached_property
-    def unknown_faces(self) -> tuple[str, ...]:
+    def unknown_faces(self) -> list[str]:
         """The names of the faces or halves whose text this data lacks (the bundled oracle
-        has only the front of split, adventure, modal double-faced and flip cards)."""
+        has only the front of split, adventure, modal double-faced and flip cards); kept,
+        so not to be modified."""
         known = {f.name for f in self.faces} | {self.name}
-        return tuple(n for n in face_names(self.full_name) if n not in known)
+        return [n for n in face_names(self.full_name) if n not in known]
 
     @classmethod
     def from_scryfall(cls, card: Mapping[str, Any]) -> CardDef:
