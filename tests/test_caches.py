@@ -4,8 +4,8 @@ computes with every cache dropped (:meth:`Game.forget`).
 
 A hypothesis state machine plays random legal and manual actions (the engine
 fuzzer's, tests/test_fuzz_engine.py) and, after each, compares the cached and
-the freshly computed characteristics, references, legal actions, mana sources,
-seating and pending decision.
+the freshly computed characteristics, references, permanents (each player's, the
+creatures), legal actions, mana sources, seating and pending decision.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ def answers(game: Game) -> dict[str, object]:
                         sorted(ch.subtypes), sorted(ch.keywords), sorted(ch.colors))
                   for oid, ch in game.all_chars().items()},
         "refs": {oid: game.ref_for(oid) for oid in st.objs},
+        "permanents": [game.permanents(p, creature) for p in (None, *st.players) for creature in (False, True)],
         "legal": [str(a) for a in game.legal_actions],
         "mana": {p: [(str(s), m) for s, m in mana_sources(game, p)] for p in st.players},
         "seating": (seating.seats, seating.seat_of, seating.after, seating.goldfish),
