@@ -210,7 +210,7 @@ def _unaffected(game: Game) -> dict[int, Chars] | None:
     dict is returned.  None when the full computation is needed."""
     st = game.state
     objs = st.objs
-    memo: dict[int, tuple] | None = game.memo.get("chars_memo")  # by id: (name, controller, counters, Chars)
+    memo: dict[int, tuple] | None = game.memo.get("chars_memo")  # by id: ((name, controller, counters), Chars)
     if memo is None:
         memo = game.memo["chars_memo"] = {}
     has_static: dict[str, bool] = game.memo.setdefault("has_static", {})
@@ -221,8 +221,7 @@ def _unaffected(game: Game) -> dict[int, Chars] | None:
         if obj.phased_out:
             continue
         hit = memo.get(i)
-        if hit is None or hit[0] != (obj.copy_of or obj.name) or hit[1] != obj.controller \
-                or hit[2] != obj.counters:
+        if hit is None or hit[0] != (obj.copy_of or obj.name, obj.controller, obj.counters):
             same = False
             name = obj.copy_of or obj.name
             found = has_static.get(name)
@@ -238,8 +237,8 @@ def _unaffected(game: Game) -> dict[int, Chars] | None:
                     ch.power += dp * n
                     ch.toughness += dt * n
             ch.modified = (ch.power, ch.toughness) != (ch.card.power, ch.card.toughness)
-            hit = memo[i] = (name, obj.controller, dict(obj.counters), ch)
-        out[i] = hit[3]
+            hit = memo[i] = ((name, obj.controller, dict(obj.counters)), ch)
+        out[i] = hit[1]
     prev = game.memo.get("chars_prev")
     if same and prev is not None and list(prev) == list(out):
         return prev
