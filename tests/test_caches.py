@@ -4,8 +4,8 @@ computes with every cache dropped (:meth:`Game.forget`).
 
 A hypothesis state machine plays random legal and manual actions (the engine
 fuzzer's, tests/test_fuzz_engine.py) and, after each, compares the cached and
-the freshly computed characteristics, references, permanents (each player's, the
-creatures), legal actions, mana sources, seating and pending decision.
+the freshly computed characteristics, references, legal actions, mana sources,
+seating and pending decision.
 """
 
 from __future__ import annotations
