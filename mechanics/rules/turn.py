@@ -102,6 +102,8 @@ class TurnRules:
         st.passes = 0
         st.priority = None if step in NO_PRIORITY else st.active
         self.steps_begun += 1
+        if self.steps_watched is not None:
+            self.steps_watched.append((step, st.active))  # go_to looks for its step there
         self.emit(ev.StepBegan(step, st.active, st.turn))
         action = STEP_ACTIONS.get(step)  # turn-based actions (703.4)
         if action is not None:
@@ -483,38 +485,42 @@ class TurnRules:
     def go_to(self: Game, step: str, player: str = "") -> None:
         """Pass until ``step`` next begins (with its triggers on the stack) or a decision."""
         st = self.state
-        seen = len(self.events)
-        guard = 0
-        while not st.over and guard < 10_000:
-            guard += 1
-            for e in self.events[seen:]:  # only the events since the last look
-                if e.kind == "StepBegan" and e.step == step and (
-                        not player or self.seat_of(e.active) == self.seat_of(player)):
-                    return
-            seen = len(self.events)
-            d = st.decision  # what game.pending reports, without building a priority Decision
-            if d is not None and d.kind in ("attackers", "blockers") and not (
-                    d.kind == "attackers" and self.must_attack(d.player)):
-                self.declare_nothing()  # passing through combat, like ``pass``
-                continue
-            if d is not None:
-                return  # a decision on the way: the caller shows it (the runner: an error)
-            if st.effects:
-                self.expire_effects()  # 611.2b, as before anyone gets priority
-            if st.priority is None or st.pending_triggers or sba.check(self):
-                # untap and cleanup end by themselves; state-based actions and triggers
-                # come before a player gets priority (704.3, 603.3): the advance loop
-                self.advance()
-                continue
-            if st.stack:
-                self.pass_round()
-                continue
-            # everyone passes in succession with the stack empty and nothing to check
-            # between their passes (no state-based action, no trigger: the same state each
-            # time one would get priority, 117.5): the step ends (117.4, 500.2), with no
-            # priority passed around a round nobody acts in
-            st.passes = 0
-            self.end_step()
+        outer, began = self.steps_watched, []
+        self.steps_watched = began  # the steps begin_step begins meanwhile, (step, active player)
+        try:
+            guard = 0
+            while not st.over and guard < 10_000:
+                guard += 1
+                if began:
+                    for s, a in began:
+                        if s == step and (not player or self.seat_of(a) == self.seat_of(player)):
+                            return
+                    began.clear()
+                d = st.decision  # what game.pending reports, without building a priority Decision
+                if d is not None and d.kind in ("attackers", "blockers") and not (
+                        d.kind == "attackers" and self.must_attack(d.player)):
+                    self.declare_nothing()  # passing through combat, like ``pass``
+                    continue
+                if d is not None:
+                    return  # a decision on the way: the caller shows it (the runner: an error)
+                if st.effects:
+                    self.expire_effects()  # 611.2b, as before anyone gets priority
+                if st.priority is None or st.pending_triggers or sba.check(self):
+                    # untap and cleanup end by themselves; state-based actions and triggers
+                    # come before a player gets priority (704.3, 603.3): the advance loop
+                    self.advance()
+                    continue
+                if st.stack:
+                    self.pass_round()
+                    continue
+                # everyone passes in succession with the stack empty and nothing to check
+                # between their passes (no state-based action, no trigger: the same state each
+                # time one would get priority, 117.5): the step ends (117.4, 500.2), with no
+                # priority passed around a round nobody acts in
+                st.passes = 0
+                self.end_step()
+        finally:
+            self.steps_watched = outer
 
     def declare_nothing(self: Game) -> None:
         """Answer a declare attackers/blockers decision with no creatures (508.8)."""
