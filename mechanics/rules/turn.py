@@ -189,9 +189,12 @@ class TurnRules:
         """508.1; with shared team turns the active team makes one combined attack
         with the creatures of all its players (805.10b)."""
         st = self.state
-        able = [o for p in st.team_of(st.active) for o in self.can_attack_with(p)]
-        deciders = [p for p in st.team_of(st.active) if not st.players[p].auto and not st.players[p].lost]
-        if not able or not deciders:
+        team = st.team_of(st.active)
+        deciders = [p for p in team if not st.players[p].auto and not st.players[p].lost]
+        if not deciders:
+            return  # goldfish declare no attackers
+        able = [o for p in team for o in self.can_attack_with(p)]
+        if not able:
             return
         st.decision = Decision("attackers", deciders[0], f"{deciders[0]}: declare attackers (or pass)",
                                tuple(able), 0, 999)
