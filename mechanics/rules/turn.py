@@ -178,12 +178,13 @@ class TurnRules:
 
     def _step_main1(self: Game) -> None:
         """714.3b: as the precombat main phase begins, the active player puts a lore counter
-        on each Saga they control (its chapter abilities trigger, 714.2b)."""
-        for oid in list(self.state.battlefield):
-            ch = self.chars(oid)
-            if ch is not None and "Saga" in ch.subtypes and self.seat_of(ch.controller) == \
-                    self.seat_of(self.state.active):
-                self.put_counters(oid, "lore", 1)
+        on each Saga they control (its chapter abilities trigger, 714.2b): the Sagas are
+        those at that moment, all of them found before any counter is put."""
+        active = self.seat_of(self.state.active)
+        sagas = [oid for oid, ch in self.all_chars().items()
+                 if "Saga" in ch.subtypes and self.seat_of(ch.controller) == active]
+        for oid in sagas:
+            self.put_counters(oid, "lore", 1)
 
     def _step_attackers(self: Game) -> None:
         """508.1; with shared team turns the active team makes one combined attack
@@ -365,7 +366,6 @@ class TurnRules:
             ch = self.chars(obj.id)
             if not strikes(ch) or ch.power <= 0:
                 continue
-            blockers = self.blockers_of(obj.id)
             power = ch.power
             # 510.1c: to the player or planeswalker it attacks; one that left takes none
             attacked = obj.attacking if obj.attacked is None else obj.attacked
@@ -373,6 +373,7 @@ class TurnRules:
                 if attacked != -1:
                     assigned.append((obj.id, attacked, power))
                 continue
+            blockers = self.blockers_of(obj.id)
             for b in blockers:
                 bch = self.chars(b)
                 lethal = 1 if ch.has("deathtouch") else max(0, bch.toughness - st.objs[b].damage)
