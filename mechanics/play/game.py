@@ -113,7 +113,7 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         abilities it used this turn).  Not derived from the state: never cleared."""
         self._answers: list[Action] = []
         self.steps_begun = 0  # counts begin_step calls: how ``pass`` sees a new step begin
-        self.steps_watched: list[tuple[str, str]] | None = None  # begin_step's record for go_to
+        self.steps_watched: dict[str, list[str]] = {}  # go_to's: the active player as each step begins
         self.departing: list[tuple[int, int]] = []  # refs leaving together (move_all)
         self.entering: list[ev.ZoneChanged] | None = None  # enters events held back (move_all)
         self.observers: list[Any] = []
@@ -477,7 +477,7 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         twin.redo_stack, twin.events, twin.log = list(self.redo_stack), list(self.events), list(self.log)
         twin.observers, twin.plugin_errors = [], dict(self.plugin_errors)
         twin.memo, twin.policy_memory, twin.departing = {}, copy.deepcopy(self.policy_memory), []
-        twin.steps_watched = None  # (a go_to of this game watches its own steps)
+        twin.steps_watched = {}  # (a go_to of this game watches its own steps)
         twin._chars = twin._abilities = None
         twin._scanned = (None, 0, frozenset())
         twin._seating = {}

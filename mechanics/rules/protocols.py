@@ -96,7 +96,7 @@ class TurnNeeds(GameCore, Protocol):
     policy: Any  # answers decisions at once (the autopilot), or None
     events: list[ev.Event]
     steps_begun: int  # counted by begin_step, read by ``pass`` (mechanics/play/perform.py)
-    steps_watched: list[tuple[str, str]] | None  # the steps begun, while go_to watches for one
+    steps_watched: dict[str, list[str]]  # the active player as each step go_to waits for begins
 
     def ctx(self, item: StackItem | None = None, player: str | None = None) -> Ctx: ...
     def permanents(self, controller: str | None = None, creature: bool = False) -> list[int]: ...

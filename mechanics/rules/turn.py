@@ -83,14 +83,16 @@ class TurnRules:
         seat = self.seat_of(st.active)
         nxt = order[(order.index(seat) + 1) % len(order)] if seat in order else order[0]
         cast = sum(st.turn_flags.get("cast", {}).get(p, 0) for p in st.team_of(st.active))
-        ending = {next_turn(p) for p in st.team_of(nxt)}  # "until your next turn" is over (611.2)
-        if any(e.until in ending for e in st.effects):
-            st.effects = [e for e in st.effects if e.until not in ending]
-            self.changed()
+        team = st.team_of(nxt)
+        if st.effects:  # "until your next turn" is over (611.2)
+            ending = {next_turn(p) for p in team}
+            if any(e.until in ending for e in st.effects):
+                st.effects = [e for e in st.effects if e.until not in ending]
+                self.changed()
         st.active = nxt
         st.turn += 1
         st.turn_flags = {"cast_last_turn": cast}  # 726.3a: what the previous turn's active player cast
-        for p in st.team_of(nxt):
+        for p in team:
             st.players[p].turns += 1
             st.players[p].lands_played = 0
         self.changed(board=False)  # the active player, the turn's counts
@@ -102,8 +104,9 @@ class TurnRules:
         st.passes = 0
         st.priority = None if step in NO_PRIORITY else st.active
         self.steps_begun += 1
-        if self.steps_watched is not None:
-            self.steps_watched.append((step, st.active))  # go_to looks for its step there
+        watched = self.steps_watched.get(step)  # go_to waits for this step: who is active
+        if watched is not None:
+            watched.append(st.active)
         self.emit(ev.StepBegan(step, st.active, st.turn))
         action = STEP_ACTIONS.get(step)  # turn-based actions (703.4)
         if action is not None:
@@ -116,7 +119,7 @@ class TurnRules:
             self.step_triggers(step, index)
         if index.yard and (yard := index.yard.get(STEP)):
             yard_step_triggers(self, step, yard)
-        if self.state.delayed:
+        if st.delayed:
             self.delayed_triggers(step)  # 603.7
         self.changed(board=False)  # the step, priority and the step's decision, if any
 
@@ -489,16 +492,15 @@ class TurnRules:
     def go_to(self: Game, step: str, player: str = "") -> None:
         """Pass until ``step`` next begins (with its triggers on the stack) or a decision."""
         st = self.state
-        outer, began = self.steps_watched, []
-        self.steps_watched = began  # the steps begin_step begins meanwhile, (step, active player)
+        began: list[str] = []  # the active player each time ``step`` began meanwhile (begin_step)
+        outer, self.steps_watched = self.steps_watched, {step: began}
         try:
             guard = 0
             while not st.over and guard < 10_000:
                 guard += 1
                 if began:
-                    for s, a in began:
-                        if s == step and (not player or self.seat_of(a) == self.seat_of(player)):
-                            return
+                    if not player or any(self.seat_of(a) == self.seat_of(player) for a in began):
+                        return
                     began.clear()
                 d = st.decision  # what game.pending reports, without building a priority Decision
                 if d is not None and d.kind in ("attackers", "blockers") and not (
@@ -520,8 +522,7 @@ class TurnRules:
                 # everyone passes in succession with the stack empty and nothing to check
                 # between their passes (no state-based action, no trigger: the same state each
                 # time one would get priority, 117.5): the step ends (117.4, 500.2), with no
-                # priority passed around a round nobody acts in
-                st.passes = 0
+                # priority passed around a round nobody acts in (the next step begins with none)
                 self.end_step()
         finally:
             self.steps_watched = outer
