@@ -332,8 +332,8 @@ class TurnRules:
         """508.1d: the creatures of ``player``'s attacking seat that attack each combat if
         able, can attack, and are not among ``chosen`` (no attack costs exist here)."""
         chosen = set(chosen)
-        return [o for p in self.state.team_of(player) for o in self.permanents(p, creature=True)
-                if o not in chosen and self.chars(o).has(ATTACKS_IF_ABLE) and not self.why_cant_attack(o)]
+        return [o for p in self.state.team_of(player) for o in self.can_attack_with(p)
+                if o not in chosen and self.chars(o).has(ATTACKS_IF_ABLE)]
 
     def can_block_with(self: Game, player: str) -> list[int]:
         """The blockers decision's options: ``player``'s creatures that can block."""
