@@ -581,7 +581,7 @@ def pay(game: Game, player: str, cost: tuple[str, ...], x: int = 0, card: Any = 
     if life:
         game.lose_life(player, life)  # 119.4: paying life is losing it
         game.note(f"{player} pays {life} life for Phyrexian mana")
-    game.changed(characteristics=False)
+    game.changed(characteristics=False, sba=False)  # the pool
     return [oid for oid in paid if oid in convoking]
 
 
