@@ -427,19 +427,36 @@ class Known(NamedTuple):
     yard: list  # its abilities that work in the graveyard (unearth, 113.6k)
 
 
-def known(game: Any, name: str) -> Known:
-    """The facts and abilities of the card ``name`` the autopilot reads, looked up once a
-    game: they never change, and each decision asks for every card in hand."""
-    kept = game.memo.setdefault("autopilot_known", {})
-    found = kept.get(name)
-    if found is None:
-        card, beh = game.card(name), game.behaviour(name)
-        found = kept[name] = Known(
-            card, card.is_type("Land"), card.is_type("Instant") or "flash" in card.keywords,
-            (-card.mana_value, card.name), cast_costs(game, name), cast_costs(game, name, AltCost),
-            flashback_cost(game, name), permitted_alt(game, name, "graveyard"), suspend_instance(game, name),
-            HandAbility.of(beh, "hand"), HandAbility.of(beh, "graveyard"))
-    return found
+def known(game: Any) -> dict[str, Known]:
+    """The facts and abilities the autopilot reads of cards, by name (``known(game)[name]``):
+    each decision asks for every card in hand, and they never change."""
+    kept = game.memo.get("autopilot_known")
+    if kept is None:
+        kept = game.memo["autopilot_known"] = _KnownCards(game)
+    return kept
+
+
+class _KnownCards(dict):
+    """:func:`known`'s mapping: a name is looked up on first use, and kept with the card's
+    abilities (the same for every game with the same plugins)."""
+
+    def __init__(self, game: Any) -> None:
+        super().__init__()
+        self.game = game
+
+    def __missing__(self, name: str) -> Known:
+        game = self.game
+        beh = game.behaviour(name)
+        found = beh.derived.get("autopilot")
+        if found is None:
+            card = game.card(name)
+            found = beh.derived["autopilot"] = Known(
+                card, card.is_type("Land"), card.is_type("Instant") or "flash" in card.keywords,
+                (-card.mana_value, card.name), cast_costs(game, name), cast_costs(game, name, AltCost),
+                flashback_cost(game, name), permitted_alt(game, name, "graveyard"), suspend_instance(game, name),
+                HandAbility.of(beh, "hand"), HandAbility.of(beh, "graveyard"))
+        self[name] = found
+        return found
 
 
 def priority(game: Any, player: str) -> A.Action:
@@ -482,8 +499,9 @@ def land_to_play(game: Any, player: str) -> A.Action | None:
     p = st.players[player]
     if p.lands_played >= 1:
         return None
+    cards = known(game)
     lands = [n for n in dict.fromkeys(st.objs[o].name for o in (*p.hand, *_from_exile(game, p)))
-             if known(game, n).land]
+             if cards[n].land]
     if not lands:
         return None
     if len(lands) == 1:
@@ -526,8 +544,9 @@ def land_to_cycle(game: Any, player: str) -> A.Action | None:
     p = st.players[player]
     if p.lands_played:
         return None
+    cards = known(game)
     for oid in p.hand:
-        for n, ab in enumerate(known(game, st.objs[oid].name).hand, 1):
+        for n, ab in enumerate(cards[st.objs[oid].name].hand, 1):
             words = set(ab.text.lower().removesuffix(ab.cost.lower()).replace("cycling", "").split())
             if words & _LAND_WORDS and plan(parse_cost(ab.cost), 0, mana_sources(game, player)) is not None:
                 return A.Activate(player, game.ref_for(oid), n)
@@ -551,20 +570,20 @@ def spell_to_cast(game: Any, player: str, sorcery_speed: bool, combat: bool = Fa
     exiled = _from_exile(game, p)
     if not p.hand and not p.graveyard and not exiled:
         return None
-    objs = st.objs
-    if not mana_sources(game, player) and not any(known(game, objs[o].name).alts for o in p.hand):
+    objs, facts = st.objs, known(game)
+    if not mana_sources(game, player) and not any(facts[objs[o].name].alts for o in p.hand):
         return None  # (first: after casting, the lands are often all tapped; evoke needs no mana)
     in_hand = dict.fromkeys(objs[o].name for o in (*p.hand, *exiled))
     flashback, permitted = {}, {}
     for n in dict.fromkeys(objs[o].name for o in p.graveyard):
-        k = known(game, n)
+        k = facts[n]
         if k.flashback:
             flashback[n] = k.flashback
         elif k.from_graveyard:  # 601.3
             permitted[n] = k.from_graveyard
     cards = []
     for name in dict.fromkeys([*in_hand, *flashback, *permitted]):
-        k = known(game, name)
+        k = facts[name]
         if k.land or not (k.fast or sorcery_speed) or any(unpayable(game, player, -1, c) for c in k.costs):
             continue
         cards.append(k)
@@ -657,8 +676,9 @@ def card_to_unearth(game: Any, player: str) -> A.Action | None:
     your graveyard to the battlefield" (113.6k).  Not one with a target, or that sacrifices,
     taps or discards something else (a player's call)."""
     st = game.state
+    cards = known(game)
     for oid in st.players[player].graveyard:
-        for n, ab in enumerate(known(game, st.objs[oid].name).yard, 1):
+        for n, ab in enumerate(cards[st.objs[oid].name].yard, 1):
             if ab.targets or ab.sacrifice_other or ab.tap_other or ab.discard or unpayable(game, player, oid, ab):
                 continue
             if plan(parse_cost(ab.cost), 0, mana_sources(game, player)) is not None:
@@ -679,7 +699,7 @@ def card_to_suspend(game: Any, player: str) -> A.Action | None:
     cast: the one with the fewest time counters."""
     st = game.state
     found = {n: arg for n in dict.fromkeys(st.objs[o].name for o in st.players[player].hand)
-             if (arg := known(game, n).suspend)}
+             if (arg := known(game)[n].suspend)}
     able = [n for n, (_, cost) in found.items() if plan(parse_cost(cost), 0, mana_sources(game, player)) is not None]
     return A.SuspendCard(player, min(able, key=lambda n: (found[n][0], n))) if able else None
 

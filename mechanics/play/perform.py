@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from ..abilities.abilities import (
@@ -480,24 +481,32 @@ def mana_sources(game: Game, player: str) -> list[tuple[object, str]]:
     never a summoning-sick creature (302.6); a source is listed once per mana it adds.
     Kept for the game's revision (every spell in hand asks, for legal actions and the
     autopilot), and shared, so callers don't modify it."""
-    p = game.player(player)
     key = (game.revision, player)
     kept = game.memo.get("mana_sources")
     if kept is not None and kept[0] == key:
         return kept[1]
-    sources: list[tuple[object, str]] = [(("pool", i), m) for i, m in enumerate(p.mana) if "@" not in m]
+    sources: list[tuple[object, str]] = [(("pool", i), m) for i, m in enumerate(game.player(player).mana)
+                                         if "@" not in m]
+    objs = game.state.objs
     lands, others = [], []
     for oid, ch in game.all_chars().items():  # the phased-in permanents (702.26b)
         if ch.controller != player:
             continue
-        obj = game.state.objs[oid]
-        if obj.tapped or (ch.is_creature and obj.sick and not ch.has("haste")):
+        obj = objs[oid]
+        if obj.tapped or (obj.sick and ch.is_creature and not ch.has("haste")):
             continue
         # one source per mana it adds (Gyre Sage: one per counter, maybe none; a bounce land: two)
-        (lands if "Land" in ch.types else others).extend((oid, m) for m in mana_abilities.entries(game, oid))
-    sources += sorted(lands, key=lambda s: len(s[1])) + sorted(others, key=lambda s: len(s[1]))
+        made = mana_abilities.entries(game, oid)
+        if made:
+            (lands if "Land" in ch.types else others).append((len(made), oid, made))
+    lands.sort(key=_FIRST)  # the fewest colors first (a stable sort)
+    others.sort(key=_FIRST)
+    sources += [(oid, m) for _, oid, made in (*lands, *others) for m in made]
     game.memo["mana_sources"] = (key, sources)
     return sources
+
+
+_FIRST = itemgetter(0)
 
 
 def improvise_sources(game: Game, player: str) -> list[tuple[object, str]]:
