@@ -77,6 +77,7 @@ from .intent import harmful
 
 ME = "p1"
 OPPONENT = "p2"
+PUMPED = ("creature", "creature-you-control", "permanent", "any")  # what a pump's first target may be
 COMBAT = ("combat", "attackers", "blockers", "damage", "endcombat")
 BAD_COUNTERS = frozenset({"-1/-1", "poison", "rad", "stun", "time", "age", "depletion", "bounty",
                           "doom", "blight", "shield-of-opponent"})
@@ -416,6 +417,7 @@ class Known(NamedTuple):
 
     card: Any
     land: bool
+    instant: bool
     fast: bool  # an instant or a card with flash (702.8a)
     order: tuple[int, str]  # the costliest first, then by name
     costs: list  # its costs of casting besides the mana cost (kicker, additional costs)
@@ -425,6 +427,11 @@ class Known(NamedTuple):
     suspend: tuple[int, str] | None  # its suspend N and cost (702.62a)
     hand: list  # its abilities that work in the hand (cycling), as ``activate`` numbers them
     yard: list  # its abilities that work in the graveyard (unearth, 113.6k)
+    modal: Any  # as a spell (700.2), or None
+    divide: Any  # the damage it divides as it is cast (601.2d), or None
+    specs: tuple  # as a spell, its targets
+    helpful: bool  # its text reads as help for what it targets (:func:`harmful`)
+    pump: bool  # a spell the autopilot casts in combat: it helps a creature it targets
 
 
 def known(game: Any) -> dict[str, Known]:
@@ -450,11 +457,14 @@ class _KnownCards(dict):
         found = beh.derived.get("autopilot")
         if found is None:
             card = game.card(name)
+            instant, modal, divide = card.is_type("Instant"), spell_modal(game, name), spell_divides(game, name)
+            specs, helpful = game.spell_target_specs(name), not harmful(card.oracle_text)
             found = beh.derived["autopilot"] = Known(
-                card, card.is_type("Land"), card.is_type("Instant") or "flash" in card.keywords,
+                card, card.is_type("Land"), instant, instant or "flash" in card.keywords,
                 (-card.mana_value, card.name), cast_costs(game, name), cast_costs(game, name, AltCost),
                 flashback_cost(game, name), permitted_alt(game, name, "graveyard"), suspend_instance(game, name),
-                HandAbility.of(beh, "hand"), HandAbility.of(beh, "graveyard"))
+                HandAbility.of(beh, "hand"), HandAbility.of(beh, "graveyard"), modal, divide, specs, helpful,
+                bool(modal is None and divide is None and specs and helpful and specs[0].kind in PUMPED))
         self[name] = found
         return found
 
@@ -584,9 +594,10 @@ def spell_to_cast(game: Any, player: str, sorcery_speed: bool, combat: bool = Fa
     cards = []
     for name in dict.fromkeys([*in_hand, *flashback, *permitted]):
         k = facts[name]
-        if k.land or not (k.fast or sorcery_speed) or any(unpayable(game, player, -1, c) for c in k.costs):
-            continue
-        cards.append(k)
+        if k.land or not (k.fast or sorcery_speed) or combat != k.pump and (combat or k.instant):
+            continue  # pumps in combat, burn in the main phase
+        if not any(unpayable(game, player, -1, c) for c in k.costs):
+            cards.append(k)
     if not cards:
         return None
     cards.sort(key=_ORDER)
@@ -614,31 +625,22 @@ def spell_to_cast(game: Any, player: str, sorcery_speed: bool, combat: bool = Fa
         if other is None and mine and "X" not in cost and k.alts:
             other = buyback(game, player, card, able, kicked)
         how = other.name if other else ""
-        modal = spell_modal(game, card.name)
+        modal = k.modal
         if modal is not None:
-            modes = None if combat else pick_modes(game, player, modal, mode_sets(game, None, modal))
+            modes = pick_modes(game, player, modal, mode_sets(game, None, modal))
             if modes is None:
                 continue
             targets = tuple(_ref(game, pick_target(game, player, game.target_options(None, t),
                                                    modal.modes[n - 1].text))
                             for n in modes for t in modal.modes[n - 1].targets)
             return A.Cast(player, card.name, targets, x, modes=modes, kicked=kicked, alt=how)
-        specs = game.spell_target_specs(card.name)
-        text = card.oracle_text
-        divide = spell_divides(game, card.name)
-        if divide is not None:
-            targets = None if combat else divided_targets(game, player, specs[-1], divide(x))
+        specs, text, helpful = k.specs, card.oracle_text, k.helpful
+        if k.divide is not None:
+            targets = divided_targets(game, player, specs[-1], k.divide(x))
             if targets:
                 return A.Cast(player, card.name, tuple(_ref(game, t) for t in targets), x, kicked=kicked)
             continue
-        helpful = not harmful(text)
         if specs:
-            spec = specs[0]
-            is_pump = helpful and spec.kind in ("creature", "creature-you-control", "permanent", "any")
-            if combat != is_pump and card.is_type("Instant"):
-                continue  # pumps in combat, burn in the main phase
-            if combat and not is_pump:
-                continue
             targets = []
             chosen: list[Any] = []
             ok = True
@@ -664,8 +666,6 @@ def spell_to_cast(game: Any, player: str, sorcery_speed: bool, combat: bool = Fa
             if not ok:
                 continue
             return A.Cast(player, card.name, tuple(targets), x, kicked=kicked, alt=how)
-        if combat:
-            continue
         return A.Cast(player, card.name, (), x, kicked=kicked, alt=how)
     return None
 
