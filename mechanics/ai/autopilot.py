@@ -366,16 +366,22 @@ def battlefield_refs(game: Any, oids: Iterable[int]) -> list[str]:
     oids = list(oids)
     if st.aliases or any(st.objs[o].zone != "battlefield" for o in oids):
         return [game.ref_for(o) for o in oids]
+    chars = game.all_chars()
+    shown = {}  # game.name_of: the name after the layers (a phased-out permanent's own)
     groups: dict[str, list[Any]] = {}
     for oid in st.battlefield:
-        obj = st.objs[oid]
-        for key in {obj.name.casefold(), game.name_of(oid).casefold()}:
-            groups.setdefault(key, []).append(obj)
+        obj, ch = st.objs[oid], chars.get(oid)
+        name = shown[oid] = obj.name if ch is None else ch.name
+        key = obj.name.casefold()
+        groups.setdefault(key, []).append(obj)
+        if name != obj.name and name.casefold() != key:
+            groups.setdefault(name.casefold(), []).append(obj)
     out = []
     for oid in oids:
-        name = game.name_of(oid)
-        group = sorted(groups[name.casefold()], key=lambda o: o.timestamp)
-        out.append(name if len(group) == 1 else f"{name}#{[o.id for o in group].index(oid) + 1}")
+        name = shown[oid]
+        group = groups[name.casefold()]
+        out.append(name if len(group) == 1 else
+                   f"{name}#{[o.id for o in sorted(group, key=_TIMESTAMP)].index(oid) + 1}")
     return out
 
 
@@ -542,6 +548,7 @@ def land_to_play(game: Any, player: str) -> A.Action | None:
 
 
 _ORDER = attrgetter("order")
+_TIMESTAMP = attrgetter("timestamp")
 
 #: words of a typecycling keyword that find a land (702.29e: "Swampcycling", "Basic landcycling")
 _LAND_WORDS = {"land", *(t.lower() for t in BASIC_LAND_MANA)}
@@ -581,8 +588,6 @@ def spell_to_cast(game: Any, player: str, sorcery_speed: bool, combat: bool = Fa
     if not p.hand and not p.graveyard and not exiled:
         return None
     objs, facts = st.objs, known(game)
-    if not mana_sources(game, player) and not any(facts[objs[o].name].alts for o in p.hand):
-        return None  # (first: after casting, the lands are often all tapped; evoke needs no mana)
     in_hand = dict.fromkeys(objs[o].name for o in (*p.hand, *exiled))
     flashback, permitted = {}, {}
     for n in dict.fromkeys(objs[o].name for o in p.graveyard):
@@ -596,10 +601,10 @@ def spell_to_cast(game: Any, player: str, sorcery_speed: bool, combat: bool = Fa
         k = facts[name]
         if k.land or not (k.fast or sorcery_speed) or combat != k.pump and (combat or k.instant):
             continue  # pumps in combat, burn in the main phase
-        if not any(unpayable(game, player, -1, c) for c in k.costs):
-            cards.append(k)
-    if not cards:
-        return None
+        cards.append(k)
+    if not cards or not mana_sources(game, player) and not any(facts[objs[o].name].alts for o in p.hand):
+        return None  # (after casting, the lands are often all tapped; evoke needs no mana)
+    cards = [k for k in cards if not any(unpayable(game, player, -1, c) for c in k.costs)]
     cards.sort(key=_ORDER)
     for k in cards:
         card = k.card
@@ -698,8 +703,9 @@ def card_to_suspend(game: Any, player: str) -> A.Action | None:
     """A card in the hand to suspend (702.62a) with the mana left once nothing else can be
     cast: the one with the fewest time counters."""
     st = game.state
+    cards = known(game)
     found = {n: arg for n in dict.fromkeys(st.objs[o].name for o in st.players[player].hand)
-             if (arg := known(game)[n].suspend)}
+             if (arg := cards[n].suspend)}
     able = [n for n, (_, cost) in found.items() if plan(parse_cost(cost), 0, mana_sources(game, player)) is not None]
     return A.SuspendCard(player, min(able, key=lambda n: (found[n][0], n))) if able else None
 

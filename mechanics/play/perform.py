@@ -234,8 +234,9 @@ def total_cost(game: Game, player: str, card: Any, flashback: str = "", kicked: 
     if kicked:
         total += parse_cost("".join(c.kicker for c in costs))
     total += flash_surcharge(game, player, card)  # "as though it had flash if you pay {2} more"
-    less = sum(c.less(game, player) for c in costs if c.less is not None)
-    change = sum(a.change(game, o, player, card) for o, a in spell_costs(game))
+    less = sum(c.less(game, player) for c in costs if c.less is not None) if costs else 0
+    changing = spell_costs(game)
+    change = sum(a.change(game, o, player, card) for o, a in changing) if changing else 0
     less -= min(change, 0)
     if change > 0:  # 601.2f: increases, then reductions (each only of generic mana)
         total = increased(total, change)
@@ -257,10 +258,13 @@ def cast_costs(game: Game, name: str, kind: type = CastCost) -> list:
     """The card's costs of casting besides its mana cost (``kind`` :class:`AltCost`: its
     alternative costs), kept per card: the autopilot and the legal actions ask for every
     card in hand at every decision."""
-    kept = game.memo.setdefault("cast_costs", {})
-    if (name, kind) not in kept:
-        kept[name, kind] = game.behaviour(name).of(kind)
-    return kept[name, kind]
+    kept = game.memo.get("cast_costs")
+    if kept is None:
+        kept = game.memo["cast_costs"] = {}
+    found = kept.get((name, kind))
+    if found is None:
+        found = kept[name, kind] = game.behaviour(name).of(kind)
+    return found
 
 
 def alternative_cost(game: Game, name: str, keyword: str) -> AltCost | None:
