@@ -702,10 +702,12 @@ def buyback(game: Any, player: str, card: Any, able: list, kicked: bool) -> Any:
 def card_to_suspend(game: Any, player: str) -> A.Action | None:
     """A card in the hand to suspend (702.62a) with the mana left once nothing else can be
     cast: the one with the fewest time counters."""
-    st = game.state
-    cards = known(game)
-    found = {n: arg for n in dict.fromkeys(st.objs[o].name for o in st.players[player].hand)
-             if (arg := cards[n].suspend)}
+    objs, cards = game.state.objs, known(game)
+    found = {}
+    for oid in game.state.players[player].hand:
+        name = objs[oid].name
+        if cards[name].suspend:
+            found[name] = cards[name].suspend
     able = [n for n, (_, cost) in found.items() if plan(parse_cost(cost), 0, mana_sources(game, player)) is not None]
     return A.SuspendCard(player, min(able, key=lambda n: (found[n][0], n))) if able else None
 
@@ -812,11 +814,14 @@ def ability_to_activate(game: Any, player: str, fetch: bool = False) -> A.Action
     """A non-mana activated ability not yet used this turn that the mana allows
     (``fetch``: only the searches of lands, "Search your library for a ... card")."""
     st = game.state
+    abilities = activated_abilities(game)
+    if not abilities:
+        return None
     used = game.policy_memory.setdefault("autopilot_used", {})  # this turn
     if used.get("turn") != st.turn:
         used.clear()
         used["turn"] = st.turn
-    for oid, controller, n, ab, ch in activated_abilities(game):
+    for oid, controller, n, ab, ch in abilities:
         obj = st.objs[oid]
         if controller != player or ("Land" in ch.types) != fetch or (oid, obj.epoch, n) in used:
             continue
