@@ -502,10 +502,10 @@ def mana_sources(game: Game, player: str) -> list[tuple[object, str]]:
         # one source per mana it adds (Gyre Sage: one per counter, maybe none; a bounce land: two)
         made = mana_abilities.entries(game, oid)
         if made:
-            (lands if "Land" in ch.types else others).append((len(made), oid, made))
-    lands.sort(key=_FIRST)  # the fewest colors first (a stable sort)
+            (lands if "Land" in ch.types else others).extend([(len(m), oid, m) for m in made])
+    lands.sort(key=_FIRST)  # the mana of the fewest colors first (a stable sort)
     others.sort(key=_FIRST)
-    sources += [(oid, m) for _, oid, made in (*lands, *others) for m in made]
+    sources += [(oid, m) for _, oid, m in (*lands, *others)]
     game.memo["mana_sources"] = (key, sources)
     return sources
 
