@@ -516,7 +516,7 @@ def land_to_play(game: Any, player: str) -> A.Action | None:
     if p.lands_played >= 1:
         return None
     cards = known(game)
-    lands = [n for n in dict.fromkeys(st.objs[o].name for o in (*p.hand, *_from_exile(game, p)))
+    lands = [n for n in dict.fromkeys([st.objs[o].name for o in (*p.hand, *_from_exile(game, p))])
              if cards[n].land]
     if not lands:
         return None
@@ -572,7 +572,7 @@ def land_to_cycle(game: Any, player: str) -> A.Action | None:
 
 def _from_exile(game: Any, p: Any) -> list[int]:
     """The player's exiled cards an effect lets them play now ("you may play that card this turn")."""
-    return [o for o in p.exile if may_play_from_exile(game, game.state.objs[o])]
+    return [o for o in p.exile if may_play_from_exile(game, game.state.objs[o])] if p.exile else []
 
 
 def _makes(game: Any, oid: int) -> str:
@@ -588,9 +588,9 @@ def spell_to_cast(game: Any, player: str, sorcery_speed: bool, combat: bool = Fa
     if not p.hand and not p.graveyard and not exiled:
         return None
     objs, facts = st.objs, known(game)
-    in_hand = dict.fromkeys(objs[o].name for o in (*p.hand, *exiled))
+    in_hand = dict.fromkeys([objs[o].name for o in (*p.hand, *exiled)])
     flashback, permitted = {}, {}
-    for n in dict.fromkeys(objs[o].name for o in p.graveyard):
+    for n in dict.fromkeys([objs[o].name for o in p.graveyard]):
         k = facts[n]
         if k.flashback:
             flashback[n] = k.flashback
@@ -604,7 +604,7 @@ def spell_to_cast(game: Any, player: str, sorcery_speed: bool, combat: bool = Fa
         cards.append(k)
     if not cards or not mana_sources(game, player) and not any(facts[objs[o].name].alts for o in p.hand):
         return None  # (after casting, the lands are often all tapped; evoke needs no mana)
-    cards = [k for k in cards if not any(unpayable(game, player, -1, c) for c in k.costs)]
+    cards = [k for k in cards if not k.costs or not any(unpayable(game, player, -1, c) for c in k.costs)]
     cards.sort(key=_ORDER)
     for k in cards:
         card = k.card
