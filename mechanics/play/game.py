@@ -34,7 +34,7 @@ from ..rules.primitives import Primitives
 from ..rules.priority import PriorityRules, Seating
 from ..rules.refs import References
 from ..rules.tally import TALLIES
-from ..rules.triggers import TriggerRules
+from ..rules.triggers import NOT_SCANNED, TriggerRules
 from ..rules.turn import TurnRules
 from ..text import scripts  # noqa: F401 - scripts register the bundled cards
 from ..text.build import build_behaviour, manual_phrases
@@ -83,7 +83,7 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         self._plain_chars = False  # see changed()
         self._seating: dict[str, Seating] = {}  # by active player, see seating()
         self._abilities: tuple[dict[int, Chars], Any, int] | None = None  # see ability_index()
-        self._scanned: tuple[Any, int, frozenset[Any]] = (None, 0, frozenset())  # see plugins_awake()
+        self._scanned: tuple[Any, int, Awake | None] = NOT_SCANNED  # see plugins_awake()
         self.woken: frozenset[Any] = frozenset()
         """The sleeping plugins an event woke in this game (``Hooks.wakes``), for good."""
         self.revision = 0
@@ -215,22 +215,22 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         a plugin is turned off; a test compares the answers before and after)."""
         self.memo.clear()
         self._behaviours.clear()
-        self._seating, self._abilities, self._scanned = {}, None, (None, 0, frozenset())
+        self._seating, self._abilities, self._scanned = {}, None, NOT_SCANNED
         self.changed(seats=True)
 
     def awake(self) -> Awake:
-        """The plugins awake in this game and what they listen to (kept with the ability
-        index: :meth:`plugins_awake`)."""
-        kept = self._abilities  # (ability_index's own check, without the call)
-        if kept is not None and kept[0] is self._chars and kept[2] == len(self.state.objs):
-            return kept[1].plugins
-        return self.ability_index().plugins
+        """The plugins awake in this game and what they listen to, kept while no object
+        joins the game (:meth:`plugins_awake`)."""
+        st, kept = self.state, self._scanned
+        if kept[0] is st and kept[1] == len(st.objs):
+            return kept[2]
+        return self.plugins_awake()
 
     def wake(self, plugins: list[Any]) -> Awake:
         """Wake ``plugins`` for the rest of the game (an event they wake on happened)."""
         self.woken = self.woken | frozenset(plugins)
         self._abilities = None
-        self._scanned = (None, 0, frozenset())
+        self._scanned = NOT_SCANNED
         return self.awake()
 
     def seeing(self, chars: dict[int, Chars], read: Callable[..., Any], *args: Any) -> Any:
@@ -465,7 +465,7 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         twin.observers, twin.plugin_errors = [], dict(self.plugin_errors)
         twin.memo, twin.policy_memory, twin.departing = {}, copy.deepcopy(self.policy_memory), []
         twin._chars = twin._abilities = None
-        twin._scanned = (None, 0, frozenset())
+        twin._scanned = NOT_SCANNED
         twin._seating = {}
         return twin
 

@@ -37,6 +37,10 @@ if TYPE_CHECKING:
     from ..plugin_api.plugin_manager import Awake
 
 
+#: ``Game._scanned`` before any look (:meth:`TriggerRules.plugins_awake`): no state seen
+NOT_SCANNED: tuple[Any, int, Awake | None] = (None, 0, None)
+
+
 class AbilityIndex(NamedTuple):
     """Which permanents' abilities to look at for an event, a step or a replacement
     (from ``ability_index``)."""
@@ -224,7 +228,8 @@ class TriggerRules:
         which is looked at again when an object joins (a name changes only to another
         face of the same card, whose text woke the same plugins)."""
         st, hooks = self.state, self.hooks
-        seen_state, seen, asleep = self._scanned
+        seen_state, seen, view = self._scanned
+        asleep = view.asleep if view is not None else frozenset()
         if seen_state is not st:
             seen, asleep = 0, frozenset(hooks.words) - self.woken
         if asleep and seen != len(st.objs):
@@ -232,8 +237,9 @@ class TriggerRules:
             for obj in islice(st.objs.values(), seen, None):
                 left -= hooks.woken_by(self, obj.copy_of or obj.name)
             asleep = frozenset(left)
-        self._scanned = (st, len(st.objs), asleep)
-        return hooks.view(asleep)
+        view = hooks.view(asleep)
+        self._scanned = (st, len(st.objs), view)
+        return view
 
     def add_trigger(self: Game, oid: int, ch: Chars, idx: int, ab: Triggered, data: dict) -> None:
         handler = str(AbilityRef(ch.abilities_name, idx))
