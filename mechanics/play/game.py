@@ -34,7 +34,7 @@ from ..rules.primitives import Primitives
 from ..rules.priority import PriorityRules, Seating
 from ..rules.refs import References
 from ..rules.tally import TALLIES
-from ..rules.triggers import NOT_SCANNED, TriggerRules
+from ..rules.triggers import NOT_SCANNED, AbilityIndex, TriggerRules
 from ..rules.turn import TurnRules
 from ..text import scripts  # noqa: F401 - scripts register the bundled cards
 from ..text.build import build_behaviour, manual_phrases
@@ -82,7 +82,7 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         self._chars: dict[int, Chars] | None = None
         self._plain_chars = False  # see changed()
         self._seating: dict[str, Seating] = {}  # by active player, see seating()
-        self._abilities: tuple[dict[int, Chars], Any, int] | None = None  # see ability_index()
+        self._abilities: AbilityIndex | None = None  # see ability_index(): dropped with _chars
         self._scanned: tuple[Any, int, Awake | None] = NOT_SCANNED  # see plugins_awake()
         self.woken: frozenset[Any] = frozenset()
         """The sleeping plugins an event woke in this game (``Hooks.wakes``), for good."""
@@ -208,7 +208,7 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         if board:
             self.board_revision += 1
             if characteristics or not self._plain_chars:
-                self._chars = None
+                self._chars = self._abilities = None  # (the ability index reads them)
 
     def forget(self) -> None:
         """Drop every cache of derived data, to be computed again from the state (after
@@ -237,11 +237,12 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         """``read(self, *args)`` answered with characteristics from ``chars``: a static
         ability's condition is checked against the layers applied so far (613.1,
         mechanics/rules/layers.py)."""
-        saved, self._chars = self._chars, chars
+        saved = self._chars, self._abilities
+        self._chars, self._abilities = chars, None
         try:
             return read(self, *args)
         finally:
-            self._chars = saved
+            self._chars, self._abilities = saved
 
     def all_chars(self) -> dict[int, Chars]:
         if self._chars is None:
@@ -322,24 +323,29 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
 
     # ================================================================ events and log
     def emit(self, event: ev.Event) -> None:
-        """Record an event and collect the triggered abilities it causes (603.2)."""
-        events, st = self.events, self.state
+        """Record an event, then count it (:mod:`~mechanics.rules.tally`), log it and
+        collect the triggered abilities it causes (603.2): an event of a kind that none of
+        these notices (the kept ability index says which) costs its record alone."""
+        events = self.events
         events.append(event)
-        st.n_events = len(events)
+        self.state.n_events = len(events)
+        index = self._abilities
+        if index is None or event.kind in index.noticed or self.keep_log:
+            self._notice(event)
+
+    def _notice(self, event: ev.Event) -> None:
         count = TALLIES.get(event.kind)
         if count is not None:
-            count(st, event)
-            if not self._plain_chars:
-                self._chars = None  # a static ability's condition may read the counts (characteristics=False)
+            count(self.state, event)
+            if not self._plain_chars:  # a static ability's condition may read the counts
+                self._chars = self._abilities = None  # (as changed(characteristics=False))
         if self.keep_log:
             line = self.hooks.describe(self, event)
             if line:
                 self.note(line)
-        kept = self._abilities  # an event nothing hears collects nothing (without the call)
-        if kept is None or kept[0] is not self._chars or kept[2] != len(st.objs) or event.kind in kept[1].heard:
-            self.collect_triggers(event)
-        elif st.delayed and event.kind == "SpellCast":  # "When you next cast ..." (603.7c)
-            self.cast_delayed(event)
+        index = self.ability_index()
+        if event.kind in index.heard or event.kind == "SpellCast":  # (a delayed "When you next cast", 603.7c)
+            self.collect_triggers(event, index)
 
     def note(self, line: str) -> None:
         if not self.keep_log:

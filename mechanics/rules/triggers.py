@@ -30,6 +30,7 @@ from ..text.effects import CANT_ACTIVATE, ENCHANTABLE, UNTARGETABLE, UNTARGETABL
 from .graveyard import Listening, yard_abilities, yard_triggers
 from .layers import Chars
 from .prevention import protected
+from .tally import TALLIES
 
 if TYPE_CHECKING:
     from ..model.cards import CardDef
@@ -52,19 +53,19 @@ class AbilityIndex(NamedTuple):
     mana_triggers: list[tuple[int, Chars, ManaTrigger]]  # triggered mana abilities (605.1b)
     heard: frozenset[str]  # the event kinds any of these (or a look back, 603.10a) hears
     yard: dict[str, Listening]  # the game's abilities that trigger in a graveyard (:mod:`.graveyard`)
+    noticed: frozenset[str] = frozenset()  # the kinds ``Game.emit`` looks at: heard or counted (tally)
 
 
 class TriggerRules:
     """Triggers and targets."""
 
     # ================================================================ triggers
-    def collect_triggers(self: Game, event: ev.Event) -> None:
+    def collect_triggers(self: Game, event: ev.Event, index: AbilityIndex) -> None:
         """Triggered abilities of permanents (and look-back ones of what left), and
-        those plugins propose for this event kind."""
+        those plugins propose for this event kind (``index``: the ability index now)."""
         kind = event.kind
         if kind == "SpellCast" and self.state.delayed:  # "When you next cast ..." (603.7c)
             self.cast_delayed(event)
-        index = self.ability_index()  # (Game.emit calls this only when the kept index hears it)
         if kind not in index.heard:
             return  # nothing on the battlefield, no look back and no plugin hears it
         listening = index.by_event.get(kind)
@@ -187,20 +188,15 @@ class TriggerRules:
                                            info["controller"], ab.text, data)
 
     def ability_index(self: Game) -> AbilityIndex:
-        """The triggered abilities of the permanents, by event kind and for steps, and
-        their replacement effects, kept while the characteristics are the same dict
-        (:meth:`Game.all_chars` returns the same one while nothing that matters changed),
-        and the plugins awake, while no object joins the game."""
-        chars = self._chars if self._chars is not None else self.all_chars()
-        kept, joined = self._abilities, len(self.state.objs)
-        if kept is not None and kept[0] is chars:
-            if kept[2] == joined:
-                return kept[1]
-            index = _heard(kept[1]._replace(plugins=self.plugins_awake(), yard=yard_abilities(self)))
-            self._abilities = (chars, index, joined)
+        """The triggered abilities of the permanents, by event kind and for steps, their
+        replacement effects and the plugins awake, kept with the characteristics: a
+        write that drops them (:meth:`Game.changed`) drops it, and so does an object
+        joining the game, which is such a write, and a plugin waking (:meth:`Game.wake`)."""
+        index = self._abilities
+        if index is not None:
             return index
         index = AbilityIndex({}, [], {}, self.plugins_awake(), [], frozenset(), yard_abilities(self))
-        for oid, ch in chars.items():
+        for oid, ch in self.all_chars().items():
             if ch.no_abilities:
                 continue
             replacing: dict[str, list[Replacement]] = {}
@@ -217,8 +213,7 @@ class TriggerRules:
                     index.steps.append((oid, idx, ab, ch))
             for on, abilities in replacing.items():
                 index.replacements.setdefault(on, []).append((oid, ch, abilities))
-        index = _heard(index)
-        self._abilities = (chars, index, joined)
+        index = self._abilities = _heard(index)
         return index
 
     def plugins_awake(self: Game) -> Awake:
@@ -546,5 +541,7 @@ def _enchant(card: CardDef) -> tuple[Target, ...]:
 def _heard(index: AbilityIndex) -> AbilityIndex:
     """The index with the event kinds something hears: its abilities', the awake
     plugins', the graveyard abilities' of the game's cards, and ZoneChanged (a permanent
-    that leaves looks back, 603.10a)."""
-    return index._replace(heard=frozenset((*index.by_event, *index.plugins.event_kinds, *index.yard, "ZoneChanged")))
+    that leaves looks back, 603.10a); and those ``Game.emit`` notices: these and the kinds
+    the turn's tallies count (a SpellCast among them: "When you next cast", 603.7c)."""
+    heard = frozenset((*index.by_event, *index.plugins.event_kinds, *index.yard, "ZoneChanged"))
+    return index._replace(heard=heard, noticed=heard | TALLIES.keys())
