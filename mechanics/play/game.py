@@ -220,7 +220,10 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
 
     def awake(self) -> Awake:
         """The plugins awake in this game and what they listen to, kept while no object
-        joins the game (:meth:`plugins_awake`)."""
+        joins the game (:meth:`plugins_awake`; the ability index has them too)."""
+        index = self._abilities
+        if index is not None:
+            return index.plugins
         st, kept = self.state, self._scanned
         if kept[0] is st and kept[1] == len(st.objs):
             return kept[2]
