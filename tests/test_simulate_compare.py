@@ -125,6 +125,13 @@ def test_cli_vary_compares_the_variants(capsys):
     assert out.count("games each") == 3  # each pair
 
 
+def test_cli_help_says_95_percent(capsys):
+    with pytest.raises(SystemExit):
+        main(["simulate", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "with its 95% confidence interval" in out
+
+
 # ---------------------------------------------------------------- records, charts
 
 

@@ -224,7 +224,7 @@ def parser() -> argparse.ArgumentParser:
                        "statistics; compare decks", description="One deck: kill-turn and by-turn "
                        "statistics. Several decks, or variants of one (--vary, --swap): each plays "
                        "the same seeds and each pair's difference in mean kill turn is given with "
-                       "its 95%% confidence interval (docs/simulate.md).")
+                       "its 95% confidence interval (docs/simulate.md).")
     p.add_argument("deck", nargs="+", help="deck list files (two or more are compared)")
     p.add_argument("-n", type=int, default=1000, help="how many games per deck (1000)")
     p.add_argument("--seed", type=int, default=1, help="game i uses seed SEED+i (1)")
