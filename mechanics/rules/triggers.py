@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..abilities.abilities import (
     Activated,
+    Behaviour,
     ManaTrigger,
     Replacement,
     SpellAbility,
@@ -196,23 +197,20 @@ class TriggerRules:
         if index is not None:
             return index
         index = AbilityIndex({}, [], {}, self.plugins_awake(), [], frozenset(), yard_abilities(self))
+        by_event = index.by_event
         for oid, ch in self.all_chars().items():
-            if ch.no_abilities:
+            listed = () if ch.no_abilities else _listed(ch.behaviour)
+            if not listed:
                 continue
-            replacing: dict[str, list[Replacement]] = {}
-            for idx, ab in enumerate(ch.behaviour.abilities):
-                if isinstance(ab, Replacement):
-                    replacing.setdefault(ab.on, []).append(ab)
-                elif isinstance(ab, ManaTrigger):
-                    index.mana_triggers.append((oid, ch, ab))
-                if not isinstance(ab, Triggered) or ab.look_back or ab.zone != "battlefield":
-                    continue  # (113.6k: a graveyard ability is :mod:`.graveyard`'s)
+            triggered, replacing, mana_triggers = listed
+            for idx, ab in triggered:
                 for kind in ab.events:
-                    index.by_event.setdefault(kind, []).append((oid, idx, ab, ch))
+                    by_event.setdefault(kind, []).append((oid, idx, ab, ch))
                 if ab.step:
                     index.steps.append((oid, idx, ab, ch))
-            for on, abilities in replacing.items():
+            for on, abilities in replacing:
                 index.replacements.setdefault(on, []).append((oid, ch, abilities))
+            index.mana_triggers.extend((oid, ch, ab) for ab in mana_triggers)
         index = self._abilities = _heard(index)
         return index
 
@@ -224,6 +222,8 @@ class TriggerRules:
         face of the same card, whose text woke the same plugins)."""
         st, hooks = self.state, self.hooks
         seen_state, seen, view = self._scanned
+        if seen_state is st and seen == len(st.objs):
+            return view
         asleep = view.asleep if view is not None else frozenset()
         if seen_state is not st:
             seen, asleep = 0, frozenset(hooks.words) - self.woken
@@ -536,6 +536,27 @@ def _enchant(card: CardDef) -> tuple[Target, ...]:
     what = next((ln for ln in text_lines(card) if ln.startswith("Enchant ")), "").removeprefix("Enchant ")
     kind, keep = ENCHANTABLE.get(what, ("permanent", None))  # other wordings: the card is manual
     return (Target(kind, f"{what} to enchant", keep),)
+
+
+def _listed(behaviour: Behaviour) -> tuple[list[tuple[int, Triggered]], list[tuple[str, list[Replacement]]],
+                                           list[ManaTrigger]] | tuple[()]:
+    """What :meth:`TriggerRules.ability_index` lists of a permanent with these abilities:
+    its triggered abilities that trigger on the battlefield (with their positions), its
+    replacement effects by what they replace and its triggered mana abilities; ``()``
+    when none (derived once per behaviour: its abilities don't change once built)."""
+    found = behaviour.derived.get("ability_index")
+    if found is None:
+        triggered, replacing, mana = [], {}, []
+        for idx, ab in enumerate(behaviour.abilities):
+            if isinstance(ab, Replacement):
+                replacing.setdefault(ab.on, []).append(ab)
+            elif isinstance(ab, ManaTrigger):
+                mana.append(ab)
+            if isinstance(ab, Triggered) and not ab.look_back and ab.zone == "battlefield":
+                triggered.append((idx, ab))  # (113.6k: a graveyard ability is :mod:`.graveyard`'s)
+        found = (triggered, list(replacing.items()), mana) if triggered or replacing or mana else ()
+        behaviour.derived["ability_index"] = found
+    return found
 
 
 def _heard(index: AbilityIndex) -> AbilityIndex:
