@@ -229,8 +229,8 @@ class TriggerRules:
             seen, asleep = 0, frozenset(hooks.words) - self.woken
         if asleep and seen != len(st.objs):
             left = set(asleep)
-            for obj in islice(st.objs.values(), seen, None):
-                left -= hooks.woken_by(self, obj.copy_of or obj.name)
+            for name in {obj.copy_of or obj.name for obj in islice(st.objs.values(), seen, None)}:
+                left -= hooks.woken_by(self, name)
             asleep = frozenset(left)
         view = hooks.view(asleep)
         self._scanned = (st, len(st.objs), view)
