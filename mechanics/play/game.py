@@ -222,12 +222,7 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         """The plugins awake in this game and what they listen to, kept while no object
         joins the game (:meth:`plugins_awake`; the ability index has them too)."""
         index = self._abilities
-        if index is not None:
-            return index.plugins
-        st, kept = self.state, self._scanned
-        if kept[0] is st and kept[1] == len(st.objs):
-            return kept[2]
-        return self.plugins_awake()
+        return index.plugins if index is not None else self.plugins_awake()
 
     def wake(self, plugins: list[Any]) -> Awake:
         """Wake ``plugins`` for the rest of the game (an event they wake on happened)."""
@@ -337,6 +332,7 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
             self._notice(event)
 
     def _notice(self, event: ev.Event) -> None:
+        """What :meth:`emit` does with an event something may notice."""
         count = TALLIES.get(event.kind)
         if count is not None:
             count(self.state, event)

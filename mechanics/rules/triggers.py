@@ -217,9 +217,8 @@ class TriggerRules:
     def plugins_awake(self: Game) -> Awake:
         """What the plugins awake in this game listen to (``Hooks.view``): each object that
         joined the game since the last look (objects are never removed; a new state, after
-        undo, is looked at whole) may wake sleeping plugins.  Kept with the ability index,
-        which is looked at again when an object joins (a name changes only to another
-        face of the same card, whose text woke the same plugins)."""
+        undo, is looked at whole) may wake sleeping plugins: kept while none joins (a name
+        changes only to another face of the same card, whose text woke the same plugins)."""
         st, hooks = self.state, self.hooks
         seen_state, seen, view = self._scanned
         if seen_state is st and seen == len(st.objs):
