@@ -561,7 +561,7 @@ def _listed(behaviour: Behaviour) -> tuple[list[tuple[int, Triggered]], list[tup
 def _heard(index: AbilityIndex) -> AbilityIndex:
     """The index with the event kinds something hears: its abilities', the awake
     plugins', the graveyard abilities' of the game's cards, and ZoneChanged (a permanent
-    that leaves looks back, 603.10a); and those ``Game.emit`` notices: these and the kinds
-    the turn's tallies count (a SpellCast among them: "When you next cast", 603.7c)."""
+    that leaves looks back, 603.10a); and those ``Game.emit`` notices: these, the kinds
+    the turn's tallies count and SpellCast (a delayed "When you next cast", 603.7c)."""
     heard = frozenset((*index.by_event, *index.plugins.event_kinds, *index.yard, "ZoneChanged"))
-    return index._replace(heard=heard, noticed=heard | TALLIES.keys())
+    return index._replace(heard=heard, noticed=heard | TALLIES.keys() | {"SpellCast"})
