@@ -58,3 +58,16 @@ def test_the_autopilot_targets_none_of_its_own_with_an_up_to_one_exile():
     game.play("resolve all")
     assert game.obj(game.state.aliases["bears"]).zone == "battlefield"
     assert game.obj(game.resolve_obj("Solitude")).zone == "battlefield"
+
+
+def test_the_autopilot_crews_a_vehicle_that_came_after_it_last_looked():
+    # 702.122a: the autopilot keeps the permanents' activated abilities while the
+    # characteristics are the same; a Vehicle entering makes new ones, and it crews it
+    game = Game(policy=ap.policy)
+    for line in ("goldfish p2", "library p1 Mountain x3", "library p2 Island x3", "turn p1 main1",
+                 'battlefield p1 "Grizzly Bears"'):
+        game.play(line)
+    assert str(ap.choose(game)) == "goto attackers"
+    game.play("battlefield p1 \"Smuggler's Copter\"")
+    action = ap.choose(game)
+    assert action in game.legal_actions and str(action) == "activate p1 \"Smuggler's Copter\""

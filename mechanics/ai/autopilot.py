@@ -48,7 +48,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from typing import Any
+from operator import attrgetter
+from typing import Any, NamedTuple
 
 from ..abilities.abilities import Activated, AltCost, HandAbility, Triggered
 from ..abilities.modes import mode_sets, spell_modal
@@ -76,6 +77,7 @@ from .intent import harmful
 
 ME = "p1"
 OPPONENT = "p2"
+PUMPED = ("creature", "creature-you-control", "permanent", "any")  # what a pump's first target may be
 COMBAT = ("combat", "attackers", "blockers", "damage", "endcombat")
 BAD_COUNTERS = frozenset({"-1/-1", "poison", "rad", "stun", "time", "age", "depletion", "bounty",
                           "doom", "blight", "shield-of-opponent"})
@@ -364,16 +366,22 @@ def battlefield_refs(game: Any, oids: Iterable[int]) -> list[str]:
     oids = list(oids)
     if st.aliases or any(st.objs[o].zone != "battlefield" for o in oids):
         return [game.ref_for(o) for o in oids]
+    chars = game.all_chars()
+    shown = {}  # game.name_of: the name after the layers (a phased-out permanent's own)
     groups: dict[str, list[Any]] = {}
     for oid in st.battlefield:
-        obj = st.objs[oid]
-        for key in {obj.name.casefold(), game.name_of(oid).casefold()}:
-            groups.setdefault(key, []).append(obj)
+        obj, ch = st.objs[oid], chars.get(oid)
+        name = shown[oid] = obj.name if ch is None else ch.name
+        key = obj.name.casefold()
+        groups.setdefault(key, []).append(obj)
+        if name != obj.name and name.casefold() != key:
+            groups.setdefault(name.casefold(), []).append(obj)
     out = []
     for oid in oids:
-        name = game.name_of(oid)
-        group = sorted(groups[name.casefold()], key=lambda o: o.timestamp)
-        out.append(name if len(group) == 1 else f"{name}#{[o.id for o in group].index(oid) + 1}")
+        name = shown[oid]
+        group = groups[name.casefold()]
+        out.append(name if len(group) == 1 else
+                   f"{name}#{[o.id for o in sorted(group, key=_TIMESTAMP)].index(oid) + 1}")
     return out
 
 
@@ -409,17 +417,75 @@ def _most_common(names: list[str]) -> str:
     return Counter(names).most_common(1)[0][0]
 
 
+class Known(NamedTuple):
+    """What the autopilot reads of a card in a hand, graveyard or exile at each decision
+    (:func:`known`)."""
+
+    card: Any
+    land: bool
+    instant: bool
+    fast: bool  # an instant or a card with flash (702.8a)
+    order: tuple[int, str]  # the costliest first, then by name
+    costs: list  # its costs of casting besides the mana cost (kicker, additional costs)
+    alts: list  # its alternative costs (118.9)
+    flashback: str  # its flashback cost (702.34a)
+    from_graveyard: str  # the keyword whose cost casts it from a graveyard (601.3)
+    suspend: tuple[int, str] | None  # its suspend N and cost (702.62a)
+    hand: list  # its abilities that work in the hand (cycling), as ``activate`` numbers them
+    yard: list  # its abilities that work in the graveyard (unearth, 113.6k)
+    modal: Any  # as a spell (700.2), or None
+    divide: Any  # the damage it divides as it is cast (601.2d), or None
+    specs: tuple  # as a spell, its targets
+    helpful: bool  # its text reads as help for what it targets (:func:`harmful`)
+    pump: bool  # a spell the autopilot casts in combat: it helps a creature it targets
+
+
+def known(game: Any) -> dict[str, Known]:
+    """The facts and abilities the autopilot reads of cards, by name (``known(game)[name]``):
+    each decision asks for every card in hand, and they never change."""
+    kept = game.memo.get("autopilot_known")
+    if kept is None:
+        kept = game.memo["autopilot_known"] = _KnownCards(game)
+    return kept
+
+
+class _KnownCards(dict):
+    """:func:`known`'s mapping: a name is looked up on first use, and kept with the card's
+    abilities (the same for every game with the same plugins)."""
+
+    def __init__(self, game: Any) -> None:
+        super().__init__()
+        self.game = game
+
+    def __missing__(self, name: str) -> Known:
+        game = self.game
+        beh = game.behaviour(name)
+        found = beh.derived.get("autopilot")
+        if found is None:
+            card = game.card(name)
+            instant, modal, divide = card.is_type("Instant"), spell_modal(game, name), spell_divides(game, name)
+            specs, helpful = game.spell_target_specs(name), not harmful(card.oracle_text)
+            found = beh.derived["autopilot"] = Known(
+                card, card.is_type("Land"), instant, instant or "flash" in card.keywords,
+                (-card.mana_value, card.name), cast_costs(game, name), cast_costs(game, name, AltCost),
+                flashback_cost(game, name), permitted_alt(game, name, "graveyard"), suspend_instance(game, name),
+                HandAbility.of(beh, "hand"), HandAbility.of(beh, "graveyard"), modal, divide, specs, helpful,
+                bool(modal is None and divide is None and specs and helpful and specs[0].kind in PUMPED))
+        self[name] = found
+        return found
+
+
 def priority(game: Any, player: str) -> A.Action:
     """With priority: land, spells, abilities, or move on to the next point of interest."""
     st = game.state
     if st.stack:
         return A.Pass()
-    mine = game.seat_of(st.active) == game.seat_of(player)
+    mine = st.active == player or game.seat_of(st.active) == game.seat_of(player)
     if mine and st.step in ("main1", "main2"):
         land = land_to_play(game, player) or land_to_cycle(game, player)
         if land is not None:
             return land
-        fetch = ability_to_activate(game, player, fetch=True) if _has_fetch(game, player) else None
+        fetch = ability_to_activate(game, player, fetch=True)
         if fetch is not None:  # a fetch land's search, for mana now
             return fetch
         spell = spell_to_cast(game, player, sorcery_speed=True) or card_to_suspend(game, player) or (
@@ -449,8 +515,9 @@ def land_to_play(game: Any, player: str) -> A.Action | None:
     p = st.players[player]
     if p.lands_played >= 1:
         return None
-    lands = [n for n in dict.fromkeys(st.objs[o].name for o in (*p.hand, *_from_exile(game, p)))
-             if game.card(n).is_type("Land")]
+    cards = known(game)
+    lands = [n for n in dict.fromkeys([st.objs[o].name for o in (*p.hand, *_from_exile(game, p))])
+             if cards[n].land]
     if not lands:
         return None
     if len(lands) == 1:
@@ -480,6 +547,9 @@ def land_to_play(game: Any, player: str) -> A.Action | None:
     return A.PlayLand(player, max(lands, key=score))
 
 
+_ORDER = attrgetter("order")
+_TIMESTAMP = attrgetter("timestamp")
+
 #: words of a typecycling keyword that find a land (702.29e: "Swampcycling", "Basic landcycling")
 _LAND_WORDS = {"land", *(t.lower() for t in BASIC_LAND_MANA)}
 
@@ -491,8 +561,9 @@ def land_to_cycle(game: Any, player: str) -> A.Action | None:
     p = st.players[player]
     if p.lands_played:
         return None
+    cards = known(game)
     for oid in p.hand:
-        for n, ab in enumerate(HandAbility.of(game.behaviour(st.objs[oid].name), "hand"), 1):
+        for n, ab in enumerate(cards[st.objs[oid].name].hand, 1):
             words = set(ab.text.lower().removesuffix(ab.cost.lower()).replace("cycling", "").split())
             if words & _LAND_WORDS and plan(parse_cost(ab.cost), 0, mana_sources(game, player)) is not None:
                 return A.Activate(player, game.ref_for(oid), n)
@@ -501,7 +572,7 @@ def land_to_cycle(game: Any, player: str) -> A.Action | None:
 
 def _from_exile(game: Any, p: Any) -> list[int]:
     """The player's exiled cards an effect lets them play now ("you may play that card this turn")."""
-    return [o for o in p.exile if may_play_from_exile(game, game.state.objs[o])]
+    return [o for o in p.exile if may_play_from_exile(game, game.state.objs[o])] if p.exile else []
 
 
 def _makes(game: Any, oid: int) -> str:
@@ -516,29 +587,31 @@ def spell_to_cast(game: Any, player: str, sorcery_speed: bool, combat: bool = Fa
     exiled = _from_exile(game, p)
     if not p.hand and not p.graveyard and not exiled:
         return None
-    if not mana_sources(game, player) and not any(cast_costs(game, st.objs[o].name, AltCost) for o in p.hand):
-        return None  # (first: after casting, the lands are often all tapped; evoke needs no mana)
+    objs, facts = st.objs, known(game)
+    in_hand = dict.fromkeys([objs[o].name for o in (*p.hand, *exiled)])
+    flashback, permitted = {}, {}
+    for n in dict.fromkeys([objs[o].name for o in p.graveyard]):
+        k = facts[n]
+        if k.flashback:
+            flashback[n] = k.flashback
+        elif k.from_graveyard:  # 601.3
+            permitted[n] = k.from_graveyard
     cards = []
-    flashback = {n: cost for n in dict.fromkeys(st.objs[o].name for o in p.graveyard)
-                 if (cost := flashback_cost(game, n))}
-    permitted = {n: kw for n in dict.fromkeys(st.objs[o].name for o in p.graveyard)  # 601.3
-                 if n not in flashback and (kw := permitted_alt(game, n, "graveyard"))}
-    for name in dict.fromkeys([*(st.objs[o].name for o in (*p.hand, *exiled)), *flashback, *permitted]):
-        card = game.card(name)
-        if card.is_type("Land") or any(unpayable(game, player, -1, c) for c in cast_costs(game, name)):
-            continue
-        fast = card.is_type("Instant") or "flash" in card.keywords
-        if not (fast or sorcery_speed):
-            continue
-        cards.append(card)
-    if not cards:
-        return None
-    cards.sort(key=lambda c: (-c.mana_value, c.name))
-    for card in cards:
+    for name in dict.fromkeys([*in_hand, *flashback, *permitted]):
+        k = facts[name]
+        if k.land or not (k.fast or sorcery_speed) or combat != k.pump and (combat or k.instant):
+            continue  # pumps in combat, burn in the main phase
+        cards.append(k)
+    if not cards or not mana_sources(game, player) and not any(facts[objs[o].name].alts for o in p.hand):
+        return None  # (after casting, the lands are often all tapped; evoke needs no mana)
+    cards = [k for k in cards if not k.costs or not any(unpayable(game, player, -1, c) for c in k.costs)]
+    cards.sort(key=_ORDER)
+    for k in cards:
+        card = k.card
         x = 0
-        in_hand = any(st.objs[o].name == card.name for o in (*p.hand, *exiled))
-        alt = "" if in_hand else flashback.get(card.name, "")
-        other = None if in_hand or alt else alternative_cost(game, card.name, permitted[card.name])
+        mine = card.name in in_hand
+        alt = "" if mine else flashback.get(card.name, "")
+        other = None if mine or alt else alternative_cost(game, card.name, permitted[card.name])
         cost, able = total_cost(game, player, card, alt, alt=other), payers(game, player, card)
         if "X" in cost:
             x = _max_x(cost, able)
@@ -549,39 +622,30 @@ def spell_to_cast(game: Any, player: str, sorcery_speed: bool, combat: bool = Fa
                     cost, 0, able) is None:
                 continue
         elif plan(cost, 0, able) is None or not (card.mana_cost or alt):  # 118.6: no mana cost
-            other = alternative(game, player, card, able)
+            other = alternative(game, player, card, able) if k.alts else None
             if other is None:
                 continue
-        kicked = any(c.kicker for c in cast_costs(game, card.name)) and "X" not in cost and plan(
+        kicked = any(c.kicker for c in k.costs) and "X" not in cost and plan(
             total_cost(game, player, card, alt, True, other), 0, able) is not None
-        if other is None and in_hand and "X" not in cost:
+        if other is None and mine and "X" not in cost and k.alts:
             other = buyback(game, player, card, able, kicked)
         how = other.name if other else ""
-        modal = spell_modal(game, card.name)
+        modal = k.modal
         if modal is not None:
-            modes = None if combat else pick_modes(game, player, modal, mode_sets(game, None, modal))
+            modes = pick_modes(game, player, modal, mode_sets(game, None, modal))
             if modes is None:
                 continue
             targets = tuple(_ref(game, pick_target(game, player, game.target_options(None, t),
                                                    modal.modes[n - 1].text))
                             for n in modes for t in modal.modes[n - 1].targets)
             return A.Cast(player, card.name, targets, x, modes=modes, kicked=kicked, alt=how)
-        specs = game.spell_target_specs(card.name)
-        text = card.oracle_text
-        divide = spell_divides(game, card.name)
-        if divide is not None:
-            targets = None if combat else divided_targets(game, player, specs[-1], divide(x))
+        specs, text, helpful = k.specs, card.oracle_text, k.helpful
+        if k.divide is not None:
+            targets = divided_targets(game, player, specs[-1], k.divide(x))
             if targets:
                 return A.Cast(player, card.name, tuple(_ref(game, t) for t in targets), x, kicked=kicked)
             continue
-        helpful = not harmful(text)
         if specs:
-            spec = specs[0]
-            is_pump = helpful and spec.kind in ("creature", "creature-you-control", "permanent", "any")
-            if combat != is_pump and card.is_type("Instant"):
-                continue  # pumps in combat, burn in the main phase
-            if combat and not is_pump:
-                continue
             targets = []
             chosen: list[Any] = []
             ok = True
@@ -607,8 +671,6 @@ def spell_to_cast(game: Any, player: str, sorcery_speed: bool, combat: bool = Fa
             if not ok:
                 continue
             return A.Cast(player, card.name, tuple(targets), x, kicked=kicked, alt=how)
-        if combat:
-            continue
         return A.Cast(player, card.name, (), x, kicked=kicked, alt=how)
     return None
 
@@ -619,8 +681,9 @@ def card_to_unearth(game: Any, player: str) -> A.Action | None:
     your graveyard to the battlefield" (113.6k).  Not one with a target, or that sacrifices,
     taps or discards something else (a player's call)."""
     st = game.state
+    cards = known(game)
     for oid in st.players[player].graveyard:
-        for n, ab in enumerate(HandAbility.of(game.behaviour(st.objs[oid].name), "graveyard"), 1):
+        for n, ab in enumerate(cards[st.objs[oid].name].yard, 1):
             if ab.targets or ab.sacrifice_other or ab.tap_other or ab.discard or unpayable(game, player, oid, ab):
                 continue
             if plan(parse_cost(ab.cost), 0, mana_sources(game, player)) is not None:
@@ -639,9 +702,12 @@ def buyback(game: Any, player: str, card: Any, able: list, kicked: bool) -> Any:
 def card_to_suspend(game: Any, player: str) -> A.Action | None:
     """A card in the hand to suspend (702.62a) with the mana left once nothing else can be
     cast: the one with the fewest time counters."""
-    st = game.state
-    found = {n: arg for n in dict.fromkeys(st.objs[o].name for o in st.players[player].hand)
-             if (arg := suspend_instance(game, n))}
+    objs, cards = game.state.objs, known(game)
+    found = {}
+    for oid in game.state.players[player].hand:
+        name = objs[oid].name
+        if cards[name].suspend:
+            found[name] = cards[name].suspend
     able = [n for n, (_, cost) in found.items() if plan(parse_cost(cost), 0, mana_sources(game, player)) is not None]
     return A.SuspendCard(player, min(able, key=lambda n: (found[n][0], n))) if able else None
 
@@ -662,15 +728,18 @@ def vehicle_to_crew(game: Any, player: str) -> A.Action | None:
     """Before combat, crew a Vehicle that can attack when it hits harder than the creatures
     that would crew it instead of attacking (those with summoning sickness cost nothing)."""
     st = game.state
-    for oid in game.permanents(player):
-        obj, ch = st.objs[oid], game.chars(oid)
-        crews = [(n, ab) for n, ab in enumerate(game.activated(oid), 1) if getattr(ab, "crew", 0)]
-        if not crews or ch.is_creature or obj.tapped or obj.sick or unpayable(game, player, oid, crews[0][1]):
+    seen = set()
+    for oid, controller, n, ab, ch in activated_abilities(game):
+        if controller != player or not ab.crew or oid in seen:
             continue
-        crew = crew_choice(game, list(crew_options(game, player, oid)), crews[0][1].crew)
+        seen.add(oid)  # (its first crew ability)
+        obj = st.objs[oid]
+        if ch.is_creature or obj.tapped or obj.sick or unpayable(game, player, oid, ab):
+            continue
+        crew = crew_choice(game, list(crew_options(game, player, oid)), ab.crew)
         lost = sum(game.chars(o).power or 0 for o in crew if not st.objs[o].sick)
         if (ch.power or 0) > lost:
-            return A.Activate(player, game.ref_for(oid), crews[0][0])
+            return A.Activate(player, game.ref_for(oid), n)
     return None
 
 
@@ -718,67 +787,76 @@ def _max_x(cost: tuple[str, ...], sources: list) -> int:
     return x
 
 
-def _has_fetch(game: Any, player: str) -> bool:
-    """Whether the player has a land with a "Search your library" ability (the names that
-    do are kept per game: each name's abilities never change)."""
-    kept = game.memo.setdefault("fetch_lands", {})
-    for oid in game.state.battlefield:
-        name = game.state.objs[oid].name
-        if name not in kept:
-            kept[name] = any("Search your library" in ab.text and not ab.mana
-                             for ab in game.behaviour(name).of(Activated))
-        if kept[name] and game.state.objs[oid].controller == player:
-            return True
-    return False
+def activated_abilities(game: Any) -> list[tuple[int, str, int, Any, Any]]:
+    """The permanents' activated abilities that aren't mana abilities, as
+    ``(permanent, controller, number, ability, characteristics)`` (``number`` as
+    ``activate`` counts them), kept while the characteristics are the same dict: which
+    abilities a permanent has and may activate (602.5) is read from them alone, and the
+    autopilot asks at every priority in a main phase."""
+    chars = game.all_chars()
+    kept = game.memo.get("autopilot_activated")
+    if kept is None or kept[0] is not chars:
+        found = [(oid, ch.controller, n, ab, ch) for oid, ch in chars.items() if _activates(ch.behaviour)
+                 for n, ab in enumerate(game.activated(oid), 1) if isinstance(ab, Activated) and not ab.mana]
+        kept = game.memo["autopilot_activated"] = (chars, found)
+    return kept[1]
+
+
+def _activates(beh: Any) -> bool:
+    """Whether the abilities include an activated one that isn't a mana ability (kept with them)."""
+    found = beh.derived.get("activates")
+    if found is None:
+        found = beh.derived["activates"] = any(not ab.mana for ab in beh.of(Activated))
+    return found
 
 
 def ability_to_activate(game: Any, player: str, fetch: bool = False) -> A.Action | None:
     """A non-mana activated ability not yet used this turn that the mana allows
     (``fetch``: only the searches of lands, "Search your library for a ... card")."""
     st = game.state
+    abilities = activated_abilities(game)
+    if not abilities:
+        return None
     used = game.policy_memory.setdefault("autopilot_used", {})  # this turn
     if used.get("turn") != st.turn:
         used.clear()
         used["turn"] = st.turn
-    for oid in game.permanents(player):
-        obj, ch = st.objs[oid], game.chars(oid)
-        if ("Land" in ch.types) != fetch:
+    for oid, controller, n, ab, ch in abilities:
+        obj = st.objs[oid]
+        if controller != player or ("Land" in ch.types) != fetch or (oid, obj.epoch, n) in used:
             continue
-        for n, ab in enumerate(game.activated(oid), 1):
-            if not isinstance(ab, Activated) or ab.mana or (oid, obj.epoch, n) in used:
+        if fetch and "Search your library" not in ab.text:
+            continue
+        if ab.remove_counters or ab.put_counters or (ab.loyalty or 0) < 0 or ab.bounce_other or ab.crew or unpayable(
+                game, player, oid, ab):
+            continue  # spending counters (to regenerate, say), loyalty or a land in play is a player's
+            # call; Vehicles are crewed before combat
+        if ab.tap and (obj.tapped or (ch.is_creature and obj.sick and not ch.has("haste"))):
+            continue
+        sources = mana_sources(game, player)
+        cost = phyrexian_life(parse_cost(ab.cost), 0, sources, st.players[player].life)[0]  # 107.4f
+        if "X" in cost or (cost and plan(cost, 0, sources) is None):
+            continue
+        if ab.tap and ch.is_creature and not ab.equip:
+            continue  # creatures attack rather than tap
+        if "return this" in ab.text.lower():
+            continue  # bouncing one's own permanent (Batterskull) undoes casting it
+        targets: tuple[str, ...] = ()
+        if ab.targets:
+            on = obj.attached_to if ab.equip and obj.attached_to is not None and obj.attached_to >= 0 else None
+            if on is not None and not game.card(st.objs[on].name).toughness:
+                continue  # it equips a living weapon's 0/0 Germ, which would die
+            opts = [o for o in game.target_options(None, ab.targets[0]) if o != oid or not ab.equip]
+            if not opts:
                 continue
-            if fetch and "Search your library" not in ab.text:
+            helpful = not harmful(ab.text) or ab.equip
+            t = pick_target(game, player, opts, ab.text if not ab.equip else "attach")
+            if ab.equip and t == on:
+                continue  # already there
+            mine_t = t == player or (isinstance(t, int) and game.controller_of(t) == player)
+            if helpful != mine_t:
                 continue
-            if ab.remove_counters or ab.put_counters or (ab.loyalty or 0) < 0 or ab.bounce_other or ab.crew or unpayable(
-                    game, player, oid, ab):
-                continue  # spending counters (to regenerate, say), loyalty or a land in play is a player's
-                # call; Vehicles are crewed before combat
-            if ab.tap and (obj.tapped or (ch.is_creature and obj.sick and not ch.has("haste"))):
-                continue
-            sources = mana_sources(game, player)
-            cost = phyrexian_life(parse_cost(ab.cost), 0, sources, st.players[player].life)[0]  # 107.4f
-            if "X" in cost or (cost and plan(cost, 0, sources) is None):
-                continue
-            if ab.tap and ch.is_creature and not ab.equip:
-                continue  # creatures attack rather than tap
-            if "return this" in ab.text.lower():
-                continue  # bouncing one's own permanent (Batterskull) undoes casting it
-            targets: tuple[str, ...] = ()
-            if ab.targets:
-                on = obj.attached_to if ab.equip and obj.attached_to is not None and obj.attached_to >= 0 else None
-                if on is not None and not game.card(st.objs[on].name).toughness:
-                    continue  # it equips a living weapon's 0/0 Germ, which would die
-                opts = [o for o in game.target_options(None, ab.targets[0]) if o != oid or not ab.equip]
-                if not opts:
-                    continue
-                helpful = not harmful(ab.text) or ab.equip
-                t = pick_target(game, player, opts, ab.text if not ab.equip else "attach")
-                if ab.equip and t == on:
-                    continue  # already there
-                mine_t = t == player or (isinstance(t, int) and game.controller_of(t) == player)
-                if helpful != mine_t:
-                    continue
-                targets = (_ref(game, t),)
-            used[(oid, obj.epoch, n)] = True
-            return A.Activate(player, game.ref_for(oid), n, targets)
+            targets = (_ref(game, t),)
+        used[(oid, obj.epoch, n)] = True
+        return A.Activate(player, game.ref_for(oid), n, targets)
     return None

@@ -10,6 +10,7 @@ search is exhaustive but tiny (a few symbols, a few lands).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from .cards import parse_cost
 from .errors import IllegalActionError
@@ -17,8 +18,10 @@ from .errors import IllegalActionError
 Source = tuple[object, str]  # (what pays: ('pool', index) or a land id, colors it can make)
 
 
-def needs(cost: Sequence[str], x: int = 0) -> tuple[list[str], int]:
-    """Split cost symbols into colored requirements and a generic amount."""
+@lru_cache(maxsize=4096)
+def needs(cost: tuple[str, ...], x: int = 0) -> tuple[tuple[str, ...], int]:
+    """Split cost symbols into colored requirements, those allowing the fewest colors
+    first, and a generic amount (kept per cost: every decision asks again)."""
     colored, generic = [], 0
     for s in cost:
         if s.isdigit():
@@ -35,7 +38,7 @@ def needs(cost: Sequence[str], x: int = 0) -> tuple[list[str], int]:
                 colored.append(a + b)
         else:
             colored.append(s)
-    return colored, generic
+    return tuple(sorted(colored, key=len)), generic
 
 
 def plan(cost: Sequence[str], x: int, sources: list[Source]) -> list[object] | None:
@@ -51,10 +54,9 @@ def plan(cost: Sequence[str], x: int, sources: list[Source]) -> list[object] | N
 def assignment(cost: Sequence[str], x: int, sources: list[Source]) -> list[tuple[int, str]] | None:
     """:func:`plan` with what each source pays: ``(index in sources, the colors of the
     symbol it pays)``, ``""`` for generic mana; None if the sources can't pay."""
-    colored, generic = needs(cost, x)
+    colored, generic = needs(tuple(cost), x)
     if len(colored) + generic > len(sources):
         return None  # each source pays one mana
-    colored.sort(key=len)
     used: list[int] = []
 
     def assign(i: int) -> bool:

@@ -80,7 +80,7 @@ def attack(game: Game, a: A.Attack) -> None:
                 "untap step)", ("yes", "no"), 1, 1, {"what": "may", "default": ["yes"]})) == ["yes"]:
             game.exert(oid)
     st.turn_flags["attacked"] = st.turn_flags.get("attacked", 0) + len(chosen)  # "N creatures attacked this turn"
-    game.changed(characteristics=False)
+    game.changed(characteristics=False, sba=False)
     game.note(f"{a.player} attacks with " + ", ".join(
         game.describe(o) + (f" -> {game.describe(w)}" if w is not None else "") for o, _, w in chosen))
     game.emit(ev.AttackersDeclared(tuple(o for o, _, _ in chosen)))

@@ -82,6 +82,7 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         self._chars: dict[int, Chars] | None = None
         self._plain_chars = False  # see changed()
         self._seating: dict[str, Seating] = {}  # by active player, see seating()
+        self._seat_of: tuple[int, dict[str, str] | None] = (-1, None)  # see seat_of()
         self._abilities: AbilityIndex | None = None  # see ability_index(): dropped with _chars
         self._scanned: tuple[Any, int, Awake | None] = NOT_SCANNED  # see plugins_awake()
         self.woken: frozenset[Any] = frozenset()
@@ -96,6 +97,10 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         (state-based actions, the name index).  The characteristics are dropped by
         :meth:`changed`, except plain ones on a write they never read
         (``characteristics=False``); the ability index is kept per characteristics dict."""
+        self.sba_revision = 0
+        """Counts the writes to what state-based actions read but the characteristics
+        (``changed(sba=False)`` says a write isn't one): with the characteristics dict,
+        the key of a check that found nothing to do (:func:`mechanics.rules.sba.check`)."""
         self.seats_revision = 0
         """Counts the writes to who is in the game, their teams and who passes by itself
         (``changed(seats=True)``): with the active player, the key of the seating."""
@@ -108,6 +113,7 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         abilities it used this turn).  Not derived from the state: never cleared."""
         self._answers: list[Action] = []
         self.steps_begun = 0  # counts begin_step calls: how ``pass`` sees a new step begin
+        self.steps_watched: dict[str, list[str]] = {}  # go_to's: the active player as each step begins
         self.departing: list[tuple[int, int]] = []  # refs leaving together (move_all)
         self.entering: list[ev.ZoneChanged] | None = None  # enters events held back (move_all)
         self.observers: list[Any] = []
@@ -186,7 +192,8 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         return bool(self.manual_phrases(name))
 
     # ================================================================ reading
-    def changed(self, characteristics: bool = True, board: bool = True, seats: bool = False) -> None:
+    def changed(self, characteristics: bool = True, board: bool = True, seats: bool = False,
+                sba: bool = True) -> None:
         """Announce a write to the state: bumps ``revision``, which every cache of derived
         data is keyed on.  Every write calls it (or a primitive that does).
 
@@ -201,12 +208,18 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         pending decision, the stack's and the triggers' order; objects and the players'
         life, counters and zones are unchanged, and so is ``board_revision``.  ``seats=True`` says it
         changed who is in the game, the teams or a goldfish, which the seating
-        (``seats_revision``) reads."""
+        (``seats_revision``) reads.  ``sba=False`` (with ``board``) says it touched
+        nothing a state-based action reads but, perhaps, the characteristics (704.5: life,
+        poison, damage, counters, attachments, permanents and tokens moving, the stack):
+        tapping, combat, paying mana, a card moving between hidden zones; the checks
+        (``sba_revision``, with the characteristics dict) are then kept."""
         self.revision += 1
         if seats:
             self.seats_revision += 1
         if board:
             self.board_revision += 1
+            if sba:
+                self.sba_revision += 1
             if characteristics or not self._plain_chars:
                 self._chars = self._abilities = None  # (the ability index reads them)
 
@@ -469,6 +482,7 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         twin.redo_stack, twin.events, twin.log = list(self.redo_stack), list(self.events), list(self.log)
         twin.observers, twin.plugin_errors = [], dict(self.plugin_errors)
         twin.memo, twin.policy_memory, twin.departing = {}, copy.deepcopy(self.policy_memory), []
+        twin.steps_watched = {}  # (a go_to of this game watches its own steps)
         twin._chars = twin._abilities = None
         twin._scanned = NOT_SCANNED
         twin._seating = {}

@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from ..abilities.abilities import (
@@ -233,8 +234,9 @@ def total_cost(game: Game, player: str, card: Any, flashback: str = "", kicked: 
     if kicked:
         total += parse_cost("".join(c.kicker for c in costs))
     total += flash_surcharge(game, player, card)  # "as though it had flash if you pay {2} more"
-    less = sum(c.less(game, player) for c in costs if c.less is not None)
-    change = sum(a.change(game, o, player, card) for o, a in spell_costs(game))
+    less = sum(c.less(game, player) for c in costs if c.less is not None) if costs else 0
+    changing = spell_costs(game)
+    change = sum(a.change(game, o, player, card) for o, a in changing) if changing else 0
     less -= min(change, 0)
     if change > 0:  # 601.2f: increases, then reductions (each only of generic mana)
         total = increased(total, change)
@@ -256,10 +258,13 @@ def cast_costs(game: Game, name: str, kind: type = CastCost) -> list:
     """The card's costs of casting besides its mana cost (``kind`` :class:`AltCost`: its
     alternative costs), kept per card: the autopilot and the legal actions ask for every
     card in hand at every decision."""
-    kept = game.memo.setdefault("cast_costs", {})
-    if (name, kind) not in kept:
-        kept[name, kind] = game.behaviour(name).of(kind)
-    return kept[name, kind]
+    kept = game.memo.get("cast_costs")
+    if kept is None:
+        kept = game.memo["cast_costs"] = {}
+    found = kept.get((name, kind))
+    if found is None:
+        found = kept[name, kind] = game.behaviour(name).of(kind)
+    return found
 
 
 def alternative_cost(game: Game, name: str, keyword: str) -> AltCost | None:
@@ -480,24 +485,32 @@ def mana_sources(game: Game, player: str) -> list[tuple[object, str]]:
     never a summoning-sick creature (302.6); a source is listed once per mana it adds.
     Kept for the game's revision (every spell in hand asks, for legal actions and the
     autopilot), and shared, so callers don't modify it."""
-    p = game.player(player)
     key = (game.revision, player)
     kept = game.memo.get("mana_sources")
     if kept is not None and kept[0] == key:
         return kept[1]
-    sources: list[tuple[object, str]] = [(("pool", i), m) for i, m in enumerate(p.mana) if "@" not in m]
+    sources: list[tuple[object, str]] = [(("pool", i), m) for i, m in enumerate(game.player(player).mana)
+                                         if "@" not in m]
+    objs = game.state.objs
     lands, others = [], []
     for oid, ch in game.all_chars().items():  # the phased-in permanents (702.26b)
         if ch.controller != player:
             continue
-        obj = game.state.objs[oid]
-        if obj.tapped or (ch.is_creature and obj.sick and not ch.has("haste")):
+        obj = objs[oid]
+        if obj.tapped or (obj.sick and ch.is_creature and not ch.has("haste")):
             continue
         # one source per mana it adds (Gyre Sage: one per counter, maybe none; a bounce land: two)
-        (lands if "Land" in ch.types else others).extend((oid, m) for m in mana_abilities.entries(game, oid))
-    sources += sorted(lands, key=lambda s: len(s[1])) + sorted(others, key=lambda s: len(s[1]))
+        made = mana_abilities.entries(game, oid)
+        if made:
+            (lands if "Land" in ch.types else others).extend([(len(m), oid, m) for m in made])
+    lands.sort(key=_FIRST)  # the mana of the fewest colors first (a stable sort)
+    others.sort(key=_FIRST)
+    sources += [(oid, m) for _, oid, m in (*lands, *others)]
     game.memo["mana_sources"] = (key, sources)
     return sources
+
+
+_FIRST = itemgetter(0)
 
 
 def improvise_sources(game: Game, player: str) -> list[tuple[object, str]]:
@@ -576,7 +589,7 @@ def pay(game: Game, player: str, cost: tuple[str, ...], x: int = 0, card: Any = 
     if life:
         game.lose_life(player, life)  # 119.4: paying life is losing it
         game.note(f"{player} pays {life} life for Phyrexian mana")
-    game.changed(characteristics=False)
+    game.changed(characteristics=False, sba=False)  # the pool
     return [oid for oid in paid if oid in convoking]
 
 

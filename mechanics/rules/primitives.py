@@ -91,7 +91,8 @@ class Primitives:
         elif zone != "stack":
             lst = getattr(st.players[player or obj.owner], zone)
             lst.append(oid) if (bottom or zone != "library") else lst.insert(0, oid)
-        self.changed("battlefield" in (old_zone, zone))
+        permanent = "battlefield" in (old_zone, zone)  # (a token anywhere else ceases to exist, 704.5d)
+        self.changed(permanent, sba=permanent or obj.token)
         if zone == "battlefield":  # 614.1c, 707.5: it enters already a copy, with its counters
             self._entered(obj)
         event = ev.ZoneChanged(oid, obj.epoch, obj.name, obj.owner, obj.controller,
@@ -360,7 +361,7 @@ class Primitives:
             oid = p.library[0]
             self.move(oid, "hand", player)
             self.emit(ev.Drew(player, oid, i, n))
-            self.changed(characteristics=False)  # the turn's count of draws (tally) a static may read
+            self.changed(characteristics=False, sba=False)  # the turn's count of draws (tally) a static may read
 
     def mill(self: Game, player: str, n: int) -> list[int]:
         """701.17: put the top N cards into the graveyard, all at once (as many as there are)."""
@@ -448,7 +449,7 @@ class Primitives:
         obj = self.state.objs[oid]
         if not obj.tapped:
             obj.tapped = True
-            self.changed(characteristics=False)
+            self.changed(characteristics=False, sba=False)
             self.emit(ev.Tapped(oid))
 
     def untap(self: Game, oid: int) -> None:
@@ -457,7 +458,7 @@ class Primitives:
             self.remove_counters(oid, "stun", 1)
         elif obj.tapped:
             obj.tapped = False
-            self.changed(characteristics=False)
+            self.changed(characteristics=False, sba=False)
             ended = while_present(obj, tapped=True)  # 611.2b: "for as long as ~ remains tapped" is over
             if any(e.until == ended for e in self.state.effects):
                 self.state.effects = [e for e in self.state.effects if e.until != ended]

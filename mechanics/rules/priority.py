@@ -113,8 +113,15 @@ class PriorityRules:
         return self.seating().seats
 
     def seat_of(self: Game, player: str) -> str:
-        """The seat a player passes priority with: their team's first player still in."""
-        return self.seating().seat_of.get(player, player)
+        """The seat a player passes priority with: their team's first player still in;
+        without teams, themselves (kept for the ``seats_revision``: None then)."""
+        revision, seat_of = self._seat_of
+        if revision != self.seats_revision:
+            seat_of = self.seating().seat_of
+            if all(seat == p for p, seat in seat_of.items()):
+                seat_of = None
+            self._seat_of = (self.seats_revision, seat_of)
+        return player if seat_of is None else seat_of.get(player, player)
 
     def seating(self: Game) -> Seating:
         """Seats, each player's seat and team still in, the next seat and who passes by

@@ -20,11 +20,15 @@ if TYPE_CHECKING:
 
 
 def check(game: Game) -> bool:
-    if game.memo.get("sba_clean") == game.board_revision:
-        return False  # no object or player changed since a check that found nothing to do
+    """Perform the state-based actions that apply (704.3); whether any was.  Nothing
+    to do, as at the last check, while nothing they read changed: no write counted by
+    ``game.sba_revision`` and the same characteristics (``Game.changed``)."""
+    memo = game.memo
+    clean = memo.get("sba_clean")
+    if clean is not None and clean[0] == game.sba_revision and clean[1] is game._chars:
+        return False
     done = _perform(game)
-    if not done:
-        game.memo["sba_clean"] = game.board_revision
+    memo["sba_clean"] = None if done else (game.sba_revision, game._chars)
     return done
 
 

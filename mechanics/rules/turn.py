@@ -83,14 +83,16 @@ class TurnRules:
         seat = self.seat_of(st.active)
         nxt = order[(order.index(seat) + 1) % len(order)] if seat in order else order[0]
         cast = sum(st.turn_flags.get("cast", {}).get(p, 0) for p in st.team_of(st.active))
-        ending = {next_turn(p) for p in st.team_of(nxt)}  # "until your next turn" is over (611.2)
-        if any(e.until in ending for e in st.effects):
-            st.effects = [e for e in st.effects if e.until not in ending]
-            self.changed()
+        team = st.team_of(nxt)
+        if st.effects:  # "until your next turn" is over (611.2)
+            ending = {next_turn(p) for p in team}
+            if any(e.until in ending for e in st.effects):
+                st.effects = [e for e in st.effects if e.until not in ending]
+                self.changed()
         st.active = nxt
         st.turn += 1
         st.turn_flags = {"cast_last_turn": cast}  # 726.3a: what the previous turn's active player cast
-        for p in st.team_of(nxt):
+        for p in team:
             st.players[p].turns += 1
             st.players[p].lands_played = 0
         self.changed(board=False)  # the active player, the turn's counts
@@ -102,6 +104,9 @@ class TurnRules:
         st.passes = 0
         st.priority = None if step in NO_PRIORITY else st.active
         self.steps_begun += 1
+        watched = self.steps_watched.get(step)  # go_to waits for this step: who is active
+        if watched is not None:
+            watched.append(st.active)
         self.emit(ev.StepBegan(step, st.active, st.turn))
         action = STEP_ACTIONS.get(step)  # turn-based actions (703.4)
         if action is not None:
@@ -114,7 +119,7 @@ class TurnRules:
             self.step_triggers(step, index)
         if index.yard and (yard := index.yard.get(STEP)):
             yard_step_triggers(self, step, yard)
-        if self.state.delayed:
+        if st.delayed:
             self.delayed_triggers(step)  # 603.7
         self.changed(board=False)  # the step, priority and the step's decision, if any
 
@@ -176,20 +181,24 @@ class TurnRules:
 
     def _step_main1(self: Game) -> None:
         """714.3b: as the precombat main phase begins, the active player puts a lore counter
-        on each Saga they control (its chapter abilities trigger, 714.2b)."""
-        for oid in list(self.state.battlefield):
-            ch = self.chars(oid)
-            if ch is not None and "Saga" in ch.subtypes and self.seat_of(ch.controller) == \
-                    self.seat_of(self.state.active):
-                self.put_counters(oid, "lore", 1)
+        on each Saga they control (its chapter abilities trigger, 714.2b): the Sagas are
+        those at that moment, all of them found before any counter is put."""
+        active = self.seat_of(self.state.active)
+        sagas = [oid for oid, ch in self.all_chars().items()
+                 if "Saga" in ch.subtypes and self.seat_of(ch.controller) == active]
+        for oid in sagas:
+            self.put_counters(oid, "lore", 1)
 
     def _step_attackers(self: Game) -> None:
         """508.1; with shared team turns the active team makes one combined attack
         with the creatures of all its players (805.10b)."""
         st = self.state
-        able = [o for p in st.team_of(st.active) for o in self.can_attack_with(p)]
-        deciders = [p for p in st.team_of(st.active) if not st.players[p].auto and not st.players[p].lost]
-        if not able or not deciders:
+        team = st.team_of(st.active)
+        deciders = [p for p in team if not st.players[p].auto and not st.players[p].lost]
+        if not deciders:
+            return  # goldfish declare no attackers
+        able = [o for p in team for o in self.can_attack_with(p)]
+        if not able:
             return
         st.decision = Decision("attackers", deciders[0], f"{deciders[0]}: declare attackers (or pass)",
                                tuple(able), 0, 999)
@@ -360,7 +369,6 @@ class TurnRules:
             ch = self.chars(obj.id)
             if not strikes(ch) or ch.power <= 0:
                 continue
-            blockers = self.blockers_of(obj.id)
             power = ch.power
             # 510.1c: to the player or planeswalker it attacks; one that left takes none
             attacked = obj.attacking if obj.attacked is None else obj.attacked
@@ -368,6 +376,7 @@ class TurnRules:
                 if attacked != -1:
                     assigned.append((obj.id, attacked, power))
                 continue
+            blockers = self.blockers_of(obj.id)
             for b in blockers:
                 bch = self.chars(b)
                 lethal = 1 if ch.has("deathtouch") else max(0, bch.toughness - st.objs[b].damage)
@@ -483,38 +492,40 @@ class TurnRules:
     def go_to(self: Game, step: str, player: str = "") -> None:
         """Pass until ``step`` next begins (with its triggers on the stack) or a decision."""
         st = self.state
-        seen = len(self.events)
-        guard = 0
-        while not st.over and guard < 10_000:
-            guard += 1
-            for e in self.events[seen:]:  # only the events since the last look
-                if e.kind == "StepBegan" and e.step == step and (
-                        not player or self.seat_of(e.active) == self.seat_of(player)):
-                    return
-            seen = len(self.events)
-            d = st.decision  # what game.pending reports, without building a priority Decision
-            if d is not None and d.kind in ("attackers", "blockers") and not (
-                    d.kind == "attackers" and self.must_attack(d.player)):
-                self.declare_nothing()  # passing through combat, like ``pass``
-                continue
-            if d is not None:
-                return  # a decision on the way: the caller shows it (the runner: an error)
-            if st.effects:
-                self.expire_effects()  # 611.2b, as before anyone gets priority
-            if st.priority is None or st.pending_triggers or sba.check(self):
-                # untap and cleanup end by themselves; state-based actions and triggers
-                # come before a player gets priority (704.3, 603.3): the advance loop
-                self.advance()
-                continue
-            if st.stack:
-                self.pass_round()
-                continue
-            # everyone passes in succession with the stack empty and nothing to check
-            # between their passes (no state-based action, no trigger: the same state each
-            # time one would get priority, 117.5): the step ends (117.4, 500.2), with no
-            # priority passed around a round nobody acts in
-            st.passes = 0
-            self.end_step()
+        began: list[str] = []  # the active player each time ``step`` began meanwhile (begin_step)
+        outer, self.steps_watched = self.steps_watched, {step: began}
+        try:
+            guard = 0
+            while not st.over and guard < 10_000:
+                guard += 1
+                if began:
+                    if not player or any(self.seat_of(a) == self.seat_of(player) for a in began):
+                        return
+                    began.clear()
+                d = st.decision  # what game.pending reports, without building a priority Decision
+                if d is not None and d.kind in ("attackers", "blockers") and not (
+                        d.kind == "attackers" and self.must_attack(d.player)):
+                    self.declare_nothing()  # passing through combat, like ``pass``
+                    continue
+                if d is not None:
+                    return  # a decision on the way: the caller shows it (the runner: an error)
+                if st.effects:
+                    self.expire_effects()  # 611.2b, as before anyone gets priority
+                if st.priority is None or st.pending_triggers or sba.check(self):
+                    # untap and cleanup end by themselves; state-based actions and triggers
+                    # come before a player gets priority (704.3, 603.3): the advance loop
+                    self.advance()
+                    continue
+                if st.stack:
+                    self.pass_round()
+                    continue
+                # everyone passes in succession with the stack empty and nothing to check
+                # between their passes (no state-based action, no trigger: the same state each
+                # time one would get priority, 117.5): the step ends (117.4, 500.2), with no
+                # priority passed around a round nobody acts in (the next step begins with none)
+                self.end_step()
+        finally:
+            self.steps_watched = outer
 
     def declare_nothing(self: Game) -> None:
         """Answer a declare attackers/blockers decision with no creatures (508.8)."""
