@@ -32,6 +32,14 @@ def register_keywords(register: Any) -> None:
     register(NIGHTBOUND, "702.145")
 
 
+@hookimpl
+def register_interest(register: Any) -> None:
+    """Asleep in a game with no card that speaks of day or night: only such a card
+    (daybound, nightbound, "it becomes day") makes it day or night (726.2), so without
+    one there is nothing to check as a step begins."""
+    register(words=("day", "night"))
+
+
 def _bound(game: Any, keyword: str) -> list[int]:
     """The permanents with ``keyword`` (from their face up now)."""
     return [o for o in game.permanents() if (ch := game.chars(o)) is not None and ch.has(keyword)]

@@ -5,7 +5,7 @@ computes with every cache dropped (:meth:`Game.forget`).
 A hypothesis state machine plays random legal and manual actions (the engine
 fuzzer's, tests/test_fuzz_engine.py) and, after each, compares the cached and
 the freshly computed characteristics, references, legal actions, mana sources,
-seating and pending decision.
+seating, pending decision and ability index (what triggers on what).
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ def answers(game: Game) -> dict[str, object]:
     """What the caches are asked, as plain values."""
     st = game.state
     seating = game.seating()
+    index = game.ability_index()
     return {
         "chars": {oid: (ch.name, ch.power, ch.toughness, ch.controller, sorted(ch.types),
                         sorted(ch.subtypes), sorted(ch.keywords), sorted(ch.colors))
@@ -32,6 +33,9 @@ def answers(game: Game) -> dict[str, object]:
         "mana": {p: [(str(s), m) for s, m in mana_sources(game, p)] for p in st.players},
         "seating": (seating.seats, seating.seat_of, seating.after, seating.goldfish),
         "pending": repr(game.pending),
+        "abilities": ({kind: [(oid, idx) for oid, idx, _, _ in found] for kind, found in index.by_event.items()},
+                      [(oid, idx) for oid, idx, _, _ in index.steps], sorted(index.noticed),
+                      {on: [oid for oid, _, _ in found] for on, found in index.replacements.items()}),
     }
 
 

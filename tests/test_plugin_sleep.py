@@ -65,3 +65,15 @@ def test_the_phase_out_command_wakes_phasing_so_it_phases_back_in() -> None:
     assert game.state.objs[bear].phased_out
     _play(game, "goto upkeep p1")
     assert not game.state.objs[bear].phased_out  # 502.1: it phases in during the untap step
+
+
+def test_day_and_night_wake_with_the_first_daybound_card_of_a_game() -> None:
+    """The daybound plugin sleeps through turns without a card that speaks of day or
+    night; one put onto the battlefield later makes it day at the next untap step
+    (702.145c), and as p1 cast no spell in its turn it becomes night at once (726.3a):
+    the Villager transforms."""
+    game = run_text(SETUP + "goto upkeep p2\ngoto upkeep p1\n")
+    assert game.state.day_night == "" and not any("becomes" in line for line in game.log)
+    _play(game, 'battlefield p1 "Fearful Villager" as villager', "goto upkeep p2")
+    assert game.state.day_night == "night" and "it becomes night" in " ".join(game.log)
+    assert game.chars(game.state.aliases["villager"]).name == "Fearsome Werewolf"

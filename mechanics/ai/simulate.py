@@ -111,6 +111,7 @@ def play_game(game: Any, max_turns: int = MAX_TURNS,
     me = game.state.players[ME]
     mulligans = opening = 0
     rec = _Recorder(game)
+    lands, seen = rec.rows["lands"], me.turns
     while not game.state.over and me.turns <= max_turns:
         action = choose(game)
         if action is None:
@@ -128,14 +129,16 @@ def play_game(game: Any, max_turns: int = MAX_TURNS,
         except StackfishError as exc:
             error = f"{action}: {exc}"
             break
-        while len(rec.rows["lands"]) < min(me.turns, max_turns + 1) - 1:
-            rec.close_turn()  # p1's next turn began: the last one is over
+        if me.turns != seen:  # p1's next turn began: the last one is over
+            seen = me.turns
+            while len(lands) < min(seen, max_turns + 1) - 1:
+                rec.close_turn()
         n += 1
         if n > 5000:
             error = "no end after 5000 actions"
             break
     st = game.state
-    if len(rec.rows["lands"]) < min(me.turns, max_turns):
+    if len(lands) < min(me.turns, max_turns):
         rec.close_turn()  # the game ended during p1's turn (or the goldfish's after it)
     kill = st.kill_turn if st.over and st.winner == ME else None
     if kill is not None and kill > max_turns:

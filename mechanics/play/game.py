@@ -34,7 +34,7 @@ from ..rules.primitives import Primitives
 from ..rules.priority import PriorityRules, Seating
 from ..rules.refs import References
 from ..rules.tally import TALLIES
-from ..rules.triggers import TriggerRules
+from ..rules.triggers import NOT_SCANNED, AbilityIndex, TriggerRules
 from ..rules.turn import TurnRules
 from ..text import scripts  # noqa: F401 - scripts register the bundled cards
 from ..text.build import build_behaviour, manual_phrases
@@ -83,8 +83,8 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         self._plain_chars = False  # see changed()
         self._seating: dict[str, Seating] = {}  # by active player, see seating()
         self._seat_of: tuple[int, dict[str, str] | None] = (-1, None)  # see seat_of()
-        self._abilities: tuple[dict[int, Chars], Any, int] | None = None  # see ability_index()
-        self._scanned: tuple[Any, int, frozenset[Any]] = (None, 0, frozenset())  # see plugins_awake()
+        self._abilities: AbilityIndex | None = None  # see ability_index(): dropped with _chars
+        self._scanned: tuple[Any, int, Awake | None] = NOT_SCANNED  # see plugins_awake()
         self.woken: frozenset[Any] = frozenset()
         """The sleeping plugins an event woke in this game (``Hooks.wakes``), for good."""
         self.revision = 0
@@ -221,40 +221,39 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
             if sba:
                 self.sba_revision += 1
             if characteristics or not self._plain_chars:
-                self._chars = None
+                self._chars = self._abilities = None  # (the ability index reads them)
 
     def forget(self) -> None:
         """Drop every cache of derived data, to be computed again from the state (after
         a plugin is turned off; a test compares the answers before and after)."""
         self.memo.clear()
         self._behaviours.clear()
-        self._seating, self._abilities, self._scanned = {}, None, (None, 0, frozenset())
+        self._seating, self._abilities, self._scanned = {}, None, NOT_SCANNED
         self.changed(seats=True)
 
     def awake(self) -> Awake:
-        """The plugins awake in this game and what they listen to (kept with the ability
-        index: :meth:`plugins_awake`)."""
-        kept = self._abilities  # (ability_index's own check, without the call)
-        if kept is not None and kept[0] is self._chars and kept[2] == len(self.state.objs):
-            return kept[1].plugins
-        return self.ability_index().plugins
+        """The plugins awake in this game and what they listen to, kept while no object
+        joins the game (:meth:`plugins_awake`; the ability index has them too)."""
+        index = self._abilities
+        return index.plugins if index is not None else self.plugins_awake()
 
     def wake(self, plugins: list[Any]) -> Awake:
         """Wake ``plugins`` for the rest of the game (an event they wake on happened)."""
         self.woken = self.woken | frozenset(plugins)
         self._abilities = None
-        self._scanned = (None, 0, frozenset())
+        self._scanned = NOT_SCANNED
         return self.awake()
 
     def seeing(self, chars: dict[int, Chars], read: Callable[..., Any], *args: Any) -> Any:
         """``read(self, *args)`` answered with characteristics from ``chars``: a static
         ability's condition is checked against the layers applied so far (613.1,
         mechanics/rules/layers.py)."""
-        saved, self._chars = self._chars, chars
+        saved = self._chars, self._abilities
+        self._chars, self._abilities = chars, None
         try:
             return read(self, *args)
         finally:
-            self._chars = saved
+            self._chars, self._abilities = saved
 
     def all_chars(self) -> dict[int, Chars]:
         if self._chars is None:
@@ -341,24 +340,30 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
 
     # ================================================================ events and log
     def emit(self, event: ev.Event) -> None:
-        """Record an event and collect the triggered abilities it causes (603.2)."""
-        events, st = self.events, self.state
+        """Record an event, then count it (:mod:`~mechanics.rules.tally`), log it and
+        collect the triggered abilities it causes (603.2): an event of a kind that none of
+        these notices (the kept ability index says which) costs its record alone."""
+        events = self.events
         events.append(event)
-        st.n_events = len(events)
+        self.state.n_events = len(events)
+        index = self._abilities
+        if index is None or event.kind in index.noticed or self.keep_log:
+            self._notice(event)
+
+    def _notice(self, event: ev.Event) -> None:
+        """What :meth:`emit` does with an event something may notice."""
         count = TALLIES.get(event.kind)
         if count is not None:
-            count(st, event)
-            if not self._plain_chars:
-                self._chars = None  # a static ability's condition may read the counts (characteristics=False)
+            count(self.state, event)
+            if not self._plain_chars:  # a static ability's condition may read the counts
+                self._chars = self._abilities = None  # (as changed(characteristics=False))
         if self.keep_log:
             line = self.hooks.describe(self, event)
             if line:
                 self.note(line)
-        kept = self._abilities  # an event nothing hears collects nothing (without the call)
-        if kept is None or kept[0] is not self._chars or kept[2] != len(st.objs) or event.kind in kept[1].heard:
-            self.collect_triggers(event)
-        elif st.delayed and event.kind == "SpellCast":  # "When you next cast ..." (603.7c)
-            self.cast_delayed(event)
+        index = self.ability_index()
+        if event.kind in index.heard or event.kind == "SpellCast":  # (a delayed "When you next cast", 603.7c)
+            self.collect_triggers(event, index)
 
     def note(self, line: str) -> None:
         if not self.keep_log:
@@ -485,7 +490,7 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         twin.memo, twin.policy_memory, twin.departing = {}, copy.deepcopy(self.policy_memory), []
         twin.steps_watched = {}  # (a go_to of this game watches its own steps)
         twin._chars = twin._abilities = None
-        twin._scanned = (None, 0, frozenset())
+        twin._scanned = NOT_SCANNED
         twin._seating = {}
         return twin
 

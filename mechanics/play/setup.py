@@ -47,11 +47,11 @@ def seed(game: Game, a: A.Seed) -> None:
 def new_cards(game: Game, player: str, names: list[str], zone: str) -> list[Obj]:
     """New objects for these cards in one of the player's zones (or the battlefield),
     in order; every name is checked before anything changes."""
-    cards = [game.card(name) for name in names]
+    known = {name: game.card(name).name for name in dict.fromkeys(names)}  # (a deck names a card 4 times)
     st = game.state
     into = st.battlefield if zone == "battlefield" else getattr(st.players[player], zone)
     first, clock = st.next_id, st.clock  # ids and timestamps as new_id() and tick() give them
-    objs = [Obj(first + i, card.name, player, player, zone, clock + 1 + i) for i, card in enumerate(cards)]
+    objs = [Obj(first + i, known[name], player, player, zone, clock + 1 + i) for i, name in enumerate(names)]
     st.next_id, st.clock = first + len(objs), clock + len(objs)
     for obj in objs:
         st.objs[obj.id] = obj

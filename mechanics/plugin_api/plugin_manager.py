@@ -227,9 +227,18 @@ class Hooks:
             wakers = {k: [p for p in ps if p in asleep] for k, ps in self.wakes.items()}
             wakers = {k: ps for k, ps in wakers.items() if ps}
             kinds = without(self.event_kinds)
+            hooks = frozenset(h for h in SLEEPING_HOOKS if any(
+                i.plugin not in asleep for i in getattr(self.pm.hook, h).get_hookimpls()))
             view = self._views[asleep] = Awake(asleep, {**{k: [] for k in wakers}, **kinds},
-                                                without(self.steps), wakers)
+                                                without(self.steps), wakers, hooks)
         return view
+
+    @staticmethod
+    def _asleep(game: Any, hook: str) -> frozenset[Any] | None:
+        """The plugins asleep in ``game``, or None when no plugin awake in it implements
+        ``hook`` (one of :data:`SLEEPING_HOOKS`): the call is then answered at once."""
+        view = game.awake()
+        return view.asleep if hook in view.hooks else None
 
     def interest(self, plugin: Any) -> dict[str, set[str]]:
         """The event kinds and steps a plugin registered interest in."""
@@ -305,13 +314,16 @@ class Hooks:
         return [t for p, r in results for t in hookcheck.triggers(self.name(p), "step_begin", r, game)]
 
     def untap_begin(self, game: Any, player: str) -> list[tuple]:
-        return [op for p, r in self._dispatch(
-                "untap_begin", asleep=game.awake().asleep)(game=game, player=player)
+        if (asleep := self._asleep(game, "untap_begin")) is None:
+            return []
+        return [op for p, r in self._dispatch("untap_begin", asleep=asleep)(game=game, player=player)
                 for op in hookcheck.operations(self.name(p), "untap_begin", r, UNTAP_OPERATIONS)]
 
     def untap_permanent(self, game: Any, obj: Any) -> bool | None:
+        if (asleep := self._asleep(game, "untap_permanent")) is None:
+            return None
         return next((r for _, r in self._dispatch(
-            "untap_permanent", first=True, asleep=game.awake().asleep)(game=game, obj=obj)), None)
+            "untap_permanent", first=True, asleep=asleep)(game=game, obj=obj)), None)
 
     def resolve_item(self, game: Any, item: Any, ctx: Any) -> bool | dict | None:
         for plugin, result in self._dispatch("resolve_item", first=True, readonly=False)(
@@ -324,13 +336,15 @@ class Hooks:
         return None
 
     def replacements(self, game: Any, on: str, op: dict) -> list[tuple[str, Any]]:
-        return [pair for p, r in self._dispatch(
-                "replacement_collect", asleep=game.awake().asleep)(game=game, on=on, op=op)
+        if (asleep := self._asleep(game, "replacement_collect")) is None:
+            return []
+        return [pair for p, r in self._dispatch("replacement_collect", asleep=asleep)(game=game, on=on, op=op)
                 for pair in hookcheck.pairs(self.name(p), "replacement_collect", r)]
 
     def damage_results(self, game: Any, damage: ev.DamageDealt) -> list[tuple]:
-        return [op for p, r in self._dispatch(
-                "damage_results", asleep=game.awake().asleep)(game=game, damage=damage)
+        if (asleep := self._asleep(game, "damage_results")) is None:
+            return []
+        return [op for p, r in self._dispatch("damage_results", asleep=asleep)(game=game, damage=damage)
                 for op in hookcheck.operations(self.name(p), "damage_results", r, DAMAGE_OPERATIONS)]
 
     def call(self, hook: str, **kw: Any) -> Any:
@@ -339,7 +353,9 @@ class Hooks:
         first = self._firstresult.get(hook)
         if first is None:
             first = self._firstresult[hook] = bool(getattr(self.pm.hook, hook).spec.opts.get("firstresult"))
-        asleep = kw["game"].awake().asleep if hook in SLEEPING_HOOKS else frozenset()
+        asleep = self._asleep(kw["game"], hook) if hook in SLEEPING_HOOKS else frozenset()
+        if asleep is None:
+            return None if first else []
         got = [r for _, r in self._dispatch(hook, first=first, readonly=False, asleep=asleep)(**kw)]
         return (got[0] if got else None) if first else got
 
@@ -383,6 +399,7 @@ class Awake(NamedTuple):
     event_kinds: dict[str, list[Any]]  # event kind -> awake plugins (or [] for a waking kind)
     steps: dict[str, list[Any]]  # step -> awake plugins
     wakers: dict[str, list[Any]]  # event kind -> the sleeping plugins it wakes
+    hooks: frozenset[str]  # the SLEEPING_HOOKS some awake plugin implements
 
 
 #: the hooks a sleeping plugin is not called for (the game-time ones that look for its

@@ -74,9 +74,8 @@ class TriggerNeeds(GameCore, Protocol):
 
     policy: Any  # answers decisions at once (the autopilot), or None
     departing: list[tuple[int, int]]  # set by Primitives.move_all
-    _chars: dict[int, Chars] | None  # the characteristics, when computed
-    _abilities: tuple[dict[int, Chars], Any, int] | None  # ability_index's cache
-    _scanned: tuple[Any, int, frozenset[Any]]  # plugins_awake's: state, objects seen, asleep
+    _abilities: Any  # ability_index's cache (an AbilityIndex or None)
+    _scanned: tuple[Any, int, Any]  # plugins_awake's: state, objects seen, the Awake view
     woken: frozenset[Any]  # the plugins an event woke
 
     def all_chars(self) -> dict[int, Chars]: ...

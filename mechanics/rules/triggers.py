@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..abilities.abilities import (
     Activated,
+    Behaviour,
     ManaTrigger,
     Replacement,
     SpellAbility,
@@ -30,6 +31,7 @@ from ..text.effects import CANT_ACTIVATE, ENCHANTABLE, UNTARGETABLE, UNTARGETABL
 from .graveyard import Listening, yard_abilities, yard_triggers
 from .layers import Chars
 from .prevention import protected
+from .tally import TALLIES
 
 if TYPE_CHECKING:
     from ..model.cards import CardDef
@@ -39,6 +41,10 @@ if TYPE_CHECKING:
 #: the target requirements' kinds (115.1) a player may be chosen for, and a permanent
 PLAYER_KINDS = frozenset(("any", "player", "opponent"))
 PERMANENT_KINDS = frozenset(("any", "creature", "permanent", "creature-you-control", "permanent-you-control"))
+
+#: ``Game._scanned`` before any look (:meth:`TriggerRules.plugins_awake`): no state seen
+NOT_SCANNED: tuple[Any, int, Awake | None] = (None, 0, None)
+
 
 class AbilityIndex(NamedTuple):
     """Which permanents' abilities to look at for an event, a step or a replacement
@@ -51,19 +57,19 @@ class AbilityIndex(NamedTuple):
     mana_triggers: list[tuple[int, Chars, ManaTrigger]]  # triggered mana abilities (605.1b)
     heard: frozenset[str]  # the event kinds any of these (or a look back, 603.10a) hears
     yard: dict[str, Listening]  # the game's abilities that trigger in a graveyard (:mod:`.graveyard`)
+    noticed: frozenset[str] = frozenset()  # the kinds ``Game.emit`` looks at: heard or counted (tally)
 
 
 class TriggerRules:
     """Triggers and targets."""
 
     # ================================================================ triggers
-    def collect_triggers(self: Game, event: ev.Event) -> None:
+    def collect_triggers(self: Game, event: ev.Event, index: AbilityIndex) -> None:
         """Triggered abilities of permanents (and look-back ones of what left), and
-        those plugins propose for this event kind."""
+        those plugins propose for this event kind (``index``: the ability index now)."""
         kind = event.kind
         if kind == "SpellCast" and self.state.delayed:  # "When you next cast ..." (603.7c)
             self.cast_delayed(event)
-        index = self.ability_index()  # (Game.emit calls this only when the kept index hears it)
         if kind not in index.heard:
             return  # nothing on the battlefield, no look back and no plugin hears it
         listening = index.by_event.get(kind)
@@ -186,57 +192,51 @@ class TriggerRules:
                                            info["controller"], ab.text, data)
 
     def ability_index(self: Game) -> AbilityIndex:
-        """The triggered abilities of the permanents, by event kind and for steps, and
-        their replacement effects, kept while the characteristics are the same dict
-        (:meth:`Game.all_chars` returns the same one while nothing that matters changed),
-        and the plugins awake, while no object joins the game."""
-        chars = self._chars if self._chars is not None else self.all_chars()
-        kept, joined = self._abilities, len(self.state.objs)
-        if kept is not None and kept[0] is chars:
-            if kept[2] == joined:
-                return kept[1]
-            index = _heard(kept[1]._replace(plugins=self.plugins_awake(), yard=yard_abilities(self)))
-            self._abilities = (chars, index, joined)
+        """The triggered abilities of the permanents, by event kind and for steps, their
+        replacement effects and the plugins awake, kept with the characteristics: a
+        write that drops them (:meth:`Game.changed`) drops it, and so does an object
+        joining the game, which is such a write, and a plugin waking (:meth:`Game.wake`)."""
+        index = self._abilities
+        if index is not None:
             return index
         index = AbilityIndex({}, [], {}, self.plugins_awake(), [], frozenset(), yard_abilities(self))
-        for oid, ch in chars.items():
-            if ch.no_abilities:
+        by_event = index.by_event
+        for oid, ch in self.all_chars().items():
+            listed = () if ch.no_abilities else _listed(ch.behaviour)
+            if not listed:
                 continue
-            replacing: dict[str, list[Replacement]] = {}
-            for idx, ab in enumerate(ch.behaviour.abilities):
-                if isinstance(ab, Replacement):
-                    replacing.setdefault(ab.on, []).append(ab)
-                elif isinstance(ab, ManaTrigger):
-                    index.mana_triggers.append((oid, ch, ab))
-                if not isinstance(ab, Triggered) or ab.look_back or ab.zone != "battlefield":
-                    continue  # (113.6k: a graveyard ability is :mod:`.graveyard`'s)
+            triggered, replacing, mana_triggers = listed
+            for idx, ab in triggered:
                 for kind in ab.events:
-                    index.by_event.setdefault(kind, []).append((oid, idx, ab, ch))
+                    by_event.setdefault(kind, []).append((oid, idx, ab, ch))
                 if ab.step:
                     index.steps.append((oid, idx, ab, ch))
-            for on, abilities in replacing.items():
+            for on, abilities in replacing:
                 index.replacements.setdefault(on, []).append((oid, ch, abilities))
-        index = _heard(index)
-        self._abilities = (chars, index, joined)
+            index.mana_triggers.extend((oid, ch, ab) for ab in mana_triggers)
+        index = self._abilities = _heard(index)
         return index
 
     def plugins_awake(self: Game) -> Awake:
         """What the plugins awake in this game listen to (``Hooks.view``): each object that
         joined the game since the last look (objects are never removed; a new state, after
-        undo, is looked at whole) may wake sleeping plugins.  Kept with the ability index,
-        which is looked at again when an object joins (a name changes only to another
-        face of the same card, whose text woke the same plugins)."""
+        undo, is looked at whole) may wake sleeping plugins: kept while none joins (a name
+        changes only to another face of the same card, whose text woke the same plugins)."""
         st, hooks = self.state, self.hooks
-        seen_state, seen, asleep = self._scanned
+        seen_state, seen, view = self._scanned
+        if seen_state is st and seen == len(st.objs):
+            return view
+        asleep = view.asleep if view is not None else frozenset()
         if seen_state is not st:
             seen, asleep = 0, frozenset(hooks.words) - self.woken
         if asleep and seen != len(st.objs):
             left = set(asleep)
-            for obj in islice(st.objs.values(), seen, None):
-                left -= hooks.woken_by(self, obj.copy_of or obj.name)
+            for name in {obj.copy_of or obj.name for obj in islice(st.objs.values(), seen, None)}:
+                left -= hooks.woken_by(self, name)
             asleep = frozenset(left)
-        self._scanned = (st, len(st.objs), asleep)
-        return hooks.view(asleep)
+        view = hooks.view(asleep)
+        self._scanned = (st, len(st.objs), view)
+        return view
 
     def add_trigger(self: Game, oid: int, ch: Chars, idx: int, ab: Triggered, data: dict) -> None:
         handler = str(AbilityRef(ch.abilities_name, idx))
@@ -560,8 +560,31 @@ def _enchant(card: CardDef) -> tuple[Target, ...]:
     return (Target(kind, f"{what} to enchant", keep),)
 
 
+def _listed(behaviour: Behaviour) -> tuple[list[tuple[int, Triggered]], list[tuple[str, list[Replacement]]],
+                                           list[ManaTrigger]] | tuple[()]:
+    """What :meth:`TriggerRules.ability_index` lists of a permanent with these abilities:
+    its triggered abilities that trigger on the battlefield (with their positions), its
+    replacement effects by what they replace and its triggered mana abilities; ``()``
+    when none (derived once per behaviour: its abilities don't change once built)."""
+    found = behaviour.derived.get("ability_index")
+    if found is None:
+        triggered, replacing, mana = [], {}, []
+        for idx, ab in enumerate(behaviour.abilities):
+            if isinstance(ab, Replacement):
+                replacing.setdefault(ab.on, []).append(ab)
+            elif isinstance(ab, ManaTrigger):
+                mana.append(ab)
+            if isinstance(ab, Triggered) and not ab.look_back and ab.zone == "battlefield":
+                triggered.append((idx, ab))  # (113.6k: a graveyard ability is :mod:`.graveyard`'s)
+        found = (triggered, list(replacing.items()), mana) if triggered or replacing or mana else ()
+        behaviour.derived["ability_index"] = found
+    return found
+
+
 def _heard(index: AbilityIndex) -> AbilityIndex:
     """The index with the event kinds something hears: its abilities', the awake
     plugins', the graveyard abilities' of the game's cards, and ZoneChanged (a permanent
-    that leaves looks back, 603.10a)."""
-    return index._replace(heard=frozenset((*index.by_event, *index.plugins.event_kinds, *index.yard, "ZoneChanged")))
+    that leaves looks back, 603.10a); and those ``Game.emit`` notices: these, the kinds
+    the turn's tallies count and SpellCast (a delayed "When you next cast", 603.7c)."""
+    heard = frozenset((*index.by_event, *index.plugins.event_kinds, *index.yard, "ZoneChanged"))
+    return index._replace(heard=heard, noticed=heard | TALLIES.keys() | {"SpellCast"})
