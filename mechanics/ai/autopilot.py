@@ -49,10 +49,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from operator import attrgetter
-from typing import Any, NamedTuple
+from typing import Any
 
-from ..abilities.abilities import Activated, AltCost, HandAbility, Triggered
-from ..abilities.modes import mode_sets, spell_modal
+from ..abilities.abilities import Activated, AltCost, Triggered
+from ..abilities.modes import mode_sets
 from ..model import actions as A
 from ..model.cards import BASIC_LAND_MANA, parse_cost
 from ..model.mana import phyrexian_life, plan
@@ -63,21 +63,17 @@ from ..play.perform import (
     alternative_cost,
     cast_costs,
     crew_options,
-    flashback_cost,
     mana_sources,
     may_play_from_exile,
     payers,
-    permitted_alt,
-    spell_divides,
-    suspend_instance,
     total_cost,
     unpayable,
 )
 from .intent import harmful
+from .known import known
 
 ME = "p1"
 OPPONENT = "p2"
-PUMPED = ("creature", "creature-you-control", "permanent", "any")  # what a pump's first target may be
 COMBAT = ("combat", "attackers", "blockers", "damage", "endcombat")
 BAD_COUNTERS = frozenset({"-1/-1", "poison", "rad", "stun", "time", "age", "depletion", "bounty",
                           "doom", "blight", "shield-of-opponent"})
@@ -415,64 +411,6 @@ def mulligan(game: Any, d: Decision) -> A.Action:
 
 def _most_common(names: list[str]) -> str:
     return Counter(names).most_common(1)[0][0]
-
-
-class Known(NamedTuple):
-    """What the autopilot reads of a card in a hand, graveyard or exile at each decision
-    (:func:`known`)."""
-
-    card: Any
-    land: bool
-    instant: bool
-    fast: bool  # an instant or a card with flash (702.8a)
-    order: tuple[int, str]  # the costliest first, then by name
-    costs: list  # its costs of casting besides the mana cost (kicker, additional costs)
-    alts: list  # its alternative costs (118.9)
-    flashback: str  # its flashback cost (702.34a)
-    from_graveyard: str  # the keyword whose cost casts it from a graveyard (601.3)
-    suspend: tuple[int, str] | None  # its suspend N and cost (702.62a)
-    hand: list  # its abilities that work in the hand (cycling), as ``activate`` numbers them
-    yard: list  # its abilities that work in the graveyard (unearth, 113.6k)
-    modal: Any  # as a spell (700.2), or None
-    divide: Any  # the damage it divides as it is cast (601.2d), or None
-    specs: tuple  # as a spell, its targets
-    helpful: bool  # its text reads as help for what it targets (:func:`harmful`)
-    pump: bool  # a spell the autopilot casts in combat: it helps a creature it targets
-
-
-def known(game: Any) -> dict[str, Known]:
-    """The facts and abilities the autopilot reads of cards, by name (``known(game)[name]``):
-    each decision asks for every card in hand, and they never change."""
-    kept = game.memo.get("autopilot_known")
-    if kept is None:
-        kept = game.memo["autopilot_known"] = _KnownCards(game)
-    return kept
-
-
-class _KnownCards(dict):
-    """:func:`known`'s mapping: a name is looked up on first use, and kept with the card's
-    abilities (the same for every game with the same plugins)."""
-
-    def __init__(self, game: Any) -> None:
-        super().__init__()
-        self.game = game
-
-    def __missing__(self, name: str) -> Known:
-        game = self.game
-        beh = game.behaviour(name)
-        found = beh.derived.get("autopilot")
-        if found is None:
-            card = game.card(name)
-            instant, modal, divide = card.is_type("Instant"), spell_modal(game, name), spell_divides(game, name)
-            specs, helpful = game.spell_target_specs(name), not harmful(card.oracle_text)
-            found = beh.derived["autopilot"] = Known(
-                card, card.is_type("Land"), instant, instant or "flash" in card.keywords,
-                (-card.mana_value, card.name), cast_costs(game, name), cast_costs(game, name, AltCost),
-                flashback_cost(game, name), permitted_alt(game, name, "graveyard"), suspend_instance(game, name),
-                HandAbility.of(beh, "hand"), HandAbility.of(beh, "graveyard"), modal, divide, specs, helpful,
-                bool(modal is None and divide is None and specs and helpful and specs[0].kind in PUMPED))
-        self[name] = found
-        return found
 
 
 def priority(game: Any, player: str) -> A.Action:

@@ -1,0 +1,83 @@
+"""What the autopilot knows of a card by its name: whether it is a land, how fast it is,
+its costs, its abilities that work in a hand or a graveyard, and what kind of spell it
+is (modal, dividing damage, its targets, help or harm, a pump).
+
+Each decision of :mod:`.autopilot` reads these for every card in a hand, graveyard or
+exile; they never change during a game, so they are derived once and kept with the
+card's abilities (``Behaviour.derived``), shared by every game with the same plugins.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from ..abilities.abilities import AltCost, HandAbility
+from ..abilities.modes import spell_modal
+from ..play.perform import (
+    cast_costs,
+    flashback_cost,
+    permitted_alt,
+    spell_divides,
+    suspend_instance,
+)
+from .intent import harmful
+
+PUMPED = ("creature", "creature-you-control", "permanent", "any")  # what a pump's first target may be
+
+
+class Known(NamedTuple):
+    """What the autopilot reads of a card in a hand, graveyard or exile at each decision
+    (:func:`known`)."""
+
+    card: Any
+    land: bool
+    instant: bool
+    fast: bool  # an instant or a card with flash (702.8a)
+    order: tuple[int, str]  # the costliest first, then by name
+    costs: list  # its costs of casting besides the mana cost (kicker, additional costs)
+    alts: list  # its alternative costs (118.9)
+    flashback: str  # its flashback cost (702.34a)
+    from_graveyard: str  # the keyword whose cost casts it from a graveyard (601.3)
+    suspend: tuple[int, str] | None  # its suspend N and cost (702.62a)
+    hand: list  # its abilities that work in the hand (cycling), as ``activate`` numbers them
+    yard: list  # its abilities that work in the graveyard (unearth, 113.6k)
+    modal: Any  # as a spell (700.2), or None
+    divide: Any  # the damage it divides as it is cast (601.2d), or None
+    specs: tuple  # as a spell, its targets
+    helpful: bool  # its text reads as help for what it targets (:func:`harmful`)
+    pump: bool  # a spell the autopilot casts in combat: it helps a creature it targets
+
+
+def known(game: Any) -> dict[str, Known]:
+    """The facts and abilities the autopilot reads of cards, by name (``known(game)[name]``):
+    each decision asks for every card in hand, and they never change."""
+    kept = game.memo.get("autopilot_known")
+    if kept is None:
+        kept = game.memo["autopilot_known"] = _KnownCards(game)
+    return kept
+
+
+class _KnownCards(dict):
+    """:func:`known`'s mapping: a name is looked up on first use, and kept with the card's
+    abilities (the same for every game with the same plugins)."""
+
+    def __init__(self, game: Any) -> None:
+        super().__init__()
+        self.game = game
+
+    def __missing__(self, name: str) -> Known:
+        game = self.game
+        beh = game.behaviour(name)
+        found = beh.derived.get("autopilot")
+        if found is None:
+            card = game.card(name)
+            instant, modal, divide = card.is_type("Instant"), spell_modal(game, name), spell_divides(game, name)
+            specs, helpful = game.spell_target_specs(name), not harmful(card.oracle_text)
+            found = beh.derived["autopilot"] = Known(
+                card, card.is_type("Land"), instant, instant or "flash" in card.keywords,
+                (-card.mana_value, card.name), cast_costs(game, name), cast_costs(game, name, AltCost),
+                flashback_cost(game, name), permitted_alt(game, name, "graveyard"), suspend_instance(game, name),
+                HandAbility.of(beh, "hand"), HandAbility.of(beh, "graveyard"), modal, divide, specs, helpful,
+                bool(modal is None and divide is None and specs and helpful and specs[0].kind in PUMPED))
+        self[name] = found
+        return found
