@@ -1,6 +1,6 @@
 """Measure batch goldfishing (a script, not a test).
 
-    python benchmarks/simulate.py [--games N] [--profile red|simic] [--count]
+    python benchmarks/simulate.py [--games N] [--profile red|simic] [--count [--functions N]]
 
 Figures, each printed beside its target, with all four mechanic plugins
 (evolve, rad, phasing, proliferate) loaded and the full rules engine
@@ -28,7 +28,9 @@ Figures, each printed beside its target, with all four mechanic plugins
 On a machine shared with other work the timings move by 10-30% from run to run;
 ``--count`` prints instead what doesn't: the Python bytecodes executed and the
 Python function calls made per game (30 games of each deck, traced), a figure to
-compare two versions of the engine by on any machine.
+compare two versions of the engine by on any machine; ``--count --functions N`` adds,
+per deck (10 games), the N functions that run the most bytecodes themselves and
+the N that run the most while on the stack: where a game's work goes.
 """
 
 from __future__ import annotations
@@ -40,6 +42,8 @@ import pstats
 import resource
 import sys
 import time
+from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -118,11 +122,15 @@ def rules_free_rate(games: int, runs: int = 3) -> float:
     return best
 
 
-def bytecodes(deck: str, games: int = 30) -> tuple[float, float]:
+def bytecodes(deck: str, games: int = 30, by_function: bool = False) -> tuple[float, float, dict]:
     """Python bytecodes executed and Python functions called per game (traced: the
-    same count on every run, whatever the machine's load)."""
+    same count on every run, whatever the machine's load).  ``by_function`` also counts,
+    for each function, the bytecodes it ran itself and those run while it was on the
+    stack (its own and its callees'; slower: every bytecode walks the stack)."""
     sim.run_games(deck, range(1, 4))
     ops = calls = 0
+    own: Counter = Counter()
+    inclusive: Counter = Counter()
 
     def trace(frame: Any, event: str, arg: Any) -> Any:
         nonlocal ops, calls
@@ -131,6 +139,9 @@ def bytecodes(deck: str, games: int = 30) -> tuple[float, float]:
             frame.f_trace_opcodes = True
         elif event == "opcode":
             ops += 1
+            if by_function:
+                own[frame.f_code] += 1
+                inclusive.update({f.f_code for f in _stack(frame)})
         return trace
 
     sys.settrace(trace)
@@ -138,7 +149,26 @@ def bytecodes(deck: str, games: int = 30) -> tuple[float, float]:
         sim.run_games(deck, range(1, games + 1))
     finally:
         sys.settrace(None)
-    return ops / games, calls / games
+    return ops / games, calls / games, {"own": own, "inclusive": inclusive}
+
+
+def _stack(frame: Any) -> Iterator[Any]:
+    while frame is not None:
+        yield frame
+        frame = frame.f_back
+
+
+def print_functions(counts: dict, games: int, total: float, top: int) -> None:
+    """The ``top`` functions by their own bytecodes, then by their inclusive ones, per game."""
+    def name(code: Any) -> str:
+        path = os.path.relpath(code.co_filename, REPO) if code.co_filename.startswith(str(REPO)) else \
+            os.path.basename(code.co_filename)
+        return f"{path}:{code.co_firstlineno}({code.co_name})"
+
+    for kind in ("own", "inclusive"):
+        print(f"  by {kind} bytecodes per game:")
+        for code, n in counts[kind].most_common(top):
+            print(f"  {n / games:10,.0f} {100 * n / games / total:5.1f}%  {name(code)}")
 
 
 def wall(deck: str, games: int, jobs: int, seed: int = 1) -> tuple[float, float, sim.Results]:
@@ -165,6 +195,8 @@ def main() -> None:
     parser.add_argument("--profile", choices=tuple(DECKS), help="profile one deck with cProfile instead")
     parser.add_argument("--count", action="store_true",
                         help="count bytecodes and calls per game instead (the same on any load)")
+    parser.add_argument("--functions", type=int, default=0, metavar="N",
+                        help="with --count: the N functions that run the most bytecodes (10 games)")
     args = parser.parse_args()
     w = sim._worker_setup(())
     loaded = {name for name, p in w["plugins"].list_name_plugin() if p is not None}
@@ -180,9 +212,12 @@ def main() -> None:
         pstats.Stats(prof).sort_stats("cumulative").print_stats(40)
         return
     if args.count:
+        games = 10 if args.functions else 30
         for name, deck in DECKS.items():
-            ops, calls = bytecodes(deck)
-            print(f"{name}: {ops:,.0f} Python bytecodes and {calls:,.0f} Python calls per game")
+            ops, calls, counts = bytecodes(deck, games, by_function=bool(args.functions))
+            print(f"{name}: {ops:,.0f} Python bytecodes and {calls:,.0f} Python calls per game ({games} games)")
+            if args.functions:
+                print_functions(counts, games, ops, args.functions)
         return
     print(f"plugins loaded: {', '.join(sorted(loaded))}" + (f"  (MISSING: {', '.join(missing)})"
                                                             if missing else ""))
