@@ -14,7 +14,7 @@ from hypothesis import settings
 from hypothesis.stateful import invariant, run_state_machine_as_test
 
 from mechanics.play.game import Game
-from mechanics.play.perform import mana_sources
+from mechanics.play.payment import mana_sources
 from tests.test_fuzz_engine import DECKS, EngineMachine
 
 

@@ -43,8 +43,8 @@ _ENGINE = {
     "double strike": "702.4", "vigilance": "702.20", "haste": "702.10", "defender": "702.3",
     "deathtouch": "702.2", "lifelink": "702.15", "menace": "702.111", "hexproof": "702.11",
     "shroud": "702.18", "indestructible": "702.12", "flash": "702.8", "convoke": "702.51",
-    "delve": "702.66",  # graveyard cards pay generic mana (perform.payers)
-    "improvise": "702.126",  # untapped artifacts pay generic mana (perform.payers)
+    "delve": "702.66",  # graveyard cards pay generic mana (payment.payers)
+    "improvise": "702.126",  # untapped artifacts pay generic mana (payment.payers)
     "enchant creature": "702.5", "enchant permanent": "702.5",
     # evasion, checked as blockers are declared (perform.block_restriction)
     "fear": "702.36", "intimidate": "702.13", "shadow": "702.28", "horsemanship": "702.31",

@@ -58,14 +58,13 @@ from ..model.cards import BASIC_LAND_MANA, parse_cost
 from ..model.mana import phyrexian_life, plan
 from ..model.state import Decision, StackItem
 from ..play.blocks import required_blocks
+from ..play.payment import mana_sources, payers
 from ..play.perform import (
     alt_allowed,
     alternative_cost,
     cast_costs,
     crew_options,
-    mana_sources,
     may_play_from_exile,
-    payers,
     total_cost,
     unpayable,
 )

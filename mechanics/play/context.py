@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 from ..model.cards import parse_cost
 from ..model.errors import IllegalActionError
 from ..model.state import Decision, StackItem
-from .perform import pay
+from .payment import pay
 
 if TYPE_CHECKING:
     from .game import Game

@@ -24,12 +24,12 @@ from ..model.state import StackItem
 from .blocks import block_restriction, fewest_blockers, required_blocks
 from .flash import cast_any_time
 from .mana_abilities import automatic
+from .payment import payers
 from .perform import (
     alt_allowed,
     cast_costs,
     castable_faces,
     flashback_cost,
-    payers,
     permitted_alt,
     suspend_instance,
     total_cost,
