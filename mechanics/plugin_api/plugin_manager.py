@@ -233,12 +233,14 @@ class Hooks:
                                                 without(self.steps), wakers, hooks)
         return view
 
-    @staticmethod
-    def _asleep(game: Any, hook: str) -> frozenset[Any] | None:
-        """The plugins asleep in ``game``, or None when no plugin awake in it implements
-        ``hook`` (one of :data:`SLEEPING_HOOKS`): the call is then answered at once."""
-        view = game.awake()
-        return view.asleep if hook in view.hooks else None
+    def _awake_results(self, hook: str, first: bool = False, readonly: bool = True,
+                       **kw: Any) -> list[tuple[Any, Any]]:
+        """``(plugin, result)`` pairs of ``hook`` (one of :data:`SLEEPING_HOOKS`) called on
+        the plugins awake in ``kw["game"]``; none at once when no awake plugin implements it."""
+        view = kw["game"].awake()
+        if hook not in view.hooks:
+            return []
+        return self._dispatch(hook, first=first, readonly=readonly, asleep=view.asleep)(**kw)
 
     def interest(self, plugin: Any) -> dict[str, set[str]]:
         """The event kinds and steps a plugin registered interest in."""
@@ -314,16 +316,11 @@ class Hooks:
         return [t for p, r in results for t in hookcheck.triggers(self.name(p), "step_begin", r, game)]
 
     def untap_begin(self, game: Any, player: str) -> list[tuple]:
-        if (asleep := self._asleep(game, "untap_begin")) is None:
-            return []
-        return [op for p, r in self._dispatch("untap_begin", asleep=asleep)(game=game, player=player)
+        return [op for p, r in self._awake_results("untap_begin", game=game, player=player)
                 for op in hookcheck.operations(self.name(p), "untap_begin", r, UNTAP_OPERATIONS)]
 
     def untap_permanent(self, game: Any, obj: Any) -> bool | None:
-        if (asleep := self._asleep(game, "untap_permanent")) is None:
-            return None
-        return next((r for _, r in self._dispatch(
-            "untap_permanent", first=True, asleep=asleep)(game=game, obj=obj)), None)
+        return next((r for _, r in self._awake_results("untap_permanent", True, game=game, obj=obj)), None)
 
     def resolve_item(self, game: Any, item: Any, ctx: Any) -> bool | dict | None:
         for plugin, result in self._dispatch("resolve_item", first=True, readonly=False)(
@@ -336,15 +333,11 @@ class Hooks:
         return None
 
     def replacements(self, game: Any, on: str, op: dict) -> list[tuple[str, Any]]:
-        if (asleep := self._asleep(game, "replacement_collect")) is None:
-            return []
-        return [pair for p, r in self._dispatch("replacement_collect", asleep=asleep)(game=game, on=on, op=op)
+        return [pair for p, r in self._awake_results("replacement_collect", game=game, on=on, op=op)
                 for pair in hookcheck.pairs(self.name(p), "replacement_collect", r)]
 
     def damage_results(self, game: Any, damage: ev.DamageDealt) -> list[tuple]:
-        if (asleep := self._asleep(game, "damage_results")) is None:
-            return []
-        return [op for p, r in self._dispatch("damage_results", asleep=asleep)(game=game, damage=damage)
+        return [op for p, r in self._awake_results("damage_results", game=game, damage=damage)
                 for op in hookcheck.operations(self.name(p), "damage_results", r, DAMAGE_OPERATIONS)]
 
     def call(self, hook: str, **kw: Any) -> Any:
@@ -353,10 +346,9 @@ class Hooks:
         first = self._firstresult.get(hook)
         if first is None:
             first = self._firstresult[hook] = bool(getattr(self.pm.hook, hook).spec.opts.get("firstresult"))
-        asleep = self._asleep(kw["game"], hook) if hook in SLEEPING_HOOKS else frozenset()
-        if asleep is None:
-            return None if first else []
-        got = [r for _, r in self._dispatch(hook, first=first, readonly=False, asleep=asleep)(**kw)]
+        pairs = self._awake_results(hook, first, False, **kw) if hook in SLEEPING_HOOKS else \
+            self._dispatch(hook, first=first, readonly=False)(**kw)
+        got = [r for _, r in pairs]
         return (got[0] if got else None) if first else got
 
     def hints(self, game: Any, obj: int | None = None, player: str | None = None) -> list[str]:
