@@ -361,9 +361,7 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
             line = self.hooks.describe(self, event)
             if line:
                 self.note(line)
-        index = self.ability_index()
-        if event.kind in index.heard or event.kind == "SpellCast":  # (a delayed "When you next cast", 603.7c)
-            self.collect_triggers(event, index)
+        self.collect_triggers(event, self.ability_index())
 
     def note(self, line: str) -> None:
         if not self.keep_log:

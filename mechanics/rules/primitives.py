@@ -73,8 +73,7 @@ class Primitives:
         self.remove_from_zone(obj)
         obj.epoch += 1
         obj.zone = zone
-        st.clock += 1
-        obj.timestamp = st.clock  # (State.tick)
+        obj.timestamp = st.tick()
         obj.tapped = obj.phased_out = obj.sick = False
         obj.damage, obj.deathtouch_damage, obj.counters = 0, False, {}
         obj.controller = controller or player or obj.owner
