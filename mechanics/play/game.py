@@ -98,9 +98,10 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         :meth:`changed`, except plain ones on a write they never read
         (``characteristics=False``); the ability index is kept per characteristics dict."""
         self.sba_revision = 0
-        """Counts the writes to what state-based actions read but the characteristics
-        (``changed(sba=False)`` says a write isn't one): with the characteristics dict,
-        the key of a check that found nothing to do (:func:`mechanics.rules.sba.check`)."""
+        """Counts the writes to what state-based actions read (``changed(sba=False)`` says
+        a write isn't one, unless it drops the characteristics, which they read too): the
+        key of a check that found nothing to do (:func:`mechanics.rules.sba.check`)."""
+        self.sba_checked = -1  # the sba_revision at which a check last found nothing to do
         self.seats_revision = 0
         """Counts the writes to who is in the game, their teams and who passes by itself
         (``changed(seats=True)``): with the active player, the key of the seating."""
@@ -133,7 +134,7 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         """Empty every zone and seat N players at 20 life (the ``players`` command)."""
         st = self.state
         seed = st.seed if seed is None else seed
-        fresh = State(seed=seed, log_len=st.log_len, n_events=st.n_events)
+        fresh = State(seed=seed)
         fresh.rng.seed(seed)
         fresh.players = {f"p{i}": Player(f"p{i}") for i in range(1, players + 1)}
         fresh.teams = [[p] for p in fresh.players]
@@ -212,16 +213,17 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         nothing a state-based action reads but, perhaps, the characteristics (704.5: life,
         poison, damage, counters, attachments, permanents and tokens moving, the stack):
         tapping, combat, paying mana, a card moving between hidden zones; the checks
-        (``sba_revision``, with the characteristics dict) are then kept."""
+        (``sba_revision``, bumped too when the characteristics are dropped) are then kept."""
         self.revision += 1
         if seats:
             self.seats_revision += 1
         if board:
             self.board_revision += 1
-            if sba:
-                self.sba_revision += 1
             if characteristics or not self._plain_chars:
                 self._chars = self._abilities = None  # (the ability index reads them)
+                self.sba_revision += 1  # (state-based actions read them)
+            elif sba:
+                self.sba_revision += 1
 
     def forget(self) -> None:
         """Drop every cache of derived data, to be computed again from the state (after
@@ -343,9 +345,7 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         """Record an event, then count it (:mod:`~mechanics.rules.tally`), log it and
         collect the triggered abilities it causes (603.2): an event of a kind that none of
         these notices (the kept ability index says which) costs its record alone."""
-        events = self.events
-        events.append(event)
-        self.state.n_events = len(events)
+        self.events.append(event)  # (the state's n_events is written as it is saved: play)
         index = self._abilities
         if index is None or event.kind in index.noticed or self.keep_log:
             self._notice(event)
@@ -357,6 +357,7 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
             count(self.state, event)
             if not self._plain_chars:  # a static ability's condition may read the counts
                 self._chars = self._abilities = None  # (as changed(characteristics=False))
+                self.sba_revision += 1
         if self.keep_log:
             line = self.hooks.describe(self, event)
             if line:
@@ -367,7 +368,6 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         if not self.keep_log:
             return
         self.log.append(line)
-        self.state.log_len = len(self.log)
 
     def hook(self, hook_name: str, /, **kw: Any) -> Any:
         return self.hooks.call(hook_name, **kw)
@@ -427,7 +427,7 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         """Validate and apply an action; on any error restore the state and re-raise."""
         if isinstance(action, str):
             action = parse_action(action)
-        before = pickle.dumps(self.state, pickle.HIGHEST_PROTOCOL) if self.history is not None else None
+        before = self._saved() if self.history is not None else None
         index = len(self.history) if self.history is not None else -1
         try:
             self._run(action, [], index, before)
@@ -481,7 +481,7 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         same cards, plugins and policy, a copy of the state, history, events and log, its
         own caches and no observers (a probe is not a move: no journal line)."""
         twin = copy.copy(self)
-        twin.state = pickle.loads(pickle.dumps(self.state, pickle.HIGHEST_PROTOCOL))
+        twin.state = pickle.loads(self._saved())
         twin.history = None if self.history is None else self.history.fork()
         twin.redo_stack, twin.events, twin.log = list(self.redo_stack), list(self.events), list(self.log)
         twin.observers, twin.plugin_errors = [], dict(self.plugin_errors)
@@ -491,6 +491,13 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         twin._scanned = NOT_SCANNED
         twin._seating = {}
         return twin
+
+    def _saved(self) -> bytes:
+        """The state pickled, with how many events and log lines go with it (written
+        here rather than at each event: :meth:`_restore` cuts the lists back to them)."""
+        st = self.state
+        st.n_events, st.log_len = len(self.events), len(self.log)
+        return pickle.dumps(st, pickle.HIGHEST_PROTOCOL)
 
     def _restore(self, data: bytes) -> None:
         self.state = pickle.loads(data)

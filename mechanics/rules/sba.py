@@ -22,13 +22,12 @@ if TYPE_CHECKING:
 def check(game: Game) -> bool:
     """Perform the state-based actions that apply (704.3); whether any was.  Nothing
     to do, as at the last check, while nothing they read changed: no write counted by
-    ``game.sba_revision`` and the same characteristics (``Game.changed``)."""
-    memo = game.memo
-    clean = memo.get("sba_clean")
-    if clean is not None and clean[0] == game.sba_revision and clean[1] is game._chars:
+    ``game.sba_revision`` (:meth:`Game.changed`, which counts dropping the
+    characteristics too)."""
+    if game.sba_checked == game.sba_revision:
         return False
     done = _perform(game)
-    memo["sba_clean"] = None if done else (game.sba_revision, game._chars)
+    game.sba_checked = -1 if done else game.sba_revision
     return done
 
 
