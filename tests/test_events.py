@@ -70,3 +70,23 @@ def test_undo_takes_back_the_events_and_log_lines_of_what_it_undoes() -> None:
     game.redo()
     game.undo()  # again, from a state saved after events were emitted
     assert game.events == events and game.log == log
+
+
+def test_a_logged_game_describes_events_nothing_hears_and_a_batch_game_only_records_them() -> None:
+    lines = ("turn p1 main1", "battlefield p1 Mountain", "goto main2")
+    logged, batch = Game(), Game(log=False)
+    for game in (logged, batch):
+        for line in lines:
+            game.play(line)
+    assert [e for e in logged.events if isinstance(e, ev.StepBegan)][-1].step == "main2"
+    assert logged.events == batch.events
+    assert logged.log[-1] == "-- turn 1 (p1): main2"
+    assert batch.log == []
+
+
+def test_an_event_class_defined_later_is_among_the_kinds_a_log_notices() -> None:
+    @ev.event
+    class Foretold(ev.Event):
+        obj: int
+
+    assert "Foretold" in ev.KINDS and Foretold(3).kind == "Foretold"

@@ -55,6 +55,10 @@ def event(cls: E) -> E:
 
 _FACTORY = object()  # the default of a field with a default factory: make one
 
+#: the kind of every event class defined so far, a plugin's own too (each adds its
+#: own as it is defined): what a game that keeps a log notices (it describes each event)
+KINDS: set[str] = {"Event"}
+
 
 @event
 class Event:
@@ -65,6 +69,7 @@ class Event:
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls.kind = cls.__name__
+        KINDS.add(cls.kind)
 
 
 @event

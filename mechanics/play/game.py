@@ -344,10 +344,11 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
     def emit(self, event: ev.Event) -> None:
         """Record an event, then count it (:mod:`~mechanics.rules.tally`), log it and
         collect the triggered abilities it causes (603.2): an event of a kind that none of
-        these notices (the kept ability index says which) costs its record alone."""
+        these notices (the kept ability index says which: every kind when a log is kept)
+        costs its record alone."""
         self.events.append(event)  # (the state's n_events is written as it is saved: play)
         index = self._abilities
-        if index is None or event.kind in index.noticed or self.keep_log:
+        if index is None or event.kind in index.noticed:
             self._notice(event)
 
     def _notice(self, event: ev.Event) -> None:

@@ -77,6 +77,7 @@ class TriggerNeeds(GameCore, Protocol):
     _abilities: Any  # ability_index's cache (an AbilityIndex or None)
     _scanned: tuple[Any, int, Any]  # plugins_awake's: state, objects seen, the Awake view
     woken: frozenset[Any]  # the plugins an event woke
+    keep_log: bool  # the game describes each event: emit notices every kind
 
     def all_chars(self) -> dict[int, Chars]: ...
     def hook(self, hook_name: str, /, **kw: Any) -> Any: ...
