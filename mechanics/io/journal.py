@@ -54,8 +54,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..model.actions import DeckCmd, parse_action, split_line
+from ..model.actions import DeckCmd, parse_action
 from ..model.errors import NotationError, SourceError, StackfishError
+from ..model.words import split_line
 from ..play.game import Game
 from ..plugin_api.isolation import disable_plugin
 from ..store.paths import data_dir
