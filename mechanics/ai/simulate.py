@@ -20,6 +20,7 @@ import tempfile
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from itertools import repeat
 from typing import Any
 
 from ..model import actions as A
@@ -41,8 +42,8 @@ def new_game(deck_path: str, seed: int, pool: Any = None, plugins: Any = None,
     ``log`` keeps the log lines (a batch of games, which shows none, goes without)."""
     path = os.path.abspath(deck_path)
     game = Game(seed=seed, pool=pool, plugins=plugins, history=checked, policy=policy,
-                base_dir=os.path.dirname(path), log=log)
-    for action in (A.Seed(seed), A.Goldfish((OPPONENT,)), A.DeckCmd(ME, path), A.Start()):
+                base_dir=os.path.dirname(path), log=log)  # (seeded as ``seed N`` would)
+    for action in (A.Goldfish((OPPONENT,)), A.DeckCmd(ME, path), A.Start()):
         game.play(action)
     return game
 
@@ -84,6 +85,7 @@ class _Recorder:
     def __init__(self, game: Any) -> None:
         self.game = game
         self.rows: dict[str, bytearray] = {k: bytearray() for k in BY_TURN}
+        self.in_order = tuple(self.rows.values())  # (as BY_TURN lists them)
         self.spells = self.mana = self.top = 0
         self.life = game.state.players[OPPONENT].life
 
@@ -98,8 +100,8 @@ class _Recorder:
         g = self.game
         lands = sum(1 for ch in g.all_chars().values() if ch.controller == ME and "Land" in ch.types)
         lost = self.life - g.state.players[OPPONENT].life
-        for key, value in zip(BY_TURN, (lands, self.spells, self.mana, self.top, lost), strict=True):
-            self.rows[key].append(max(0, min(255, value)))
+        values = (lands, self.spells, self.mana, self.top, lost)  # each kept within 0..255, in C:
+        any(map(bytearray.append, self.in_order, map(min, repeat(255), map(max, repeat(0), values))))
         self.spells = self.mana = self.top = 0
 
 
