@@ -20,7 +20,6 @@ import tempfile
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from itertools import repeat
 from typing import Any
 
 from ..model import actions as A
@@ -100,8 +99,8 @@ class _Recorder:
         g = self.game
         lands = sum(1 for ch in g.all_chars().values() if ch.controller == ME and "Land" in ch.types)
         lost = self.life - g.state.players[OPPONENT].life
-        values = (lands, self.spells, self.mana, self.top, lost)  # each kept within 0..255, in C:
-        any(map(bytearray.append, self.in_order, map(min, repeat(255), map(max, repeat(0), values))))
+        for row, value in zip(self.in_order, (lands, self.spells, self.mana, self.top, lost), strict=True):
+            row.append(max(0, min(255, value)))
         self.spells = self.mana = self.top = 0
 
 

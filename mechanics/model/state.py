@@ -13,8 +13,7 @@ from __future__ import annotations
 
 import operator
 import random
-from dataclasses import MISSING, dataclass, field, fields
-from itertools import repeat, starmap
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 
@@ -71,29 +70,6 @@ class Obj:
         """A reference to this object that goes stale when it changes zones."""
         return (self.id, self.epoch)
 
-
-#: each field of Obj after the six :func:`new_objs` is given: (name, default factory or
-#: None, default value), read from the dataclass (the one statement of the defaults)
-_OBJ_DEFAULTS = tuple((f.name, None if f.default_factory is MISSING else f.default_factory, f.default)
-                      for f in fields(Obj)[6:])
-_NEW_OBJ = Obj.__new__
-
-
-def new_objs(first: int, names: list[str], owner: str, zone: str, clock: int) -> list[Obj]:
-    """``Obj(first + i, name, owner, owner, zone, clock + i)`` for the i-th name, each
-    other field at its default (a fresh dict or list each): a whole deck's objects at
-    once, written field by field for all of them in C, where 60 calls of the dataclass's
-    ``__init__`` run a bytecode per field each (a tenth of a game's set-up)."""
-    n = len(names)
-    objs = list(map(_NEW_OBJ, repeat(Obj, n)))
-    for name, column in (("id", range(first, first + n)), ("name", names), ("owner", repeat(owner, n)),
-                         ("controller", repeat(owner, n)), ("zone", repeat(zone, n)),
-                         ("timestamp", range(clock, clock + n))):
-        any(map(setattr, objs, repeat(name, n), column))
-    for name, factory, default in _OBJ_DEFAULTS:
-        any(map(setattr, objs, repeat(name, n),
-                repeat(default, n) if factory is None else starmap(factory, repeat((), n))))
-    return objs
 
 
 @compact

@@ -430,11 +430,8 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         """Validate and apply an action; on any error restore the state and re-raise."""
         if isinstance(action, str):
             action = parse_action(action)
-        history = self.history
-        if history is None:
-            before, index = None, -1
-        else:
-            before, index = pickle.dumps(self.state, pickle.HIGHEST_PROTOCOL), len(history)
+        before = pickle.dumps(self.state, pickle.HIGHEST_PROTOCOL) if self.history is not None else None
+        index = len(self.history) if self.history is not None else -1
         try:
             self._run(action, [], index, before)
         except BaseException as exc:
@@ -447,10 +444,9 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
             elif isinstance(exc, Exception | SystemExit) and not isinstance(exc, StackfishError):
                 raise rule_error(self, action, exc) from exc  # a rule bug or a plugin's exception
             raise
-        if history is not None:
-            history.append(action, before)
-        if self.redo_stack:
-            self.redo_stack.clear()
+        if self.history is not None:
+            self.history.append(action, before)
+        self.redo_stack.clear()
         for observer in self.observers:
             observer(action)
 

@@ -11,16 +11,12 @@ of the game listens there for its kind.
 
 from __future__ import annotations
 
-from itertools import filterfalse
-from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from ..abilities.abilities import Triggered
 
 if TYPE_CHECKING:
     from ..play.game import Game
-
-_NAME, _TOKEN = attrgetter("name"), attrgetter("token")
 
 #: the key of "at the beginning of" abilities in :func:`yard_abilities`
 STEP = "step"
@@ -38,7 +34,7 @@ def yard_abilities(game: Game) -> dict[str, Listening]:
     if kept is not None and kept[0] is st and kept[1] == len(st.objs):
         return kept[2]
     found: dict[str, Listening] = {}
-    for name in set(map(_NAME, filterfalse(_TOKEN, st.objs.values()))):  # (in C: a game starts with 60 or more)
+    for name in {o.name for o in st.objs.values() if not o.token}:
         for idx, ab in enumerate(game.behaviour(name).abilities):
             if isinstance(ab, Triggered) and ab.zone == "graveyard":
                 for kind in ab.events or (STEP,):

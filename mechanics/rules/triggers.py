@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import cache
-from itertools import filterfalse, islice
-from operator import attrgetter
+from itertools import islice
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..abilities.abilities import (
@@ -45,7 +44,6 @@ PERMANENT_KINDS = frozenset(("any", "creature", "permanent", "creature-you-contr
 
 #: ``Game._scanned`` before any look (:meth:`TriggerRules.plugins_awake`): no state seen
 NOT_SCANNED: tuple[Any, int, Awake | None] = (None, 0, None)
-_NAME, _COPY_OF = attrgetter("name"), attrgetter("copy_of")
 
 
 class AbilityIndex(NamedTuple):
@@ -233,8 +231,7 @@ class TriggerRules:
             seen, asleep = 0, frozenset(hooks.words) - self.woken
         if asleep and seen != len(st.objs):
             left = set(asleep)
-            joined = list(islice(st.objs.values(), seen, None))  # each one's copy_of or name (in C):
-            for name in set(map(_NAME, filterfalse(_COPY_OF, joined))).union(map(_COPY_OF, filter(_COPY_OF, joined))):
+            for name in {obj.copy_of or obj.name for obj in islice(st.objs.values(), seen, None)}:
                 left -= hooks.woken_by(self, name)
             asleep = frozenset(left)
         view = hooks.view(asleep)
