@@ -71,7 +71,6 @@ class Obj:
         return (self.id, self.epoch)
 
 
-
 @compact
 @dataclass(slots=True)
 class Player:
@@ -276,7 +275,7 @@ class State:
         return self.clock
 
     def shuffle(self, items: list[Any]) -> None:
-        """Shuffle ``items`` in place (a library, 701.24): the order ``self.rng.shuffle``
+        """Shuffle ``items`` in place (a library): the order ``self.rng.shuffle``
         gives, from the same numbers drawn in the same order (Fisher-Yates from the end,
         each index drawn as ``random`` draws it: k random bits, again while too big), so
         a seed deals the same game; without the two Python calls a card that costs (a

@@ -54,7 +54,7 @@ def new_cards(game: Game, player: str, names: list[str], zone: str) -> list[Obj]
     first, clock, n = st.next_id, st.clock, len(names)  # ids and timestamps as new_id() and tick() give them
     ids = range(first, first + n)
     objs = list(map(Obj, ids, map(known.__getitem__, names), repeat(player), repeat(player), repeat(zone),
-                    range(clock + 1, clock + 1 + n)))  # (the calls made in C: a deck is 60 or more)
+                    range(clock + 1, clock + 1 + n)))  # (map calls it: no loop of ours around 60 calls)
     st.next_id, st.clock = first + n, clock + n
     st.objs.update(zip(ids, objs, strict=True))
     into.extend(ids)
