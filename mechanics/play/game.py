@@ -366,7 +366,7 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
             line = self.hooks.describe(self, event)
             if line:
                 self.note(line)
-        self.collect_triggers(event, self.ability_index())
+        self.collect_triggers(event, self._abilities or self.ability_index())  # (the kept one, if any)
 
     def note(self, line: str) -> None:
         if not self.keep_log:
