@@ -116,10 +116,13 @@ def _watched(game: Game) -> Watched:
     for oid, ch in chars.items():
         if "Legendary" in ch.supertypes:
             legendary = True
-        creature = ch.is_creature and ch.toughness is not None and not ch.pt_by_hand
+        types = ch.types
+        if types.isdisjoint(_WATCHED_TYPES) and ch.subtypes.isdisjoint(_OTHER_SUBTYPES) and not objs[oid].counters:
+            continue  # (a land, say)
+        creature = "Creature" in types and ch.toughness is not None and not ch.pt_by_hand
         counters = objs[oid].counters
-        other = "Planeswalker" in ch.types or not ch.subtypes.isdisjoint(_OTHER_SUBTYPES) or bool(
-            counters and counters.get("+1/+1") and counters.get("-1/-1"))
+        other = "Planeswalker" in types or not ch.subtypes.isdisjoint(_OTHER_SUBTYPES) or bool(
+            counters.get("+1/+1") and counters.get("-1/-1"))
         if creature or other:
             permanents.append((oid, ch, creature, other))
     watched = Watched(permanents, legendary)
@@ -128,6 +131,7 @@ def _watched(game: Game) -> Watched:
 
 
 _OTHER_SUBTYPES = frozenset(("Aura", "Equipment", "Saga"))
+_WATCHED_TYPES = frozenset(("Creature", "Planeswalker"))
 
 
 def _tokens(game: Game) -> list[int]:
