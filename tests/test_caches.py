@@ -5,7 +5,8 @@ computes with every cache dropped (:meth:`Game.forget`).
 A hypothesis state machine plays random legal and manual actions (the engine
 fuzzer's, tests/test_fuzz_engine.py) and, after each, compares the cached and
 the freshly computed characteristics, references, legal actions, mana sources,
-seating, pending decision and ability index (what triggers on what).
+seating, pending decision, ability index (what triggers on what) and whether a
+state-based action would be performed (on a copy of the game).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from hypothesis.stateful import invariant, run_state_machine_as_test
 
 from mechanics.play.game import Game
 from mechanics.play.payment import mana_sources
+from mechanics.rules import sba
 from tests.test_fuzz_engine import DECKS, EngineMachine
 
 
@@ -24,6 +26,7 @@ def answers(game: Game) -> dict[str, object]:
     seating = game.seating()
     index = game.ability_index()
     return {
+        "sba": sba.check(game.probe()),  # first: the kept check's answer, before anything is computed
         "chars": {oid: (ch.name, ch.power, ch.toughness, ch.controller, sorted(ch.types),
                         sorted(ch.subtypes), sorted(ch.keywords), sorted(ch.colors))
                   for oid, ch in game.all_chars().items()},
@@ -80,3 +83,20 @@ def test_a_write_that_bumps_no_revision_is_caught() -> None:
         assert "mana" in str(exc)
     else:
         raise AssertionError("a stale cache went unnoticed")
+
+
+def test_damage_marked_behind_the_state_checks_back_is_caught() -> None:
+    """Positive control for the kept state-based-action check: lethal damage marked
+    without ``changed()`` leaves it saying nothing is to be done, which a fresh check
+    on a copy of the game (the Grizzly Bears dies, 704.5g) contradicts."""
+    game = Game()
+    for line in ("turn p1 main1", "goldfish p2", 'battlefield p1 "Grizzly Bears" as bear'):
+        game.play(line)
+    assert not sba.check(game)  # nothing to do, kept for this sba_revision
+    game.state.objs[game.resolve_obj("bear")].damage = 2  # no changed(): the revision stays
+    try:
+        check_caches(game)
+    except AssertionError as exc:
+        assert "sba" in str(exc)
+    else:
+        raise AssertionError("a stale state-based-action check went unnoticed")
