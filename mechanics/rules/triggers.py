@@ -28,7 +28,7 @@ from ..abilities.modes import mode_targets, trigger_modes
 from ..model import events as ev
 from ..model.state import AbilityRef, Decision, StackItem
 from ..text.effects import CANT_ACTIVATE, ENCHANTABLE, UNTARGETABLE, UNTARGETABLE_BY_OPPONENTS
-from .graveyard import Listening, yard_abilities, yard_triggers
+from .graveyard import STEP, Listening, yard_abilities, yard_triggers
 from .layers import Chars
 from .prevention import protected
 from .tally import TALLIES
@@ -58,6 +58,7 @@ class AbilityIndex(NamedTuple):
     heard: frozenset[str]  # the event kinds any of these (or a look back, 603.10a) hears
     yard: dict[str, Listening]  # the game's abilities that trigger in a graveyard (:mod:`.graveyard`)
     noticed: frozenset[str] = frozenset()  # the kinds ``Game.emit`` looks at: heard or counted (tally)
+    steps_heard: frozenset[str] = frozenset()  # the steps whose beginning any of these hears
 
 
 class TriggerRules:
@@ -585,6 +586,10 @@ def _heard(index: AbilityIndex) -> AbilityIndex:
     """The index with the event kinds something hears: its abilities', the awake
     plugins', the graveyard abilities' of the game's cards, and ZoneChanged (a permanent
     that leaves looks back, 603.10a); and those ``Game.emit`` notices: these, the kinds
-    the turn's tallies count and SpellCast (a delayed "When you next cast", 603.7c)."""
+    the turn's tallies count and SpellCast (a delayed "When you next cast", 603.7c); and
+    the steps whose beginning its "at the beginning of" abilities and the plugins hear."""
     heard = frozenset((*index.by_event, *index.plugins.event_kinds, *index.yard, "ZoneChanged"))
-    return index._replace(heard=heard, noticed=heard | TALLIES.keys() | {"SpellCast"})
+    steps = {ab.step for _, _, ab, _ in index.steps}
+    steps.update(ab.step for listening in index.yard.get(STEP, {}).values() for _, ab in listening)
+    return index._replace(heard=heard, noticed=heard | TALLIES.keys() | {"SpellCast"},
+                          steps_heard=frozenset((*steps, *index.plugins.steps)))
