@@ -96,8 +96,8 @@ class TurnNeeds(GameCore, Protocol):
     events: list[ev.Event]
     steps_begun: int  # counted by begin_step, read by ``pass`` (mechanics/play/perform.py)
     steps_watched: dict[str, list[str]]  # the active player as each step go_to waits for begins
-    board_revision: int  # pass_steps: whether a step's beginning wrote to the board
-    _chars: dict[int, Chars] | None  # and whether it dropped the characteristics (Game.changed)
+    sba_revision: int  # pass_steps: whether a step's beginning wrote what state-based actions read
+    _chars: dict[int, Chars] | None  # or dropped the characteristics (Game.changed)
     _abilities: Any  # the kept ability index (an AbilityIndex or None), read before asking for one
     memo: dict[str, Any]  # derived data kept between writes (the Sagas, by characteristics)
 

@@ -88,20 +88,22 @@ class TurnRules:
     def pass_steps(self: Game) -> None:
         """Every player passes priority in succession in this step and in each next one
         until something happens (:meth:`go_to`): the step ends, and so does each next step
-        whose beginning wrote nothing (no turn-based action did anything, nothing
-        triggered, 703.4, 603.2), which the game therefore leaves as it found it: no
-        state-based action (704.3), trigger (603.3) or effect's end (611.2b) can then be
-        new, and each player would pass again (117.3d, 117.4).  The step ``go_to`` waits
-        for begins as any other, announced to it."""
+        whose beginning wrote nothing a state-based action reads (``sba_revision``, the
+        characteristics), triggered nothing (603.2) and asked no one anything: its
+        turn-based actions (703.4) did nothing or only what no rule looks at before a
+        player would get priority (untapping, drawing), so no state-based action (704.3),
+        trigger (603.3) or end of a "for as long as" effect (611.2b) can be new, and each
+        player would pass again (117.3d, 117.4).  The step ``go_to`` waits for begins as
+        any other, announced to it."""
         st = self.state
         watched = self.steps_watched
         while True:
-            board, chars = self.board_revision, self._chars  # as the last check found them (go_to)
+            sba, chars = self.sba_revision, self._chars  # as go_to's last check found them
             nxt = self.close_step()
             if nxt is None:
                 return  # the step began again (510.4, 514.3a)
             self.open_step(nxt)
-            if (self.board_revision != board or self._chars is not chars or st.pending_triggers
+            if (self.sba_revision != sba or self._chars is not chars or st.pending_triggers
                     or st.decision is not None or st.over or nxt in watched):
                 self.changed(board=False)  # the step, priority and the step's decision, if any
                 return
