@@ -102,11 +102,28 @@ class TurnRules:
             nxt = self.close_step()
             if nxt is None:
                 return  # the step began again (510.4, 514.3a)
+            if nxt in PLAIN_STEPS:
+                nxt = self.pass_plain_steps(nxt)
             self.open_step(nxt)
             if (self.sba_revision != sba or self._chars is not chars or st.pending_triggers
                     or st.decision is not None or st.over or nxt in watched):
                 self.changed(board=False)  # the step, priority and the step's decision, if any
                 return
+
+    def pass_plain_steps(self: Game, step: str) -> str:
+        """Begin and end at once ``step`` and each next step with nothing to do but begin
+        (:data:`PLAIN_STEPS`: no turn-based action at its beginning or end, 703.4) while
+        nothing hears one begin (603.2, 603.7) and ``go_to`` doesn't wait for it (every
+        player passes, :meth:`pass_steps`); the first step that may have something to do."""
+        st = self.state
+        index = self._abilities or self.ability_index()
+        if st.delayed or "StepBegan" in index.noticed:
+            return step
+        heard, watched = index.steps_heard, self.steps_watched
+        while step in PLAIN_STEPS and step not in heard and step not in watched:
+            self.record_step(step)
+            step = NEXT_STEP[step]  # (pools empty, no combat to end, not the turn's last step)
+        return step
 
     def begin_turn(self: Game) -> None:
         """A new turn: the next player (or team, 805) in turn order becomes active; its
@@ -138,14 +155,12 @@ class TurnRules:
         """The step begins: its turn-based actions (703.4), then its "at the beginning of"
         triggers (603.2, 603.7); the caller announces it (``changed``)."""
         st = self.state
-        st.step = step
+        self.record_step(step)
         st.passes = 0
         st.priority = None if step in NO_PRIORITY else st.active
-        self.steps_begun += 1
         watched = self.steps_watched.get(step)  # go_to waits for this step: who is active
         if watched is not None:
             watched.append(st.active)
-        self.emit(ev.StepBegan(step, st.active, st.turn))
         action = STEP_ACTIONS.get(step)  # turn-based actions (703.4)
         if action is not None:
             action(self)
@@ -154,6 +169,13 @@ class TurnRules:
             self.step_triggers(step, index)
         if st.delayed:
             self.delayed_triggers(step)  # 603.7
+
+    def record_step(self: Game, step: str) -> None:
+        """The step is the game's, counted (``steps_begun``) and recorded (StepBegan)."""
+        st = self.state
+        st.step = step
+        self.steps_begun += 1
+        self.emit(ev.StepBegan(step, st.active, st.turn))
 
     def step_triggers(self: Game, step: str, index: AbilityIndex) -> None:
         """"At the beginning of [step]" abilities (603.2): the plugins', the permanents'
@@ -605,6 +627,9 @@ class TurnRules:
 #: each step's turn-based actions (703.4), by step name
 STEP_ACTIONS = {name[len("_step_"):]: fn for name, fn in vars(TurnRules).items()
                 if name.startswith("_step_")}
+#: the steps with no turn-based action at their beginning or end, and priority (upkeep,
+#: beginning of combat, postcombat main, end): nothing happens in them but what triggers
+PLAIN_STEPS = frozenset(STEPS) - STEP_ACTIONS.keys() - NO_PRIORITY - ENDS_WITH_A_CHECK - COMBAT_DAMAGE_STEPS
 
 
 def _not_a_creature(obj: Obj) -> str:
