@@ -85,7 +85,7 @@ class TurnRules:
             return "endcombat"  # 508.8: no attackers, skip declare blockers and damage
         return nxt
 
-    def pass_steps(self: Game) -> None:
+    def pass_steps(self: Game, limit: int) -> int:
         """Every player passes priority in succession in this step and in each next one
         until something happens (:meth:`go_to`): the step ends, and so does each next step
         whose beginning wrote nothing a state-based action reads (``sba_revision``, the
@@ -94,21 +94,24 @@ class TurnRules:
         player would get priority (untapping, drawing), so no state-based action (704.3),
         trigger (603.3) or end of a "for as long as" effect (611.2b) can be new, and each
         player would pass again (117.3d, 117.4).  The step ``go_to`` waits for begins as
-        any other, announced to it."""
+        any other, announced to it.  How many steps ended, at most ``limit`` (go_to's guard
+        against a game that never reaches its step: goldfish alone, nothing happening)."""
         st = self.state
         watched = self.steps_watched
-        while True:
+        for passed in range(1, limit + 1):
             sba, chars = self.sba_revision, self._chars  # as go_to's last check found them
             nxt = self.close_step()
             if nxt is None:
-                return  # the step began again (510.4, 514.3a)
+                return passed  # the step began again (510.4, 514.3a)
             if nxt in PLAIN_STEPS:
                 nxt = self.pass_plain_steps(nxt)
             self.open_step(nxt)
             if (self.sba_revision != sba or self._chars is not chars or st.pending_triggers
                     or st.decision is not None or st.over or nxt in watched):
                 self.changed(board=False)  # the step, priority and the step's decision, if any
-                return
+                return passed
+        self.changed(board=False)
+        return limit
 
     def pass_plain_steps(self: Game, step: str) -> str:
         """Begin and end at once ``step`` and each next step with nothing to do but begin
@@ -594,7 +597,7 @@ class TurnRules:
                 # between their passes (no state-based action, no trigger: the same state each
                 # time one would get priority, 117.5): the step ends (117.4, 500.2), with no
                 # priority passed around a round nobody acts in (the next step begins with none)
-                self.pass_steps()
+                guard += self.pass_steps(10_000 - guard)
         finally:
             self.steps_watched = outer
 
