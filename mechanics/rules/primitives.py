@@ -28,7 +28,9 @@ from ..model.state import (
 from ..text.effects import CANT_GAIN_LIFE, DOESNT_UNTAP
 from ..text.oracle.keywords import CANT_BE_COUNTERED
 from .copies import new_targets as copied_targets
+from .layers import moved
 from .prevention import prevented, protected  # noqa: F401 - protected: the rules' name for it
+from .triggers import lists
 
 if TYPE_CHECKING:
     from ..play.game import Game
@@ -95,8 +97,10 @@ class Primitives:
                 obj.name = face_names(card.full_name)[0]
             lst = getattr(st.players[player or obj.owner], zone)
             lst.append(oid) if (bottom or zone != "library") else lst.insert(0, oid)
-        permanent = "battlefield" in (old_zone, zone)  # (a token anywhere else ceases to exist, 704.5d)
-        self.changed(permanent, sba=permanent or obj.token)
+        if "battlefield" in (old_zone, zone):
+            self._board_moved(oid)
+        else:  # (a token anywhere but the battlefield ceases to exist, 704.5d)
+            self.changed(characteristics=False, sba=obj.token)
         if zone == "battlefield":  # 614.1c, 707.5: it enters already a copy, with its counters
             self._entered(obj)
         event = ev.ZoneChanged(oid, obj.epoch, obj.name, obj.owner, obj.controller,
@@ -106,6 +110,21 @@ class Primitives:
         else:
             self.emit(event)
         return oid
+
+    def _board_moved(self: Game, oid: int) -> None:
+        """Announce that object ``oid`` entered or left the battlefield (a write,
+        :meth:`Game.changed`).  Plain characteristics are updated for it alone
+        (:func:`~mechanics.rules.layers.moved`), and the ability index is kept unless it
+        lists something of it; other characteristics are computed again."""
+        chars = moved(self, oid)
+        if chars is None:
+            self.changed()
+            return
+        was, now = self._chars.get(oid), chars.get(oid)
+        self.changed(characteristics=False)
+        self._chars = chars
+        if was is not None and lists(was) or now is not None and lists(now):
+            self._abilities = None
 
     def move_all(self: Game, oids: list[int], zone: str) -> None:
         """Move objects at the same time (704.3: state-based actions): their last known

@@ -581,6 +581,11 @@ def _listed(behaviour: Behaviour) -> tuple[list[tuple[int, Triggered]], list[tup
     return found
 
 
+def lists(ch: Chars) -> bool:
+    """Whether :meth:`TriggerRules.ability_index` lists any of this permanent's abilities."""
+    return not ch.no_abilities and bool(_listed(ch.behaviour))
+
+
 def _heard(index: AbilityIndex) -> AbilityIndex:
     """The index with the event kinds something hears: its abilities', the awake
     plugins', the graveyard abilities' of the game's cards, and ZoneChanged (a permanent
