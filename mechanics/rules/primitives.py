@@ -440,7 +440,12 @@ class Primitives:
 
     def replace(self: Game, on: str, op: dict[str, Any], affected: str) -> dict[str, Any]:
         """Apply each replacement effect that applies, once (614.5), in the order the
-        affected player or controller chooses when more than one applies (616.1)."""
+        affected player or controller chooses when more than one applies (616.1).  None
+        can when no permanent has one for this kind of event and no plugin awake collects
+        any (the ability index says which): the event happens as it is."""
+        index = self.ability_index()
+        if on not in index.replacements and "replacement_collect" not in index.plugins.hooks:
+            return op
         used: set[str] = set()
         while True:
             found = [(key, fn) for key, fn in self.replacements(on, op) if key not in used]
