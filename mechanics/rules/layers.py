@@ -236,9 +236,15 @@ def _unaffected(game: Game) -> dict[int, Chars] | None:
 def _plain(game: Game, obj: Obj, memo: dict[int, tuple]) -> Chars | None:
     """A permanent's plain characteristics, its copiable values plus its counters (613.4c),
     kept in ``memo`` by id with the name, controller and counters they were computed from
-    (nothing writes to a Chars after :func:`compute`); None when it has a static ability
-    or a ``*`` power/toughness (set in layer 7a, by an ability or by hand)."""
+    (nothing writes to a Chars after :func:`compute`, so permanents with the same name
+    and controller and no counters share one); None when it has a static ability or a
+    ``*`` power/toughness (set in layer 7a, by an ability or by hand)."""
     name = obj.copy_of or obj.name
+    if not obj.counters:
+        ch = game.memo.setdefault("plain_chars", {}).get((name, obj.controller))
+        if ch is not None:
+            memo[obj.id] = ((name, obj.controller, {}), ch)
+            return ch
     has_static: dict[str, bool] = game.memo.setdefault("has_static", {})
     found = has_static.get(name)
     if found is None:
@@ -247,6 +253,8 @@ def _plain(game: Game, obj: Obj, memo: dict[int, tuple]) -> Chars | None:
     if found:
         return None
     ch = base_chars(game, obj)
+    if not obj.counters:
+        game.memo["plain_chars"][name, obj.controller] = ch
     if ch.power is not None:
         for kind, n in obj.counters.items():  # 613.4c: counters in layer 7c
             dp, dt = counter_pt(kind)
