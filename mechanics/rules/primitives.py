@@ -195,10 +195,14 @@ class Primitives:
             self.put_counters(obj.id, "loyalty", card.loyalty)
         if "Saga" in card.subtypes:  # 714.3a: a Saga enters with a lore counter
             self.put_counters(obj.id, "lore", 1)
-        for spec in filter(None, obj.choices.get("counters", "").split(";")):  # as the spell was marked
-            kind, _, n = spec.partition("=")
-            self.put_counters(obj.id, kind, int(n))
-        op = self.replace("enters", {"obj": obj.id, "counters": {}, "subtypes": ()}, obj.controller)
+        if "counters" in obj.choices:
+            for spec in filter(None, obj.choices["counters"].split(";")):  # as the spell was marked
+                kind, _, n = spec.partition("=")
+                self.put_counters(obj.id, kind, int(n))
+        plain = {"obj": obj.id, "counters": {}, "subtypes": ()}
+        op = self.replace("enters", plain, obj.controller)
+        if op is plain:  # no replacement effect applied (each applies to a copy)
+            return
         if op.get("transformed"):  # it enters transformed (a daybound permanent at night, 702.145b)
             self.turn_face(obj.id, "transform")
         if op.get("tapped") and not obj.tapped:  # "Artifacts your opponents control enter tapped"
