@@ -265,23 +265,27 @@ def _plain(game: Game, obj: Obj, memo: dict[int, tuple]) -> Chars | None:
     return ch
 
 
-def moved(game: Game, oid: int) -> dict[int, Chars] | None:
-    """The characteristics after object ``oid`` entered or left the battlefield, from the
-    kept ones when they are plain (:func:`_unaffected`: each permanent's depend on it
-    alone, so the others' stay as they are): a new dict with it added or taken out, in
+def changed_one(game: Game, oid: int) -> dict[int, Chars] | None:
+    """The characteristics after a write to object ``oid`` alone that plain ones read (it
+    entered or left the battlefield, its counters changed), from the kept ones when they
+    are plain (:func:`_unaffected`: each permanent's depend on it alone, so the others'
+    stay as they are): a new dict with its entry computed again, added or taken out, in
     the battlefield's order (an object enters last).  None when they must be computed
-    again: none kept, not plain, or it brings a static ability."""
+    again: none kept, not plain, or it has a static ability."""
     chars = game._chars
     if chars is None or not game._plain_chars:
         return None
     obj = game.state.objs[oid]
     out = dict(chars)
-    out.pop(oid, None)
     if obj.zone == "battlefield" and not obj.phased_out:
         ch = _plain(game, obj, game.memo.setdefault("chars_memo", {}))
         if ch is None:
             return None
-        out[oid] = ch
+        if game.state.battlefield[-1] == oid:  # it entered: last, as on the battlefield
+            out.pop(oid, None)
+        out[oid] = ch  # (else in its place)
+    else:
+        out.pop(oid, None)
     game.memo["chars_prev"] = out
     return out
 
