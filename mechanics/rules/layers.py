@@ -265,16 +265,12 @@ def _plain(game: Game, obj: Obj, memo: dict[int, tuple]) -> Chars | None:
     return ch
 
 
-def changed_one(game: Game, oid: int) -> dict[int, Chars] | None:
-    """The characteristics after a write to object ``oid`` alone that plain ones read (it
-    entered or left the battlefield, its counters changed), from the kept ones when they
-    are plain (:func:`_unaffected`: each permanent's depend on it alone, so the others'
-    stay as they are): a new dict with its entry computed again, added or taken out, in
-    the battlefield's order (an object enters last).  None when they must be computed
-    again: none kept, not plain, or it has a static ability."""
-    chars = game._chars
-    if chars is None or not game._plain_chars:
-        return None
+def updated_for(game: Game, oid: int, chars: dict[int, Chars]) -> dict[int, Chars] | None:
+    """Plain characteristics ``chars`` (:func:`_unaffected`: each permanent's depend on it
+    alone) after a write to object ``oid`` alone that they read (it entered or left the
+    battlefield, its counters changed): a new dict with its entry computed again, added
+    or taken out, the others' as they are, in the battlefield's order (an object enters
+    last).  None when it has a static ability: all must be computed again."""
     obj = game.state.objs[oid]
     out = dict(chars)
     if obj.zone == "battlefield" and not obj.phased_out:

@@ -28,9 +28,7 @@ from ..model.state import (
 from ..text.effects import CANT_GAIN_LIFE, DOESNT_UNTAP
 from ..text.oracle.keywords import CANT_BE_COUNTERED
 from .copies import new_targets as copied_targets
-from .layers import changed_one
 from .prevention import prevented, protected  # noqa: F401 - protected: the rules' name for it
-from .triggers import lists
 
 if TYPE_CHECKING:
     from ..play.game import Game
@@ -98,7 +96,7 @@ class Primitives:
             lst = getattr(st.players[player or obj.owner], zone)
             lst.append(oid) if (bottom or zone != "library") else lst.insert(0, oid)
         if "battlefield" in (old_zone, zone):
-            self._changed_one(oid)
+            self.changed_one(oid)
         else:  # (a token anywhere but the battlefield ceases to exist, 704.5d)
             self.changed(characteristics=False, sba=obj.token)
         if zone == "battlefield":  # 614.1c, 707.5: it enters already a copy, with its counters
@@ -110,22 +108,6 @@ class Primitives:
         else:
             self.emit(event)
         return oid
-
-    def _changed_one(self: Game, oid: int) -> None:
-        """Announce a write to object ``oid`` alone (a write, :meth:`Game.changed`): it
-        entered or left the battlefield, or its counters changed.  Plain characteristics
-        are updated for it alone (:func:`~mechanics.rules.layers.changed_one`), and the
-        ability index is kept unless it lists something of it; other characteristics are
-        computed again."""
-        chars = changed_one(self, oid)
-        if chars is None:
-            self.changed()
-            return
-        was, now = self._chars.get(oid), chars.get(oid)
-        self.changed(characteristics=False)
-        self._chars = chars
-        if was is not None and lists(was) or now is not None and lists(now):
-            self._abilities = None
 
     def move_all(self: Game, oids: list[int], zone: str) -> None:
         """Move objects at the same time (704.3: state-based actions): their last known
@@ -422,7 +404,7 @@ class Primitives:
         if n <= 0:
             return 0
         holder.counters[kind] = holder.counters.get(kind, 0) + n
-        self.changed() if isinstance(target, str) else self._changed_one(target)
+        self.changed() if isinstance(target, str) else self.changed_one(target)
         obj_id, player = (None, target) if isinstance(target, str) else (target, None)
         self.emit(ev.CountersPut(kind, n, obj_id, player, source_item))
         return n
@@ -435,7 +417,7 @@ class Primitives:
         holder.counters[kind] -= n
         if not holder.counters[kind]:
             del holder.counters[kind]
-        self.changed() if isinstance(target, str) else self._changed_one(target)
+        self.changed() if isinstance(target, str) else self.changed_one(target)
         obj_id, player = (None, target) if isinstance(target, str) else (target, None)
         self.emit(ev.CountersRemoved(kind, n, obj_id, player))
         return n
