@@ -21,6 +21,7 @@ from ..abilities.abilities import (
     ManaTrigger,
     Replacement,
     SpellAbility,
+    SpellCost,
     Target,
     Triggered,
     text_lines,
@@ -581,6 +582,13 @@ def _listed(behaviour: Behaviour) -> tuple[list[tuple[int, Triggered]], list[tup
         found = (triggered, list(replacing.items()), mana) if triggered or replacing or mana else ()
         behaviour.derived["ability_index"] = found
     return found
+
+
+def lists(ch: Chars) -> bool:
+    """Whether :meth:`TriggerRules.ability_index`, or what is kept with it (the abilities
+    changing what spells cost, ``perform.spell_costs``), lists any of this permanent's
+    abilities."""
+    return not ch.no_abilities and bool(_listed(ch.behaviour) or ch.behaviour.of(SpellCost))
 
 
 def _heard(index: AbilityIndex, log: bool) -> AbilityIndex:
