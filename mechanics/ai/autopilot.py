@@ -69,7 +69,7 @@ from ..play.perform import (
     unpayable,
 )
 from .intent import harmful
-from .known import known
+from .known import kinds, known
 
 ME = "p1"
 OPPONENT = "p2"
@@ -329,19 +329,24 @@ def discard(game: Any, player: str, options: list[int], n: int) -> list[int]:
 
 
 def choose(game: Any) -> A.Action | None:
-    """The autopilot's next action for the pending decision, or None when none is pending."""
-    d = game.pending
-    if d is None:
+    """The autopilot's next action for the pending decision (``game.pending``), or None
+    when none is pending.  Read from the state: a priority decision is answered without
+    building the :class:`Decision` that ``game.pending`` would describe it with."""
+    st = game.state
+    if st.over:
         return None
+    d = st.decision
+    if d is None:
+        return None if st.priority is None else priority(game, st.priority)
     if d.kind == "mulligan":
         return mulligan(game, d)
     if d.kind == "attackers":
         refs = battlefield_refs(game, d.options)
-        return A.Attack(d.player, tuple((r, "") for r in refs)) if refs else A.Pass()
+        return A.Attack(d.player, tuple((r, "") for r in refs)) if refs else PASS
     if d.kind == "blockers":  # no blocks, but those the rules require (509.1c)
         required = required_blocks(game, d.player)
         return A.Block(d.player, tuple((game.ref_for(b), game.ref_for(a)) for b, a in required)) if required \
-            else A.Pass()
+            else PASS
     if d.kind == "order":
         return A.Order(tuple(_ref(game, o) for o in order_triggers(game, d)))
     if d.kind != "priority":
@@ -413,38 +418,59 @@ def _most_common(names: list[str]) -> str:
 
 
 def priority(game: Any, player: str) -> A.Action:
-    """With priority: land, spells, abilities, or move on to the next point of interest."""
+    """With priority: land, spells, abilities, or move on to the next point of interest.
+    The searches for what no card of the game offers (:func:`kinds`: suspend, landcycling,
+    a graveyard ability) or no permanent has (activated abilities) are not run."""
     st = game.state
     if st.stack:
-        return A.Pass()
+        return PASS
+    step = st.step
     mine = st.active == player or game.seat_of(st.active) == game.seat_of(player)
-    if mine and st.step in ("main1", "main2"):
-        land = land_to_play(game, player) or land_to_cycle(game, player)
-        if land is not None:
-            return land
-        fetch = ability_to_activate(game, player, fetch=True)
+    if mine and (step == "main1" or step == "main2"):
+        main1 = step == "main1"
+        rare = kinds(game)
+        if not st.players[player].lands_played:
+            land = land_to_play(game, player) or (land_to_cycle(game, player) if "cycling" in rare else None)
+            if land is not None:
+                return land
+        abilities = activated_abilities(game)
+        fetch = ability_to_activate(game, player, fetch=True) if abilities else None
         if fetch is not None:  # a fetch land's search, for mana now
             return fetch
-        spell = spell_to_cast(game, player, sorcery_speed=True) or card_to_suspend(game, player) or (
-            card_to_unearth(game, player) if st.step == "main1" else None)
+        spell = spell_to_cast(game, player, sorcery_speed=True, rare=rare) or (
+            card_to_suspend(game, player) if "suspend" in rare else None) or (
+            card_to_unearth(game, player) if main1 and "yard" in rare else None)
         if spell is not None:
             return spell
-        crew = vehicle_to_crew(game, player) if st.step == "main1" else None
+        crew = vehicle_to_crew(game, player) if main1 and abilities else None
         if crew is not None:
             return crew
-        if st.step == "main2":
+        if not main1 and abilities:
             ability = ability_to_activate(game, player)
             if ability is not None:
                 return ability
-        return A.Goto("attackers") if st.step == "main1" else A.Goto("main1", player)
-    if mine and st.step in COMBAT:
-        if st.step in ("attackers", "blockers") and any(
-                st.objs[o].attacking for o in st.battlefield):
+        return _goto("attackers") if main1 else _goto("main1", player)
+    if mine and step in COMBAT:
+        if (step == "attackers" or step == "blockers") and any(st.objs[o].attacking for o in st.battlefield):
             pump = spell_to_cast(game, player, sorcery_speed=False, combat=True)
             if pump is not None:
                 return pump
-        return A.Goto("main2")
-    return A.Goto("main1", player)
+        return _goto("main2")
+    return _goto("main1", player)
+
+
+PASS = A.Pass()
+
+
+def _goto(step: str, player: str = "") -> A.Goto:
+    """``A.Goto(step, player)``, made once (an action is a frozen value)."""
+    found = _GOTOS.get((step, player))
+    if found is None:
+        found = _GOTOS[step, player] = A.Goto(step, player)
+    return found
+
+
+_GOTOS: dict[tuple[str, str], A.Goto] = {}
 
 
 def land_to_play(game: Any, player: str) -> A.Action | None:
@@ -516,32 +542,37 @@ def _makes(game: Any, oid: int) -> str:
     return "".join(ab.mana for ab in game.activated(oid) if ab.mana and ab.tap)
 
 
-def spell_to_cast(game: Any, player: str, sorcery_speed: bool, combat: bool = False) -> A.Action | None:
+def spell_to_cast(game: Any, player: str, sorcery_speed: bool, combat: bool = False,
+                  rare: frozenset[str] | None = None) -> A.Action | None:
     """The castable spell of highest mana value (with its targets and X), or None.
-    In combat only helpful instants that target a creature (pumps)."""
+    In combat only helpful instants that target a creature (pumps).  ``rare``: the game's
+    :func:`kinds` when the caller has them."""
     st = game.state
     p = st.players[player]
     exiled = _from_exile(game, p)
     if not p.hand and not p.graveyard and not exiled:
         return None
-    objs, facts = st.objs, known(game)
-    in_hand = dict.fromkeys([objs[o].name for o in (*p.hand, *exiled)])
+    objs, facts, rare = st.objs, known(game), kinds(game) if rare is None else rare
+    in_hand = dict.fromkeys([objs[o].name for o in (*p.hand, *exiled)] if exiled else [objs[o].name for o in p.hand])
     flashback, permitted = {}, {}
-    for n in dict.fromkeys([objs[o].name for o in p.graveyard]):
-        k = facts[n]
-        if k.flashback:
-            flashback[n] = k.flashback
-        elif k.from_graveyard:  # 601.3
-            permitted[n] = k.from_graveyard
+    if "graveyard" in rare:
+        for n in dict.fromkeys([objs[o].name for o in p.graveyard]):
+            k = facts[n]
+            if k.flashback:
+                flashback[n] = k.flashback
+            elif k.from_graveyard:  # 601.3
+                permitted[n] = k.from_graveyard
     cards = []
-    for name in dict.fromkeys([*in_hand, *flashback, *permitted]):
+    for name in (dict.fromkeys([*in_hand, *flashback, *permitted]) if flashback or permitted else in_hand):
         k = facts[name]
         if k.land or not (k.fast or sorcery_speed) or combat != k.pump and (combat or k.instant):
             continue  # pumps in combat, burn in the main phase
         cards.append(k)
-    if not cards or not mana_sources(game, player) and not any(facts[objs[o].name].alts for o in p.hand):
+    if not cards or not mana_sources(game, player) and not (
+            "alts" in rare and any(facts[objs[o].name].alts for o in p.hand)):
         return None  # (after casting, the lands are often all tapped; evoke needs no mana)
-    cards = [k for k in cards if not k.costs or not any(unpayable(game, player, -1, c) for c in k.costs)]
+    if "costs" in rare:
+        cards = [k for k in cards if not k.costs or not any(unpayable(game, player, -1, c) for c in k.costs)]
     cards.sort(key=_ORDER)
     for k in cards:
         card = k.card
