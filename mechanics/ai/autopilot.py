@@ -478,9 +478,12 @@ def land_to_play(game: Any, player: str) -> A.Action | None:
     p = st.players[player]
     if p.lands_played >= 1:
         return None
-    cards = known(game)
-    lands = [n for n in dict.fromkeys([st.objs[o].name for o in (*p.hand, *_from_exile(game, p))])
-             if cards[n].land]
+    objs, cards = st.objs, known(game)
+    lands: list[str] = []
+    for o in (*p.hand, *_from_exile(game, p)) if p.exile else p.hand:
+        name = objs[o].name
+        if cards[name].land and name not in lands:
+            lands.append(name)
     if not lands:
         return None
     if len(lands) == 1:
@@ -764,8 +767,12 @@ def activated_abilities(game: Any) -> list[tuple[int, str, int, Any, Any]]:
     chars = game.all_chars()
     kept = game.memo.get("autopilot_activated")
     if kept is None or kept[0] is not chars:
-        found = [(oid, ch.controller, n, ab, ch) for oid, ch in chars.items() if _activates(ch.behaviour)
-                 for n, ab in enumerate(game.activated(oid), 1) if isinstance(ab, Activated) and not ab.mana]
+        found = []
+        for oid, ch in chars.items():
+            beh = ch.behaviour
+            if beh.derived.get("activates", True) and _activates(beh):  # (read once: kept with the abilities)
+                found += [(oid, ch.controller, n, ab, ch) for n, ab in enumerate(game.activated(oid), 1)
+                          if isinstance(ab, Activated) and not ab.mana]
         kept = game.memo["autopilot_activated"] = (chars, found)
     return kept[1]
 
