@@ -71,3 +71,18 @@ def test_the_autopilot_crews_a_vehicle_that_came_after_it_last_looked():
     game.play("battlefield p1 \"Smuggler's Copter\"")
     action = ap.choose(game)
     assert action in game.legal_actions and str(action) == "activate p1 \"Smuggler's Copter\""
+
+
+def test_the_autopilot_suspends_a_card_that_joined_the_game_after_it_last_looked():
+    # 702.62a: the autopilot searches for suspend only when some card of the game has it
+    # (known.kinds, kept while no object joins); a card put into the hand later is found
+    game = Game(policy=ap.policy)
+    for line in ("goldfish p2", "library p1 Mountain x3", "library p2 Island x3", "turn p1 main1",
+                 "battlefield p1 Mountain"):
+        game.play(line)
+    assert str(ap.choose(game)) == "goto attackers"
+    game.play('hand p1 "Rift Bolt"')
+    action = ap.choose(game)
+    assert action in game.legal_actions and str(action) == 'suspend p1 "Rift Bolt"'
+    game.play(action)
+    assert game.obj(game.resolve_obj("Rift Bolt")).zone == "exile"
