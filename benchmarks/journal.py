@@ -9,7 +9,7 @@ Figures, each printed beside its target:
   random goldfish game of the bundled Simic deck with every plugin loaded,
   mean and 99th percentile.  Target < 1 ms.
 - resume: replaying a journal of N (2,000) actions and undos into a new Game
-  (``mechanics.io.journal.resume``), the best of 3.  Target < 1 s.  Undone actions
+  (``mechanics.io.replay.resume``), the best of 3.  Target < 1 s.  Undone actions
   are not replayed, so also the worst case: N actions and no undo (when a game
   ends, the journal goes on with a new game: ``players 2``, ``seed``, ``deck``...).
 

@@ -15,7 +15,7 @@ Inside, the engine is in floors, each importing only the floors below it
     text | plugin_api oracle text to abilities | hookspecs, plugin manager
     abilities         ability values, modes
     store             data directory, card database, deck lists
-    model             state, events, errors, card facts, mana, actions
+    model             state, events, errors, card facts, mana, actions and their words
 
 ``mechanics.pytest_plugin`` stays at the top: it is the ``pytest11`` entry point.
 """

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from mechanics.io import journal as J
+from mechanics.io import replay as R
 from mechanics.play.game import Game
 
 SETUP = ["turn p1 main1", "goldfish p2", 'battlefield p2 "Grizzly Bears" as bears', "hand p1 Flickerwisp",
@@ -19,7 +20,7 @@ def test_a_delayed_trigger_waits_through_save_and_resume(tmp_path: Path) -> None
         game.play(line)
     journal.close()
     assert [d["step"] for d in game.state.delayed] == ["end"]
-    resumed = J.resume(journal.directory)
+    resumed = R.resume(journal.directory)
     assert resumed.state.delayed == game.state.delayed
     assert resumed.state.players["p2"].exile  # the Bears wait in exile
     resumed.play("goto end")
@@ -38,7 +39,7 @@ def test_an_exile_until_it_leaves_waits_through_save_and_resume(tmp_path: Path) 
                  "mana p1 {1}{W}{W}{R}", 'cast p1 "Banisher Priest"', "resolve", "resolve"]:
         game.play(line)
     journal.close()
-    resumed = J.resume(journal.directory)
+    resumed = R.resume(journal.directory)
     assert [d["step"] for d in resumed.state.delayed] == ["leaves"]
     resumed.play('cast p1 Shock target "Banisher Priest"')
     resumed.play("resolve")

@@ -18,6 +18,7 @@ import pytest
 import mechanics
 from mechanics.io import games as G
 from mechanics.io import journal as J
+from mechanics.io import replay as R
 from mechanics.io.scenario import run
 from mechanics.model.errors import RuleError, SourceError, StackfishError
 from mechanics.play.game import Game
@@ -83,7 +84,7 @@ def test_resume_reproduces_the_exact_position(root: Path) -> None:
     journal = J.Journal.create(game, root)
     play_randomly(game, 250, seed=11, undo_every=17)
     journal.close()
-    resumed = J.resume(journal.directory)
+    resumed = R.resume(journal.directory)
     assert state_of(resumed) == state_of(game)
     assert [str(a) for a in resumed.journal][4:] == [str(a) for a in game.journal][4:]
     resumed.undo(3)  # undo keeps working across a resume
@@ -101,7 +102,7 @@ def test_the_deck_copy_makes_the_game_independent_of_the_original_file(tmp_path:
         game.play(line)
     journal.close()
     deck.write_text("60 Forest\n")
-    assert J.resume(journal.path).snapshot() == game.snapshot()
+    assert R.resume(journal.path).snapshot() == game.snapshot()
 
 
 def test_a_torn_last_line_is_dropped_with_a_warning(root: Path) -> None:
@@ -113,10 +114,10 @@ def test_a_torn_last_line_is_dropped_with_a_warning(root: Path) -> None:
     with open(journal.path, "ab") as f:
         f.write(b'cast p1 "Llanowar')  # the process died in the middle of this write
     warned: list[str] = []
-    assert J.resume(journal.path, warn=warned.append).snapshot() == before
+    assert R.resume(journal.path, warn=warned.append).snapshot() == before
     assert len(warned) == 1 and "torn last line" in warned[0] and ":11:" in warned[0]
     with pytest.warns(J.JournalWarning, match="torn"):
-        J.resume(journal.path)
+        R.resume(journal.path)
 
 
 @pytest.mark.parametrize("tail", [b"goto mai\n", b"\0\0\0\0", b"cast p1 \"Llan\n",
@@ -128,7 +129,7 @@ def test_other_torn_endings_are_dropped(root: Path, tail: bytes) -> None:
     journal.close()
     with open(journal.path, "ab") as f:
         f.write(tail)
-    assert J.resume(journal.path, warn=lambda m: None).snapshot() == game.snapshot()
+    assert R.resume(journal.path, warn=lambda m: None).snapshot() == game.snapshot()
 
 
 @pytest.mark.parametrize("bad, message", [
@@ -149,7 +150,7 @@ def test_a_corrupt_line_in_the_middle_names_file_and_line(root: Path, bad: bytes
     lines.insert(n, bad)
     journal.path.write_bytes(b"".join(lines))
     with pytest.raises(SourceError) as err:
-        J.resume(journal.path)
+        R.resume(journal.path)
     assert err.value.path == str(journal.path) and err.value.line == n + 1
     assert message in str(err.value)
 
@@ -191,11 +192,11 @@ def test_a_journal_survives_sigkill_at_any_moment(tmp_path: Path) -> None:
         proc.stdout.close()
         done = int(rest[-1]) if rest else int(first)
         assert done >= 1, "the child played nothing"
-        lines = J.read_journal(root / "g" / J.JOURNAL)
+        lines = R.read_journal(root / "g" / J.JOURNAL)
         events = [ln for ln in lines if ln.complete and ln.text and ln.text.strip()
                   and not ln.text.startswith("#")][4:]
         assert done <= len(events) <= done + 1
-        game = J.resume(root / "g", warn=lambda m: None)
+        game = R.resume(root / "g", warn=lambda m: None)
         if game.pending is not None:
             game.play(next(iter(game.legal_actions)))  # and it plays on
 
@@ -229,7 +230,7 @@ def test_one_session_per_game(root: Path) -> None:
     resumed, again = G.open_or_resume("g", root=root)
     resumed.play("keep p1")
     again.close()
-    assert J.resume(root / "g").snapshot() == resumed.snapshot()
+    assert R.resume(root / "g").snapshot() == resumed.snapshot()
 
 
 def test_legal_action_probes_write_nothing(root: Path) -> None:
@@ -303,7 +304,7 @@ def test_a_raising_plugin_leaves_the_game_unchanged_and_is_named(root: Path) -> 
     assert "#! disable-plugin boom" in text and text.count("goto upkeep") == 1
     boom2 = Boom()
     pm2 = make_plugin_manager(load_entrypoints=False, extra=[boom2])
-    assert J.resume(root / "g", plugins=pm2).snapshot() == game.snapshot()
+    assert R.resume(root / "g", plugins=pm2).snapshot() == game.snapshot()
     assert not pm2.is_registered(boom2)  # the directive turned it off at the same point
 
 
@@ -373,7 +374,7 @@ def test_cli_games_resume_save_load(tmp_path: Path, monkeypatch, capsys) -> None
     assert game.snapshot() in capsys.readouterr().out
     assert main(["load", "missing", "--print"]) == 2
     assert "no save named 'missing'" in capsys.readouterr().err
-    j = J.journal_path(journal.directory)
+    j = R.journal_path(journal.directory)
     j.write_bytes(j.read_bytes().replace(b"goldfish p2", b"goldfish pX"))
     assert main(["resume", journal.id, "--print"]) == 2
     err = capsys.readouterr().err
@@ -401,10 +402,10 @@ def test_resuming_with_other_plugins_warns(root: Path) -> None:
     journal = J.Journal.create(game, root)
     journal.close()
     warned: list[str] = []
-    J.resume(journal.path, plugins=make_plugin_manager(load_entrypoints=False), warn=warned.append)
+    R.resume(journal.path, plugins=make_plugin_manager(load_entrypoints=False), warn=warned.append)
     assert len(warned) == 1 and "written with the plugins" in warned[0]
     warned.clear()
-    J.resume(journal.path, warn=warned.append)
+    R.resume(journal.path, warn=warned.append)
     assert warned == []
 
 

@@ -12,7 +12,8 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import initialize, run_state_machine_as_test
 
-from mechanics.io.journal import Journal, resume
+from mechanics.io.journal import Journal
+from mechanics.io.replay import resume
 from tests.test_fuzz_engine import DECKS, EngineMachine, fingerprint
 
 

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from mechanics.io import games as G
 from mechanics.io import journal as J
+from mechanics.io import replay as R
 from mechanics.play.game import Game
 from tests.test_journal import DECK, new_game, play_randomly, state_of
 from tui.cli import main
@@ -47,7 +48,7 @@ def test_a_torn_line_is_cut_before_the_next_action_is_appended(tmp_path: Path) -
     assert body(journal.path)[-2:] == ["keep p1", "pass"]
     assert b"goto atta" in (journal.directory / "journal.scenario.torn").read_bytes()
     warned.clear()
-    assert state_of(J.resume(journal.path, warn=warned.append)) == state_of(resumed)
+    assert state_of(R.resume(journal.path, warn=warned.append)) == state_of(resumed)
     assert warned == []
 
 
@@ -67,7 +68,7 @@ def test_garbage_binary_and_zero_filled_tails_are_cut_with_a_warning(tmp_path: P
     play_randomly(resumed, 12, seed=5)
     again.close()
     warned.clear()
-    assert state_of(J.resume(journal.path, warn=warned.append)) == state_of(resumed)
+    assert state_of(R.resume(journal.path, warn=warned.append)) == state_of(resumed)
     assert warned == []
     assert (journal.directory / "journal.scenario.torn").read_bytes().endswith(tail)
 
@@ -81,7 +82,7 @@ def test_a_bad_line_that_actions_follow_offers_to_continue_from_the_last_good_on
     lines = journal.path.read_bytes().splitlines(keepends=True)
     lines.insert(len(lines) - 1, b"goto attackers-ish\n")  # an illegal line, then `pass`
     journal.path.write_bytes(b"".join(lines))
-    with pytest.raises(J.JournalDamaged) as err:
+    with pytest.raises(R.JournalDamaged) as err:
         G.open_or_resume("g", root=tmp_path, fsync=False)
     assert err.value.line == len(lines) - 1 and "--repair" in str(err.value)
     assert f"the last good action is line {len(lines) - 2}" in str(err.value)
@@ -92,7 +93,7 @@ def test_a_bad_line_that_actions_follow_offers_to_continue_from_the_last_good_on
     assert state_of(resumed) == good and len(warned) == 1
     resumed.play("pass")
     again.close()
-    assert state_of(J.resume(journal.path)) == state_of(resumed)
+    assert state_of(R.resume(journal.path)) == state_of(resumed)
     assert (journal.directory / "journal.scenario.torn").read_bytes() == b"".join(lines)
 
 
@@ -117,7 +118,7 @@ def test_resume_takes_the_lock_before_it_reads_the_journal(tmp_path: Path,
     game, journal = started(tmp_path)
     journal.close()
     locked_while_read: list[bool] = []
-    read = J.read_journal
+    read = R.read_journal
 
     def probe(path):  # noqa: ANN001, ANN202
         fd = os.open(path, os.O_RDONLY)
@@ -130,7 +131,7 @@ def test_resume_takes_the_lock_before_it_reads_the_journal(tmp_path: Path,
             os.close(fd)
         return read(path)
 
-    monkeypatch.setattr(J, "read_journal", probe)
+    monkeypatch.setattr(R, "read_journal", probe)
     _, again = G.open_or_resume("g", root=tmp_path, fsync=False)
     again.close()
     assert locked_while_read == [True]
@@ -158,7 +159,7 @@ def test_arbitrary_bytes_after_a_journal_lose_no_acknowledged_action(
     assert [str(a) for a in resumed.journal][4:4 + len(acknowledged)] == acknowledged
     play_randomly(resumed, 6, seed=seed + 1)
     again.close()
-    final = J.resume(root / "g", warn=pytest.fail)
+    final = R.resume(root / "g", warn=pytest.fail)
     assert state_of(final) == state_of(resumed)
     assert [str(a) for a in final.journal] == [str(a) for a in resumed.journal]
 
@@ -190,7 +191,7 @@ def test_a_full_disk_keeps_the_lines_and_writes_them_when_space_returns(tmp_path
     play_randomly(game, 5, seed=3)
     journal.close()
     warned: list[str] = []
-    assert state_of(J.resume(journal.path, warn=warned.append)) == state_of(game)
+    assert state_of(R.resume(journal.path, warn=warned.append)) == state_of(game)
     assert warned == []
 
 
@@ -199,13 +200,13 @@ def test_a_deck_copy_that_cannot_be_written_names_the_original(tmp_path: Path,
     def full(*args):  # noqa: ANN002, ANN202
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
-    monkeypatch.setattr(J, "_write_file", full)
+    monkeypatch.setattr(J, "write_file", full)
     game = new_game()  # its `deck` action used to raise out of game.play, unjournalled
     with pytest.warns(J.JournalWarning, match="cannot copy the deck list"):
         journal = J.Journal.create(game, tmp_path, game_id="g", fsync=False)
     journal.close()
     assert f"deck p1 {DECK}" in body(journal.path)
-    assert state_of(J.resume(journal.path)) == state_of(game)
+    assert state_of(R.resume(journal.path)) == state_of(game)
 
 
 def test_resume_print_reads_a_read_only_journal(tmp_path: Path, monkeypatch, capsys) -> None:  # noqa: ANN001
@@ -236,4 +237,4 @@ def test_a_deleted_deck_copy_is_recovered_from_the_recorded_deck_path(tmp_path: 
     assert any("copy of the deck list is missing" in w and str(deck) in w for w in warned)
     assert (journal.directory / "p1.deck").read_bytes() == deck.read_bytes()  # written back
     deck.unlink()
-    assert state_of(J.resume(journal.path, warn=pytest.fail)) == state_of(game)
+    assert state_of(R.resume(journal.path, warn=pytest.fail)) == state_of(game)

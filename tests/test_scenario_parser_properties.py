@@ -79,7 +79,7 @@ def test_running_any_scenario_text_gives_a_result_or_a_source_error(text: str) -
 @given(st.binary(max_size=300) | st.lists(line_like, max_size=5).map(
     lambda ls: "\n".join(ls).encode("utf-8", "surrogatepass")))
 def test_any_journal_bytes_resume_or_raise_a_source_error(tmp_path_factory, data: bytes) -> None:  # noqa: ANN001
-    from mechanics.io.journal import resume
+    from mechanics.io.replay import resume
 
     path = tmp_path_factory.mktemp("j") / "journal.scenario"
     path.write_bytes(b"goldfish p2\nturn p1 main1\n" + data)

@@ -16,9 +16,10 @@ from typing import Any
 
 from mechanics import spell_modal
 from mechanics.io.scenario import STATES
-from mechanics.model.actions import REGISTRY, Action, quote, slots, split_line
+from mechanics.model.actions import REGISTRY, Action
 from mechanics.model.errors import NotationError
 from mechanics.model.state import STEPS, ZONES
+from mechanics.model.words import quote, slots, split_line
 
 #: commands the command line understands besides the actions
 EXTRA_COMMANDS = ("undo", "redo", "expect", "expect-error", "stops")

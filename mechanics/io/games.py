@@ -19,17 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from ..model.errors import SourceError
-from .journal import (
-    JOURNAL,
-    Journal,
-    JournalError,
-    directives,
-    games_dir,
-    new_id,
-    read_journal,
-    resume,
-    saves_dir,
-)
+from .journal import JOURNAL, Journal, JournalError, games_dir, new_id, saves_dir
+from .replay import directives, read_journal, resume
 
 #: a save's name: a file name anyone can type
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
@@ -215,7 +206,7 @@ def open_or_resume(ref: str | None = None, *, new: Callable[[], Any] | None = No
     With ``new`` (a function returning a fresh, set-up Game), start it and its
     journal; otherwise resume ``ref`` (see :func:`find_game`; None: the newest
     unfinished game) and keep appending to its journal (``repair``: see
-    :func:`mechanics.io.journal.resume`).  Raises
+    :func:`mechanics.io.replay.resume`).  Raises
     :class:`StackfishError` (a missing game, a corrupted journal) with a clear message.
     """
     if new is not None:

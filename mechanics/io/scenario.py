@@ -25,6 +25,7 @@ from ..model.errors import (
 )
 from ..model.events import StepBegan
 from ..model.state import ZONES
+from ..model.words import slots, split_line
 from ..play.game import Game
 
 
@@ -47,7 +48,7 @@ def read_lines(text: str, path: str) -> list[Line]:
     out = []
     for i, raw in enumerate(text.splitlines(), 1):
         try:
-            words = A.split_line(raw)
+            words = split_line(raw)
         except NotationError as exc:
             raise SourceError(path, i, str(exc)) from None
         if words:
@@ -215,7 +216,7 @@ def _check_references(game: Any, action: A.Action) -> None:
     decision's options instead (:meth:`~mechanics.game.Game.interpret`)."""
     if isinstance(action, A.Choose):
         return
-    for name, _, slot in A.slots(type(action)):
+    for name, _, slot in slots(type(action)):
         if slot.what not in ("object", "ref", "card", "player"):
             continue
         for word in _flat(getattr(action, name)):
@@ -240,7 +241,7 @@ def _refusal_parts(line: Line) -> tuple[str, str]:
     reason = ""
     if rest[:1] in ("'", '"'):
         end = _quoted_end(rest)
-        reason, rest = A.split_line(rest[:end])[0], rest[end:]
+        reason, rest = split_line(rest[:end])[0], rest[end:]
         if not reason or rest[:1] not in ("", " ", "\t"):
             raise NotationError("expect-error's reason is one quoted text followed by the command, "
                                 'e.g. expect-error "summoning sickness" attack p1 bear')

@@ -34,8 +34,9 @@ import zlib
 from typing import TYPE_CHECKING, Any
 
 from ..model import state as records
-from ..model.actions import parse_action, quote, split_line
+from ..model.actions import parse_action
 from ..model.errors import NotationError
+from ..model.words import quote, split_line
 from .history import History
 
 if TYPE_CHECKING:

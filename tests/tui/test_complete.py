@@ -11,6 +11,7 @@ import pytest
 
 from mechanics import actions as A
 from mechanics.model.state import ZONES
+from mechanics.model.words import slots
 from mechanics.play.game import Game
 from tui.complete import complete, words_for
 
@@ -54,7 +55,7 @@ SAMPLE = {"player": "p1", "step": "main1", "zone": "library", "number": "1", "pt
 
 @pytest.mark.parametrize("command", sorted(A.REGISTRY))
 def test_every_keyword_of_a_form_is_offered_after_its_required_words(game, command):
-    form = A.slots(A.REGISTRY[command])
+    form = slots(A.REGISTRY[command])
     required = [SAMPLE.get(s.what, "bear") for _, default, s in form
                 if s.kind == "arg" and default is MISSING]
     offered = words_for(game, " ".join([command, *required]) + " ")

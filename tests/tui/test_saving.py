@@ -12,7 +12,7 @@ from textual.widgets import Static
 from tui_helpers import SIZE, command, keep_and_go_to_main, keys
 
 from mechanics.io import games as G
-from mechanics.io import journal as J
+from mechanics.io import replay as R
 from tests.test_journal_repair import FullDisk
 from tui.app import bundled_deck, make_app
 from tui.screens.dialogs import ConfirmDialog
@@ -44,7 +44,7 @@ async def test_a_full_disk_shows_not_saved_until_space_returns(tmp_path: Path) -
         assert mark(app) == ""
         path = app.journal.path
         app.journal.close()
-        resumed = J.resume(path, plugins=app.game.pm, warn=lambda m: None)
+        resumed = R.resume(path, plugins=app.game.pm, warn=lambda m: None)
         assert resumed.state.players["p2"].life == 5
         assert resumed.snapshot() == app.game.snapshot()
 
@@ -65,7 +65,7 @@ async def test_a_data_dir_that_cant_be_written_shows_not_saved(tmp_path: Path) -
         assert mark(app) == ""
         [saved] = G.list_games(root)
         app.journal.close()
-        resumed = J.resume(saved.path, plugins=app.game.pm, warn=lambda m: None)
+        resumed = R.resume(saved.path, plugins=app.game.pm, warn=lambda m: None)
         assert resumed.snapshot() == app.game.snapshot()
 
 

@@ -24,7 +24,7 @@ def open_journalled(opener, name: str | None, args: argparse.Namespace) -> int: 
           "warn": journal_warn}
     if getattr(args, "print", False):
         from mechanics.io.games import find_game, find_save
-        from mechanics.io.journal import resume
+        from mechanics.io.replay import resume
 
         where = find_save(name) if opener.__name__ == "load" else find_game(name)
         game = resume(where, repair=getattr(args, 'repair', False), **kw)

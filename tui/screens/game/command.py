@@ -15,6 +15,7 @@ import os
 
 from mechanics import actions as A
 from mechanics.model.errors import StackfishError
+from mechanics.model.words import split_line
 
 from ...complete import EXTRA_COMMANDS
 from ...stops import ALL_STOPS, save_stops, stop_label
@@ -45,7 +46,7 @@ class Commands:
     def run_line(self, line: str) -> None:
         """Run one scenario-language line typed at the command line."""
         try:
-            words = A.split_line(line)
+            words = split_line(line)
             action = A.parse_action(line) if words and words[0] not in EXTRA_COMMANDS else None
             if isinstance(action, A.DeckCmd) and os.environ.get("STACKFISH_SSH_USER"):
                 action = deck_by_name(action)

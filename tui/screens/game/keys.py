@@ -12,7 +12,7 @@ import os
 
 from mechanics import actions as A
 from mechanics.io.games import GameInfo, unfinished
-from mechanics.io.journal import JournalDamaged
+from mechanics.io.replay import JournalDamaged
 from mechanics.model.errors import StackfishError
 
 from ...cardpane import card_text
