@@ -451,7 +451,8 @@ def priority(game: Any, player: str) -> A.Action:
                 return ability
         return _goto("attackers") if main1 else _goto("main1", player)
     if mine and step in COMBAT:
-        if (step == "attackers" or step == "blockers") and any(st.objs[o].attacking for o in st.battlefield):
+        if (step == "attackers" or step == "blockers") and "pump" in kinds(game) and any(
+                st.objs[o].attacking for o in st.battlefield):
             pump = spell_to_cast(game, player, sorcery_speed=False, combat=True)
             if pump is not None:
                 return pump

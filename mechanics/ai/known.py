@@ -87,7 +87,8 @@ def kinds(game: Any) -> frozenset[str]:
     """What any card of the game offers off the battlefield, of what the autopilot's rarer
     searches look for: ``suspend``, ``cycling`` (an ability that works in the hand),
     ``yard`` (one that works in the graveyard), ``graveyard`` (flashback, or cast from a
-    graveyard: 601.3), ``alts`` (an alternative cost), ``costs`` (costs besides mana).  A
+    graveyard: 601.3), ``alts`` (an alternative cost), ``costs`` (costs besides mana),
+    ``pump`` (a spell cast in combat).  A
     search finds nothing when its kind is missing, so it is not run.  Every face of every
     card counts (a card off the battlefield shows one of its faces; a token there ceases to
     exist, 704.5d); the objects are scanned once, and new ones as they come."""
@@ -125,6 +126,6 @@ def _kinds(game: Any, facts: dict[str, Known], name: str) -> frozenset[str]:
             k = facts[face.name]
             found.update(kind for kind, has in (("suspend", k.suspend), ("cycling", k.hand), ("yard", k.yard),
                                                  ("graveyard", k.flashback or k.from_graveyard),
-                                                 ("alts", k.alts), ("costs", k.costs)) if has)
+                                                 ("alts", k.alts), ("costs", k.costs), ("pump", k.pump)) if has)
         found = beh.derived["autopilot_kinds"] = frozenset(found)
     return found

@@ -43,7 +43,9 @@ def mana_sources(game: Game, player: str) -> list[tuple[object, str]]:
         if obj.tapped or (obj.sick and ch.is_creature and not ch.has("haste")):
             continue
         # one source per mana it adds (Gyre Sage: one per counter, maybe none; a bounce land: two)
-        made = mana_abilities.entries(game, oid, ch)
+        made = ch.behaviour.derived.get("mana_entries") if not ch.no_abilities else None  # (fixed mana, kept)
+        if made is None:
+            made = mana_abilities.entries(game, oid, ch)
         if made:
             found = lands if "Land" in ch.types else others
             for m in made:
