@@ -366,16 +366,20 @@ def battlefield_refs(game: Any, oids: Iterable[int]) -> list[str]:
     oids = list(oids)
     if st.aliases or any(st.objs[o].zone != "battlefield" for o in oids):
         return [game.ref_for(o) for o in oids]
-    chars = game.all_chars()
+    chars, objs = game.all_chars(), st.objs
     shown = {}  # game.name_of: the name after the layers (a phased-out permanent's own)
-    groups: dict[str, list[Any]] = {}
+    groups: dict[str, list[Any]] = {}  # the permanents each name refers to, of the names wanted
+    for oid in oids:
+        ch = chars.get(oid)
+        name = shown[oid] = objs[oid].name if ch is None else ch.name
+        groups[name.casefold()] = []
     for oid in st.battlefield:
-        obj, ch = st.objs[oid], chars.get(oid)
-        name = shown[oid] = obj.name if ch is None else ch.name
+        obj, ch = objs[oid], chars.get(oid)
         key = obj.name.casefold()
-        groups.setdefault(key, []).append(obj)
-        if name != obj.name and name.casefold() != key:
-            groups.setdefault(name.casefold(), []).append(obj)
+        if key in groups:
+            groups[key].append(obj)
+        if ch is not None and ch.name != obj.name and (other := ch.name.casefold()) != key and other in groups:
+            groups[other].append(obj)
     out = []
     for oid in oids:
         name = shown[oid]
@@ -492,12 +496,7 @@ def land_to_play(game: Any, player: str) -> A.Action | None:
     # the color the hand's spells need most and the lands on the battlefield make least
     need: Counter = Counter()
     for o in p.hand:
-        card = game.card(st.objs[o].name)
-        if not card.is_type("Land"):
-            for sym in card.cost:
-                for c in sym:
-                    if c in "WUBRG":
-                        need[c] += 1
+        need.update(cards[objs[o].name].pips)
     for oid in game.permanents(player):
         ch = game.chars(oid)
         if "Land" in ch.types:

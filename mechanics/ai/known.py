@@ -34,6 +34,7 @@ class Known(NamedTuple):
     instant: bool
     fast: bool  # an instant or a card with flash (702.8a)
     order: tuple[int, str]  # the costliest first, then by name
+    pips: str  # the colors its mana cost asks for, once a symbol each ("" for a land)
     costs: list  # its costs of casting besides the mana cost (kicker, additional costs)
     alts: list  # its alternative costs (118.9)
     flashback: str  # its flashback cost (702.34a)
@@ -75,7 +76,9 @@ class _KnownCards(dict):
             specs, helpful = game.spell_target_specs(name), not harmful(card.oracle_text)
             found = beh.derived["autopilot"] = Known(
                 card, card.is_type("Land"), instant, instant or "flash" in card.keywords,
-                (-card.mana_value, card.name), cast_costs(game, name), cast_costs(game, name, AltCost),
+                (-card.mana_value, card.name),
+                "" if card.is_type("Land") else "".join(c for sym in card.cost for c in sym if c in "WUBRG"),
+                cast_costs(game, name), cast_costs(game, name, AltCost),
                 flashback_cost(game, name), permitted_alt(game, name, "graveyard"), suspend_instance(game, name),
                 HandAbility.of(beh, "hand"), HandAbility.of(beh, "graveyard"), modal, divide, specs, helpful,
                 bool(modal is None and divide is None and specs and helpful and specs[0].kind in PUMPED))
