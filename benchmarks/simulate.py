@@ -30,7 +30,12 @@ On a machine shared with other work the timings move by 10-30% from run to run;
 Python function calls made per game (30 games of each deck, traced), a figure to
 compare two versions of the engine by on any machine; ``--count --functions N`` adds,
 per deck (10 games), the N functions that run the most bytecodes themselves and
-the N that run the most while on the stack: where a game's work goes.
+the N that run the most while on the stack: where a game's work goes.  What it can't
+see: time in C (the cycle collector, once a quarter of a batch's CPU time, runs no
+bytecode) and the price of a C call, so a change that trades bytecodes for calls in C
+(``map(setattr, ...)`` per field, ``attrgetter`` scans) can count a tenth of the
+bytecodes and take twice the CPU time: time such a change against the old code side by
+side in one process (a shared machine's load moves separate runs by more than that).
 """
 
 from __future__ import annotations

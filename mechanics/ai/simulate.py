@@ -41,8 +41,8 @@ def new_game(deck_path: str, seed: int, pool: Any = None, plugins: Any = None,
     ``log`` keeps the log lines (a batch of games, which shows none, goes without)."""
     path = os.path.abspath(deck_path)
     game = Game(seed=seed, pool=pool, plugins=plugins, history=checked, policy=policy,
-                base_dir=os.path.dirname(path), log=log)
-    for action in (A.Seed(seed), A.Goldfish((OPPONENT,)), A.DeckCmd(ME, path), A.Start()):
+                base_dir=os.path.dirname(path), log=log)  # (seeded as ``seed N`` would)
+    for action in (A.Goldfish((OPPONENT,)), A.DeckCmd(ME, path), A.Start()):
         game.play(action)
     return game
 
@@ -84,6 +84,7 @@ class _Recorder:
     def __init__(self, game: Any) -> None:
         self.game = game
         self.rows: dict[str, bytearray] = {k: bytearray() for k in BY_TURN}
+        self.in_order = tuple(self.rows.values())  # (as BY_TURN lists them)
         self.spells = self.mana = self.top = 0
         self.life = game.state.players[OPPONENT].life
 
@@ -98,8 +99,8 @@ class _Recorder:
         g = self.game
         lands = sum(1 for ch in g.all_chars().values() if ch.controller == ME and "Land" in ch.types)
         lost = self.life - g.state.players[OPPONENT].life
-        for key, value in zip(BY_TURN, (lands, self.spells, self.mana, self.top, lost), strict=True):
-            self.rows[key].append(max(0, min(255, value)))
+        for row, value in zip(self.in_order, (lands, self.spells, self.mana, self.top, lost), strict=True):
+            row.append(max(0, min(255, value)))
         self.spells = self.mana = self.top = 0
 
 
@@ -184,17 +185,37 @@ def run_games(deck: str, seeds: Iterable[int], max_turns: int = MAX_TURNS,
     w = _worker_setup(tuple(disabled))
     path = deck_file(text) if text is not None else deck
     out = []
-    for s in seeds:
-        try:
-            r = play_game(new_game(path, s, w["pool"], w["plugins"], log=False), max_turns)
-            if r.error:
-                r.error = f"seed {s}: {r.error}"
-            out.append(r)
-        except StackfishError as exc:
-            out.append(GameResult(s, None, 0, error=f"seed {s}: {exc}"))
-        except Exception as exc:  # an engine bug outside an action (the autopilot): one game lost
-            out.append(GameResult(s, None, 0, error=f"seed {s}: internal error "
-                                                    f"{type(exc).__name__}: {exc}"))
+    collecting = gc.isenabled()
+    gc.disable()  # the cycle collector runs between games, on what the last one left: see below
+    try:
+        for s in seeds:
+            game = None
+            try:
+                game = new_game(path, s, w["pool"], w["plugins"], log=False)
+                r = play_game(game, max_turns)
+                if r.error:
+                    r.error = f"seed {s}: {r.error}"
+                out.append(r)
+            except StackfishError as exc:
+                out.append(GameResult(s, None, 0, error=f"seed {s}: {exc}"))
+            except Exception as exc:  # an engine bug outside an action (the autopilot): one game lost
+                out.append(GameResult(s, None, 0, error=f"seed {s}: internal error "
+                                                        f"{type(exc).__name__}: {exc}"))
+            # A finished game is garbage.  Its derived data (``memo``) may refer to the game
+            # (the autopilot's card facts do): dropped, the game is freed at once by
+            # reference counting instead of waiting, with all it holds, for the cycle
+            # collector, whose full collections scan the whole heap (the card pool).  The
+            # few cycles left (closures) are collected young, between games, where the
+            # collector's own schedule scanned the live game again and again as it aged:
+            # 5-15% of a batch's CPU time, measured side by side.
+            if game is not None:
+                game.memo.clear()
+                del game
+            if collecting:
+                gc.collect(0)
+    finally:
+        if collecting:
+            gc.enable()
     return out
 
 

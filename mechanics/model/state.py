@@ -218,6 +218,10 @@ class Decision:
     data: dict[str, Any] = field(default_factory=dict)
 
 
+#: a list's length -> (index, bits to draw for it) in the order :meth:`State.shuffle` draws
+_SHUFFLE_STEPS: dict[int, tuple[tuple[int, int], ...]] = {}
+
+
 @dataclass
 class State:
     """Everything that changes during a game."""
@@ -269,6 +273,22 @@ class State:
         """A fresh timestamp."""
         self.clock += 1
         return self.clock
+
+    def shuffle(self, items: list[Any]) -> None:
+        """Shuffle ``items`` in place (a library): the order ``self.rng.shuffle``
+        gives, from the same numbers drawn in the same order (Fisher-Yates from the end,
+        each index drawn as ``random`` draws it: k random bits, again while too big), so
+        a seed deals the same game; without the two Python calls a card that costs (a
+        game shuffles its 60 cards at least twice).  A test compares the orders."""
+        n = len(items)
+        steps = _SHUFFLE_STEPS.get(n) or _SHUFFLE_STEPS.setdefault(
+            n, tuple((i, (i + 1).bit_length()) for i in reversed(range(1, n))))
+        getrandbits = self.rng.getrandbits
+        for i, k in steps:
+            j = getrandbits(k)
+            while j > i:
+                j = getrandbits(k)
+            items[i], items[j] = items[j], items[i]
 
     def new_id(self) -> int:
         self.next_id += 1

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import copy
 import pickle
+import random
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -45,6 +46,9 @@ from .legal import can_act, generate, is_legal
 from .notation import from_snapshot, snapshot
 from .perform import castable_faces, perform
 from .stops import at_stop
+
+#: the state a new game's :meth:`Game.reset` replaces: no log, no events, seed 0 (never written)
+_BEFORE = State()
 
 
 class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
@@ -125,7 +129,7 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         self.notices: list[str] = []
         """Plugin failures outside an action (a display hint), for the TUI to show."""
         WATCHDOG.ensure()
-        self.state = State()
+        self.state = _BEFORE  # (what reset reads of the state it replaces)
         self.reset(players, seed)
 
     # ================================================================ setup
@@ -133,8 +137,7 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         """Empty every zone and seat N players at 20 life (the ``players`` command)."""
         st = self.state
         seed = st.seed if seed is None else seed
-        fresh = State(seed=seed, log_len=st.log_len, n_events=st.n_events)
-        fresh.rng.seed(seed)
+        fresh = State(seed=seed, log_len=st.log_len, n_events=st.n_events, rng=random.Random(seed))
         fresh.players = {f"p{i}": Player(f"p{i}") for i in range(1, players + 1)}
         fresh.teams = [[p] for p in fresh.players]
         self.state = fresh

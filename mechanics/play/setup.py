@@ -7,6 +7,7 @@ triggers); they are actions like any other, so they are journalled and undone.
 from __future__ import annotations
 
 import os
+from itertools import chain, repeat
 from typing import TYPE_CHECKING
 
 from ..model import actions as A
@@ -50,12 +51,13 @@ def new_cards(game: Game, player: str, names: list[str], zone: str) -> list[Obj]
     known = {name: game.card(name).name for name in dict.fromkeys(names)}  # (a deck names a card 4 times)
     st = game.state
     into = st.battlefield if zone == "battlefield" else getattr(st.players[player], zone)
-    first, clock = st.next_id, st.clock  # ids and timestamps as new_id() and tick() give them
-    objs = [Obj(first + i, known[name], player, player, zone, clock + 1 + i) for i, name in enumerate(names)]
-    st.next_id, st.clock = first + len(objs), clock + len(objs)
-    for obj in objs:
-        st.objs[obj.id] = obj
-    into.extend(obj.id for obj in objs)
+    first, clock, n = st.next_id, st.clock, len(names)  # ids and timestamps as new_id() and tick() give them
+    ids = range(first, first + n)
+    objs = list(map(Obj, ids, map(known.__getitem__, names), repeat(player), repeat(player), repeat(zone),
+                    range(clock + 1, clock + 1 + n)))  # (map calls it: no loop of ours around 60 calls)
+    st.next_id, st.clock = first + n, clock + n
+    st.objs.update(zip(ids, objs, strict=True))
+    into.extend(ids)
     game.changed()
     return objs
 
@@ -76,8 +78,8 @@ def deck(game: Game, a: A.DeckCmd) -> None:
     except DeckError as exc:
         raise IllegalActionError(str(exc)) from None
     p = game.state.players[a.player]
-    new_cards(game, a.player, [e.name for e in parsed.main for _ in range(e.count)], "library")
-    game.state.rng.shuffle(p.library)
+    new_cards(game, a.player, list(chain.from_iterable(repeat(e.name, e.count) for e in parsed.main)), "library")
+    game.state.shuffle(p.library)
     game.note(f"{a.player} loads a {sum(e.count for e in parsed.main)}-card deck")
 
 
@@ -154,7 +156,7 @@ def start(game: Game, a: A.Start) -> None:
     st.started = False
     game.changed(characteristics=False)
     for name, p in st.players.items():
-        st.rng.shuffle(p.library)
+        st.shuffle(p.library)
         game.draw(name, 7)
         p.kept = p.auto
         p.mulligans = 0
@@ -195,7 +197,7 @@ def mulligan(game: Game, player: str) -> None:
         raise IllegalActionError("no cards would be left to keep")
     for oid in list(p.hand):
         game.move(oid, "library", player)
-    st.rng.shuffle(p.library)
+    st.shuffle(p.library)
     game.draw(player, 7)
     p.mulligans += 1
     game.note(f"{player} takes a mulligan (#{p.mulligans})")

@@ -110,7 +110,7 @@ class Hooks:
         """The Hooks of ``pm`` with the plugins it has now (built anew after one is
         unregistered)."""
         kept = cls._shared.get(pm)
-        while kept is None or kept[0] != frozenset(id(p) for p in pm.get_plugins()):
+        while kept is None or kept[0] != frozenset(map(id, pm.get_plugins())):
             try:
                 hooks = cls(pm)
             except _Unregistered:  # one plugin failed to register and is out: again without it

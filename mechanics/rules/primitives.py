@@ -381,7 +381,7 @@ class Primitives:
         return cards
 
     def shuffle(self: Game, player: str) -> None:
-        self.state.rng.shuffle(self.state.players[player].library)
+        self.state.shuffle(self.state.players[player].library)
         self.changed()
         self.note(f"{player} shuffles")
 
