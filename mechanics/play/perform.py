@@ -246,8 +246,13 @@ def spell_costs(game: Game) -> list[tuple[int, SpellCost]]:
     index = game.ability_index()
     kept = game.memo.get("spell_costs")
     if kept is None or kept[0] is not index:
-        kept = game.memo["spell_costs"] = (index, [(o, a) for o, ch in game.all_chars().items()
-                                                   if not ch.no_abilities for a in ch.behaviour.of(SpellCost)])
+        found = []
+        for o, ch in game.all_chars().items():
+            beh = ch.behaviour
+            if not ch.no_abilities and beh.derived.get("spell_costs", True) and (  # (kept with the abilities)
+                    changes := beh.derived.setdefault("spell_costs", beh.of(SpellCost))):
+                found += [(o, a) for a in changes]
+        kept = game.memo["spell_costs"] = (index, found)
     return kept[1]
 
 
