@@ -30,12 +30,12 @@ from ..model.oracle import load_bundled_pool
 from ..model.state import Decision, Obj, Player, StackItem, State
 from ..plugin_api.isolation import WATCHDOG, HookTimedOut, rule_error, timed_out
 from ..plugin_api.plugin_manager import Awake, Hooks, make_plugin_manager
-from ..rules.layers import Chars, base_chars, compute, counter_pt, defined_pt
+from ..rules.layers import Chars, base_chars, compute, counter_pt, defined_pt, updated_for
 from ..rules.primitives import Primitives
 from ..rules.priority import PriorityRules, Seating
 from ..rules.refs import References
 from ..rules.tally import TALLIES
-from ..rules.triggers import NOT_SCANNED, AbilityIndex, TriggerRules
+from ..rules.triggers import NOT_SCANNED, AbilityIndex, TriggerRules, lists
 from ..rules.turn import TurnRules
 from ..text import scripts  # noqa: F401 - scripts register the bundled cards
 from ..text.build import build_behaviour, manual_phrases
@@ -264,6 +264,22 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         if self._chars is None:
             self._chars, self._plain_chars = compute(self)
         return self._chars
+
+    def changed_one(self, oid: int) -> None:
+        """Announce a write to object ``oid`` alone (as :meth:`changed`): it entered or
+        left the battlefield, or its counters changed.  Plain characteristics are updated
+        for it alone (:func:`~mechanics.rules.layers.updated_for`), and the ability index
+        is kept unless it lists something of it; other characteristics are computed again."""
+        kept = self._chars
+        chars = updated_for(self, oid, kept) if kept is not None and self._plain_chars else None
+        if chars is None:
+            self.changed()
+            return
+        was, now = kept.get(oid), chars.get(oid)
+        self.changed(characteristics=False)
+        self._chars = chars
+        if was is not None and lists(was) or now is not None and lists(now):
+            self._abilities = None
 
     def chars(self, oid: int | None) -> Chars | None:
         """An object's characteristics: after layers on the battlefield, printed elsewhere.

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from ..model.cards import CardDef, CardPool
     from ..model.state import Decision, Obj, StackItem, State
     from ..play.context import Ctx
-    from ..plugin_api.plugin_manager import Hooks
+    from ..plugin_api.plugin_manager import Awake, Hooks
     from .layers import Chars
     from .priority import Seating
     from .triggers import AbilityIndex
@@ -55,6 +55,7 @@ class PrimitivesNeeds(GameCore, Protocol):
     pool: CardPool  # every face of a card (turn_face: 712, 710)
 
     def ask(self, decision: Decision) -> Any: ...
+    def changed_one(self, oid: int) -> None: ...  # Game: a write to one object (entering, leaving, counters)
     def controller_of(self, oid: int) -> str: ...
     def opponents(self, player: str) -> list[str]: ...  # designate: "until an opponent becomes"
     def ctx(self, item: StackItem | None = None, player: str | None = None) -> Ctx: ...
@@ -97,8 +98,14 @@ class TurnNeeds(GameCore, Protocol):
     events: list[ev.Event]
     steps_begun: int  # counted by begin_step, read by ``pass`` (mechanics/play/perform.py)
     steps_watched: dict[str, list[str]]  # the active player as each step go_to waits for begins
+    sba_revision: int  # pass_steps: whether a step's beginning wrote what state-based actions read
+    _chars: dict[int, Chars] | None  # or dropped the characteristics (Game.changed)
+    _abilities: Any  # the kept ability index (an AbilityIndex or None), read before asking for one
+    memo: dict[str, Any]  # derived data kept between writes (the Sagas, by characteristics)
 
     def ctx(self, item: StackItem | None = None, player: str | None = None) -> Ctx: ...
+    def seating(self) -> Seating: ...  # PriorityRules (the next seat in turn order, who passes by itself)
+    def awake(self) -> Awake: ...  # Game (the plugins' untap hooks)
     def permanents(self, controller: str | None = None, creature: bool = False) -> list[int]: ...
     def all_chars(self) -> dict[int, Chars]: ...  # expire_effects: "for as long as you control ~" (611.2b)
     def delayed_triggers(self, step: str) -> None: ...  # TriggerRules (603.7)

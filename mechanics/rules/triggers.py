@@ -21,6 +21,7 @@ from ..abilities.abilities import (
     ManaTrigger,
     Replacement,
     SpellAbility,
+    SpellCost,
     Target,
     Triggered,
     text_lines,
@@ -29,7 +30,7 @@ from ..abilities.modes import mode_targets, trigger_modes
 from ..model import events as ev
 from ..model.state import AbilityRef, Decision, StackItem
 from ..text.effects import CANT_ACTIVATE, ENCHANTABLE, UNTARGETABLE, UNTARGETABLE_BY_OPPONENTS
-from .graveyard import Listening, yard_abilities, yard_triggers
+from .graveyard import STEP, Listening, yard_abilities, yard_triggers
 from .layers import Chars
 from .prevention import protected
 from .tally import TALLIES
@@ -59,6 +60,7 @@ class AbilityIndex(NamedTuple):
     heard: frozenset[str]  # the event kinds any of these (or a look back, 603.10a) hears
     yard: dict[str, Listening]  # the game's abilities that trigger in a graveyard (:mod:`.graveyard`)
     noticed: Set[str] = frozenset()  # the kinds ``Game.emit`` looks at: heard, counted (tally), logged
+    steps_heard: frozenset[str] = frozenset()  # the steps whose beginning any of these hears
 
 
 class TriggerRules:
@@ -582,11 +584,22 @@ def _listed(behaviour: Behaviour) -> tuple[list[tuple[int, Triggered]], list[tup
     return found
 
 
+def lists(ch: Chars) -> bool:
+    """Whether :meth:`TriggerRules.ability_index`, or what is kept with it (the abilities
+    changing what spells cost, ``perform.spell_costs``), lists any of this permanent's
+    abilities."""
+    return not ch.no_abilities and bool(_listed(ch.behaviour) or ch.behaviour.of(SpellCost))
+
+
 def _heard(index: AbilityIndex, log: bool) -> AbilityIndex:
     """The index with the event kinds something hears: its abilities', the awake
     plugins', the graveyard abilities' of the game's cards, and ZoneChanged (a permanent
     that leaves looks back, 603.10a); and those ``Game.emit`` notices: these, the kinds
     the turn's tallies count and SpellCast (a delayed "When you next cast", 603.7c), or
-    every kind when the game keeps a ``log`` (each event's line)."""
+    every kind when the game keeps a ``log`` (each event's line); and the steps whose
+    beginning its "at the beginning of" abilities and the plugins hear."""
     heard = frozenset((*index.by_event, *index.plugins.event_kinds, *index.yard, "ZoneChanged"))
-    return index._replace(heard=heard, noticed=ev.KINDS if log else heard | TALLIES.keys() | {"SpellCast"})
+    steps = {ab.step for _, _, ab, _ in index.steps}
+    steps.update(ab.step for listening in index.yard.get(STEP, {}).values() for _, ab in listening)
+    return index._replace(heard=heard, noticed=ev.KINDS if log else heard | TALLIES.keys() | {"SpellCast"},
+                          steps_heard=frozenset((*steps, *index.plugins.steps)))

@@ -47,6 +47,15 @@ class TurnRules:
 
     # ---------------------------------------------------------------- steps
     def end_step(self: Game) -> None:
+        """The step ends (500.2) and the next one begins."""
+        nxt = self.close_step()
+        if nxt is not None:
+            self.begin_step(nxt)
+
+    def close_step(self: Game) -> str | None:
+        """The step ends: mana empties (500.4), combat ends (511.3) and a new turn begins
+        after the last step; the step to begin next, or None when this one is followed by
+        another of its kind, begun here (510.4, 514.3a)."""
         st = self.state
         emptied = False
         for p in st.players.values():  # 500.4: mana empties at the end of each step and phase
@@ -60,29 +69,72 @@ class TurnRules:
             if step == "damage" and st.turn_flags.get("first_strike_step"):
                 st.turn_flags["first_strike_step"] = False
                 self.begin_step("damage")  # 510.4: the regular combat damage step follows
-                return
+                return None
             if step == "endcombat":
                 for obj in [o for o in self.battlefield_objs() if o.attacking or o.blocking]:
                     self.remove_from_combat(obj)  # 511.3 (the others are in no combat)
             if step == "cleanup" and st.turn_flags.get("cleanup_again"):
                 st.turn_flags["cleanup_again"] = False
                 self.begin_step("cleanup")  # 514.3a
-                return
+                return None
         nxt = NEXT_STEP[step]
         if nxt is None:
             self.begin_turn()
-            return
+            return "untap"
         if nxt in COMBAT_DAMAGE_STEPS and not any(st.objs[o].attacking for o in st.battlefield):
-            nxt = "endcombat"  # 508.8: no attackers, skip declare blockers and damage
-        self.begin_step(nxt)
+            return "endcombat"  # 508.8: no attackers, skip declare blockers and damage
+        return nxt
+
+    def pass_steps(self: Game, limit: int) -> int:
+        """Every player passes priority in succession in this step and in each next one
+        until something happens (:meth:`go_to`): the step ends, and so does each next step
+        whose beginning wrote nothing a state-based action reads (``sba_revision``, the
+        characteristics), triggered nothing (603.2) and asked no one anything: its
+        turn-based actions (703.4) did nothing or only what no rule looks at before a
+        player would get priority (untapping, drawing), so no state-based action (704.3),
+        trigger (603.3) or end of a "for as long as" effect (611.2b) can be new, and each
+        player would pass again (117.3d, 117.4).  The step ``go_to`` waits for begins as
+        any other, announced to it.  How many steps ended, at most ``limit`` (go_to's guard
+        against a game that never reaches its step: goldfish alone, nothing happening)."""
+        st = self.state
+        watched = self.steps_watched
+        for passed in range(1, limit + 1):
+            sba, chars = self.sba_revision, self._chars  # as go_to's last check found them
+            nxt = self.close_step()
+            if nxt is None:
+                return passed  # the step began again (510.4, 514.3a)
+            if nxt in PLAIN_STEPS:
+                nxt = self.pass_plain_steps(nxt)
+            self.open_step(nxt)
+            if (self.sba_revision != sba or self._chars is not chars or st.pending_triggers
+                    or st.decision is not None or st.over or nxt in watched):
+                self.changed(board=False)  # the step, priority and the step's decision, if any
+                return passed
+        self.changed(board=False)
+        return limit
+
+    def pass_plain_steps(self: Game, step: str) -> str:
+        """Begin and end at once ``step`` and each next step with nothing to do but begin
+        (:data:`PLAIN_STEPS`: no turn-based action at its beginning or end, 703.4) while
+        nothing hears one begin (603.2, 603.7) and ``go_to`` doesn't wait for it (every
+        player passes, :meth:`pass_steps`); the first step that may have something to do."""
+        st = self.state
+        index = self._abilities or self.ability_index()
+        if st.delayed or "StepBegan" in index.noticed:
+            return step
+        heard, watched = index.steps_heard, self.steps_watched
+        while step in PLAIN_STEPS and step not in heard and step not in watched:
+            self.record_step(step)
+            step = NEXT_STEP[step]  # (pools empty, no combat to end, not the turn's last step)
+        return step
 
     def begin_turn(self: Game) -> None:
-        """A new turn: the next player (or team, 805) in turn order becomes active."""
+        """A new turn: the next player (or team, 805) in turn order becomes active; its
+        first step, untap, is for the caller to begin."""
         st = self.state
-        order = [s[0] for s in self.seats()]
-        seat = self.seat_of(st.active)
-        nxt = order[(order.index(seat) + 1) % len(order)] if seat in order else order[0]
-        cast = sum(st.turn_flags.get("cast", {}).get(p, 0) for p in st.team_of(st.active))
+        nxt = self.seating().after[st.active]  # the next seat in turn order (101.4, 805.5)
+        cast = st.turn_flags.get("cast")
+        cast = sum(cast.get(p, 0) for p in st.team_of(st.active)) if cast else 0
         team = st.team_of(nxt)
         if st.effects:  # "until your next turn" is over (611.2)
             ending = {next_turn(p) for p in team}
@@ -96,60 +148,78 @@ class TurnRules:
             st.players[p].turns += 1
             st.players[p].lands_played = 0
         self.changed(board=False)  # the active player, the turn's counts
-        self.begin_step("untap")
 
     def begin_step(self: Game, step: str) -> None:
+        """The step begins (:meth:`open_step`), announced."""
+        self.open_step(step)
+        self.changed(board=False)  # the step, priority and the step's decision, if any
+
+    def open_step(self: Game, step: str) -> None:
+        """The step begins: its turn-based actions (703.4), then its "at the beginning of"
+        triggers (603.2, 603.7); the caller announces it (``changed``)."""
         st = self.state
-        st.step = step
+        self.record_step(step)
         st.passes = 0
         st.priority = None if step in NO_PRIORITY else st.active
-        self.steps_begun += 1
         watched = self.steps_watched.get(step)  # go_to waits for this step: who is active
         if watched is not None:
             watched.append(st.active)
-        self.emit(ev.StepBegan(step, st.active, st.turn))
         action = STEP_ACTIONS.get(step)  # turn-based actions (703.4)
         if action is not None:
             action(self)
-        index = self.ability_index()
+        index = self._abilities or self.ability_index()
+        if step in index.steps_heard:
+            self.step_triggers(step, index)
+        if st.delayed:
+            self.delayed_triggers(step)  # 603.7
+
+    def record_step(self: Game, step: str) -> None:
+        """The step is the game's, counted (``steps_begun``) and recorded (StepBegan)."""
+        st = self.state
+        st.step = step
+        self.steps_begun += 1
+        self.emit(ev.StepBegan(step, st.active, st.turn))
+
+    def step_triggers(self: Game, step: str, index: AbilityIndex) -> None:
+        """"At the beginning of [step]" abilities (603.2): the plugins', the permanents'
+        and the graveyard cards'."""
         if step in index.plugins.steps:
             for trig in self.hooks.step_begin(self, step):  # plugins: "at the beginning of"
                 self.queue_trigger(**trig)
-        if index.steps:
-            self.step_triggers(step, index)
+        for oid, idx, ab, ch in index.steps:
+            if ab.step == step and (ab.step_whose == "each" or
+                                    self.seat_of(ch.controller) == self.seat_of(self.state.active)):
+                self.add_trigger(oid, ch, idx, ab, {"step": step})
         if index.yard and (yard := index.yard.get(STEP)):
             yard_step_triggers(self, step, yard)
-        if st.delayed:
-            self.delayed_triggers(step)  # 603.7
-        self.changed(board=False)  # the step, priority and the step's decision, if any
-
-    def step_triggers(self: Game, step: str, index: AbilityIndex) -> None:
-        """"At the beginning of [step]" abilities of permanents (603.2)."""
-        for oid, idx, ab, ch in index.steps:
-            if ab.step == step and (
-                    ab.step_whose == "each" or self.seat_of(ch.controller) == self.seat_of(self.state.active)):
-                self.add_trigger(oid, ch, idx, ab, {"step": step})
 
     def _step_untap(self: Game) -> None:
-        """502: phasing first (a plugin), then untap; no one gets priority."""
+        """502: phasing first (a plugin), then untap; no one gets priority.  A permanent
+        neither tapped nor summoning sick has nothing to do in it, whoever controls it; the
+        plugins' untap hooks are asked only when an awake plugin implements them."""
         st = self.state
+        objs = st.objs
         for p in st.team_of(st.active):
-            for op in self.hooks.untap_begin(self, p):
-                UNTAP_PRIMITIVES[op[0]](self, *op[1:])
+            if "untap_begin" in self.awake().hooks:
+                for op in self.hooks.untap_begin(self, p):
+                    UNTAP_PRIMITIVES[op[0]](self, *op[1:])
             for oid in list(st.battlefield):
-                obj = st.objs[oid]
-                if obj.phased_out:
+                obj = objs[oid]
+                if not (obj.tapped or obj.sick) or obj.phased_out:
                     continue
                 ch = self.chars(oid)
                 if ch.controller == p:
                     obj.sick = False
-                    if obj.tapped and not ch.has(DOESNT_UNTAP) and \
-                            self.hooks.untap_permanent(self, obj) is not False and not (  # 502.3
+                    if obj.tapped and not ch.has(DOESNT_UNTAP) and not (
+                            "untap_permanent" in self.awake().hooks and  # 502.3
+                            self.hooks.untap_permanent(self, obj) is False) and not (
                             ch.has(MAY_NOT_UNTAP) and self._kept_tapped(oid)):
                         self.untap(oid)
+        if not st.effects:
+            return
         team = set(st.team_of(st.active))  # "its controller's next untap step" is over (502.3)
         ended = [e for e in st.effects if e.until == NEXT_UNTAP and any(
-            st.objs[o].epoch == ep and (ch := self.chars(o)) is not None and ch.controller in team
+            objs[o].epoch == ep and (ch := self.chars(o)) is not None and ch.controller in team
             for o, ep in e.affected)]
         if ended:
             st.effects = [e for e in st.effects if all(e is not x for x in ended)]
@@ -183,11 +253,14 @@ class TurnRules:
         """714.3b: as the precombat main phase begins, the active player puts a lore counter
         on each Saga they control (its chapter abilities trigger, 714.2b): the Sagas are
         those at that moment, all of them found before any counter is put."""
-        active = self.seat_of(self.state.active)
-        sagas = [oid for oid, ch in self.all_chars().items()
-                 if "Saga" in ch.subtypes and self.seat_of(ch.controller) == active]
-        for oid in sagas:
-            self.put_counters(oid, "lore", 1)
+        chars = self.all_chars()
+        kept = self.memo.get("sagas")  # the Sagas on the battlefield, kept with the characteristics
+        if kept is None or kept[0] is not chars:
+            kept = self.memo["sagas"] = (chars, [o for o, ch in chars.items() if "Saga" in ch.subtypes])
+        if kept[1]:
+            active = self.seat_of(self.state.active)
+            for oid in [o for o in kept[1] if self.seat_of(chars[o].controller) == active]:
+                self.put_counters(oid, "lore", 1)
 
     def _step_attackers(self: Game) -> None:
         """508.1; with shared team turns the active team makes one combined attack
@@ -264,10 +337,11 @@ class TurnRules:
         abilities wait, the active player gets priority and another cleanup step
         follows (see end_step)."""
         st = self.state
-        healed = [o for o in self.battlefield_objs() if o.damage or o.deathtouch_damage]
-        for obj in healed:
-            obj.damage, obj.deathtouch_damage = 0, False
-        lasting = [e for e in st.effects if e.until != "eot"]
+        objs = st.objs
+        healed = [o for o in st.battlefield if objs[o].damage or objs[o].deathtouch_damage]
+        for oid in healed:
+            objs[oid].damage, objs[oid].deathtouch_damage = 0, False
+        lasting = [e for e in st.effects if e.until != "eot"] if st.effects else st.effects
         if len(lasting) != len(st.effects):
             st.effects = lasting
             self.changed()
@@ -365,7 +439,8 @@ class TurnRules:
                 return fs
             return not fs or ch.has("double strike") or not st.turn_flags.get("first_strike_done")
 
-        for obj in [o for o in self.battlefield_objs() if o.attacking]:
+        objs = self.battlefield_objs()  # (assigning damage changes nothing: 510.1)
+        for obj in [o for o in objs if o.attacking]:
             ch = self.chars(obj.id)
             if not strikes(ch) or ch.power <= 0:
                 continue
@@ -386,7 +461,7 @@ class TurnRules:
                 power -= give
             if power > 0 and ch.has("trample") and attacked != -1:  # the rest to the player (702.19b-c, e)
                 assigned.append((obj.id, attacked, power))
-        for obj in [o for o in self.battlefield_objs() if o.blocking]:
+        for obj in [o for o in objs if o.blocking]:
             ch = self.chars(obj.id)
             if strikes(ch) and ch.power > 0:
                 assigned.append((obj.id, obj.blocking[0], ch.power))
@@ -523,7 +598,7 @@ class TurnRules:
                 # between their passes (no state-based action, no trigger: the same state each
                 # time one would get priority, 117.5): the step ends (117.4, 500.2), with no
                 # priority passed around a round nobody acts in (the next step begins with none)
-                self.end_step()
+                guard += self.pass_steps(10_000 - guard)
         finally:
             self.steps_watched = outer
 
@@ -556,6 +631,9 @@ class TurnRules:
 #: each step's turn-based actions (703.4), by step name
 STEP_ACTIONS = {name[len("_step_"):]: fn for name, fn in vars(TurnRules).items()
                 if name.startswith("_step_")}
+#: the steps with no turn-based action at their beginning or end, and priority (upkeep,
+#: beginning of combat, postcombat main, end): nothing happens in them but what triggers
+PLAIN_STEPS = frozenset(STEPS) - STEP_ACTIONS.keys() - NO_PRIORITY - ENDS_WITH_A_CHECK - COMBAT_DAMAGE_STEPS
 
 
 def _not_a_creature(obj: Obj) -> str:
