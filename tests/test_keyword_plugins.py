@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import os
 
+import pytest
+
 from mechanics.ai import autopilot as ap
 from mechanics.ai import simulate as sim
 from mechanics.play.game import Game
@@ -60,14 +62,20 @@ def test_the_autopilot_targets_none_of_its_own_with_an_up_to_one_exile():
     assert game.obj(game.resolve_obj("Solitude")).zone == "battlefield"
 
 
-def test_the_autopilot_crews_a_vehicle_that_came_after_it_last_looked():
+@pytest.mark.parametrize(("there", "joins", "expected"), [
     # 702.122a: the autopilot keeps the permanents' activated abilities while the
     # characteristics are the same; a Vehicle entering makes new ones, and it crews it
+    ('"Grizzly Bears"', "battlefield p1 \"Smuggler's Copter\"", "activate p1 \"Smuggler's Copter\""),
+    # 702.62a: it searches for suspend only when some card of the game has it (known.kinds,
+    # kept while no object joins the game); a card put into the hand later is suspended
+    ("Mountain", 'hand p1 "Rift Bolt"', 'suspend p1 "Rift Bolt"'),
+])
+def test_the_autopilot_uses_a_card_that_came_after_it_last_looked(there: str, joins: str, expected: str):
     game = Game(policy=ap.policy)
     for line in ("goldfish p2", "library p1 Mountain x3", "library p2 Island x3", "turn p1 main1",
-                 'battlefield p1 "Grizzly Bears"'):
+                 f"battlefield p1 {there}"):
         game.play(line)
     assert str(ap.choose(game)) == "goto attackers"
-    game.play("battlefield p1 \"Smuggler's Copter\"")
+    game.play(joins)
     action = ap.choose(game)
-    assert action in game.legal_actions and str(action) == "activate p1 \"Smuggler's Copter\""
+    assert action in game.legal_actions and str(action) == expected

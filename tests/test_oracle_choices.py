@@ -3,7 +3,7 @@ bonus), so ``stackfish simulate`` plays the cards that ask them."""
 
 from __future__ import annotations
 
-from mechanics.ai import autopilot
+from mechanics.ai import autopilot, decisions
 from mechanics.play.game import Game
 
 
@@ -22,5 +22,5 @@ def test_the_autopilot_splits_liliana_piles_evenly_and_loses_the_lesser_pile():
     kept = list(g.permanents("p2"))
     lost = [o for o in before if g.state.objs[o].zone == "graveyard"]
     assert kept and lost and len(kept) + len(lost) == 5  # one pile goes, the other stays
-    assert autopilot._worth(g, kept) >= autopilot._worth(g, lost)
+    assert decisions._worth(g, kept) >= decisions._worth(g, lost)
     assert any("separates p2's permanents: pile 1:" in line for line in g.log)

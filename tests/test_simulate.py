@@ -10,6 +10,7 @@ from importlib import resources
 import pytest
 
 from mechanics.ai import autopilot as ap
+from mechanics.ai import decisions
 from mechanics.ai import simulate as sim
 from mechanics.model.state import Decision
 from mechanics.play.game import Game
@@ -103,7 +104,7 @@ def test_proliferate_chooses_own_helpful_counters_and_the_opponent():
         game.play(line)
     a = game.state.aliases
     opts = [a["mine"], a["shrunk"], a["theirs"], "p1", "p2"]
-    assert ap.proliferate_choice(game, "p1", opts) == [a["mine"], "p2"]
+    assert decisions.proliferate_choice(game, "p1", opts) == [a["mine"], "p2"]
 
 
 def _mulligan_answer(cards: list[str], mulligans: int = 0) -> str:

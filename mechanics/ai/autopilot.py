@@ -29,17 +29,8 @@ plays is a line of the scenario language.  The rules are deliberately plain:
   battlefield"; 113.6k).  A clone copies the biggest creature it may.
 - Attack with everything that can, every turn; crew a Vehicle first (702.122)
   when it hits harder than its crew would.
-- Searches take as many cards as allowed, lands first, then the costliest; a
-  look at the top N takes as many as allowed into hand or play, the costliest
-  first, and puts away (bottom, graveyard) as few as it must; a
-  discard the autopilot chooses from an opponent's hand takes the costliest card.
-- Decisions: proliferate chooses its own permanents with helpful counters,
-  the opponent's with harmful ones, and opponents; evolve triggers are ordered
-  so that as many evolve as possible; protection from the color of one's choice
-  takes the color of the opponent's spell on the stack, else of most of their
-  permanents; a source of one's choice is the opponent's spell on the stack, else
-  their biggest creature; "you may" says yes; others take the
-  decision's default.
+- The choices made in the middle of an action (targets, modes, searches, discards,
+  orders of triggers, piles, colors) are :mod:`.decisions`'.
 
 Playing many games with it is :mod:`mechanics.ai.simulate`.
 """
@@ -56,7 +47,7 @@ from ..abilities.modes import mode_sets
 from ..model import actions as A
 from ..model.cards import BASIC_LAND_MANA, parse_cost
 from ..model.mana import phyrexian_life, plan
-from ..model.state import Decision, StackItem
+from ..model.state import Decision
 from ..play.blocks import required_blocks
 from ..play.payment import mana_sources, payers
 from ..play.perform import (
@@ -68,280 +59,37 @@ from ..play.perform import (
     total_cost,
     unpayable,
 )
+from .decisions import crew_choice, divided_targets, order_triggers, pick_modes, pick_target, policy
 from .intent import harmful
-from .known import known
+from .known import kinds, known
 
 ME = "p1"
 OPPONENT = "p2"
 COMBAT = ("combat", "attackers", "blockers", "damage", "endcombat")
-BAD_COUNTERS = frozenset({"-1/-1", "poison", "rad", "stun", "time", "age", "depletion", "bounty",
-                          "doom", "blight", "shield-of-opponent"})
-
-
-# ====================================================================== decisions mid-action
-
-
-def policy(game: Any, decision: Decision) -> list[Any]:
-    """Answer a decision taken while an action runs: a list of chosen options."""
-    kind = decision.kind
-    data = decision.data if isinstance(decision.data, dict) else {}
-    if kind == "order":
-        return order_triggers(game, decision)
-    if kind == "targets":
-        t = pick_target(game, decision.player, list(decision.options), decision.prompt)
-        if data.get("what") == "up to one" and harmful(decision.prompt) and (  # none rather than one's own
-                t == decision.player or (isinstance(t, int) and game.controller_of(t) == decision.player)):
-            return []
-        return [t]
-    if kind == "modes":  # a modal trigger (700.2b)
-        t = data["trigger"]
-        probe = StackItem(0, t["kind"], t["controller"], t["source"], t["epoch"], t["handler"], t["text"])
-        modal = game.ability(t["handler"]).modal
-        sets = mode_sets(game, probe, modal)
-        return [str(n) for n in pick_modes(game, decision.player, modal, sets, probe) or sets[0]]
-    what = data.get("what")
-    if kind == "discard" or what == "discard":  # a discard (a cost, connive, looting): the least wanted
-        return discard(game, decision.player, list(decision.options), decision.min)
-    if what == "proliferate":
-        return proliferate_choice(game, decision.player, decision.options)
-    if what == "may":
-        return ["yes"] if "yes" in decision.options else list(data.get("default") or [])
-    if what == "phase out":
-        return []
-    if what == "dig" and data.get("dest") not in ("hand", "battlefield"):
-        return list(decision.options[:decision.min])  # keep the top as it is: put away no more than it must
-    if what in ("search", "discard-chosen", "pick", "dig"):  # the best cards: lands first for a search, else the costliest
-        def worth(o: Any) -> tuple:
-            card = game.card(game.state.objs[o].name)
-            return (what == "search" and card.is_type("Land"), card.mana_value)
-        return sorted(decision.options, key=worth, reverse=True)[:max(decision.max, 1)]
-    if what == "target":  # a target chosen while a spell is cast mid-resolution (cascade)
-        return [pick_target(game, decision.player, list(decision.options), data.get("text", ""))]
-    if what == "crew":  # 702.122a: the creatures that can't attack anyway first, then the smallest
-        return crew_choice(game, list(decision.options), data["power"])
-    if what == "pitch":  # a card exiled from the hand (evoke's cost): the cheapest
-        return [min(decision.options, key=lambda o: game.card(game.state.objs[o].name).mana_value)]
-    if what == "divide":  # 601.2d: a creature its lethal damage, a player as much as it can
-        t = data.get("target")
-        return [str(min(len(decision.options), _lethal(game, t) if isinstance(t, int) else len(decision.options)))]
-    if what == "source":  # "a source of your choice": an opponent's spell on the stack, else their biggest
-        theirs = [o for o in decision.options if game.controller_of(o) != decision.player]
-        on_stack = {i.source for i in game.state.stack}
-        return [max(theirs or decision.options, key=lambda o: (o in on_stack, _size(game, o)))]
-    if what == "color":  # protection from the color of one's choice
-        return [threat_color(game, decision.player, decision.options)]
-    if what == "rummage":  # "discard up to N, then draw that many": the lands it no longer needs
-        lands = sum(1 for o in game.permanents(decision.player) if game.card(game.state.objs[o].name).is_type("Land"))
-        spare = [o for o in decision.options if game.card(game.state.objs[o].name).is_type("Land")]
-        return spare[:decision.max] if lands >= 4 else []
-    if what == "put-back":  # Brainstorm: the cards least wanted, as for a discard
-        return discard(game, decision.player, list(decision.options), decision.min)
-    if what == "pile":  # 700.3: piles as even in worth as can be, so the other player loses half
-        return split_piles(game, list(decision.options))[0]
-    if what == "pile-choice":  # sacrifice the pile worth less
-        first, second = data["piles"]
-        return ["1" if _worth(game, first) <= _worth(game, second) else "2"]
-    if what in ("sacrifice", "tap"):  # a cost or an edict: the least of what fits
-        return sorted(decision.options, key=lambda o: (_size(game, o), game.card(game.state.objs[o].name).mana_value))[:max(1, decision.min)]
-    default = data.get("default")
-    if default:
-        return list(default)
-    n = decision.min if decision.min else min(1, decision.max, len(decision.options))
-    if what == "copy" and decision.options:  # Clone: the biggest creature
-        best = max(decision.options, key=lambda o: _size(game, o))
-        return [best]
-    return list(decision.options[:n])
-
-
-def threat_color(game: Any, player: str, options: Iterable[str]) -> str:
-    """The color the opponents threaten most: their spells on the stack first, then their
-    permanents (the first option when they show none)."""
-    names = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
-    seen: Counter[str] = Counter()
-    for item in game.state.stack:
-        ch = game.chars(item.source) if item.controller != player and item.source is not None else None
-        seen.update({names[c]: 100 for c in (ch.colors if ch else ())})
-    for o in game.permanents():
-        if game.controller_of(o) != player:
-            seen.update(names[c] for c in game.chars(o).colors)
-    options = list(options)
-    return max(options, key=lambda c: seen[c]) if seen else options[0]
-
-
-def divided_targets(game: Any, player: str, spec: Any, total: int) -> list[Any]:
-    """601.2d: the targets to divide ``total`` damage among: the opponents' creatures it
-    can kill, cheapest first, then an opponent for the rest (the last target takes it)."""
-    opts = game.target_options(None, spec)
-    theirs = sorted((o for o in opts if isinstance(o, int) and game.controller_of(o) != player
-                     and game.chars(o).is_creature), key=lambda o: _lethal(game, o))
-    face = next((o for o in opts if isinstance(o, str) and o in game.opponents(player)), None)
-    out: list[Any] = []
-    left = total
-    for o in theirs:
-        need = _lethal(game, o)
-        if need <= left and len(out) < spec.max:
-            out.append(o)
-            left -= need
-    if left and face is not None and len(out) < spec.max:
-        out.append(face)
-    return out
-
-
-def _lethal(game: Any, oid: int) -> int:
-    """The damage that would destroy a creature (at least 1)."""
-    ch = game.chars(oid)
-    return max(1, (ch.toughness or 0) - game.state.objs[oid].damage) if ch is not None else 1
-
-
-def _worth(game: Any, oids: Iterable[Any]) -> int:
-    """What permanents are worth to their controller: their size and mana values."""
-    return sum(_size(game, o) + game.card(game.state.objs[o].name).mana_value for o in oids)
-
-
-def split_piles(game: Any, oids: list[Any]) -> tuple[list[Any], list[Any]]:
-    """Two piles of near-equal worth: the worthiest first, each to the lighter pile."""
-    piles: tuple[list[Any], list[Any]] = ([], [])
-    for o in sorted(oids, key=lambda o: _worth(game, [o]), reverse=True):
-        piles[_worth(game, piles[0]) > _worth(game, piles[1])].append(o)
-    return piles
-
-
-def pick_modes(game: Any, player: str, modal: Any, sets: list[tuple[int, ...]],
-               probe: Any = None) -> tuple[int, ...] | None:
-    """The legal choice of modes that does most (:func:`_mode_worth`), or None when
-    each would hurt ``player``."""
-    worth = {n: _mode_worth(game, player, modal.modes[n - 1], probe) for s in sets for n in s}
-    good = [s for s in sets if all(worth[n] > 0 for n in s)]
-    return max(good, key=lambda s: sum(worth[n] for n in s), default=None)
-
-
-def _mode_worth(game: Any, player: str, mode: Any, probe: Any) -> int:
-    """4 for damage to an opponent (3 to each opponent), 2 for harm to their
-    permanents, 1 for anything else that helps, 0 when its best target would be one's own for harm (or the
-    opponent's for help)."""
-    if not mode.targets:
-        return 3 if "each opponent" in mode.text else 1
-    t = pick_target(game, player, game.target_options(probe, mode.targets[0]), mode.text)
-    mine = t == player or (isinstance(t, int) and game.controller_of(t) == player)
-    if not harmful(mode.text):
-        return int(mine)
-    if mine:
-        return 0
-    return 4 if isinstance(t, str) and "damage" in mode.text else 2
-
-
-def _size(game: Any, oid: Any) -> int:
-    ch = game.chars(oid) if isinstance(oid, int) else None
-    if ch is None or ch.power is None:
-        return 0
-    return ch.power + ch.toughness
-
-
-def pick_target(game: Any, player: str, options: list[Any], text: str = "") -> Any:
-    """The best of a target requirement's options for ``player``: opponents (and
-    their creatures) for harmful effects, one's own biggest creature for helpful ones."""
-    bad = harmful(text)
-    opps = set(game.opponents(player))
-
-    def owner(o: Any) -> str:
-        return o if isinstance(o, str) else game.controller_of(o)
-
-    if bad:
-        for o in options:
-            if isinstance(o, str) and o in opps:
-                return o
-        theirs = [o for o in options if owner(o) in opps]
-        if theirs:
-            return max(theirs, key=lambda o: _size(game, o))
-        return max(options, key=lambda o: _size(game, o))  # forced: the one it hurts least
-    mine = [o for o in options if owner(o) == player]
-    attacking = [o for o in mine if isinstance(o, int) and game.state.objs[o].attacking]
-    pool = attacking or [o for o in mine if isinstance(o, int)] or mine or options
-    return max(pool, key=lambda o: _size(game, o))
-
-
-def proliferate_choice(game: Any, player: str, options: Iterable[Any]) -> list[Any]:
-    """Own permanents and self when their counters help, opponents' permanents and
-    opponents when theirs hurt (so: the opponent's poison and rad, one's own +1/+1)."""
-    st = game.state
-    opps = set(game.opponents(player))
-    out = []
-    for o in options:
-        if isinstance(o, str):
-            counters = st.players[o].counters
-            owner = o
-        else:
-            counters = st.objs[o].counters
-            owner = game.controller_of(o)
-        kinds = {k for k, n in counters.items() if n > 0}
-        bad = bool(kinds & BAD_COUNTERS)
-        good = bool(kinds - BAD_COUNTERS)
-        if (owner in opps and (bad or isinstance(o, str))) or (owner not in opps and good and not bad):
-            out.append(o)
-    return out
-
-
-def order_triggers(game: Any, decision: Decision) -> list[Any]:
-    """Order simultaneous triggers (first listed goes on the stack first, so it
-    resolves last).  Evolve triggers resolve smallest entering creature first, and
-    those of creatures whose evolving grows others ("whenever this creature
-    evolves") last, so that the most evolve."""
-    triggers = (decision.data or {}).get("triggers") or []
-    sources = list(dict.fromkeys(decision.options))
-    if not triggers or not isinstance(triggers[0], dict):
-        return sources
-
-    def resolve_key(src: Any) -> tuple:
-        mine = [t for t in triggers if t["source"] == src]
-        evolve = any(t["handler"] == "evolve" for t in mine)
-        grows = 0
-        if evolve and isinstance(src, int):
-            ch = game.chars(src)
-            if ch is not None and "evolves" in ch.card.oracle_text:
-                grows = 1
-        entered = 99
-        for t in mine:
-            e = t.get("data", {}).get("entered")
-            if e is not None:
-                entered = min(entered, _size(game, e))
-        return (grows, 0 if evolve else -1, entered, -_size(game, src))
-
-    by_resolution = sorted(sources, key=resolve_key)  # resolves first ... resolves last
-    return list(reversed(by_resolution))
-
-
-def discard(game: Any, player: str, options: list[int], n: int) -> list[int]:
-    """Discard to hand size: extra lands beyond the ones still needed, then the most
-    expensive spells."""
-    st = game.state
-    lands_out = sum(1 for o in game.permanents(player) if "Land" in game.chars(o).types)
-
-    def keep_value(oid: int) -> tuple:
-        card = game.card(st.objs[oid].name)
-        if card.is_type("Land"):
-            return (0 if lands_out >= 6 else 2, 0)
-        return (1, -card.mana_value)
-
-    return sorted(options, key=keep_value)[:n]
 
 
 # ====================================================================== the player
 
 
 def choose(game: Any) -> A.Action | None:
-    """The autopilot's next action for the pending decision, or None when none is pending."""
-    d = game.pending
-    if d is None:
+    """The autopilot's next action for the pending decision (``game.pending``), or None
+    when none is pending.  Read from the state: a priority decision is answered without
+    building the :class:`Decision` that ``game.pending`` would describe it with."""
+    st = game.state
+    if st.over:
         return None
+    d = st.decision
+    if d is None:
+        return None if st.priority is None else priority(game, st.priority)
     if d.kind == "mulligan":
         return mulligan(game, d)
     if d.kind == "attackers":
         refs = battlefield_refs(game, d.options)
-        return A.Attack(d.player, tuple((r, "") for r in refs)) if refs else A.Pass()
+        return A.Attack(d.player, tuple((r, "") for r in refs)) if refs else PASS
     if d.kind == "blockers":  # no blocks, but those the rules require (509.1c)
         required = required_blocks(game, d.player)
         return A.Block(d.player, tuple((game.ref_for(b), game.ref_for(a)) for b, a in required)) if required \
-            else A.Pass()
+            else PASS
     if d.kind == "order":
         return A.Order(tuple(_ref(game, o) for o in order_triggers(game, d)))
     if d.kind != "priority":
@@ -361,16 +109,20 @@ def battlefield_refs(game: Any, oids: Iterable[int]) -> list[str]:
     oids = list(oids)
     if st.aliases or any(st.objs[o].zone != "battlefield" for o in oids):
         return [game.ref_for(o) for o in oids]
-    chars = game.all_chars()
+    chars, objs = game.all_chars(), st.objs
     shown = {}  # game.name_of: the name after the layers (a phased-out permanent's own)
-    groups: dict[str, list[Any]] = {}
+    groups: dict[str, list[Any]] = {}  # the permanents each name refers to, of the names wanted
+    for oid in oids:
+        ch = chars.get(oid)
+        name = shown[oid] = objs[oid].name if ch is None else ch.name
+        groups[name.casefold()] = []
     for oid in st.battlefield:
-        obj, ch = st.objs[oid], chars.get(oid)
-        name = shown[oid] = obj.name if ch is None else ch.name
+        obj, ch = objs[oid], chars.get(oid)
         key = obj.name.casefold()
-        groups.setdefault(key, []).append(obj)
-        if name != obj.name and name.casefold() != key:
-            groups.setdefault(name.casefold(), []).append(obj)
+        if key in groups:
+            groups[key].append(obj)
+        if ch is not None and ch.name != obj.name and (other := ch.name.casefold()) != key and other in groups:
+            groups[other].append(obj)
     out = []
     for oid in oids:
         name = shown[oid]
@@ -413,38 +165,60 @@ def _most_common(names: list[str]) -> str:
 
 
 def priority(game: Any, player: str) -> A.Action:
-    """With priority: land, spells, abilities, or move on to the next point of interest."""
+    """With priority: land, spells, abilities, or move on to the next point of interest.
+    The searches for what no card of the game offers (:func:`kinds`: suspend, landcycling,
+    a graveyard ability) or no permanent has (activated abilities) are not run."""
     st = game.state
     if st.stack:
-        return A.Pass()
+        return PASS
+    step = st.step
     mine = st.active == player or game.seat_of(st.active) == game.seat_of(player)
-    if mine and st.step in ("main1", "main2"):
-        land = land_to_play(game, player) or land_to_cycle(game, player)
-        if land is not None:
-            return land
-        fetch = ability_to_activate(game, player, fetch=True)
+    if mine and (step == "main1" or step == "main2"):
+        main1 = step == "main1"
+        rare = kinds(game)
+        if not st.players[player].lands_played:
+            land = land_to_play(game, player) or (land_to_cycle(game, player) if "cycling" in rare else None)
+            if land is not None:
+                return land
+        abilities = activated_abilities(game)
+        fetch = ability_to_activate(game, player, fetch=True) if abilities else None
         if fetch is not None:  # a fetch land's search, for mana now
             return fetch
-        spell = spell_to_cast(game, player, sorcery_speed=True) or card_to_suspend(game, player) or (
-            card_to_unearth(game, player) if st.step == "main1" else None)
+        spell = spell_to_cast(game, player, sorcery_speed=True, rare=rare) or (
+            card_to_suspend(game, player) if "suspend" in rare else None) or (
+            card_to_unearth(game, player) if main1 and "yard" in rare else None)
         if spell is not None:
             return spell
-        crew = vehicle_to_crew(game, player) if st.step == "main1" else None
+        crew = vehicle_to_crew(game, player) if main1 and abilities else None
         if crew is not None:
             return crew
-        if st.step == "main2":
+        if not main1 and abilities:
             ability = ability_to_activate(game, player)
             if ability is not None:
                 return ability
-        return A.Goto("attackers") if st.step == "main1" else A.Goto("main1", player)
-    if mine and st.step in COMBAT:
-        if st.step in ("attackers", "blockers") and any(
+        return _goto("attackers") if main1 else _goto("main1", player)
+    if mine and step in COMBAT:
+        if (step == "attackers" or step == "blockers") and "pump" in kinds(game) and any(
                 st.objs[o].attacking for o in st.battlefield):
             pump = spell_to_cast(game, player, sorcery_speed=False, combat=True)
             if pump is not None:
                 return pump
-        return A.Goto("main2")
-    return A.Goto("main1", player)
+        return _goto("main2")
+    return _goto("main1", player)
+
+
+PASS = A.Pass()
+
+
+def _goto(step: str, player: str = "") -> A.Goto:
+    """``A.Goto(step, player)``, made once (an action is a frozen value)."""
+    found = _GOTOS.get((step, player))
+    if found is None:
+        found = _GOTOS[step, player] = A.Goto(step, player)
+    return found
+
+
+_GOTOS: dict[tuple[str, str], A.Goto] = {}
 
 
 def land_to_play(game: Any, player: str) -> A.Action | None:
@@ -452,9 +226,12 @@ def land_to_play(game: Any, player: str) -> A.Action | None:
     p = st.players[player]
     if p.lands_played >= 1:
         return None
-    cards = known(game)
-    lands = [n for n in dict.fromkeys([st.objs[o].name for o in (*p.hand, *_from_exile(game, p))])
-             if cards[n].land]
+    objs, cards = st.objs, known(game)
+    lands: list[str] = []
+    for o in (*p.hand, *_from_exile(game, p)) if p.exile else p.hand:
+        name = objs[o].name
+        if cards[name].land and name not in lands:
+            lands.append(name)
     if not lands:
         return None
     if len(lands) == 1:
@@ -462,12 +239,7 @@ def land_to_play(game: Any, player: str) -> A.Action | None:
     # the color the hand's spells need most and the lands on the battlefield make least
     need: Counter = Counter()
     for o in p.hand:
-        card = game.card(st.objs[o].name)
-        if not card.is_type("Land"):
-            for sym in card.cost:
-                for c in sym:
-                    if c in "WUBRG":
-                        need[c] += 1
+        need.update(cards[objs[o].name].pips)
     for oid in game.permanents(player):
         ch = game.chars(oid)
         if "Land" in ch.types:
@@ -516,32 +288,37 @@ def _makes(game: Any, oid: int) -> str:
     return "".join(ab.mana for ab in game.activated(oid) if ab.mana and ab.tap)
 
 
-def spell_to_cast(game: Any, player: str, sorcery_speed: bool, combat: bool = False) -> A.Action | None:
+def spell_to_cast(game: Any, player: str, sorcery_speed: bool, combat: bool = False,
+                  rare: frozenset[str] | None = None) -> A.Action | None:
     """The castable spell of highest mana value (with its targets and X), or None.
-    In combat only helpful instants that target a creature (pumps)."""
+    In combat only helpful instants that target a creature (pumps).  ``rare``: the game's
+    :func:`kinds` when the caller has them."""
     st = game.state
     p = st.players[player]
     exiled = _from_exile(game, p)
     if not p.hand and not p.graveyard and not exiled:
         return None
-    objs, facts = st.objs, known(game)
-    in_hand = dict.fromkeys([objs[o].name for o in (*p.hand, *exiled)])
+    objs, facts, rare = st.objs, known(game), kinds(game) if rare is None else rare
+    in_hand = dict.fromkeys([objs[o].name for o in (*p.hand, *exiled)] if exiled else [objs[o].name for o in p.hand])
     flashback, permitted = {}, {}
-    for n in dict.fromkeys([objs[o].name for o in p.graveyard]):
-        k = facts[n]
-        if k.flashback:
-            flashback[n] = k.flashback
-        elif k.from_graveyard:  # 601.3
-            permitted[n] = k.from_graveyard
+    if "graveyard" in rare:
+        for n in dict.fromkeys([objs[o].name for o in p.graveyard]):
+            k = facts[n]
+            if k.flashback:
+                flashback[n] = k.flashback
+            elif k.from_graveyard:  # 601.3
+                permitted[n] = k.from_graveyard
     cards = []
-    for name in dict.fromkeys([*in_hand, *flashback, *permitted]):
+    for name in (dict.fromkeys([*in_hand, *flashback, *permitted]) if flashback or permitted else in_hand):
         k = facts[name]
         if k.land or not (k.fast or sorcery_speed) or combat != k.pump and (combat or k.instant):
             continue  # pumps in combat, burn in the main phase
         cards.append(k)
-    if not cards or not mana_sources(game, player) and not any(facts[objs[o].name].alts for o in p.hand):
+    if not cards or not mana_sources(game, player) and not (
+            "alts" in rare and any(facts[objs[o].name].alts for o in p.hand)):
         return None  # (after casting, the lands are often all tapped; evoke needs no mana)
-    cards = [k for k in cards if not k.costs or not any(unpayable(game, player, -1, c) for c in k.costs)]
+    if "costs" in rare:
+        cards = [k for k in cards if not k.costs or not any(unpayable(game, player, -1, c) for c in k.costs)]
     cards.sort(key=_ORDER)
     for k in cards:
         card = k.card
@@ -649,18 +426,6 @@ def card_to_suspend(game: Any, player: str) -> A.Action | None:
     return A.SuspendCard(player, min(able, key=lambda n: (found[n][0], n))) if able else None
 
 
-def crew_choice(game: Any, options: list[int], power: int) -> list[int]:
-    """Creatures to tap for crew N (702.122a): summoning-sick ones first (they can't attack),
-    then the least powerful, until their total power is N."""
-    st = game.state
-    chosen: list[int] = []
-    for o in sorted(options, key=lambda o: (not st.objs[o].sick, game.chars(o).power or 0)):
-        if sum(game.chars(c).power or 0 for c in chosen) >= power:
-            break
-        chosen.append(o)
-    return chosen
-
-
 def vehicle_to_crew(game: Any, player: str) -> A.Action | None:
     """Before combat, crew a Vehicle that can attack when it hits harder than the creatures
     that would crew it instead of attacking (those with summoning sickness cost nothing)."""
@@ -733,8 +498,12 @@ def activated_abilities(game: Any) -> list[tuple[int, str, int, Any, Any]]:
     chars = game.all_chars()
     kept = game.memo.get("autopilot_activated")
     if kept is None or kept[0] is not chars:
-        found = [(oid, ch.controller, n, ab, ch) for oid, ch in chars.items() if _activates(ch.behaviour)
-                 for n, ab in enumerate(game.activated(oid), 1) if isinstance(ab, Activated) and not ab.mana]
+        found = []
+        for oid, ch in chars.items():
+            beh = ch.behaviour
+            if beh.derived.get("activates", True) and _activates(beh):  # (read once: kept with the abilities)
+                found += [(oid, ch.controller, n, ab, ch) for n, ab in enumerate(game.activated(oid), 1)
+                          if isinstance(ab, Activated) and not ab.mana]
         kept = game.memo["autopilot_activated"] = (chars, found)
     return kept[1]
 

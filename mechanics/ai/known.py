@@ -34,6 +34,7 @@ class Known(NamedTuple):
     instant: bool
     fast: bool  # an instant or a card with flash (702.8a)
     order: tuple[int, str]  # the costliest first, then by name
+    pips: str  # the colors its mana cost asks for, once a symbol each ("" for a land)
     costs: list  # its costs of casting besides the mana cost (kicker, additional costs)
     alts: list  # its alternative costs (118.9)
     flashback: str  # its flashback cost (702.34a)
@@ -75,9 +76,59 @@ class _KnownCards(dict):
             specs, helpful = game.spell_target_specs(name), not harmful(card.oracle_text)
             found = beh.derived["autopilot"] = Known(
                 card, card.is_type("Land"), instant, instant or "flash" in card.keywords,
-                (-card.mana_value, card.name), cast_costs(game, name), cast_costs(game, name, AltCost),
+                (-card.mana_value, card.name),
+                "" if card.is_type("Land") else "".join(c for sym in card.cost for c in sym if c in "WUBRG"),
+                cast_costs(game, name), cast_costs(game, name, AltCost),
                 flashback_cost(game, name), permitted_alt(game, name, "graveyard"), suspend_instance(game, name),
                 HandAbility.of(beh, "hand"), HandAbility.of(beh, "graveyard"), modal, divide, specs, helpful,
                 bool(modal is None and divide is None and specs and helpful and specs[0].kind in PUMPED))
         self[name] = found
         return found
+
+
+def kinds(game: Any) -> frozenset[str]:
+    """What any card of the game offers off the battlefield, of what the autopilot's rarer
+    searches look for: ``suspend``, ``cycling`` (an ability that works in the hand),
+    ``yard`` (one that works in the graveyard), ``graveyard`` (flashback, or cast from a
+    graveyard: 601.3), ``alts`` (an alternative cost), ``costs`` (costs besides mana),
+    ``pump`` (a spell cast in combat).  A
+    search finds nothing when its kind is missing, so it is not run.  Every face of every
+    card counts (a card off the battlefield shows one of its faces; a token there ceases to
+    exist, 704.5d); the objects are scanned once, and new ones as they come."""
+    st = game.state
+    objs = st.objs
+    last = next(reversed(objs), -1)  # the newest object: ids only grow (State.new_id)
+    kept = game.memo.get("autopilot_kinds")
+    if kept is not None and kept[0] is st and kept[1] == last:
+        return kept[2]
+    start, found = (kept[1], set(kept[2])) if kept is not None and kept[0] is st else (-1, set())
+    if start < 0:
+        names = {o.name for o in objs.values() if not o.token}
+    else:  # the objects made since
+        names = set()
+        for oid in reversed(objs):
+            if oid <= start:
+                break
+            if not objs[oid].token:
+                names.add(objs[oid].name)
+    facts = known(game)
+    for name in names:
+        found |= _kinds(game, facts, name)
+    kept = game.memo["autopilot_kinds"] = (st, last, frozenset(found))
+    return kept[2]
+
+
+def _kinds(game: Any, facts: dict[str, Known], name: str) -> frozenset[str]:
+    """:func:`kinds` of one card, every face of it (kept with its abilities)."""
+    beh = game.behaviour(name)
+    found = beh.derived.get("autopilot_kinds")
+    if found is None:
+        whole = game.pool.get(name)
+        found = set()
+        for face in (whole.faces if whole is not None and whole.faces else (game.card(name),)):
+            k = facts[face.name]
+            found.update(kind for kind, has in (("suspend", k.suspend), ("cycling", k.hand), ("yard", k.yard),
+                                                 ("graveyard", k.flashback or k.from_graveyard),
+                                                 ("alts", k.alts), ("costs", k.costs), ("pump", k.pump)) if has)
+        found = beh.derived["autopilot_kinds"] = frozenset(found)
+    return found

@@ -4,15 +4,63 @@ Every primitive emits one.  Replacement effects apply before a primitive
 happens; triggered abilities are collected from these events after it.
 Plugins say which event kinds they care about (``Event.kind`` is the class
 name) so that the engine only calls them for those.
+
+The engine's events are frozen dataclasses (equal, hashable and immutable, as
+plugins rely on) made by :func:`event`, whose ``__init__`` fills the new record in
+one step: a game makes a few hundred events, and a frozen dataclass's own
+``__init__`` sets each field through ``object.__setattr__``.  A plugin's own
+``Event`` subclass may be a plain ``@dataclass(frozen=True)``.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from dataclasses import MISSING, dataclass, field, fields
+from typing import Any, ClassVar, TypeVar
+
+E = TypeVar("E", bound=type)
 
 
-@dataclass(frozen=True)
+def event(cls: E) -> E:
+    """``@dataclass(frozen=True)`` with an ``__init__`` of the same signature that
+    writes the fields into the instance's ``__dict__`` at once (about a third of the
+    generated one's work; a frozen class can't assign them, so the generated one
+    calls ``object.__setattr__`` for each).  Defaults and default factories work
+    as in a dataclass; ``__post_init__`` and init-only fields are not supported."""
+    cls = dataclass(frozen=True)(cls)
+    if hasattr(cls, "__post_init__"):
+        raise TypeError(f"{cls.__name__}: event() records have no __post_init__")
+    env: dict[str, Any] = {"_FACTORY": _FACTORY}
+    params, make = [], []
+    for f in fields(cls):
+        if not f.init:
+            raise TypeError(f"{cls.__name__}.{f.name}: event() records take every field")
+        if f.default is not MISSING:
+            env[f"_d_{f.name}"] = f.default
+            params.append(f"{f.name}=_d_{f.name}")
+        elif f.default_factory is not MISSING:  # a new value for each record
+            env[f"_f_{f.name}"] = f.default_factory
+            params.append(f"{f.name}=_FACTORY")
+            make.append(f"    if {f.name} is _FACTORY: {f.name} = _f_{f.name}()\n")
+        else:
+            params.append(f.name)
+    values = ", ".join(f"{f.name}={f.name}" for f in fields(cls))
+    exec(f"def __init__(self, {', '.join(params)}):\n{''.join(make)}"  # noqa: S102 - built from field names
+         f"    self.__dict__.update({values})\n", env)
+    init = env["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    init.__module__ = cls.__module__
+    cls.__init__ = init  # type: ignore[misc]
+    return cls
+
+
+_FACTORY = object()  # the default of a field with a default factory: make one
+
+#: the kind of every event class defined so far, a plugin's own too (each adds its
+#: own as it is defined): what a game that keeps a log notices (it describes each event)
+KINDS: set[str] = {"Event"}
+
+
+@event
 class Event:
     """Base class; ``kind`` is the class name, used to route events to plugins."""
 
@@ -21,9 +69,10 @@ class Event:
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls.kind = cls.__name__
+        KINDS.add(cls.kind)
 
 
-@dataclass(frozen=True)
+@event
 class ZoneChanged(Event):
     """An object moved between zones (or a token was created: ``from_zone`` ``""``).
 
@@ -43,7 +92,7 @@ class ZoneChanged(Event):
     token: bool = False
 
 
-@dataclass(frozen=True)
+@event
 class _Counters(Event):
     """``amount`` counters of kind ``kind_`` on an object (``obj``) or a player
     (``player``); the other of the two is None."""
@@ -54,7 +103,7 @@ class _Counters(Event):
     player: str | None = None
 
 
-@dataclass(frozen=True)
+@event
 class CountersPut(_Counters):
     """Counters were put on an object or a player: ``kind_``, ``amount``, ``obj`` or
     ``player``; ``source_item``: the id of the stack item whose resolution put them."""
@@ -62,27 +111,27 @@ class CountersPut(_Counters):
     source_item: int | None = None  # the stack item whose resolution put them
 
 
-@dataclass(frozen=True)
+@event
 class CountersRemoved(_Counters):
     """Counters were removed from an object or a player: ``kind_``, ``amount``,
     ``obj`` or ``player``."""
 
 
-@dataclass(frozen=True)
+@event
 class Tapped(Event):
     """The permanent ``obj`` became tapped."""
 
     obj: int
 
 
-@dataclass(frozen=True)
+@event
 class Untapped(Event):
     """The permanent ``obj`` became untapped."""
 
     obj: int
 
 
-@dataclass(frozen=True)
+@event
 class Exerted(Event):
     """The permanent ``obj`` was exerted (701.43a): it won't untap during its controller's
     next untap step."""
@@ -90,7 +139,7 @@ class Exerted(Event):
     obj: int
 
 
-@dataclass(frozen=True)
+@event
 class TokenCreated(Event):
     """A token ``obj`` named ``name`` was created under ``controller``'s control (a
     ZoneChanged with ``from_zone`` ``""`` follows)."""
@@ -100,7 +149,7 @@ class TokenCreated(Event):
     controller: str
 
 
-@dataclass(frozen=True)
+@event
 class DamageDealt(Event):
     """Damage was dealt (120), one event per source and recipient: ``amount`` by the
     object ``source`` (None for a sourceless effect) to the permanent ``obj`` or the
@@ -115,7 +164,7 @@ class DamageDealt(Event):
     combat: bool = False
 
 
-@dataclass(frozen=True)
+@event
 class LifeChanged(Event):
     """``player``'s life total changed by ``amount``: positive a gain, negative a loss."""
 
@@ -123,7 +172,7 @@ class LifeChanged(Event):
     amount: int  # negative for loss
 
 
-@dataclass(frozen=True)
+@event
 class Milled(Event):
     """Cards milled as one event (701.17): all at once.  ``player`` milled the cards
     ``objs``, ``nonland`` of which are not lands."""
@@ -133,7 +182,7 @@ class Milled(Event):
     nonland: int
 
 
-@dataclass(frozen=True)
+@event
 class Drew(Event):
     """``player`` drew the card ``obj``; it is the ``index``-th (from 0) of ``of``
     cards drawn by one instruction."""
@@ -144,7 +193,7 @@ class Drew(Event):
     of: int = 1
 
 
-@dataclass(frozen=True)
+@event
 class PhasedOut(Event):
     """``obj`` phased out (702.26); ``indirectly``: with what it is attached to (702.26g)."""
 
@@ -152,7 +201,7 @@ class PhasedOut(Event):
     indirectly: bool = False
 
 
-@dataclass(frozen=True)
+@event
 class PhasedIn(Event):
     """``obj`` phased in (702.26); ``indirectly``: with what it is attached to."""
 
@@ -160,7 +209,7 @@ class PhasedIn(Event):
     indirectly: bool = False
 
 
-@dataclass(frozen=True)
+@event
 class StepBegan(Event):
     """The step or phase ``step`` (``"untap"``, ``"upkeep"``, ``"main1"``, ``"attackers"``,
     ...) of turn ``turn`` began, ``active`` the active player; emitted before its
@@ -171,7 +220,7 @@ class StepBegan(Event):
     turn: int
 
 
-@dataclass(frozen=True)
+@event
 class SpellCast(Event):
     """``controller`` cast a spell (601): ``item`` its stack item's id, ``source`` the
     card's object id."""
@@ -181,7 +230,7 @@ class SpellCast(Event):
     controller: str
 
 
-@dataclass(frozen=True)
+@event
 class SpellCopied(Event):
     """``controller`` put a copy of the spell ``name`` on the stack (707.10; storm, "copy
     target instant or sorcery spell"): ``item`` the copy's stack item id (magecraft:
@@ -192,7 +241,7 @@ class SpellCopied(Event):
     controller: str
 
 
-@dataclass(frozen=True)
+@event
 class BecameTarget(Event):
     """The permanent ``obj`` (with ``epoch``) became a target of the stack item ``item``
     (ward, 702.21a); ``controller`` controls that spell or ability."""
@@ -203,7 +252,7 @@ class BecameTarget(Event):
     controller: str
 
 
-@dataclass(frozen=True)
+@event
 class AttackersDeclared(Event):
     """Attackers were declared (508.1): ``attackers``, the attacking creatures' ids (empty
     when none attack).  Whom each attacks is ``game.obj(oid).attacking`` (a player)."""
@@ -211,7 +260,7 @@ class AttackersDeclared(Event):
     attackers: tuple[int, ...]
 
 
-@dataclass(frozen=True)
+@event
 class BlockersDeclared(Event):
     """Blockers were declared (509.1): ``blocks``, one ``(blocker, attacker)`` pair of
     object ids for each creature that blocks and the attacker it blocks (empty when
@@ -220,7 +269,7 @@ class BlockersDeclared(Event):
     blocks: tuple[tuple[int, int], ...]
 
 
-@dataclass(frozen=True)
+@event
 class BecameBlocked(Event):
     """The attacking creature ``attacker`` became blocked (509.1h): once, however many
     creatures block it; ``blockers`` the ids of the creatures blocking it."""
@@ -229,7 +278,7 @@ class BecameBlocked(Event):
     blockers: tuple[int, ...]
 
 
-@dataclass(frozen=True)
+@event
 class KeywordAction(Event):
     """``player`` performed the keyword action ``name`` (such as ``proliferate``).
     ``data`` holds what was chosen, e.g. the objects and players proliferated."""
@@ -239,7 +288,7 @@ class KeywordAction(Event):
     data: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
 
 
-@dataclass(frozen=True)
+@event
 class AbilityResolved(Event):
     """A triggered or activated ability finished resolving: ``item`` its stack item's
     id, ``handler`` what resolved it, ``controller``, ``source`` its source's id (None
@@ -252,7 +301,7 @@ class AbilityResolved(Event):
     data: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
 
 
-@dataclass(frozen=True)
+@event
 class GameOver(Event):
     """The game ended: ``winner`` (None for a draw) and the ``reason``."""
 

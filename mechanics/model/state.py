@@ -252,7 +252,7 @@ class State:
     clock: int = 1  # the timestamp source
     rng: random.Random = field(default_factory=lambda: random.Random(0))
     seed: int = 0
-    log_len: int = 0
+    log_len: int = 0  # the game's log lines and events when this state was saved (Game._saved)
     over: bool = False
     winner: str | None = None
     kill_turn: int | None = None

@@ -48,6 +48,7 @@ def attack(game: Game, a: A.Attack) -> None:
     d = _declaration(game, a.player, "attackers")
     able = [o for p in st.team_of(d.player) for o in game.can_attack_with(p)]  # one team attack (805.10b)
     chosen = []
+    defenders = game.opponents(a.player)
     for ref, target in a.attackers:
         oid = game.resolve_obj(ref)
         if oid not in able:
@@ -55,7 +56,6 @@ def attack(game: Game, a: A.Attack) -> None:
             raise IllegalActionError(f"'{ref}' can't attack: {why}")
         if any(oid == c[0] for c in chosen):
             raise IllegalActionError(f"'{ref}' is declared as an attacker twice")
-        defenders = game.opponents(a.player)
         defender = target or (defenders[0] if defenders else "")
         walker = None
         if target and target not in st.players:  # 508.1b: a planeswalker an opponent controls
@@ -81,16 +81,22 @@ def attack(game: Game, a: A.Attack) -> None:
             game.exert(oid)
     st.turn_flags["attacked"] = st.turn_flags.get("attacked", 0) + len(chosen)  # "N creatures attacked this turn"
     game.changed(characteristics=False, sba=False)
-    game.note(f"{a.player} attacks with " + ", ".join(
-        game.describe(o) + (f" -> {game.describe(w)}" if w is not None else "") for o, _, w in chosen))
+    if game.keep_log:  # (the line's words: a batch game keeps none)
+        game.note(f"{a.player} attacks with " + ", ".join(
+            game.describe(o) + (f" -> {game.describe(w)}" if w is not None else "") for o, _, w in chosen))
     game.emit(ev.AttackersDeclared(tuple(o for o, _, _ in chosen)))
 
 
 def _exert_option(game: Game, oid: int) -> bool:
     """Whether the attacker has "You may exert ~ as it attacks. When you do, ...": a
-    triggered ability of its being exerted (701.43) that says so."""
-    return any(isinstance(t, Triggered) and "Exerted" in t.events and t.text.lower().startswith("you may exert")
-               for t in game.chars(oid).behaviour.abilities)
+    triggered ability of its being exerted (701.43) that says so (derived once per behaviour)."""
+    derived = game.chars(oid).behaviour.derived
+    found = derived.get("exert_option")
+    if found is None:
+        found = derived["exert_option"] = any(
+            isinstance(t, Triggered) and "Exerted" in t.events and t.text.lower().startswith("you may exert")
+            for t in game.chars(oid).behaviour.abilities)
+    return found
 
 
 def block(game: Game, a: A.Block) -> None:

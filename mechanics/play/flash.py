@@ -34,7 +34,8 @@ def cast_any_time(game: Game, player: str, card: Any) -> bool:
 def flash_surcharge(game: Game, player: str, card: Any) -> tuple[str, ...]:
     """The mana a spell costs more when it is cast now only thanks to "as though it had flash
     if you pay {2} more" (nothing at a time a sorcery could be cast)."""
-    if card.is_type("Instant") or "flash" in card.keywords or sorcery_time(game, player):
+    if not game.behaviour(card.name).of(AsThoughFlash) or card.is_type("Instant") or "flash" in card.keywords \
+            or sorcery_time(game, player):
         return ()
     found = as_though_flash(game, player, card)
     return parse_cost(found.more) if found is not None else ()

@@ -30,12 +30,12 @@ from ..model.oracle import load_bundled_pool
 from ..model.state import Decision, Obj, Player, StackItem, State
 from ..plugin_api.isolation import WATCHDOG, HookTimedOut, rule_error, timed_out
 from ..plugin_api.plugin_manager import Awake, Hooks, make_plugin_manager
-from ..rules.layers import Chars, base_chars, compute, counter_pt, defined_pt
+from ..rules.layers import Chars, base_chars, compute, counter_pt, defined_pt, updated_for
 from ..rules.primitives import Primitives
 from ..rules.priority import PriorityRules, Seating
 from ..rules.refs import References
 from ..rules.tally import TALLIES
-from ..rules.triggers import NOT_SCANNED, AbilityIndex, TriggerRules
+from ..rules.triggers import NOT_SCANNED, AbilityIndex, TriggerRules, lists
 from ..rules.turn import TurnRules
 from ..text import scripts  # noqa: F401 - scripts register the bundled cards
 from ..text.build import build_behaviour, manual_phrases
@@ -102,9 +102,10 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         :meth:`changed`, except plain ones on a write they never read
         (``characteristics=False``); the ability index is kept per characteristics dict."""
         self.sba_revision = 0
-        """Counts the writes to what state-based actions read but the characteristics
-        (``changed(sba=False)`` says a write isn't one): with the characteristics dict,
-        the key of a check that found nothing to do (:func:`mechanics.rules.sba.check`)."""
+        """Counts the writes to what state-based actions read (``changed(sba=False)`` says
+        a write isn't one, unless it drops the characteristics, which they read too): the
+        key of a check that found nothing to do (:func:`mechanics.rules.sba.check`)."""
+        self.sba_checked = -1  # the sba_revision at which a check last found nothing to do
         self.seats_revision = 0
         """Counts the writes to who is in the game, their teams and who passes by itself
         (``changed(seats=True)``): with the active player, the key of the seating."""
@@ -137,7 +138,7 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         """Empty every zone and seat N players at 20 life (the ``players`` command)."""
         st = self.state
         seed = st.seed if seed is None else seed
-        fresh = State(seed=seed, log_len=st.log_len, n_events=st.n_events, rng=random.Random(seed))
+        fresh = State(seed=seed, rng=random.Random(seed))
         fresh.players = {f"p{i}": Player(f"p{i}") for i in range(1, players + 1)}
         fresh.teams = [[p] for p in fresh.players]
         self.state = fresh
@@ -215,16 +216,17 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         nothing a state-based action reads but, perhaps, the characteristics (704.5: life,
         poison, damage, counters, attachments, permanents and tokens moving, the stack):
         tapping, combat, paying mana, a card moving between hidden zones; the checks
-        (``sba_revision``, with the characteristics dict) are then kept."""
+        (``sba_revision``, bumped too when the characteristics are dropped) are then kept."""
         self.revision += 1
         if seats:
             self.seats_revision += 1
         if board:
             self.board_revision += 1
-            if sba:
-                self.sba_revision += 1
             if characteristics or not self._plain_chars:
                 self._chars = self._abilities = None  # (the ability index reads them)
+                self.sba_revision += 1  # (state-based actions read them)
+            elif sba:
+                self.sba_revision += 1
 
     def forget(self) -> None:
         """Drop every cache of derived data, to be computed again from the state (after
@@ -262,6 +264,22 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         if self._chars is None:
             self._chars, self._plain_chars = compute(self)
         return self._chars
+
+    def changed_one(self, oid: int) -> None:
+        """Announce a write to object ``oid`` alone (as :meth:`changed`): it entered or
+        left the battlefield, or its counters changed.  Plain characteristics are updated
+        for it alone (:func:`~mechanics.rules.layers.updated_for`), and the ability index
+        is kept unless it lists something of it; other characteristics are computed again."""
+        kept = self._chars
+        chars = updated_for(self, oid, kept) if kept is not None and self._plain_chars else None
+        if chars is None:
+            self.changed()
+            return
+        was, now = kept.get(oid), chars.get(oid)
+        self.changed(characteristics=False)
+        self._chars = chars
+        if was is not None and lists(was) or now is not None and lists(now):
+            self._abilities = None
 
     def chars(self, oid: int | None) -> Chars | None:
         """An object's characteristics: after layers on the battlefield, printed elsewhere.
@@ -345,12 +363,11 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
     def emit(self, event: ev.Event) -> None:
         """Record an event, then count it (:mod:`~mechanics.rules.tally`), log it and
         collect the triggered abilities it causes (603.2): an event of a kind that none of
-        these notices (the kept ability index says which) costs its record alone."""
-        events = self.events
-        events.append(event)
-        self.state.n_events = len(events)
+        these notices (the kept ability index says which: every kind when a log is kept)
+        costs its record alone."""
+        self.events.append(event)  # (the state's n_events is written as it is saved: play)
         index = self._abilities
-        if index is None or event.kind in index.noticed or self.keep_log:
+        if index is None or event.kind in index.noticed:
             self._notice(event)
 
     def _notice(self, event: ev.Event) -> None:
@@ -360,17 +377,17 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
             count(self.state, event)
             if not self._plain_chars:  # a static ability's condition may read the counts
                 self._chars = self._abilities = None  # (as changed(characteristics=False))
+                self.sba_revision += 1
         if self.keep_log:
             line = self.hooks.describe(self, event)
             if line:
                 self.note(line)
-        self.collect_triggers(event, self.ability_index())
+        self.collect_triggers(event, self._abilities or self.ability_index())  # (the kept one, if any)
 
     def note(self, line: str) -> None:
         if not self.keep_log:
             return
         self.log.append(line)
-        self.state.log_len = len(self.log)
 
     def hook(self, hook_name: str, /, **kw: Any) -> Any:
         return self.hooks.call(hook_name, **kw)
@@ -430,7 +447,7 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         """Validate and apply an action; on any error restore the state and re-raise."""
         if isinstance(action, str):
             action = parse_action(action)
-        before = pickle.dumps(self.state, pickle.HIGHEST_PROTOCOL) if self.history is not None else None
+        before = self._saved() if self.history is not None else None
         index = len(self.history) if self.history is not None else -1
         try:
             self._run(action, [], index, before)
@@ -484,7 +501,7 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         same cards, plugins and policy, a copy of the state, history, events and log, its
         own caches and no observers (a probe is not a move: no journal line)."""
         twin = copy.copy(self)
-        twin.state = pickle.loads(pickle.dumps(self.state, pickle.HIGHEST_PROTOCOL))
+        twin.state = pickle.loads(self._saved())
         twin.history = None if self.history is None else self.history.fork()
         twin.redo_stack, twin.events, twin.log = list(self.redo_stack), list(self.events), list(self.log)
         twin.observers, twin.plugin_errors = [], dict(self.plugin_errors)
@@ -494,6 +511,13 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         twin._scanned = NOT_SCANNED
         twin._seating = {}
         return twin
+
+    def _saved(self) -> bytes:
+        """The state pickled, with how many events and log lines go with it (written
+        here rather than at each event: :meth:`_restore` cuts the lists back to them)."""
+        st = self.state
+        st.n_events, st.log_len = len(self.events), len(self.log)
+        return pickle.dumps(st, pickle.HIGHEST_PROTOCOL)
 
     def _restore(self, data: bytes) -> None:
         self.state = pickle.loads(data)

@@ -76,13 +76,14 @@ def _made(game: Game, obj: Any, ab: Activated) -> list[str]:
     return [colors] * (1 if ab.amount is None else max(0, int(ab.amount(game, obj)))) if colors else []
 
 
-def entries(game: Game, oid: int) -> list[str]:
+def entries(game: Game, oid: int, ch: Any = None) -> list[str]:
     """The mana a permanent pays with when tapped, one entry a mana (its colors): one
     entry making any color of its abilities' when each makes one mana (a painland:
     "CRW"), else the entries of the ability making the most.  Kept with the behaviour
     when every such ability makes fixed mana (no chosen color, no count); shared, so
-    callers don't modify it."""
-    ch = game.chars(oid)
+    callers don't modify it.  ``ch``: its characteristics, when the caller has them."""
+    if ch is None:
+        ch = game.chars(oid)
     if ch is None or ch.no_abilities:
         return []
     beh = ch.behaviour

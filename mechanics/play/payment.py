@@ -31,8 +31,9 @@ def mana_sources(game: Game, player: str) -> list[tuple[object, str]]:
     kept = game.memo.get("mana_sources")
     if kept is not None and kept[0] == key:
         return kept[1]
-    sources: list[tuple[object, str]] = [(("pool", i), m) for i, m in enumerate(game.player(player).mana)
-                                         if "@" not in m]
+    pool = game.player(player).mana
+    sources: list[tuple[object, str]] = [(("pool", i), m) for i, m in enumerate(pool) if "@" not in m] \
+        if pool else []
     objs = game.state.objs
     lands, others = [], []
     for oid, ch in game.all_chars().items():  # the phased-in permanents (702.26b)
@@ -42,9 +43,13 @@ def mana_sources(game: Game, player: str) -> list[tuple[object, str]]:
         if obj.tapped or (obj.sick and ch.is_creature and not ch.has("haste")):
             continue
         # one source per mana it adds (Gyre Sage: one per counter, maybe none; a bounce land: two)
-        made = mana_abilities.entries(game, oid)
+        made = ch.behaviour.derived.get("mana_entries") if not ch.no_abilities else None  # (fixed mana, kept)
+        if made is None:
+            made = mana_abilities.entries(game, oid, ch)
         if made:
-            (lands if "Land" in ch.types else others).extend([(len(m), oid, m) for m in made])
+            found = lands if "Land" in ch.types else others
+            for m in made:
+                found.append((len(m), oid, m))
     lands.sort(key=_FIRST)  # the mana of the fewest colors first (a stable sort)
     others.sort(key=_FIRST)
     sources += [(oid, m) for _, oid, m in (*lands, *others)]
@@ -80,9 +85,13 @@ def payers(game: Game, player: str, card: Any = None, source: int | None = None)
     """What can pay for casting ``card`` (or an ability of the permanent ``source``): pool
     mana that may be spent on it (106.6) first, then the rest of the pool, graveyard cards
     for delve (before any land is tapped), lands, and creatures for convoke or artifacts
-    for improvise."""
+    for improvise.  Shared like :func:`mana_sources`' list: callers don't modify it."""
     kw = card.keywords if card is not None else ()
-    sources = mana_abilities.restricted_pool(game, player, card, source) + mana_sources(game, player)
+    sources = mana_sources(game, player)
+    if game.state.players[player].mana:
+        sources = mana_abilities.restricted_pool(game, player, card, source) + sources
+    if not kw:
+        return sources  # (perhaps mana_sources' list: not to be modified)
     if "delve" in kw:
         pool = sum(1 for s in sources if isinstance(s[0], tuple))
         sources = sources[:pool] + delve_sources(game, player) + sources[pool:]

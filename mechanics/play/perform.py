@@ -241,12 +241,18 @@ def total_cost(game: Game, player: str, card: Any, flashback: str = "", kicked: 
 
 def spell_costs(game: Game) -> list[tuple[int, SpellCost]]:
     """The battlefield's abilities changing what spells cost (601.2f), with their sources
-    (kept while the characteristics are: every castable card's cost asks for them)."""
-    chars = game.all_chars()
+    (kept with the ability index, dropped when the characteristics are and when such a
+    permanent enters or leaves, ``triggers.lists``: every castable card's cost asks)."""
+    index = game.ability_index()
     kept = game.memo.get("spell_costs")
-    if kept is None or kept[0] is not chars:
-        kept = game.memo["spell_costs"] = (chars, [(o, a) for o, ch in chars.items() if not ch.no_abilities
-                                                   for a in ch.behaviour.of(SpellCost)])
+    if kept is None or kept[0] is not index:
+        found = []
+        for o, ch in game.all_chars().items():
+            beh = ch.behaviour
+            if not ch.no_abilities and beh.derived.get("spell_costs", True) and (  # (kept with the abilities)
+                    changes := beh.derived.setdefault("spell_costs", beh.of(SpellCost))):
+                found += [(o, a) for a in changes]
+        kept = game.memo["spell_costs"] = (index, found)
     return kept[1]
 
 

@@ -11,6 +11,7 @@ of the game listens there for its kind.
 
 from __future__ import annotations
 
+from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 from ..abilities.abilities import Triggered
@@ -27,19 +28,25 @@ Listening = dict[str, list[tuple[int, Triggered]]]  # card name -> (ability inde
 
 def yard_abilities(game: Game) -> dict[str, Listening]:
     """Event kind (or :data:`STEP`) -> the graveyard abilities of the game's cards that
-    listen for it, by card name; found again only when objects joined the game (objects
-    are never removed; a token in a graveyard ceases to exist, 704.5d, so only cards count)."""
+    listen for it, by card name; kept while no object joins the game, and then looked for
+    in the names of those that joined alone (objects are never removed; a new state, after
+    undo, is looked at whole; a token in a graveyard ceases to exist, 704.5d, so only
+    cards count)."""
     st = game.state
     kept = game.memo.get("yard_abilities")
     if kept is not None and kept[0] is st and kept[1] == len(st.objs):
         return kept[2]
-    found: dict[str, Listening] = {}
-    for name in {o.name for o in st.objs.values() if not o.token}:
-        for idx, ab in enumerate(game.behaviour(name).abilities):
-            if isinstance(ab, Triggered) and ab.zone == "graveyard":
-                for kind in ab.events or (STEP,):
-                    found.setdefault(kind, {}).setdefault(name, []).append((idx, ab))
-    game.memo["yard_abilities"] = (st, len(st.objs), found)
+    seen, names, found = (kept[1], kept[3], kept[2]) if kept is not None and kept[0] is st else (0, set(), {})
+    new = {o.name for o in islice(st.objs.values(), seen, None) if not o.token} - names
+    if new:
+        found = {kind: dict(by_name) for kind, by_name in found.items()}  # (a kept one is shared)
+        for name in new:
+            for idx, ab in enumerate(game.behaviour(name).abilities):
+                if isinstance(ab, Triggered) and ab.zone == "graveyard":
+                    for kind in ab.events or (STEP,):
+                        found.setdefault(kind, {}).setdefault(name, []).append((idx, ab))
+        names = names | new
+    game.memo["yard_abilities"] = (st, len(st.objs), found, names)
     return found
 
 

@@ -204,16 +204,13 @@ def _apply_static(game: Game, chars: dict[int, Chars], sources: dict[int, Chars]
 def _unaffected(game: Game) -> dict[int, Chars] | None:
     """The common case, no continuous effect and no static ability on the battlefield:
     each phased-in permanent's characteristics are its copiable values plus its counters,
-    which depend on that object alone.  An object whose name, copy, controller and
-    counters are unchanged since the last computation keeps the Chars computed then
-    (nothing writes to a Chars after :func:`compute`); when all are unchanged the same
+    which depend on that object alone (:func:`_plain`).  When all are unchanged the same
     dict is returned.  None when the full computation is needed."""
     st = game.state
     objs = st.objs
-    memo: dict[int, tuple] | None = game.memo.get("chars_memo")  # by id: ((name, controller, counters), Chars)
+    memo = game.memo.get("chars_memo")
     if memo is None:
         memo = game.memo["chars_memo"] = {}
-    has_static: dict[str, bool] = game.memo.setdefault("has_static", {})
     out: dict[int, Chars] = {}
     same = True
     for i in st.battlefield:
@@ -223,25 +220,68 @@ def _unaffected(game: Game) -> dict[int, Chars] | None:
         hit = memo.get(i)
         if hit is None or hit[0] != (obj.copy_of or obj.name, obj.controller, obj.counters):
             same = False
-            name = obj.copy_of or obj.name
-            found = has_static.get(name)
-            if found is None:  # a "*" power/toughness is set in layer 7a, by an ability or by hand
-                card = game.card(name)
-                found = has_static[name] = bool(game.behaviour(card.name).of(Static)) or card.star_pt
-            if found:
+            ch = _plain(game, obj, memo)
+            if ch is None:
                 return None
-            ch = base_chars(game, obj)
-            if ch.power is not None:
-                for kind, n in obj.counters.items():  # 613.4c: counters in layer 7c
-                    dp, dt = counter_pt(kind)
-                    ch.power += dp * n
-                    ch.toughness += dt * n
-            ch.modified = (ch.power, ch.toughness) != (ch.card.power, ch.card.toughness)
-            hit = memo[i] = ((name, obj.controller, dict(obj.counters)), ch)
-        out[i] = hit[1]
+            out[i] = ch
+        else:
+            out[i] = hit[1]
     prev = game.memo.get("chars_prev")
     if same and prev is not None and list(prev) == list(out):
         return prev
+    game.memo["chars_prev"] = out
+    return out
+
+
+def _plain(game: Game, obj: Obj, memo: dict[int, tuple]) -> Chars | None:
+    """A permanent's plain characteristics, its copiable values plus its counters (613.4c),
+    kept in ``memo`` by id with the name, controller and counters they were computed from
+    (nothing writes to a Chars after :func:`compute`, so permanents with the same name
+    and controller and no counters share one); None when it has a static ability or a
+    ``*`` power/toughness (set in layer 7a, by an ability or by hand)."""
+    name = obj.copy_of or obj.name
+    if not obj.counters:
+        ch = game.memo.setdefault("plain_chars", {}).get((name, obj.controller))
+        if ch is not None:
+            memo[obj.id] = ((name, obj.controller, {}), ch)
+            return ch
+    has_static: dict[str, bool] = game.memo.setdefault("has_static", {})
+    found = has_static.get(name)
+    if found is None:
+        card = game.card(name)
+        found = has_static[name] = bool(game.behaviour(card.name).of(Static)) or card.star_pt
+    if found:
+        return None
+    ch = base_chars(game, obj)
+    if not obj.counters:
+        game.memo["plain_chars"][name, obj.controller] = ch
+    if ch.power is not None:
+        for kind, n in obj.counters.items():  # 613.4c: counters in layer 7c
+            dp, dt = counter_pt(kind)
+            ch.power += dp * n
+            ch.toughness += dt * n
+    ch.modified = (ch.power, ch.toughness) != (ch.card.power, ch.card.toughness)
+    memo[obj.id] = ((name, obj.controller, dict(obj.counters)), ch)
+    return ch
+
+
+def updated_for(game: Game, oid: int, chars: dict[int, Chars]) -> dict[int, Chars] | None:
+    """Plain characteristics ``chars`` (:func:`_unaffected`: each permanent's depend on it
+    alone) after a write to object ``oid`` alone that they read (it entered or left the
+    battlefield, its counters changed): a new dict with its entry computed again, added
+    or taken out, the others' as they are, in the battlefield's order (an object enters
+    last).  None when it has a static ability: all must be computed again."""
+    obj = game.state.objs[oid]
+    out = dict(chars)
+    if obj.zone == "battlefield" and not obj.phased_out:
+        ch = _plain(game, obj, game.memo.setdefault("chars_memo", {}))
+        if ch is None:
+            return None
+        if game.state.battlefield[-1] == oid:  # it entered: last, as on the battlefield
+            out.pop(oid, None)
+        out[oid] = ch  # (else in its place)
+    else:
+        out.pop(oid, None)
     game.memo["chars_prev"] = out
     return out
 

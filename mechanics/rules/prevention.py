@@ -66,16 +66,20 @@ def prevented(game: Game, target: int | str, n: int, source: int | None, combat:
     then the prevention effects that cover it, shields used up in the order they were
     made (616.1: the affected player would choose).  None if "damage can't be prevented"
     this turn (615.12)."""
-    if any(e.kind == UNPREVENTABLE for e in game.state.effects):
+    effects = game.state.effects
+    if any(e.kind == UNPREVENTABLE for e in effects):
         return n
     to = game.chars(target) if isinstance(target, int) else None
     by = game.chars(source) if source is not None else None
-    if protected(to, by) or _shielded(to, "to", combat) or _shielded(by, "by", combat):
+    if (to is not None and to.keywords or by is not None and by.keywords) and (  # (all keyword-like)
+            protected(to, by) or _shielded(to, "to", combat) or _shielded(by, "by", combat)):
         return 0
+    if not effects:
+        return n
     objs = game.state.objs
     hit = target if isinstance(target, str) else objs[target].ref
     by = objs[source].ref if source is not None and source in objs else None
-    for e in game.state.effects:
+    for e in effects:
         if n <= 0:
             break
         if e.kind != PREVENT or e.params["left"] == 0:

@@ -95,8 +95,10 @@ class Primitives:
                 obj.name = face_names(card.full_name)[0]
             lst = getattr(st.players[player or obj.owner], zone)
             lst.append(oid) if (bottom or zone != "library") else lst.insert(0, oid)
-        permanent = "battlefield" in (old_zone, zone)  # (a token anywhere else ceases to exist, 704.5d)
-        self.changed(permanent, sba=permanent or obj.token)
+        if "battlefield" in (old_zone, zone):
+            self.changed_one(oid)
+        else:  # (a token anywhere but the battlefield ceases to exist, 704.5d)
+            self.changed(characteristics=False, sba=obj.token)
         if zone == "battlefield":  # 614.1c, 707.5: it enters already a copy, with its counters
             self._entered(obj)
         event = ev.ZoneChanged(oid, obj.epoch, obj.name, obj.owner, obj.controller,
@@ -176,10 +178,14 @@ class Primitives:
             self.put_counters(obj.id, "loyalty", card.loyalty)
         if "Saga" in card.subtypes:  # 714.3a: a Saga enters with a lore counter
             self.put_counters(obj.id, "lore", 1)
-        for spec in filter(None, obj.choices.get("counters", "").split(";")):  # as the spell was marked
-            kind, _, n = spec.partition("=")
-            self.put_counters(obj.id, kind, int(n))
-        op = self.replace("enters", {"obj": obj.id, "counters": {}, "subtypes": ()}, obj.controller)
+        if "counters" in obj.choices:
+            for spec in filter(None, obj.choices["counters"].split(";")):  # as the spell was marked
+                kind, _, n = spec.partition("=")
+                self.put_counters(obj.id, kind, int(n))
+        plain = {"obj": obj.id, "counters": {}, "subtypes": ()}
+        op = self.replace("enters", plain, obj.controller)
+        if op is plain:  # no replacement effect applied (each applies to a copy)
+            return
         if op.get("transformed"):  # it enters transformed (a daybound permanent at night, 702.145b)
             self.turn_face(obj.id, "transform")
         if op.get("tapped") and not obj.tapped:  # "Artifacts your opponents control enter tapped"
@@ -398,7 +404,7 @@ class Primitives:
         if n <= 0:
             return 0
         holder.counters[kind] = holder.counters.get(kind, 0) + n
-        self.changed()
+        self.changed() if isinstance(target, str) else self.changed_one(target)
         obj_id, player = (None, target) if isinstance(target, str) else (target, None)
         self.emit(ev.CountersPut(kind, n, obj_id, player, source_item))
         return n
@@ -411,7 +417,7 @@ class Primitives:
         holder.counters[kind] -= n
         if not holder.counters[kind]:
             del holder.counters[kind]
-        self.changed()
+        self.changed() if isinstance(target, str) else self.changed_one(target)
         obj_id, player = (None, target) if isinstance(target, str) else (target, None)
         self.emit(ev.CountersRemoved(kind, n, obj_id, player))
         return n
@@ -421,7 +427,12 @@ class Primitives:
 
     def replace(self: Game, on: str, op: dict[str, Any], affected: str) -> dict[str, Any]:
         """Apply each replacement effect that applies, once (614.5), in the order the
-        affected player or controller chooses when more than one applies (616.1)."""
+        affected player or controller chooses when more than one applies (616.1).  None
+        can when no permanent has one for this kind of event and no plugin awake collects
+        any (the ability index says which): the event happens as it is."""
+        index = self.ability_index()
+        if on not in index.replacements and "replacement_collect" not in index.plugins.hooks:
+            return op
         used: set[str] = set()
         while True:
             found = [(key, fn) for key, fn in self.replacements(on, op) if key not in used]

@@ -97,10 +97,12 @@ class References:
         found = kept[1].setdefault(key, [None, None])
         if z == 0 and found[0] is None:
             chars = self.all_chars()  # a permanent goes by its name after layers (name_of)
-            objs = [st.objs[oid] for oid in st.battlefield]
-            found[0] = [o.id for o in sorted(
-                (o for o in objs if _fold(o.name) == key or (o.id in chars and _fold(chars[o.id].name) == key)),
-                key=lambda o: o.timestamp)]
+            named = []
+            for oid in st.battlefield:
+                o, ch = st.objs[oid], chars.get(oid)
+                if _fold(o.name) == key or ch is not None and ch.name != o.name and _fold(ch.name) == key:
+                    named.append(o)
+            found[0] = [o.id for o in sorted(named, key=lambda o: o.timestamp)]
         elif z and found[1] is None:
             groups: list[list[Obj]] = [[] for _ in ZONE_ORDER]
             for obj in st.objs.values():

@@ -8,13 +8,14 @@ creature stays until it phases in.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..model import events as ev
 from ..model.state import Decision
 from ..text.sagas import final_chapter
 
 if TYPE_CHECKING:
+    from ..model.state import Obj
     from ..play.game import Game
     from .layers import Chars
 
@@ -22,13 +23,12 @@ if TYPE_CHECKING:
 def check(game: Game) -> bool:
     """Perform the state-based actions that apply (704.3); whether any was.  Nothing
     to do, as at the last check, while nothing they read changed: no write counted by
-    ``game.sba_revision`` and the same characteristics (``Game.changed``)."""
-    memo = game.memo
-    clean = memo.get("sba_clean")
-    if clean is not None and clean[0] == game.sba_revision and clean[1] is game._chars:
+    ``game.sba_revision`` (:meth:`Game.changed`, which counts dropping the
+    characteristics too)."""
+    if game.sba_checked == game.sba_revision:
         return False
     done = _perform(game)
-    memo["sba_clean"] = None if done else (game.sba_revision, game._chars)
+    game.sba_checked = -1 if done else game.sba_revision
     return done
 
 
@@ -41,12 +41,11 @@ def _perform(game: Game) -> bool:
         for oid in [o for o in tokens if st.objs[o].zone not in ("battlefield", "stack")]:
             _cease(game, oid)  # 704.5d
             done = True
-    legendary = False
-    for oid, ch in _watched(game):
-        obj = st.objs[oid]
-        if "Legendary" in ch.supertypes:
-            legendary = True
-        if ch.is_creature and ch.toughness is not None and not ch.pt_by_hand:
+    objs = st.objs
+    watched = _watched(game)
+    for oid, ch, creature, other in watched.permanents:
+        obj = objs[oid]
+        if creature:  # (its toughness known: a "*" set by hand is waited for)
             if ch.toughness <= 0:  # 704.5f
                 to_graveyard.append(oid)
             elif obj.damage > 0 and (obj.damage >= ch.toughness or obj.deathtouch_damage) \
@@ -55,48 +54,84 @@ def _perform(game: Game) -> bool:
                     done = True
                 else:
                     to_graveyard.append(oid)
-        if "Planeswalker" in ch.types and obj.counters.get("loyalty", 0) <= 0:  # 704.5i
-            to_graveyard.append(oid)
-        if "Saga" in ch.subtypes and _saga_done(game, oid, ch):  # 714.4
-            to_graveyard.append(oid)
-        if "Aura" in ch.subtypes and not _enchantable(game, ch, obj.attached_to):  # 704.5m
-            to_graveyard.append(oid)
-        if "Equipment" in ch.subtypes and obj.attached_to is not None and \
-                not _legal_attachment(game, obj.attached_to, creature=True):  # 704.5n
-            obj.attached_to = None
-            game.changed()
-            done = True
-        plus, minus = obj.counters.get("+1/+1", 0), obj.counters.get("-1/-1", 0)
-        if plus and minus:  # 704.5q
-            n = min(plus, minus)
-            game.remove_counters(oid, "+1/+1", n)
-            game.remove_counters(oid, "-1/-1", n)
+        if other and _other(game, oid, ch, obj, to_graveyard):
             done = True
     if to_graveyard:
         dying = [oid for oid in dict.fromkeys(to_graveyard) if st.objs[oid].zone == "battlefield"]
         if dying:
             game.move_all(dying, "graveyard")
             done = True
-    if legendary and _legend_rule(game):  # nothing above makes a permanent legendary
+    if watched.legendary and _legend_rule(game):  # nothing above makes a permanent legendary
         done = True
     return done
 
 
-def _watched(game: Game) -> list[tuple[int, Chars]]:
+def _other(game: Game, oid: int, ch: Chars, obj: Obj, to_graveyard: list[int]) -> bool:
+    """The state-based actions of a permanent but a creature's (704.5i-q, 714.4): those that
+    put it into the graveyard are added to ``to_graveyard``; whether another was performed."""
+    done = False
+    if "Planeswalker" in ch.types and obj.counters.get("loyalty", 0) <= 0:  # 704.5i
+        to_graveyard.append(oid)
+    if "Saga" in ch.subtypes and _saga_done(game, oid, ch):  # 714.4
+        to_graveyard.append(oid)
+    if "Aura" in ch.subtypes and not _enchantable(game, ch, obj.attached_to):  # 704.5m
+        to_graveyard.append(oid)
+    if "Equipment" in ch.subtypes and obj.attached_to is not None and \
+            not _legal_attachment(game, obj.attached_to, creature=True):  # 704.5n
+        obj.attached_to = None
+        game.changed()
+        done = True
+    plus, minus = obj.counters.get("+1/+1", 0), obj.counters.get("-1/-1", 0)
+    if plus and minus:  # 704.5q
+        n = min(plus, minus)
+        game.remove_counters(oid, "+1/+1", n)
+        game.remove_counters(oid, "-1/-1", n)
+        done = True
+    return done
+
+
+class Watched(NamedTuple):
+    """The permanents an object's state-based action may apply to, from :func:`_watched`."""
+
+    #: ``(id, characteristics, creature, other)``: ``creature``, a creature whose toughness
+    #: is known (704.5f-h); ``other``, a planeswalker, Saga, Aura, Equipment or a permanent
+    #: with both +1/+1 and -1/-1 counters (:func:`_other`)
+    permanents: list[tuple[int, Chars, bool, bool]]
+    legendary: bool  # a legendary permanent is among them (704.5j)
+
+
+def _watched(game: Game) -> Watched:
     """The permanents an object's state-based action may apply to (704.5f-q, 714.4):
-    creatures, planeswalkers, Auras, Equipment, Sagas, legendary permanents and those with both +1/+1
-    and -1/-1 counters.  Kept per characteristics dict, which is computed anew when
-    any of these changes (counters change power and toughness); damage, which
-    doesn't, matters only to a creature."""
+    creatures, planeswalkers, Auras, Equipment, Sagas and those with both +1/+1 and
+    -1/-1 counters, and whether any is legendary.  Kept per characteristics dict, which
+    is computed anew when any of these changes (counters change power and toughness);
+    damage, which doesn't, matters only to a creature."""
     chars = game.all_chars()
     hit = game.memo.get("sba_watched")
-    if hit is None or hit[0] is not chars:
-        objs = game.state.objs
-        hit = game.memo["sba_watched"] = (chars, [(oid, ch) for oid, ch in chars.items() if (
-            ch.is_creature or "Planeswalker" in ch.types or "Legendary" in ch.supertypes
-            or "Aura" in ch.subtypes or "Equipment" in ch.subtypes or "Saga" in ch.subtypes
-            or (objs[oid].counters.get("+1/+1") and objs[oid].counters.get("-1/-1")))])
-    return hit[1]
+    if hit is not None and hit[0] is chars:
+        return hit[1]
+    objs = game.state.objs
+    permanents = []
+    legendary = False
+    for oid, ch in chars.items():
+        if "Legendary" in ch.supertypes:
+            legendary = True
+        types = ch.types
+        if types.isdisjoint(_WATCHED_TYPES) and ch.subtypes.isdisjoint(_OTHER_SUBTYPES) and not objs[oid].counters:
+            continue  # (a land, say)
+        creature = "Creature" in types and ch.toughness is not None and not ch.pt_by_hand
+        counters = objs[oid].counters
+        other = "Planeswalker" in types or not ch.subtypes.isdisjoint(_OTHER_SUBTYPES) or bool(
+            counters.get("+1/+1") and counters.get("-1/-1"))
+        if creature or other:
+            permanents.append((oid, ch, creature, other))
+    watched = Watched(permanents, legendary)
+    game.memo["sba_watched"] = (chars, watched)
+    return watched
+
+
+_OTHER_SUBTYPES = frozenset(("Aura", "Equipment", "Saga"))
+_WATCHED_TYPES = frozenset(("Creature", "Planeswalker"))
 
 
 def _tokens(game: Game) -> list[int]:
@@ -155,6 +190,12 @@ def _saga_done(game: Game, oid: int, ch: Chars) -> bool:
 def _players(game: Game) -> bool:
     """704.5a-c: zero life, drawing from an empty library, ten poison counters."""
     st = game.state
+    for p in st.players.values():  # the common case: none applies and nobody has left
+        if p.life <= 0 or p.drew_from_empty or p.counters or p.lost:
+            break
+    else:
+        if not st.shared_life:
+            return False
     done = False
     for name, p in st.players.items():
         if p.lost:
@@ -169,7 +210,7 @@ def _players(game: Game) -> bool:
             reason = f"{poison} poison counters" if poison >= poison_limit else ""
         if reason:
             p.lost, p.loss_reason = True, reason
-            game.changed(seats=True)
+            game.changed(seats=True, characteristics=False)  # (what leaves with them, left_game moves)
             game.note(f"{name} loses the game ({reason})")
             done = True
     for name, pl in st.players.items():
@@ -220,7 +261,7 @@ def _game_over(game: Game) -> None:
         st.priority = None
         if st.winner:
             st.kill_turn = st.players[st.winner].turns
-        game.changed()
+        game.changed(characteristics=False)
         game.emit(ev.GameOver(st.winner, "the other players lost"))
         game.note(f"game over: {st.winner or 'nobody'} wins" +
                   (f" on their turn {st.kill_turn}" if st.winner else ""))

@@ -10,6 +10,7 @@ What it uses of the rest of the game is named in ``TriggerNeeds`` (``protocols.p
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Set
 from functools import cache
 from itertools import islice
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -20,6 +21,7 @@ from ..abilities.abilities import (
     ManaTrigger,
     Replacement,
     SpellAbility,
+    SpellCost,
     Target,
     Triggered,
     text_lines,
@@ -57,7 +59,7 @@ class AbilityIndex(NamedTuple):
     mana_triggers: list[tuple[int, Chars, ManaTrigger]]  # triggered mana abilities (605.1b)
     heard: frozenset[str]  # the event kinds any of these (or a look back, 603.10a) hears
     yard: dict[str, Listening]  # the game's abilities that trigger in a graveyard (:mod:`.graveyard`)
-    noticed: frozenset[str] = frozenset()  # the kinds ``Game.emit`` looks at: heard or counted (tally)
+    noticed: Set[str] = frozenset()  # the kinds ``Game.emit`` looks at: heard, counted (tally), logged
     steps_heard: frozenset[str] = frozenset()  # the steps whose beginning any of these hears
 
 
@@ -215,7 +217,7 @@ class TriggerRules:
             for on, abilities in replacing:
                 index.replacements.setdefault(on, []).append((oid, ch, abilities))
             index.mana_triggers.extend((oid, ch, ab) for ab in mana_triggers)
-        index = self._abilities = _heard(index)
+        index = self._abilities = _heard(index, self.keep_log)
         return index
 
     def plugins_awake(self: Game) -> Awake:
@@ -582,14 +584,22 @@ def _listed(behaviour: Behaviour) -> tuple[list[tuple[int, Triggered]], list[tup
     return found
 
 
-def _heard(index: AbilityIndex) -> AbilityIndex:
+def lists(ch: Chars) -> bool:
+    """Whether :meth:`TriggerRules.ability_index`, or what is kept with it (the abilities
+    changing what spells cost, ``perform.spell_costs``), lists any of this permanent's
+    abilities."""
+    return not ch.no_abilities and bool(_listed(ch.behaviour) or ch.behaviour.of(SpellCost))
+
+
+def _heard(index: AbilityIndex, log: bool) -> AbilityIndex:
     """The index with the event kinds something hears: its abilities', the awake
     plugins', the graveyard abilities' of the game's cards, and ZoneChanged (a permanent
     that leaves looks back, 603.10a); and those ``Game.emit`` notices: these, the kinds
-    the turn's tallies count and SpellCast (a delayed "When you next cast", 603.7c); and
-    the steps whose beginning its "at the beginning of" abilities and the plugins hear."""
+    the turn's tallies count and SpellCast (a delayed "When you next cast", 603.7c), or
+    every kind when the game keeps a ``log`` (each event's line); and the steps whose
+    beginning its "at the beginning of" abilities and the plugins hear."""
     heard = frozenset((*index.by_event, *index.plugins.event_kinds, *index.yard, "ZoneChanged"))
     steps = {ab.step for _, _, ab, _ in index.steps}
     steps.update(ab.step for listening in index.yard.get(STEP, {}).values() for _, ab in listening)
-    return index._replace(heard=heard, noticed=heard | TALLIES.keys() | {"SpellCast"},
+    return index._replace(heard=heard, noticed=ev.KINDS if log else heard | TALLIES.keys() | {"SpellCast"},
                           steps_heard=frozenset((*steps, *index.plugins.steps)))

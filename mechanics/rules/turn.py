@@ -441,7 +441,8 @@ class TurnRules:
                 return fs
             return not fs or ch.has("double strike") or not st.turn_flags.get("first_strike_done")
 
-        for obj in [o for o in self.battlefield_objs() if o.attacking]:
+        objs = self.battlefield_objs()  # (assigning damage changes nothing: 510.1)
+        for obj in [o for o in objs if o.attacking]:
             ch = self.chars(obj.id)
             if not strikes(ch) or ch.power <= 0:
                 continue
@@ -462,7 +463,7 @@ class TurnRules:
                 power -= give
             if power > 0 and ch.has("trample") and attacked != -1:  # the rest to the player (702.19b-c, e)
                 assigned.append((obj.id, attacked, power))
-        for obj in [o for o in self.battlefield_objs() if o.blocking]:
+        for obj in [o for o in objs if o.blocking]:
             ch = self.chars(obj.id)
             if strikes(ch) and ch.power > 0:
                 assigned.append((obj.id, obj.blocking[0], ch.power))
