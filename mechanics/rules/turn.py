@@ -3,8 +3,10 @@
 Mixed into :class:`mechanics.play.game.Game`.  Each step begins with its
 turn-based actions (703.4), then the active player gets priority; when all
 players pass with an empty stack the step ends (500.2), mana empties (500.4)
-and the next step begins.  What it uses of the rest of the game is named in
-``TurnNeeds`` (``protocols.py``).
+and the next step begins.  ``go_to`` (every player passes until a step) ends in one
+loop each step in which nothing happens (:meth:`TurnRules.pass_steps`), the steps
+with nothing to do but begin (:data:`PLAIN_STEPS`) at the cost of their record.
+What it uses of the rest of the game is named in ``TurnNeeds`` (``protocols.py``).
 """
 
 from __future__ import annotations
