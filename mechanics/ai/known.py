@@ -13,13 +13,8 @@ from typing import Any, NamedTuple
 
 from ..abilities.abilities import AltCost, HandAbility
 from ..abilities.modes import spell_modal
-from ..play.perform import (
-    cast_costs,
-    flashback_cost,
-    permitted_alt,
-    spell_divides,
-    suspend_instance,
-)
+from ..play.costs import cast_costs, flashback_cost, permitted_alt, suspend_instance
+from ..play.perform import spell_divides
 from .intent import harmful
 
 PUMPED = ("creature", "creature-you-control", "permanent", "any")  # what a pump's first target may be

@@ -2,7 +2,8 @@
 
 :mod:`.game` (``Game``: the rules put together, play, undo, snapshots),
 :mod:`.context` (the resolution context abilities act through),
-:mod:`.perform` (each action's effect, paying costs), :mod:`.declare`
+:mod:`.perform` (each action's effect), :mod:`.costs` (what casting a card
+costs), :mod:`.payment` (paying mana costs), :mod:`.declare`
 (declaring attackers and blockers), :mod:`.blocks` (which blocks are legal and
 required), :mod:`.flash` (casting as though it had flash), :mod:`.manual`
 (manual fixes), :mod:`.setup` (scenario set-up and mulligans), :mod:`.stops`

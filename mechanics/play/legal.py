@@ -22,19 +22,18 @@ from ..model.errors import RuleError, StackfishError
 from ..model.mana import plan
 from ..model.state import StackItem
 from .blocks import block_restriction, fewest_blockers, required_blocks
-from .flash import cast_any_time
-from .mana_abilities import automatic
-from .payment import payers
-from .perform import (
+from .costs import (
     alt_allowed,
     cast_costs,
-    castable_faces,
     flashback_cost,
     permitted_alt,
     suspend_instance,
     total_cost,
-    unpayable,
 )
+from .flash import cast_any_time
+from .mana_abilities import automatic
+from .payment import payers
+from .perform import castable_faces, unpayable
 
 if TYPE_CHECKING:
     from .game import Game

@@ -10,11 +10,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..abilities.abilities import (
     AltCost,
-    CastCost,
-    CastFrom,
     HandAbility,
     SpellAbility,
-    SpellCost,
 )
 from ..abilities.modes import check_modes, mode_text, spell_modal
 from ..model import actions as A
@@ -22,9 +19,7 @@ from ..model import events as ev
 from ..model.cards import CardDef, face_names, normalise_name, parse_cost
 from ..model.errors import BadReferenceError, IllegalActionError
 from ..model.mana import (
-    increased,
     parse_mana,
-    reduced,
 )
 from ..model.state import AbilityRef, Decision, StackItem
 from ..rules import sba
@@ -35,8 +30,17 @@ from ..text.effects import (
 )
 from . import mana_abilities, setup, stops
 from .blocks import broken_requirement
+from .costs import (
+    alt_allowed,
+    alternative_cost,
+    cast_costs,
+    flashback_cost,
+    permitted_alt,
+    suspend_instance,
+    total_cost,
+)
 from .declare import attack, attack_requirements, block
-from .flash import cast_any_time, flash_surcharge
+from .flash import cast_any_time
 from .manual import MANUAL
 from .payment import pay
 
@@ -218,67 +222,6 @@ def _need_priority(game: Game, player: str) -> None:
         game.take_priority(player)
 
 
-def total_cost(game: Game, player: str, card: Any, flashback: str = "", kicked: bool = False,
-               alt: AltCost | None = None) -> tuple[str, ...]:
-    """601.2f: the mana cost (or an alternative cost: flashback's, or a keyword's ``alt``,
-    118.9), plus additional costs (kicker, or ``alt`` when it is an additional one:
-    buyback), less cost reductions."""
-    costs = cast_costs(game, card.name)
-    total = parse_cost(alt.cost) if alt and not alt.additional else parse_cost(flashback) if flashback else card.cost
-    if alt and alt.additional:  # buyback (702.27a): on top of the mana cost
-        total += parse_cost(alt.cost)
-    if kicked:
-        total += parse_cost("".join(c.kicker for c in costs))
-    total += flash_surcharge(game, player, card)  # "as though it had flash if you pay {2} more"
-    less = sum(c.less(game, player) for c in costs if c.less is not None) if costs else 0
-    changing = spell_costs(game)
-    change = sum(a.change(game, o, player, card) for o, a in changing) if changing else 0
-    less -= min(change, 0)
-    if change > 0:  # 601.2f: increases, then reductions (each only of generic mana)
-        total = increased(total, change)
-    return reduced(total, less) if less else total
-
-
-def spell_costs(game: Game) -> list[tuple[int, SpellCost]]:
-    """The battlefield's abilities changing what spells cost (601.2f), with their sources
-    (kept with the ability index, dropped when the characteristics are and when such a
-    permanent enters or leaves, ``triggers.lists``: every castable card's cost asks)."""
-    index = game.ability_index()
-    kept = game.memo.get("spell_costs")
-    if kept is None or kept[0] is not index:
-        found = []
-        for o, ch in game.all_chars().items():
-            beh = ch.behaviour
-            if not ch.no_abilities and beh.derived.get("spell_costs", True) and (  # (kept with the abilities)
-                    changes := beh.derived.setdefault("spell_costs", beh.of(SpellCost))):
-                found += [(o, a) for a in changes]
-        kept = game.memo["spell_costs"] = (index, found)
-    return kept[1]
-
-
-def cast_costs(game: Game, name: str, kind: type = CastCost) -> list:
-    """The card's costs of casting besides its mana cost (``kind`` :class:`AltCost`: its
-    alternative costs), kept per card: the autopilot and the legal actions ask for every
-    card in hand at every decision."""
-    kept = game.memo.get("cast_costs")
-    if kept is None:
-        kept = game.memo["cast_costs"] = {}
-    found = kept.get((name, kind))
-    if found is None:
-        found = kept[name, kind] = game.behaviour(name).of(kind)
-    return found
-
-
-def alternative_cost(game: Game, name: str, keyword: str) -> AltCost | None:
-    """The card's alternative cost given by ``keyword`` (118.9), or None."""
-    return next((c for c in cast_costs(game, name, AltCost) if c.name == keyword), None)
-
-
-def flashback_cost(game: Game, name: str) -> str:
-    """The flashback cost of a card (702.34a), or ""."""
-    return next((c.flashback for c in cast_costs(game, name) if c.flashback), "")
-
-
 def _cast(game: Game, a: A.Cast) -> None:
     oid, card = _find_castable(game, a.player, a.card)
     flashback = flashback_cost(game, card.name) if game.state.objs[oid].zone == "graveyard" else ""
@@ -346,12 +289,6 @@ def _cast(game: Game, a: A.Cast) -> None:
     game.became_targets(item)
 
 
-def permitted_alt(game: Game, name: str, zone: str) -> str:
-    """The keyword whose alternative cost the card may be cast for from ``zone`` (601.3:
-    "You may cast this card from your graveyard using its blitz ability"), or ""."""
-    return next((c.alt for c in cast_costs(game, name, CastFrom) if c.zone == zone), "")
-
-
 def _chosen_alternative(game: Game, a: A.Cast, oid: int, card: Any, flashback: str) -> AltCost | None:
     """The alternative cost ``a`` casts the spell for (``with KEYWORD``), or None: from its
     owner's hand, or from where a permission says, and only one (118.9a: not with
@@ -377,11 +314,6 @@ def _chosen_alternative(game: Game, a: A.Cast, oid: int, card: Any, flashback: s
     return alt
 
 
-def alt_allowed(game: Game, player: str, alt: AltCost, oid: int) -> bool:
-    """Whether the alternative cost's condition holds now ("If you control a Swamp", spectacle)."""
-    return alt.condition is None or alt.condition(game, player, oid)
-
-
 def _suspend(game: Game, a: A.SuspendCard) -> None:
     """702.62a: "If you could begin to cast this card by putting it onto the stack from your
     hand, you may pay [cost] and exile it with N time counters on it."  A special action
@@ -399,11 +331,6 @@ def _suspend(game: Game, a: A.SuspendCard) -> None:
     game.move(oid, "exile")
     game.put_counters(oid, "time", n)
     game.note(f"{a.player} suspends {card.name} with {n} time counters")
-
-
-def suspend_instance(game: Game, name: str) -> tuple[int, str] | None:
-    """The card's suspend N and cost (702.62a), or None."""
-    return next((arg for kw, arg in game.behaviour(name).keywords if kw == "suspend"), None)
 
 
 def spell_divides(game: Game, name: str) -> Any:

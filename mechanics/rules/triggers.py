@@ -586,7 +586,7 @@ def _listed(behaviour: Behaviour) -> tuple[list[tuple[int, Triggered]], list[tup
 
 def lists(ch: Chars) -> bool:
     """Whether :meth:`TriggerRules.ability_index`, or what is kept with it (the abilities
-    changing what spells cost, ``perform.spell_costs``), lists any of this permanent's
+    changing what spells cost, ``costs.spell_costs``), lists any of this permanent's
     abilities."""
     return not ch.no_abilities and bool(_listed(ch.behaviour) or ch.behaviour.of(SpellCost))
 

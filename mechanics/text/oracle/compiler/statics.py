@@ -1,7 +1,7 @@
 """A permanent's static abilities other than "gets +N/+N" and "has KEYWORD" (and the count
 of a "gets +1/+1 for each ...", :func:`counted_pt`): what spells
 cost (601.2f: "Noncreature spells cost {1} more to cast", Thalia, Guardian of Thraben;
-the engine adds them up in :func:`mechanics.play.perform.total_cost`) and a "*"
+the engine adds them up in :func:`mechanics.play.costs.total_cost`) and a "*"
 power and toughness (604.3: "~'s power and toughness are each equal to the number of
 ...", layer 7a), for the counts :mod:`mechanics.text.cda` doesn't read."""
 
