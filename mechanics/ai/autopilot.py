@@ -66,14 +66,11 @@ COMBAT = ("combat", "attackers", "blockers", "damage", "endcombat")
 
 def choose(game: Any) -> A.Action | None:
     """The autopilot's next action for the pending decision (``game.pending``), or None
-    when none is pending.  Read from the state: a priority decision is answered without
-    building the :class:`Decision` that ``game.pending`` would describe it with."""
-    st = game.state
-    if st.over:
-        return None
-    d = st.decision
-    if d is None:
-        return None if st.priority is None else priority(game, st.priority)
+    when none is pending (``game.waiting_for``: a priority decision is answered without
+    building the :class:`Decision` that ``game.pending`` would describe it with)."""
+    d = game.waiting_for()
+    if d is None or isinstance(d, str):
+        return None if d is None else priority(game, d)
     if d.kind == "mulligan":
         return mulligan(game, d)
     if d.kind == "attackers":

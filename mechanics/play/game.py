@@ -382,7 +382,7 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
             line = self.hooks.describe(self, event)
             if line:
                 self.note(line)
-        self.collect_triggers(event, self._abilities or self.ability_index())  # (the kept one, if any)
+        self.collect_triggers(event, self.ability_index())
 
     def note(self, line: str) -> None:
         if not self.keep_log:
@@ -399,15 +399,21 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
     @property
     def pending(self) -> Decision | None:
         """The decision the game waits for; ``kind == 'priority'`` when it is a pass."""
+        waiting = self.waiting_for()
+        if not isinstance(waiting, str):
+            return waiting
+        st = self.state
+        what = "resolve the top of the stack" if st.stack else f"go on from {st.step}"
+        return Decision("priority", waiting, f"{waiting} has priority ({what})")
+
+    def waiting_for(self) -> Decision | str | None:
+        """What :attr:`pending` describes, without building a priority Decision: the
+        decision the game waits for, else the player with priority, else None (the game
+        is over, or runs by itself: untap and cleanup)."""
         st = self.state
         if st.over:
             return None
-        if st.decision is not None:
-            return st.decision
-        if st.priority is None:
-            return None
-        what = "resolve the top of the stack" if st.stack else f"go on from {st.step}"
-        return Decision("priority", st.priority, f"{st.priority} has priority ({what})")
+        return st.decision if st.decision is not None else st.priority
 
     def ask(self, decision: Decision) -> Any:
         """A choice inside an action: the next recorded answer, the policy's, or suspend."""

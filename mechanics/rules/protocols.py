@@ -99,8 +99,6 @@ class TurnNeeds(GameCore, Protocol):
     steps_begun: int  # counted by begin_step, read by ``pass`` (mechanics/play/perform.py)
     steps_watched: dict[str, list[str]]  # the active player as each step go_to waits for begins
     sba_revision: int  # pass_steps: whether a step's beginning wrote what state-based actions read
-    _chars: dict[int, Chars] | None  # or dropped the characteristics (Game.changed)
-    _abilities: Any  # the kept ability index (an AbilityIndex or None), read before asking for one
     memo: dict[str, Any]  # derived data kept between writes (the Sagas, by characteristics)
 
     def ctx(self, item: StackItem | None = None, player: str | None = None) -> Ctx: ...

@@ -117,8 +117,6 @@ def _watched(game: Game) -> Watched:
         if "Legendary" in ch.supertypes:
             legendary = True
         types = ch.types
-        if types.isdisjoint(_WATCHED_TYPES) and ch.subtypes.isdisjoint(_OTHER_SUBTYPES) and not objs[oid].counters:
-            continue  # (a land, say)
         creature = "Creature" in types and ch.toughness is not None and not ch.pt_by_hand
         counters = objs[oid].counters
         other = "Planeswalker" in types or not ch.subtypes.isdisjoint(_OTHER_SUBTYPES) or bool(
@@ -131,7 +129,6 @@ def _watched(game: Game) -> Watched:
 
 
 _OTHER_SUBTYPES = frozenset(("Aura", "Equipment", "Saga"))
-_WATCHED_TYPES = frozenset(("Creature", "Planeswalker"))
 
 
 def _tokens(game: Game) -> list[int]:

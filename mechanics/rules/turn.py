@@ -101,14 +101,14 @@ class TurnRules:
         st = self.state
         watched = self.steps_watched
         for passed in range(1, limit + 1):
-            sba, chars = self.sba_revision, self._chars  # as go_to's last check found them
+            sba = self.sba_revision  # as go_to's last check found it (dropping the characteristics bumps it)
             nxt = self.close_step()
             if nxt is None:
                 return passed  # the step began again (510.4, 514.3a)
             if nxt in PLAIN_STEPS:
                 nxt = self.pass_plain_steps(nxt)
             self.open_step(nxt)
-            if (self.sba_revision != sba or self._chars is not chars or st.pending_triggers
+            if (self.sba_revision != sba or st.pending_triggers
                     or st.decision is not None or st.over or nxt in watched):
                 self.changed(board=False)  # the step, priority and the step's decision, if any
                 return passed
@@ -121,7 +121,7 @@ class TurnRules:
         nothing hears one begin (603.2, 603.7) and ``go_to`` doesn't wait for it (every
         player passes, :meth:`pass_steps`); the first step that may have something to do."""
         st = self.state
-        index = self._abilities or self.ability_index()
+        index = self.ability_index()
         if st.delayed or "StepBegan" in index.noticed:
             return step
         heard, watched = index.steps_heard, self.steps_watched
@@ -169,7 +169,7 @@ class TurnRules:
         action = STEP_ACTIONS.get(step)  # turn-based actions (703.4)
         if action is not None:
             action(self)
-        index = self._abilities or self.ability_index()
+        index = self.ability_index()
         if step in index.steps_heard:
             self.step_triggers(step, index)
         if st.delayed:
