@@ -179,6 +179,7 @@ def _ask_mulligan(game: Game) -> None:
     st.decision = None
     st.started = True
     st.turn = 1
+    st.turn_flags = {}  # 103.4, 500: the opening hands were drawn in no turn; turn 1 counts from none
     for name in st.team_of(st.active):
         st.players[name].turns = 1
         st.players[name].lands_played = 0
