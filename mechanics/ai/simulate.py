@@ -24,6 +24,7 @@ from typing import Any
 
 from ..model import actions as A
 from ..model.errors import StackfishError
+from ..play import setup
 from ..play.game import Game
 from ..plugin_api.plugin_manager import make_plugin_manager
 from ..store.carddb import load_user_pool
@@ -35,16 +36,57 @@ from .report import BY_TURN, MAX_TURNS, Results
 
 
 def new_game(deck_path: str, seed: int, pool: Any = None, plugins: Any = None,
-             checked: bool = False, log: bool = True) -> Any:
+             checked: bool = False, log: bool = True, like: SetUp | None = None) -> Any:
     """A goldfish game of the deck at its mulligan decision, driven by the policy.
     ``checked`` keeps history (slower) so that illegal actions change nothing;
-    ``log`` keeps the log lines (a batch of games, which shows none, goes without)."""
+    ``log`` keeps the log lines (a batch of games, which shows none, goes without);
+    ``like``: the deck's :class:`SetUp`, whose cards the game is made of without
+    reading the list or looking the cards up again (its ``deck`` action then isn't
+    journalled: a batch's games keep no journal)."""
     path = os.path.abspath(deck_path)
     game = Game(seed=seed, pool=pool, plugins=plugins, history=checked, policy=policy,
                 base_dir=os.path.dirname(path), log=log)  # (seeded as ``seed N`` would)
-    for action in (A.Goldfish((OPPONENT,)), A.DeckCmd(ME, path), A.Start()):
-        game.play(action)
+    game.play(A.Goldfish((OPPONENT,)))
+    if like is None:
+        game.play(A.DeckCmd(ME, path))
+    else:  # what ``deck`` does, with the names it read
+        setup.library(game, ME, like.names)
+        game.take_found(like.game)
+    game.play(A.Start())
     return game
+
+
+@dataclass(frozen=True)
+class SetUp:
+    """A deck's cards (a name a card, in the list's order) and a game of them whose
+    findings about them every game of the deck takes (:meth:`Game.take_found`): read
+    and looked up once for a batch (:func:`set_up`)."""
+
+    names: list[str]
+    game: Any
+
+
+def set_up(deck_path: str, pool: Any, plugins: Any) -> SetUp:
+    """The deck's :class:`SetUp` for these pool and plugins (kept per process while the
+    file is unchanged: ``load_deck`` gives the same list).  Raises StackfishError for a
+    deck that can't be read."""
+    path = os.path.abspath(deck_path)
+    parsed = load_deck(path, pool)
+    key = (path, id(pool), id(plugins))
+    kept = _SET_UPS.get(key)
+    if kept is not None and kept[0] is parsed:
+        return kept[1]
+    game = Game(pool=pool, plugins=plugins, history=False, log=False, base_dir=os.path.dirname(path))
+    game.play(A.Goldfish((OPPONENT,)))
+    names = setup.deck_names(game, path)
+    setup.new_cards(game, ME, names, "library")
+    game.ability_index()  # (what the cards are and wake, looked up)
+    _SET_UPS.clear()  # (one deck at a time: a comparison plays its decks in turn)
+    _SET_UPS[key] = (parsed, SetUp(names, game))
+    return _SET_UPS[key][1]
+
+
+_SET_UPS: dict[tuple, tuple[Any, SetUp]] = {}
 
 
 @dataclass(slots=True)
@@ -185,13 +227,17 @@ def run_games(deck: str, seeds: Iterable[int], max_turns: int = MAX_TURNS,
     w = _worker_setup(tuple(disabled))
     path = deck_file(text) if text is not None else deck
     out = []
+    try:
+        like = set_up(path, w["pool"], w["plugins"])
+    except StackfishError:
+        like = None  # each game says why
     collecting = gc.isenabled()
     gc.disable()  # the cycle collector runs between games, on what the last one left: see below
     try:
         for s in seeds:
             game = None
             try:
-                game = new_game(path, s, w["pool"], w["plugins"], log=False)
+                game = new_game(path, s, w["pool"], w["plugins"], log=False, like=like)
                 r = play_game(game, max_turns)
                 if r.error:
                     r.error = f"seed {s}: {r.error}"

@@ -236,6 +236,23 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         self._seating, self._abilities, self._scanned = {}, None, NOT_SCANNED
         self.changed(seats=True)
 
+    def take_found(self, other: Game) -> None:
+        """Take what ``other`` (of the same pool and plugins) found of its cards, for this
+        game whose objects are the same cards: their facts and behaviours by name, the
+        plugins they wake and their graveyard abilities (:meth:`plugins_awake`,
+        :func:`~mechanics.rules.graveyard.yard_abilities`: both read the objects' names
+        alone), instead of looking them up again.  A batch's games of one deck are set
+        up so (:mod:`mechanics.ai.simulate`)."""
+        st, n = self.state, len(self.state.objs)
+        self._cards.update(other._cards)
+        self._behaviours.update(other._behaviours)
+        seen_state, seen, view = other._scanned
+        if seen_state is other.state and seen == n and self.woken == other.woken:
+            self._scanned = (st, n, view)
+        yard = other.memo.get("yard_abilities")
+        if yard is not None and yard[0] is other.state and yard[1] == n:
+            self.memo["yard_abilities"] = (st, *yard[1:])
+
     def awake(self) -> Awake:
         """The plugins awake in this game and what they listen to, kept while no object
         joins the game (:meth:`plugins_awake`; the ability index has them too)."""

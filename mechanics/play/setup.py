@@ -69,18 +69,27 @@ def zone_cards(game: Game, a: A.Action) -> None:
 
 def deck(game: Game, a: A.DeckCmd) -> None:
     """Load a deck list as the player's library, shuffled."""
+    game.player(a.player)
+    library(game, a.player, deck_names(game, a.path))
+
+
+def deck_names(game: Game, path: str) -> list[str]:
+    """The cards of the deck list at ``path`` (relative to the game's ``base_dir``), a
+    name a card, in the list's order."""
     from ..store.decks import load_deck  # cost: deck formats pull in xml; only scenarios need them
 
-    game.player(a.player)
-    path = os.path.join(game.base_dir, a.path)
     try:
-        parsed = load_deck(path, game.pool)
+        parsed = load_deck(os.path.join(game.base_dir, path), game.pool)
     except DeckError as exc:
         raise IllegalActionError(str(exc)) from None
-    p = game.state.players[a.player]
-    new_cards(game, a.player, list(chain.from_iterable(repeat(e.name, e.count) for e in parsed.main)), "library")
-    game.state.shuffle(p.library)
-    game.note(f"{a.player} loads a {sum(e.count for e in parsed.main)}-card deck")
+    return list(chain.from_iterable(repeat(e.name, e.count) for e in parsed.main))
+
+
+def library(game: Game, player: str, names: list[str]) -> None:
+    """The player's library made of these cards (a name a card), shuffled."""
+    new_cards(game, player, names, "library")
+    game.state.shuffle(game.state.players[player].library)
+    game.note(f"{player} loads a {len(names)}-card deck")
 
 
 def battlefield(game: Game, a: A.BattlefieldCmd) -> None:
