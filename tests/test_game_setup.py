@@ -1,18 +1,24 @@
 """A game's set-up and a batch of games, made cheap, play the same games: a library
 shuffled with the game's generator is in the order ``random`` gives for the same seed,
-and a finished batch game is freed at once, whatever the cycle collector does."""
+a batch game made from its deck's set-up is the game its actions make, what hears the
+opening hands hears them without a log, and a finished batch game is freed at once,
+whatever the cycle collector does."""
 
 from __future__ import annotations
 
 import gc
 import random
+from dataclasses import fields
 from importlib import resources
+
+import pytest
 
 from mechanics.ai import simulate as sim
 from mechanics.model.state import State
 from mechanics.play.game import Game
 
-RED = str(resources.files("mechanics").joinpath("data/decks/red-aggro.txt"))
+RED, SIMIC, PROLIFERATE = (str(resources.files("mechanics").joinpath(f"data/decks/{name}"))
+                           for name in ("red-aggro.txt", "simic-evolve.txt", "proliferate-rad.txt"))
 
 
 def test_a_shuffle_gives_the_order_random_gives_for_the_same_seed():
@@ -41,3 +47,44 @@ def test_a_batch_frees_each_game_and_leaves_the_collector_as_it_was():
     finally:
         gc.enable()
     assert [g.kill_turn for g in games] == [g.kill_turn for g in sim.run_games(RED, [3, 4])]
+
+
+def _whole(game: Game) -> dict:
+    """Everything a game is: its state (every zone, object, counter and the random
+    generator's position), events and log."""
+    st = game.state
+    return {**{f.name: getattr(st, f.name) for f in fields(st) if f.name != "rng"},
+            "rng": st.rng.getstate(), "events": game.events, "log": game.log}
+
+
+@pytest.mark.parametrize("path", [RED, SIMIC, PROLIFERATE])
+def test_a_batch_game_set_up_from_the_decks_set_up_is_the_same_game(path):
+    """A batch's games take the deck's cards from its set-up (read and looked up once)
+    instead of playing ``deck``: the same game at the mulligan decision, and on to the
+    end, as one set up by its actions."""
+    w = sim._worker_setup(())
+    like = sim.set_up(path, w["pool"], w["plugins"])
+    for seed in (1, 7, 42):
+        made = sim.new_game(path, seed, w["pool"], w["plugins"], log=False, like=like)
+        played = sim.new_game(path, seed, w["pool"], w["plugins"], log=False)
+        assert _whole(made) == _whole(played)
+        assert sim.play_game(made) == sim.play_game(played)
+        assert _whole(made) == _whole(played)
+
+
+def test_what_hears_the_opening_hands_hears_them_in_a_game_keeping_no_log():
+    """A game keeping no log draws its opening hands without looking at their events
+    when nothing hears them (setup.unheard); a permanent set up before ``start`` that
+    hears draws (Lat-Nam Adept: "Whenever you draw your second card each turn") still
+    does, as in a game keeping its log."""
+    games = []
+    for log in (True, False):
+        game = Game(seed=5, log=log)
+        for line in ("battlefield p1 \"Lat-Nam Adept\"", "library p1 " + " ".join(["Mountain"] * 20),
+                     "goldfish p2", "start", "keep p1"):
+            game.play(line)
+        games.append(game)
+    with_log, without = games
+    assert with_log.state.stack and without.state.stack  # (its trigger, as the game began)
+    assert [s.text for s in with_log.state.stack] == [s.text for s in without.state.stack]
+    assert with_log.events == without.events

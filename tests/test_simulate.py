@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import fields
 from importlib import resources
 
 import pytest
@@ -40,29 +39,6 @@ def test_game_i_uses_seed_plus_i():
     whole = sim.simulate(RED, 6, seed=10)
     tail = sim.simulate(RED, 3, seed=13)
     assert whole.kill_turns[3:] == tail.kill_turns
-
-
-def _whole(game: Game) -> dict:
-    """Everything a game is: its state (every zone, object, counter and the random
-    generator's position), events and log."""
-    st = game.state
-    return {**{f.name: getattr(st, f.name) for f in fields(st) if f.name != "rng"},
-            "rng": st.rng.getstate(), "events": game.events, "log": game.log}
-
-
-@pytest.mark.parametrize("path", [RED, SIMIC, PROLIFERATE])
-def test_a_batch_game_set_up_from_the_decks_set_up_is_the_same_game(path):
-    """A batch's games take the deck's cards from its set-up (read and looked up once)
-    instead of playing ``deck``: the same game at the mulligan decision, and on to the
-    end, as one set up by its actions."""
-    w = sim._worker_setup(())
-    like = sim.set_up(path, w["pool"], w["plugins"])
-    for seed in (1, 7, 42):
-        made = sim.new_game(path, seed, w["pool"], w["plugins"], log=False, like=like)
-        played = sim.new_game(path, seed, w["pool"], w["plugins"], log=False)
-        assert _whole(made) == _whole(played)
-        assert sim.play_game(made) == sim.play_game(played)
-        assert _whole(made) == _whole(played)
 
 
 def test_red_aggro_kill_turn_is_sane():
