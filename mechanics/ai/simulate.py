@@ -81,7 +81,8 @@ def set_up(deck_path: str, pool: Any, plugins: Any) -> SetUp:
     names = setup.deck_names(game, path)
     setup.new_cards(game, ME, names, "library")
     game.ability_index()  # (what the cards are and wake, looked up)
-    _SET_UPS.clear()  # (one deck at a time: a comparison plays its decks in turn)
+    if len(_SET_UPS) >= 8 or any(k[1:] != key[1:] for k in _SET_UPS):
+        _SET_UPS.clear()  # (a few decks of one pool and plugins: what a comparison plays)
     _SET_UPS[key] = (parsed, SetUp(names, game))
     return _SET_UPS[key][1]
 
