@@ -330,7 +330,7 @@ def spell_to_cast(game: Any, player: str, sorcery_speed: bool, combat: bool = Fa
             other = alternative(game, player, card, able) if k.alts else None
             if other is None:
                 continue
-        kicked = any(c.kicker for c in k.costs) and "X" not in cost and plan(
+        kicked = bool(k.costs) and any(c.kicker for c in k.costs) and "X" not in cost and plan(
             total_cost(game, player, card, alt, True, other), 0, able) is not None
         if other is None and mine and "X" not in cost and k.alts:
             other = buyback(game, player, card, able, kicked)

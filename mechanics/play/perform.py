@@ -183,7 +183,8 @@ def _find_castable(game: Game, player: str, name: str) -> tuple[int, CardDef]:
     p = st.players[player]
     for oid in [*p.hand, *p.graveyard, *p.exile]:
         obj = st.objs[oid]
-        if game.card(obj.name).full_name == face.full_name and face.name in castable_faces(game, oid):
+        if (obj.name == face.name or game.card(obj.name).full_name == face.full_name) and \
+                face.name in castable_faces(game, oid):
             return oid, face
     if face.name == face_names(face.full_name)[0]:
         return _find_in_hand(game, player, name), face  # says what is missing
