@@ -11,7 +11,7 @@ What it uses of the rest of the game is named in ``TurnNeeds`` (``protocols.py``
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection
 from typing import TYPE_CHECKING
 
 from ..abilities.abilities import SpellAbility
@@ -33,6 +33,7 @@ from .primitives import Primitives
 
 if TYPE_CHECKING:
     from ..play.game import Game
+    from .layers import Chars
     from .triggers import AbilityIndex
 
 NO_PRIORITY = frozenset(("untap", "cleanup"))
@@ -386,30 +387,42 @@ class TurnRules:
 
     # ---------------------------------------------------------------- combat
     def can_attack_with(self: Game, player: str) -> list[int]:
-        return [o for o in self.permanents(player, creature=True) if not self.why_cant_attack(o)]
+        """``player``'s creatures that can be declared as attackers now (508.1a)."""
+        objs = self.state.objs
+        return [o for o, haste, _ in self.attack_candidates(player) if not _unready(objs[o], haste)]
+
+    def attack_candidates(self: Game, player: str) -> list[tuple[int, bool, bool]]:
+        """``player``'s creatures that no characteristic keeps from attacking (702.3b
+        defender, 508.1c "can't attack"), each with whether it has haste (302.6) and whether
+        it attacks each combat if able (508.1d).  They read the characteristics alone, so
+        they are kept with them (a keyword-less creature has none to look at); whether one
+        is tapped or summoning sick is read each time it is asked (:func:`_unready`)."""
+        chars = self.all_chars()
+        kept = self.memo.get("attack_candidates")
+        if kept is None or kept[0] is not chars:
+            kept = self.memo["attack_candidates"] = (chars, {})
+        found = kept[1].get(player)
+        if found is None:
+            found = kept[1][player] = [
+                (o, "haste" in kw, ATTACKS_IF_ABLE in kw) if kw else (o, False, False)
+                for o in self.permanents(player, creature=True)
+                if not (kw := chars[o].keywords) or not _restricted(chars[o])]
+        return found
 
     def why_cant_attack(self: Game, oid: int) -> str:
         """Why a creature can't be declared as an attacker, whoever controls it; "" when
-        it can (508.1a untapped, 302.6 summoning sickness, 702.3b defender)."""
+        it can (508.1a untapped, 302.6 summoning sickness, 702.3b defender, 508.1c)."""
         ch, obj = self.chars(oid), self.state.objs[oid]
         if obj.zone != "battlefield" or ch is None or not ch.is_creature:
             return _not_a_creature(obj)
-        if obj.tapped:
-            return "it is tapped (508.1a)"
-        if ch.has("defender") and not ch.has(DESPITE_DEFENDER):
-            return "it has defender (702.3b)"
-        if ch.has(CANT_ATTACK):
-            return "it can't attack (508.1c)"
-        if obj.sick and not ch.has("haste"):
-            return "it has summoning sickness (302.6)"
-        return ""
+        return _unready(obj, ch.has("haste")) or _restricted(ch)
 
-    def must_attack(self: Game, player: str, chosen: Iterable[int] = ()) -> list[int]:
+    def must_attack(self: Game, player: str, chosen: Collection[int] = ()) -> list[int]:
         """508.1d: the creatures of ``player``'s attacking seat that attack each combat if
         able, can attack, and are not among ``chosen`` (no attack costs exist here)."""
-        chosen = set(chosen)
-        return [o for p in self.state.team_of(player) for o in self.can_attack_with(p)
-                if o not in chosen and self.chars(o).has(ATTACKS_IF_ABLE)]
+        objs = self.state.objs
+        return [o for p in self.state.team_of(player) for o, haste, must in self.attack_candidates(p)
+                if must and o not in chosen and not _unready(objs[o], haste)]
 
     def can_block_with(self: Game, player: str) -> list[int]:
         """The blockers decision's options: ``player``'s creatures that can block."""
@@ -636,6 +649,26 @@ STEP_ACTIONS = {name[len("_step_"):]: fn for name, fn in vars(TurnRules).items()
 #: the steps with no turn-based action at their beginning or end, and priority (upkeep,
 #: beginning of combat, postcombat main, end): nothing happens in them but what triggers
 PLAIN_STEPS = frozenset(STEPS) - STEP_ACTIONS.keys() - NO_PRIORITY - ENDS_WITH_A_CHECK - COMBAT_DAMAGE_STEPS
+
+
+def _unready(obj: Obj, haste: bool) -> str:
+    """Why a creature's status keeps it from attacking now: tapped (508.1a), or summoning
+    sick without haste (302.6); "" when it doesn't."""
+    if obj.tapped:
+        return "it is tapped (508.1a)"
+    if obj.sick and not haste:
+        return "it has summoning sickness (302.6)"
+    return ""
+
+
+def _restricted(ch: Chars) -> str:
+    """Why a creature's characteristics keep it from attacking: defender (702.3b) unless it
+    can attack as though it didn't have it, "can't attack" (508.1c); "" when they don't."""
+    if ch.has("defender") and not ch.has(DESPITE_DEFENDER):
+        return "it has defender (702.3b)"
+    if ch.has(CANT_ATTACK):
+        return "it can't attack (508.1c)"
+    return ""
 
 
 def _not_a_creature(obj: Obj) -> str:
