@@ -307,16 +307,17 @@ class TurnRules:
             self.emit(ev.BecameBlocked(att, tuple(self.blockers_of(att))))
 
     def _step_damage(self: Game) -> None:
+        """510: the creatures in combat deal combat damage, in a combat damage step of their
+        own first when one of them has first strike or double strike (510.4)."""
         st = self.state
-        fighters = [o for o in self.battlefield_objs() if o.attacking or o.blocking]
-        strikes = {o.id: self.chars(o.id) for o in fighters}
-        first = any(c and (c.has("first strike") or c.has("double strike")) for c in strikes.values())
-        if first and not st.turn_flags.get("first_strike_done"):
+        fighters = [(o, self.chars(o.id)) for o in self.battlefield_objs() if o.attacking or o.blocking]
+        first = not st.turn_flags.get("first_strike_done") and any(
+            ch is not None and ch.keywords and (ch.has("first strike") or ch.has("double strike"))
+            for _, ch in fighters)
+        if first:
             st.turn_flags["first_strike_done"] = True
             st.turn_flags["first_strike_step"] = True
-            self.combat_damage(first_strike=True)
-        else:
-            self.combat_damage(first_strike=False)
+        self.combat_damage(first, fighters)
 
     def _step_cleanup(self: Game) -> None:
         """514.1-2: discard to hand size, then damage wears off and "until end of
@@ -440,26 +441,22 @@ class TurnRules:
             return "an ability or effect says it can't block (509.1b)"
         return ""
 
-    def combat_damage(self: Game, first_strike: bool) -> None:
-        """510: attackers and blockers deal damage at once; trample assigns lethal
-        damage to blockers and the rest to the player (702.19)."""
+    def combat_damage(self: Game, first_strike: bool, fighters: list[tuple[Obj, Chars | None]]) -> None:
+        """510: the attacking and blocking creatures (``fighters``, with their
+        characteristics) that deal damage in this step assign it, then all of it is dealt at
+        once (510.2); trample assigns lethal damage to blockers and the rest to the player
+        (702.19).  Assigning it changes nothing (510.1), so the fighters are listed once."""
         st = self.state
+        done = st.turn_flags.get("first_strike_done")
         assigned: list[tuple[int, int | str, int]] = []
-
-        def strikes(ch) -> bool:
-            if ch is None:
-                return False
-            fs = ch.has("first strike") or ch.has("double strike")
-            if first_strike:
-                return fs
-            return not fs or ch.has("double strike") or not st.turn_flags.get("first_strike_done")
-
-        objs = self.battlefield_objs()  # (assigning damage changes nothing: 510.1)
-        for obj in [o for o in objs if o.attacking]:
-            ch = self.chars(obj.id)
-            if not strikes(ch) or ch.power <= 0:
+        by_blockers = []
+        for obj, ch in fighters:
+            if ch is None or ch.power <= 0 or not _strikes(ch, first_strike, done):
                 continue
             power = ch.power
+            if not obj.attacking:
+                by_blockers.append((obj.id, obj.blocking[0], power))
+                continue
             # 510.1c: to the player or planeswalker it attacks; one that left takes none
             attacked = obj.attacking if obj.attacked is None else obj.attacked
             if not obj.blocked:
@@ -476,11 +473,7 @@ class TurnRules:
                 power -= give
             if power > 0 and ch.has("trample") and attacked != -1:  # the rest to the player (702.19b-c, e)
                 assigned.append((obj.id, attacked, power))
-        for obj in [o for o in objs if o.blocking]:
-            ch = self.chars(obj.id)
-            if strikes(ch) and ch.power > 0:
-                assigned.append((obj.id, obj.blocking[0], ch.power))
-        for src, target, n in assigned:
+        for src, target, n in assigned + by_blockers:  # (the attackers' first, then the blockers')
             self.damage(target, n, source=src, combat=True)
 
     def blockers_of(self: Game, attacker: int) -> list[int]:
@@ -649,6 +642,17 @@ STEP_ACTIONS = {name[len("_step_"):]: fn for name, fn in vars(TurnRules).items()
 #: the steps with no turn-based action at their beginning or end, and priority (upkeep,
 #: beginning of combat, postcombat main, end): nothing happens in them but what triggers
 PLAIN_STEPS = frozenset(STEPS) - STEP_ACTIONS.keys() - NO_PRIORITY - ENDS_WITH_A_CHECK - COMBAT_DAMAGE_STEPS
+
+
+def _strikes(ch: Chars, first_strike: bool, done: bool) -> bool:
+    """510.4: whether a creature deals combat damage in this step: in a first-strike step
+    (``first_strike``) one with first strike or double strike; in the regular one, one
+    without first strike, with double strike, or any when no first-strike step came before
+    (``done`` says one did).  A creature with no keyword has neither."""
+    fs = bool(ch.keywords) and (ch.has("first strike") or ch.has("double strike"))
+    if first_strike:
+        return fs
+    return not fs or ch.has("double strike") or not done
 
 
 def _unready(obj: Obj, haste: bool) -> str:
