@@ -77,7 +77,9 @@ class References:
         obj = self.state.objs.get(oid)
         if obj is not None and obj.zone == "battlefield":  # the first zone a name looks at
             group = self._group(name, 0)
-            return name if len(group) == 1 else f"{name}#{group.index(oid) + 1}"
+            ref = name if len(group) == 1 else f"{name}#{group.index(oid) + 1}"
+            self._names()[3][ref] = oid  # (read back as it is: the autopilot's actions name permanents)
+            return ref
         groups = self._named(name)
         first = next((g for g in groups if g), [])
         zone = next(z for z, g in zip(ZONE_ORDER, groups, strict=True) if oid in g)
@@ -95,15 +97,12 @@ class References:
         them (a bare name looks there first, and the references the autopilot writes name
         permanents), the other zones' per name in one look at every object."""
         st = self.state
-        # remembered for the game's board_revision: the battlefield's by name, the other zones' per name
-        kept = self.memo.get("names_kept")
-        if kept is None or kept[0] != self.board_revision:
-            kept = self.memo["names_kept"] = (self.board_revision, [None], {})
+        kept = self._names()
         key = _fold(name)
         if z == 0:
-            if kept[1][0] is None:
-                kept[1][0] = self._battlefield_names()
-            return list(kept[1][0].get(key, ()))
+            if kept[1] is None:
+                kept[1] = self._battlefield_names()
+            return list(kept[1].get(key, ()))
         found = kept[2].get(key)
         if found is None:
             groups: list[list[Obj]] = [[] for _ in ZONE_ORDER]
@@ -113,6 +112,16 @@ class References:
                     groups[i].append(obj)
             found = kept[2][key] = [[o.id for o in sorted(g, key=_TIMESTAMP)] for g in groups]
         return list(found[z])
+
+    def _names(self: Game) -> list:
+        """What names refer to, kept for the game's board_revision (names, zones and the
+        order of objects are all written with it): ``[board_revision, the battlefield's
+        by name (built when first asked), the other zones' per name, the references
+        ref_for wrote of permanents]``."""
+        kept = self.memo.get("names_kept")
+        if kept is None or kept[0] != self.board_revision:
+            kept = self.memo["names_kept"] = [self.board_revision, None, {}, {}]
+        return kept
 
     def _battlefield_names(self: Game) -> dict[str, list[int]]:
         """The permanents each name refers to, oldest first: a permanent goes by its own
@@ -138,6 +147,9 @@ class References:
             if oid not in st.objs:
                 raise BadReferenceError(f"'{ref}' was a token that no longer exists")
             return oid
+        kept = self.memo.get("names_kept")
+        if kept is not None and kept[0] == self.board_revision and (oid := kept[3].get(ref)) is not None:
+            return oid  # what ref_for wrote of a permanent, read back with nothing changed since
         name, n = ref, 0
         if "#" in ref:
             head, _, tail = ref.rpartition("#")
