@@ -73,9 +73,11 @@ class TurnRules:
                 st.turn_flags["first_strike_step"] = False
                 self.begin_step("damage")  # 510.4: the regular combat damage step follows
                 return None
-            if step == "endcombat":
+            if step == "endcombat" and st.combat:  # 511.3: all creatures are removed from combat
                 for obj in [o for o in self.battlefield_objs() if o.attacking or o.blocking]:
-                    self.remove_from_combat(obj)  # 511.3 (the others are in no combat)
+                    self.remove_from_combat(obj)  # (the others are in no combat)
+                st.combat = False
+                self.changed(characteristics=False, sba=False)
             if step == "cleanup" and st.turn_flags.get("cleanup_again"):
                 st.turn_flags["cleanup_again"] = False
                 self.begin_step("cleanup")  # 514.3a
@@ -84,7 +86,7 @@ class TurnRules:
         if nxt is None:
             self.begin_turn()
             return "untap"
-        if nxt in COMBAT_DAMAGE_STEPS and not any(st.objs[o].attacking for o in st.battlefield):
+        if nxt in COMBAT_DAMAGE_STEPS and not (st.combat and any(st.objs[o].attacking for o in st.battlefield)):
             return "endcombat"  # 508.8: no attackers, skip declare blockers and damage
         return nxt
 
