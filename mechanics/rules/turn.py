@@ -284,10 +284,11 @@ class TurnRules:
     def _step_blockers(self: Game) -> None:
         """509.1; a defending team makes one combined block (805.10d)."""
         st = self.state
-        for p in st.players:
+        attacking = st.team_of(st.active)
+        for p, player in st.players.items():
+            if player.auto or player.lost or p in attacking:
+                continue  # (a goldfish declares no blockers)
             team = st.team_of(p)
-            if p in st.team_of(st.active) or st.players[p].auto or st.players[p].lost:
-                continue
             attackers = tuple(o.id for o in self.battlefield_objs() if o.attacking in team)
             if attackers and any(self.can_block_with(q) for q in team):
                 st.decision = Decision("blockers", p, f"{p}: declare blockers (or pass)",
@@ -299,11 +300,13 @@ class TurnRules:
         """509.1: the declared ``(blocker, attacker)`` pairs block; BlockersDeclared, then
         BecameBlocked once for each attacker blocked, however many block it (509.1h)."""
         st = self.state
+        if not pairs:
+            self.emit(ev.BlockersDeclared(()))
+            return
         for b, att in pairs:
             st.objs[b].blocking.append(att)
             st.objs[att].blocked = True
-        if pairs:
-            self.changed()
+        self.changed()
         self.emit(ev.BlockersDeclared(tuple(pairs)))
         for att in dict.fromkeys(att for _, att in pairs):
             self.emit(ev.BecameBlocked(att, tuple(self.blockers_of(att))))
