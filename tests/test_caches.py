@@ -11,10 +11,12 @@ state-based action would be performed (on a copy of the game).
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import settings
 from hypothesis.stateful import invariant, run_state_machine_as_test
 
 from mechanics.ai.autopilot import spell_to_cast
+from mechanics.model.errors import BadReferenceError
 from mechanics.play.game import Game
 from mechanics.play.payment import mana_sources, paying
 from mechanics.rules import sba
@@ -119,3 +121,20 @@ def test_a_payment_worked_out_before_the_mana_changed_is_worked_out_again() -> N
     mountain = next(o for o in game.state.battlefield if game.state.objs[o].name == "Mountain")
     assert game.state.players["p1"].mana == ["G"]
     assert game.state.objs[mountain].tapped
+
+
+def test_a_reference_read_back_after_a_permanent_left_names_what_is_there_now() -> None:
+    """The references ref_for wrote of permanents are read back as written only while
+    nothing has moved: once the first of two Grizzly Bears dies, "Grizzly Bears#2"
+    names nothing, and the one left goes by its bare name."""
+    game = Game()
+    for line in ("turn p1 main1", "goldfish p2", 'battlefield p1 "Grizzly Bears"', 'battlefield p1 "Grizzly Bears"'):
+        game.play(line)
+    first, second = game.state.battlefield
+    assert game.ref_for(second) == "Grizzly Bears#2"
+    assert game.resolve_obj("Grizzly Bears#2") == second
+    game.play('move "Grizzly Bears#1" graveyard')
+    with pytest.raises(BadReferenceError, match="only 1"):
+        game.resolve_obj("Grizzly Bears#2")
+    assert game.ref_for(second) == "Grizzly Bears"
+    assert game.state.objs[first].zone == "graveyard"

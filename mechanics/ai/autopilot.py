@@ -38,7 +38,6 @@ Playing many games with it is :mod:`mechanics.ai.simulate`.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
 from operator import attrgetter
 from typing import Any
 
@@ -74,8 +73,7 @@ def choose(game: Any) -> A.Action | None:
     if d.kind == "mulligan":
         return mulligan(game, d)
     if d.kind == "attackers":
-        refs = battlefield_refs(game, d.options)
-        return A.Attack(d.player, tuple((r, "") for r in refs)) if refs else PASS
+        return A.Attack(d.player, tuple((game.ref_for(o), "") for o in d.options)) if d.options else PASS
     if d.kind == "blockers":  # no blocks, but those the rules require (509.1c)
         required = required_blocks(game, d.player)
         return A.Block(d.player, tuple((game.ref_for(b), game.ref_for(a)) for b, a in required)) if required \
@@ -89,37 +87,6 @@ def choose(game: Any) -> A.Action | None:
 
 def _ref(game: Any, o: Any) -> str:
     return game.ref_for(o) if isinstance(o, int) else str(o)
-
-
-def battlefield_refs(game: Any, oids: Iterable[int]) -> list[str]:
-    """``game.ref_for`` of permanents, computed for all of them at once: a name when
-    only one permanent has it, else ``"Name"#N`` in timestamp order (the battlefield
-    is the first zone a name refers to)."""
-    st = game.state
-    oids = list(oids)
-    if st.aliases or any(st.objs[o].zone != "battlefield" for o in oids):
-        return [game.ref_for(o) for o in oids]
-    chars, objs = game.all_chars(), st.objs
-    shown = {}  # game.name_of: the name after the layers (a phased-out permanent's own)
-    groups: dict[str, list[Any]] = {}  # the permanents each name refers to, of the names wanted
-    for oid in oids:
-        ch = chars.get(oid)
-        name = shown[oid] = objs[oid].name if ch is None else ch.name
-        groups[name.casefold()] = []
-    for oid in st.battlefield:
-        obj, ch = objs[oid], chars.get(oid)
-        key = obj.name.casefold()
-        if key in groups:
-            groups[key].append(obj)
-        if ch is not None and ch.name != obj.name and (other := ch.name.casefold()) != key and other in groups:
-            groups[other].append(obj)
-    out = []
-    for oid in oids:
-        name = shown[oid]
-        group = groups[name.casefold()]
-        out.append(name if len(group) == 1 else
-                   f"{name}#{[o.id for o in sorted(group, key=_TIMESTAMP)].index(oid) + 1}")
-    return out
 
 
 def mulligan(game: Any, d: Decision) -> A.Action:
@@ -247,7 +214,6 @@ def land_to_play(game: Any, player: str) -> A.Action | None:
 
 
 _ORDER = attrgetter("order")
-_TIMESTAMP = attrgetter("timestamp")
 
 #: words of a typecycling keyword that find a land (702.29e: "Swampcycling", "Basic landcycling")
 _LAND_WORDS = {"land", *(t.lower() for t in BASIC_LAND_MANA)}
