@@ -406,7 +406,7 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
     def unheard(self, kinds: Set[str]) -> Iterator[None]:
         """While in it, events of ``kinds`` are recorded and nothing more (the kept ability
         index says :meth:`emit` notices none of them), for events the caller knows nothing
-        notices (the opening hands, :func:`mechanics.play.setup.deal`).  A write that drops
+        notices (the opening hands: :func:`mechanics.play.setup.unheard`).  A write that drops
         the index meanwhile ends it: the next one notices every kind again."""
         index = self.ability_index()
         quiet = index._replace(noticed=index.noticed - kinds) if kinds & index.noticed else None
