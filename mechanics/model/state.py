@@ -260,6 +260,7 @@ class State:
     turn_flags: dict[str, Any] = field(default_factory=dict)
     aliases: dict[str, int] = field(default_factory=dict)
     n_events: int = 0
+    n_steps: int = 0  # (the game's step log, as log_len)
     #: delayed triggered abilities waiting for their step (603.7): each a dict with the
     #: ``step`` ("end", "upkeep", "upkeep:you"), and the ``handler``, ``source``, ``epoch``,
     #: ``controller``, ``text`` and ``data`` it triggers with

@@ -176,11 +176,14 @@ class TurnRules:
             self.delayed_triggers(step)  # 603.7
 
     def record_step(self: Game, step: str) -> None:
-        """The step is the game's, counted (``steps_begun``) and recorded (StepBegan)."""
+        """The step is the game's, logged (``step_log``, which :meth:`steps_began` and
+        :meth:`turn_began_at` read) and announced (StepBegan) when something notices the
+        kind: a game's log, a trigger that hears it (the ability index says)."""
         st = self.state
         st.step = step
-        self.steps_begun += 1
-        self.emit(ev.StepBegan(step, st.active, st.turn))
+        self.step_log.append((len(self.events), step, st.active, st.turn))
+        if "StepBegan" in self.ability_index().noticed:
+            self.emit(ev.StepBegan(step, st.active, st.turn))
 
     def step_triggers(self: Game, step: str, index: AbilityIndex) -> None:
         """"At the beginning of [step]" abilities (603.2): the plugins', the permanents'
@@ -479,13 +482,34 @@ class TurnRules:
         permanent ``oid`` entered the battlefield as the object it is (400.7): 1 in the
         first such step after it entered, the one a "next end step" (603.7) or "since the
         beginning of your last upkeep" (echo, 702.30a) means; -1 if it never entered."""
-        obj, began = self.state.objs[oid], 0
-        for e in reversed(self.events):
-            if isinstance(e, ev.StepBegan) and e.step == step and player in (None, e.active):
-                began += 1
-            elif isinstance(e, ev.ZoneChanged) and e.obj == oid and e.epoch == obj.epoch:
-                return began
+        obj, events = self.state.objs[oid], self.events
+        for i in range(len(events) - 1, -1, -1):
+            e = events[i]
+            if e.kind == "ZoneChanged" and e.obj == oid and e.epoch == obj.epoch:
+                return self.steps_began(i + 1, step, player)
         return -1
+
+    def steps_began(self: Game, since: int, step: str, player: str | None = None) -> int:
+        """How many times ``step`` began (in the turns of ``player``'s seat, when given)
+        after the first ``since`` events of ``game.events`` (the step log)."""
+        began = 0
+        for at, name, active, _ in reversed(self.step_log):
+            if at < since:
+                break
+            if name == step and (player is None or self.seat_of(active) == self.seat_of(player)):
+                began += 1
+        return began
+
+    def turn_began_at(self: Game) -> int:
+        """Where this turn's events begin in ``game.events``: at its first step's
+        beginning; for a turn set by hand (a scenario's ``turn``) before any of its
+        steps began, at the last step's beginning (0 when no step began)."""
+        turn, first = self.state.turn, None
+        for at, _, _, began_in in reversed(self.step_log):
+            if began_in != turn:
+                return at if first is None else first
+            first = at
+        return first or 0
 
     # ---------------------------------------------------------------- resolving
     def resolve_top(self: Game) -> None:
@@ -621,12 +645,12 @@ class TurnRules:
         st = self.state
         seats = len(self.seats())
         for _ in range(seats - st.passes):
-            before = (self.steps_begun, len(st.stack), st.stack[-1].id if st.stack else None)
+            before = (len(self.step_log), len(st.stack), st.stack[-1].id if st.stack else None)
             self.pass_priority()
             self.advance()
             if st.decision is not None or st.over:
                 return
-            if (self.steps_begun, len(st.stack), st.stack[-1].id if st.stack else None) != before:
+            if (len(self.step_log), len(st.stack), st.stack[-1].id if st.stack else None) != before:
                 return  # a new step began (first-strike damage, 514.3a cleanup) or the stack moved
 
 

@@ -1,0 +1,78 @@
+"""The step log (``game.step_log``): every step as it began, the record the questions
+about steps read (``steps_began``, ``turn_began_at``, ``steps_since_entered``).  A
+StepBegan event is recorded only when something notices it (a game's log, a plugin or
+an ability that hears it), so a batch game (``log=False``) answers these questions
+from the step log alone, as a logged game does.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from mechanics import Game, events, hookimpl, make_plugin_manager
+from mechanics.model.actions import parse_action
+
+
+def play(game: Game, *lines: str) -> Game:
+    for line in lines:
+        game.play(parse_action(line))
+    return game
+
+
+@pytest.mark.parametrize("log", [True, False])
+def test_echo_triggers_in_the_upkeep_after_the_permanent_came_whether_or_not_the_game_keeps_a_log(log):
+    game = play(Game(log=log), "turn p1 main1", "goldfish p2", "library p1 Mountain x6",
+                'hand p1 "Goblin War Buggy"', "mana p1 {1}{R}", 'cast p1 "Goblin War Buggy"', "resolve",
+                "goto upkeep p2")
+    assert not game.state.stack  # not its controller's upkeep
+    play(game, "goto upkeep p1")
+    assert [item.text for item in game.state.stack] == [game.state.stack[0].text]
+    assert "echo" in game.state.stack[0].text.lower()
+    assert any(isinstance(e, events.StepBegan) for e in game.events) == log
+
+
+@pytest.mark.parametrize("log", [True, False])
+def test_storm_counts_the_spells_cast_this_turn_only_whether_or_not_the_game_keeps_a_log(log):
+    game = play(Game(log=log), "turn p1 main1", "goldfish p2", "library p1 Island x5", "library p2 Island x5",
+                'hand p1 "Lightning Bolt" Radstorm Radstorm', 'cast p1 "Lightning Bolt" target p2 free',
+                "resolve", "cast p1 Radstorm free")
+    assert len(game.state.stack) == 2  # Radstorm and its storm trigger
+    play(game, "resolve")
+    assert len(game.state.stack) == 2  # one copy for the one spell cast before it
+    play(game, "resolve all", "goto main1 p1", "cast p1 Radstorm free", "resolve")
+    assert len(game.state.stack) == 1  # next turn: no spell before it, no copy
+
+
+class StepListener:
+    """A third-party-style plugin that registered interest in StepBegan."""
+
+    def __init__(self) -> None:
+        self.heard: list[tuple[str, str, int]] = []
+
+    @hookimpl
+    def register_interest(self, register):
+        register(events=("StepBegan",))
+
+    @hookimpl
+    def trigger_collect(self, game, event):
+        if isinstance(event, events.StepBegan):
+            self.heard.append((event.step, event.active, event.turn))
+
+
+def test_a_plugin_that_hears_step_began_gets_every_step_in_a_game_that_keeps_no_log():
+    listener = StepListener()
+    game = Game(log=False, plugins=make_plugin_manager(load_entrypoints=False, extra=[listener]))
+    play(game, "turn p1 main1", "goldfish p2", "library p1 Island x5", "goto main1 p1")
+    assert listener.heard[0] == ("combat", "p1", 1)
+    assert listener.heard[-1] == ("main1", "p1", 3)
+    assert listener.heard == [(s, a, t) for _, s, a, t in game.step_log]
+    assert game.steps_began(0, "upkeep") == 2 and game.steps_began(0, "upkeep", "p2") == 1
+
+
+def test_undo_takes_back_the_steps_with_the_action():
+    game = play(Game(log=False), "turn p1 main1", "goldfish p2", "library p1 Island x5", "goto main1 p1")
+    began = len(game.step_log)
+    play(game, "goto main1 p1")
+    assert len(game.step_log) > began
+    game.undo()
+    assert len(game.step_log) == began and game.steps_began(0, "upkeep", "p1") == 1
