@@ -121,7 +121,7 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         """Each step as it began: ``(len(events) then, step, active player, turn)``, the
         record the questions about steps read (``steps_began``, ``turn_began_at``):
         StepBegan is an event only when something notices it (a log, a trigger)."""
-        self.steps_watched: dict[str, list[str]] = {}  # go_to's: the active player as each step begins
+        self.steps_watched: dict[str, tuple[str, list[str]]] = {}  # go_to's step: (the seat it waits for, who began it)
         self.departing: list[tuple[int, int]] = []  # refs leaving together (move_all)
         self.entering: list[ev.ZoneChanged] | None = None  # enters events held back (move_all)
         self.observers: list[Any] = []

@@ -97,7 +97,7 @@ class TurnNeeds(GameCore, Protocol):
     policy: Any  # answers decisions at once (the autopilot), or None
     events: list[ev.Event]
     step_log: list[tuple[int, str, str, int]]  # each step as it began (record_step); ``pass`` counts it
-    steps_watched: dict[str, list[str]]  # the active player as each step go_to waits for begins
+    steps_watched: dict[str, tuple[str, list[str]]]  # go_to's step: the seat it waits for, who began it
     sba_revision: int  # pass_steps: whether a step's beginning wrote what state-based actions read
     memo: dict[str, Any]  # derived data kept between writes (the Sagas, by characteristics)
 

@@ -54,18 +54,20 @@ class TurnRules:
         if nxt is not None:
             self.begin_step(nxt)
 
-    def close_step(self: Game) -> str | None:
-        """The step ends: mana empties (500.4), combat ends (511.3) and a new turn begins
-        after the last step; the step to begin next, or None when this one is followed by
-        another of its kind, begun here (510.4, 514.3a)."""
+    def close_step(self: Game, pools: bool = True) -> str | None:
+        """The step ends: mana empties (500.4; ``pools=False``: no mana can be in them),
+        combat ends (511.3) and a new turn begins after the last step; the step to begin
+        next, or None when this one is followed by another of its kind, begun here
+        (510.4, 514.3a)."""
         st = self.state
-        emptied = False
-        for p in st.players.values():  # 500.4: mana empties at the end of each step and phase
-            if p.mana:
-                p.mana.clear()
-                emptied = True
-        if emptied:
-            self.changed(board=False)
+        if pools:
+            emptied = False
+            for p in st.players.values():  # 500.4: mana empties at the end of each step and phase
+                if p.mana:
+                    p.mana.clear()
+                    emptied = True
+            if emptied:
+                self.changed(board=False)
         step = st.step
         if step in ENDS_WITH_A_CHECK:
             if step == "damage" and st.turn_flags.get("first_strike_step"):
@@ -97,38 +99,41 @@ class TurnRules:
         trigger (603.3) or end of a "for as long as" effect (611.2b) can be new, and each
         player would pass again (117.3d, 117.4).  The step ``go_to`` waits for begins as
         any other, announced to it.  How many steps ended, at most ``limit`` (go_to's guard
-        against a game that never reaches its step: goldfish alone, nothing happening)."""
+        against a game that never reaches its step: goldfish alone, nothing happening).
+
+        What may hear a step begin is worked out once for the run (:meth:`loud_steps`):
+        a step nothing hears begins with its turn-based actions alone (:meth:`open_step`),
+        one with none (:data:`PLAIN_STEPS`) with its record alone; after the first step,
+        no player having had priority and no turn-based action adding mana, the pools
+        are empty as each step ends (500.4)."""
         st = self.state
-        watched = self.steps_watched
+        log, events = self.step_log, self.events
+        index = loud = None
         for passed in range(1, limit + 1):
             sba = self.sba_revision  # as go_to's last check found it (dropping the characteristics bumps it)
-            nxt = self.close_step()
+            nxt = self.close_step(pools=passed == 1)
             if nxt is None:
                 return passed  # the step began again (510.4, 514.3a)
-            if nxt in PLAIN_STEPS:
-                nxt = self.pass_plain_steps(nxt)
-            self.open_step(nxt)
-            if (self.sba_revision != sba or st.pending_triggers
-                    or st.decision is not None or st.over or nxt in watched):
+            if index is not self.ability_index() or st.delayed:
+                index = self.ability_index()
+                loud = self.loud_steps(index)
+            while nxt in PLAIN_STEPS and nxt not in loud:
+                log.append((len(events), nxt, st.active, st.turn))  # (logged as open_step does)
+                nxt = NEXT_STEP[nxt]  # (pools empty, no combat to end, not the turn's last step)
+            if (self.open_step(nxt, None if nxt in loud else index) or self.sba_revision != sba or st.pending_triggers
+                    or st.decision is not None or st.over):
                 self.changed(board=False)  # the step, priority and the step's decision, if any
                 return passed
         self.changed(board=False)
         return limit
 
-    def pass_plain_steps(self: Game, step: str) -> str:
-        """Begin and end at once ``step`` and each next step with nothing to do but begin
-        (:data:`PLAIN_STEPS`: no turn-based action at its beginning or end, 703.4) while
-        nothing hears one begin (603.2, 603.7) and ``go_to`` doesn't wait for it (every
-        player passes, :meth:`pass_steps`); the first step that may have something to do."""
-        st = self.state
-        index = self.ability_index()
-        if st.delayed or "StepBegan" in index.noticed:
-            return step
-        heard, watched = index.steps_heard, self.steps_watched
-        while step in PLAIN_STEPS and step not in heard and step not in watched:
-            self.record_step(step)
-            step = NEXT_STEP[step]  # (pools empty, no combat to end, not the turn's last step)
-        return step
+    def loud_steps(self: Game, index: AbilityIndex) -> frozenset[str]:
+        """The steps whose beginning something may hear (603.2, 603.7) or a ``go_to``
+        waits for: every step while a delayed trigger waits or something notices
+        StepBegan (a log, a trigger), else those the ability index lists as heard."""
+        if self.state.delayed or "StepBegan" in index.noticed:
+            return ALL_STEPS
+        return index.steps_heard | self.steps_watched.keys()
 
     def begin_turn(self: Game) -> None:
         """A new turn: the next player (or team, 805) in turn order becomes active; its
@@ -156,34 +161,49 @@ class TurnRules:
         self.open_step(step)
         self.changed(board=False)  # the step, priority and the step's decision, if any
 
-    def open_step(self: Game, step: str) -> None:
-        """The step begins: its turn-based actions (703.4), then its "at the beginning of"
-        triggers (603.2, 603.7); the caller announces it (``changed``)."""
+    def open_step(self: Game, step: str, unheard: AbilityIndex | None = None) -> bool:
+        """The step begins: it is logged (``step_log``, which :meth:`steps_began` and
+        :meth:`turn_began_at` read; a StepBegan event when something notices the kind: a
+        game's log, a trigger that hears it), its turn-based actions (703.4) are done, then
+        its "at the beginning of" abilities trigger (603.2, 603.7); the caller announces it
+        (``changed``).  Whether it is the step a ``go_to`` waits for (in the turn of the
+        seat it waits for).  ``unheard``: the ability index in which the caller found
+        nothing that may hear this step begin (:meth:`loud_steps`): while its turn-based
+        actions leave that index and no delayed trigger, nothing is looked for."""
         st = self.state
-        self.record_step(step)
+        st.step = step
         st.passes = 0
         st.priority = None if step in NO_PRIORITY else st.active
-        watched = self.steps_watched.get(step)  # go_to waits for this step: who is active
-        if watched is not None:
-            watched.append(st.active)
+        self.step_log.append((len(self.events), step, st.active, st.turn))
         action = STEP_ACTIONS.get(step)  # turn-based actions (703.4)
+        if unheard is not None:
+            if action is not None:
+                action(self)
+                if self.ability_index() is not unheard or st.delayed:
+                    return self.step_heard(step, self.ability_index())
+            return False
+        index = self.ability_index()
+        if "StepBegan" in index.noticed:
+            self.emit(ev.StepBegan(step, st.active, st.turn))
         if action is not None:
             action(self)
-        index = self.ability_index()
+            index = self.ability_index()
+        return self.step_heard(step, index)
+
+    def step_heard(self: Game, step: str, index: AbilityIndex) -> bool:
+        """What hears the step begin, its turn-based actions done (:meth:`open_step`):
+        its "at the beginning of" abilities and delayed triggers (603.2, 603.7), and a
+        ``go_to`` waiting for it (in the turn of the seat it waits for): whether one is."""
+        st = self.state
         if step in index.steps_heard:
             self.step_triggers(step, index)
         if st.delayed:
             self.delayed_triggers(step)  # 603.7
-
-    def record_step(self: Game, step: str) -> None:
-        """The step is the game's, logged (``step_log``, which :meth:`steps_began` and
-        :meth:`turn_began_at` read) and announced (StepBegan) when something notices the
-        kind: a game's log, a trigger that hears it (the ability index says)."""
-        st = self.state
-        st.step = step
-        self.step_log.append((len(self.events), step, st.active, st.turn))
-        if "StepBegan" in self.ability_index().noticed:
-            self.emit(ev.StepBegan(step, st.active, st.turn))
+        watch = self.steps_watched.get(step)  # (the seat go_to waits for, the active players it saw)
+        if watch is None or watch[0] and watch[0] != self.seat_of(st.active):
+            return False
+        watch[1].append(st.active)
+        return True
 
     def step_triggers(self: Game, step: str, index: AbilityIndex) -> None:
         """"At the beginning of [step]" abilities (603.2): the plugins', the permanents'
@@ -591,18 +611,18 @@ class TurnRules:
 
     # ---------------------------------------------------------------- helpers for steps
     def go_to(self: Game, step: str, player: str = "") -> None:
-        """Pass until ``step`` next begins (with its triggers on the stack) or a decision."""
+        """Pass until ``step`` next begins (in a turn of ``player``'s seat, when given) with
+        its triggers on the stack, or a decision."""
         st = self.state
-        began: list[str] = []  # the active player each time ``step`` began meanwhile (begin_step)
-        outer, self.steps_watched = self.steps_watched, {step: began}
+        began: list[str] = []  # the active player each time ``step`` began meanwhile (open_step)
+        watch = (self.seat_of(player) if player else "", began)
+        outer, self.steps_watched = self.steps_watched, {step: watch}
         try:
             guard = 0
             while not st.over and guard < 10_000:
                 guard += 1
                 if began:
-                    if not player or any(self.seat_of(a) == self.seat_of(player) for a in began):
-                        return
-                    began.clear()
+                    return
                 d = st.decision  # what game.pending reports, without building a priority Decision
                 if d is not None and d.kind in ("attackers", "blockers") and not (
                         d.kind == "attackers" and self.must_attack(d.player)):
@@ -657,6 +677,7 @@ class TurnRules:
 #: each step's turn-based actions (703.4), by step name
 STEP_ACTIONS = {name[len("_step_"):]: fn for name, fn in vars(TurnRules).items()
                 if name.startswith("_step_")}
+ALL_STEPS = frozenset(STEPS)
 #: the steps with no turn-based action at their beginning or end, and priority (upkeep,
 #: beginning of combat, postcombat main, end): nothing happens in them but what triggers
 PLAIN_STEPS = frozenset(STEPS) - STEP_ACTIONS.keys() - NO_PRIORITY - ENDS_WITH_A_CHECK - COMBAT_DAMAGE_STEPS
