@@ -219,30 +219,32 @@ class TurnRules:
             yard_step_triggers(self, step, yard)
 
     def _step_untap(self: Game) -> None:
-        """502: phasing first (a plugin), then untap; no one gets priority.  A permanent
-        neither tapped nor summoning sick has nothing to do in it, whoever controls it; the
-        plugins' untap hooks are asked only when an awake plugin implements them."""
+        """502: phasing first (a plugin), then the active team's players decide which of
+        their permanents untap and untap them all at once (502.3); no one gets priority.
+        Only permanents tapped or summoning sick have anything to do in it; the plugins'
+        untap hooks are asked only when an awake plugin implements them."""
         st = self.state
         objs = st.objs
-        for p in st.team_of(st.active):
-            if "untap_begin" in self.awake().hooks:
+        team = st.team_of(st.active)
+        if "untap_begin" in self.awake().hooks:
+            for p in team:
                 for op in self.hooks.untap_begin(self, p):
                     UNTAP_PRIMITIVES[op[0]](self, *op[1:])
-            for oid in list(st.battlefield):
-                obj = objs[oid]
-                if not (obj.tapped or obj.sick) or obj.phased_out:
-                    continue
-                ch = self.chars(oid)
-                if ch.controller == p:
-                    obj.sick = False
-                    if obj.tapped and not ch.has(DOESNT_UNTAP) and not (
-                            "untap_permanent" in self.awake().hooks and  # 502.3
-                            self.hooks.untap_permanent(self, obj) is False) and not (
-                            ch.has(MAY_NOT_UNTAP) and self._kept_tapped(oid)):
-                        self.untap(oid)
+        asks = "untap_permanent" in self.awake().hooks
+        untapping = []
+        for oid in st.battlefield:
+            obj = objs[oid]
+            if (obj.tapped or obj.sick) and not obj.phased_out and (ch := self.chars(oid)).controller in team:
+                obj.sick = False  # 302.6: continuously controlled since this turn began
+                if obj.tapped and not ch.has(DOESNT_UNTAP) and not (
+                        asks and self.hooks.untap_permanent(self, obj) is False) and not (
+                        ch.has(MAY_NOT_UNTAP) and self._kept_tapped(oid)):
+                    untapping.append(oid)
+        for oid in untapping:
+            self.untap(oid)
         if not st.effects:
             return
-        team = set(st.team_of(st.active))  # "its controller's next untap step" is over (502.3)
+        # "its controller's next untap step" is over (502.3)
         ended = [e for e in st.effects if e.until == NEXT_UNTAP and any(
             objs[o].epoch == ep and (ch := self.chars(o)) is not None and ch.controller in team
             for o, ep in e.affected)]
