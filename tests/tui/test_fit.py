@@ -4,7 +4,7 @@ mulligan dialog."""
 
 from __future__ import annotations
 
-from tui_helpers import keys, panel_text, select_in_hand, simic_app
+from tui_helpers import keys, panel_text, select_in_hand, settled, simic_app
 
 import plugins.evolve
 import plugins.rad
@@ -111,9 +111,9 @@ async def test_the_log_stays_at_its_newest_line_after_stackfish_resume(tmp_path,
         assert log.max_scroll_y > 0  # more lines than the panel shows
         for name in ("Kalonian Tusker", "Watchful Radstag"):  # a short text, then a long one
             await select_in_hand(pilot, name)
-            await pilot.pause()  # the log scrolls after the refresh that gave it its height
             assert name in str(app.screen.query_one("#card").render())
-            assert shown_lines(log)[-1] == newest, (name, shown_lines(log))
+            # the log scrolls after the refresh that gave it its height
+            assert await settled(pilot, lambda: shown_lines(log)[-1] == newest), (name, shown_lines(log))
     app.journal.close()
 
 

@@ -87,12 +87,20 @@ async def keep_and_go_to_main(pilot) -> None:
     assert (game.state.turn, game.state.step) == (1, "main1")
 
 
-async def wait_simulated(pilot, dialog, seconds: float = 60.0) -> None:
-    """Wait until a :class:`SimulateDialog`'s games are done (or it shows an error)."""
+async def settled(pilot, check, seconds: float = 5.0) -> bool:
+    """Whether ``check()`` holds once the app has repainted, waiting up to ``seconds``
+    for what is done after a refresh (``call_after_refresh``: scrolling a resized log),
+    which one pause may not reach on a busy machine."""
     for _ in range(int(seconds * 20)):
         await pilot.pause()
-        if dialog.results is not None or dialog.error:
-            await pilot.pause()
-            return
+        if check():
+            return True
         await asyncio.sleep(0.05)
-    raise AssertionError("the simulation did not finish")
+    return check()
+
+
+async def wait_simulated(pilot, dialog, seconds: float = 60.0) -> None:
+    """Wait until a :class:`SimulateDialog`'s games are done (or it shows an error)."""
+    if not await settled(pilot, lambda: dialog.results is not None or dialog.error, seconds):
+        raise AssertionError("the simulation did not finish")
+    await pilot.pause()
