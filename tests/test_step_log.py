@@ -76,3 +76,36 @@ def test_undo_takes_back_the_steps_with_the_action():
     assert len(game.step_log) > began
     game.undo()
     assert len(game.step_log) == began and game.steps_began(0, "upkeep", "p1") == 1
+
+
+class Dawn:
+    """A third-party-style plugin that sleeps until a permanent untaps (``wakes``), then
+    hears each upkeep: "at the beginning of each upkeep, its player gains 1 life"."""
+
+    @hookimpl
+    def register_interest(self, register):
+        register(steps=("upkeep",), words=("no card says this",), wakes=("Untapped",))
+
+    @hookimpl
+    def step_begin(self, game, step):
+        return [{"handler": "dawn", "source": None, "epoch": 0, "kind": "sourceless",
+                 "controller": game.state.active, "text": "dawn: gain 1 life"}]
+
+    @hookimpl
+    def resolve_item(self, game, item, ctx):
+        if item.handler != "dawn":
+            return None
+        ctx.gain_life(item.controller, 1)
+        return True
+
+
+@pytest.mark.parametrize("log", [True, False])
+def test_a_plugin_woken_by_the_untap_step_hears_the_upkeep_goto_passes_through(log):
+    """goto works out once what hears the steps it passes; an untap that wakes a plugin
+    in the middle of them makes it look again, so the upkeep after it is heard."""
+    game = Game(log=log, plugins=make_plugin_manager(load_entrypoints=False, extra=[Dawn()]))
+    play(game, "turn p1 main1", "goldfish p2", "library p1 Island x5", "battlefield p1 Mountain tapped",
+         "goto main1 p1")
+    assert game.state.players["p1"].life == 21  # its upkeep, after the Mountain untapped
+    play(game, "goto main1 p1")
+    assert game.state.players["p1"].life == 22 and game.state.players["p2"].life == 21

@@ -111,19 +111,22 @@ class TurnRules:
         index = loud = None
         for passed in range(1, limit + 1):
             sba = self.sba_revision  # as go_to's last check found it (dropping the characteristics bumps it)
-            nxt = self.close_step(pools=passed == 1)
+            nxt = self.close_step(passed == 1)
             if nxt is None:
                 return passed  # the step began again (510.4, 514.3a)
-            if index is not self.ability_index() or st.delayed:
+            if index is None or self.sba_revision != sba:  # (what the step's end wrote may be heard)
                 index = self.ability_index()
                 loud = self.loud_steps(index)
             while nxt in PLAIN_STEPS and nxt not in loud:
                 log.append((len(events), nxt, st.active, st.turn))  # (logged as open_step does)
                 nxt = NEXT_STEP[nxt]  # (pools empty, no combat to end, not the turn's last step)
-            if (self.open_step(nxt, None if nxt in loud else index) or self.sba_revision != sba or st.pending_triggers
-                    or st.decision is not None or st.over):
+            heard = nxt in loud
+            if (self.open_step(nxt, None if heard else index) or self.sba_revision != sba
+                    or st.pending_triggers or st.decision is not None or st.over):
                 self.changed(board=False)  # the step, priority and the step's decision, if any
                 return passed
+            if heard:  # (what heard it may have woken a plugin: Game.wake)
+                index = None
         self.changed(board=False)
         return limit
 
@@ -169,7 +172,8 @@ class TurnRules:
         (``changed``).  Whether it is the step a ``go_to`` waits for (in the turn of the
         seat it waits for).  ``unheard``: the ability index in which the caller found
         nothing that may hear this step begin (:meth:`loud_steps`): while its turn-based
-        actions leave that index and no delayed trigger, nothing is looked for."""
+        actions leave that index and no delayed trigger, nothing is looked for; when they
+        don't, what hears it is, and True says the caller's index is out of date."""
         st = self.state
         st.step = step
         st.passes = 0
@@ -179,8 +183,9 @@ class TurnRules:
         if unheard is not None:
             if action is not None:
                 action(self)
-                if self.ability_index() is not unheard or st.delayed:
-                    return self.step_heard(step, self.ability_index())
+                if self.ability_index() is not unheard or st.delayed:  # (a plugin woken, Game.wake)
+                    self.step_heard(step, self.ability_index())
+                    return True  # (the caller's index is out of date)
             return False
         index = self.ability_index()
         if "StepBegan" in index.noticed:
