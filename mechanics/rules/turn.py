@@ -237,9 +237,11 @@ class TurnRules:
                     UNTAP_PRIMITIVES[op[0]](self, *op[1:])
         asks = "untap_permanent" in self.awake().hooks
         untapping = []
-        for oid in st.battlefield:
+        for oid, ch in self.all_chars().items():  # (the phased-in permanents, 702.26b)
+            if ch.controller not in team:
+                continue
             obj = objs[oid]
-            if (obj.tapped or obj.sick) and not obj.phased_out and (ch := self.chars(oid)).controller in team:
+            if obj.tapped or obj.sick:
                 obj.sick = False  # 302.6: continuously controlled since this turn began
                 if obj.tapped and not ch.has(DOESNT_UNTAP) and not (
                         asks and self.hooks.untap_permanent(self, obj) is False) and not (
