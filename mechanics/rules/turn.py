@@ -634,7 +634,7 @@ class TurnRules:
         """Pass until ``step`` next begins (in a turn of ``player``'s seat, when given) with
         its triggers on the stack, or a decision."""
         st = self.state
-        began: list[str] = []  # the active player each time ``step`` began meanwhile (open_step)
+        began: list[str] = []  # the active player each time ``step`` began in the seat's turn (step_heard)
         watch = (self.seat_of(player) if player else "", began)
         outer, self.steps_watched = self.steps_watched, {step: watch}
         try:
@@ -697,6 +697,7 @@ class TurnRules:
 #: each step's turn-based actions (703.4), by step name
 STEP_ACTIONS = {name[len("_step_"):]: fn for name, fn in vars(TurnRules).items()
                 if name.startswith("_step_")}
+#: every step: those something may hear begin while anything may (:meth:`TurnRules.loud_steps`)
 ALL_STEPS = frozenset(STEPS)
 #: the steps with no turn-based action at their beginning or end, and priority (upkeep,
 #: beginning of combat, postcombat main, end): nothing happens in them but what triggers
