@@ -260,7 +260,6 @@ class State:
     turn_flags: dict[str, Any] = field(default_factory=dict)
     aliases: dict[str, int] = field(default_factory=dict)
     n_events: int = 0
-    n_steps: int = 0  # (the game's step log, as log_len)
     #: delayed triggered abilities waiting for their step (603.7): each a dict with the
     #: ``step`` ("end", "upkeep", "upkeep:you"), and the ``handler``, ``source``, ``epoch``,
     #: ``controller``, ``text`` and ``data`` it triggers with
@@ -273,6 +272,7 @@ class State:
     #: onto the battlefield attacking, 508.4; a blocker blocks one of them) and combat hasn't
     #: ended (511.3): while it is False no creature is attacking or blocking
     combat: bool = False
+    n_steps: int = 0  # the game's step log when this state was saved, as log_len (last: a snapshot's fields are positional)
 
     def tick(self) -> int:
         """A fresh timestamp."""
