@@ -32,6 +32,7 @@ from .prevention import prevented, protected  # noqa: F401 - protected: the rule
 
 if TYPE_CHECKING:
     from ..play.game import Game
+    from .layers import Chars
 
 #: the kind of a regeneration shield effect (701.19); its layer "-" is no layer
 REGENERATE = "regenerate"
@@ -548,13 +549,14 @@ class Primitives:
             n, target = op["n"], op["target"]  # 614.9: "is dealt to ~ instead" redirects it
             if op.get("counters") and not isinstance(target, str):  # 614.1a: counters instead (Soul-Scar Mage)
                 self.put_counters(target, *op["counters"])
+        src = self.chars(source) if source is not None else None  # what deals it, read once
         if n > 0:
-            n = prevented(self, target, n, source, combat)  # 615, protection's among them (702.16e)
+            n = prevented(self, target, n, source, combat, src)  # 615, protection's among them (702.16e)
         if n <= 0 or not isinstance(target, str) and self.shielded(target):  # 122.1c
             return
         player = target if isinstance(target, str) else None
         dealt = ev.DamageDealt(n, source, None if player else target, player, combat)
-        results = lifelink(self, dealt) + self.hooks.damage_results(self, dealt)  # proposed (120.3)
+        results = lifelink(src, dealt) + self.hooks.damage_results(self, dealt)  # proposed (120.3)
         default = ("instead",) not in results
         if player is not None:
             self.state.turn_flags.setdefault("damaged_players", []).append(player)  # bloodthirst (702.54a)
@@ -778,8 +780,8 @@ class Primitives:
         return result
 
 
-def lifelink(game: Game, damage: ev.DamageDealt) -> list[tuple]:
-    """702.15b: damage dealt by a source with lifelink causes its controller to gain that
-    much life, in addition to its other results: the engine's own ``damage_results``."""
-    src = game.chars(damage.source) if damage.source is not None else None
+def lifelink(src: Chars | None, damage: ev.DamageDealt) -> list[tuple]:
+    """702.15b: damage dealt by a source with lifelink (``src``: its characteristics) causes
+    its controller to gain that much life, in addition to its other results: the engine's
+    own ``damage_results``."""
     return [("gain_life", src.controller, damage.amount)] if src and src.has("lifelink") else []
