@@ -49,7 +49,7 @@ from ..model.mana import phyrexian_life, plan
 from ..model.state import Decision
 from ..play.blocks import required_blocks
 from ..play.costs import alt_allowed, alternative_cost, cast_costs, total_cost
-from ..play.payment import mana_sources, payers
+from ..play.payment import mana_sources, payers, paying
 from ..play.perform import crew_options, may_play_from_exile, unpayable
 from .decisions import crew_choice, divided_targets, order_triggers, pick_modes, pick_target, policy
 from .intent import harmful
@@ -255,6 +255,8 @@ def spell_to_cast(game: Any, player: str, sorcery_speed: bool, combat: bool = Fa
     if not p.hand and not p.graveyard and not exiled:
         return None
     objs, facts, rare = st.objs, known(game), kinds(game) if rare is None else rare
+    if not mana_sources(game, player) and not ("alts" in rare and any(facts[objs[o].name].alts for o in p.hand)):
+        return None  # (after casting, the lands are often all tapped; evoke needs no mana)
     in_hand = dict.fromkeys([objs[o].name for o in (*p.hand, *exiled)] if exiled else [objs[o].name for o in p.hand])
     flashback, permitted = {}, {}
     if "graveyard" in rare:
@@ -270,9 +272,8 @@ def spell_to_cast(game: Any, player: str, sorcery_speed: bool, combat: bool = Fa
         if k.land or not (k.fast or sorcery_speed) or combat != k.pump and (combat or k.instant):
             continue  # pumps in combat, burn in the main phase
         cards.append(k)
-    if not cards or not mana_sources(game, player) and not (
-            "alts" in rare and any(facts[objs[o].name].alts for o in p.hand)):
-        return None  # (after casting, the lands are often all tapped; evoke needs no mana)
+    if not cards:
+        return None
     if "costs" in rare:
         cards = [k for k in cards if not k.costs or not any(unpayable(game, player, -1, c) for c in k.costs)]
     cards.sort(key=_ORDER)
@@ -291,11 +292,11 @@ def spell_to_cast(game: Any, player: str, sorcery_speed: bool, combat: bool = Fa
             if unpayable(game, player, -1, other) or not alt_allowed(game, player, other, -1) or plan(
                     cost, 0, able) is None:
                 continue
-        elif plan(cost, 0, able) is None or not (card.mana_cost or alt):  # 118.6: no mana cost
+        elif paying(game, cost, 0, able) is None or not (card.mana_cost or alt):  # 118.6: no mana cost
             other = alternative(game, player, card, able) if k.alts else None
             if other is None:
                 continue
-        kicked = any(c.kicker for c in k.costs) and "X" not in cost and plan(
+        kicked = bool(k.costs) and any(c.kicker for c in k.costs) and "X" not in cost and plan(
             total_cost(game, player, card, alt, True, other), 0, able) is not None
         if other is None and mine and "X" not in cost and k.alts:
             other = buyback(game, player, card, able, kicked)

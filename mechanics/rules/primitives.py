@@ -163,8 +163,8 @@ class Primitives:
     def _entered(self: Game, obj: Obj) -> None:
         """As it enters: "enters with" abilities and enter replacements (614.1c).
         When one makes it a copy (Clone), the copied card's apply instead (614.12)."""
-        seen: set[str] = set()
         name = obj.copy_of or obj.name
+        seen: set[str] = set() if self.behaviour(name).of(EntersWith) else {name}  # (none: nothing to apply)
         while name not in seen:
             seen.add(name)
             for ab in self.behaviour(name).of(EntersWith):
