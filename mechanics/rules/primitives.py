@@ -212,14 +212,17 @@ class Primitives:
         self.state.combat = True
 
     def remove_from_combat(self: Game, obj: Obj) -> None:
-        """506.4: it stops attacking or blocking (none is outside a combat with attackers)."""
+        """506.4: it stops attacking or blocking (none is outside a combat with attackers);
+        an attacker blocked in it (509.1h) no longer is blocked by its blockers."""
         if not self.state.combat:
             return
+        blocked = obj.attacking is not None and obj.blocked
         obj.attacking = obj.attacked = None
         obj.blocking = []
-        for other in self.battlefield_objs():  # only permanents are in combat (506.4)
-            if obj.id in other.blocking:
-                other.blocking.remove(obj.id)
+        if blocked:
+            for other in self.battlefield_objs():  # only permanents are in combat (506.4)
+                if obj.id in other.blocking:
+                    other.blocking.remove(obj.id)
 
     def create_emblem(self: Game, player: str, name: str) -> int:
         """114.1: ``player`` gets an emblem (named by its abilities' text) in the command zone."""
