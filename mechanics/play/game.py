@@ -249,6 +249,14 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         self._scanned = NOT_SCANNED
         return self.awake()
 
+    def counter_put(self, kind: str) -> None:
+        """A counter of ``kind`` was put on a player or a permanent (every writer of
+        counters says so: ``put_counters`` and the set-up commands): it wakes the sleeping
+        plugins waiting for that kind (``register_interest(counters=...)``)."""
+        woken = self.awake().counter_wakers.get(kind)
+        if woken:
+            self.wake(woken)
+
     def seeing(self, chars: dict[int, Chars], read: Callable[..., Any], *args: Any) -> Any:
         """``read(self, *args)`` answered with characteristics from ``chars``: a static
         ability's condition is checked against the layers applied so far (613.1,

@@ -405,6 +405,7 @@ class Primitives:
             return 0
         holder.counters[kind] = holder.counters.get(kind, 0) + n
         self.changed() if isinstance(target, str) else self.changed_one(target)
+        self.counter_put(kind)
         obj_id, player = (None, target) if isinstance(target, str) else (target, None)
         self.emit(ev.CountersPut(kind, n, obj_id, player, source_item))
         return n

@@ -232,6 +232,10 @@ class TriggerRules:
         asleep = view.asleep if view is not None else frozenset()
         if seen_state is not st:
             seen, asleep = 0, frozenset(hooks.words) - self.woken
+            if asleep and hooks.counter_wakes:  # (a restored state: counters put before)
+                had = {k for h in (*st.players.values(), *st.objs.values()) for k in h.counters}
+                self.woken |= {p for k in had for p in hooks.counter_wakes.get(k, ()) if p in asleep}
+                asleep -= self.woken
         if asleep and seen != len(st.objs):
             left = set(asleep)
             for name in {obj.copy_of or obj.name for obj in islice(st.objs.values(), seen, None)}:
