@@ -106,6 +106,12 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         a write isn't one, unless it drops the characteristics, which they read too): the
         key of a check that found nothing to do (:func:`mechanics.rules.sba.check`)."""
         self.sba_checked = -1  # the sba_revision at which a check last found nothing to do
+        self.sba_touched: set[int] | None = None
+        """The objects written since the last check of state-based actions, when every write
+        since said which (``changed(only=...)``); None: any may have changed."""
+        self.sba_others: list[int] = []
+        """The permanents whose state-based actions depend on others' (an Aura, a Saga), as
+        the last check found them: a check of the touched objects looks at them too."""
         self.seats_revision = 0
         """Counts the writes to who is in the game, their teams and who passes by itself
         (``changed(seats=True)``): with the active player, the key of the seating."""
@@ -197,7 +203,7 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
 
     # ================================================================ reading
     def changed(self, characteristics: bool = True, board: bool = True, seats: bool = False,
-                sba: bool = True) -> None:
+                sba: bool = True, only: tuple[int, ...] | None = None) -> None:
         """Announce a write to the state: bumps ``revision``, which every cache of derived
         data is keyed on.  Every write calls it (or a primitive that does).
 
@@ -216,7 +222,11 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         nothing a state-based action reads but, perhaps, the characteristics (704.5: life,
         poison, damage, counters, attachments, permanents and tokens moving, the stack):
         tapping, combat, paying mana, a card moving between hidden zones; the checks
-        (``sba_revision``, bumped too when the characteristics are dropped) are then kept."""
+        (``sba_revision``, bumped too when the characteristics are dropped) are then kept.
+        ``only`` (with ``characteristics=False``) says the write touched no object but
+        these (their counters, damage or zone) and, perhaps, the players' life: the next
+        check of state-based actions looks at these objects and those whose actions
+        depend on others' (``sba_touched``, :func:`mechanics.rules.sba.check`)."""
         self.revision += 1
         if seats:
             self.seats_revision += 1
@@ -225,8 +235,13 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
             if characteristics or not self._plain_chars:
                 self._chars = self._abilities = None  # (the ability index reads them)
                 self.sba_revision += 1  # (state-based actions read them)
+                self.sba_touched = None  # (any permanent's characteristics may differ)
             elif sba:
                 self.sba_revision += 1
+                if only is None:
+                    self.sba_touched = None
+                elif self.sba_touched is not None:
+                    self.sba_touched.update(only)
 
     def forget(self) -> None:
         """Drop every cache of derived data, to be computed again from the state (after
@@ -284,7 +299,7 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
             self.changed()
             return
         was, now = kept.get(oid), chars.get(oid)
-        self.changed(characteristics=False)
+        self.changed(characteristics=False, only=(oid,))
         self._chars = chars
         if was is not None and lists(was) or now is not None and lists(now):
             self._abilities = None
@@ -386,6 +401,7 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
             if not self._plain_chars:  # a static ability's condition may read the counts
                 self._chars = self._abilities = None  # (as changed(characteristics=False))
                 self.sba_revision += 1
+                self.sba_touched = None
         if self.keep_log:
             line = self.hooks.describe(self, event)
             if line:
@@ -522,6 +538,7 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         twin.memo, twin.policy_memory, twin.departing = {}, copy.deepcopy(self.policy_memory), []
         twin.steps_watched = {}  # (a go_to of this game watches its own steps)
         twin._chars = twin._abilities = None
+        twin.sba_touched = None if self.sba_touched is None else set(self.sba_touched)  # (with sba_checked)
         twin._scanned = NOT_SCANNED
         twin._seating = {}
         return twin

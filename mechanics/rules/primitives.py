@@ -564,7 +564,7 @@ class Primitives:
                 src = self.chars(source) if source is not None else None
                 if src and src.has("deathtouch"):
                     obj.deathtouch_damage = True
-                self.changed(characteristics=False)
+                self.changed(characteristics=False, only=(target,))
             if default and walker:
                 self.remove_counters(target, "loyalty", n)  # 120.3c: loyalty counters removed
             self.emit(dealt)
@@ -604,7 +604,7 @@ class Primitives:
             return
         for p in self._life_holder(player):
             self.state.players[p].life += n
-        self.changed(characteristics=False)
+        self.changed(characteristics=False, only=())
         self.emit(ev.LifeChanged(player, n))
 
     # ---------------------------------------------------------------- effects

@@ -392,7 +392,7 @@ class TriggerRules:
                          t["handler"], t["text"], tuple(self.target_ref(x) for x in targets),
                          data=t["data"], timestamp=st.tick())
         st.stack.append(item)
-        self.changed(characteristics=False)  # the stack, not what plain characteristics read
+        self.changed(characteristics=False, only=())  # the stack (714.4: a Saga's, checked always), no object
         self.note(f"{self.describe(t['source']) if t['source'] else 'Rules'} triggers: {t['text']}")
         self.became_targets(item)
         return True
