@@ -4,18 +4,21 @@ computes with every cache dropped (:meth:`Game.forget`).
 
 A hypothesis state machine plays random legal and manual actions (the engine
 fuzzer's, tests/test_fuzz_engine.py) and, after each, compares the cached and
-the freshly computed characteristics, references, legal actions, mana sources,
+the freshly computed characteristics, references, legal actions, mana sources, payments,
 seating, pending decision, ability index (what triggers on what) and whether a
 state-based action would be performed (on a copy of the game).
 """
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import settings
 from hypothesis.stateful import invariant, run_state_machine_as_test
 
+from mechanics.ai.autopilot import spell_to_cast
+from mechanics.model.errors import BadReferenceError
 from mechanics.play.game import Game
-from mechanics.play.payment import mana_sources
+from mechanics.play.payment import mana_sources, paying
 from mechanics.rules import sba
 from tests.test_fuzz_engine import DECKS, EngineMachine
 
@@ -34,6 +37,8 @@ def answers(game: Game) -> dict[str, object]:
         "permanents": [game.permanents(p, creature) for p in (None, *st.players) for creature in (False, True)],
         "legal": [str(a) for a in game.legal_actions],
         "mana": {p: [(str(s), m) for s, m in mana_sources(game, p)] for p in st.players},
+        "payment": {(p, cost): paying(game, cost, 0, mana_sources(game, p))
+                    for p in st.players for cost in (("G",), ("1", "U"), ("2",))},
         "seating": (seating.seats, seating.seat_of, seating.after, seating.goldfish),
         "pending": repr(game.pending),
         "abilities": ({kind: [(oid, idx) for oid, idx, _, _ in found] for kind, found in index.by_event.items()},
@@ -100,3 +105,36 @@ def assert_caught(game: Game, what: str) -> None:
         assert what in str(exc)
     else:
         raise AssertionError(f"a stale cache ({what}) went unnoticed")
+
+
+def test_a_payment_worked_out_before_the_mana_changed_is_worked_out_again() -> None:
+    """The autopilot works out how to pay for a Lightning Bolt (the Mountain pays {R}),
+    kept with the mana sources; then {G} is added to the pool: casting the Bolt taps the
+    Mountain and leaves the {G} (a payment kept past the write would spend it on {R})."""
+    game = Game()
+    for line in ("turn p1 main1", "battlefield p1 Mountain", "battlefield p1 Forest", 'hand p1 "Lightning Bolt"',
+                 "library p1 Forest x5", "library p2 Island x5"):
+        game.play(line)
+    assert str(spell_to_cast(game, "p1", sorcery_speed=True)) == 'cast p1 "Lightning Bolt" target p2'
+    game.play("mana p1 {G}")
+    game.play('cast p1 "Lightning Bolt" target p2')
+    mountain = next(o for o in game.state.battlefield if game.state.objs[o].name == "Mountain")
+    assert game.state.players["p1"].mana == ["G"]
+    assert game.state.objs[mountain].tapped
+
+
+def test_a_reference_read_back_after_a_permanent_left_names_what_is_there_now() -> None:
+    """The references ref_for wrote of permanents are read back as written only while
+    nothing has moved: once the first of two Grizzly Bears dies, "Grizzly Bears#2"
+    names nothing, and the one left goes by its bare name."""
+    game = Game()
+    for line in ("turn p1 main1", "goldfish p2", 'battlefield p1 "Grizzly Bears"', 'battlefield p1 "Grizzly Bears"'):
+        game.play(line)
+    first, second = game.state.battlefield
+    assert game.ref_for(second) == "Grizzly Bears#2"
+    assert game.resolve_obj("Grizzly Bears#2") == second
+    game.play('move "Grizzly Bears#1" graveyard')
+    with pytest.raises(BadReferenceError, match="only 1"):
+        game.resolve_obj("Grizzly Bears#2")
+    assert game.ref_for(second) == "Grizzly Bears"
+    assert game.state.objs[first].zone == "graveyard"

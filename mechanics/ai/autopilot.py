@@ -38,7 +38,6 @@ Playing many games with it is :mod:`mechanics.ai.simulate`.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
 from operator import attrgetter
 from typing import Any
 
@@ -50,7 +49,7 @@ from ..model.mana import phyrexian_life, plan
 from ..model.state import Decision
 from ..play.blocks import required_blocks
 from ..play.costs import alt_allowed, alternative_cost, cast_costs, total_cost
-from ..play.payment import mana_sources, payers
+from ..play.payment import mana_sources, payers, paying
 from ..play.perform import crew_options, may_play_from_exile, unpayable
 from .decisions import crew_choice, divided_targets, order_triggers, pick_modes, pick_target, policy
 from .intent import harmful
@@ -74,8 +73,7 @@ def choose(game: Any) -> A.Action | None:
     if d.kind == "mulligan":
         return mulligan(game, d)
     if d.kind == "attackers":
-        refs = battlefield_refs(game, d.options)
-        return A.Attack(d.player, tuple((r, "") for r in refs)) if refs else PASS
+        return A.Attack(d.player, tuple((game.ref_for(o), "") for o in d.options)) if d.options else PASS
     if d.kind == "blockers":  # no blocks, but those the rules require (509.1c)
         required = required_blocks(game, d.player)
         return A.Block(d.player, tuple((game.ref_for(b), game.ref_for(a)) for b, a in required)) if required \
@@ -89,37 +87,6 @@ def choose(game: Any) -> A.Action | None:
 
 def _ref(game: Any, o: Any) -> str:
     return game.ref_for(o) if isinstance(o, int) else str(o)
-
-
-def battlefield_refs(game: Any, oids: Iterable[int]) -> list[str]:
-    """``game.ref_for`` of permanents, computed for all of them at once: a name when
-    only one permanent has it, else ``"Name"#N`` in timestamp order (the battlefield
-    is the first zone a name refers to)."""
-    st = game.state
-    oids = list(oids)
-    if st.aliases or any(st.objs[o].zone != "battlefield" for o in oids):
-        return [game.ref_for(o) for o in oids]
-    chars, objs = game.all_chars(), st.objs
-    shown = {}  # game.name_of: the name after the layers (a phased-out permanent's own)
-    groups: dict[str, list[Any]] = {}  # the permanents each name refers to, of the names wanted
-    for oid in oids:
-        ch = chars.get(oid)
-        name = shown[oid] = objs[oid].name if ch is None else ch.name
-        groups[name.casefold()] = []
-    for oid in st.battlefield:
-        obj, ch = objs[oid], chars.get(oid)
-        key = obj.name.casefold()
-        if key in groups:
-            groups[key].append(obj)
-        if ch is not None and ch.name != obj.name and (other := ch.name.casefold()) != key and other in groups:
-            groups[other].append(obj)
-    out = []
-    for oid in oids:
-        name = shown[oid]
-        group = groups[name.casefold()]
-        out.append(name if len(group) == 1 else
-                   f"{name}#{[o.id for o in sorted(group, key=_TIMESTAMP)].index(oid) + 1}")
-    return out
 
 
 def mulligan(game: Any, d: Decision) -> A.Action:
@@ -247,7 +214,6 @@ def land_to_play(game: Any, player: str) -> A.Action | None:
 
 
 _ORDER = attrgetter("order")
-_TIMESTAMP = attrgetter("timestamp")
 
 #: words of a typecycling keyword that find a land (702.29e: "Swampcycling", "Basic landcycling")
 _LAND_WORDS = {"land", *(t.lower() for t in BASIC_LAND_MANA)}
@@ -289,6 +255,8 @@ def spell_to_cast(game: Any, player: str, sorcery_speed: bool, combat: bool = Fa
     if not p.hand and not p.graveyard and not exiled:
         return None
     objs, facts, rare = st.objs, known(game), kinds(game) if rare is None else rare
+    if not mana_sources(game, player) and not ("alts" in rare and any(facts[objs[o].name].alts for o in p.hand)):
+        return None  # (after casting, the lands are often all tapped; evoke needs no mana)
     in_hand = dict.fromkeys([objs[o].name for o in (*p.hand, *exiled)] if exiled else [objs[o].name for o in p.hand])
     flashback, permitted = {}, {}
     if "graveyard" in rare:
@@ -304,9 +272,8 @@ def spell_to_cast(game: Any, player: str, sorcery_speed: bool, combat: bool = Fa
         if k.land or not (k.fast or sorcery_speed) or combat != k.pump and (combat or k.instant):
             continue  # pumps in combat, burn in the main phase
         cards.append(k)
-    if not cards or not mana_sources(game, player) and not (
-            "alts" in rare and any(facts[objs[o].name].alts for o in p.hand)):
-        return None  # (after casting, the lands are often all tapped; evoke needs no mana)
+    if not cards:
+        return None
     if "costs" in rare:
         cards = [k for k in cards if not k.costs or not any(unpayable(game, player, -1, c) for c in k.costs)]
     cards.sort(key=_ORDER)
@@ -325,11 +292,11 @@ def spell_to_cast(game: Any, player: str, sorcery_speed: bool, combat: bool = Fa
             if unpayable(game, player, -1, other) or not alt_allowed(game, player, other, -1) or plan(
                     cost, 0, able) is None:
                 continue
-        elif plan(cost, 0, able) is None or not (card.mana_cost or alt):  # 118.6: no mana cost
+        elif paying(game, cost, 0, able) is None or not (card.mana_cost or alt):  # 118.6: no mana cost
             other = alternative(game, player, card, able) if k.alts else None
             if other is None:
                 continue
-        kicked = any(c.kicker for c in k.costs) and "X" not in cost and plan(
+        kicked = bool(k.costs) and any(c.kicker for c in k.costs) and "X" not in cost and plan(
             total_cost(game, player, card, alt, True, other), 0, able) is not None
         if other is None and mine and "X" not in cost and k.alts:
             other = buyback(game, player, card, able, kicked)

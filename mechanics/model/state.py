@@ -268,6 +268,10 @@ class State:
     emblems: list[int] = field(default_factory=list)
     #: 726: "day", "night" or "" (neither, as a game begins)
     day_night: str = ""
+    #: a creature was made attacking in this combat (Game.attacks: declared, 508.1, or put
+    #: onto the battlefield attacking, 508.4; a blocker blocks one of them) and combat hasn't
+    #: ended (511.3): while it is False no creature is attacking or blocking
+    combat: bool = False
 
     def tick(self) -> int:
         """A fresh timestamp."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..abilities.abilities import AltCost, CastCost, CastFrom, SpellCost
+from ..abilities.abilities import AltCost, AsThoughFlash, CastCost, CastFrom, SpellCost
 from ..model.cards import parse_cost
 from ..model.mana import increased, reduced
 from .flash import flash_surcharge
@@ -23,7 +23,11 @@ def total_cost(game: Game, player: str, card: Any, flashback: str = "", kicked: 
                alt: AltCost | None = None) -> tuple[str, ...]:
     """601.2f: the mana cost (or an alternative cost: flashback's, or a keyword's ``alt``,
     118.9), plus additional costs (kicker, or ``alt`` when it is an additional one:
-    buyback), less cost reductions."""
+    buyback), less cost reductions.  A card with no costs of casting besides its mana
+    cost and no "as though it had flash" (:func:`plain_cost`), cast for its mana cost
+    while no permanent changes what spells cost, costs its mana cost."""
+    if not (flashback or kicked or alt) and plain_cost(game, card.name) and not spell_costs(game):
+        return card.cost
     costs = cast_costs(game, card.name)
     total = parse_cost(alt.cost) if alt and not alt.additional else parse_cost(flashback) if flashback else card.cost
     if alt and alt.additional:  # buyback (702.27a): on top of the mana cost
@@ -38,6 +42,18 @@ def total_cost(game: Game, player: str, card: Any, flashback: str = "", kicked: 
     if change > 0:  # 601.2f: increases, then reductions (each only of generic mana)
         total = increased(total, change)
     return reduced(total, less) if less else total
+
+
+def plain_cost(game: Game, name: str) -> bool:
+    """Whether nothing of the card itself changes what casting it costs: no costs of
+    casting besides its mana cost (kicker, additional costs, reductions, 601.2f) and no
+    "as though it had flash" that may cost more (kept with its abilities)."""
+    derived = game.behaviour(name).derived
+    found = derived.get("plain_cost")
+    if found is None:
+        beh = game.behaviour(name)
+        found = derived["plain_cost"] = not beh.of(CastCost) and not beh.of(AsThoughFlash)
+    return found
 
 
 def spell_costs(game: Game) -> list[tuple[int, SpellCost]]:

@@ -70,8 +70,7 @@ def attack(game: Game, a: A.Attack) -> None:
     attack_requirements(game, d.player, [o for o, _, _ in chosen])
     st.decision = None
     for oid, defender, walker in chosen:
-        st.objs[oid].attacking, st.objs[oid].attacked = defender, walker
-        st.objs[oid].blocked = False  # 509.1h: blocked or not is decided anew each combat
+        game.attacks(oid, defender, walker)
         if not game.chars(oid).has("vigilance"):
             game.tap(oid)
     for oid, _, _ in chosen:  # 701.43: "You may exert ~ as it attacks": chosen as it is declared

@@ -122,7 +122,8 @@ def tapped_for(game: Game, player: str, oid: int, paid: list[str]) -> None:
         if _fixed(options):  # the same for every permanent with these abilities, tapped for ``paid``
             derived[key] = found
     ab, left, spent = found
-    game.add_mana(player, left)
+    if left:
+        game.add_mana(player, left)
     if ab.resolve is not None:  # (the handler only for an ability with more to do)
         resolve_rest(game, player, (oid, obj.epoch), handler_of(game, oid, ab), ab)
     triggered_mana(game, player, oid, spent)

@@ -53,8 +53,23 @@ def mana_sources(game: Game, player: str) -> list[tuple[object, str]]:
     lands.sort(key=_FIRST)  # the mana of the fewest colors first (a stable sort)
     others.sort(key=_FIRST)
     sources += [(oid, m) for _, oid, m in (*lands, *others)]
-    game.memo["mana_sources"] = (key, sources)
+    game.memo["mana_sources"] = (key, sources, {})
     return sources
+
+
+def paying(game: Game, cost: tuple[str, ...], x: int, sources: list[tuple[object, str]]) -> list[tuple[int, str]] | None:
+    """:func:`~mechanics.model.mana.assignment` of ``sources`` to the cost, kept with
+    :func:`mana_sources`' list while it is the one kept (the autopilot works out how to
+    pay a spell, then casting it pays it the same way: one computation, and a lookup);
+    shared, so callers don't modify it."""
+    kept = game.memo.get("mana_sources")
+    if kept is None or kept[1] is not sources:
+        return assignment(cost, x, sources)
+    plans = kept[2]
+    found = plans.get((cost, x), plans)
+    if found is plans:
+        found = plans[cost, x] = assignment(cost, x, sources)
+    return found
 
 
 _FIRST = itemgetter(0)
@@ -113,7 +128,7 @@ def pay(game: Game, player: str, cost: tuple[str, ...], x: int = 0, card: Any = 
     convoking = {s[0] for s in convoke_sources(game, player)} if card is not None and "convoke" in card.keywords \
         else set()
     cost, life = phyrexian_life(cost, x, sources, p.life)
-    chosen = assignment(cost, x, sources)
+    chosen = paying(game, cost, x, sources)
     if chosen is None:
         have = format_pool(p.mana) or "nothing"
         untapped = sum(1 for s in sources if not isinstance(s[0], tuple))

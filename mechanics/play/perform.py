@@ -183,7 +183,8 @@ def _find_castable(game: Game, player: str, name: str) -> tuple[int, CardDef]:
     p = st.players[player]
     for oid in [*p.hand, *p.graveyard, *p.exile]:
         obj = st.objs[oid]
-        if game.card(obj.name).full_name == face.full_name and face.name in castable_faces(game, oid):
+        if (obj.name == face.name or game.card(obj.name).full_name == face.full_name) and \
+                face.name in castable_faces(game, oid):
             return oid, face
     if face.name == face_names(face.full_name)[0]:
         return _find_in_hand(game, player, name), face  # says what is missing
@@ -243,7 +244,8 @@ def _cast(game: Game, a: A.Cast) -> None:
     specs = game.spell_target_specs(card.name, modes)
     targets = _targets(game, None, a.player, specs, a.targets, card.name)
     divided = divide_damage(game, a.player, card.name, targets, a.x)
-    for c in [*costs, *[alt] * bool(alt)]:  # 601.2f: additional costs, all paid or none
+    extra = [*costs, alt] if alt else costs
+    for c in extra:  # 601.2f: additional costs, all paid or none
         why = unpayable(game, a.player, oid, c)
         if why:
             raise IllegalActionError(why)
@@ -251,7 +253,7 @@ def _cast(game: Game, a: A.Cast) -> None:
     convoked = [] if a.free else pay(game, a.player, total_cost(game, a.player, card, flashback, a.kicked, alt),
                                      a.x, card, delved=delved)
     paid: dict[str, Any] = {}
-    for c in [*costs, *[alt] * bool(alt)]:
+    for c in extra:
         paid.update(_pay_other_costs(game, a.player, oid, c))
     st = game.state
     if convoked:  # 702.51c: "each creature that convoked it" (the spell, then the permanent)
@@ -383,6 +385,8 @@ def _targets(game: Game, item: StackItem | None, player: str, specs: tuple, refs
     if len(refs) < len(required) or len(refs) > most:
         need = " and ".join(s.text for s in specs) or "no targets"
         raise IllegalActionError(f"'{what}' needs {need}; got {len(refs)} target(s)")
+    if not refs:
+        return ()
     if _named_twice(refs, specs):
         raise IllegalActionError("the same target is named twice for one 'target' (115.3)")
     probe = item or StackItem(0, "spell", player, None, 0, "spell", what)

@@ -162,8 +162,8 @@ class Primitives:
     def _entered(self: Game, obj: Obj) -> None:
         """As it enters: "enters with" abilities and enter replacements (614.1c).
         When one makes it a copy (Clone), the copied card's apply instead (614.12)."""
-        seen: set[str] = set()
         name = obj.copy_of or obj.name
+        seen: set[str] = set() if self.behaviour(name).of(EntersWith) else {name}  # (none: nothing to apply)
         while name not in seen:
             seen.add(name)
             for ab in self.behaviour(name).of(EntersWith):
@@ -201,8 +201,19 @@ class Primitives:
         """The objects on the battlefield, phased out or not, oldest object first."""
         return list(map(self.state.objs.__getitem__, sorted(self.state.battlefield)))
 
+    def attacks(self: Game, oid: int, player: str, walker: int | None = None) -> None:
+        """The creature attacks ``player`` (and the planeswalker ``walker``, 508.1b):
+        declared as an attacker (508.1) or put onto the battlefield attacking (508.4), not
+        blocked yet (509.1h: decided anew each combat).  The combat has creatures in it
+        (``State.combat``) until it ends (511.3)."""
+        obj = self.state.objs[oid]
+        obj.attacking, obj.attacked, obj.blocked = player, walker, False
+        self.state.combat = True
+
     def remove_from_combat(self: Game, obj: Obj) -> None:
-        """506.4: it stops attacking or blocking."""
+        """506.4: it stops attacking or blocking (none is outside a combat with attackers)."""
+        if not self.state.combat:
+            return
         obj.attacking = obj.attacked = None
         obj.blocking = []
         for other in self.battlefield_objs():  # only permanents are in combat (506.4)

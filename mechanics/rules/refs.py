@@ -17,6 +17,7 @@ What it needs from the rest of the game: ``ReferenceNeeds`` in ``protocols.py``.
 from __future__ import annotations
 
 import functools
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from ..model.errors import AmbiguousReferenceError, BadReferenceError
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
     from ..play.game import Game
 
 
+_TIMESTAMP = attrgetter("timestamp")  # (objects oldest first)
 #: the zones a name refers to, in the order a bare name looks at them
 ZONE_ORDER = ("battlefield", "stack", "hand", "graveyard", "exile", "library")
 _ZONE_INDEX = {z: i for i, z in enumerate(ZONE_ORDER)}
@@ -72,6 +74,12 @@ class References:
         for alias, i in self.state.aliases.items():
             if i == oid:
                 return alias
+        obj = self.state.objs.get(oid)
+        if obj is not None and obj.zone == "battlefield":  # the first zone a name looks at
+            group = self._group(name, 0)
+            ref = name if len(group) == 1 else f"{name}#{group.index(oid) + 1}"
+            self._names()[3][ref] = oid  # (read back as it is: the autopilot's actions name permanents)
+            return ref
         groups = self._named(name)
         first = next((g for g in groups if g), [])
         zone = next(z for z, g in zip(ZONE_ORDER, groups, strict=True) if oid in g)
@@ -85,32 +93,49 @@ class References:
 
     def _group(self: Game, name: str, z: int) -> list[int]:
         """The objects with that name in zone ``ZONE_ORDER[z]``, oldest first.  The
-        battlefield's are found among the permanents alone (a bare name looks there
-        first, and a reference the autopilot writes names a permanent), the other
-        zones' in one look at every object."""
+        battlefield's are found among the permanents alone, every name's in one look at
+        them (a bare name looks there first, and the references the autopilot writes name
+        permanents), the other zones' per name in one look at every object."""
         st = self.state
-        # remembered per name for the game's board_revision: [battlefield, other zones]
-        kept = self.memo.get("names_kept")
-        if kept is None or kept[0] != self.board_revision:
-            kept = self.memo["names_kept"] = (self.board_revision, {})
+        kept = self._names()
         key = _fold(name)
-        found = kept[1].setdefault(key, [None, None])
-        if z == 0 and found[0] is None:
-            chars = self.all_chars()  # a permanent goes by its name after layers (name_of)
-            named = []
-            for oid in st.battlefield:
-                o, ch = st.objs[oid], chars.get(oid)
-                if _fold(o.name) == key or ch is not None and ch.name != o.name and _fold(ch.name) == key:
-                    named.append(o)
-            found[0] = [o.id for o in sorted(named, key=lambda o: o.timestamp)]
-        elif z and found[1] is None:
+        if z == 0:
+            if kept[1] is None:
+                kept[1] = self._battlefield_names()
+            return list(kept[1].get(key, ()))
+        found = kept[2].get(key)
+        if found is None:
             groups: list[list[Obj]] = [[] for _ in ZONE_ORDER]
             for obj in st.objs.values():
                 i = _ZONE_INDEX.get(obj.zone)
                 if i and _fold(obj.name) == key:
                     groups[i].append(obj)
-            found[1] = [[o.id for o in sorted(g, key=lambda o: o.timestamp)] for g in groups]
-        return list(found[0] if z == 0 else found[1][z])
+            found = kept[2][key] = [[o.id for o in sorted(g, key=_TIMESTAMP)] for g in groups]
+        return list(found[z])
+
+    def _names(self: Game) -> list:
+        """What names refer to, kept for the game's board_revision (names, zones and the
+        order of objects are all written with it): ``[board_revision, the battlefield's
+        by name (built when first asked), the other zones' per name, the references
+        ref_for wrote of permanents]``."""
+        kept = self.memo.get("names_kept")
+        if kept is None or kept[0] != self.board_revision:
+            kept = self.memo["names_kept"] = [self.board_revision, None, {}, {}]
+        return kept
+
+    def _battlefield_names(self: Game) -> dict[str, list[int]]:
+        """The permanents each name refers to, oldest first: a permanent goes by its own
+        name and by its name after layers (name_of: a copy by the name it copies, 707.2)."""
+        st = self.state
+        chars = self.all_chars()
+        out: dict[str, list[int]] = {}
+        for o in sorted(map(st.objs.__getitem__, st.battlefield), key=_TIMESTAMP):
+            key = _fold(o.name)
+            out.setdefault(key, []).append(o.id)
+            ch = chars.get(o.id)
+            if ch is not None and ch.name != o.name and (other := _fold(ch.name)) != key:
+                out.setdefault(other, []).append(o.id)
+        return out
 
     def resolve_ref(self: Game, ref: str, players: bool = True) -> int | str:
         """An alias, ``p1``, a card name or ``"Name"#N`` to an object id or a player."""
@@ -122,6 +147,9 @@ class References:
             if oid not in st.objs:
                 raise BadReferenceError(f"'{ref}' was a token that no longer exists")
             return oid
+        kept = self.memo.get("names_kept")
+        if kept is not None and kept[0] == self.board_revision and (oid := kept[3].get(ref)) is not None:
+            return oid  # what ref_for wrote of a permanent, read back with nothing changed since
         name, n = ref, 0
         if "#" in ref:
             head, _, tail = ref.rpartition("#")

@@ -11,7 +11,7 @@ What it uses of the rest of the game is named in ``TurnNeeds`` (``protocols.py``
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection
 from typing import TYPE_CHECKING
 
 from ..abilities.abilities import SpellAbility
@@ -33,6 +33,7 @@ from .primitives import Primitives
 
 if TYPE_CHECKING:
     from ..play.game import Game
+    from .layers import Chars
     from .triggers import AbilityIndex
 
 NO_PRIORITY = frozenset(("untap", "cleanup"))
@@ -72,9 +73,11 @@ class TurnRules:
                 st.turn_flags["first_strike_step"] = False
                 self.begin_step("damage")  # 510.4: the regular combat damage step follows
                 return None
-            if step == "endcombat":
+            if step == "endcombat" and st.combat:  # 511.3: all creatures are removed from combat
                 for obj in [o for o in self.battlefield_objs() if o.attacking or o.blocking]:
-                    self.remove_from_combat(obj)  # 511.3 (the others are in no combat)
+                    self.remove_from_combat(obj)  # (the others are in no combat)
+                st.combat = False
+                self.changed(characteristics=False, sba=False)
             if step == "cleanup" and st.turn_flags.get("cleanup_again"):
                 st.turn_flags["cleanup_again"] = False
                 self.begin_step("cleanup")  # 514.3a
@@ -83,7 +86,7 @@ class TurnRules:
         if nxt is None:
             self.begin_turn()
             return "untap"
-        if nxt in COMBAT_DAMAGE_STEPS and not any(st.objs[o].attacking for o in st.battlefield):
+        if nxt in COMBAT_DAMAGE_STEPS and not (st.combat and any(st.objs[o].attacking for o in st.battlefield)):
             return "endcombat"  # 508.8: no attackers, skip declare blockers and damage
         return nxt
 
@@ -281,10 +284,11 @@ class TurnRules:
     def _step_blockers(self: Game) -> None:
         """509.1; a defending team makes one combined block (805.10d)."""
         st = self.state
-        for p in st.players:
+        attacking = st.team_of(st.active)
+        for p, player in st.players.items():
+            if player.auto or player.lost or p in attacking:
+                continue  # (a goldfish declares no blockers)
             team = st.team_of(p)
-            if p in st.team_of(st.active) or st.players[p].auto or st.players[p].lost:
-                continue
             attackers = tuple(o.id for o in self.battlefield_objs() if o.attacking in team)
             if attackers and any(self.can_block_with(q) for q in team):
                 st.decision = Decision("blockers", p, f"{p}: declare blockers (or pass)",
@@ -296,26 +300,29 @@ class TurnRules:
         """509.1: the declared ``(blocker, attacker)`` pairs block; BlockersDeclared, then
         BecameBlocked once for each attacker blocked, however many block it (509.1h)."""
         st = self.state
+        if not pairs:
+            self.emit(ev.BlockersDeclared(()))
+            return
         for b, att in pairs:
             st.objs[b].blocking.append(att)
             st.objs[att].blocked = True
-        if pairs:
-            self.changed()
+        self.changed()
         self.emit(ev.BlockersDeclared(tuple(pairs)))
         for att in dict.fromkeys(att for _, att in pairs):
             self.emit(ev.BecameBlocked(att, tuple(self.blockers_of(att))))
 
     def _step_damage(self: Game) -> None:
+        """510: the creatures in combat deal combat damage, in a combat damage step of their
+        own first when one of them has first strike or double strike (510.4)."""
         st = self.state
-        fighters = [o for o in self.battlefield_objs() if o.attacking or o.blocking]
-        strikes = {o.id: self.chars(o.id) for o in fighters}
-        first = any(c and (c.has("first strike") or c.has("double strike")) for c in strikes.values())
-        if first and not st.turn_flags.get("first_strike_done"):
+        fighters = [(o, self.chars(o.id)) for o in self.battlefield_objs() if o.attacking or o.blocking]
+        first = not st.turn_flags.get("first_strike_done") and any(
+            ch is not None and ch.keywords and (ch.has("first strike") or ch.has("double strike"))
+            for _, ch in fighters)
+        if first:
             st.turn_flags["first_strike_done"] = True
             st.turn_flags["first_strike_step"] = True
-            self.combat_damage(first_strike=True)
-        else:
-            self.combat_damage(first_strike=False)
+        self.combat_damage(first, fighters)
 
     def _step_cleanup(self: Game) -> None:
         """514.1-2: discard to hand size, then damage wears off and "until end of
@@ -386,30 +393,42 @@ class TurnRules:
 
     # ---------------------------------------------------------------- combat
     def can_attack_with(self: Game, player: str) -> list[int]:
-        return [o for o in self.permanents(player, creature=True) if not self.why_cant_attack(o)]
+        """``player``'s creatures that can be declared as attackers now (508.1a)."""
+        objs = self.state.objs
+        return [o for o, haste, _ in self.attack_candidates(player) if not _unready(objs[o], haste)]
+
+    def attack_candidates(self: Game, player: str) -> list[tuple[int, bool, bool]]:
+        """``player``'s creatures that no characteristic keeps from attacking (702.3b
+        defender, 508.1c "can't attack"), each with whether it has haste (302.6) and whether
+        it attacks each combat if able (508.1d).  They read the characteristics alone, so
+        they are kept with them (a keyword-less creature has none to look at); whether one
+        is tapped or summoning sick is read each time it is asked (:func:`_unready`)."""
+        chars = self.all_chars()
+        kept = self.memo.get("attack_candidates")
+        if kept is None or kept[0] is not chars:
+            kept = self.memo["attack_candidates"] = (chars, {})
+        found = kept[1].get(player)
+        if found is None:
+            found = kept[1][player] = [
+                (o, "haste" in kw, ATTACKS_IF_ABLE in kw) if kw else (o, False, False)
+                for o in self.permanents(player, creature=True)
+                if not (kw := chars[o].keywords) or not _restricted(chars[o])]
+        return found
 
     def why_cant_attack(self: Game, oid: int) -> str:
         """Why a creature can't be declared as an attacker, whoever controls it; "" when
-        it can (508.1a untapped, 302.6 summoning sickness, 702.3b defender)."""
+        it can (508.1a untapped, 302.6 summoning sickness, 702.3b defender, 508.1c)."""
         ch, obj = self.chars(oid), self.state.objs[oid]
         if obj.zone != "battlefield" or ch is None or not ch.is_creature:
             return _not_a_creature(obj)
-        if obj.tapped:
-            return "it is tapped (508.1a)"
-        if ch.has("defender") and not ch.has(DESPITE_DEFENDER):
-            return "it has defender (702.3b)"
-        if ch.has(CANT_ATTACK):
-            return "it can't attack (508.1c)"
-        if obj.sick and not ch.has("haste"):
-            return "it has summoning sickness (302.6)"
-        return ""
+        return _unready(obj, ch.has("haste")) or _restricted(ch)
 
-    def must_attack(self: Game, player: str, chosen: Iterable[int] = ()) -> list[int]:
+    def must_attack(self: Game, player: str, chosen: Collection[int] = ()) -> list[int]:
         """508.1d: the creatures of ``player``'s attacking seat that attack each combat if
         able, can attack, and are not among ``chosen`` (no attack costs exist here)."""
-        chosen = set(chosen)
-        return [o for p in self.state.team_of(player) for o in self.can_attack_with(p)
-                if o not in chosen and self.chars(o).has(ATTACKS_IF_ABLE)]
+        objs = self.state.objs
+        return [o for p in self.state.team_of(player) for o, haste, must in self.attack_candidates(p)
+                if must and o not in chosen and not _unready(objs[o], haste)]
 
     def can_block_with(self: Game, player: str) -> list[int]:
         """The blockers decision's options: ``player``'s creatures that can block."""
@@ -427,26 +446,22 @@ class TurnRules:
             return "an ability or effect says it can't block (509.1b)"
         return ""
 
-    def combat_damage(self: Game, first_strike: bool) -> None:
-        """510: attackers and blockers deal damage at once; trample assigns lethal
-        damage to blockers and the rest to the player (702.19)."""
+    def combat_damage(self: Game, first_strike: bool, fighters: list[tuple[Obj, Chars | None]]) -> None:
+        """510: the attacking and blocking creatures (``fighters``, with their
+        characteristics) that deal damage in this step assign it, then all of it is dealt at
+        once (510.2); trample assigns lethal damage to blockers and the rest to the player
+        (702.19).  Assigning it changes nothing (510.1), so the fighters are listed once."""
         st = self.state
+        done = st.turn_flags.get("first_strike_done")
         assigned: list[tuple[int, int | str, int]] = []
-
-        def strikes(ch) -> bool:
-            if ch is None:
-                return False
-            fs = ch.has("first strike") or ch.has("double strike")
-            if first_strike:
-                return fs
-            return not fs or ch.has("double strike") or not st.turn_flags.get("first_strike_done")
-
-        objs = self.battlefield_objs()  # (assigning damage changes nothing: 510.1)
-        for obj in [o for o in objs if o.attacking]:
-            ch = self.chars(obj.id)
-            if not strikes(ch) or ch.power <= 0:
+        by_blockers = []
+        for obj, ch in fighters:
+            if ch is None or ch.power <= 0 or not _strikes(ch, first_strike, done):
                 continue
             power = ch.power
+            if not obj.attacking:
+                by_blockers.append((obj.id, obj.blocking[0], power))
+                continue
             # 510.1c: to the player or planeswalker it attacks; one that left takes none
             attacked = obj.attacking if obj.attacked is None else obj.attacked
             if not obj.blocked:
@@ -463,11 +478,7 @@ class TurnRules:
                 power -= give
             if power > 0 and ch.has("trample") and attacked != -1:  # the rest to the player (702.19b-c, e)
                 assigned.append((obj.id, attacked, power))
-        for obj in [o for o in objs if o.blocking]:
-            ch = self.chars(obj.id)
-            if strikes(ch) and ch.power > 0:
-                assigned.append((obj.id, obj.blocking[0], ch.power))
-        for src, target, n in assigned:
+        for src, target, n in assigned + by_blockers:  # (the attackers' first, then the blockers')
             self.damage(target, n, source=src, combat=True)
 
     def blockers_of(self: Game, attacker: int) -> list[int]:
@@ -636,6 +647,37 @@ STEP_ACTIONS = {name[len("_step_"):]: fn for name, fn in vars(TurnRules).items()
 #: the steps with no turn-based action at their beginning or end, and priority (upkeep,
 #: beginning of combat, postcombat main, end): nothing happens in them but what triggers
 PLAIN_STEPS = frozenset(STEPS) - STEP_ACTIONS.keys() - NO_PRIORITY - ENDS_WITH_A_CHECK - COMBAT_DAMAGE_STEPS
+
+
+def _strikes(ch: Chars, first_strike: bool, done: bool) -> bool:
+    """510.4: whether a creature deals combat damage in this step: in a first-strike step
+    (``first_strike``) one with first strike or double strike; in the regular one, one
+    without first strike, with double strike, or any when no first-strike step came before
+    (``done`` says one did).  A creature with no keyword has neither."""
+    fs = bool(ch.keywords) and (ch.has("first strike") or ch.has("double strike"))
+    if first_strike:
+        return fs
+    return not fs or ch.has("double strike") or not done
+
+
+def _unready(obj: Obj, haste: bool) -> str:
+    """Why a creature's status keeps it from attacking now: tapped (508.1a), or summoning
+    sick without haste (302.6); "" when it doesn't."""
+    if obj.tapped:
+        return "it is tapped (508.1a)"
+    if obj.sick and not haste:
+        return "it has summoning sickness (302.6)"
+    return ""
+
+
+def _restricted(ch: Chars) -> str:
+    """Why a creature's characteristics keep it from attacking: defender (702.3b) unless it
+    can attack as though it didn't have it, "can't attack" (508.1c); "" when they don't."""
+    if ch.has("defender") and not ch.has(DESPITE_DEFENDER):
+        return "it has defender (702.3b)"
+    if ch.has(CANT_ATTACK):
+        return "it can't attack (508.1c)"
+    return ""
 
 
 def _not_a_creature(obj: Obj) -> str:

@@ -64,8 +64,7 @@ def enter_attacking(ctx: Ctx, made: list[Any], dest: str) -> None:
         pick = options[0] if len(options) == 1 else ctx.choose(Decision(
             "choose", you, f"{game.describe(o)} enters attacking: which player or planeswalker it attacks",
             tuple(options), 1, 1, {"what": "attacked", "default": [options[0]]}))[0]
-        obj = st.objs[o]
-        obj.attacking = pick if isinstance(pick, str) else game.controller_of(pick)
-        obj.attacked = pick if isinstance(pick, int) else None
+        game.attacks(o, pick if isinstance(pick, str) else game.controller_of(pick),
+                     pick if isinstance(pick, int) else None)
     game.changed(characteristics=False)
     ctx.note(f"{', '.join(game.describe(o) for o in made)} {'enters' if len(made) == 1 else 'enter'} attacking")
