@@ -3,6 +3,11 @@ plugin is not called in a game without its cards, and works as soon as one joins
 
 from __future__ import annotations
 
+from functools import partial
+from pathlib import Path
+
+import pytest
+
 from mechanics import Game, hookimpl, make_plugin_manager
 from mechanics.io.scenario import run_text
 from mechanics.model.actions import parse_action
@@ -120,12 +125,14 @@ class Mover:
         self.heard.append((event.from_zone, event.to_zone))
 
 
-def test_a_plugin_naming_zones_hears_only_moves_from_or_to_them() -> None:
+@pytest.mark.parametrize("log", [True, False])
+def test_a_plugin_naming_zones_hears_only_moves_from_or_to_them(log: bool) -> None:
     """``register_interest(zones=("battlefield",))``: a land played and a creature
     dying are heard, a card drawn or a spell cast isn't; a plugin naming no zone (a
-    third party's written before zones existed) hears every move."""
+    third party's written before zones existed) hears every move, in a game that keeps
+    no log too (which looks at a move elsewhere only when something hears it)."""
     narrow, wide = Mover("narrow", ("battlefield",)), Mover("wide")
-    game = Game(plugins=make_plugin_manager(load_entrypoints=False, extra=[narrow, wide]))
+    game = Game(plugins=make_plugin_manager(load_entrypoints=False, extra=[narrow, wide]), log=log)
     _play(game, "turn p1 main1", "goldfish p2", "library p1 Mountain x5", "hand p1 Mountain",
           'battlefield p2 "Grizzly Bears"', 'hand p1 "Lightning Bolt"', "play p1 Mountain",
           "mana p1 {R}", 'cast p1 "Lightning Bolt" target "Grizzly Bears"', "resolve", "draw p1")
@@ -173,3 +180,13 @@ def test_an_unknown_zone_is_refused_at_registration() -> None:
     pm = make_plugin_manager(load_entrypoints=False, extra=[Mover("typo", ("battlefeld",))])
     [error] = pm.stackfish_errors.values()
     assert "no zone 'battlefeld'; did you mean 'battlefield'" in error
+
+
+def test_a_game_without_a_log_notices_the_moves_cards_hear() -> None:
+    """A batch game keeps no log, and looks at a card moving between zones other than the
+    battlefield only when something hears such moves: Skola Grovedancer ("whenever a land
+    card is put into your graveyard from anywhere") and Creeping Chill (from your library,
+    an ability in the graveyard) still trigger on a mill."""
+    path = Path(__file__).parent / "scenarios" / "oracle" / "put_into_graveyard_field_of_souls_creeping_chill.scenario"
+    game = run_text(path.read_text(), str(path), game_factory=partial(Game, log=False))
+    assert game.log == [] and game.state.players["p1"].life == 24

@@ -383,14 +383,16 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         return self.state.players[name]
 
     # ================================================================ events and log
-    def emit(self, event: ev.Event) -> None:
+    def emit(self, event: ev.Event, battlefield: bool = False) -> None:
         """Record an event, then count it (:mod:`~mechanics.rules.tally`), log it and
         collect the triggered abilities it causes (603.2): an event of a kind that none of
         these notices (the kept ability index says which: every kind when a log is kept)
-        costs its record alone."""
+        costs its record alone.  ``battlefield``: a ZoneChanged to or from the battlefield,
+        which is always looked at (603.10a: what leaves looks back; revolt counts it; enters
+        and dies abilities), while other moves are noticed only when something hears them."""
         self.events.append(event)  # (the state's n_events is written as it is saved: play)
         index = self._abilities
-        if index is None or event.kind in index.noticed:
+        if battlefield or index is None or event.kind in index.noticed:
             self._notice(event)
 
     def _notice(self, event: ev.Event) -> None:

@@ -30,6 +30,7 @@ from ..abilities.abilities import SCRIPTS
 from ..abilities.keywords import ENGINE_KEYWORDS, Keyword
 from ..model import events as ev
 from ..model.errors import PluginError
+from ..model.state import ZONES
 from . import hookcheck, hookspecs
 from .isolation import WATCHDOG, HookTimedOut, call_hook, display_failure, plugin_display_name
 
@@ -246,9 +247,10 @@ class Hooks:
             kinds = without(self.event_kinds)
             hooks = frozenset(h for h in SLEEPING_HOOKS if any(
                 i.plugin not in asleep for i in getattr(self.pm.hook, h).get_hookimpls()))
+            elsewhere = any(self.zones.get(p, ZONES) != {"battlefield"} for p in kinds.get("ZoneChanged", ()))
             view = self._views[asleep] = Awake(asleep, {**{k: [] for k in wakers}, **kinds},
                                                 without(self.steps), wakers, hooks,
-                                                sleeping(self.counter_wakes), {})
+                                                sleeping(self.counter_wakes), {}, elsewhere or "ZoneChanged" in wakers)
         return view
 
     def _awake_results(self, hook: str, first: bool = False, readonly: bool = True,
@@ -429,6 +431,7 @@ class Awake(NamedTuple):
     hooks: frozenset[str]  # the SLEEPING_HOOKS some awake plugin implements
     counter_wakers: dict[str, list[Any]]  # counter kind -> the sleeping plugins its first counter wakes
     moves: dict[tuple[str, str], list[Any]]  # (from zone, to zone) -> the awake plugins hearing that move
+    moves_elsewhere: bool  # an awake plugin hears (or a sleeping one wakes on) a move not involving the battlefield
 
 
 #: the hooks a sleeping plugin is not called for (the game-time ones that look for its

@@ -106,7 +106,7 @@ class Primitives:
         if self.entering is not None and zone == "battlefield":
             self.entering.append(event)  # move_all: announced once all of them are there
         else:
-            self.emit(event)
+            self.emit(event, "battlefield" in (old_zone, zone))
         return oid
 
     def move_all(self: Game, oids: list[int], zone: str) -> None:
@@ -128,7 +128,7 @@ class Primitives:
         finally:
             self.departing, self.entering = [], None
         for event in entered:
-            self.emit(event)
+            self.emit(event, True)
 
     def remove_from_zone(self: Game, obj: Obj) -> None:
         st = self.state
@@ -262,7 +262,7 @@ class Primitives:
         for obj in made:  # 603.6a: tokens made together see each other enter
             self.emit(ev.TokenCreated(obj.id, obj.name, controller))
             self.emit(ev.ZoneChanged(obj.id, obj.epoch, obj.name, controller, controller,
-                                     "", "battlefield", -1, True))
+                                     "", "battlefield", -1, True), True)
         return [obj.id for obj in made]
 
     def _back_face(self: Game, name: str) -> str | None:
