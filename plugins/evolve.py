@@ -54,25 +54,17 @@ def instances(game: Any, oid: int, ch: Any) -> int:
     """How many instances of evolve ``oid`` has (702.100d): its own, plus one per
     static ability granting evolve to it (Tyranid Prime)."""
     n = 1 if "evolve" in ch.card.keywords else 0
-    for src, sch, ab in _granting(game):
-        if ab.condition is not None and not ab.condition(game, game.obj(src)):
+    for src, sch in game.all_chars().items():
+        if sch.no_abilities:
             continue
-        if ab.applies(game, game.obj(src), game.obj(oid), ch, sch):
-            n += 1
+        for ab in sch.behaviour.of(Static):
+            if "evolve" not in ab.params.get("keywords", ()):
+                continue
+            if ab.condition is not None and not ab.condition(game, game.obj(src)):
+                continue
+            if ab.applies(game, game.obj(src), game.obj(oid), ch, sch):
+                n += 1
     return max(n, 1)
-
-
-def _granting(game: Any) -> list[tuple[int, Any, Any]]:
-    """The static abilities of permanents that grant evolve, with their sources, looked
-    for once per characteristics dict (``game.memo``, the game's derived data: each
-    entering creature asks for each evolve creature)."""
-    chars = game.all_chars()
-    kept = game.memo.get("evolve_granting")
-    if kept is None or kept[0] is not chars:
-        kept = game.memo["evolve_granting"] = (chars, [
-            (src, sch, ab) for src, sch in chars.items() if not sch.no_abilities
-            for ab in sch.behaviour.of(Static) if "evolve" in ab.params.get("keywords", ())])
-    return kept[1]
 
 
 def _evolve_triggers(game: Any, event: ev.ZoneChanged) -> list[dict]:
