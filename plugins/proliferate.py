@@ -70,11 +70,8 @@ STORM_HANDLER = "storm"
 
 def storm_count(game: Any, item_id: int) -> int:
     """How many spells were cast this turn before the SpellCast of stack item ``item_id``."""
-    st = game.state
     seen, count = False, 0
-    for event in reversed(game.events):
-        if isinstance(event, events.StepBegan) and event.turn != st.turn:
-            break
+    for event in reversed(game.events[game.turn_began_at():]):
         if isinstance(event, events.SpellCast):
             if event.item == item_id:
                 seen = True

@@ -237,12 +237,9 @@ def _mirelurk_queen(card: Any) -> list:
         if event.nonland <= 0:
             return None
         # "only once each turn": no earlier nonland mill this turn since it entered
-        turn = game.state.turn
-        for e in reversed(game.events):
+        for e in reversed(game.events[game.turn_began_at():]):
             if e is event:
                 continue
-            if isinstance(e, ev.StepBegan) and e.turn != turn:
-                break
             if isinstance(e, ev.ZoneChanged) and e.obj == obj.id and e.epoch == obj.epoch:
                 break
             if isinstance(e, ev.Milled) and e.nonland > 0:
@@ -277,10 +274,7 @@ def _screeching_scorchbeast(card: Any) -> list:
     def done_this_turn(game: Any, item: Any) -> bool:
         """"Do this only once each turn": this object already created the tokens this
         turn (it triggers every time; declining leaves the once for later)."""
-        turn = game.state.turn
-        for e in reversed(game.events):
-            if isinstance(e, ev.StepBegan) and e.turn != turn:
-                return False
+        for e in reversed(game.events[game.turn_began_at():]):
             if isinstance(e, ev.ZoneChanged) and e.obj == item.source and e.epoch == item.source_epoch:
                 return False  # it entered: a new object (400.7)
             if (isinstance(e, ev.AbilityResolved) and e.source == item.source

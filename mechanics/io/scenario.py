@@ -23,7 +23,6 @@ from ..model.errors import (
     SourceError,
     StackfishError,
 )
-from ..model.events import StepBegan
 from ..model.state import ZONES
 from ..model.words import slots, split_line
 from ..play.game import Game
@@ -165,7 +164,7 @@ def _default_order_wanted(game: Any, nxt: Line | None) -> bool:
 
 
 def _began(game: Any, start: int, step_name: str) -> bool:
-    return any(isinstance(e, StepBegan) and e.step == step_name for e in game.events[start:])
+    return game.steps_began(start, step_name) > 0
 
 
 @dataclass(frozen=True)

@@ -213,7 +213,9 @@ class PhasedIn(Event):
 class StepBegan(Event):
     """The step or phase ``step`` (``"untap"``, ``"upkeep"``, ``"main1"``, ``"attackers"``,
     ...) of turn ``turn`` began, ``active`` the active player; emitted before its
-    turn-based actions."""
+    turn-based actions, and only when something notices the kind (a game's log, a plugin
+    or an ability registered for it): every step is in ``game.step_log``, which
+    ``game.steps_began`` and ``game.turn_began_at`` read."""
 
     step: str
     active: str

@@ -272,6 +272,7 @@ class State:
     #: onto the battlefield attacking, 508.4; a blocker blocks one of them) and combat hasn't
     #: ended (511.3): while it is False no creature is attacking or blocking
     combat: bool = False
+    n_steps: int = 0  # the game's step log when this state was saved, as log_len (last: a snapshot's fields are positional)
 
     def tick(self) -> int:
         """A fresh timestamp."""

@@ -188,7 +188,12 @@ QUERIES: dict[str, str] = {
     "describe": "an object or player as the log names them",
     "card": "a card's printed facts by name (CardDef)",
     "behaviour": "a card's abilities, keyword instances and unimplemented lines, by name",
-    "events": "every event so far, oldest first",
+    "events": "every event so far, oldest first (StepBegan among them only when something notices "
+              "it: the step questions below read the step log)",
+    "steps_began": "how many times a step began (in one player's seat's turns) after the first N "
+                   "events: steps_began(len(game.events) before, step)",
+    "turn_began_at": "where this turn's events begin in game.events: game.events[game.turn_began_at():] "
+                     "is what happened this turn",
     "pool": "the card pool (iterable of CardDef)",
     "policy": "the autopilot answering decisions at once, or None in an interactive game",
     "spell_target_specs": "a spell's target requirements (Target) by card name and chosen modes",

@@ -123,8 +123,11 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         """What a ``policy`` remembers between its decisions (the autopilot: the
         abilities it used this turn).  Not derived from the state: never cleared."""
         self._answers: list[Action] = []
-        self.steps_begun = 0  # counts begin_step calls: how ``pass`` sees a new step begin
-        self.steps_watched: dict[str, list[str]] = {}  # go_to's: the active player as each step begins
+        self.step_log: list[tuple[int, str, str, int]] = []
+        """Each step as it began: ``(len(events) then, step, active player, turn)``, the
+        record the questions about steps read (``steps_began``, ``turn_began_at``):
+        StepBegan is an event only when something notices it (a log, a trigger)."""
+        self.steps_watched: dict[str, tuple[str, list[str]]] = {}  # go_to's step: (the seat it waits for, who began it)
         self.departing: list[tuple[int, int]] = []  # refs leaving together (move_all)
         self.entering: list[ev.ZoneChanged] | None = None  # enters events held back (move_all)
         self.observers: list[Any] = []
@@ -536,6 +539,7 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         twin.state = pickle.loads(self._saved())
         twin.history = None if self.history is None else self.history.fork()
         twin.redo_stack, twin.events, twin.log = list(self.redo_stack), list(self.events), list(self.log)
+        twin.step_log = list(self.step_log)
         twin.observers, twin.plugin_errors = [], dict(self.plugin_errors)
         twin.memo, twin.policy_memory, twin.departing = {}, copy.deepcopy(self.policy_memory), []
         twin.steps_watched = {}  # (a go_to of this game watches its own steps)
@@ -546,15 +550,16 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         return twin
 
     def _saved(self) -> bytes:
-        """The state pickled, with how many events and log lines go with it (written
+        """The state pickled, with how many events, steps and log lines go with it (written
         here rather than at each event: :meth:`_restore` cuts the lists back to them)."""
         st = self.state
-        st.n_events, st.log_len = len(self.events), len(self.log)
+        st.n_events, st.n_steps, st.log_len = len(self.events), len(self.step_log), len(self.log)
         return pickle.dumps(st, pickle.HIGHEST_PROTOCOL)
 
     def _restore(self, data: bytes) -> None:
         self.state = pickle.loads(data)
         del self.events[self.state.n_events:]
+        del self.step_log[self.state.n_steps:]
         del self.log[self.state.log_len:]
         self.changed(seats=True)
 

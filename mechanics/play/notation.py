@@ -111,7 +111,7 @@ _RECORDS = {c.__name__: c for c in vars(records).values()
 
 def _pack(game: Game) -> str:
     """The state (and the state before a suspended action) as the ``#! state`` data."""
-    st = dataclasses.replace(game.state, log_len=0, n_events=0)  # (the log is not in it)
+    st = dataclasses.replace(game.state, log_len=0, n_events=0, n_steps=0)  # (the log is not in it)
     proc = st.proc
     data: dict[str, Any] = {}
     if proc is not None and game.history is not None:  # the one history entry it needs
@@ -131,7 +131,7 @@ def _unpack(game: Game, text: str) -> None:
         raise NotationError(f"a damaged '#! state' line ({type(exc).__name__}: {exc})") from None
     if not isinstance(state, records.State):
         raise NotationError("a damaged '#! state' line (no state in it)")
-    state.log_len, state.n_events = len(game.log), len(game.events)  # (not in a snapshot)
+    state.log_len, state.n_events, state.n_steps = len(game.log), len(game.events), len(game.step_log)  # (not in a snapshot)
     if before is not None and state.proc is not None:  # what answering the decision re-runs
         game.history = History()
         game.history.append(parse_action(state.proc["action"]), pickle.dumps(before))

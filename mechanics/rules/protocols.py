@@ -97,8 +97,8 @@ class TurnNeeds(GameCore, Protocol):
 
     policy: Any  # answers decisions at once (the autopilot), or None
     events: list[ev.Event]
-    steps_begun: int  # counted by begin_step, read by ``pass`` (mechanics/play/perform.py)
-    steps_watched: dict[str, list[str]]  # the active player as each step go_to waits for begins
+    step_log: list[tuple[int, str, str, int]]  # each step as it began (record_step); ``pass`` counts it
+    steps_watched: dict[str, tuple[str, list[str]]]  # go_to's step: the seat it waits for, who began it
     sba_revision: int  # pass_steps: whether a step's beginning wrote what state-based actions read
     memo: dict[str, Any]  # derived data kept between writes (the Sagas, by characteristics)
 

@@ -55,18 +55,20 @@ class TurnRules:
         if nxt is not None:
             self.begin_step(nxt)
 
-    def close_step(self: Game) -> str | None:
-        """The step ends: mana empties (500.4), combat ends (511.3) and a new turn begins
-        after the last step; the step to begin next, or None when this one is followed by
-        another of its kind, begun here (510.4, 514.3a)."""
+    def close_step(self: Game, pools: bool = True) -> str | None:
+        """The step ends: mana empties (500.4; ``pools=False``: no mana can be in them),
+        combat ends (511.3) and a new turn begins after the last step; the step to begin
+        next, or None when this one is followed by another of its kind, begun here
+        (510.4, 514.3a)."""
         st = self.state
-        emptied = False
-        for p in st.players.values():  # 500.4: mana empties at the end of each step and phase
-            if p.mana:
-                p.mana.clear()
-                emptied = True
-        if emptied:
-            self.changed(board=False)
+        if pools:
+            emptied = False
+            for p in st.players.values():  # 500.4: mana empties at the end of each step and phase
+                if p.mana:
+                    p.mana.clear()
+                    emptied = True
+            if emptied:
+                self.changed(board=False)
         step = st.step
         if step in ENDS_WITH_A_CHECK:
             if step == "damage" and st.turn_flags.get("first_strike_step"):
@@ -100,38 +102,44 @@ class TurnRules:
         trigger (603.3) or end of a "for as long as" effect (611.2b) can be new, and each
         player would pass again (117.3d, 117.4).  The step ``go_to`` waits for begins as
         any other, announced to it.  How many steps ended, at most ``limit`` (go_to's guard
-        against a game that never reaches its step: goldfish alone, nothing happening)."""
+        against a game that never reaches its step: goldfish alone, nothing happening).
+
+        What may hear a step begin is worked out once for the run (:meth:`loud_steps`):
+        a step nothing hears begins with its turn-based actions alone (:meth:`open_step`),
+        one with none (:data:`PLAIN_STEPS`) with its record alone; after the first step,
+        no player having had priority and no turn-based action adding mana, the pools
+        are empty as each step ends (500.4)."""
         st = self.state
-        watched = self.steps_watched
+        log, events = self.step_log, self.events
+        index = loud = None
         for passed in range(1, limit + 1):
             sba = self.sba_revision  # as go_to's last check found it (dropping the characteristics bumps it)
-            nxt = self.close_step()
+            nxt = self.close_step(passed == 1)
             if nxt is None:
                 return passed  # the step began again (510.4, 514.3a)
-            if nxt in PLAIN_STEPS:
-                nxt = self.pass_plain_steps(nxt)
-            self.open_step(nxt)
-            if (self.sba_revision != sba or st.pending_triggers
-                    or st.decision is not None or st.over or nxt in watched):
+            if index is None or self.sba_revision != sba:  # (what the step's end wrote may be heard)
+                index = self.ability_index()
+                loud = self.loud_steps(index)
+            while nxt in PLAIN_STEPS and nxt not in loud:
+                log.append((len(events), nxt, st.active, st.turn))  # (logged as open_step does)
+                nxt = NEXT_STEP[nxt]  # (pools empty, no combat to end, not the turn's last step)
+            heard = nxt in loud
+            if (self.open_step(nxt, None if heard else index) or self.sba_revision != sba
+                    or st.pending_triggers or st.decision is not None or st.over):
                 self.changed(board=False)  # the step, priority and the step's decision, if any
                 return passed
+            if heard:  # (what heard it may have woken a plugin: Game.wake)
+                index = None
         self.changed(board=False)
         return limit
 
-    def pass_plain_steps(self: Game, step: str) -> str:
-        """Begin and end at once ``step`` and each next step with nothing to do but begin
-        (:data:`PLAIN_STEPS`: no turn-based action at its beginning or end, 703.4) while
-        nothing hears one begin (603.2, 603.7) and ``go_to`` doesn't wait for it (every
-        player passes, :meth:`pass_steps`); the first step that may have something to do."""
-        st = self.state
-        index = self.ability_index()
-        if st.delayed or "StepBegan" in index.noticed:
-            return step
-        heard, watched = index.steps_heard, self.steps_watched
-        while step in PLAIN_STEPS and step not in heard and step not in watched:
-            self.record_step(step)
-            step = NEXT_STEP[step]  # (pools empty, no combat to end, not the turn's last step)
-        return step
+    def loud_steps(self: Game, index: AbilityIndex) -> frozenset[str]:
+        """The steps whose beginning something may hear (603.2, 603.7) or a ``go_to``
+        waits for: every step while a delayed trigger waits or something notices
+        StepBegan (a log, a trigger), else those the ability index lists as heard."""
+        if self.state.delayed or "StepBegan" in index.noticed:
+            return ALL_STEPS
+        return index.steps_heard | self.steps_watched.keys()
 
     def begin_turn(self: Game) -> None:
         """A new turn: the next player (or team, 805) in turn order becomes active; its
@@ -159,31 +167,51 @@ class TurnRules:
         self.open_step(step)
         self.changed(board=False)  # the step, priority and the step's decision, if any
 
-    def open_step(self: Game, step: str) -> None:
-        """The step begins: its turn-based actions (703.4), then its "at the beginning of"
-        triggers (603.2, 603.7); the caller announces it (``changed``)."""
+    def open_step(self: Game, step: str, unheard: AbilityIndex | None = None) -> bool:
+        """The step begins: it is logged (``step_log``, which :meth:`steps_began` and
+        :meth:`turn_began_at` read; a StepBegan event when something notices the kind: a
+        game's log, a trigger that hears it), its turn-based actions (703.4) are done, then
+        its "at the beginning of" abilities trigger (603.2, 603.7); the caller announces it
+        (``changed``).  Whether it is the step a ``go_to`` waits for (in the turn of the
+        seat it waits for).  ``unheard``: the ability index in which the caller found
+        nothing that may hear this step begin (:meth:`loud_steps`): while its turn-based
+        actions leave that index and no delayed trigger, nothing is looked for; when they
+        don't, what hears it is, and True says the caller's index is out of date."""
         st = self.state
-        self.record_step(step)
+        st.step = step
         st.passes = 0
         st.priority = None if step in NO_PRIORITY else st.active
-        watched = self.steps_watched.get(step)  # go_to waits for this step: who is active
-        if watched is not None:
-            watched.append(st.active)
+        self.step_log.append((len(self.events), step, st.active, st.turn))
         action = STEP_ACTIONS.get(step)  # turn-based actions (703.4)
+        if unheard is not None:
+            if action is not None:
+                action(self)
+                if self.ability_index() is not unheard or st.delayed:  # (a plugin woken, Game.wake)
+                    self.step_heard(step, self.ability_index())
+                    return True  # (the caller's index is out of date)
+            return False
+        index = self.ability_index()
+        if "StepBegan" in index.noticed:
+            self.emit(ev.StepBegan(step, st.active, st.turn))
         if action is not None:
             action(self)
-        index = self.ability_index()
+            index = self.ability_index()
+        return self.step_heard(step, index)
+
+    def step_heard(self: Game, step: str, index: AbilityIndex) -> bool:
+        """What hears the step begin, its turn-based actions done (:meth:`open_step`):
+        its "at the beginning of" abilities and delayed triggers (603.2, 603.7), and a
+        ``go_to`` waiting for it (in the turn of the seat it waits for): whether one is."""
+        st = self.state
         if step in index.steps_heard:
             self.step_triggers(step, index)
         if st.delayed:
             self.delayed_triggers(step)  # 603.7
-
-    def record_step(self: Game, step: str) -> None:
-        """The step is the game's, counted (``steps_begun``) and recorded (StepBegan)."""
-        st = self.state
-        st.step = step
-        self.steps_begun += 1
-        self.emit(ev.StepBegan(step, st.active, st.turn))
+        watch = self.steps_watched.get(step)  # (the seat go_to waits for, the active players it saw)
+        if watch is None or watch[0] and watch[0] != self.seat_of(st.active):
+            return False
+        watch[1].append(st.active)
+        return True
 
     def step_triggers(self: Game, step: str, index: AbilityIndex) -> None:
         """"At the beginning of [step]" abilities (603.2): the plugins', the permanents'
@@ -199,30 +227,34 @@ class TurnRules:
             yard_step_triggers(self, step, yard)
 
     def _step_untap(self: Game) -> None:
-        """502: phasing first (a plugin), then untap; no one gets priority.  A permanent
-        neither tapped nor summoning sick has nothing to do in it, whoever controls it; the
-        plugins' untap hooks are asked only when an awake plugin implements them."""
+        """502: phasing first (a plugin), then the active team's players decide which of
+        their permanents untap and untap them all at once (502.3); no one gets priority.
+        Only permanents tapped or summoning sick have anything to do in it; the plugins'
+        untap hooks are asked only when an awake plugin implements them."""
         st = self.state
         objs = st.objs
-        for p in st.team_of(st.active):
-            if "untap_begin" in self.awake().hooks:
+        team = st.team_of(st.active)
+        if "untap_begin" in self.awake().hooks:
+            for p in team:
                 for op in self.hooks.untap_begin(self, p):
                     UNTAP_PRIMITIVES[op[0]](self, *op[1:])
-            for oid in list(st.battlefield):
-                obj = objs[oid]
-                if not (obj.tapped or obj.sick) or obj.phased_out:
-                    continue
-                ch = self.chars(oid)
-                if ch.controller == p:
-                    obj.sick = False
-                    if obj.tapped and not ch.has(DOESNT_UNTAP) and not (
-                            "untap_permanent" in self.awake().hooks and  # 502.3
-                            self.hooks.untap_permanent(self, obj) is False) and not (
-                            ch.has(MAY_NOT_UNTAP) and self._kept_tapped(oid)):
-                        self.untap(oid)
+        asks = "untap_permanent" in self.awake().hooks
+        untapping = []
+        for oid, ch in self.all_chars().items():  # (the phased-in permanents, 702.26b)
+            if ch.controller not in team:
+                continue
+            obj = objs[oid]
+            if obj.tapped or obj.sick:
+                obj.sick = False  # 302.6: continuously controlled since this turn began
+                if obj.tapped and not ch.has(DOESNT_UNTAP) and not (
+                        asks and self.hooks.untap_permanent(self, obj) is False) and not (
+                        ch.has(MAY_NOT_UNTAP) and self._kept_tapped(oid)):
+                    untapping.append(oid)
+        for oid in untapping:
+            self.untap(oid)
         if not st.effects:
             return
-        team = set(st.team_of(st.active))  # "its controller's next untap step" is over (502.3)
+        # "its controller's next untap step" is over (502.3)
         ended = [e for e in st.effects if e.until == NEXT_UNTAP and any(
             objs[o].epoch == ep and (ch := self.chars(o)) is not None and ch.controller in team
             for o, ep in e.affected)]
@@ -490,13 +522,34 @@ class TurnRules:
         permanent ``oid`` entered the battlefield as the object it is (400.7): 1 in the
         first such step after it entered, the one a "next end step" (603.7) or "since the
         beginning of your last upkeep" (echo, 702.30a) means; -1 if it never entered."""
-        obj, began = self.state.objs[oid], 0
-        for e in reversed(self.events):
-            if isinstance(e, ev.StepBegan) and e.step == step and player in (None, e.active):
-                began += 1
-            elif isinstance(e, ev.ZoneChanged) and e.obj == oid and e.epoch == obj.epoch:
-                return began
+        obj, events = self.state.objs[oid], self.events
+        for i in range(len(events) - 1, -1, -1):
+            e = events[i]
+            if e.kind == "ZoneChanged" and e.obj == oid and e.epoch == obj.epoch:
+                return self.steps_began(i + 1, step, player)
         return -1
+
+    def steps_began(self: Game, since: int, step: str, player: str | None = None) -> int:
+        """How many times ``step`` began (in the turns of ``player``'s seat, when given)
+        after the first ``since`` events of ``game.events`` (the step log)."""
+        began = 0
+        for at, name, active, _ in reversed(self.step_log):
+            if at < since:
+                break
+            if name == step and (player is None or self.seat_of(active) == self.seat_of(player)):
+                began += 1
+        return began
+
+    def turn_began_at(self: Game) -> int:
+        """Where this turn's events begin in ``game.events``: at its first step's
+        beginning; for a turn set by hand (a scenario's ``turn``) before any of its
+        steps began, at the last step's beginning (0 when no step began)."""
+        turn, first = self.state.turn, None
+        for at, _, _, began_in in reversed(self.step_log):
+            if began_in != turn:
+                return at if first is None else first
+            first = at
+        return first or 0
 
     # ---------------------------------------------------------------- resolving
     def resolve_top(self: Game) -> None:
@@ -578,18 +631,18 @@ class TurnRules:
 
     # ---------------------------------------------------------------- helpers for steps
     def go_to(self: Game, step: str, player: str = "") -> None:
-        """Pass until ``step`` next begins (with its triggers on the stack) or a decision."""
+        """Pass until ``step`` next begins (in a turn of ``player``'s seat, when given) with
+        its triggers on the stack, or a decision."""
         st = self.state
-        began: list[str] = []  # the active player each time ``step`` began meanwhile (begin_step)
-        outer, self.steps_watched = self.steps_watched, {step: began}
+        began: list[str] = []  # the active player each time ``step`` began in the seat's turn (step_heard)
+        watch = (self.seat_of(player) if player else "", began)
+        outer, self.steps_watched = self.steps_watched, {step: watch}
         try:
             guard = 0
             while not st.over and guard < 10_000:
                 guard += 1
                 if began:
-                    if not player or any(self.seat_of(a) == self.seat_of(player) for a in began):
-                        return
-                    began.clear()
+                    return
                 d = st.decision  # what game.pending reports, without building a priority Decision
                 if d is not None and d.kind in ("attackers", "blockers") and not (
                         d.kind == "attackers" and self.must_attack(d.player)):
@@ -632,18 +685,20 @@ class TurnRules:
         st = self.state
         seats = len(self.seats())
         for _ in range(seats - st.passes):
-            before = (self.steps_begun, len(st.stack), st.stack[-1].id if st.stack else None)
+            before = (len(self.step_log), len(st.stack), st.stack[-1].id if st.stack else None)
             self.pass_priority()
             self.advance()
             if st.decision is not None or st.over:
                 return
-            if (self.steps_begun, len(st.stack), st.stack[-1].id if st.stack else None) != before:
+            if (len(self.step_log), len(st.stack), st.stack[-1].id if st.stack else None) != before:
                 return  # a new step began (first-strike damage, 514.3a cleanup) or the stack moved
 
 
 #: each step's turn-based actions (703.4), by step name
 STEP_ACTIONS = {name[len("_step_"):]: fn for name, fn in vars(TurnRules).items()
                 if name.startswith("_step_")}
+#: every step: those something may hear begin while anything may (:meth:`TurnRules.loud_steps`)
+ALL_STEPS = frozenset(STEPS)
 #: the steps with no turn-based action at their beginning or end, and priority (upkeep,
 #: beginning of combat, postcombat main, end): nothing happens in them but what triggers
 PLAIN_STEPS = frozenset(STEPS) - STEP_ACTIONS.keys() - NO_PRIORITY - ENDS_WITH_A_CHECK - COMBAT_DAMAGE_STEPS

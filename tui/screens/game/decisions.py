@@ -14,7 +14,6 @@ from typing import Any
 from textual import work
 
 from mechanics import actions as A
-from mechanics.model.events import StepBegan
 
 from ...palette import palette
 from ...render import (
@@ -88,10 +87,7 @@ class Decisions:
         d = game.pending
         if d is None or d.kind != "priority":
             return
-        began = any(isinstance(e, StepBegan) and e.step == action.step and
-                    (not action.player or game.seat_of(e.active) == game.seat_of(action.player))
-                    for e in game.events[start:])
-        if began:
+        if game.steps_began(start, action.step, action.player or None):
             self.goto = None
         else:
             self.play(action, keep_goto=True)
