@@ -6,6 +6,7 @@ for exert (701.43) as attackers are declared, and declares it."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import TYPE_CHECKING
 
 from ..abilities.abilities import Triggered
@@ -35,7 +36,7 @@ def _declaration(game: Game, player: str, kind: str) -> Decision:
     return d
 
 
-def attack_requirements(game: Game, player: str, chosen: list[int] | tuple[()]) -> None:
+def attack_requirements(game: Game, player: str, chosen: Collection[int]) -> None:
     """508.1d: refuse a declaration that leaves out a creature that attacks each combat
     if able and can."""
     missing = game.must_attack(player, chosen)
@@ -47,14 +48,14 @@ def attack(game: Game, a: A.Attack) -> None:
     st = game.state
     d = _declaration(game, a.player, "attackers")
     able = [o for p in st.team_of(d.player) for o in game.can_attack_with(p)]  # one team attack (805.10b)
-    chosen = []
+    chosen: dict[int, tuple[str, int | None]] = {}  # attacker -> (the player, the planeswalker) it attacks
     defenders = game.opponents(a.player)
     for ref, target in a.attackers:
         oid = game.resolve_obj(ref)
         if oid not in able:
             why = game.why_cant_attack(oid) or f"{game.controller_of(oid)} controls it"
             raise IllegalActionError(f"'{ref}' can't attack: {why}")
-        if any(oid == c[0] for c in chosen):
+        if oid in chosen:
             raise IllegalActionError(f"'{ref}' is declared as an attacker twice")
         defender = target or (defenders[0] if defenders else "")
         walker = None
@@ -66,14 +67,14 @@ def attack(game: Game, a: A.Attack) -> None:
             defender = ch.controller
         if defender not in defenders:
             raise IllegalActionError(f"'{target or defender}' is not an opponent of {a.player} or theirs")
-        chosen.append((oid, defender, walker))
-    attack_requirements(game, d.player, [o for o, _, _ in chosen])
+        chosen[oid] = (defender, walker)
+    attack_requirements(game, d.player, chosen)
     st.decision = None
-    for oid, defender, walker in chosen:
+    for oid, (defender, walker) in chosen.items():
         game.attacks(oid, defender, walker)
         if not game.chars(oid).has("vigilance"):
             game.tap(oid)
-    for oid, _, _ in chosen:  # 701.43: "You may exert ~ as it attacks": chosen as it is declared
+    for oid in chosen:  # 701.43: "You may exert ~ as it attacks": chosen as it is declared
         if _exert_option(game, oid) and game.ask(Decision(
                 "choose", a.player, f"exert {game.describe(oid)} as it attacks? (it won't untap during your next "
                 "untap step)", ("yes", "no"), 1, 1, {"what": "may", "default": ["yes"]})) == ["yes"]:
@@ -82,8 +83,8 @@ def attack(game: Game, a: A.Attack) -> None:
     game.changed(characteristics=False, sba=False)
     if game.keep_log:  # (the line's words: a batch game keeps none)
         game.note(f"{a.player} attacks with " + ", ".join(
-            game.describe(o) + (f" -> {game.describe(w)}" if w is not None else "") for o, _, w in chosen))
-    game.emit(ev.AttackersDeclared(tuple(o for o, _, _ in chosen)))
+            game.describe(o) + (f" -> {game.describe(w)}" if w is not None else "") for o, (_, w) in chosen.items()))
+    game.emit(ev.AttackersDeclared(tuple(chosen)))
 
 
 def _exert_option(game: Game, oid: int) -> bool:

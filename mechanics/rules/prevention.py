@@ -60,17 +60,16 @@ def protected(ch: Any, source: Any) -> bool:
     return False
 
 
-def prevented(game: Game, target: int | str, n: int, source: int | None, combat: bool) -> int:
+def prevented(game: Game, target: int | str, n: int, source: int | None, combat: bool, by: Any) -> int:
     """The damage left of ``n`` after what prevents it: protection (702.16e), a permanent's
     "Prevent all [combat] damage that would be dealt to/by ~" (:func:`prevents_static`),
     then the prevention effects that cover it, shields used up in the order they were
     made (616.1: the affected player would choose).  None if "damage can't be prevented"
-    this turn (615.12)."""
+    this turn (615.12).  ``by``: the source's characteristics (None without one)."""
     effects = game.state.effects
-    if any(e.kind == UNPREVENTABLE for e in effects):
+    if effects and any(e.kind == UNPREVENTABLE for e in effects):
         return n
     to = game.chars(target) if isinstance(target, int) else None
-    by = game.chars(source) if source is not None else None
     if (to is not None and to.keywords or by is not None and by.keywords) and (  # (all keyword-like)
             protected(to, by) or _shielded(to, "to", combat) or _shielded(by, "by", combat)):
         return 0
@@ -78,7 +77,7 @@ def prevented(game: Game, target: int | str, n: int, source: int | None, combat:
         return n
     objs = game.state.objs
     hit = target if isinstance(target, str) else objs[target].ref
-    by = objs[source].ref if source is not None and source in objs else None
+    dealer = objs[source].ref if source is not None and source in objs else None
     for e in effects:
         if n <= 0:
             break
@@ -86,7 +85,7 @@ def prevented(game: Game, target: int | str, n: int, source: int | None, combat:
             continue
         p = e.params
         if p["combat"] and not combat or p["to"] is not None and hit not in p["to"] or \
-                p["by"] is not None and by not in p["by"]:
+                p["by"] is not None and dealer not in p["by"]:
             continue
         if "each" in p and not _covers(game, p, target, source):
             continue

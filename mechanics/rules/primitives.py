@@ -32,6 +32,7 @@ from .prevention import prevented, protected  # noqa: F401 - protected: the rule
 
 if TYPE_CHECKING:
     from ..play.game import Game
+    from .layers import Chars
 
 #: the kind of a regeneration shield effect (701.19); its layer "-" is no layer
 REGENERATE = "regenerate"
@@ -211,14 +212,17 @@ class Primitives:
         self.state.combat = True
 
     def remove_from_combat(self: Game, obj: Obj) -> None:
-        """506.4: it stops attacking or blocking (none is outside a combat with attackers)."""
+        """506.4: it stops attacking or blocking (none is outside a combat with attackers);
+        an attacker blocked in it (509.1h) no longer is blocked by its blockers."""
         if not self.state.combat:
             return
+        blocked = obj.attacking is not None and obj.blocked
         obj.attacking = obj.attacked = None
         obj.blocking = []
-        for other in self.battlefield_objs():  # only permanents are in combat (506.4)
-            if obj.id in other.blocking:
-                other.blocking.remove(obj.id)
+        if blocked:
+            for other in self.battlefield_objs():  # only permanents are in combat (506.4)
+                if obj.id in other.blocking:
+                    other.blocking.remove(obj.id)
 
     def create_emblem(self: Game, player: str, name: str) -> int:
         """114.1: ``player`` gets an emblem (named by its abilities' text) in the command zone."""
@@ -437,13 +441,18 @@ class Primitives:
     def _holder(self: Game, target: int | str) -> Any:
         return self.state.players[target] if isinstance(target, str) else self.state.objs[target]
 
+    def replaces(self: Game, on: str) -> bool:
+        """Whether a replacement effect may apply to an event of kind ``on`` (614): a
+        permanent has one for it or an awake plugin collects some (the ability index
+        says which).  When none may, the event happens as it is."""
+        index = self.ability_index()
+        return on in index.replacements or "replacement_collect" in index.plugins.hooks
+
     def replace(self: Game, on: str, op: dict[str, Any], affected: str) -> dict[str, Any]:
         """Apply each replacement effect that applies, once (614.5), in the order the
-        affected player or controller chooses when more than one applies (616.1).  None
-        can when no permanent has one for this kind of event and no plugin awake collects
-        any (the ability index says which): the event happens as it is."""
-        index = self.ability_index()
-        if on not in index.replacements and "replacement_collect" not in index.plugins.hooks:
+        affected player or controller chooses when more than one applies (616.1); none
+        when none may (:meth:`replaces`)."""
+        if not self.replaces(on):
             return op
         used: set[str] = set()
         while True:
@@ -543,19 +552,22 @@ class Primitives:
         """Deal damage (120): to a player it is life loss, to a creature it is marked, from a
         planeswalker it removes that many loyalty counters (120.3c).
         Prevention and replacement effects (615, 614; on ``"damage"``) apply first."""
-        if n > 0:
+        if n > 0 and self.replaces("damage"):
             hurt = target if isinstance(target, str) else self.controller_of(target)
             op = self.replace("damage", {"target": target, "n": n, "source": source, "combat": combat}, hurt)
             n, target = op["n"], op["target"]  # 614.9: "is dealt to ~ instead" redirects it
             if op.get("counters") and not isinstance(target, str):  # 614.1a: counters instead (Soul-Scar Mage)
                 self.put_counters(target, *op["counters"])
+        src = self.chars(source) if source is not None else None  # what deals it, read once
         if n > 0:
-            n = prevented(self, target, n, source, combat)  # 615, protection's among them (702.16e)
+            n = prevented(self, target, n, source, combat, src)  # 615, protection's among them (702.16e)
         if n <= 0 or not isinstance(target, str) and self.shielded(target):  # 122.1c
             return
         player = target if isinstance(target, str) else None
         dealt = ev.DamageDealt(n, source, None if player else target, player, combat)
-        results = lifelink(self, dealt) + self.hooks.damage_results(self, dealt)  # proposed (120.3)
+        results = lifelink(src, dealt)  # proposed (120.3), and the awake plugins' that propose some
+        if "damage_results" in self.awake().hooks:
+            results += self.hooks.damage_results(self, dealt)
         default = ("instead",) not in results
         if player is not None:
             self.state.turn_flags.setdefault("damaged_players", []).append(player)  # bloodthirst (702.54a)
@@ -609,7 +621,7 @@ class Primitives:
     def _change_life(self: Game, player: str, n: int) -> None:
         if n > 0 and any(e.kind == CANT_GAIN_LIFE and player in e.params["players"] for e in self.state.effects):
             return  # 119.8: an effect that would make a player who can't gain life gain life doesn't
-        if n:  # "your life total can't change" (Teferi's Protection; on ``"life"``)
+        if n and self.replaces("life"):  # "your life total can't change" (Teferi's Protection)
             n = self.replace("life", {"player": player, "n": n}, player)["n"]
         if not n:
             return
@@ -779,8 +791,8 @@ class Primitives:
         return result
 
 
-def lifelink(game: Game, damage: ev.DamageDealt) -> list[tuple]:
-    """702.15b: damage dealt by a source with lifelink causes its controller to gain that
-    much life, in addition to its other results: the engine's own ``damage_results``."""
-    src = game.chars(damage.source) if damage.source is not None else None
+def lifelink(src: Chars | None, damage: ev.DamageDealt) -> list[tuple]:
+    """702.15b: damage dealt by a source with lifelink (``src``: its characteristics) causes
+    its controller to gain that much life, in addition to its other results: the engine's
+    own ``damage_results``."""
     return [("gain_life", src.controller, damage.amount)] if src and src.has("lifelink") else []

@@ -63,6 +63,7 @@ class PrimitivesNeeds(GameCore, Protocol):
     def hook(self, hook_name: str, /, **kw: Any) -> Any: ...
     def remember(self, obj: Obj) -> None: ...
     def ability_index(self) -> AbilityIndex: ...  # TriggerRules
+    def awake(self) -> Awake: ...  # Game (the plugins' damage_results hooks)
     def describe(self, oid: int | str | None) -> str: ...  # References
     def ordinal(self, oid: int) -> int: ...  # References
     def became_targets(self, item: StackItem) -> None: ...  # TriggerRules

@@ -76,9 +76,10 @@ class References:
                 return alias
         obj = self.state.objs.get(oid)
         if obj is not None and obj.zone == "battlefield":  # the first zone a name looks at
-            group = self._group(name, 0)
+            kept = self._names()
+            group = self._battlefield_group(kept, name)
             ref = name if len(group) == 1 else f"{name}#{group.index(oid) + 1}"
-            self._names()[3][ref] = oid  # (read back as it is: the autopilot's actions name permanents)
+            kept[3][ref] = oid  # (read back as it is: the autopilot's actions name permanents)
             return ref
         groups = self._named(name)
         first = next((g for g in groups if g), [])
@@ -98,11 +99,9 @@ class References:
         permanents), the other zones' per name in one look at every object."""
         st = self.state
         kept = self._names()
-        key = _fold(name)
         if z == 0:
-            if kept[1] is None:
-                kept[1] = self._battlefield_names()
-            return list(kept[1].get(key, ()))
+            return list(self._battlefield_group(kept, name))
+        key = _fold(name)
         found = kept[2].get(key)
         if found is None:
             groups: list[list[Obj]] = [[] for _ in ZONE_ORDER]
@@ -122,6 +121,13 @@ class References:
         if kept is None or kept[0] != self.board_revision:
             kept = self.memo["names_kept"] = [self.board_revision, None, {}, {}]
         return kept
+
+    def _battlefield_group(self: Game, kept: list, name: str) -> list[int] | tuple[()]:
+        """The permanents ``name`` refers to, oldest first, from the names ``kept``
+        (:meth:`_names`; the battlefield's all found in one look when first asked)."""
+        if kept[1] is None:
+            kept[1] = self._battlefield_names()
+        return kept[1].get(_fold(name), ())
 
     def _battlefield_names(self: Game) -> dict[str, list[int]]:
         """The permanents each name refers to, oldest first: a permanent goes by its own

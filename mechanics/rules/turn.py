@@ -443,8 +443,8 @@ class TurnRules:
         if found is None:
             found = kept[1][player] = [
                 (o, "haste" in kw, ATTACKS_IF_ABLE in kw) if kw else (o, False, False)
-                for o in self.permanents(player, creature=True)
-                if not (kw := chars[o].keywords) or not _restricted(chars[o])]
+                for o, ch in chars.items() if ch.controller == player and ch.is_creature
+                and (not (kw := ch.keywords) or not _restricted(ch))]
         return found
 
     def why_cant_attack(self: Game, oid: int) -> str:
