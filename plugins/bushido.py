@@ -24,7 +24,7 @@ def register_keywords(register: Any) -> None:
 
 @hookimpl
 def register_interest(register: Any) -> None:
-    register(events=("BlockersDeclared", "BecameBlocked"), words=("bushido",))
+    register(events=("BlockersDeclared", "BecameBlocked"), words=("bushido",), handlers=(NAME,))
 
 
 @hookimpl

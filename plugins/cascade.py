@@ -30,7 +30,7 @@ def register_keywords(register: Any) -> None:
 
 @hookimpl
 def register_interest(register: Any) -> None:
-    register(events=("SpellCast",), words=("cascade",))
+    register(events=("SpellCast",), words=("cascade",), handlers=(NAME,))
 
 
 @hookimpl

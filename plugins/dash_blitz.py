@@ -37,7 +37,8 @@ def register_keywords(register: Any) -> None:
 
 @hookimpl
 def register_interest(register: Any) -> None:
-    register(events=("ZoneChanged",), steps=("end",), words=("dash", "blitz"))
+    register(events=("ZoneChanged",), zones=("battlefield",), steps=("end",), words=("dash", "blitz"),
+             handlers=(*_AT_END, "blitz-draw"))
 
 
 @hookimpl

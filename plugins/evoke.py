@@ -29,7 +29,7 @@ def register_keywords(register: Any) -> None:
 
 @hookimpl
 def register_interest(register: Any) -> None:
-    register(events=("ZoneChanged",), words=("evoke",))
+    register(events=("ZoneChanged",), zones=("battlefield",), words=("evoke",), handlers=(NAME,))
 
 
 def _evoked(game: Any, oid: int, epoch: int) -> bool:

@@ -127,7 +127,8 @@ def register_keywords(register: Any) -> None:
 
 @hookimpl
 def register_interest(register: Any) -> None:
-    register(events=("ZoneChanged", "CountersPut"), words=("evolve",))
+    register(events=("ZoneChanged", "CountersPut"), zones=("battlefield",), words=("evolve",),
+             handlers=(HANDLER,))
 
 
 @hookimpl

@@ -27,7 +27,7 @@ def register_keywords(register: Any) -> None:
 
 @hookimpl
 def register_interest(register: Any) -> None:
-    register(events=("AttackersDeclared",), words=("exalted",))
+    register(events=("AttackersDeclared",), words=("exalted",), handlers=(HANDLER,))
 
 
 @hookimpl

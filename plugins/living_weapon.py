@@ -28,7 +28,8 @@ def register_keywords(register: Any) -> None:
 
 @hookimpl
 def register_interest(register: Any) -> None:
-    register(events=("ZoneChanged",), words=("living weapon",))
+    register(events=("ZoneChanged",), zones=("battlefield",), words=("living weapon",),
+             handlers=(NAME,))
 
 
 @hookimpl

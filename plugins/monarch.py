@@ -37,7 +37,7 @@ def register_keywords(register: Any) -> None:
 
 @hookimpl
 def register_interest(register: Any) -> None:
-    register(events=("DamageDealt",), steps=("end",), words=("monarch",))
+    register(events=("DamageDealt",), steps=("end",), words=("monarch",), handlers=(DRAW, TAKE))
 
 
 @hookimpl

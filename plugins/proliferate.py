@@ -82,7 +82,7 @@ def storm_count(game: Any, item_id: int) -> int:
 
 @hookimpl
 def register_interest(register: Any) -> None:
-    register(events=("SpellCast",), words=("proliferate", "storm"))
+    register(events=("SpellCast",), words=("proliferate", "storm"), handlers=(STORM_HANDLER,))
 
 
 @hookimpl

@@ -51,7 +51,11 @@ def register_counter_kinds(register: Any) -> None:
 
 @hookimpl
 def register_interest(register: Any) -> None:
-    register(events=("Milled",), steps=("main1",))
+    """Asleep in a game with no rad counter: a card that speaks of them wakes it as it joins
+    the game, the first rad counter put on a player (by a card, a plugin or the ``counter``
+    set-up command) wakes it then; Strong, the Brutish Thespian and Glowing One, which
+    care about radiation and milling, are its own cards and wake it too."""
+    register(events=("Milled",), steps=("main1",), words=("rad counter",), counters=(RAD,), handlers=(HANDLER,))
 
 
 @hookimpl

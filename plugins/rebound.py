@@ -28,7 +28,7 @@ def register_keywords(register: Any) -> None:
 
 @hookimpl
 def register_interest(register: Any) -> None:
-    register(steps=("upkeep",), words=("rebound",))
+    register(steps=("upkeep",), words=("rebound",), handlers=(NAME,))
 
 
 @hookimpl

@@ -33,7 +33,8 @@ def register_keywords(register: Any) -> None:
 
 @hookimpl
 def register_interest(register: Any) -> None:
-    register(events=("CountersRemoved",), steps=("upkeep",), words=("suspend",))
+    register(events=("CountersRemoved",), steps=("upkeep",), words=("suspend",),
+             handlers=("suspend-upkeep", "suspend-cast"))
 
 
 def _suspend_card(game: Any, oid: int) -> bool:

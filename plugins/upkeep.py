@@ -50,7 +50,7 @@ def register_keywords(register: Any) -> None:
 @hookimpl
 def register_interest(register: Any) -> None:
     register(events=("CountersRemoved",), steps=("upkeep",),
-             words=("echo", "cumulative upkeep", "vanishing", "fading"))
+             words=("echo", "cumulative upkeep", "vanishing", "fading"), handlers=(*_UPKEEP, "vanishing-last"))
 
 
 def _trigger(game: Any, oid: int, handler: str, text: str, data: dict) -> dict:

@@ -134,3 +134,28 @@ def test_a_snapshot_written_before_the_step_log_loads_the_same_game():
     old = Game.from_snapshot("\n".join(lines))
     assert old.snapshot() == game.snapshot()
     assert old.state.players["p2"].life == 17 and old.state.turn == 3 and old.state.step == "main1"
+
+
+def test_a_snapshot_written_mid_combat_before_the_combat_flag_still_deals_its_damage():
+    """``State.combat`` (a creature attacks in this combat) came after snapshots were
+    written: one saved with an attacker declared, without the flag, loads with the combat
+    the attacking creature says there is, so the damage step still deals its damage."""
+    import base64
+    import dataclasses
+    import json
+    import zlib
+
+    from mechanics.model.state import State
+    from mechanics.play.notation import STATE
+
+    game = play(Game(), "turn p1 main1", "goldfish p2", "library p1 Island x5", "library p2 Island x5",
+                'battlefield p1 "Gray Ogre"', "goto attackers p1", 'attack p1 "Gray Ogre"')
+    lines = game.snapshot().splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith(STATE))
+    data = json.loads(zlib.decompress(base64.b64decode(lines[at][len(STATE):])))
+    names = [f.name for f in dataclasses.fields(State)]
+    del data["state"]["f"][names.index("combat"):]  # as a snapshot written before both fields were
+    lines[at] = STATE + base64.b64encode(zlib.compress(json.dumps(data).encode(), 9)).decode("ascii")
+    old = Game.from_snapshot("\n".join(lines))
+    play(old, "goto main2 p1")
+    assert old.state.players["p2"].life == 18

@@ -107,6 +107,12 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         a write isn't one, unless it drops the characteristics, which they read too): the
         key of a check that found nothing to do (:func:`mechanics.rules.sba.check`)."""
         self.sba_checked = -1  # the sba_revision at which a check last found nothing to do
+        self.sba_touched: set[int] | None = None
+        """The objects written since the last check of state-based actions, when every write
+        since said which (``changed(only=...)``); None: any may have changed."""
+        self.sba_others: list[int] = []
+        """The permanents whose state-based actions depend on others' (an Aura, a Saga), as
+        the last check found them: a check of the touched objects looks at them too."""
         self.seats_revision = 0
         """Counts the writes to who is in the game, their teams and who passes by itself
         (``changed(seats=True)``): with the active player, the key of the seating."""
@@ -201,7 +207,7 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
 
     # ================================================================ reading
     def changed(self, characteristics: bool = True, board: bool = True, seats: bool = False,
-                sba: bool = True) -> None:
+                sba: bool = True, only: tuple[int, ...] | None = None) -> None:
         """Announce a write to the state: bumps ``revision``, which every cache of derived
         data is keyed on.  Every write calls it (or a primitive that does).
 
@@ -220,7 +226,11 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         nothing a state-based action reads but, perhaps, the characteristics (704.5: life,
         poison, damage, counters, attachments, permanents and tokens moving, the stack):
         tapping, combat, paying mana, a card moving between hidden zones; the checks
-        (``sba_revision``, bumped too when the characteristics are dropped) are then kept."""
+        (``sba_revision``, bumped too when the characteristics are dropped) are then kept.
+        ``only`` (with ``characteristics=False``) says the write touched no object but
+        these (their counters, damage or zone) and, perhaps, the players' life: the next
+        check of state-based actions looks at these objects and those whose actions
+        depend on others' (``sba_touched``, :func:`mechanics.rules.sba.check`)."""
         self.revision += 1
         if seats:
             self.seats_revision += 1
@@ -229,8 +239,13 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
             if characteristics or not self._plain_chars:
                 self._chars = self._abilities = None  # (the ability index reads them)
                 self.sba_revision += 1  # (state-based actions read them)
+                self.sba_touched = None  # (any permanent's characteristics may differ)
             elif sba:
                 self.sba_revision += 1
+                if only is None:
+                    self.sba_touched = None
+                elif self.sba_touched is not None:
+                    self.sba_touched.update(only)
 
     def forget(self) -> None:
         """Drop every cache of derived data, to be computed again from the state (after
@@ -270,6 +285,14 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         self._scanned = NOT_SCANNED
         return self.awake()
 
+    def counter_put(self, kind: str) -> None:
+        """A counter of ``kind`` was put on a player or a permanent (every writer of
+        counters says so: ``put_counters`` and the set-up commands): it wakes the sleeping
+        plugins waiting for that kind (``register_interest(counters=...)``)."""
+        woken = self.awake().counter_wakers.get(kind)
+        if woken:
+            self.wake(woken)
+
     def seeing(self, chars: dict[int, Chars], read: Callable[..., Any], *args: Any) -> Any:
         """``read(self, *args)`` answered with characteristics from ``chars``: a static
         ability's condition is checked against the layers applied so far (613.1,
@@ -297,7 +320,7 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
             self.changed()
             return
         was, now = kept.get(oid), chars.get(oid)
-        self.changed(characteristics=False)
+        self.changed(characteristics=False, only=(oid,))
         self._chars = chars
         if was is not None and lists(was) or now is not None and lists(now):
             self._abilities = None
@@ -381,14 +404,16 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         return self.state.players[name]
 
     # ================================================================ events and log
-    def emit(self, event: ev.Event) -> None:
+    def emit(self, event: ev.Event, battlefield: bool = False) -> None:
         """Record an event, then count it (:mod:`~mechanics.rules.tally`), log it and
         collect the triggered abilities it causes (603.2): an event of a kind that none of
         these notices (the kept ability index says which: every kind when a log is kept)
-        costs its record alone."""
+        costs its record alone.  ``battlefield``: a ZoneChanged to or from the battlefield,
+        which is always looked at (603.10a: what leaves looks back; revolt counts it; enters
+        and dies abilities), while other moves are noticed only when something hears them."""
         self.events.append(event)  # (the state's n_events is written as it is saved: play)
         index = self._abilities
-        if index is None or event.kind in index.noticed:
+        if battlefield or index is None or event.kind in index.noticed:
             self._notice(event)
 
     def _notice(self, event: ev.Event) -> None:
@@ -399,6 +424,7 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
             if not self._plain_chars:  # a static ability's condition may read the counts
                 self._chars = self._abilities = None  # (as changed(characteristics=False))
                 self.sba_revision += 1
+                self.sba_touched = None
         if self.keep_log:
             line = self.hooks.describe(self, event)
             if line:
@@ -552,6 +578,7 @@ class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
         twin.memo, twin.policy_memory, twin.departing = {}, copy.deepcopy(self.policy_memory), []
         twin.steps_watched = {}  # (a go_to of this game watches its own steps)
         twin._chars = twin._abilities = None
+        twin.sba_touched = None if self.sba_touched is None else set(self.sba_touched)  # (with sba_checked)
         twin._scanned = NOT_SCANNED
         twin._seating = {}
         return twin

@@ -132,6 +132,8 @@ def _unpack(game: Game, text: str) -> None:
     if not isinstance(state, records.State):
         raise NotationError("a damaged '#! state' line (no state in it)")
     state.log_len, state.n_events, state.n_steps = len(game.log), len(game.events), len(game.step_log)  # (not in a snapshot)
+    # a snapshot from before State.combat: the combat its attacking creatures say there is (506.4)
+    state.combat = state.combat or any(state.objs[o].attacking for o in state.battlefield)
     if before is not None and state.proc is not None:  # what answering the decision re-runs
         game.history = History()
         game.history.append(parse_action(state.proc["action"]), pickle.dumps(before))

@@ -104,6 +104,7 @@ def battlefield(game: Game, a: A.BattlefieldCmd) -> None:
         if n < 0:
             raise IllegalActionError("a counter count can't be negative")
         obj.counters[kind] = n
+        game.counter_put(kind)
     if attach_to is not None:
         obj.attached_to = attach_to
     if a.choose:
@@ -126,6 +127,7 @@ def player_counter(game: Game, a: A.PlayerCounter) -> None:
         raise IllegalActionError("a counter count can't be negative")
     if a.n:
         p.counters[a.kind] = a.n
+        game.counter_put(a.kind)
     else:
         p.counters.pop(a.kind, None)
     game.changed()

@@ -16,12 +16,12 @@ offending value, with what was expected, never an engine traceback:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..abilities.keywords import TAKES, Keyword
 from ..model import events as ev
 from ..model.errors import PluginError
-from ..model.state import STEPS
+from ..model.state import STEPS, ZONES
 
 #: the keys of a trigger dict (``Game.queue_trigger``'s arguments)
 TRIGGER_KEYS = frozenset({"handler", "source", "epoch", "controller", "text"})
@@ -68,11 +68,14 @@ def keyword(plugin: str, name: Any, rule: Any, takes: Any, grants: Any = (), ent
 
 
 def interest(plugin: str, events: Iterable[Any], steps: Iterable[Any], words: Iterable[Any] = (),
-             wakes: Iterable[Any] = ()) -> tuple[list[str], list[str], tuple[str, ...], list[str]]:
-    """The event kinds, steps, words and waking event kinds of a ``register_interest``
-    call, each one known; the words in lower case."""
+             wakes: Iterable[Any] = (), zones: Iterable[Any] = (), counters: Iterable[Any] = (),
+             handlers: Iterable[Any] = ()) -> Interest:
+    """What a ``register_interest`` call says, each name known: the event kinds, steps,
+    words (in lower case), waking event kinds, the zones a ZoneChanged it hears is from or
+    to, the counter kinds that wake it and the stack items' handlers it resolves."""
     events, steps = _names(plugin, "events", events), _names(plugin, "steps", steps)
     words, wakes = _names(plugin, "words", words), _names(plugin, "wakes", wakes)
+    zones, counters = _names(plugin, "zones", zones), _names(plugin, "counters", counters)
     kinds = event_kinds()
     for kind in events + wakes:
         if kind not in kinds:
@@ -83,9 +86,32 @@ def interest(plugin: str, events: Iterable[Any], steps: Iterable[Any], words: It
         if step not in STEPS:
             raise loading(plugin, "register_interest",
                               f"no step '{step}'{_near(step, STEPS)} (steps: {', '.join(STEPS)})")
+    for zone in zones:
+        if zone not in ZONES:
+            raise loading(plugin, "register_interest",
+                          f"no zone '{zone}'{_near(zone, ZONES)} (zones: {', '.join(ZONES)})")
+    if zones and "ZoneChanged" not in events:
+        raise loading(plugin, "register_interest", "zones=(...) narrows the ZoneChanged events heard; "
+                                                   "add \"ZoneChanged\" to events=(...)")
     if any(not w.strip() for w in words):
         raise loading(plugin, "register_interest", "words=(...) holds an empty word, which every card has")
-    return events, steps, tuple(w.strip().lower() for w in words), wakes
+    if counters and not words:
+        raise loading(plugin, "register_interest", "counters=(...) wakes a sleeping plugin; a plugin sleeps "
+                                                   "only when it names words=(...) too")
+    return Interest(events, steps, tuple(w.strip().lower() for w in words), wakes, frozenset(zones),
+                    counters, _names(plugin, "handlers", handlers))
+
+
+class Interest(NamedTuple):
+    """A plugin's ``register_interest`` (docs/plugins.md)."""
+
+    events: list[str]  # the event kinds trigger_collect hears
+    steps: list[str]  # the steps step_begin hears
+    words: tuple[str, ...]  # it sleeps in a game with no card saying one of these
+    wakes: list[str]  # event kinds that wake it
+    zones: frozenset[str]  # a ZoneChanged is heard when from or to one of these (all: empty)
+    counters: list[str]  # counter kinds whose first counter put on anything wakes it
+    handlers: list[str]  # the handlers resolve_item resolves (all: empty)
 
 
 def _names(plugin: str, what: str, names: Any) -> list[str]:

@@ -82,7 +82,10 @@ def register_interest(register: Any) -> None:
     :func:`step_begin` only for those steps, which keeps a goldfish game fast.
     ``words=("living weapon",)`` makes the plugin sleep in a game with no card
     whose name or text has one of them (its game-time hooks are not called) until
-    one joins or an event of a kind in ``wakes=(...)`` happens (docs/plugins.md).
+    one joins, an event of a kind in ``wakes=(...)`` happens or a counter of a kind in
+    ``counters=(...)`` is put on something.  ``zones=("battlefield",)`` hears a
+    ZoneChanged only from or to those zones; ``handlers=("evolve",)`` asks
+    :func:`resolve_item` only for items with those handlers (docs/plugins.md).
     Returns: None.  Implemented by: plugins/evolve.py, plugins/rad.py.
     """
 

@@ -30,6 +30,7 @@ from ..abilities.abilities import SCRIPTS
 from ..abilities.keywords import ENGINE_KEYWORDS, Keyword
 from ..model import events as ev
 from ..model.errors import PluginError
+from ..model.state import ZONES
 from . import hookcheck, hookspecs
 from .isolation import WATCHDOG, HookTimedOut, call_hook, display_failure, plugin_display_name
 
@@ -140,6 +141,14 @@ class Hooks:
         (lower case) their cards' rules text or names have (see :meth:`awake`)."""
         self.wakes: dict[str, list[Any]] = {}
         """The event kinds that wake a sleeping plugin for the rest of the game."""
+        self.counter_wakes: dict[str, list[Any]] = {}
+        """The counter kinds whose first counter put on a player or permanent wakes a
+        sleeping plugin for the rest of the game (``Game.counter_put``)."""
+        self.zones: dict[Any, frozenset[str]] = {}
+        """The plugins that hear a ZoneChanged only when it is from or to one of these zones."""
+        self.handlers: dict[Any, frozenset[str]] = {}
+        """The plugins whose ``resolve_item`` resolves only the items with these handlers."""
+        self._resolvers: dict[str, list[Any]] = {}  # handler -> the plugins asked to resolve it
         self._woken_by: dict[str, frozenset[Any]] = {}  # card name -> the sleepers it wakes
         self._views: dict[frozenset[Any], Awake] = {}  # the sleeping plugins -> their Awake
         self._callers: dict[tuple[str, str], Any] = {}
@@ -186,16 +195,23 @@ class Hooks:
 
     def _interest(self, plugin: Any):  # noqa: ANN202
         def register(events: Iterable[str] = (), steps: Iterable[str] = (), words: Iterable[str] = (),
-                     wakes: Iterable[str] = ()) -> None:
-            events, steps, words, wakes = hookcheck.interest(self.name(plugin), events, steps, words, wakes)
-            for e in events:
+                     wakes: Iterable[str] = (), zones: Iterable[str] = (), counters: Iterable[str] = (),
+                     handlers: Iterable[str] = ()) -> None:
+            said = hookcheck.interest(self.name(plugin), events, steps, words, wakes, zones, counters, handlers)
+            for e in said.events:
                 self.event_kinds.setdefault(e, []).append(plugin)
-            for s in steps:
+            for s in said.steps:
                 self.steps.setdefault(s, []).append(plugin)
-            if words:
-                self.words[plugin] = self.words.get(plugin, ()) + words
-            for e in wakes:
+            if said.words:
+                self.words[plugin] = self.words.get(plugin, ()) + said.words
+            for e in said.wakes:
                 self.wakes.setdefault(e, []).append(plugin)
+            for kind in said.counters:
+                self.counter_wakes.setdefault(kind, []).append(plugin)
+            if said.zones:
+                self.zones[plugin] = self.zones.get(plugin, frozenset()) | said.zones
+            if said.handlers:
+                self.handlers[plugin] = self.handlers.get(plugin, frozenset()) | frozenset(said.handlers)
         return register
 
     # ---------------------------------------------------------------- sleeping plugins
@@ -224,13 +240,17 @@ class Hooks:
             def without(table: dict[str, list[Any]]) -> dict[str, list[Any]]:
                 kept = {k: [p for p in ps if p not in asleep] for k, ps in table.items()}
                 return {k: ps for k, ps in kept.items() if ps}
-            wakers = {k: [p for p in ps if p in asleep] for k, ps in self.wakes.items()}
-            wakers = {k: ps for k, ps in wakers.items() if ps}
+            def sleeping(table: dict[str, list[Any]]) -> dict[str, list[Any]]:
+                kept = {k: [p for p in ps if p in asleep] for k, ps in table.items()}
+                return {k: ps for k, ps in kept.items() if ps}
+            wakers = sleeping(self.wakes)
             kinds = without(self.event_kinds)
             hooks = frozenset(h for h in SLEEPING_HOOKS if any(
                 i.plugin not in asleep for i in getattr(self.pm.hook, h).get_hookimpls()))
+            elsewhere = any(self.zones.get(p, ZONES) != {"battlefield"} for p in kinds.get("ZoneChanged", ()))
             view = self._views[asleep] = Awake(asleep, {**{k: [] for k in wakers}, **kinds},
-                                                without(self.steps), wakers, hooks)
+                                                without(self.steps), wakers, hooks,
+                                                sleeping(self.counter_wakes), {}, elsewhere or "ZoneChanged" in wakers)
         return view
 
     def _awake_results(self, hook: str, first: bool = False, readonly: bool = True,
@@ -297,15 +317,26 @@ class Hooks:
 
     def collect(self, game: Any, event: ev.Event) -> list[dict]:
         view = game.awake()
-        woken = view.wakers.get(event.kind)
+        kind = event.kind
+        woken = view.wakers.get(kind)
         if woken:
             view = game.wake(woken)
-        wanted = view.event_kinds.get(event.kind)
+        wanted = view.event_kinds.get(kind)
+        if wanted and kind == "ZoneChanged" and self.zones:
+            kind = (event.from_zone, event.to_zone)
+            wanted = view.moves.get(kind)
+            if wanted is None:
+                wanted = view.moves[kind] = self._movers(view.event_kinds["ZoneChanged"], kind)
         if not wanted:
             return []
-        results = self._dispatch("trigger_collect", event.kind, wanted, asleep=view.asleep)(
+        results = self._dispatch("trigger_collect", kind, wanted, asleep=view.asleep)(
             game=game, event=event)
         return [t for p, r in results for t in hookcheck.triggers(self.name(p), "trigger_collect", r, game)]
+
+    def _movers(self, plugins: list[Any], move: tuple[str, str]) -> list[Any]:
+        """Those of ``plugins`` (hearing ZoneChanged) that hear a move between these zones:
+        all but those whose ``zones`` name neither."""
+        return [p for p in plugins if (zones := self.zones.get(p)) is None or not zones.isdisjoint(move)]
 
     def step_begin(self, game: Any, step: str) -> list[dict]:
         view = game.awake()
@@ -323,7 +354,13 @@ class Hooks:
         return next((r for _, r in self._awake_results("untap_permanent", True, game=game, obj=obj)), None)
 
     def resolve_item(self, game: Any, item: Any, ctx: Any) -> bool | dict | None:
-        for plugin, result in self._dispatch("resolve_item", first=True, readonly=False)(
+        handler = item.handler
+        wanted = self._resolvers.get(handler)
+        if wanted is None:  # the plugins that said they resolve it, or said nothing of what they resolve
+            wanted = self._resolvers[handler] = [
+                i.plugin for i in self.pm.hook.resolve_item.get_hookimpls()
+                if (said := self.handlers.get(i.plugin)) is None or handler in said]
+        for plugin, result in self._dispatch("resolve_item", handler, wanted, first=True, readonly=False)(
                 game=game, item=item, ctx=ctx):
             if result is not True and not isinstance(result, dict):
                 raise PluginError(self.name(plugin), "resolve_item",
@@ -392,6 +429,9 @@ class Awake(NamedTuple):
     steps: dict[str, list[Any]]  # step -> awake plugins
     wakers: dict[str, list[Any]]  # event kind -> the sleeping plugins it wakes
     hooks: frozenset[str]  # the SLEEPING_HOOKS some awake plugin implements
+    counter_wakers: dict[str, list[Any]]  # counter kind -> the sleeping plugins its first counter wakes
+    moves: dict[tuple[str, str], list[Any]]  # (from zone, to zone) -> the awake plugins hearing that move
+    moves_elsewhere: bool  # an awake plugin hears (or a sleeping one wakes on) a move not involving the battlefield
 
 
 #: the hooks a sleeping plugin is not called for (the game-time ones that look for its

@@ -107,7 +107,7 @@ class Primitives:
         if self.entering is not None and zone == "battlefield":
             self.entering.append(event)  # move_all: announced once all of them are there
         else:
-            self.emit(event)
+            self.emit(event, "battlefield" in (old_zone, zone))
         return oid
 
     def move_all(self: Game, oids: list[int], zone: str) -> None:
@@ -129,7 +129,7 @@ class Primitives:
         finally:
             self.departing, self.entering = [], None
         for event in entered:
-            self.emit(event)
+            self.emit(event, True)
 
     def remove_from_zone(self: Game, obj: Obj) -> None:
         st = self.state
@@ -266,7 +266,7 @@ class Primitives:
         for obj in made:  # 603.6a: tokens made together see each other enter
             self.emit(ev.TokenCreated(obj.id, obj.name, controller))
             self.emit(ev.ZoneChanged(obj.id, obj.epoch, obj.name, controller, controller,
-                                     "", "battlefield", -1, True))
+                                     "", "battlefield", -1, True), True)
         return [obj.id for obj in made]
 
     def _back_face(self: Game, name: str) -> str | None:
@@ -420,6 +420,7 @@ class Primitives:
             return 0
         holder.counters[kind] = holder.counters.get(kind, 0) + n
         self.changed() if isinstance(target, str) else self.changed_one(target)
+        self.counter_put(kind)
         obj_id, player = (None, target) if isinstance(target, str) else (target, None)
         self.emit(ev.CountersPut(kind, n, obj_id, player, source_item))
         return n
@@ -586,7 +587,7 @@ class Primitives:
                 src = self.chars(source) if source is not None else None
                 if src and src.has("deathtouch"):
                     obj.deathtouch_damage = True
-                self.changed(characteristics=False)
+                self.changed(characteristics=False, only=(target,))
             if default and walker:
                 self.remove_counters(target, "loyalty", n)  # 120.3c: loyalty counters removed
             self.emit(dealt)
@@ -626,7 +627,7 @@ class Primitives:
             return
         for p in self._life_holder(player):
             self.state.players[p].life += n
-        self.changed(characteristics=False)
+        self.changed(characteristics=False, only=())
         self.emit(ev.LifeChanged(player, n))
 
     # ---------------------------------------------------------------- effects

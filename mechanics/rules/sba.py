@@ -8,6 +8,7 @@ creature stays until it phases in.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..model import events as ev
@@ -24,25 +25,35 @@ def check(game: Game) -> bool:
     """Perform the state-based actions that apply (704.3); whether any was.  Nothing
     to do, as at the last check, while nothing they read changed: no write counted by
     ``game.sba_revision`` (:meth:`Game.changed`, which counts dropping the
-    characteristics too)."""
+    characteristics too).  When every write since said which objects it touched
+    (``game.sba_touched``), the permanents' actions are looked for in those alone and
+    in the permanents whose actions depend on others (:func:`_narrowed`); the players'
+    and the tokens' are looked for in any case."""
     if game.sba_checked == game.sba_revision:
         return False
-    done = _perform(game)
-    game.sba_checked = -1 if done else game.sba_revision
+    touched, game.sba_touched = game.sba_touched, set()
+    done = _perform(game, touched)
+    if done:  # (what was performed may call for another: checked again, whole)
+        game.sba_checked, game.sba_touched = -1, None
+    else:
+        game.sba_checked = game.sba_revision
     return done
 
 
-def _perform(game: Game) -> bool:
+def _perform(game: Game, touched: set[int] | None) -> bool:
     st = game.state
+    objs = st.objs
     done = _players(game)
     to_graveyard: list[int] = []
-    tokens = _tokens(game)
+    if touched is None:
+        tokens, watched = _tokens(game), _watched(game)
+    else:  # (a token leaving the battlefield is touched; moving elsewhere, it touches all)
+        tokens = [oid for oid in touched if oid in objs and objs[oid].token]
+        watched = _NOTHING if not touched and not game.sba_others else _narrowed(game, touched)
     if tokens:
-        for oid in [o for o in tokens if st.objs[o].zone not in ("battlefield", "stack")]:
+        for oid in [o for o in tokens if objs[o].zone not in ("battlefield", "stack")]:
             _cease(game, oid)  # 704.5d
             done = True
-    objs = st.objs
-    watched = _watched(game)
     for oid, ch, creature, other in watched.permanents:
         obj = objs[oid]
         if creature:  # (its toughness known: a "*" set by hand is waited for)
@@ -105,15 +116,42 @@ def _watched(game: Game) -> Watched:
     creatures, planeswalkers, Auras, Equipment, Sagas and those with both +1/+1 and
     -1/-1 counters, and whether any is legendary.  Kept per characteristics dict, which
     is computed anew when any of these changes (counters change power and toughness);
-    damage, which doesn't, matters only to a creature."""
+    damage, which doesn't, matters only to a creature.  Those whose actions depend on
+    other permanents (``other``) are kept for :func:`_narrowed` too."""
     chars = game.all_chars()
     hit = game.memo.get("sba_watched")
-    if hit is not None and hit[0] is chars:
-        return hit[1]
+    if hit is None or hit[0] is not chars:
+        watched = _watch(game, chars.items())
+        hit = game.memo["sba_watched"] = (chars, watched)
+    game.sba_others = [oid for oid, _, _, other in hit[1].permanents if other]
+    return hit[1]
+
+
+def _narrowed(game: Game, touched: set[int]) -> Watched:
+    """What :func:`_watched` gives, for a check after writes to the ``touched`` objects
+    alone (``Game.changed(only=...)``): each other permanent's characteristics, counters
+    and damage are as the last check found them, when its actions didn't apply, so the
+    permanents to look at are the touched ones and those whose actions depend on other
+    permanents (an Aura's or Equipment's object, a Saga's triggers: ``other``), in the
+    battlefield's order; legendary, when a touched one is (a permanent that didn't
+    change can't newly share a legendary name)."""
+    others = game.sba_others
+    chars = game.all_chars()
+    looked = touched.union(others).intersection(chars)
+    if len(looked) > 1:
+        looked = [oid for oid in chars if oid in looked]
+    watched = _watch(game, [(oid, chars[oid]) for oid in looked])
+    game.sba_others = [oid for oid, _, _, other in watched.permanents if other]
+    return watched
+
+
+def _watch(game: Game, permanents: Iterable[tuple[int, Chars]]) -> Watched:
+    """Of these permanents, those an object's state-based action may apply to (see
+    :func:`_watched`), and whether any is legendary."""
     objs = game.state.objs
-    permanents = []
+    watched = []
     legendary = False
-    for oid, ch in chars.items():
+    for oid, ch in permanents:
         if "Legendary" in ch.supertypes:
             legendary = True
         types = ch.types
@@ -122,13 +160,12 @@ def _watched(game: Game) -> Watched:
         other = "Planeswalker" in types or not ch.subtypes.isdisjoint(_OTHER_SUBTYPES) or bool(
             counters.get("+1/+1") and counters.get("-1/-1"))
         if creature or other:
-            permanents.append((oid, ch, creature, other))
-    watched = Watched(permanents, legendary)
-    game.memo["sba_watched"] = (chars, watched)
-    return watched
+            watched.append((oid, ch, creature, other))
+    return Watched(watched, legendary)
 
 
 _OTHER_SUBTYPES = frozenset(("Aura", "Equipment", "Saga"))
+_NOTHING = Watched([], False)  # (never written to)
 
 
 def _tokens(game: Game) -> list[int]:

@@ -624,7 +624,7 @@ class TurnRules:
                 item.data.update(result)  # what happened, for AbilityResolved (e.g. evolved)
         if item in st.stack:
             st.stack.remove(item)
-        self.changed(characteristics=False)  # the stack (714.4 reads it), not what plain characteristics read
+        self.changed(characteristics=False, only=())  # the stack (714.4 reads it: a Saga's), no object
         if resolved:
             self.emit(ev.AbilityResolved(item.id, item.handler, item.controller, item.source,
                                          dict(item.data)))
