@@ -9,6 +9,7 @@ import pytest
 
 from mechanics.play.game import Game
 from mechanics.rules import protocols
+from mechanics.rules.combat import CombatRules
 from mechanics.rules.primitives import Primitives
 from mechanics.rules.priority import PriorityRules
 from mechanics.rules.refs import References
@@ -16,7 +17,8 @@ from mechanics.rules.triggers import TriggerRules
 from mechanics.rules.turn import TurnRules
 
 MIXINS = [(Primitives, protocols.PrimitivesNeeds), (TriggerRules, protocols.TriggerNeeds),
-          (TurnRules, protocols.TurnNeeds), (PriorityRules, protocols.PriorityNeeds),
+          (TurnRules, protocols.TurnNeeds), (CombatRules, protocols.CombatNeeds),
+          (PriorityRules, protocols.PriorityNeeds),
           (References, protocols.ReferenceNeeds)]
 IDS = [mixin.__name__ for mixin, _ in MIXINS]
 

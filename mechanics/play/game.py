@@ -31,6 +31,7 @@ from ..model.oracle import load_bundled_pool
 from ..model.state import Decision, Obj, Player, StackItem, State
 from ..plugin_api.isolation import WATCHDOG, HookTimedOut, rule_error, timed_out
 from ..plugin_api.plugin_manager import Awake, Hooks, make_plugin_manager
+from ..rules.combat import CombatRules
 from ..rules.layers import Chars, base_chars, compute, counter_pt, defined_pt, updated_for
 from ..rules.primitives import Primitives
 from ..rules.priority import PriorityRules, Seating
@@ -52,7 +53,7 @@ from .stops import at_stop
 _BEFORE = State()
 
 
-class Game(Primitives, TurnRules, TriggerRules, PriorityRules, References):
+class Game(Primitives, TurnRules, CombatRules, TriggerRules, PriorityRules, References):
     """A game of Magic: state, a pending decision, legal actions, play and undo.
 
     Args:

@@ -1,9 +1,9 @@
 """What each rules mixin needs from the rest of the game, named in one place.
 
-:class:`mechanics.play.game.Game` combines five mixins, each a set of rules
+:class:`mechanics.play.game.Game` combines six mixins, each a set of rules
 written as methods over the one game: :class:`~.primitives.Primitives` (the
 changes, 614, 400.7), :class:`~.turn.TurnRules` (500-514, 608),
-:class:`~.triggers.TriggerRules` (603, 115), :class:`~.priority.PriorityRules`
+:class:`~.combat.CombatRules` (506-511), :class:`~.triggers.TriggerRules` (603, 115), :class:`~.priority.PriorityRules`
 (117, 805.5) and :class:`~.refs.References` (how scenario lines name objects).
 A mixin's code may use its own methods and, on ``self``, only the members its
 protocol below names (``tests/test_rules_protocols.py`` reads the code and checks
@@ -17,6 +17,7 @@ whose they are in a comment.  The rules' plain functions (``sba.check``,
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
@@ -106,13 +107,10 @@ class TurnNeeds(GameCore, Protocol):
     def ctx(self, item: StackItem | None = None, player: str | None = None) -> Ctx: ...
     def seating(self) -> Seating: ...  # PriorityRules (the next seat in turn order, who passes by itself)
     def awake(self) -> Awake: ...  # Game (the plugins' untap hooks)
-    def permanents(self, controller: str | None = None, creature: bool = False) -> list[int]: ...
     def all_chars(self) -> dict[int, Chars]: ...  # expire_effects: "for as long as you control ~" (611.2b)
     def delayed_triggers(self, step: str) -> None: ...  # TriggerRules (603.7)
     def attach(self, oid: int, to: int) -> None: ...  # Primitives
     def battlefield_objs(self) -> list[Obj]: ...  # Primitives
-    def damage(self, target: int | str, n: int, source: int | None = None,
-               combat: bool = False) -> None: ...  # Primitives
     def draw(self, player: str, n: int = 1) -> None: ...  # Primitives
     def move(self, oid: int, zone: str, player: str | None = None, bottom: bool = False,
              controller: str | None = None, choices: dict[str, str] | None = None,
@@ -135,6 +133,26 @@ class TurnNeeds(GameCore, Protocol):
     def describe(self, oid: int | str | None) -> str: ...  # References
     def ask(self, decision: Decision) -> Any: ...  # Game ("you may choose not to untap", 502.3)
     def controller_of(self, oid: int) -> str: ...  # Game
+    def can_attack_with(self, player: str) -> list[int]: ...  # CombatRules
+    def must_attack(self, player: str, chosen: Collection[int] = ()) -> list[int]: ...  # CombatRules
+    def can_block_with(self, player: str) -> list[int]: ...  # CombatRules
+    def blockers_of(self, attacker: int) -> list[int]: ...  # CombatRules
+    def combat_damage(self, first_strike: bool, fighters: list[tuple[Obj, Chars | None]]) -> None: ...  # CombatRules
+
+
+class CombatNeeds(Protocol):
+    """What :class:`~.combat.CombatRules` uses beyond its own methods: it reads the game
+    and deals combat damage through the one primitive that deals damage."""
+
+    state: State
+    memo: dict[str, Any]  # derived data kept between writes (the attack candidates, by characteristics)
+
+    def chars(self, oid: int | None) -> Chars | None: ...  # Game
+    def all_chars(self) -> dict[int, Chars]: ...  # Game
+    def permanents(self, controller: str | None = None, creature: bool = False) -> list[int]: ...  # Primitives
+    def battlefield_objs(self) -> list[Obj]: ...  # Primitives
+    def damage(self, target: int | str, n: int, source: int | None = None,
+               combat: bool = False) -> None: ...  # Primitives
 
 
 class PriorityNeeds(Protocol):
