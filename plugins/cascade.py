@@ -9,7 +9,7 @@
 
 A triggered ability that triggers on casting (603.2), so it resolves before the spell
 with cascade; the cast card is cast (prowess and storm see it), with its modes and
-targets chosen then (:meth:`~mechanics.primitives.Primitives.cast_without_paying`).
+targets chosen then (:meth:`~mechanics.rules.spells.SpellPrimitives.cast_without_paying`).
 An empty library just ends the exiling.
 """
 

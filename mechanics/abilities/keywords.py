@@ -67,7 +67,7 @@ ENGINE_KEYWORDS: dict[str, Keyword] = {
     # an alternative cost with a condition (oracle.keywords.WHEN): nothing more to its rules
     "spectacle": Keyword("spectacle", "702.137", "alternative cost"),
     # an optional additional cost; a spell whose buyback cost was paid returns to its owner's
-    # hand as it resolves (rules.primitives.spell_card_away)
+    # hand as it resolves (rules.spells.spell_card_away)
     "buyback": Keyword("buyback", "702.27", "additional cost"),
     "afterlife": Keyword("afterlife", "702.135", "number"),
     "soulshift": Keyword("soulshift", "702.46", "number"),

@@ -36,6 +36,7 @@ from ..rules.layers import Chars, base_chars, compute, counter_pt, defined_pt, u
 from ..rules.primitives import Primitives
 from ..rules.priority import PriorityRules, Seating
 from ..rules.refs import References
+from ..rules.spells import SpellPrimitives
 from ..rules.tally import TALLIES
 from ..rules.triggers import NOT_SCANNED, AbilityIndex, TriggerRules, lists
 from ..rules.turn import TurnRules
@@ -53,7 +54,7 @@ from .stops import at_stop
 _BEFORE = State()
 
 
-class Game(Primitives, TurnRules, CombatRules, TriggerRules, PriorityRules, References):
+class Game(Primitives, SpellPrimitives, TurnRules, CombatRules, TriggerRules, PriorityRules, References):
     """A game of Magic: state, a pending decision, legal actions, play and undo.
 
     Args:

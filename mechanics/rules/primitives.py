@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..abilities.abilities import EntersWith, text_lines
+from ..abilities.abilities import EntersWith
 from ..model import events as ev
 from ..model.cards import face_names
 from ..model.errors import IllegalActionError
@@ -22,12 +22,9 @@ from ..model.state import (
     Decision,
     Effect,
     Obj,
-    StackItem,
     while_present,
 )
 from ..text.effects import CANT_GAIN_LIFE, DOESNT_UNTAP
-from ..text.oracle.keywords import CANT_BE_COUNTERED
-from .copies import new_targets as copied_targets
 from .prevention import prevented, protected  # noqa: F401 - protected: the rules' name for it
 
 if TYPE_CHECKING:
@@ -664,123 +661,6 @@ class Primitives:
             return
         self.state.players[player].mana += symbols
         self.changed(board=False)  # a mana pool: the turn's bookkeeping (emptied as steps end, 500.4)
-
-    def counter_item(self: Game, item_id: int, dest: str = "") -> None:
-        """Counter a spell or ability (701.6): it leaves the stack without resolving,
-        unless it is a spell that can't be countered (101.2: the "can't" wins).  ``dest``
-        "exile": the countered card is exiled instead of going to its owner's graveyard
-        (614.1a: Force of Negation's "exile it instead")."""
-        st = self.state
-        item = next((s for s in st.stack if s.id == item_id), None)
-        if item is None:
-            return
-        if item.kind == "spell":
-            name = st.objs[item.source].name if item.source in st.objs else item.data.get("copy_of", item.text)
-            if CANT_BE_COUNTERED in text_lines(self.card(name)):  # a copy has its text too (707.2)
-                self.note(f"{name} can't be countered")
-                return
-        st.stack.remove(item)
-        if item.kind == "spell" and item.source is not None:  # a copy just ceases to exist (707.10a)
-            if dest == "exile":
-                self.move(item.source, "exile")
-            else:
-                self.spell_card_away(item)
-        self.changed()
-
-    def spell_card_away(self: Game, item: Any, resolved: bool = False) -> None:
-        """A spell's card leaves the stack (608.2n, 701.6a, 608.2b): to its owner's
-        graveyard, or to exile if it was cast with flashback (702.34a) or as an aftermath
-        half from the graveyard (702.127a), or if it resolved as an Adventure (715.4: its
-        owner may then cast the creature from exile) or with rebound from the hand (702.88a);
-        to its owner's hand if it resolved with its buyback cost paid (702.27a)."""
-        card = self.card(self.state.objs[item.source].name)
-        adventure = resolved and card.layout == "adventure" and card.name != face_names(card.full_name)[0]
-        aftermath = card.layout == "aftermath" and item.data.get("from") == "graveyard"
-        # 702.88a: rebound exiles a spell cast from the hand as it resolves; the rebound
-        # plugin casts it at its owner's next upkeep (the turn count says which is next)
-        rebound = resolved and "from" not in item.data and any(
-            kw == "rebound" for kw, _ in self.behaviour(card.name).keywords)
-        if resolved and item.data.get("alt") == "buyback":  # 702.27a: to its owner's hand instead
-            self.move(item.source, "hand")
-            return
-        self.move(item.source, "exile" if adventure or aftermath or rebound or item.data.get("flashback")
-                  else "graveyard")
-        if adventure:
-            self.state.objs[item.source].choices["adventure"] = True
-        if rebound:
-            owner = self.state.objs[item.source].owner
-            self.state.objs[item.source].choices["rebound"] = str(self.state.players[owner].turns)
-
-    def copy_spell(self: Game, name: str, controller: str, targets: tuple = (), x: int = 0,
-                   modes: tuple[int, ...] = (), new_targets: str = "") -> int:
-        """707.10: put a copy of the spell ``name`` on the stack (storm, 702.40), with the
-        choices made as the original was cast: targets, X and modes (707.10, 700.2).  It
-        is a spell with no card (``source`` None, ``data['copy_of']``); it isn't cast, and
-        it ceases to exist when it resolves or leaves the stack (707.10a).  With
-        ``new_targets`` (the text of the decisions) its controller may choose new targets
-        for it (707.10c)."""
-        st = self.state
-        if new_targets and targets:
-            targets = copied_targets(self, name, controller, tuple(targets), tuple(modes), new_targets)
-        data: dict[str, Any] = {"copy_of": name, **({"modes": tuple(modes)} if modes else {})}
-        item = StackItem(st.new_id(), "spell", controller, None, 0, "spell", name, tuple(targets), x,
-                         data, timestamp=st.tick())
-        st.stack.append(item)
-        self.changed()
-        self.note(f"a copy of {name} is put on the stack")
-        self.emit(ev.SpellCopied(item.id, name, controller))
-        return item.id
-
-    def cast_without_paying(self: Game, oid: int, player: str, alt: str = "") -> bool:
-        """Cast a card from where it is without paying its mana cost (cascade, 702.85a):
-        its modes and targets are chosen as it is cast (601.2b-c; X is 0, 107.3b), and it
-        becomes a spell on the stack, cast (SpellCast).  False, and nothing happens, when it
-        can't be cast: a land, or a spell with a required target that has no legal choice.
-        ``alt`` names the keyword that casts it (suspend, 702.62a): the permanent it
-        becomes remembers it, as for an alternative cost (``choices["alt"]``)."""
-        from ..abilities.modes import mode_sets, spell_modal
-        from ..model.state import StackItem
-
-        st = self.state
-        name = st.objs[oid].name
-        card = self.card(name)
-        if card.is_type("Land"):
-            return False
-        probe = StackItem(0, "spell", player, None, 0, "spell", name)
-        modal = spell_modal(self, name)
-        modes: tuple[int, ...] = ()
-        if modal is not None:
-            sets = mode_sets(self, probe, modal)
-            if not sets:
-                return False
-            labels = tuple("+".join(map(str, s)) for s in sets)
-            pick = self.ask(Decision("choose", player, f"choose the modes of {name}", labels, 1, 1,
-                                     {"what": "modes", "default": [labels[0]]}))[0]
-            modes = tuple(int(n) for n in str(pick).split("+"))
-        targets = []
-        for spec in self.spell_target_specs(name, modes):
-            options = tuple(self.target_options(probe, spec))
-            if not options:
-                if spec.optional:
-                    continue
-                return False
-            pick = self.ask(Decision("choose", player, f"choose {spec.text} for {name}", options, 1, 1,
-                                     {"what": "target", "text": card.oracle_text}))
-            targets.append(self.target_ref(pick[0]))
-        cast_from = st.objs[oid].zone
-        self.move(oid, "stack")
-        item = StackItem(st.new_id(), "spell", player, oid, st.objs[oid].epoch, "spell", name,
-                         tuple(targets), 0, {"modes": modes} if modes else {}, timestamp=st.tick())
-        if alt:
-            item.data["alt"] = alt
-        if cast_from != "hand":  # as a cast spell records it (rebound: only from the hand, 702.88a)
-            item.data["from"] = cast_from
-        st.stack.append(item)
-        self.changed()
-        self.note(f"{player} casts {name} without paying its mana cost")
-        self.emit(ev.SpellCast(item.id, oid, player))
-        self.became_targets(item)
-        return True
 
     def keyword_action(self: Game, name: str, player: str, **kw: Any) -> Any:
         """Perform a keyword action a plugin implements (proliferate, 701.34)."""

@@ -1,9 +1,10 @@
 """What each rules mixin needs from the rest of the game, named in one place.
 
-:class:`mechanics.play.game.Game` combines six mixins, each a set of rules
+:class:`mechanics.play.game.Game` combines seven mixins, each a set of rules
 written as methods over the one game: :class:`~.primitives.Primitives` (the
-changes, 614, 400.7), :class:`~.turn.TurnRules` (500-514, 608),
-:class:`~.combat.CombatRules` (506-511), :class:`~.triggers.TriggerRules` (603, 115), :class:`~.priority.PriorityRules`
+changes, 614, 400.7), :class:`~.spells.SpellPrimitives` (701.6, 707.10),
+:class:`~.turn.TurnRules` (500-514, 608), :class:`~.combat.CombatRules` (506-511),
+:class:`~.triggers.TriggerRules` (603, 115), :class:`~.priority.PriorityRules`
 (117, 805.5) and :class:`~.refs.References` (how scenario lines name objects).
 A mixin's code may use its own methods and, on ``self``, only the members its
 protocol below names (``tests/test_rules_protocols.py`` reads the code and checks
@@ -67,6 +68,24 @@ class PrimitivesNeeds(GameCore, Protocol):
     def awake(self) -> Awake: ...  # Game (the plugins' damage_results hooks)
     def describe(self, oid: int | str | None) -> str: ...  # References
     def ordinal(self, oid: int) -> int: ...  # References
+
+
+class SpellNeeds(Protocol):
+    """What :class:`~.spells.SpellPrimitives` uses beyond its own methods: the state,
+    the cards, the one move a card makes, and the targets a spell cast for free chooses."""
+
+    state: State
+
+    def card(self, name: str) -> CardDef: ...
+    def behaviour(self, name: str) -> Behaviour: ...
+    def changed(self, characteristics: bool = True, board: bool = True,
+                seats: bool = False, sba: bool = True, only: tuple[int, ...] | None = None) -> None: ...
+    def emit(self, event: ev.Event, battlefield: bool = False) -> None: ...
+    def note(self, line: str) -> None: ...
+    def ask(self, decision: Decision) -> Any: ...  # Game
+    def move(self, oid: int, zone: str, player: str | None = None, bottom: bool = False,
+             controller: str | None = None, choices: dict[str, str] | None = None,
+             transformed: bool = False) -> int: ...  # Primitives
     def became_targets(self, item: StackItem) -> None: ...  # TriggerRules
     def spell_target_specs(self, name: str, modes: tuple[int, ...] = ()) -> tuple[Target, ...]: ...  # TriggerRules
     def target_options(self, item: StackItem | None, spec: Target) -> list[int | str]: ...  # TriggerRules
@@ -119,7 +138,7 @@ class TurnNeeds(GameCore, Protocol):
                      source_item: int | None = None) -> int: ...  # Primitives (a Saga's lore, 714.3b)
     def remove_from_combat(self, obj: Obj) -> None: ...  # Primitives
     def untap(self, oid: int) -> None: ...  # Primitives
-    def spell_card_away(self, item: StackItem, resolved: bool = False) -> None: ...  # Primitives
+    def spell_card_away(self, item: StackItem, resolved: bool = False) -> None: ...  # SpellPrimitives
     def ability(self, handler: str) -> Any: ...  # TriggerRules
     def ability_index(self) -> AbilityIndex: ...  # TriggerRules
     def add_trigger(self, oid: int, ch: Chars, idx: int, ab: Triggered, data: dict) -> None: ...  # TriggerRules

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from ...play.context import Ctx
     from ...play.game import Game
 
-#: 101.2: counter effects leave such a spell on the stack (primitives.counter_item)
+#: 101.2: counter effects leave such a spell on the stack (spells.counter_item)
 CANT_BE_COUNTERED = "This spell can't be countered."
 
 #: keywords that are one sentence of rules text: their reminder text, compiled like any
