@@ -156,7 +156,8 @@ PRIMITIVES: dict[str, str] = {
     "copy_spell": "put a copy of a spell on the stack (707.10); new_targets: the text of the choice of "
                   "new targets for it (707.10c); returns its item's id",
     "enter_copy": "the object enters as a copy of a card (707.5)",
-    "emit": "record an event of the plugin's own (an Event subclass) and collect its triggers",
+    "emit": "record an event of the plugin's own (an Event subclass) and collect its triggers; "
+            "battlefield=True only for a ZoneChanged to or from the battlefield (always looked at)",
     "note": "add a line to the game log",
     "queue_trigger": "hold a triggered ability until a player would next get priority (603.3)",
     "regenerate": "give a permanent a regeneration shield for this turn (701.19a)",
