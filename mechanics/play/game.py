@@ -17,8 +17,7 @@ from __future__ import annotations
 import copy
 import pickle
 import random
-from collections.abc import Callable, Iterator, Set
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from ..abilities import grants
@@ -432,22 +431,6 @@ class Game(Primitives, SpellPrimitives, TurnRules, CombatRules, TriggerRules, Pr
             if line:
                 self.note(line)
         self.collect_triggers(event, self.ability_index())
-
-    @contextmanager
-    def unheard(self, kinds: Set[str]) -> Iterator[None]:
-        """While in it, events of ``kinds`` are recorded and nothing more (the kept ability
-        index says :meth:`emit` notices none of them), for events the caller knows nothing
-        notices (the opening hands: :func:`mechanics.play.setup.unheard`).  A write that drops
-        the index meanwhile ends it: the next one notices every kind again."""
-        index = self.ability_index()
-        quiet = index._replace(noticed=index.noticed - kinds) if kinds & index.noticed else None
-        if quiet is not None:
-            self._abilities = quiet
-        try:
-            yield
-        finally:
-            if quiet is not None and self._abilities is quiet:
-                self._abilities = index
 
     def note(self, line: str) -> None:
         if not self.keep_log:

@@ -168,28 +168,10 @@ def start(game: Game, a: A.Start) -> None:
     game.changed(characteristics=False)
     for name, p in st.players.items():
         st.shuffle(p.library)
-        with game.unheard(unheard(game)):
-            game.draw(name, 7)
+        game.draw(name, 7)
         p.kept = p.auto
         p.mulligans = 0
     _ask_mulligan(game)
-
-
-#: what drawing an opening hand, and shuffling it back or putting cards on the bottom, emits
-DEALT = frozenset(("ZoneChanged", "Drew"))
-
-
-def unheard(game: Game) -> frozenset[str]:
-    """The kinds of the events of drawing the opening hands (103.4, 103.5) that nothing
-    can notice: before the game starts no turn counts them (turn 1 counts from none,
-    500), and in a game keeping no log only a permanent, a card in a graveyard or an
-    awake plugin hearing the kind could (a scenario may set permanents up before
-    ``start``; cards moving between library and hand leave no battlefield to look back
-    at, 603.10a)."""
-    if game.keep_log or game.state.started:
-        return frozenset()
-    index = game.ability_index()
-    return DEALT.difference(index.by_event, index.yard, index.plugins.event_kinds)
 
 
 def _ask_mulligan(game: Game) -> None:
@@ -225,11 +207,10 @@ def mulligan(game: Game, player: str) -> None:
     p = st.players[player]
     if p.mulligans >= 7:
         raise IllegalActionError("no cards would be left to keep")
-    with game.unheard(unheard(game)):
-        for oid in list(p.hand):
-            game.move(oid, "library", player)
-        st.shuffle(p.library)
-        game.draw(player, 7)
+    for oid in list(p.hand):
+        game.move(oid, "library", player)
+    st.shuffle(p.library)
+    game.draw(player, 7)
     p.mulligans += 1
     game.note(f"{player} takes a mulligan (#{p.mulligans})")
     _ask_mulligan(game)
@@ -250,10 +231,8 @@ def keep(game: Game, player: str, bottom: tuple[str, ...]) -> None:
         if oid is None:
             raise IllegalActionError(f"'{ref}' is not in {player}'s hand")
         chosen.append(oid)
-    if chosen:
-        with game.unheard(unheard(game)):
-            for oid in chosen:
-                game.move(oid, "library", player, bottom=True)
+    for oid in chosen:
+        game.move(oid, "library", player, bottom=True)
     p.kept = True
     game.note(f"{player} keeps {len(p.hand)} cards")
     _ask_mulligan(game)
