@@ -48,11 +48,10 @@ def plain_cost(game: Game, name: str) -> bool:
     """Whether nothing of the card itself changes what casting it costs: no costs of
     casting besides its mana cost (kicker, additional costs, reductions, 601.2f) and no
     "as though it had flash" that may cost more (kept with its abilities)."""
-    derived = game.behaviour(name).derived
-    found = derived.get("plain_cost")
+    beh = game.behaviour(name)
+    found = beh.derived.get("plain_cost")
     if found is None:
-        beh = game.behaviour(name)
-        found = derived["plain_cost"] = not beh.of(CastCost) and not beh.of(AsThoughFlash)
+        found = beh.derived["plain_cost"] = not beh.of(CastCost) and not beh.of(AsThoughFlash)
     return found
 
 

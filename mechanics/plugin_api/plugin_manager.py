@@ -237,20 +237,19 @@ class Hooks:
         act on.  The keyword plugins cost a game without their keywords nothing."""
         view = self._views.get(asleep)
         if view is None:
-            def without(table: dict[str, list[Any]]) -> dict[str, list[Any]]:
-                kept = {k: [p for p in ps if p not in asleep] for k, ps in table.items()}
+            def among(table: dict[str, list[Any]], sleeping: bool) -> dict[str, list[Any]]:
+                """The table's entries with only the sleeping (or only the awake) plugins."""
+                kept = {k: [p for p in ps if (p in asleep) is sleeping] for k, ps in table.items()}
                 return {k: ps for k, ps in kept.items() if ps}
-            def sleeping(table: dict[str, list[Any]]) -> dict[str, list[Any]]:
-                kept = {k: [p for p in ps if p in asleep] for k, ps in table.items()}
-                return {k: ps for k, ps in kept.items() if ps}
-            wakers = sleeping(self.wakes)
-            kinds = without(self.event_kinds)
+            wakers = among(self.wakes, True)
+            kinds = among(self.event_kinds, False)
             hooks = frozenset(h for h in SLEEPING_HOOKS if any(
                 i.plugin not in asleep for i in getattr(self.pm.hook, h).get_hookimpls()))
             elsewhere = any(self.zones.get(p, ZONES) != {"battlefield"} for p in kinds.get("ZoneChanged", ()))
             view = self._views[asleep] = Awake(asleep, {**{k: [] for k in wakers}, **kinds},
-                                                without(self.steps), wakers, hooks,
-                                                sleeping(self.counter_wakes), {}, elsewhere or "ZoneChanged" in wakers)
+                                                among(self.steps, False), wakers, hooks,
+                                                among(self.counter_wakes, True), {},
+                                                elsewhere or "ZoneChanged" in wakers)
         return view
 
     def _awake_results(self, hook: str, first: bool = False, readonly: bool = True,
