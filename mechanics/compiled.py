@@ -23,8 +23,6 @@ imports (Cython, setuptools) are made only by :func:`build`.
 
 from __future__ import annotations
 
-import hashlib
-import importlib.abc
 import importlib.machinery
 import importlib.util
 import os
@@ -71,6 +69,8 @@ def cache_dir() -> Path:
 
 def source_hash(source: bytes) -> str:
     """The key a build of ``source`` is stored under: the source's and the directives' hash."""
+    import hashlib  # (only where there are builds: it loads OpenSSL)
+
     return hashlib.sha256(repr(sorted(DIRECTIVES.items())).encode() + b"\0" + source).hexdigest()[:24]
 
 
@@ -99,9 +99,10 @@ def builds(directory: Path) -> dict[str, dict[str, Path]]:
     return out
 
 
-class CompiledFinder(importlib.abc.MetaPathFinder):
-    """Loads a module's build when its current source has one (the stale guard);
-    ``loaded`` says, per module with builds, whether it was loaded compiled."""
+class CompiledFinder:
+    """A ``sys.meta_path`` finder: loads a module's build when its current source has one
+    (the stale guard); ``loaded`` says, per module with builds, whether it was loaded
+    compiled."""
 
     def __init__(self, directory: Path, built: dict[str, dict[str, Path]]) -> None:
         self.directory, self.built = directory, built
@@ -222,12 +223,16 @@ def build(names: Iterable[str] | None = None, directory: Path | None = None, job
             except (Exception, SystemExit) as exc:
                 tail = "\n".join(log.read_text(errors="replace").splitlines()[-15:])
                 raise BuildError(f"compiling failed ({exc}); the compiler said:\n{tail}") from None
-            directory.mkdir(parents=True, exist_ok=True)
-            for name in todo:
-                target = directory / f"{name}-{source_hash(sources[name])}{SUFFIX}"
-                partial = target.with_name(target.name + f".{os.getpid()}.part")
-                partial.write_bytes(Path(command.get_ext_fullpath(name)).read_bytes())
-                os.replace(partial, target)  # a process loading it meanwhile sees it whole
+            try:
+                directory.mkdir(parents=True, exist_ok=True)
+                for name in todo:
+                    target = directory / f"{name}-{source_hash(sources[name])}{SUFFIX}"
+                    partial = target.with_name(target.name + f".{os.getpid()}.part")
+                    partial.write_bytes(Path(command.get_ext_fullpath(name)).read_bytes())
+                    os.replace(partial, target)  # a process loading it meanwhile sees it whole
+            except OSError as exc:
+                raise BuildError(f"{exc.filename or directory}: {exc.strerror or exc} "
+                                 "(STACKFISH_CACHE_DIR chooses another directory)") from None
         keep = {f"{n}-{source_hash(s)}{SUFFIX}" for n, s in sources.items()}
         for name, versions in builds(directory).items():
             for file in versions.values():

@@ -111,3 +111,12 @@ def test_compile_without_cython_says_what_to_install(monkeypatch, tmp_path, caps
     assert main(["compile"]) == 2
     assert "pip install 'stackfish[fast]'" in capsys.readouterr().err
     assert not any(tmp_path.iterdir())
+
+
+def test_simulate_says_which_engine_ran(capsys):
+    deck = str(compiled.PACKAGE / "data" / "decks" / "red-aggro.txt")
+    assert main(["simulate", deck, "-n", "2", "--json"]) == 0
+    out = capsys.readouterr()
+    assert json.loads(out.out)["games"] == 2  # stdout stays the JSON
+    assert out.err.strip().splitlines()[-1] == compiled.engine_line()
+    assert compiled.engine_line().startswith(("engine: pure Python (", "engine: compiled ("))
