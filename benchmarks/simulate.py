@@ -235,7 +235,8 @@ def compare_compiled(games: int, pairs: int, free: float) -> None:
     row("red: compiled engine's share of the rules-free speed", f"1/{free / c:,.0f}", "1/50", free / c <= 50)
     print(f"  compiled / pure: {c / p:.2f}x, medians of {pairs} alternated pairs (pure "
           f"{', '.join(f'{r:,.0f}' for r in pure_rates)}; compiled {', '.join(f'{r:,.0f}' for r in compiled_rates)},"
-          f" {loaded} modules compiled); " + ("the same kill turns" if len(digests) == 1 else "DIFFERENT KILL TURNS"))
+          f" {loaded} modules compiled; load average {os.getloadavg()[0]:.2f} after); "
+          + ("the same kill turns" if len(digests) == 1 else "DIFFERENT KILL TURNS"))
 
 
 def row(label: str, value: str, target: str, ok: bool | None) -> None:
@@ -273,7 +274,7 @@ def main() -> None:
         return
     if args.count:
         games = 10 if args.functions else 30
-        print("the pure Python engine (compiled code runs no bytecode)" if compiled.FINDER is None else
+        print("counting the pure Python engine (compiled code runs no bytecode)" if compiled.FINDER is None else
               f"WARNING: {compiled.engine_line()}: its compiled modules are not counted")
         for name, deck in DECKS.items():
             ops, calls, counts = bytecodes(deck, games, by_function=bool(args.functions))

@@ -3,8 +3,9 @@
 ``stackfish compile`` (needs ``pip install 'stackfish[fast]'``: Cython 3 and setuptools,
 and a C compiler) compiles the engine's hot modules (:data:`MODULES`) with Cython in
 pure-Python mode: the same ``.py`` files, unchanged, made into C extension modules,
-which run the same bytecode-free about 1.3 times faster.  Nothing else changes: no
-``cdef``, no module edited for Cython, no compiled file in the source tree.
+which play the same games on less CPU (docs/simulate.md has the figures).  Nothing
+else changes: no ``cdef``, no module edited for Cython, no compiled file in the
+source tree.
 
 The builds live in a per-user cache directory (:func:`cache_dir`), one directory per
 Python version and platform, each module stored under the hash of the exact source
@@ -36,9 +37,14 @@ import platformdirs
 
 #: the modules compiled, as paths under ``mechanics/`` (``rules/*``: each module of
 #: rules/ but its ``__init__``): where a game's bytecodes are spent
-#: (``benchmarks/simulate.py --count --functions N``).  The one list of them.
-MODULES = ("rules/*", "play/*", "model/*", "abilities/*", "ai/autopilot", "ai/known",
-           "ai/decisions", "ai/simulate", "plugin_api/plugin_manager", "plugin_api/isolation")
+#: (``benchmarks/simulate.py --count --functions N``).  The one list of them.  Measured
+#: with valgrind (instructions per red game, games 11-60): pure 10.19M; these 54
+#: modules 9.12M; without text/, ai/intent and plugin_api/hookcheck 9.19M; only the
+#: 12 modules running the most bytecodes 9.64M.  io/, store/ and text/oracle/ run no
+#: bytecode in a game once its cards are read.
+MODULES = ("rules/*", "play/*", "model/*", "abilities/*", "text/*", "ai/autopilot", "ai/known",
+           "ai/decisions", "ai/intent", "ai/simulate", "plugin_api/plugin_manager",
+           "plugin_api/isolation", "plugin_api/hookcheck")
 #: modules those patterns take in that stay Python, and why
 PURE = {
     "model/oracle": "a zero-argument super() in a generator expression raises RuntimeError "
@@ -104,8 +110,8 @@ class CompiledFinder:
     (the stale guard); ``loaded`` says, per module with builds, whether it was loaded
     compiled."""
 
-    def __init__(self, directory: Path, built: dict[str, dict[str, Path]]) -> None:
-        self.directory, self.built = directory, built
+    def __init__(self, built: dict[str, dict[str, Path]]) -> None:
+        self.built = built
         self.loaded: dict[str, bool] = {}
 
     def find_spec(self, fullname: str, path: object = None, target: object = None) -> object:
@@ -142,7 +148,7 @@ def install() -> CompiledFinder | None:
     if FINDER is None and not pure():
         built = builds(cache_dir())
         if built:
-            FINDER = CompiledFinder(cache_dir(), built)
+            FINDER = CompiledFinder(built)
             sys.meta_path.insert(0, FINDER)
     return FINDER
 
@@ -165,7 +171,8 @@ def status(package_dir: Path = PACKAGE) -> tuple[list[str], list[str], list[str]
 def engine_line() -> str:
     """One line: whether this process runs the compiled engine (for ``simulate``'s output)."""
     if FINDER is None:
-        why = "STACKFISH_PURE is set" if pure() else "no compiled build: `stackfish compile` makes one"
+        why = "STACKFISH_PURE is set" if os.environ.get("STACKFISH_PURE") else \
+            "no compiled build: `stackfish compile` makes one"
         return f"engine: pure Python ({why})"
     edited = sum(not v for v in FINDER.loaded.values())
     more = f"; {edited} edited since the build run as Python: `stackfish compile`" if edited else ""
