@@ -181,6 +181,10 @@ def _find_castable(game: Game, player: str, name: str) -> tuple[int, CardDef]:
         raise IllegalActionError(f"'{name}': {UNKNOWN_TEXT}; or play it by hand")
     st = game.state
     p = st.players[player]
+    if not whole.faces:  # a card of one face is cast or played as itself from the hand (castable_faces)
+        for oid in p.hand:
+            if st.objs[oid].name == face.name:
+                return oid, face
     for oid in [*p.hand, *p.graveyard, *p.exile]:
         obj = st.objs[oid]
         if (obj.name == face.name or game.card(obj.name).full_name == face.full_name) and \
@@ -196,7 +200,7 @@ def _find_castable(game: Game, player: str, name: str) -> tuple[int, CardDef]:
 def _sorcery_timing(game: Game, player: str, what: str) -> None:
     """307.1/305.1: main phase of their own turn, empty stack."""
     st = game.state
-    if st.step not in ("main1", "main2") or game.seat_of(player) != game.seat_of(st.active):
+    if st.step not in ("main1", "main2") or player != st.active and game.seat_of(player) != game.seat_of(st.active):
         raise IllegalActionError(f"{what} only in your own main phase (it is {st.active}'s {st.step})")
     if st.stack:
         raise IllegalActionError(f"{what} only when the stack is empty")
@@ -219,7 +223,7 @@ def _play_land(game: Game, a: A.PlayLand) -> None:
 
 def _need_priority(game: Game, player: str) -> None:
     game.player(player)
-    if not game.has_priority(player):
+    if game.state.priority != player and not game.has_priority(player):  # (holding it: its own seat)
         game.take_priority(player)
 
 
