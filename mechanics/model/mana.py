@@ -82,13 +82,22 @@ def phyrexian_life(cost: tuple[str, ...], x: int, sources: list[Source], life: i
     """107.4f: each Phyrexian symbol ({W/P}) is paid with its color or with 2 life: with the
     mana while the sources can pay the whole cost, else with life, one symbol at a time,
     as long as the player has that much life (119.4).  The cost left and the life to pay."""
+    phyrexian = _phyrexian(cost)
+    if not phyrexian:
+        return cost, 0
     rest, paid = list(cost), 0
-    for s in [s for s in cost if s.upper().endswith("/P")]:
+    for s in phyrexian:
         if assignment(tuple(rest), x, sources) is not None or life < paid + 2:
             break
         rest.remove(s)
         paid += 2
     return tuple(rest), paid
+
+
+@lru_cache(maxsize=4096)
+def _phyrexian(cost: tuple[str, ...]) -> tuple[str, ...]:
+    """The cost's Phyrexian symbols (kept per cost: every payment asks)."""
+    return tuple(s for s in cost if s.upper().endswith("/P"))
 
 
 def reduced(cost: Sequence[str], k: int) -> tuple[str, ...]:
