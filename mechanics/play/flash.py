@@ -22,8 +22,9 @@ def sorcery_time(game: Game, player: str) -> bool:
 
 def as_though_flash(game: Game, player: str, card: Any) -> AsThoughFlash | None:
     """The card's "as though it had flash" permission that applies now, if any."""
-    return next((a for a in game.behaviour(card.name).of(AsThoughFlash)
-                 if a.condition is None or a.condition(game, player, None)), None)
+    found = game.behaviour(card.name).of(AsThoughFlash)
+    return next((a for a in found if a.condition is None or a.condition(game, player, None)), None) if found \
+        else None
 
 
 def cast_any_time(game: Game, player: str, card: Any) -> bool:

@@ -341,7 +341,8 @@ def _suspend(game: Game, a: A.SuspendCard) -> None:
 
 def spell_divides(game: Game, name: str) -> Any:
     """The spell's ``divide(x)`` (the damage it divides as it is cast, 601.2d), or None."""
-    return next((s.divide for s in game.behaviour(name).of(SpellAbility)), None)
+    spells = game.behaviour(name).of(SpellAbility)
+    return spells[0].divide if spells else None
 
 
 def divide_damage(game: Game, player: str, name: str, targets: tuple, x: int) -> tuple[int, ...]:

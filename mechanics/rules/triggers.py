@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Set
-from functools import cache
 from itertools import chain, islice
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -538,7 +537,10 @@ class TriggerRules:
         spells = beh.of(SpellAbility)
         if spells:
             return mode_targets(spells[0], modes)
-        return _enchant(self.card(name))
+        found = beh.derived.get("enchant")
+        if found is None:
+            found = beh.derived["enchant"] = _enchant(self.card(name))
+        return found
 
     @staticmethod
     def fits_kind(spec: Target, ch: Chars, controller: str) -> bool:
@@ -560,10 +562,10 @@ class TriggerRules:
         return [] if ch is None or ch.no_abilities or ch.has(CANT_ACTIVATE) else ch.behaviour.of(Activated)
 
 
-@cache
 def _enchant(card: CardDef) -> tuple[Target, ...]:
-    """An Aura's enchant (303.4a) as a target requirement, read once per card (the
-    state-based actions ask at every check, 704.5m)."""
+    """An Aura's enchant (303.4a) as a target requirement (read once per behaviour by
+    :meth:`TriggerRules.spell_target_specs`: the state-based actions ask at every check,
+    704.5m)."""
     if "Aura" not in card.subtypes or "enchant" not in card.keywords:
         return ()
     what = next((ln for ln in text_lines(card) if ln.startswith("Enchant ")), "").removeprefix("Enchant ")
