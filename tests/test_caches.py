@@ -138,3 +138,25 @@ def test_a_reference_read_back_after_a_permanent_left_names_what_is_there_now() 
         game.resolve_obj("Grizzly Bears#2")
     assert game.ref_for(second) == "Grizzly Bears"
     assert game.state.objs[first].zone == "graveyard"
+
+
+def test_a_target_checked_before_it_left_is_checked_again_as_the_spell_resolves() -> None:
+    """A target's legality (608.2b) is kept for the game's revision: a Lightning Bolt's
+    target, the Grizzly Bears, is asked for while still on the battlefield; then it is
+    returned to its owner's hand, and the Bolt resolves with no legal target: the Bears
+    are in the hand with no damage, and the Bolt is removed (a check kept past the move
+    would have the Bolt deal its damage)."""
+    game = Game()
+    for line in ("turn p1 main1", "goldfish p2", 'battlefield p2 "Grizzly Bears" as bear', "battlefield p1 Mountain",
+                 'hand p1 "Lightning Bolt"', "library p1 Forest x5", "library p2 Island x5"):
+        game.play(line)
+    game.play('cast p1 "Lightning Bolt" target bear')
+    bear = game.resolve_obj("bear")
+    item = game.state.stack[-1]
+    assert game.live_target(item, 0) == bear  # asked before the move
+    game.play("move bear hand")
+    game.play("pass")
+    obj = game.state.objs[bear]
+    assert (obj.zone, obj.damage) == ("hand", 0)
+    assert not game.state.stack
+    assert any("has no legal target and is removed" in line for line in game.log)

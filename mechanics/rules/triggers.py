@@ -495,7 +495,18 @@ class TriggerRules:
         return None
 
     def live_target(self: Game, item: StackItem, i: int) -> Any:
-        """608.2b: a target is illegal if it changed zones or no longer qualifies."""
+        """608.2b: a target is illegal if it changed zones or no longer qualifies (kept
+        for the game's revision: the check before a spell resolves, then its effect, ask
+        the same)."""
+        kept = self.memo.get("live_target")
+        if kept is None or kept[0] != self.revision or kept[1] is not item:
+            kept = self.memo["live_target"] = (self.revision, item, {})
+        found = kept[2].get(i, kept)
+        if found is kept:
+            found = kept[2][i] = self._live_target(item, i)
+        return found
+
+    def _live_target(self: Game, item: StackItem, i: int) -> Any:
         t = item.targets[i]
         modes = item.data.get("modes", ())
         specs = self.targets_of(item.handler, modes) if item.kind != "spell" else self.spell_targets(item)
