@@ -53,29 +53,46 @@ def plan(cost: Sequence[str], x: int, sources: list[Source]) -> list[object] | N
 
 def assignment(cost: Sequence[str], x: int, sources: list[Source]) -> list[tuple[int, str]] | None:
     """:func:`plan` with what each source pays: ``(index in sources, the colors of the
-    symbol it pays)``, ``""`` for generic mana; None if the sources can't pay."""
+    symbol it pays)``, ``""`` for generic mana; None if the sources can't pay.  The
+    colored symbols take the first sources that can pay them, in order, searching
+    further (:func:`_search`) only when that leaves one unpaid."""
     colored, generic = needs(tuple(cost), x)
     if len(colored) + generic > len(sources):
         return None  # each source pays one mana
     used: list[int] = []
-
-    def assign(i: int) -> bool:
-        if i == len(colored):
-            return True
+    for need in colored:  # (the search's first try, made without it)
         for j, (_, makes) in enumerate(sources):
-            if j not in used and any(c in makes for c in colored[i]):
+            if (need in makes if len(need) == 1 else any(c in makes for c in need)) and j not in used:
                 used.append(j)
-                if assign(i + 1):
-                    return True
-                used.pop()
-        return False
+                break
+        else:
+            used = []
+            if not _search(colored, sources, used):
+                return None
+            break
+    paid = list(zip(used, colored, strict=True))
+    if generic:  # the first sources left (enough: counted above)
+        for j in range(len(sources)):
+            if j not in used:
+                paid.append((j, ""))
+                generic -= 1
+                if not generic:
+                    break
+    return paid
 
-    if not assign(0):
-        return None
-    rest = [j for j in range(len(sources)) if j not in used]
-    if len(rest) < generic:
-        return None
-    return list(zip(used, colored, strict=True)) + [(j, "") for j in rest[:generic]]
+
+def _search(colored: tuple[str, ...], sources: list[Source], used: list[int], i: int = 0) -> bool:
+    """Choose a source for each colored symbol from the ``i``-th on, into ``used``: each
+    the first that can pay it and leaves the rest payable (tried in the sources' order)."""
+    if i == len(colored):
+        return True
+    for j, (_, makes) in enumerate(sources):
+        if j not in used and any(c in makes for c in colored[i]):
+            used.append(j)
+            if _search(colored, sources, used, i + 1):
+                return True
+            used.pop()
+    return False
 
 
 def phyrexian_life(cost: tuple[str, ...], x: int, sources: list[Source], life: int) -> tuple[tuple[str, ...], int]:
