@@ -126,7 +126,7 @@ def pay(game: Game, player: str, cost: tuple[str, ...], x: int = 0, card: Any = 
     p = game.player(player)
     sources = payers(game, player, card, source)
     convoking = {s[0] for s in convoke_sources(game, player)} if card is not None and "convoke" in card.keywords \
-        else set()
+        else None
     cost, life = phyrexian_life(cost, x, sources, p.life)
     chosen = paying(game, cost, x, sources)
     if chosen is None:
@@ -144,13 +144,15 @@ def pay(game: Game, player: str, cost: tuple[str, ...], x: int = 0, card: Any = 
             paid.setdefault(what, []).append(need)
         else:  # ("pool", index) or ("delve", card)
             (pool if what[0] == "pool" else exiled).append(what[1])
-    for i in sorted(pool, reverse=True):
-        del p.mana[i]
-    for oid in exiled:  # 702.66a: exiled rather than paying {1}
-        new = game.move(oid, "exile")
-        if delved is not None:  # the cards "exiled with it" (Murktide Regent)
-            delved.append(game.state.objs[new].ref)
+    if pool:
+        for i in sorted(pool, reverse=True):
+            del p.mana[i]
+        game.changed(characteristics=False, sba=False)  # (the other writes below say so themselves)
     if exiled:
+        for oid in exiled:  # 702.66a: exiled rather than paying {1}
+            new = game.move(oid, "exile")
+            if delved is not None:  # the cards "exiled with it" (Murktide Regent)
+                delved.append(game.state.objs[new].ref)
         game.note(f"{player} exiles {', '.join(game.describe(o) for o in exiled)} to delve")
     for oid, needs in paid.items():
         game.tap(oid)
@@ -158,5 +160,4 @@ def pay(game: Game, player: str, cost: tuple[str, ...], x: int = 0, card: Any = 
     if life:
         game.lose_life(player, life)  # 119.4: paying life is losing it
         game.note(f"{player} pays {life} life for Phyrexian mana")
-    game.changed(characteristics=False, sba=False)  # the pool
-    return [oid for oid in paid if oid in convoking]
+    return [oid for oid in paid if oid in convoking] if convoking else []
