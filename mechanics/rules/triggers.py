@@ -462,7 +462,8 @@ class TriggerRules:
     def _player_targetable(self: Game, item: StackItem | None, spec: Target, p: str, controller: str) -> bool:
         """A player as a choice for ``spec`` (its kind, not its filter)."""
         return not self.state.players[p].lost and (spec.kind != "opponent" or p in self.opponents(controller)) \
-            and not self.hook("player_untargetable", game=self, player=p, item=item)
+            and not ("player_untargetable" in self.awake().hooks  # (no awake plugin: no call)
+                     and self.hook("player_untargetable", game=self, player=p, item=item))
 
     def _permanent_targetable(self: Game, item: StackItem | None, spec: Target, oid: int, ch: Chars,
                               controller: str, source: Chars | None) -> bool:
