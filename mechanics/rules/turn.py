@@ -457,8 +457,7 @@ class TurnRules:
         """608: resolve the top object of the stack."""
         st = self.state
         item = st.stack[-1]
-        ctx = self.ctx(item)
-        if item.targets and all(ctx.target(i) is None for i in range(len(item.targets))):
+        if item.targets and all(self.live_target(item, i) is None for i in range(len(item.targets))):
             self.note(f"{item.text or self.describe(item.source)} has no legal target and is removed")
             st.stack.pop()  # 608.2b
             if item.kind == "spell" and item.source is not None:
