@@ -218,7 +218,8 @@ def _play_land(game: Game, a: A.PlayLand) -> None:
     p.lands_played += 1
     game.state.objs[oid].name = card.name  # 712: a modal double-faced card's face, as played
     game.move(oid, "battlefield")
-    game.note(f"{a.player} plays {card.name}")
+    if game.keep_log:
+        game.note(f"{a.player} plays {card.name}")
 
 
 def _need_priority(game: Game, player: str) -> None:
@@ -231,8 +232,7 @@ def _cast(game: Game, a: A.Cast) -> None:
     oid, card = _find_castable(game, a.player, a.card)
     flashback = flashback_cost(game, card.name) if game.state.objs[oid].zone == "graveyard" else ""
     costs = cast_costs(game, card.name)
-    kicker = "".join(c.kicker for c in costs)
-    if a.kicked and not kicker:
+    if a.kicked and not any(c.kicker for c in costs):
         raise IllegalActionError(f"'{card.name}' has no kicker; leave out 'kicked'")
     alt = _chosen_alternative(game, a, oid, card, flashback)
     if card.is_type("Land"):

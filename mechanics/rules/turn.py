@@ -481,7 +481,7 @@ class TurnRules:
             return
         obj = st.objs[item.source]
         card = self.card(obj.name)
-        if card.types & {"Instant", "Sorcery"}:
+        if "Instant" in card.types or "Sorcery" in card.types:
             for ab in self.behaviour(obj.name).of(SpellAbility):
                 if ab.resolve:
                     ab.resolve(self.ctx(item))
