@@ -10,7 +10,6 @@ one answer to "can this be paid" and one way of paying.
 
 from __future__ import annotations
 
-from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from ..model.errors import IllegalActionError
@@ -35,7 +34,9 @@ def mana_sources(game: Game, player: str) -> list[tuple[object, str]]:
     sources: list[tuple[object, str]] = [(("pool", i), m) for i, m in enumerate(pool) if "@" not in m] \
         if pool else []
     objs = game.state.objs
-    lands, others = [], []
+    lands: list[tuple[object, str]] = []
+    others: list[tuple[object, str]] = []
+    several = False  # whether a source makes a choice of colors
     for oid, ch in game.all_chars().items():  # the phased-in permanents (702.26b)
         if ch.controller != player:
             continue
@@ -49,10 +50,14 @@ def mana_sources(game: Game, player: str) -> list[tuple[object, str]]:
         if made:
             found = lands if "Land" in ch.types else others
             for m in made:
-                found.append((len(m), oid, m))
-    lands.sort(key=_FIRST)  # the mana of the fewest colors first (a stable sort)
-    others.sort(key=_FIRST)
-    sources += [(oid, m) for _, oid, m in (*lands, *others)]
+                found.append((oid, m))
+                if len(m) > 1:
+                    several = True
+    if several:  # the mana of the fewest colors first (a stable sort)
+        lands.sort(key=_colors)
+        others.sort(key=_colors)
+    sources += lands
+    sources += others
     game.memo["mana_sources"] = (key, sources, {})
     return sources
 
@@ -72,7 +77,9 @@ def paying(game: Game, cost: tuple[str, ...], x: int, sources: list[tuple[object
     return found
 
 
-_FIRST = itemgetter(0)
+def _colors(source: tuple[object, str]) -> int:
+    """How many colors a source's mana may be (mana_sources' sort key)."""
+    return len(source[1])
 
 
 def improvise_sources(game: Game, player: str) -> list[tuple[object, str]]:
