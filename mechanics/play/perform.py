@@ -40,7 +40,7 @@ from .costs import (
     total_cost,
 )
 from .declare import attack, attack_requirements, block
-from .flash import cast_any_time
+from .flash import cast_any_time, sorcery_time
 from .manual import MANUAL
 from .payment import pay
 
@@ -230,18 +230,19 @@ def _need_priority(game: Game, player: str) -> None:
 
 def _cast(game: Game, a: A.Cast) -> None:
     oid, card = _find_castable(game, a.player, a.card)
-    flashback = flashback_cost(game, card.name) if game.state.objs[oid].zone == "graveyard" else ""
+    zone = game.state.objs[oid].zone
+    flashback = flashback_cost(game, card.name) if zone == "graveyard" else ""
     costs = cast_costs(game, card.name)
     if a.kicked and not any(c.kicker for c in costs):
         raise IllegalActionError(f"'{card.name}' has no kicker; leave out 'kicked'")
-    alt = _chosen_alternative(game, a, oid, card, flashback)
+    alt = _chosen_alternative(game, a, oid, card, flashback) if a.alt or zone != "hand" else None
     if card.is_type("Land"):
         raise IllegalActionError(f"'{card.name}' is a land; play it with 'play'")
     if not (card.mana_cost or (alt and not alt.additional) or flashback or a.free):  # 118.6: no mana cost
         raise IllegalActionError(f"'{card.name}' has no mana cost: it can't be cast unless something lets it "
                                  "be cast without paying it or for an alternative cost (118.6)")
     _need_priority(game, a.player)
-    if not cast_any_time(game, a.player, card):  # 702.8a, 601.3e
+    if not sorcery_time(game, a.player) and not cast_any_time(game, a.player, card):  # 307.1; 702.8a, 601.3e
         _sorcery_timing(game, a.player, f"'{card.name}' can be cast")
     _check_x(card.cost, a.x, card.name)
     modes = check_modes(game, a.player, card.name, a.modes)  # 601.2b: modes, then targets
@@ -385,6 +386,8 @@ def _target_text(game: Game, targets: tuple) -> str:
 
 def _targets(game: Game, item: StackItem | None, player: str, specs: tuple, refs: tuple[str, ...],
              what: str) -> tuple[Any, ...]:
+    if not specs and not refs:
+        return ()
     required = [s for s in specs if not s.optional and s.max == 1]
     most = len(specs) - 1 + specs[-1].max if specs else 0  # "any number of" comes last (115.1d)
     if len(refs) < len(required) or len(refs) > most:
