@@ -16,20 +16,19 @@ from ..abilities.abilities import (
 from ..abilities.modes import check_modes, mode_text, spell_modal
 from ..model import actions as A
 from ..model import events as ev
-from ..model.cards import CardDef, face_names, normalise_name, parse_cost
-from ..model.errors import BadReferenceError, IllegalActionError
+from ..model.cards import parse_cost
+from ..model.errors import IllegalActionError
 from ..model.mana import (
     parse_mana,
 )
 from ..model.state import AbilityRef, Decision, StackItem
 from ..rules import sba
-from ..text.build import UNKNOWN_TEXT
 from ..text.effects import (
     CANT_ACTIVATE,
-    PLAY_FROM_EXILE,
 )
 from . import mana_abilities, setup, stops
 from .blocks import broken_requirement
+from .castable import find_castable, find_in_hand
 from .costs import (
     alt_allowed,
     alternative_cost,
@@ -118,85 +117,6 @@ def _goto(game: Game, a: A.Goto) -> None:
     game.go_to(a.step, a.player)
 
 
-def _find_in_hand(game: Game, player: str, name: str, zone: str = "hand") -> int:
-    p = game.player(player)
-    card = game.pool.get(name)
-    if card is None:
-        raise BadReferenceError(game.unknown_card(name))
-    for oid in getattr(p, zone):
-        if game.state.objs[oid].name == card.name:
-            return oid
-    raise IllegalActionError(f"{player} has no '{card.name}' in {zone}")
-
-
-#: layouts of which another face or half may be cast or played from the hand: a split card's
-#: halves (709.3), a modal double-faced card's faces (712), an adventurer's Adventure (715.3)
-EITHER_FROM_HAND = ("split", "modal_dfc", "adventure")
-
-
-def castable_faces(game: Game, oid: int) -> list[str]:
-    """The names of the faces of card ``oid`` its owner may cast or play from where it is:
-    the front from the hand, and any face of :data:`EITHER_FROM_HAND`; an aftermath card's
-    second half from the graveyard (702.127a), a card with flashback from there (702.34a), or
-    one allowed to be cast from there for an alternative cost (601.3, :func:`permitted_alt`); an
-    adventurer's creature from exile once its Adventure resolved (715.4).  Faces whose text the card data lacks are not offered."""
-    obj = game.state.objs[oid]
-    card = game.card(obj.name)
-    whole = game.pool.get(card.full_name)
-    faces = [f.name for f in whole.faces] or [card.name]
-    if obj.zone == "hand":
-        return faces if card.layout in EITHER_FROM_HAND else faces[:1]
-    if obj.zone == "graveyard" and card.layout == "aftermath":
-        return faces[1:]
-    if obj.zone == "graveyard" and (flashback_cost(game, card.name) or permitted_alt(game, card.name, "graveyard")):
-        return [card.name]
-    if obj.zone == "exile" and obj.choices.get("adventure"):
-        return faces[:1]
-    if obj.zone == "exile" and may_play_from_exile(game, obj):
-        return faces if card.layout in EITHER_FROM_HAND else faces[:1]
-    return []
-
-
-def may_play_from_exile(game: Game, obj: Any) -> bool:
-    """Whether an effect still lets the owner play this exiled card (601.3: a card cast
-    from a zone other than the hand needs such a permission; a land played this way is the
-    turn's land play, 305.2)."""
-    kind, _, n = obj.choices.get(PLAY_FROM_EXILE, "").partition(":")
-    st = game.state
-    if kind == "turn":
-        return st.turn == int(n)
-    if kind == "turns":
-        turns = st.players[obj.owner].turns
-        return turns < int(n) or turns == int(n) and game.seat_of(obj.owner) == game.seat_of(st.active)
-    return False
-
-
-def _find_castable(game: Game, player: str, name: str) -> tuple[int, CardDef]:
-    """The player's card that may be cast or played as the face ``name`` (see
-    :func:`castable_faces`), and that face."""
-    game.player(player)
-    face = game.card(name)
-    whole = game.pool.get(name)
-    if whole.unknown_faces and normalise_name(name) in {normalise_name(n) for n in whole.unknown_faces}:
-        raise IllegalActionError(f"'{name}': {UNKNOWN_TEXT}; or play it by hand")
-    st = game.state
-    p = st.players[player]
-    if not whole.faces:  # a card of one face is cast or played as itself from the hand (castable_faces)
-        for oid in p.hand:
-            if st.objs[oid].name == face.name:
-                return oid, face
-    for oid in [*p.hand, *p.graveyard, *p.exile]:
-        obj = st.objs[oid]
-        if (obj.name == face.name or game.card(obj.name).full_name == face.full_name) and \
-                face.name in castable_faces(game, oid):
-            return oid, face
-    if face.name == face_names(face.full_name)[0]:
-        return _find_in_hand(game, player, name), face  # says what is missing
-    raise IllegalActionError(f"{player} has no card that may be cast as '{face.name}' now: the other "
-                             "half of a split card or an Adventure from the hand, an aftermath half "
-                             "from the graveyard (709.3, 715.3, 702.127a)")
-
-
 def _sorcery_timing(game: Game, player: str, what: str) -> None:
     """307.1/305.1: main phase of their own turn, empty stack."""
     st = game.state
@@ -207,7 +127,7 @@ def _sorcery_timing(game: Game, player: str, what: str) -> None:
 
 
 def _play_land(game: Game, a: A.PlayLand) -> None:
-    oid, card = _find_castable(game, a.player, a.card)
+    oid, card = find_castable(game, a.player, a.card)
     if not card.is_type("Land"):
         raise IllegalActionError(f"'{card.name}' is not a land; cast it with 'cast'")
     _need_priority(game, a.player)
@@ -229,7 +149,7 @@ def _need_priority(game: Game, player: str) -> None:
 
 
 def _cast(game: Game, a: A.Cast) -> None:
-    oid, card = _find_castable(game, a.player, a.card)
+    oid, card = find_castable(game, a.player, a.card)
     zone = game.state.objs[oid].zone
     flashback = flashback_cost(game, card.name) if zone == "graveyard" else ""
     costs = cast_costs(game, card.name)
@@ -325,7 +245,7 @@ def _suspend(game: Game, a: A.SuspendCard) -> None:
     """702.62a: "If you could begin to cast this card by putting it onto the stack from your
     hand, you may pay [cost] and exile it with N time counters on it."  A special action
     (116.2f): it doesn't use the stack; the suspend plugin's triggers do the rest."""
-    oid = _find_in_hand(game, a.player, a.card)
+    oid = find_in_hand(game, a.player, a.card)
     card = game.card(game.state.objs[oid].name)
     found = suspend_instance(game, card.name)
     if found is None:
