@@ -53,23 +53,28 @@ def plan(cost: Sequence[str], x: int, sources: list[Source]) -> list[object] | N
 
 def assignment(cost: Sequence[str], x: int, sources: list[Source]) -> list[tuple[int, str]] | None:
     """:func:`plan` with what each source pays: ``(index in sources, the colors of the
-    symbol it pays)``, ``""`` for generic mana; None if the sources can't pay.  The
-    colored symbols take the first sources that can pay them, in order, searching
-    further (:func:`_search`) only when that leaves one unpaid."""
+    symbol it pays)``, ``""`` for generic mana; None if the sources can't pay.  Each
+    colored symbol, in order, takes the first source that can pay it and leaves the rest
+    payable (a depth-first search in the sources' order, without recursion: its first
+    try, each symbol the first source left that can pay it, is most often the answer);
+    generic mana the first sources left."""
     colored, generic = needs(tuple(cost), x)
     if len(colored) + generic > len(sources):
         return None  # each source pays one mana
     used: list[int] = []
-    for need in colored:  # (the search's first try, made without it)
-        for j, (_, makes) in enumerate(sources):
+    i = start = 0
+    while i < len(colored):
+        need = colored[i]
+        for j, (_, makes) in enumerate(sources[start:] if start else sources, start):
             if (need in makes if len(need) == 1 else any(c in makes for c in need)) and j not in used:
                 used.append(j)
+                i, start = i + 1, 0
                 break
-        else:
-            used = []
-            if not _search(colored, sources, used):
+        else:  # no source left for this symbol: the one before tries its next source
+            if not used:
                 return None
-            break
+            start = used.pop() + 1
+            i -= 1
     paid = list(zip(used, colored, strict=True))
     if generic:  # the first sources left (enough: counted above)
         for j in range(len(sources)):
@@ -79,20 +84,6 @@ def assignment(cost: Sequence[str], x: int, sources: list[Source]) -> list[tuple
                 if not generic:
                     break
     return paid
-
-
-def _search(colored: tuple[str, ...], sources: list[Source], used: list[int], i: int = 0) -> bool:
-    """Choose a source for each colored symbol from the ``i``-th on, into ``used``: each
-    the first that can pay it and leaves the rest payable (tried in the sources' order)."""
-    if i == len(colored):
-        return True
-    for j, (_, makes) in enumerate(sources):
-        if j not in used and any(c in makes for c in colored[i]):
-            used.append(j)
-            if _search(colored, sources, used, i + 1):
-                return True
-            used.pop()
-    return False
 
 
 def phyrexian_life(cost: tuple[str, ...], x: int, sources: list[Source], life: int) -> tuple[tuple[str, ...], int]:
