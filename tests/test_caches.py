@@ -16,7 +16,7 @@ from hypothesis import settings
 from hypothesis.stateful import invariant, run_state_machine_as_test
 
 from mechanics.ai.autopilot import spell_to_cast
-from mechanics.model.errors import BadReferenceError
+from mechanics.model.errors import BadReferenceError, IllegalActionError
 from mechanics.play.game import Game
 from mechanics.play.payment import mana_sources, paying
 from mechanics.rules import sba
@@ -160,3 +160,19 @@ def test_a_target_checked_before_it_left_is_checked_again_as_the_spell_resolves(
     assert (obj.zone, obj.damage) == ("hand", 0)
     assert not game.state.stack
     assert any("has no legal target and is removed" in line for line in game.log)
+
+
+def test_a_cost_asked_before_a_cost_increase_entered_is_asked_again() -> None:
+    """Whether a card costs its mana cost is kept with the ability index: a Lightning Bolt
+    costs {R} and a Mountain casts it; once Thalia, Guardian of Thraben enters
+    ("Noncreature spells cost {1} more", 601.2f) it costs {1}{R}, which the Mountain
+    alone can't pay (kept past Thalia's entering, the Bolt would still cost {R})."""
+    game = Game()
+    for line in ("turn p1 main1", "goldfish p2", "battlefield p1 Mountain", 'hand p1 "Lightning Bolt"',
+                 "library p1 Forest x5", "library p2 Island x5"):
+        game.play(line)
+    assert str(spell_to_cast(game, "p1", sorcery_speed=True)) == 'cast p1 "Lightning Bolt" target p2'
+    game.play('battlefield p2 "Thalia, Guardian of Thraben"')
+    assert spell_to_cast(game, "p1", sorcery_speed=True) is None
+    with pytest.raises(IllegalActionError, match="cannot pay"):
+        game.play('cast p1 "Lightning Bolt" target p2')

@@ -25,12 +25,17 @@ def total_cost(game: Game, player: str, card: Any, flashback: str = "", kicked: 
     118.9), plus additional costs (kicker, or ``alt`` when it is an additional one:
     buyback), less cost reductions.  A card with no costs of casting besides its mana
     cost and no "as though it had flash" (:func:`plain_cost`), cast for its mana cost
-    while no permanent changes what spells cost, costs its mana cost."""
+    while no permanent changes what spells cost, costs its mana cost (whether it does is
+    kept by name with the ability index, as :func:`spell_costs` is: the autopilot asks of
+    every card in hand at each decision)."""
     if not (flashback or kicked or alt):
-        printed = _printed(game)
-        found = printed.get(card.name)
+        index = game.ability_index()
+        kept = game.memo.get("printed_costs")
+        if kept is None or kept[0] is not index:
+            kept = game.memo["printed_costs"] = (index, {})
+        found = kept[1].get(card.name)
         if found is None:
-            found = printed[card.name] = plain_cost(game, card.name) and not spell_costs(game)
+            found = kept[1][card.name] = plain_cost(game, card.name) and not spell_costs(game)
         if found:
             return card.cost
     costs = cast_costs(game, card.name)
@@ -47,17 +52,6 @@ def total_cost(game: Game, player: str, card: Any, flashback: str = "", kicked: 
     if change > 0:  # 601.2f: increases, then reductions (each only of generic mana)
         total = increased(total, change)
     return reduced(total, less) if less else total
-
-
-def _printed(game: Game) -> dict[str, bool]:
-    """Whether each card asked about costs its mana cost (:func:`plain_cost`, and no
-    permanent changes what spells cost), kept with the ability index as
-    :func:`spell_costs` is: every castable card's cost asks at every decision."""
-    index = game.ability_index()
-    kept = game.memo.get("printed_costs")
-    if kept is None or kept[0] is not index:
-        kept = game.memo["printed_costs"] = (index, {})
-    return kept[1]
 
 
 def plain_cost(game: Game, name: str) -> bool:
