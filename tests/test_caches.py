@@ -107,14 +107,21 @@ def assert_caught(game: Game, what: str) -> None:
         raise AssertionError(f"a stale cache ({what}) went unnoticed")
 
 
+def bolt_in_hand(*lines: str) -> Game:
+    """A game in p1's first main phase with a Mountain, a Lightning Bolt in hand, cards
+    to draw, and ``lines`` played first."""
+    game = Game()
+    for line in ("turn p1 main1", *lines, "battlefield p1 Mountain", 'hand p1 "Lightning Bolt"',
+                 "library p1 Forest x5", "library p2 Island x5"):
+        game.play(line)
+    return game
+
+
 def test_a_payment_worked_out_before_the_mana_changed_is_worked_out_again() -> None:
     """The autopilot works out how to pay for a Lightning Bolt (the Mountain pays {R}),
     kept with the mana sources; then {G} is added to the pool: casting the Bolt taps the
     Mountain and leaves the {G} (a payment kept past the write would spend it on {R})."""
-    game = Game()
-    for line in ("turn p1 main1", "battlefield p1 Mountain", "battlefield p1 Forest", 'hand p1 "Lightning Bolt"',
-                 "library p1 Forest x5", "library p2 Island x5"):
-        game.play(line)
+    game = bolt_in_hand("battlefield p1 Forest")
     assert str(spell_to_cast(game, "p1", sorcery_speed=True)) == 'cast p1 "Lightning Bolt" target p2'
     game.play("mana p1 {G}")
     game.play('cast p1 "Lightning Bolt" target p2')
@@ -146,10 +153,7 @@ def test_a_target_checked_before_it_left_is_checked_again_as_the_spell_resolves(
     returned to its owner's hand, and the Bolt resolves with no legal target: the Bears
     are in the hand with no damage, and the Bolt is removed (a check kept past the move
     would have the Bolt deal its damage)."""
-    game = Game()
-    for line in ("turn p1 main1", "goldfish p2", 'battlefield p2 "Grizzly Bears" as bear', "battlefield p1 Mountain",
-                 'hand p1 "Lightning Bolt"', "library p1 Forest x5", "library p2 Island x5"):
-        game.play(line)
+    game = bolt_in_hand("goldfish p2", 'battlefield p2 "Grizzly Bears" as bear')
     game.play('cast p1 "Lightning Bolt" target bear')
     bear = game.resolve_obj("bear")
     item = game.state.stack[-1]
@@ -167,10 +171,7 @@ def test_a_cost_asked_before_a_cost_increase_entered_is_asked_again() -> None:
     costs {R} and a Mountain casts it; once Thalia, Guardian of Thraben enters
     ("Noncreature spells cost {1} more", 601.2f) it costs {1}{R}, which the Mountain
     alone can't pay (kept past Thalia's entering, the Bolt would still cost {R})."""
-    game = Game()
-    for line in ("turn p1 main1", "goldfish p2", "battlefield p1 Mountain", 'hand p1 "Lightning Bolt"',
-                 "library p1 Forest x5", "library p2 Island x5"):
-        game.play(line)
+    game = bolt_in_hand("goldfish p2")
     assert str(spell_to_cast(game, "p1", sorcery_speed=True)) == 'cast p1 "Lightning Bolt" target p2'
     game.play('battlefield p2 "Thalia, Guardian of Thraben"')
     assert spell_to_cast(game, "p1", sorcery_speed=True) is None
