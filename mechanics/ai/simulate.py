@@ -152,22 +152,24 @@ def play_game(game: Any, max_turns: int = MAX_TURNS,
     """Play the autopilot until the game ends or p1 would begin turn ``max_turns + 1``."""
     n = 0
     error = ""
-    me = game.state.players[ME]
+    st = game.state  # (the same state object all game: only setting the game up anew replaces it)
+    me = st.players[ME]
     mulligans = opening = 0
     rec = _Recorder(game)
     lands, seen = rec.rows["lands"], me.turns
-    while not game.state.over and me.turns <= max_turns:
+    while not st.over and me.turns <= max_turns:
         action = choose(game)
         if action is None:
             break
         if check is not None:
             check(game, action)
-        if isinstance(action, A.Keep):
-            mulligans = me.mulligans
-            opening = sum(1 for o in me.hand if game.card(game.state.objs[o].name).is_type("Land")) - \
-                sum(1 for name in action.bottom if game.card(name).is_type("Land"))
-        elif isinstance(action, A.Cast):
+        kind = type(action)
+        if kind is A.Cast:
             rec.cast(action)
+        elif kind is A.Keep:
+            mulligans = me.mulligans
+            opening = sum(1 for o in me.hand if game.card(st.objs[o].name).is_type("Land")) - \
+                sum(1 for name in action.bottom if game.card(name).is_type("Land"))
         try:
             game.play(action)
         except StackfishError as exc:
@@ -181,7 +183,6 @@ def play_game(game: Any, max_turns: int = MAX_TURNS,
         if n > 5000:
             error = "no end after 5000 actions"
             break
-    st = game.state
     if len(lands) < min(me.turns, max_turns):
         rec.close_turn()  # the game ended during p1's turn (or the goldfish's after it)
     kill = st.kill_turn if st.over and st.winner == ME else None
