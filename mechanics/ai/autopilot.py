@@ -51,7 +51,15 @@ from ..play.blocks import required_blocks
 from ..play.costs import alt_allowed, alternative_cost, cast_costs, total_cost
 from ..play.payment import mana_sources, payers, paying
 from ..play.perform import crew_options, may_play_from_exile, unpayable
-from .decisions import crew_choice, divided_targets, order_triggers, pick_modes, pick_target, policy
+from .decisions import (
+    crew_choice,
+    divided_targets,
+    order_triggers,
+    pick_modes,
+    pick_target,
+    policy,
+    target_of,
+)
 from .intent import harmful
 from .known import kinds, known
 
@@ -128,9 +136,10 @@ def priority(game: Any, player: str) -> A.Action:
     st = game.state
     if st.stack:
         return PASS
+    if st.active != player and game.seat_of(st.active) != game.seat_of(player):
+        return _goto("main1", player)  # (not its turn)
     step = st.step
-    mine = st.active == player or game.seat_of(st.active) == game.seat_of(player)
-    if mine and (step == "main1" or step == "main2"):
+    if step == "main1" or step == "main2":
         main1 = step == "main1"
         rare = kinds(game)
         if not st.players[player].lands_played:
@@ -153,14 +162,14 @@ def priority(game: Any, player: str) -> A.Action:
             ability = ability_to_activate(game, player)
             if ability is not None:
                 return ability
-        return _goto("attackers") if main1 else _goto("main1", player)
-    if mine and step in COMBAT:
+        return _ATTACKERS if main1 else _goto("main1", player)
+    if step in COMBAT:
         if (step == "attackers" or step == "blockers") and "pump" in kinds(game) and any(
                 st.objs[o].attacking for o in st.battlefield):
             pump = spell_to_cast(game, player, sorcery_speed=False, combat=True)
             if pump is not None:
                 return pump
-        return _goto("main2")
+        return _MAIN2
     return _goto("main1", player)
 
 
@@ -176,6 +185,7 @@ def _goto(step: str, player: str = "") -> A.Goto:
 
 
 _GOTOS: dict[tuple[str, str], A.Goto] = {}
+_ATTACKERS, _MAIN2 = _goto("attackers"), _goto("main2")
 
 
 def land_to_play(game: Any, player: str) -> A.Action | None:
@@ -184,11 +194,8 @@ def land_to_play(game: Any, player: str) -> A.Action | None:
     if p.lands_played >= 1:
         return None
     objs, cards = st.objs, known(game)
-    lands: list[str] = []
-    for o in (*p.hand, *_from_exile(game, p)) if p.exile else p.hand:
-        name = objs[o].name
-        if cards[name].land and name not in lands:
-            lands.append(name)
+    hand = (*p.hand, *_from_exile(game, p)) if p.exile else p.hand
+    lands = [n for n in dict.fromkeys([objs[o].name for o in hand]) if cards[n].land]  # (in the hand's order)
     if not lands:
         return None
     if len(lands) == 1:
@@ -251,12 +258,10 @@ def spell_to_cast(game: Any, player: str, sorcery_speed: bool, combat: bool = Fa
     :func:`kinds` when the caller has them."""
     st = game.state
     p = st.players[player]
-    exiled = _from_exile(game, p)
+    exiled = _from_exile(game, p) if p.exile else ()
     if not p.hand and not p.graveyard and not exiled:
         return None
     objs, facts, rare = st.objs, known(game), kinds(game) if rare is None else rare
-    if not mana_sources(game, player) and not ("alts" in rare and any(facts[objs[o].name].alts for o in p.hand)):
-        return None  # (after casting, the lands are often all tapped; evoke needs no mana)
     in_hand = dict.fromkeys([objs[o].name for o in (*p.hand, *exiled)] if exiled else [objs[o].name for o in p.hand])
     flashback, permitted = {}, {}
     if "graveyard" in rare:
@@ -274,6 +279,8 @@ def spell_to_cast(game: Any, player: str, sorcery_speed: bool, combat: bool = Fa
         cards.append(k)
     if not cards:
         return None
+    if not mana_sources(game, player) and not ("alts" in rare and any(facts[objs[o].name].alts for o in p.hand)):
+        return None  # (after casting, the lands are often all tapped; evoke needs no mana)
     if "costs" in rare:
         cards = [k for k in cards if not k.costs or not any(unpayable(game, player, -1, c) for c in k.costs)]
     cards.sort(key=_ORDER)
@@ -321,15 +328,17 @@ def spell_to_cast(game: Any, player: str, sorcery_speed: bool, combat: bool = Fa
             chosen: list[Any] = []
             ok = True
             for s in specs:
-                opts = game.target_options(None, s)
                 if 0 <= s.same_player_as < len(chosen):  # "... that player controls" (601.2c)
                     whose = chosen[s.same_player_as]
                     whose = whose if isinstance(whose, str) else game.controller_of(whose)
-                    opts = [o for o in opts if not isinstance(o, str) and game.controller_of(o) == whose]
-                if not opts:
+                    opts = [o for o in game.target_options(None, s)
+                            if not isinstance(o, str) and game.controller_of(o) == whose]
+                    t = pick_target(game, player, opts, text) if opts else None
+                else:
+                    t = target_of(game, player, s, text)
+                if t is None:
                     ok = s.optional
                     break
-                t = pick_target(game, player, opts, text)
                 if helpful and not isinstance(t, str) and game.controller_of(t) != player:
                     ok = False
                     break
