@@ -38,6 +38,7 @@ Playing many games with it is :mod:`mechanics.ai.simulate`.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from operator import attrgetter
 from typing import Any
 
@@ -81,7 +82,7 @@ def choose(game: Any) -> A.Action | None:
     if d.kind == "mulligan":
         return mulligan(game, d)
     if d.kind == "attackers":
-        return A.Attack(d.player, tuple((game.ref_for(o), "") for o in d.options)) if d.options else PASS
+        return _made(A.Attack, d.player, tuple([(game.ref_for(o), "") for o in d.options])) if d.options else PASS
     if d.kind == "blockers":  # no blocks, but those the rules require (509.1c)
         required = required_blocks(game, d.player)
         return A.Block(d.player, tuple((game.ref_for(b), game.ref_for(a)) for b, a in required)) if required \
@@ -176,15 +177,29 @@ def priority(game: Any, player: str) -> A.Action:
 PASS = A.Pass()
 
 
-def _goto(step: str, player: str = "") -> A.Goto:
-    """``A.Goto(step, player)``, made once (an action is a frozen value)."""
-    found = _GOTOS.get((step, player))
+def _made(make: Callable[..., A.Action], *args: Any) -> Any:
+    """``make(*args)``, made once: an action is a frozen value, and the autopilot's recur
+    game after game (the same Goto, the same land played, the same Bolt at the opponent)."""
+    key = (make, *args)
+    found = _MADE.get(key)
     if found is None:
-        found = _GOTOS[step, player] = A.Goto(step, player)
+        if len(_MADE) >= 4096:
+            _MADE.clear()
+        found = _MADE[key] = make(*args)
     return found
 
 
-_GOTOS: dict[tuple[str, str], A.Goto] = {}
+_MADE: dict[tuple, A.Action] = {}
+
+
+def _goto(step: str, player: str = "") -> A.Goto:
+    return _made(A.Goto, step, player)
+
+
+def _cast(player: str, name: str, targets: tuple[str, ...], x: int, kicked: bool, how: str) -> A.Cast:
+    return A.Cast(player, name, targets, x, kicked=kicked, alt=how)
+
+
 _ATTACKERS, _MAIN2 = _goto("attackers"), _goto("main2")
 
 
@@ -199,7 +214,7 @@ def land_to_play(game: Any, player: str) -> A.Action | None:
     if not lands:
         return None
     if len(lands) == 1:
-        return A.PlayLand(player, lands[0])
+        return _made(A.PlayLand, player, lands[0])
     # the color the hand's spells need most and the lands on the battlefield make least
     need: Counter = Counter()
     for o in p.hand:
@@ -217,7 +232,7 @@ def land_to_play(game: Any, player: str) -> A.Action | None:
             card.oracle_text
         return (max((need[c] for c in makes), default=-99), not enters_tapped, len(makes))
 
-    return A.PlayLand(player, max(lands, key=score))
+    return _made(A.PlayLand, player, max(lands, key=score))
 
 
 _ORDER = attrgetter("order")
@@ -350,8 +365,8 @@ def spell_to_cast(game: Any, player: str, sorcery_speed: bool, combat: bool = Fa
                 targets.append(_ref(game, t))
             if not ok:
                 continue
-            return A.Cast(player, card.name, tuple(targets), x, kicked=kicked, alt=how)
-        return A.Cast(player, card.name, (), x, kicked=kicked, alt=how)
+            return _made(_cast, player, card.name, tuple(targets), x, kicked, how)
+        return _made(_cast, player, card.name, (), x, kicked, how)
     return None
 
 
