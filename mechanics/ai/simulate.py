@@ -140,10 +140,12 @@ class _Recorder:
 
     def close_turn(self) -> None:
         g = self.game
-        lands = sum(1 for ch in g.all_chars().values() if ch.controller == ME and "Land" in ch.types)
+        lands = len([ch for ch in g.all_chars().values() if ch.controller == ME and "Land" in ch.types])
         lost = self.life - g.state.players[OPPONENT].life
-        for row, value in zip(self.in_order, (lands, self.spells, self.mana, self.top, lost), strict=True):
-            row.append(max(0, min(255, value)))
+        values = (lands, self.spells, self.mana, self.top, lost)
+        if not 0 <= min(values) <= max(values) <= 255:
+            values = tuple(max(0, min(255, v)) for v in values)
+        list(map(bytearray.append, self.in_order, values))  # (one byte a record)
         self.spells = self.mana = self.top = 0
 
 
