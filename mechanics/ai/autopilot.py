@@ -209,8 +209,11 @@ def land_to_play(game: Any, player: str) -> A.Action | None:
     if p.lands_played >= 1:
         return None
     objs, cards = st.objs, known(game)
-    hand = (*p.hand, *_from_exile(game, p)) if p.exile else p.hand
-    lands = [n for n in dict.fromkeys([objs[o].name for o in hand]) if cards[n].land]  # (in the hand's order)
+    lands: list[str] = []
+    for o in (*p.hand, *_from_exile(game, p)) if p.exile else p.hand:
+        name = objs[o].name
+        if cards[name].land and name not in lands:
+            lands.append(name)
     if not lands:
         return None
     if len(lands) == 1:
@@ -302,9 +305,10 @@ def spell_to_cast(game: Any, player: str, sorcery_speed: bool, combat: bool = Fa
     for k in cards:
         card = k.card
         x = 0
-        mine = card.name in in_hand
-        alt = "" if mine else flashback.get(card.name, "")
-        other = None if mine or alt else alternative_cost(game, card.name, permitted[card.name])
+        mine, alt, other = True, "", None
+        if (flashback or permitted) and card.name not in in_hand:  # from a graveyard
+            mine, alt = False, flashback.get(card.name, "")
+            other = None if alt else alternative_cost(game, card.name, permitted[card.name])
         cost, able = total_cost(game, player, card, alt, alt=other), payers(game, player, card)
         if "X" in cost:
             x = _max_x(cost, able)
