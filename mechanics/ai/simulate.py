@@ -30,6 +30,7 @@ from ..plugin_api.plugin_manager import make_plugin_manager
 from ..store.carddb import load_user_pool
 from ..store.decks import load_deck
 from .autopilot import ME, OPPONENT, choose, policy
+from .known import take_known
 from .report import BY_TURN, MAX_TURNS, Results
 
 # ====================================================================== one game
@@ -52,6 +53,7 @@ def new_game(deck_path: str, seed: int, pool: Any = None, plugins: Any = None,
     else:  # what ``deck`` does, with the names it read
         setup.library(game, ME, like.names)
         game.take_found(like.game)
+        take_known(game, like.game)  # (the autopilot's findings about them)
     game.play(A.Start())
     return game
 
