@@ -102,28 +102,28 @@ def mulligan(game: Any, d: Decision) -> A.Action:
     st = game.state
     p = st.players[d.player]
     names = [st.objs[o].name for o in d.options]
-    is_land = {n: game.card(n).is_type("Land") for n in set(names)}
-    lands = sum(1 for n in names if is_land[n])
+    facts = known(game)
+    lands = sum(1 for n in names if facts[n].land)
     if p.mulligans < 2 and not 2 <= lands <= 5:
-        return A.Mulligan(d.player)
+        return _made(A.Mulligan, d.player)
     if p.mulligans == 2 and not 1 <= lands <= 5:
-        return A.Mulligan(d.player)
+        return _made(A.Mulligan, d.player)
     # put back p.mulligans cards: keep about 3 lands in 7 (at least 2), costly spells first
     hand = list(names)
     bottom: list[str] = []
     for _ in range(d.min):
         kept = len(hand) - 1
         want = max(2, round(kept * 3 / 7))
-        have = sum(1 for n in hand if is_land[n])
+        have = sum(1 for n in hand if facts[n].land)
         if have > want:
-            pick = _most_common([n for n in hand if is_land[n]])
+            pick = _most_common([n for n in hand if facts[n].land])
         else:
-            spells = [n for n in hand if not is_land[n]]
+            spells = [n for n in hand if not facts[n].land]
             pick = (max(spells, key=lambda n: game.card(n).mana_value) if spells else
                     _most_common(hand))
         hand.remove(pick)
         bottom.append(pick)
-    return A.Keep(d.player, tuple(bottom))
+    return _made(A.Keep, d.player, tuple(bottom))
 
 
 def _most_common(names: list[str]) -> str:

@@ -30,7 +30,7 @@ from ..plugin_api.plugin_manager import make_plugin_manager
 from ..store.carddb import load_user_pool
 from ..store.decks import load_deck
 from .autopilot import ME, OPPONENT, choose, policy
-from .known import take_known
+from .known import known, take_known
 from .report import BY_TURN, MAX_TURNS, Results
 
 # ====================================================================== one game
@@ -172,8 +172,9 @@ def play_game(game: Any, max_turns: int = MAX_TURNS,
             rec.cast(action)
         elif kind is A.Keep:
             mulligans = me.mulligans
-            opening = sum(1 for o in me.hand if game.card(st.objs[o].name).is_type("Land")) - \
-                sum(1 for name in action.bottom if game.card(name).is_type("Land"))
+            facts = known(game)
+            opening = sum(1 for o in me.hand if facts[st.objs[o].name].land) - \
+                sum(1 for name in action.bottom if facts[name].land)
         try:
             game.play(action)
         except StackfishError as exc:
