@@ -165,9 +165,9 @@ def priority(game: Any, player: str) -> A.Action:
                 return ability
         return _ATTACKERS if main1 else _goto("main1", player)
     if step in COMBAT:
-        if (step == "attackers" or step == "blockers") and "pump" in kinds(game) and any(
-                st.objs[o].attacking for o in st.battlefield):
-            pump = spell_to_cast(game, player, sorcery_speed=False, combat=True)
+        if (step == "attackers" or step == "blockers") and st.combat and "pump" in (rare := kinds(game)) and any(
+                st.objs[o].attacking for o in st.battlefield):  # (State.combat: else no creature attacks)
+            pump = spell_to_cast(game, player, sorcery_speed=False, combat=True, rare=rare)
             if pump is not None:
                 return pump
         return _MAIN2
