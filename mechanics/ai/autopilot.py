@@ -219,21 +219,21 @@ def land_to_play(game: Any, player: str) -> A.Action | None:
     if len(lands) == 1:
         return _made(A.PlayLand, player, lands[0])
     # the color the hand's spells need most and the lands on the battlefield make least
-    need: Counter = Counter()
+    need: dict[str, int] = {}
     for o in p.hand:
-        need.update(cards[objs[o].name].pips)
-    for oid in game.permanents(player):
-        ch = game.chars(oid)
-        if "Land" in ch.types:
+        for c in cards[objs[o].name].pips:
+            need[c] = need.get(c, 0) + 1
+    for oid, ch in game.all_chars().items():
+        if ch.controller == player and "Land" in ch.types:
             for c in _makes(game, oid):
-                need[c] -= 2
+                need[c] = need.get(c, 0) - 2
 
     def score(name: str) -> tuple:
         card = game.card(name)
         makes = {BASIC_LAND_MANA.get(s) for s in card.subtypes} - {None}
         enters_tapped = "enters tapped" in card.oracle_text or "enters the battlefield tapped" in \
             card.oracle_text
-        return (max((need[c] for c in makes), default=-99), not enters_tapped, len(makes))
+        return (max((need.get(c, 0) for c in makes), default=-99), not enters_tapped, len(makes))
 
     return _made(A.PlayLand, player, max(lands, key=score))
 
