@@ -505,16 +505,17 @@ def ability_to_activate(game: Any, player: str, fetch: bool = False) -> A.Action
     """A non-mana activated ability not yet used this turn that the mana allows
     (``fetch``: only the searches of lands, "Search your library for a ... card")."""
     st = game.state
-    abilities = activated_abilities(game)
-    if not abilities:
-        return None
-    used = game.policy_memory.setdefault("autopilot_used", {})  # this turn
-    if used.get("turn") != st.turn:
-        used.clear()
-        used["turn"] = st.turn
-    for oid, controller, n, ab, ch in abilities:
+    used = None
+    for oid, controller, n, ab, ch in activated_abilities(game):
+        if controller != player or ("Land" in ch.types) != fetch:
+            continue
+        if used is None:  # (looked at once a permanent of the kind asked for has one)
+            used = game.policy_memory.setdefault("autopilot_used", {})  # this turn
+            if used.get("turn") != st.turn:
+                used.clear()
+                used["turn"] = st.turn
         obj = st.objs[oid]
-        if controller != player or ("Land" in ch.types) != fetch or (oid, obj.epoch, n) in used:
+        if (oid, obj.epoch, n) in used:
             continue
         if fetch and "Search your library" not in ab.text:
             continue
