@@ -156,12 +156,11 @@ def play_game(game: Any, max_turns: int = MAX_TURNS,
     """Play the autopilot until the game ends or p1 would begin turn ``max_turns + 1``."""
     n = 0
     error = ""
-    st = game.state  # (the same state object all game: only setting the game up anew replaces it)
-    me = st.players[ME]
+    me = game.state.players[ME]
     mulligans = opening = 0
     rec = _Recorder(game)
     lands, seen = rec.rows["lands"], me.turns
-    while not st.over and me.turns <= max_turns:
+    while not game.state.over and me.turns <= max_turns:
         action = choose(game)
         if action is None:
             break
@@ -173,7 +172,7 @@ def play_game(game: Any, max_turns: int = MAX_TURNS,
         elif kind is A.Keep:
             mulligans = me.mulligans
             facts = known(game)
-            opening = sum(1 for o in me.hand if facts[st.objs[o].name].land) - \
+            opening = sum(1 for o in me.hand if facts[game.state.objs[o].name].land) - \
                 sum(1 for name in action.bottom if facts[name].land)
         try:
             game.play(action)
@@ -188,6 +187,7 @@ def play_game(game: Any, max_turns: int = MAX_TURNS,
         if n > 5000:
             error = "no end after 5000 actions"
             break
+    st = game.state
     if len(lands) < min(me.turns, max_turns):
         rec.close_turn()  # the game ended during p1's turn (or the goldfish's after it)
     kill = st.kill_turn if st.over and st.winner == ME else None
