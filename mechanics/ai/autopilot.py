@@ -193,10 +193,12 @@ _MADE: dict[tuple, A.Action] = {}
 
 
 def _goto(step: str, player: str = "") -> A.Goto:
+    """``A.Goto(step, player)``, made once."""
     return _made(A.Goto, step, player)
 
 
 def _cast(player: str, name: str, targets: tuple[str, ...], x: int, kicked: bool, how: str) -> A.Cast:
+    """A cast of one card, its fields by position (what :func:`_made` keeps it by)."""
     return A.Cast(player, name, targets, x, kicked=kicked, alt=how)
 
 
