@@ -263,7 +263,7 @@ class Game(Primitives, SpellPrimitives, TurnRules, CombatRules, TriggerRules, Pr
         :func:`~mechanics.rules.graveyard.yard_abilities`: both read the objects' names
         alone), instead of looking them up again.  A batch's games of one deck are set
         up so (:mod:`mechanics.ai.simulate`)."""
-        st, n = self.state, len(self.state.objs)
+        st, n = self.state, self.state.newest_obj()
         self._cards.update(other._cards)
         self._behaviours.update(other._behaviours)
         seen_state, seen, view = other._scanned

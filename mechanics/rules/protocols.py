@@ -98,7 +98,7 @@ class TriggerNeeds(GameCore, Protocol):
     policy: Any  # answers decisions at once (the autopilot), or None
     departing: list[tuple[int, int]]  # set by Primitives.move_all
     _abilities: Any  # ability_index's cache (an AbilityIndex or None)
-    _scanned: tuple[Any, int, Any]  # plugins_awake's: state, objects seen, the Awake view
+    _scanned: tuple[Any, int, Any]  # plugins_awake's: state, the newest object seen, the Awake view
     woken: frozenset[Any]  # the plugins an event woke
     keep_log: bool  # the game describes each event: emit notices every kind
 
