@@ -65,6 +65,9 @@ class TurnRules:
             if emptied:
                 self.changed(board=False)
         step = st.step
+        nxt = PLAIN_END.get(step)
+        if nxt is not None:
+            return nxt  # (nothing else ends with it)
         if step in ENDS_WITH_A_CHECK:
             if step == "damage" and st.turn_flags.get("first_strike_step"):
                 st.turn_flags["first_strike_step"] = False
@@ -106,7 +109,7 @@ class TurnRules:
         are empty as each step ends (500.4)."""
         st = self.state
         log, events = self.step_log, self.events
-        index = loud = None
+        index = loud = quiet = None
         for passed in range(1, limit + 1):
             sba = self.sba_revision  # as go_to's last check found it (dropping the characteristics bumps it)
             nxt = self.close_step(passed == 1)
@@ -115,7 +118,8 @@ class TurnRules:
             if index is None or self.sba_revision != sba:  # (what the step's end wrote may be heard)
                 index = self.ability_index()
                 loud = self.loud_steps(index)
-            while nxt in PLAIN_STEPS and nxt not in loud:
+                quiet = PLAIN_STEPS - loud
+            while nxt in quiet:
                 log.append((len(events), nxt, st.active, st.turn))  # (logged as open_step does)
                 nxt = NEXT_STEP[nxt]  # (pools empty, no combat to end, not the turn's last step)
             heard = nxt in loud
@@ -181,7 +185,7 @@ class TurnRules:
         if unheard is not None:
             if action is not None:
                 action(self)
-                if self.ability_index() is not unheard or st.delayed:  # (a plugin woken, Game.wake)
+                if self._abilities is not unheard or st.delayed:  # (dropped, or a plugin woken: Game.wake)
                     self.step_heard(step, self.ability_index())
                     return True  # (the caller's index is out of date)
             return False
@@ -600,6 +604,10 @@ STEP_ACTIONS = {name[len("_step_"):]: fn for name, fn in vars(TurnRules).items()
                 if name.startswith("_step_")}
 #: every step: those something may hear begin while anything may (:meth:`TurnRules.loud_steps`)
 ALL_STEPS = frozenset(STEPS)
+#: the steps whose end is followed by the next step and nothing else (500.2: no pools
+#: emptied but by the first step's end in a run, :meth:`TurnRules.close_step`), each with that step
+PLAIN_END = {step: nxt for step, nxt in NEXT_STEP.items()
+             if nxt is not None and step not in ENDS_WITH_A_CHECK and nxt not in COMBAT_DAMAGE_STEPS}
 #: the steps with no turn-based action at their beginning or end, and priority (upkeep,
 #: beginning of combat, postcombat main, end): nothing happens in them but what triggers
 PLAIN_STEPS = frozenset(STEPS) - STEP_ACTIONS.keys() - NO_PRIORITY - ENDS_WITH_A_CHECK - COMBAT_DAMAGE_STEPS
