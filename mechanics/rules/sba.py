@@ -288,8 +288,7 @@ def left_game(game: Game, name: str) -> bool:
 def _game_over(game: Game) -> None:
     st = game.state
     alive = [p for p, pl in st.players.items() if not pl.lost]
-    teams_alive = {game.seat_of(p) for p in alive}
-    if len(teams_alive) <= 1:
+    if len({st.team_of(p)[0] for p in alive}) <= 1:  # one team left (805.4: teams win together)
         st.over = True
         st.winner = alive[0] if alive else None
         st.priority = None
