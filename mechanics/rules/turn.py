@@ -102,26 +102,27 @@ class TurnRules:
         any other, announced to it.  How many steps ended, at most ``limit`` (go_to's guard
         against a game that never reaches its step: goldfish alone, nothing happening).
 
-        What may hear a step begin is worked out once for the run (:meth:`loud_steps`):
-        a step nothing hears begins with its turn-based actions alone (:meth:`open_step`),
-        one with none (:data:`PLAIN_STEPS`) with its record alone; after the first step,
+        What may hear a step begin is worked out once for the run and each turn in it
+        (:meth:`loud_steps`): a step nothing hears begins with its turn-based actions alone
+        (:meth:`open_step`), one with none (:data:`PLAIN_STEPS`) or none to do now
+        (:data:`IDLE`) with its record alone; after the first step,
         no player having had priority and no turn-based action adding mana, the pools
         are empty as each step ends (500.4)."""
         st = self.state
         log, events = self.step_log, self.events
-        index = loud = quiet = None
+        index = loud = quiet = idle = None
         for passed in range(1, limit + 1):
             sba = self.sba_revision  # as go_to's last check found it (dropping the characteristics bumps it)
             nxt = self.close_step(passed == 1)
             if nxt is None:
                 return passed  # the step began again (510.4, 514.3a)
-            if index is None or self.sba_revision != sba:  # (what the step's end wrote may be heard)
-                index = self.ability_index()
+            if index is None or self.sba_revision != sba or nxt == "untap":  # (what the step's end
+                index = self.ability_index()  # wrote may be heard; a new turn: another seat's steps)
                 loud = self.loud_steps(index)
-                quiet = PLAIN_STEPS - loud
-            while nxt in quiet:
+                quiet, idle = PLAIN_STEPS - loud, IDLE.keys() - loud
+            while nxt in quiet or nxt in idle and IDLE[nxt](self):
                 log.append((len(events), nxt, st.active, st.turn))  # (logged as open_step does)
-                nxt = NEXT_STEP[nxt]  # (pools empty, no combat to end, not the turn's last step)
+                nxt = QUIET_NEXT[nxt]  # (pools empty, no combat to end, not the turn's last step)
             heard = nxt in loud
             if (self.open_step(nxt, None if heard else index) or self.sba_revision != sba
                     or st.pending_triggers or st.decision is not None or st.over):
@@ -133,12 +134,18 @@ class TurnRules:
         return limit
 
     def loud_steps(self: Game, index: AbilityIndex) -> frozenset[str]:
-        """The steps whose beginning something may hear (603.2, 603.7) or a ``go_to``
-        waits for: every step while a delayed trigger waits or something notices
-        StepBegan (a log, a trigger), else those the ability index lists as heard."""
-        if self.state.delayed or "StepBegan" in index.noticed:
+        """The steps of this turn whose beginning something may hear (603.2, 603.7) or a
+        ``go_to`` waits for (in this turn, when it waits for a seat's): every step while a
+        delayed trigger waits or something notices StepBegan (a log, a trigger), else those
+        the ability index lists as heard."""
+        st = self.state
+        if st.delayed or "StepBegan" in index.noticed:
             return ALL_STEPS
-        return index.steps_heard | self.steps_watched.keys()
+        loud = index.steps_heard
+        for step, (seat, _) in self.steps_watched.items():
+            if not seat or seat == self.seat_of(st.active):
+                loud = loud | {step}
+        return loud
 
     def begin_turn(self: Game) -> None:
         """A new turn: the next player (or team, 805) in turn order becomes active; its
@@ -289,13 +296,10 @@ class TurnRules:
         """714.3b: as the precombat main phase begins, the active player puts a lore counter
         on each Saga they control (its chapter abilities trigger, 714.2b): the Sagas are
         those at that moment, all of them found before any counter is put."""
-        chars = self.all_chars()
-        kept = self.memo.get("sagas")  # the Sagas on the battlefield, kept with the characteristics
-        if kept is None or kept[0] is not chars:
-            kept = self.memo["sagas"] = (chars, [o for o, ch in chars.items() if "Saga" in ch.subtypes])
-        if kept[1]:
-            active = self.seat_of(self.state.active)
-            for oid in [o for o in kept[1] if self.seat_of(chars[o].controller) == active]:
+        sagas = _sagas(self)
+        if sagas:
+            chars, active = self.all_chars(), self.seat_of(self.state.active)
+            for oid in [o for o in sagas if self.seat_of(chars[o].controller) == active]:
                 self.put_counters(oid, "lore", 1)
 
     def _step_attackers(self: Game) -> None:
@@ -303,7 +307,7 @@ class TurnRules:
         with the creatures of all its players (805.10b)."""
         st = self.state
         team = st.team_of(st.active)
-        deciders = [p for p in team if not st.players[p].auto and not st.players[p].lost]
+        deciders = _attack_deciders(self)
         if not deciders:
             return  # goldfish declare no attackers
         able = [o for p in team for o in self.can_attack_with(p)]
@@ -611,6 +615,46 @@ PLAIN_END = {step: nxt for step, nxt in NEXT_STEP.items()
 #: the steps with no turn-based action at their beginning or end, and priority (upkeep,
 #: beginning of combat, postcombat main, end): nothing happens in them but what triggers
 PLAIN_STEPS = frozenset(STEPS) - STEP_ACTIONS.keys() - NO_PRIORITY - ENDS_WITH_A_CHECK - COMBAT_DAMAGE_STEPS
+
+
+def _sagas(game: Game) -> list[int]:
+    """The Sagas on the battlefield (714.3b's), kept with the characteristics."""
+    chars = game.all_chars()
+    kept = game.memo.get("sagas")
+    if kept is None or kept[0] is not chars:
+        kept = game.memo["sagas"] = (chars, [o for o, ch in chars.items() if "Saga" in ch.subtypes])
+    return kept[1]
+
+
+def _attack_deciders(game: Game) -> list[str]:
+    """The active team's players who declare its attackers (508.1): not a goldfish, still in."""
+    st = game.state
+    return [p for p in st.team_of(st.active) if not st.players[p].auto and not st.players[p].lost]
+
+
+def _draws_nothing(game: Game) -> bool:
+    """Whether each player of the active team is a goldfish with no library, who draws
+    nothing (:meth:`Primitives.draw`: a goldfish draws what its library holds)."""
+    players = game.state.players
+    for p in game.state.team_of(game.state.active):
+        if players[p].library or not players[p].auto:
+            return False
+    return True
+
+
+#: the steps whose turn-based actions may have nothing to do in a turn, each with the test
+#: that says they have none as the step begins (what they read changes only by what a run
+#: of steps stops or looks again for: a declaration, a permanent entering, a new turn), so
+#: that it begins as a plain step, its record alone: no Saga to put a lore counter on
+#: (714.3b), a team of goldfish that declares no attackers (508.1) and, no creature in
+#: combat, no declare blockers or combat damage step (508.8) nor any to remove from combat
+#: (511.3), a goldfish team with no cards to draw (504.1)
+IDLE = {"main1": lambda game: not _sagas(game),
+        "attackers": lambda game: not game.state.combat and not _attack_deciders(game),
+        "endcombat": lambda game: not game.state.combat,
+        "draw": _draws_nothing}
+#: the step after a plain or idle one: after idle attackers, none attack (508.8)
+QUIET_NEXT = {**NEXT_STEP, "attackers": "endcombat"}
 
 
 #: the primitive each operation an ``untap_begin`` hook may ask for runs (the names are
