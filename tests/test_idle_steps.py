@@ -28,7 +28,7 @@ def test_a_goldfish_saga_gets_its_lore_counter_as_the_goldfish_main_phase_begins
                 'battlefield p2 "Kumano Faces Kakkazan"')
     saga = named(game, "Kumano Faces Kakkazan")
     before = game.state.objs[saga].counters.get("lore", 0)
-    play(game, "goto main1 p1")  # through the goldfish's turn: 714.3b in its precombat main phase
+    play(game, "goto end p2")  # through the goldfish's main phase: 714.3b
     assert game.state.objs[saga].counters.get("lore", 0) == before + 1
 
 

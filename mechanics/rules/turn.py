@@ -102,8 +102,8 @@ class TurnRules:
         any other, announced to it.  How many steps ended, at most ``limit`` (go_to's guard
         against a game that never reaches its step: goldfish alone, nothing happening).
 
-        What may hear a step begin is worked out once for the run and each turn in it
-        (:meth:`loud_steps`): a step nothing hears begins with its turn-based actions alone
+        What may hear a step begin is worked out once for the run (:meth:`loud_steps`):
+        a step nothing hears begins with its turn-based actions alone
         (:meth:`open_step`), one with none (:data:`PLAIN_STEPS`) or none to do now
         (:data:`IDLE`) with its record alone; after the first step,
         no player having had priority and no turn-based action adding mana, the pools
@@ -116,8 +116,8 @@ class TurnRules:
             nxt = self.close_step(passed == 1)
             if nxt is None:
                 return passed  # the step began again (510.4, 514.3a)
-            if index is None or self.sba_revision != sba or nxt == "untap":  # (what the step's end
-                index = self.ability_index()  # wrote may be heard; a new turn: another seat's steps)
+            if index is None or self.sba_revision != sba:  # (what the step's end wrote may be heard)
+                index = self.ability_index()
                 loud = self.loud_steps(index)
                 quiet, idle = PLAIN_STEPS - loud, IDLE.keys() - loud
             while nxt in quiet or nxt in idle and IDLE[nxt](self):
@@ -134,18 +134,12 @@ class TurnRules:
         return limit
 
     def loud_steps(self: Game, index: AbilityIndex) -> frozenset[str]:
-        """The steps of this turn whose beginning something may hear (603.2, 603.7) or a
-        ``go_to`` waits for (in this turn, when it waits for a seat's): every step while a
-        delayed trigger waits or something notices StepBegan (a log, a trigger), else those
-        the ability index lists as heard."""
-        st = self.state
-        if st.delayed or "StepBegan" in index.noticed:
+        """The steps whose beginning something may hear (603.2, 603.7) or a ``go_to``
+        waits for: every step while a delayed trigger waits or something notices
+        StepBegan (a log, a trigger), else those the ability index lists as heard."""
+        if self.state.delayed or "StepBegan" in index.noticed:
             return ALL_STEPS
-        loud = index.steps_heard
-        for step, (seat, _) in self.steps_watched.items():
-            if not seat or seat == self.seat_of(st.active):
-                loud = loud | {step}
-        return loud
+        return index.steps_heard | self.steps_watched.keys()
 
     def begin_turn(self: Game) -> None:
         """A new turn: the next player (or team, 805) in turn order becomes active; its
