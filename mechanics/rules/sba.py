@@ -138,6 +138,9 @@ def _narrowed(game: Game, touched: set[int]) -> Watched:
     others = game.sba_others
     chars = game.all_chars()
     looked = touched.union(others).intersection(chars)
+    if not looked:  # (none of them is a permanent now: a spell, a card in a hidden zone)
+        game.sba_others = []
+        return _NOTHING
     if len(looked) > 1:
         looked = [oid for oid in chars if oid in looked]
     watched = _watch(game, [(oid, chars[oid]) for oid in looked])

@@ -246,9 +246,9 @@ class TurnRules:
             obj = objs[oid]
             if obj.tapped or obj.sick:
                 obj.sick = False  # 302.6: continuously controlled since this turn began
-                if obj.tapped and not ch.has(DOESNT_UNTAP) and not (
+                if obj.tapped and not (ch.keywords and ch.has(DOESNT_UNTAP)) and not (
                         asks and self.hooks.untap_permanent(self, obj) is False) and not (
-                        ch.has(MAY_NOT_UNTAP) and self._kept_tapped(oid)):
+                        ch.keywords and ch.has(MAY_NOT_UNTAP) and self._kept_tapped(oid)):  # (keyword-like)
                     untapping.append(oid)
         for oid in untapping:
             self.untap(oid)
