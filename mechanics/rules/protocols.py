@@ -121,7 +121,7 @@ class TurnNeeds(GameCore, Protocol):
     step_log: list[tuple[int, str, str, int]]  # each step as it began (record_step); ``pass`` counts it
     steps_watched: dict[str, tuple[str, list[str]]]  # go_to's step: the seat it waits for, who began it
     sba_revision: int  # pass_steps: whether a step's beginning wrote what state-based actions read
-    memo: dict[str, Any]  # derived data kept between writes (the Sagas, by characteristics)
+    _abilities: Any  # ability_index's cache: open_step asks whether turn-based actions dropped it
 
     def ctx(self, item: StackItem | None = None, player: str | None = None) -> Ctx: ...
     def seating(self) -> Seating: ...  # PriorityRules (the next seat in turn order, who passes by itself)
