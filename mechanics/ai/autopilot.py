@@ -49,9 +49,10 @@ from ..model.cards import BASIC_LAND_MANA, parse_cost
 from ..model.mana import phyrexian_life, plan
 from ..model.state import Decision
 from ..play.blocks import required_blocks
+from ..play.castable import may_play_from_exile
 from ..play.costs import alt_allowed, alternative_cost, cast_costs, total_cost
 from ..play.payment import mana_sources, payers, paying
-from ..play.perform import crew_options, may_play_from_exile, unpayable
+from ..play.perform import crew_options, unpayable
 from .decisions import (
     crew_choice,
     divided_targets,

@@ -42,11 +42,12 @@ from ..rules.turn import TurnRules
 from ..text import scripts  # noqa: F401 - scripts register the bundled cards
 from ..text.build import build_behaviour, manual_phrases
 from ..text.oracle.tokens import token_card
+from .castable import castable_faces
 from .context import Ctx, Suspend
 from .history import History
 from .legal import can_act, generate, is_legal
 from .notation import from_snapshot, snapshot
-from .perform import castable_faces, perform
+from .perform import perform
 from .stops import at_stop
 
 #: the state a new game's :meth:`Game.reset` replaces: no log, no events, seed 0 (never written)

@@ -101,6 +101,8 @@ class TriggerNeeds(GameCore, Protocol):
     _scanned: tuple[Any, int, Any]  # plugins_awake's: state, the newest object seen, the Awake view
     woken: frozenset[Any]  # the plugins an event woke
     keep_log: bool  # the game describes each event: emit notices every kind
+    revision: int  # live_target: a target's legality is kept for it
+    memo: dict[str, Any]  # derived data kept between writes (live_target's)
 
     def all_chars(self) -> dict[int, Chars]: ...
     def hook(self, hook_name: str, /, **kw: Any) -> Any: ...
@@ -111,6 +113,7 @@ class TriggerNeeds(GameCore, Protocol):
     def ctx(self, item: StackItem | None = None, player: str | None = None) -> Ctx: ...
     def controller_of(self, oid: int) -> str: ...  # Game
     def look(self, oid: int, epoch: int) -> dict[str, Any] | None: ...  # Game (608.2h)
+    def awake(self) -> Awake: ...  # Game (whether a plugin may make a player untargetable)
 
 
 class TurnNeeds(GameCore, Protocol):
@@ -141,6 +144,7 @@ class TurnNeeds(GameCore, Protocol):
     def spell_card_away(self, item: StackItem, resolved: bool = False) -> None: ...  # SpellPrimitives
     def ability(self, handler: str) -> Any: ...  # TriggerRules
     def ability_index(self) -> AbilityIndex: ...  # TriggerRules
+    def live_target(self, item: StackItem, i: int) -> Any: ...  # TriggerRules (608.2b)
     def add_trigger(self, oid: int, ch: Chars, idx: int, ab: Triggered, data: dict) -> None: ...  # TriggerRules
     def queue_trigger(self, handler: str, source: int | None, epoch: int, controller: str,
                       text: str, data: dict | None = None,

@@ -459,8 +459,7 @@ class TurnRules:
         """608: resolve the top object of the stack."""
         st = self.state
         item = st.stack[-1]
-        ctx = self.ctx(item)
-        if item.targets and all(ctx.target(i) is None for i in range(len(item.targets))):
+        if item.targets and all(self.live_target(item, i) is None for i in range(len(item.targets))):
             self.note(f"{item.text or self.describe(item.source)} has no legal target and is removed")
             st.stack.pop()  # 608.2b
             if item.kind == "spell" and item.source is not None:
@@ -484,7 +483,7 @@ class TurnRules:
             return
         obj = st.objs[item.source]
         card = self.card(obj.name)
-        if card.types & {"Instant", "Sorcery"}:
+        if "Instant" in card.types or "Sorcery" in card.types:
             for ab in self.behaviour(obj.name).of(SpellAbility):
                 if ab.resolve:
                     ab.resolve(self.ctx(item))
