@@ -80,6 +80,7 @@ class Game(Primitives, SpellPrimitives, TurnRules, CombatRules, TriggerRules, Pr
         self.history: History | None = History() if history else None
         self.redo_stack: list[Action] = []
         self.events: list[ev.Event] = []
+        self.unrecorded = 0  # the events not recorded, nothing noticing their kind (noticing)
         self.log: list[str] = []
         self.keep_log = log
         self._behaviours: dict[str, Behaviour] = {}
@@ -416,6 +417,16 @@ class Game(Primitives, SpellPrimitives, TurnRules, CombatRules, TriggerRules, Pr
         index = self._abilities
         if battlefield or index is None or event.kind in index.noticed:
             self._notice(event)
+
+    def noticing(self, kind: str) -> bool:
+        """Whether :meth:`emit` looks at an event of this kind, asked before building one
+        that nothing hears in most games (Tapped, Untapped, a move between zones other than
+        the battlefield): when it doesn't (a game keeping no log), the event is neither
+        built nor recorded, only counted in ``unrecorded`` (what "if you do" counts too)."""
+        if kind in (self._abilities or self.ability_index()).noticed:
+            return True
+        self.unrecorded += 1
+        return False
 
     def _notice(self, event: ev.Event) -> None:
         """What :meth:`emit` does with an event something may notice."""

@@ -93,18 +93,21 @@ class Primitives:
                 obj.name = face_names(card.full_name)[0]
             lst = getattr(st.players[player or obj.owner], zone)
             lst.append(oid) if (bottom or zone != "library") else lst.insert(0, oid)
-        if "battlefield" in (old_zone, zone):
+        battlefield = "battlefield" in (old_zone, zone)
+        if battlefield:
             self.changed_one(oid)
         else:  # (a token anywhere but the battlefield ceases to exist, 704.5d)
             self.changed(characteristics=False, sba=obj.token)
         if zone == "battlefield":  # 614.1c, 707.5: it enters already a copy, with its counters
             self._entered(obj)
+        if not battlefield and not self.noticing("ZoneChanged"):
+            return oid  # a move elsewhere than the battlefield nothing hears (emit)
         event = ev.ZoneChanged(oid, obj.epoch, obj.name, obj.owner, obj.controller,
                                old_zone, zone, old_epoch, obj.token)
         if self.entering is not None and zone == "battlefield":
             self.entering.append(event)  # move_all: announced once all of them are there
         else:
-            self.emit(event, "battlefield" in (old_zone, zone))
+            self.emit(event, battlefield)
         return oid
 
     def move_all(self: Game, oids: list[int], zone: str) -> None:
@@ -486,7 +489,8 @@ class Primitives:
         if not obj.tapped:
             obj.tapped = True
             self.changed(characteristics=False, sba=False)
-            self.emit(ev.Tapped(oid))
+            if self.noticing("Tapped"):
+                self.emit(ev.Tapped(oid))
 
     def untap(self: Game, oid: int) -> None:
         obj = self.state.objs[oid]
@@ -499,7 +503,8 @@ class Primitives:
             if ended and any(e.until == ended for e in self.state.effects):  # 611.2b: "as long as ~ remains tapped"
                 self.state.effects = [e for e in self.state.effects if e.until != ended]
                 self.changed()
-            self.emit(ev.Untapped(oid))
+            if self.noticing("Untapped"):
+                self.emit(ev.Untapped(oid))
 
     def exert(self: Game, oid: int) -> None:
         """701.43a: its controller chooses to have it not untap during their next untap step
