@@ -75,17 +75,18 @@ def test_undo_takes_back_the_events_and_log_lines_of_what_it_undoes() -> None:
 
 def quiet(event: ev.Event) -> bool:
     """An event a game keeping no log leaves out when nothing notices its kind
-    (``Game.noticing``): a step beginning, a permanent tapped or untapped, a card moving
-    between zones other than the battlefield."""
-    return isinstance(event, (ev.StepBegan, ev.Tapped, ev.Untapped)) or isinstance(event, ev.ZoneChanged) and \
+    (``Game.noticing``): a step beginning, a permanent tapped or untapped, a draw, a life
+    change, a card moving between zones other than the battlefield."""
+    return isinstance(event, (ev.StepBegan, ev.Tapped, ev.Untapped, ev.Drew, ev.LifeChanged)) or \
+        isinstance(event, ev.ZoneChanged) and \
         "battlefield" not in (event.from_zone, event.to_zone)
 
 
 def test_a_logged_game_describes_events_nothing_hears_and_a_batch_game_only_records_them() -> None:
     """A batch game records the events a logged game describes, but for those nothing
     notices of the kinds it leaves out (``quiet``): the beginnings of steps, which only its
-    step log has (as the logged game's), taps, untaps and draws' moves (the draw itself is
-    recorded: the turn counts draws)."""
+    step log has (as the logged game's), taps, untaps, draws with their moves, and life
+    changes (the turn counts draws and life changes without them)."""
     lines = ("turn p1 main1", "goldfish p2", "library p1 Island x3", "battlefield p1 Mountain", "battlefield p1 Forest tapped",
              "hand p1 \"Lightning Bolt\"", "cast p1 \"Lightning Bolt\" target p2", "resolve", "goto main1 p1")
     logged, batch = Game(), Game(log=False)
@@ -93,9 +94,11 @@ def test_a_logged_game_describes_events_nothing_hears_and_a_batch_game_only_reco
         for line in lines:
             game.play(line)
     assert [e for e in logged.events if isinstance(e, ev.StepBegan)][-1].step == "main1"
-    assert {type(e) for e in logged.events if quiet(e)} == {ev.StepBegan, ev.Tapped, ev.Untapped, ev.ZoneChanged}
+    assert {type(e) for e in logged.events if quiet(e)} == {ev.StepBegan, ev.Tapped, ev.Untapped, ev.ZoneChanged,
+                                                             ev.Drew, ev.LifeChanged}
     assert [e for e in logged.events if not quiet(e)] == batch.events
-    assert [e.kind for e in batch.events].count("Drew") == 1 and batch.state.players["p2"].life == 17
+    for game in (logged, batch):  # (what the turn counts, without the events)
+        assert game.state.turn_flags["drawn"] == {"p1": 1} and game.state.players["p2"].life == 17
     assert [(s, a, t) for _, s, a, t in batch.step_log] == [(e.step, e.active, e.turn) for e in logged.events
                                                               if isinstance(e, ev.StepBegan)]
     assert batch.steps_began(0, "main2") == logged.steps_began(0, "main2") == 2
@@ -152,3 +155,20 @@ def test_a_plugin_hearing_taps_hears_them_and_finds_them_recorded_in_a_game_keep
     mountain = game.resolve_obj("m")
     assert watch.heard == [mountain]
     assert [e for e in game.events if isinstance(e, ev.Tapped)] == [ev.Tapped(mountain)]
+
+
+def test_the_turn_counts_draws_and_life_lost_without_their_events_in_a_game_keeping_no_log() -> None:
+    """Eyekite: "+2/+0 as long as you've drawn two or more cards this turn"; Arrogant
+    Outlaw: "When this creature enters, if an opponent lost life this turn, each opponent
+    loses 2 life and you gain 2 life".  Nothing hears a draw or a life change there, so a
+    game keeping no log builds neither event, and the turn counts them all the same."""
+    for log in (True, False):
+        game = Game(log=log, plugins=make_plugin_manager(load_entrypoints=False))
+        for line in ("turn p1 main1", "goldfish p2", "library p1 Island x3", "battlefield p1 Eyekite as kite",
+                     "hand p1 \"Arrogant Outlaw\"", "damage p2 3", "draw p1 2", "mana p1 {2}{B}",
+                     "cast p1 \"Arrogant Outlaw\"", "resolve", "resolve"):
+            game.play(line)
+        kite = game.view(game.resolve_obj("kite"))
+        assert (kite.power, kite.toughness) == (3, 2)  # (a 1/2)
+        assert game.state.players["p2"].life == 15 and game.state.players["p1"].life == 22
+        assert ("Drew" in [e.kind for e in game.events]) is log

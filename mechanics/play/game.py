@@ -420,8 +420,8 @@ class Game(Primitives, SpellPrimitives, TurnRules, CombatRules, TriggerRules, Pr
 
     def noticing(self, kind: str) -> bool:
         """Whether :meth:`emit` looks at an event of this kind, asked before building one
-        that nothing hears in most games (Tapped, Untapped, a move between zones other than
-        the battlefield): when it doesn't (a game keeping no log), the event is neither
+        that nothing hears in most games (Tapped, Untapped, Drew, LifeChanged, a move between
+        zones other than the battlefield): when it doesn't (a game keeping no log), the event is neither
         built nor recorded, only counted in ``unrecorded`` (what "if you do" counts too)."""
         if kind in (self._abilities or self.ability_index()).noticed:
             return True

@@ -26,6 +26,7 @@ from ..model.state import (
 )
 from ..text.effects import CANT_GAIN_LIFE, DOESNT_UNTAP
 from .prevention import prevented, protected  # noqa: F401 - protected: the rules' name for it
+from .tally import drew, life_changed
 
 if TYPE_CHECKING:
     from ..play.game import Game
@@ -388,8 +389,10 @@ class Primitives:
                 return
             oid = p.library[0]
             self.move(oid, "hand", player)
-            self.emit(ev.Drew(player, oid, i, n))
-            self.changed(characteristics=False, sba=False)  # the turn's count of draws (tally) a static may read
+            drew(self.state, player)  # the turn's count of draws, which a condition may read (tally)
+            self.changed(characteristics=False, sba=False)
+            if self.noticing("Drew"):
+                self.emit(ev.Drew(player, oid, i, n))
 
     def mill(self: Game, player: str, n: int) -> list[int]:
         """701.17: put the top N cards into the graveyard, all at once (as many as there are)."""
@@ -629,8 +632,10 @@ class Primitives:
             return
         for p in self._life_holder(player):
             self.state.players[p].life += n
+        life_changed(self.state, player, n)  # the turn's count, which a condition may read (tally)
         self.changed(characteristics=False, only=())
-        self.emit(ev.LifeChanged(player, n))
+        if self.noticing("LifeChanged"):
+            self.emit(ev.LifeChanged(player, n))
 
     # ---------------------------------------------------------------- effects
     def add_effect(self: Game, layer: str, kind: str, affected: list[int], params: dict[str, Any],
