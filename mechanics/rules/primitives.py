@@ -70,7 +70,7 @@ class Primitives:
                 st.turn_flags["creature_died"] = True  # 700.4: for "if a creature died this turn"
                 st.turn_flags.setdefault("died", []).append(obj.ref)  # "for each creature that died this turn"
         self.remove_from_zone(obj)
-        obj.epoch += 1
+        obj.epoch = old_epoch + 1
         obj.zone = zone
         obj.timestamp = st.tick()
         obj.tapped = obj.phased_out = obj.sick = False
@@ -133,18 +133,19 @@ class Primitives:
             self.emit(event, True)
 
     def remove_from_zone(self: Game, obj: Obj) -> None:
-        st = self.state
-        if obj.zone == "battlefield":
+        st, zone = self.state, obj.zone
+        if zone == "battlefield":
             st.battlefield.remove(obj.id)
-        elif obj.zone == "stack":
+        elif zone == "stack":
             st.stack[:] = [s for s in st.stack if not (s.kind == "spell" and s.source == obj.id)]
-        elif obj.zone in PLAYER_ZONES:
-            lst = getattr(st.players[obj.owner], obj.zone)  # (400.3: its owner's, unless put elsewhere)
-            if obj.id in lst:
-                lst.remove(obj.id)
+        elif zone in PLAYER_ZONES:
+            try:
+                getattr(st.players[obj.owner], zone).remove(obj.id)  # (400.3: its owner's, unless put elsewhere)
                 return
+            except ValueError:
+                pass
             for p in st.players.values():
-                lst = getattr(p, obj.zone)
+                lst = getattr(p, zone)
                 if obj.id in lst:
                     lst.remove(obj.id)
 
@@ -388,9 +389,8 @@ class Primitives:
                     self.changed()
                 return
             oid = p.library[0]
+            drew(self.state, player)  # the turn's count of draws a condition may read (tally), announced by the move
             self.move(oid, "hand", player)
-            drew(self.state, player)  # the turn's count of draws, which a condition may read (tally)
-            self.changed(characteristics=False, sba=False)
             if self.noticing("Drew"):
                 self.emit(ev.Drew(player, oid, i, n))
 
