@@ -418,14 +418,15 @@ class Game(Primitives, SpellPrimitives, TurnRules, CombatRules, TriggerRules, Pr
         if battlefield or index is None or event.kind in index.noticed:
             self._notice(event)
 
-    def noticing(self, kind: str) -> bool:
+    def noticing(self, kind: str, n: int = 1) -> bool:
         """Whether :meth:`emit` looks at an event of this kind, asked before building one
         that nothing hears in most games (Tapped, Untapped, Drew, LifeChanged, a move between
         zones other than the battlefield): when it doesn't (a game keeping no log), the event is neither
-        built nor recorded, only counted in ``unrecorded`` (what "if you do" counts too)."""
+        built nor recorded, only counted in ``unrecorded`` (what "if you do" counts too;
+        ``n``: so many events of the kind)."""
         if kind in (self._abilities or self.ability_index()).noticed:
             return True
-        self.unrecorded += 1
+        self.unrecorded += n
         return False
 
     def _notice(self, event: ev.Event) -> None:

@@ -9,6 +9,7 @@ is named in ``PrimitivesNeeds`` (``protocols.py``).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from ..abilities.abilities import EntersWith
@@ -496,18 +497,31 @@ class Primitives:
                 self.emit(ev.Tapped(oid))
 
     def untap(self: Game, oid: int) -> None:
-        obj = self.state.objs[oid]
-        if obj.tapped and obj.counters.get("stun"):  # 122.1d: a stun counter is removed instead
-            self.remove_counters(oid, "stun", 1)
-        elif obj.tapped:
-            obj.tapped = False
-            self.changed(characteristics=False, sba=False)
-            ended = while_present(obj, tapped=True) if self.state.effects else ""
-            if ended and any(e.until == ended for e in self.state.effects):  # 611.2b: "as long as ~ remains tapped"
-                self.state.effects = [e for e in self.state.effects if e.until != ended]
+        self.untap_all((oid,))
+
+    def untap_all(self: Game, oids: Iterable[int]) -> None:
+        """Untap these permanents at once (502.3: the untap step's), announced together,
+        then each one's Untapped event (when noticed, :meth:`Game.noticing`)."""
+        st = self.state
+        untapped = []
+        for oid in oids:
+            obj = st.objs[oid]
+            if obj.tapped and obj.counters.get("stun"):  # 122.1d: a stun counter is removed instead
+                self.remove_counters(oid, "stun", 1)
+            elif obj.tapped:
+                obj.tapped = False
+                untapped.append(obj)
+        if not untapped:
+            return
+        self.changed(characteristics=False, sba=False)
+        if st.effects:  # 611.2b: "as long as ~ remains tapped" ends
+            ended = {while_present(obj, tapped=True) for obj in untapped}
+            if any(e.until in ended for e in st.effects):
+                st.effects = [e for e in st.effects if e.until not in ended]
                 self.changed()
-            if self.noticing("Untapped"):
-                self.emit(ev.Untapped(oid))
+        if self.noticing("Untapped", len(untapped)):
+            for obj in untapped:
+                self.emit(ev.Untapped(obj.id))
 
     def exert(self: Game, oid: int) -> None:
         """701.43a: its controller chooses to have it not untap during their next untap step

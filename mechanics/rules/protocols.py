@@ -18,7 +18,7 @@ whose they are in a comment.  The rules' plain functions (``sba.check``,
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Iterable
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
@@ -61,7 +61,7 @@ class PrimitivesNeeds(GameCore, Protocol):
     def counter_put(self, kind: str) -> None: ...  # Game: wakes the plugins waiting for this kind of counter
     def controller_of(self, oid: int) -> str: ...
     def opponents(self, player: str) -> list[str]: ...  # designate: "until an opponent becomes"
-    def noticing(self, kind: str) -> bool: ...  # Game: emit looks at this kind (else it is not built)
+    def noticing(self, kind: str, n: int = 1) -> bool: ...  # Game: emit looks at this kind (else it is not built)
     def ctx(self, item: StackItem | None = None, player: str | None = None) -> Ctx: ...
     def hook(self, hook_name: str, /, **kw: Any) -> Any: ...
     def remember(self, obj: Obj) -> None: ...
@@ -138,7 +138,7 @@ class TurnNeeds(GameCore, Protocol):
     def put_counters(self, target: int | str, kind: str, n: int,
                      source_item: int | None = None) -> int: ...  # Primitives (a Saga's lore, 714.3b)
     def remove_from_combat(self, obj: Obj) -> None: ...  # Primitives
-    def untap(self, oid: int) -> None: ...  # Primitives
+    def untap_all(self, oids: Iterable[int]) -> None: ...  # Primitives
     def spell_card_away(self, item: StackItem, resolved: bool = False) -> None: ...  # SpellPrimitives
     def ability(self, handler: str) -> Any: ...  # TriggerRules
     def ability_index(self) -> AbilityIndex: ...  # TriggerRules
