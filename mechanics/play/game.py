@@ -36,6 +36,7 @@ from ..rules.primitives import Primitives
 from ..rules.priority import PriorityRules, Seating
 from ..rules.refs import References
 from ..rules.spells import SpellPrimitives
+from ..rules.status import StatusPrimitives
 from ..rules.tally import TALLIES
 from ..rules.triggers import NOT_SCANNED, AbilityIndex, TriggerRules, lists
 from ..rules.turn import TurnRules
@@ -53,7 +54,7 @@ from .stops import at_stop
 _BEFORE = State()
 
 
-class Game(Primitives, SpellPrimitives, TurnRules, CombatRules, TriggerRules, PriorityRules, References):
+class Game(Primitives, SpellPrimitives, StatusPrimitives, TurnRules, CombatRules, TriggerRules, PriorityRules, References):
     """A game of Magic: state, a pending decision, legal actions, play and undo.
 
     Args:
@@ -412,7 +413,9 @@ class Game(Primitives, SpellPrimitives, TurnRules, CombatRules, TriggerRules, Pr
         these notices (the kept ability index says which: every kind when a log is kept)
         costs its record alone.  ``battlefield``: a ZoneChanged to or from the battlefield,
         which is always looked at (603.10a: what leaves looks back; revolt counts it; enters
-        and dies abilities), while other moves are noticed only when something hears them."""
+        and dies abilities), while other moves are noticed only when something hears them.
+        The primitives ask :meth:`noticing` before building an event of the kinds that
+        nothing hears in most games."""
         self.events.append(event)  # (the state's n_events is written as it is saved: play)
         index = self._abilities
         if battlefield or index is None or event.kind in index.noticed:

@@ -9,7 +9,6 @@ is named in ``PrimitivesNeeds`` (``protocols.py``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from ..abilities.abilities import EntersWith
@@ -18,14 +17,12 @@ from ..model.cards import face_names
 from ..model.errors import IllegalActionError
 from ..model.state import (
     EXILED_IF_DIES,
-    NEXT_UNTAP,
     PLAYER_ZONES,
     Decision,
     Effect,
     Obj,
-    while_present,
 )
-from ..text.effects import CANT_GAIN_LIFE, DOESNT_UNTAP
+from ..text.effects import CANT_GAIN_LIFE
 from .prevention import prevented, protected  # noqa: F401 - protected: the rules' name for it
 from .tally import drew, life_changed
 
@@ -487,52 +484,7 @@ class Primitives:
                     out.append((key, lambda o, ab=ab, src=src: ab.apply(self, src, o)))
         return out + self.hooks.replacements(self, on, op)
 
-    # ---------------------------------------------------------------- status
-    def tap(self: Game, oid: int) -> None:
-        obj = self.state.objs[oid]
-        if not obj.tapped:
-            obj.tapped = True
-            self.changed(characteristics=False, sba=False)
-            if self.noticing("Tapped"):
-                self.emit(ev.Tapped(oid))
-
-    def untap(self: Game, oid: int) -> None:
-        self.untap_all((oid,))
-
-    def untap_all(self: Game, oids: Iterable[int]) -> None:
-        """Untap these permanents at once (502.3: the untap step's), announced together,
-        then each one's Untapped event (when noticed, :meth:`Game.noticing`)."""
-        st = self.state
-        untapped = []
-        for oid in oids:
-            obj = st.objs[oid]
-            if obj.tapped and obj.counters.get("stun"):  # 122.1d: a stun counter is removed instead
-                self.remove_counters(oid, "stun", 1)
-            elif obj.tapped:
-                obj.tapped = False
-                untapped.append(obj)
-        if not untapped:
-            return
-        self.changed(characteristics=False, sba=False)
-        if st.effects:  # 611.2b: "as long as ~ remains tapped" ends
-            ended = {while_present(obj, tapped=True) for obj in untapped}
-            if any(e.until in ended for e in st.effects):
-                st.effects = [e for e in st.effects if e.until not in ended]
-                self.changed()
-        if self.noticing("Untapped", len(untapped)):
-            for obj in untapped:
-                self.emit(ev.Untapped(obj.id))
-
-    def exert(self: Game, oid: int) -> None:
-        """701.43a: its controller chooses to have it not untap during their next untap step
-        (701.43b: even if it isn't tapped, or was exerted already); 701.43c: only a permanent."""
-        obj = self.state.objs[oid]
-        if obj.zone != "battlefield":
-            return
-        self.add_effect("6", "abilities", [oid], {"keywords": (DOESNT_UNTAP,)}, until=NEXT_UNTAP)
-        self.note(f"{self.describe(oid)} is exerted")
-        self.emit(ev.Exerted(oid))
-
+    # ---------------------------------------------------------------- phasing (702.26)
     def phase_out(self: Game, oid: int, _indirect: bool = False) -> None:
         """702.26: treated as though it doesn't exist; not a zone change.  Auras and
         Equipment attached to it phase out indirectly with it (702.26g)."""
@@ -558,12 +510,6 @@ class Primitives:
         for other in list(self.state.objs.values()):
             if other.attached_to == oid and other.phased_indirectly:
                 self.phase_in(other.id, _indirect=True)
-
-    def attach(self: Game, oid: int, to: int) -> None:
-        self.state.objs[oid].attached_to = to
-        self.state.objs[oid].timestamp = self.state.tick()  # 613.7e
-        self.changed()
-        self.note(f"{self.describe(oid)} is attached to {self.describe(to)}")
 
     # ---------------------------------------------------------------- damage and life
     def damage(self: Game, target: int | str, n: int, source: int | None = None,
