@@ -164,18 +164,17 @@ class Primitives:
         """As it enters: "enters with" abilities and enter replacements (614.1c).
         When one makes it a copy (Clone), the copied card's apply instead (614.12)."""
         name = obj.copy_of or obj.name
-        seen: set[str] = set() if self.behaviour(name).of(EntersWith) else {name}  # (none: nothing to apply)
-        while name not in seen:
-            seen.add(name)
-            for ab in self.behaviour(name).of(EntersWith):
-                ab.apply(self.ctx(), obj)
-                if (obj.copy_of or obj.name) != name:
-                    break
-            name = obj.copy_of or obj.name
-        # 614.1c: other permanents' "enters with" replacement effects (Master Biomancer):
-        # each adds counters and types to the op; it enters with them (122.6, 613.1d)
-        card = self.card(obj.copy_of or obj.name)
-        if card.is_type("Planeswalker") and card.loyalty:  # 306.5b: with its printed loyalty
+        if self.behaviour(name).of(EntersWith):  # (none: nothing to apply)
+            seen: set[str] = set()
+            while name not in seen:
+                seen.add(name)
+                for ab in self.behaviour(name).of(EntersWith):
+                    ab.apply(self.ctx(), obj)
+                    if (obj.copy_of or obj.name) != name:
+                        break
+                name = obj.copy_of or obj.name
+        card = self.card(name)
+        if card.loyalty and card.is_type("Planeswalker"):  # 306.5b: with its printed loyalty
             self.put_counters(obj.id, "loyalty", card.loyalty)
         if "Saga" in card.subtypes:  # 714.3a: a Saga enters with a lore counter
             self.put_counters(obj.id, "lore", 1)
@@ -183,6 +182,10 @@ class Primitives:
             for spec in filter(None, obj.choices["counters"].split(";")):  # as the spell was marked
                 kind, _, n = spec.partition("=")
                 self.put_counters(obj.id, kind, int(n))
+        # 614.1c: other permanents' "enters with" replacement effects (Master Biomancer):
+        # each adds counters and types to the op; it enters with them (122.6, 613.1d)
+        if not self.replaces("enters"):
+            return
         plain = {"obj": obj.id, "counters": {}, "subtypes": ()}
         op = self.replace("enters", plain, obj.controller)
         if op is plain:  # no replacement effect applied (each applies to a copy)
