@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import gc
 import random
-from dataclasses import fields
+from dataclasses import MISSING, field, fields, make_dataclass
 from importlib import resources
 
 import pytest
 
 from mechanics.ai import simulate as sim
-from mechanics.model.state import State
+from mechanics.model.state import Obj, Player, StackItem, State
 from mechanics.play.game import Game
 
 RED, SIMIC, PROLIFERATE = (str(resources.files("mechanics").joinpath(f"data/decks/{name}"))
@@ -31,6 +31,22 @@ def test_a_shuffle_gives_the_order_random_gives_for_the_same_seed():
             rng.shuffle(theirs)
             assert mine == theirs, (seed, n)
             assert st.rng.random() == rng.random()  # the same numbers were drawn: what follows is the same
+
+
+@pytest.mark.parametrize("cls", [Obj, Player, StackItem], ids=lambda c: c.__name__)
+def test_a_record_made_by_its_quick_init_is_the_one_the_dataclass_makes(cls):
+    """``state.quick`` replaces the dataclass's ``__init__`` (a dict or list default is a
+    literal): the record a plain dataclass of the same fields makes from the same
+    arguments, by position or by keyword, each with dicts and lists of its own."""
+    twin = make_dataclass(cls.__name__, [(f.name, f.type, field(default=f.default, default_factory=f.default_factory))
+                                          for f in fields(cls)])
+    required = {f.name: f"{f.name}!" for f in fields(cls) if f.default is MISSING and f.default_factory is MISSING}
+    every = {f.name: f"{f.name}!" for f in fields(cls)}
+    for args, kwargs in (((), required), (tuple(required.values()), {}), (tuple(every.values()), {}), ((), every)):
+        made, want = cls(*args, **kwargs), twin(*args, **kwargs)
+        assert [getattr(made, f.name) for f in fields(cls)] == [getattr(want, f.name) for f in fields(cls)]
+    one, two = cls(**required), cls(**required)
+    assert all(getattr(one, f.name) is not getattr(two, f.name) for f in fields(cls) if f.default_factory is not MISSING)
 
 
 def test_a_batch_frees_each_game_and_leaves_the_collector_as_it_was():
