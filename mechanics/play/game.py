@@ -181,15 +181,17 @@ class Game(Primitives, SpellPrimitives, StatusPrimitives, TurnRules, CombatRules
         """The card's abilities and unimplemented lines, cached by name (and built once
         for all the games of the same plugins: ``hooks.behaviours``)."""
         b = self._behaviours.get(name)
-        if b is None and (granted := grants.split(name)) is not None:  # with quoted abilities (613.1f)
+        if b is not None:
+            return b
+        if (granted := grants.split(name)) is not None:  # with quoted abilities (613.1f)
             b = self._behaviours[name] = grants.merged(self.behaviour(granted[0]),
                                                        [self.behaviour(g) for g in granted[1]])
+            return b
+        hooks, card = self.hooks, self.card(name)
+        b = hooks.behaviours.get(card)
         if b is None:
-            hooks, card = self.hooks, self.card(name)
-            b = hooks.behaviours.get(card)
-            if b is None:
-                b = hooks.behaviours[card] = build_behaviour(card, hooks.keywords, hooks.scripts)
-            self._behaviours[name] = b
+            b = hooks.behaviours[card] = build_behaviour(card, hooks.keywords, hooks.scripts)
+        self._behaviours[name] = b
         return b
 
     def manual_phrases(self, name: str) -> list[str]:
@@ -402,9 +404,10 @@ class Game(Primitives, SpellPrimitives, StatusPrimitives, TurnRules, CombatRules
         return self.state.lki.get((oid, epoch))
 
     def player(self, name: str) -> Player:
-        if name not in self.state.players:
-            raise BadReferenceError(f"no player '{name}' (players: {', '.join(self.state.players)})")
-        return self.state.players[name]
+        try:
+            return self.state.players[name]
+        except KeyError:
+            raise BadReferenceError(f"no player '{name}' (players: {', '.join(self.state.players)})") from None
 
     # ================================================================ events and log
     def emit(self, event: ev.Event, battlefield: bool = False) -> None:
