@@ -10,6 +10,7 @@ import gc
 import random
 from dataclasses import MISSING, field, fields, make_dataclass
 from importlib import resources
+from pathlib import Path
 
 import pytest
 
@@ -19,6 +20,7 @@ from mechanics.play.game import Game
 
 RED, SIMIC, PROLIFERATE = (str(resources.files("mechanics").joinpath(f"data/decks/{name}"))
                            for name in ("red-aggro.txt", "simic-evolve.txt", "proliferate-rad.txt"))
+KEYWORDS = str(Path(__file__).parent / "data" / "keyword-decks" / "alternative-costs.txt")
 
 
 def test_a_shuffle_gives_the_order_random_gives_for_the_same_seed():
@@ -73,11 +75,12 @@ def _whole(game: Game) -> dict:
             "rng": st.rng.getstate(), "events": game.events, "log": game.log}
 
 
-@pytest.mark.parametrize("path", [RED, SIMIC, PROLIFERATE])
+@pytest.mark.parametrize("path", [RED, SIMIC, PROLIFERATE, KEYWORDS])
 def test_a_batch_game_set_up_from_the_decks_set_up_is_the_same_game(path):
     """A batch's games take the deck's cards from its set-up (read and looked up once)
     instead of playing ``deck``: the same game at the mulligan decision, and on to the
-    end, as one set up by its actions."""
+    end, as one set up by its actions (the keyword deck's suspend, landcycling, dash and
+    the rest are looked for as the autopilot found the set-up's cards offer them)."""
     w = sim._worker_setup(())
     like = sim.set_up(path, w["pool"], w["plugins"])
     for seed in (1, 7, 42):

@@ -328,6 +328,21 @@ class State:
         self.next_id += 1
         return self.next_id - 1
 
+    def newest_obj(self) -> int:
+        """The id of the object that joined the game last (0 for none): a mark for
+        :meth:`joined_since`.  Ids only rise, but a token that left the battlefield ceases
+        to exist (704.5d, ``del objs[id]``), so the number of objects is no such mark."""
+        return next(reversed(self.objs), 0)
+
+    def joined_since(self, mark: int) -> list[Obj]:
+        """The objects that joined the game after ``mark`` (:meth:`newest_obj`), newest first."""
+        objs, out = self.objs, []
+        for oid in reversed(objs):
+            if oid <= mark:
+                break
+            out.append(objs[oid])
+        return out
+
     def team_of(self, player: str) -> list[str]:
         for team in self.teams:
             if player in team:

@@ -267,7 +267,7 @@ class Game(Primitives, SpellPrimitives, StatusPrimitives, TurnRules, CombatRules
         :func:`~mechanics.rules.graveyard.yard_abilities`: both read the objects' names
         alone), instead of looking them up again.  A batch's games of one deck are set
         up so (:mod:`mechanics.ai.simulate`)."""
-        st, n = self.state, len(self.state.objs)
+        st, n = self.state, self.state.newest_obj()
         self._cards.update(other._cards)
         self._behaviours.update(other._behaviours)
         seen_state, seen, view = other._scanned
@@ -519,10 +519,16 @@ class Game(Primitives, SpellPrimitives, StatusPrimitives, TurnRules, CombatRules
         """Validate and apply an action; on any error restore the state and re-raise."""
         if isinstance(action, str):
             action = parse_action(action)
-        before = self._saved() if self.history is not None else None
-        index = len(self.history) if self.history is not None else -1
+        history = self.history
+        before = self._saved() if history is not None else None
         try:
-            self._run(action, [], index, before)
+            if before is None:  # (no history: nothing to restore, no recorded answers to replay)
+                try:
+                    self.perform(action)
+                except Suspend:
+                    raise IllegalActionError("a decision is needed but this game keeps no history") from None
+            else:
+                self._run(action, [], len(history), before)
         except BaseException as exc:
             if before is not None:
                 self._restore(before)
@@ -533,19 +539,20 @@ class Game(Primitives, SpellPrimitives, StatusPrimitives, TurnRules, CombatRules
             elif isinstance(exc, Exception | SystemExit) and not isinstance(exc, StackfishError):
                 raise rule_error(self, action, exc) from exc  # a rule bug or a plugin's exception
             raise
-        if self.history is not None:
-            self.history.append(action, before)
-        self.redo_stack.clear()
+        if history is not None:
+            history.append(action, before)
+        if self.redo_stack:
+            self.redo_stack.clear()
         for observer in self.observers:
             observer(action)
 
-    def _run(self, action: Action, answers: list[Action], index: int, before: bytes | None) -> None:
+    def _run(self, action: Action, answers: list[Action], index: int, before: bytes) -> None:
+        """Perform an action of a game keeping history, with the answers recorded for its
+        decisions so far; a decision it needs next suspends it (the state as before it)."""
         self._answers = list(answers)
         try:
             self.perform(action)
         except Suspend as s:
-            if before is None:
-                raise IllegalActionError("a decision is needed but this game keeps no history") from None
             self._restore(before)
             self.state.decision = s.decision
             self.state.proc = {"index": index, "action": str(action),

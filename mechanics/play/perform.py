@@ -52,9 +52,9 @@ if TYPE_CHECKING:
 
 def perform(game: Game, action: A.Action) -> None:
     st = game.state
-    if st.proc is not None and not isinstance(action, (A.Choose, A.Order)):
-        raise IllegalActionError(f"a decision is pending: {st.decision.prompt}; answer it with 'choose'")
     if st.proc is not None:
+        if not isinstance(action, (A.Choose, A.Order)):
+            raise IllegalActionError(f"a decision is pending: {st.decision.prompt}; answer it with 'choose'")
         game.answer(action)
         return
     handler = HANDLERS.get(type(action))

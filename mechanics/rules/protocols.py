@@ -116,7 +116,7 @@ class TriggerNeeds(GameCore, Protocol):
     policy: Any  # answers decisions at once (the autopilot), or None
     departing: list[tuple[int, int]]  # set by Primitives.move_all
     _abilities: Any  # ability_index's cache (an AbilityIndex or None)
-    _scanned: tuple[Any, int, Any]  # plugins_awake's: state, objects seen, the Awake view
+    _scanned: tuple[Any, int, Any]  # plugins_awake's: state, the newest object seen, the Awake view
     woken: frozenset[Any]  # the plugins an event woke
     keep_log: bool  # the game describes each event: emit notices every kind
 
@@ -139,7 +139,7 @@ class TurnNeeds(GameCore, Protocol):
     step_log: list[tuple[int, str, str, int]]  # each step as it began (record_step); ``pass`` counts it
     steps_watched: dict[str, tuple[str, list[str]]]  # go_to's step: the seat it waits for, who began it
     sba_revision: int  # pass_steps: whether a step's beginning wrote what state-based actions read
-    memo: dict[str, Any]  # derived data kept between writes (the Sagas, by characteristics)
+    _abilities: Any  # ability_index's cache: open_step asks whether turn-based actions dropped it
 
     def ctx(self, item: StackItem | None = None, player: str | None = None) -> Ctx: ...
     def seating(self) -> Seating: ...  # PriorityRules (the next seat in turn order, who passes by itself)
