@@ -250,8 +250,7 @@ class TurnRules:
                         asks and self.hooks.untap_permanent(self, obj) is False) and not (
                         ch.keywords and ch.has(MAY_NOT_UNTAP) and self._kept_tapped(oid)):  # (keyword-like)
                     untapping.append(oid)
-        for oid in untapping:
-            self.untap(oid)
+        self.untap_all(untapping)
         if not st.effects:
             return
         # "its controller's next untap step" is over (502.3)
