@@ -16,7 +16,7 @@ from hypothesis import settings
 from hypothesis.stateful import invariant, run_state_machine_as_test
 
 from mechanics.ai.autopilot import spell_to_cast
-from mechanics.model.errors import BadReferenceError
+from mechanics.model.errors import BadReferenceError, IllegalActionError
 from mechanics.play.game import Game
 from mechanics.play.payment import mana_sources, paying
 from mechanics.rules import sba
@@ -107,14 +107,21 @@ def assert_caught(game: Game, what: str) -> None:
         raise AssertionError(f"a stale cache ({what}) went unnoticed")
 
 
+def bolt_in_hand(*lines: str) -> Game:
+    """A game in p1's first main phase with a Mountain, a Lightning Bolt in hand, cards
+    to draw, and ``lines`` played first."""
+    game = Game()
+    for line in ("turn p1 main1", *lines, "battlefield p1 Mountain", 'hand p1 "Lightning Bolt"',
+                 "library p1 Forest x5", "library p2 Island x5"):
+        game.play(line)
+    return game
+
+
 def test_a_payment_worked_out_before_the_mana_changed_is_worked_out_again() -> None:
     """The autopilot works out how to pay for a Lightning Bolt (the Mountain pays {R}),
     kept with the mana sources; then {G} is added to the pool: casting the Bolt taps the
     Mountain and leaves the {G} (a payment kept past the write would spend it on {R})."""
-    game = Game()
-    for line in ("turn p1 main1", "battlefield p1 Mountain", "battlefield p1 Forest", 'hand p1 "Lightning Bolt"',
-                 "library p1 Forest x5", "library p2 Island x5"):
-        game.play(line)
+    game = bolt_in_hand("battlefield p1 Forest")
     assert str(spell_to_cast(game, "p1", sorcery_speed=True)) == 'cast p1 "Lightning Bolt" target p2'
     game.play("mana p1 {G}")
     game.play('cast p1 "Lightning Bolt" target p2')
@@ -138,3 +145,35 @@ def test_a_reference_read_back_after_a_permanent_left_names_what_is_there_now() 
         game.resolve_obj("Grizzly Bears#2")
     assert game.ref_for(second) == "Grizzly Bears"
     assert game.state.objs[first].zone == "graveyard"
+
+
+def test_a_target_checked_before_it_left_is_checked_again_as_the_spell_resolves() -> None:
+    """A target's legality (608.2b) is kept for the game's revision: a Lightning Bolt's
+    target, the Grizzly Bears, is asked for while still on the battlefield; then it is
+    returned to its owner's hand, and the Bolt resolves with no legal target: the Bears
+    are in the hand with no damage, and the Bolt is removed (a check kept past the move
+    would have the Bolt deal its damage)."""
+    game = bolt_in_hand("goldfish p2", 'battlefield p2 "Grizzly Bears" as bear')
+    game.play('cast p1 "Lightning Bolt" target bear')
+    bear = game.resolve_obj("bear")
+    item = game.state.stack[-1]
+    assert game.live_target(item, 0) == bear  # asked before the move
+    game.play("move bear hand")
+    game.play("pass")
+    obj = game.state.objs[bear]
+    assert (obj.zone, obj.damage) == ("hand", 0)
+    assert not game.state.stack
+    assert any("has no legal target and is removed" in line for line in game.log)
+
+
+def test_a_cost_asked_before_a_cost_increase_entered_is_asked_again() -> None:
+    """Whether a card costs its mana cost is kept with the ability index: a Lightning Bolt
+    costs {R} and a Mountain casts it; once Thalia, Guardian of Thraben enters
+    ("Noncreature spells cost {1} more", 601.2f) it costs {1}{R}, which the Mountain
+    alone can't pay (kept past Thalia's entering, the Bolt would still cost {R})."""
+    game = bolt_in_hand("goldfish p2")
+    assert str(spell_to_cast(game, "p1", sorcery_speed=True)) == 'cast p1 "Lightning Bolt" target p2'
+    game.play('battlefield p2 "Thalia, Guardian of Thraben"')
+    assert spell_to_cast(game, "p1", sorcery_speed=True) is None
+    with pytest.raises(IllegalActionError, match="cannot pay"):
+        game.play('cast p1 "Lightning Bolt" target p2')

@@ -10,6 +10,7 @@ import typing
 
 import pytest
 
+from mechanics import hookimpl, make_plugin_manager
 from mechanics.model import events as ev
 from mechanics.play.game import Game
 
@@ -72,20 +73,36 @@ def test_undo_takes_back_the_events_and_log_lines_of_what_it_undoes() -> None:
     assert game.events == events and game.log == log
 
 
+def quiet(event: ev.Event) -> bool:
+    """An event a game keeping no log leaves out when nothing notices its kind
+    (``Game.noticing``): a step beginning, a permanent tapped or untapped, a draw, a life
+    change, a card moving between zones other than the battlefield."""
+    return isinstance(event, (ev.StepBegan, ev.Tapped, ev.Untapped, ev.Drew, ev.LifeChanged)) or \
+        isinstance(event, ev.ZoneChanged) and \
+        "battlefield" not in (event.from_zone, event.to_zone)
+
+
 def test_a_logged_game_describes_events_nothing_hears_and_a_batch_game_only_records_them() -> None:
-    """A batch game records the events a logged game describes, but for the beginnings of
-    steps nothing notices, which only its step log has (as the logged game's)."""
-    lines = ("turn p1 main1", "battlefield p1 Mountain", "goto main2")
+    """A batch game records the events a logged game describes, but for those nothing
+    notices of the kinds it leaves out (``quiet``): the beginnings of steps, which only its
+    step log has (as the logged game's), taps, untaps, draws with their moves, and life
+    changes (the turn counts draws and life changes without them)."""
+    lines = ("turn p1 main1", "goldfish p2", "library p1 Island x3", "battlefield p1 Mountain", "battlefield p1 Forest tapped",
+             "hand p1 \"Lightning Bolt\"", "cast p1 \"Lightning Bolt\" target p2", "resolve", "goto main1 p1")
     logged, batch = Game(), Game(log=False)
     for game in (logged, batch):
         for line in lines:
             game.play(line)
-    assert [e for e in logged.events if isinstance(e, ev.StepBegan)][-1].step == "main2"
-    assert [e for e in logged.events if not isinstance(e, ev.StepBegan)] == batch.events
+    assert [e for e in logged.events if isinstance(e, ev.StepBegan)][-1].step == "main1"
+    assert {type(e) for e in logged.events if quiet(e)} == {ev.StepBegan, ev.Tapped, ev.Untapped, ev.ZoneChanged,
+                                                             ev.Drew, ev.LifeChanged}
+    assert [e for e in logged.events if not quiet(e)] == batch.events
+    for game in (logged, batch):  # (what the turn counts, without the events)
+        assert game.state.turn_flags["drawn"] == {"p1": 1} and game.state.players["p2"].life == 17
     assert [(s, a, t) for _, s, a, t in batch.step_log] == [(e.step, e.active, e.turn) for e in logged.events
                                                               if isinstance(e, ev.StepBegan)]
-    assert batch.steps_began(0, "main2") == logged.steps_began(0, "main2") == 1
-    assert logged.log[-1] == "-- turn 1 (p1): main2"
+    assert batch.steps_began(0, "main2") == logged.steps_began(0, "main2") == 2
+    assert logged.log[-1] == "-- turn 3 (p1): main1"
     assert batch.log == []
 
 
@@ -95,3 +112,63 @@ def test_an_event_class_defined_later_is_among_the_kinds_a_log_notices() -> None
         obj: int
 
     assert "Foretold" in ev.KINDS and Foretold(3).kind == "Foretold"
+
+
+def test_if_you_do_counts_a_discard_nothing_records_in_a_game_keeping_no_log() -> None:
+    """Boundary Lands Ranger: "... you may discard a card. If you do, draw a card" (608.2c:
+    it happened).  The discard, a move from hand to graveyard that nothing notices (no
+    plugin loaded; no permanent hears a move), isn't recorded in a game keeping no log, yet
+    counts as done (``Game.unrecorded``): the card is drawn there as with a log."""
+    for log in (True, False):
+        game = Game(log=log, plugins=make_plugin_manager(load_entrypoints=False))
+        for line in ("turn p1 main1", "goldfish p2", "library p1 Island x3", "hand p1 Shock",
+                     "battlefield p1 \"Boundary Lands Ranger\"", "battlefield p1 \"Craw Wurm\"", "goto combat p1",
+                     "resolve", "choose yes", "choose Shock"):
+            game.play(line)
+        assert [game.state.objs[o].name for o in game.state.players["p1"].graveyard] == ["Shock"]
+        assert [game.state.objs[o].name for o in game.state.players["p1"].hand] == ["Island"]
+        assert ("Shock" in [getattr(e, "name", "") for e in game.events]) is log
+
+
+class Tapwatch:
+    """A third-party-style plugin that hears taps (``register_interest(events=...)``):
+    in a game keeping no log, what a plugin registers for is noticed, so recorded."""
+
+    def __init__(self) -> None:
+        self.heard: list[int] = []
+
+    @hookimpl
+    def register_interest(self, register):
+        register(events=("Tapped",))
+
+    @hookimpl
+    def trigger_collect(self, game, event):
+        self.heard.append(event.obj)
+        return None
+
+
+def test_a_plugin_hearing_taps_hears_them_and_finds_them_recorded_in_a_game_keeping_no_log() -> None:
+    watch = Tapwatch()
+    game = Game(log=False, plugins=make_plugin_manager(load_entrypoints=False, extra=[watch]))
+    for line in ("turn p1 main1", "battlefield p1 Mountain as m", "hand p1 Shock", "cast p1 Shock target p2"):
+        game.play(line)
+    mountain = game.resolve_obj("m")
+    assert watch.heard == [mountain]
+    assert [e for e in game.events if isinstance(e, ev.Tapped)] == [ev.Tapped(mountain)]
+
+
+def test_the_turn_counts_draws_and_life_lost_without_their_events_in_a_game_keeping_no_log() -> None:
+    """Eyekite: "+2/+0 as long as you've drawn two or more cards this turn"; Arrogant
+    Outlaw: "When this creature enters, if an opponent lost life this turn, each opponent
+    loses 2 life and you gain 2 life".  Nothing hears a draw or a life change there, so a
+    game keeping no log builds neither event, and the turn counts them all the same."""
+    for log in (True, False):
+        game = Game(log=log, plugins=make_plugin_manager(load_entrypoints=False))
+        for line in ("turn p1 main1", "goldfish p2", "library p1 Island x3", "battlefield p1 Eyekite as kite",
+                     "hand p1 \"Arrogant Outlaw\"", "damage p2 3", "draw p1 2", "mana p1 {2}{B}",
+                     "cast p1 \"Arrogant Outlaw\"", "resolve", "resolve"):
+            game.play(line)
+        kite = game.view(game.resolve_obj("kite"))
+        assert (kite.power, kite.toughness) == (3, 2)  # (a 1/2)
+        assert game.state.players["p2"].life == 15 and game.state.players["p1"].life == 22
+        assert ("Drew" in [e.kind for e in game.events]) is log

@@ -16,10 +16,12 @@ from mechanics.rules.primitives import Primitives
 from mechanics.rules.priority import PriorityRules
 from mechanics.rules.refs import References
 from mechanics.rules.spells import SpellPrimitives
+from mechanics.rules.status import StatusPrimitives
 from mechanics.rules.triggers import TriggerRules
 from mechanics.rules.turn import TurnRules
 
 MIXINS = [(Primitives, protocols.PrimitivesNeeds), (SpellPrimitives, protocols.SpellNeeds),
+          (StatusPrimitives, protocols.StatusNeeds),
           (TriggerRules, protocols.TriggerNeeds),
           (TurnRules, protocols.TurnNeeds), (CombatRules, protocols.CombatNeeds),
           (PriorityRules, protocols.PriorityNeeds),

@@ -107,6 +107,20 @@ def test_proliferate_chooses_own_helpful_counters_and_the_opponent():
     assert decisions.proliferate_choice(game, "p1", opts) == [a["mine"], "p2"]
 
 
+def test_burn_goes_at_the_opponent_unless_they_cant_be_targeted():
+    """A Bolt goes at the opponent, even with a creature of theirs around; under Teferi's
+    Protection (702.16b: they can't be targeted) at their creature instead."""
+    game = Game(policy=ap.policy)
+    for line in ("turn p1 main1", 'battlefield p2 "Grizzly Bears" as bears', "battlefield p1 Mountain",
+                 'hand p1 "Lightning Bolt"'):
+        game.play(line)
+    assert str(ap.spell_to_cast(game, "p1", True)) == 'cast p1 "Lightning Bolt" target p2'
+    for line in ("turn p2 main1", 'hand p2 "Teferi\'s Protection"', 'cast p2 "Teferi\'s Protection" free',
+                 "resolve all", "turn p1 main1", 'battlefield p2 "Grizzly Bears" as bears2'):
+        game.play(line)
+    assert str(ap.spell_to_cast(game, "p1", True)) == 'cast p1 "Lightning Bolt" target bears2'
+
+
 def _mulligan_answer(cards: list[str], mulligans: int = 0) -> str:
     game = Game(policy=ap.policy)
     game.play("hand p1 " + " ".join(f'"{c}"' for c in cards))

@@ -38,6 +38,7 @@ Playing many games with it is :mod:`mechanics.ai.simulate`.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from operator import attrgetter
 from typing import Any
 
@@ -48,10 +49,19 @@ from ..model.cards import BASIC_LAND_MANA, parse_cost
 from ..model.mana import phyrexian_life, plan
 from ..model.state import Decision
 from ..play.blocks import required_blocks
+from ..play.castable import may_play_from_exile
 from ..play.costs import alt_allowed, alternative_cost, cast_costs, total_cost
 from ..play.payment import mana_sources, payers, paying
-from ..play.perform import crew_options, may_play_from_exile, unpayable
-from .decisions import crew_choice, divided_targets, order_triggers, pick_modes, pick_target, policy
+from ..play.perform import crew_options, unpayable
+from .decisions import (
+    crew_choice,
+    divided_targets,
+    order_triggers,
+    pick_modes,
+    pick_target,
+    policy,
+    target_of,
+)
 from .intent import harmful
 from .known import kinds, known
 
@@ -73,7 +83,7 @@ def choose(game: Any) -> A.Action | None:
     if d.kind == "mulligan":
         return mulligan(game, d)
     if d.kind == "attackers":
-        return A.Attack(d.player, tuple((game.ref_for(o), "") for o in d.options)) if d.options else PASS
+        return _made(A.Attack, d.player, tuple([(game.ref_for(o), "") for o in d.options])) if d.options else PASS
     if d.kind == "blockers":  # no blocks, but those the rules require (509.1c)
         required = required_blocks(game, d.player)
         return A.Block(d.player, tuple((game.ref_for(b), game.ref_for(a)) for b, a in required)) if required \
@@ -93,28 +103,28 @@ def mulligan(game: Any, d: Decision) -> A.Action:
     st = game.state
     p = st.players[d.player]
     names = [st.objs[o].name for o in d.options]
-    is_land = {n: game.card(n).is_type("Land") for n in set(names)}
-    lands = sum(1 for n in names if is_land[n])
+    facts = known(game)
+    lands = sum(1 for n in names if facts[n].land)
     if p.mulligans < 2 and not 2 <= lands <= 5:
-        return A.Mulligan(d.player)
+        return _made(A.Mulligan, d.player)
     if p.mulligans == 2 and not 1 <= lands <= 5:
-        return A.Mulligan(d.player)
+        return _made(A.Mulligan, d.player)
     # put back p.mulligans cards: keep about 3 lands in 7 (at least 2), costly spells first
     hand = list(names)
     bottom: list[str] = []
     for _ in range(d.min):
         kept = len(hand) - 1
         want = max(2, round(kept * 3 / 7))
-        have = sum(1 for n in hand if is_land[n])
+        have = sum(1 for n in hand if facts[n].land)
         if have > want:
-            pick = _most_common([n for n in hand if is_land[n]])
+            pick = _most_common([n for n in hand if facts[n].land])
         else:
-            spells = [n for n in hand if not is_land[n]]
+            spells = [n for n in hand if not facts[n].land]
             pick = (max(spells, key=lambda n: game.card(n).mana_value) if spells else
                     _most_common(hand))
         hand.remove(pick)
         bottom.append(pick)
-    return A.Keep(d.player, tuple(bottom))
+    return _made(A.Keep, d.player, tuple(bottom))
 
 
 def _most_common(names: list[str]) -> str:
@@ -128,9 +138,10 @@ def priority(game: Any, player: str) -> A.Action:
     st = game.state
     if st.stack:
         return PASS
+    if st.active != player and game.seat_of(st.active) != game.seat_of(player):
+        return _goto("main1", player)  # (not its turn)
     step = st.step
-    mine = st.active == player or game.seat_of(st.active) == game.seat_of(player)
-    if mine and (step == "main1" or step == "main2"):
+    if step == "main1" or step == "main2":
         main1 = step == "main1"
         rare = kinds(game)
         if not st.players[player].lands_played:
@@ -153,29 +164,46 @@ def priority(game: Any, player: str) -> A.Action:
             ability = ability_to_activate(game, player)
             if ability is not None:
                 return ability
-        return _goto("attackers") if main1 else _goto("main1", player)
-    if mine and step in COMBAT:
-        if (step == "attackers" or step == "blockers") and "pump" in kinds(game) and any(
-                st.objs[o].attacking for o in st.battlefield):
-            pump = spell_to_cast(game, player, sorcery_speed=False, combat=True)
+        return _ATTACKERS if main1 else _goto("main1", player)
+    if step in COMBAT:
+        if (step == "attackers" or step == "blockers") and st.combat and "pump" in (rare := kinds(game)) and any(
+                st.objs[o].attacking for o in st.battlefield):  # (State.combat: else no creature attacks)
+            pump = spell_to_cast(game, player, sorcery_speed=False, combat=True, rare=rare)
             if pump is not None:
                 return pump
-        return _goto("main2")
+        return _MAIN2
     return _goto("main1", player)
 
 
 PASS = A.Pass()
 
 
-def _goto(step: str, player: str = "") -> A.Goto:
-    """``A.Goto(step, player)``, made once (an action is a frozen value)."""
-    found = _GOTOS.get((step, player))
+def _made(make: Callable[..., A.Action], *args: Any) -> Any:
+    """``make(*args)``, made once: an action is a frozen value, and the autopilot's recur
+    game after game (the same Goto, the same land played, the same Bolt at the opponent)."""
+    key = (make, *args)
+    found = _MADE.get(key)
     if found is None:
-        found = _GOTOS[step, player] = A.Goto(step, player)
+        if len(_MADE) >= 4096:
+            _MADE.clear()
+        found = _MADE[key] = make(*args)
     return found
 
 
-_GOTOS: dict[tuple[str, str], A.Goto] = {}
+_MADE: dict[tuple, A.Action] = {}
+
+
+def _goto(step: str, player: str = "") -> A.Goto:
+    """``A.Goto(step, player)``, made once."""
+    return _made(A.Goto, step, player)
+
+
+def _cast(player: str, name: str, targets: tuple[str, ...], x: int, kicked: bool, how: str) -> A.Cast:
+    """A cast of one card, its fields by position (what :func:`_made` keeps it by)."""
+    return A.Cast(player, name, targets, x, kicked=kicked, alt=how)
+
+
+_ATTACKERS, _MAIN2 = _goto("attackers"), _goto("main2")
 
 
 def land_to_play(game: Any, player: str) -> A.Action | None:
@@ -192,25 +220,25 @@ def land_to_play(game: Any, player: str) -> A.Action | None:
     if not lands:
         return None
     if len(lands) == 1:
-        return A.PlayLand(player, lands[0])
+        return _made(A.PlayLand, player, lands[0])
     # the color the hand's spells need most and the lands on the battlefield make least
-    need: Counter = Counter()
+    need: dict[str, int] = {}
     for o in p.hand:
-        need.update(cards[objs[o].name].pips)
-    for oid in game.permanents(player):
-        ch = game.chars(oid)
-        if "Land" in ch.types:
+        for c in cards[objs[o].name].pips:
+            need[c] = need.get(c, 0) + 1
+    for oid, ch in game.all_chars().items():
+        if ch.controller == player and "Land" in ch.types:
             for c in _makes(game, oid):
-                need[c] -= 2
+                need[c] = need.get(c, 0) - 2
 
     def score(name: str) -> tuple:
         card = game.card(name)
         makes = {BASIC_LAND_MANA.get(s) for s in card.subtypes} - {None}
         enters_tapped = "enters tapped" in card.oracle_text or "enters the battlefield tapped" in \
             card.oracle_text
-        return (max((need[c] for c in makes), default=-99), not enters_tapped, len(makes))
+        return (max((need.get(c, 0) for c in makes), default=-99), not enters_tapped, len(makes))
 
-    return A.PlayLand(player, max(lands, key=score))
+    return _made(A.PlayLand, player, max(lands, key=score))
 
 
 _ORDER = attrgetter("order")
@@ -251,12 +279,10 @@ def spell_to_cast(game: Any, player: str, sorcery_speed: bool, combat: bool = Fa
     :func:`kinds` when the caller has them."""
     st = game.state
     p = st.players[player]
-    exiled = _from_exile(game, p)
+    exiled = _from_exile(game, p) if p.exile else ()
     if not p.hand and not p.graveyard and not exiled:
         return None
     objs, facts, rare = st.objs, known(game), kinds(game) if rare is None else rare
-    if not mana_sources(game, player) and not ("alts" in rare and any(facts[objs[o].name].alts for o in p.hand)):
-        return None  # (after casting, the lands are often all tapped; evoke needs no mana)
     in_hand = dict.fromkeys([objs[o].name for o in (*p.hand, *exiled)] if exiled else [objs[o].name for o in p.hand])
     flashback, permitted = {}, {}
     if "graveyard" in rare:
@@ -274,15 +300,18 @@ def spell_to_cast(game: Any, player: str, sorcery_speed: bool, combat: bool = Fa
         cards.append(k)
     if not cards:
         return None
+    if not mana_sources(game, player) and not ("alts" in rare and any(facts[objs[o].name].alts for o in p.hand)):
+        return None  # (after casting, the lands are often all tapped; evoke needs no mana)
     if "costs" in rare:
         cards = [k for k in cards if not k.costs or not any(unpayable(game, player, -1, c) for c in k.costs)]
     cards.sort(key=_ORDER)
     for k in cards:
         card = k.card
         x = 0
-        mine = card.name in in_hand
-        alt = "" if mine else flashback.get(card.name, "")
-        other = None if mine or alt else alternative_cost(game, card.name, permitted[card.name])
+        mine, alt, other = True, "", None
+        if (flashback or permitted) and card.name not in in_hand:  # from a graveyard
+            mine, alt = False, flashback.get(card.name, "")
+            other = None if alt else alternative_cost(game, card.name, permitted[card.name])
         cost, able = total_cost(game, player, card, alt, alt=other), payers(game, player, card)
         if "X" in cost:
             x = _max_x(cost, able)
@@ -321,15 +350,17 @@ def spell_to_cast(game: Any, player: str, sorcery_speed: bool, combat: bool = Fa
             chosen: list[Any] = []
             ok = True
             for s in specs:
-                opts = game.target_options(None, s)
                 if 0 <= s.same_player_as < len(chosen):  # "... that player controls" (601.2c)
                     whose = chosen[s.same_player_as]
                     whose = whose if isinstance(whose, str) else game.controller_of(whose)
-                    opts = [o for o in opts if not isinstance(o, str) and game.controller_of(o) == whose]
-                if not opts:
+                    opts = [o for o in game.target_options(None, s)
+                            if not isinstance(o, str) and game.controller_of(o) == whose]
+                    t = pick_target(game, player, opts, text) if opts else None
+                else:
+                    t = target_of(game, player, s, text)
+                if t is None:
                     ok = s.optional
                     break
-                t = pick_target(game, player, opts, text)
                 if helpful and not isinstance(t, str) and game.controller_of(t) != player:
                     ok = False
                     break
@@ -341,8 +372,8 @@ def spell_to_cast(game: Any, player: str, sorcery_speed: bool, combat: bool = Fa
                 targets.append(_ref(game, t))
             if not ok:
                 continue
-            return A.Cast(player, card.name, tuple(targets), x, kicked=kicked, alt=how)
-        return A.Cast(player, card.name, (), x, kicked=kicked, alt=how)
+            return _made(_cast, player, card.name, tuple(targets), x, kicked, how)
+        return _made(_cast, player, card.name, (), x, kicked, how)
     return None
 
 
@@ -477,16 +508,17 @@ def ability_to_activate(game: Any, player: str, fetch: bool = False) -> A.Action
     """A non-mana activated ability not yet used this turn that the mana allows
     (``fetch``: only the searches of lands, "Search your library for a ... card")."""
     st = game.state
-    abilities = activated_abilities(game)
-    if not abilities:
-        return None
-    used = game.policy_memory.setdefault("autopilot_used", {})  # this turn
-    if used.get("turn") != st.turn:
-        used.clear()
-        used["turn"] = st.turn
-    for oid, controller, n, ab, ch in abilities:
+    used = None
+    for oid, controller, n, ab, ch in activated_abilities(game):
+        if controller != player or ("Land" in ch.types) != fetch:
+            continue
+        if used is None:  # (looked at once a permanent of the kind asked for has one)
+            used = game.policy_memory.setdefault("autopilot_used", {})  # this turn
+            if used.get("turn") != st.turn:
+                used.clear()
+                used["turn"] = st.turn
         obj = st.objs[oid]
-        if controller != player or ("Land" in ch.types) != fetch or (oid, obj.epoch, n) in used:
+        if (oid, obj.epoch, n) in used:
             continue
         if fetch and "Search your library" not in ab.text:
             continue

@@ -23,6 +23,7 @@ from typing import Any
 
 from ..abilities.modes import mode_sets
 from ..model.state import Decision, StackItem
+from ..rules.triggers import PLAYER_KINDS
 from .intent import harmful
 
 BAD_COUNTERS = frozenset({"-1/-1", "poison", "rad", "stun", "time", "age", "depletion", "bounty",
@@ -184,6 +185,20 @@ def _size(game: Any, oid: Any) -> int:
     if ch is None or ch.power is None:
         return 0
     return ch.power + ch.toughness
+
+
+def target_of(game: Any, player: str, spec: Any, text: str) -> Any:
+    """:func:`pick_target` among the options of a spell's target requirement ``spec``
+    (``game.target_options``), or None when there are none.  For harm, the first opponent
+    among them (the options list the players first, in seat order) is found by asking
+    whether each opponent may be targeted, without listing the permanents."""
+    if spec.kind in PLAYER_KINDS and harmful(text):
+        opps = game.opponents(player)
+        for p in game.state.players:
+            if p in opps and game.is_target_option(None, spec, p):
+                return p
+    options = game.target_options(None, spec)
+    return pick_target(game, player, options, text) if options else None
 
 
 def pick_target(game: Any, player: str, options: list[Any], text: str = "") -> Any:

@@ -9,6 +9,8 @@ a targeted spell.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 HARMFUL = ("damage", "destroy", "exile", "loses", "lose ", "-1/-1", "counter target", "sacrifice",
            "return target", "tap target", "mill", "rad counter", "poison", "gets -", "fights",
            "discard", "owner's hand", "can't attack", "can't block", "doesn't untap")
@@ -16,6 +18,7 @@ HELPFUL = ("gets +", "+1/+1 counter", "gains", "have ", "untap", "hexproof", "in
            "proliferate", "attach", "double", "enchant", "draw")
 
 
+@lru_cache(maxsize=4096)
 def harmful(text: str) -> bool:
     """Whether an effect's text reads as bad for what it targets (the default):
     a prevention shield helps (615) unless it prevents the damage its target deals."""

@@ -81,6 +81,16 @@ class _KnownCards(dict):
         return found
 
 
+def take_known(game: Any, other: Any) -> None:
+    """Take what :func:`known` and :func:`kinds` found of ``other``'s cards for ``game``,
+    whose objects are cards of the same names (a batch's games of one deck are made so:
+    :func:`mechanics.ai.simulate.new_game`), instead of looking at each of them again."""
+    found = kinds(other)  # (each name's facts looked up too)
+    known(game).update(known(other))
+    st = game.state
+    game.memo["autopilot_kinds"] = (st, next(reversed(st.objs), -1), found)
+
+
 def kinds(game: Any) -> frozenset[str]:
     """What any card of the game offers off the battlefield, of what the autopilot's rarer
     searches look for: ``suspend``, ``cycling`` (an ability that works in the hand),

@@ -30,6 +30,7 @@ from ..plugin_api.plugin_manager import make_plugin_manager
 from ..store.carddb import load_user_pool
 from ..store.decks import load_deck
 from .autopilot import ME, OPPONENT, choose, policy
+from .known import known, take_known
 from .report import BY_TURN, MAX_TURNS, Results
 
 # ====================================================================== one game
@@ -52,6 +53,7 @@ def new_game(deck_path: str, seed: int, pool: Any = None, plugins: Any = None,
     else:  # what ``deck`` does, with the names it read
         setup.library(game, ME, like.names)
         game.take_found(like.game)
+        take_known(game, like.game)  # (the autopilot's findings about them)
     game.play(A.Start())
     return game
 
@@ -140,10 +142,12 @@ class _Recorder:
 
     def close_turn(self) -> None:
         g = self.game
-        lands = sum(1 for ch in g.all_chars().values() if ch.controller == ME and "Land" in ch.types)
+        lands = len([ch for ch in g.all_chars().values() if ch.controller == ME and "Land" in ch.types])
         lost = self.life - g.state.players[OPPONENT].life
-        for row, value in zip(self.in_order, (lands, self.spells, self.mana, self.top, lost), strict=True):
-            row.append(max(0, min(255, value)))
+        values = (lands, self.spells, self.mana, self.top, lost)
+        if not 0 <= min(values) <= max(values) <= 255:
+            values = tuple(max(0, min(255, v)) for v in values)
+        list(map(bytearray.append, self.in_order, values))  # (one byte a record)
         self.spells = self.mana = self.top = 0
 
 
@@ -162,12 +166,14 @@ def play_game(game: Any, max_turns: int = MAX_TURNS,
             break
         if check is not None:
             check(game, action)
-        if isinstance(action, A.Keep):
-            mulligans = me.mulligans
-            opening = sum(1 for o in me.hand if game.card(game.state.objs[o].name).is_type("Land")) - \
-                sum(1 for name in action.bottom if game.card(name).is_type("Land"))
-        elif isinstance(action, A.Cast):
+        kind = type(action)
+        if kind is A.Cast:
             rec.cast(action)
+        elif kind is A.Keep:
+            mulligans = me.mulligans
+            facts = known(game)
+            opening = sum(1 for o in me.hand if facts[game.state.objs[o].name].land) - \
+                sum(1 for name in action.bottom if facts[name].land)
         try:
             game.play(action)
         except StackfishError as exc:

@@ -1,6 +1,8 @@
 """Events: frozen, past-tense records of what the engine's primitives did.
 
-Every primitive emits one.  Replacement effects apply before a primitive
+Every primitive emits one (a game keeping no log builds a tap, an untap, a draw, a
+life change or a move between zones other than the battlefield only when something
+notices its kind: ``Game.noticing``).  Replacement effects apply before a primitive
 happens; triggered abilities are collected from these events after it.
 Plugins say which event kinds they care about (``Event.kind`` is the class
 name) so that the engine only calls them for those.

@@ -53,42 +53,59 @@ def plan(cost: Sequence[str], x: int, sources: list[Source]) -> list[object] | N
 
 def assignment(cost: Sequence[str], x: int, sources: list[Source]) -> list[tuple[int, str]] | None:
     """:func:`plan` with what each source pays: ``(index in sources, the colors of the
-    symbol it pays)``, ``""`` for generic mana; None if the sources can't pay."""
+    symbol it pays)``, ``""`` for generic mana; None if the sources can't pay.  Each
+    colored symbol, in order, takes the first source that can pay it and leaves the rest
+    payable (a depth-first search in the sources' order, without recursion: its first
+    try, each symbol the first source left that can pay it, is most often the answer);
+    generic mana the first sources left."""
     colored, generic = needs(tuple(cost), x)
     if len(colored) + generic > len(sources):
         return None  # each source pays one mana
     used: list[int] = []
-
-    def assign(i: int) -> bool:
-        if i == len(colored):
-            return True
-        for j, (_, makes) in enumerate(sources):
-            if j not in used and any(c in makes for c in colored[i]):
+    i = start = 0
+    while i < len(colored):
+        need = colored[i]
+        for j, (_, makes) in enumerate(sources[start:] if start else sources, start):
+            if (need in makes if len(need) == 1 else any(c in makes for c in need)) and j not in used:
                 used.append(j)
-                if assign(i + 1):
-                    return True
-                used.pop()
-        return False
-
-    if not assign(0):
-        return None
-    rest = [j for j in range(len(sources)) if j not in used]
-    if len(rest) < generic:
-        return None
-    return list(zip(used, colored, strict=True)) + [(j, "") for j in rest[:generic]]
+                i, start = i + 1, 0
+                break
+        else:  # no source left for this symbol: the one before tries its next source
+            if not used:
+                return None
+            start = used.pop() + 1
+            i -= 1
+    paid = list(zip(used, colored, strict=True))
+    if generic:  # the first sources left (enough: counted above)
+        for j in range(len(sources)):
+            if j not in used:
+                paid.append((j, ""))
+                generic -= 1
+                if not generic:
+                    break
+    return paid
 
 
 def phyrexian_life(cost: tuple[str, ...], x: int, sources: list[Source], life: int) -> tuple[tuple[str, ...], int]:
     """107.4f: each Phyrexian symbol ({W/P}) is paid with its color or with 2 life: with the
     mana while the sources can pay the whole cost, else with life, one symbol at a time,
     as long as the player has that much life (119.4).  The cost left and the life to pay."""
+    phyrexian = _phyrexian(cost)
+    if not phyrexian:
+        return cost, 0
     rest, paid = list(cost), 0
-    for s in [s for s in cost if s.upper().endswith("/P")]:
+    for s in phyrexian:
         if assignment(tuple(rest), x, sources) is not None or life < paid + 2:
             break
         rest.remove(s)
         paid += 2
     return tuple(rest), paid
+
+
+@lru_cache(maxsize=4096)
+def _phyrexian(cost: tuple[str, ...]) -> tuple[str, ...]:
+    """The cost's Phyrexian symbols (kept per cost: every payment asks)."""
+    return tuple(s for s in cost if s.upper().endswith("/P"))
 
 
 def reduced(cost: Sequence[str], k: int) -> tuple[str, ...]:

@@ -190,7 +190,8 @@ QUERIES: dict[str, str] = {
     "card": "a card's printed facts by name (CardDef)",
     "behaviour": "a card's abilities, keyword instances and unimplemented lines, by name",
     "events": "every event so far, oldest first (StepBegan among them only when something notices "
-              "it: the step questions below read the step log)",
+              "it: the step questions below read the step log; without a log, Tapped, Untapped, Drew, "
+              "LifeChanged and moves elsewhere than the battlefield only when something notices their kind)",
     "steps_began": "how many times a step began (in one player's seat's turns) after the first N "
                    "events: steps_began(len(game.events) before, step)",
     "turn_began_at": "where this turn's events begin in game.events: game.events[game.turn_began_at():] "

@@ -25,9 +25,19 @@ def total_cost(game: Game, player: str, card: Any, flashback: str = "", kicked: 
     118.9), plus additional costs (kicker, or ``alt`` when it is an additional one:
     buyback), less cost reductions.  A card with no costs of casting besides its mana
     cost and no "as though it had flash" (:func:`plain_cost`), cast for its mana cost
-    while no permanent changes what spells cost, costs its mana cost."""
-    if not (flashback or kicked or alt) and plain_cost(game, card.name) and not spell_costs(game):
-        return card.cost
+    while no permanent changes what spells cost, costs its mana cost (whether it does is
+    kept by name with the ability index, as :func:`spell_costs` is: the autopilot asks of
+    every card in hand at each decision)."""
+    if not (flashback or kicked or alt):
+        index = game.ability_index()
+        kept = game.memo.get("printed_costs")
+        if kept is None or kept[0] is not index:
+            kept = game.memo["printed_costs"] = (index, {})
+        found = kept[1].get(card.name)
+        if found is None:
+            found = kept[1][card.name] = plain_cost(game, card.name) and not spell_costs(game)
+        if found:
+            return card.cost
     costs = cast_costs(game, card.name)
     total = parse_cost(alt.cost) if alt and not alt.additional else parse_cost(flashback) if flashback else card.cost
     if alt and alt.additional:  # buyback (702.27a): on top of the mana cost

@@ -17,13 +17,15 @@ if TYPE_CHECKING:
 def sorcery_time(game: Game, player: str) -> bool:
     """307.1: the player's own main phase, with an empty stack."""
     st = game.state
-    return st.step in ("main1", "main2") and game.seat_of(player) == game.seat_of(st.active) and not st.stack
+    return st.step in ("main1", "main2") and (player == st.active or game.seat_of(player) == game.seat_of(st.active)) \
+        and not st.stack
 
 
 def as_though_flash(game: Game, player: str, card: Any) -> AsThoughFlash | None:
     """The card's "as though it had flash" permission that applies now, if any."""
-    return next((a for a in game.behaviour(card.name).of(AsThoughFlash)
-                 if a.condition is None or a.condition(game, player, None)), None)
+    found = game.behaviour(card.name).of(AsThoughFlash)
+    return next((a for a in found if a.condition is None or a.condition(game, player, None)), None) if found \
+        else None
 
 
 def cast_any_time(game: Game, player: str, card: Any) -> bool:

@@ -36,24 +36,26 @@ from ..rules.primitives import Primitives
 from ..rules.priority import PriorityRules, Seating
 from ..rules.refs import References
 from ..rules.spells import SpellPrimitives
+from ..rules.status import StatusPrimitives
 from ..rules.tally import TALLIES
 from ..rules.triggers import NOT_SCANNED, AbilityIndex, TriggerRules, lists
 from ..rules.turn import TurnRules
 from ..text import scripts  # noqa: F401 - scripts register the bundled cards
 from ..text.build import build_behaviour, manual_phrases
 from ..text.oracle.tokens import token_card
+from .castable import castable_faces
 from .context import Ctx, Suspend
 from .history import History
 from .legal import can_act, generate, is_legal
 from .notation import from_snapshot, snapshot
-from .perform import castable_faces, perform
+from .perform import perform
 from .stops import at_stop
 
 #: the state a new game's :meth:`Game.reset` replaces: no log, no events, seed 0 (never written)
 _BEFORE = State()
 
 
-class Game(Primitives, SpellPrimitives, TurnRules, CombatRules, TriggerRules, PriorityRules, References):
+class Game(Primitives, SpellPrimitives, StatusPrimitives, TurnRules, CombatRules, TriggerRules, PriorityRules, References):
     """A game of Magic: state, a pending decision, legal actions, play and undo.
 
     Args:
@@ -80,6 +82,7 @@ class Game(Primitives, SpellPrimitives, TurnRules, CombatRules, TriggerRules, Pr
         self.history: History | None = History() if history else None
         self.redo_stack: list[Action] = []
         self.events: list[ev.Event] = []
+        self.unrecorded = 0  # the events not recorded, nothing noticing their kind (noticing)
         self.log: list[str] = []
         self.keep_log = log
         self._behaviours: dict[str, Behaviour] = {}
@@ -179,15 +182,17 @@ class Game(Primitives, SpellPrimitives, TurnRules, CombatRules, TriggerRules, Pr
         """The card's abilities and unimplemented lines, cached by name (and built once
         for all the games of the same plugins: ``hooks.behaviours``)."""
         b = self._behaviours.get(name)
-        if b is None and (granted := grants.split(name)) is not None:  # with quoted abilities (613.1f)
+        if b is not None:
+            return b
+        if (granted := grants.split(name)) is not None:  # with quoted abilities (613.1f)
             b = self._behaviours[name] = grants.merged(self.behaviour(granted[0]),
                                                        [self.behaviour(g) for g in granted[1]])
+            return b
+        hooks, card = self.hooks, self.card(name)
+        b = hooks.behaviours.get(card)
         if b is None:
-            hooks, card = self.hooks, self.card(name)
-            b = hooks.behaviours.get(card)
-            if b is None:
-                b = hooks.behaviours[card] = build_behaviour(card, hooks.keywords, hooks.scripts)
-            self._behaviours[name] = b
+            b = hooks.behaviours[card] = build_behaviour(card, hooks.keywords, hooks.scripts)
+        self._behaviours[name] = b
         return b
 
     def manual_phrases(self, name: str) -> list[str]:
@@ -263,7 +268,7 @@ class Game(Primitives, SpellPrimitives, TurnRules, CombatRules, TriggerRules, Pr
         :func:`~mechanics.rules.graveyard.yard_abilities`: both read the objects' names
         alone), instead of looking them up again.  A batch's games of one deck are set
         up so (:mod:`mechanics.ai.simulate`)."""
-        st, n = self.state, len(self.state.objs)
+        st, n = self.state, self.state.newest_obj()
         self._cards.update(other._cards)
         self._behaviours.update(other._behaviours)
         seen_state, seen, view = other._scanned
@@ -400,9 +405,10 @@ class Game(Primitives, SpellPrimitives, TurnRules, CombatRules, TriggerRules, Pr
         return self.state.lki.get((oid, epoch))
 
     def player(self, name: str) -> Player:
-        if name not in self.state.players:
-            raise BadReferenceError(f"no player '{name}' (players: {', '.join(self.state.players)})")
-        return self.state.players[name]
+        try:
+            return self.state.players[name]
+        except KeyError:
+            raise BadReferenceError(f"no player '{name}' (players: {', '.join(self.state.players)})") from None
 
     # ================================================================ events and log
     def emit(self, event: ev.Event, battlefield: bool = False) -> None:
@@ -411,11 +417,24 @@ class Game(Primitives, SpellPrimitives, TurnRules, CombatRules, TriggerRules, Pr
         these notices (the kept ability index says which: every kind when a log is kept)
         costs its record alone.  ``battlefield``: a ZoneChanged to or from the battlefield,
         which is always looked at (603.10a: what leaves looks back; revolt counts it; enters
-        and dies abilities), while other moves are noticed only when something hears them."""
+        and dies abilities), while other moves are noticed only when something hears them.
+        The primitives ask :meth:`noticing` before building an event of the kinds that
+        nothing hears in most games."""
         self.events.append(event)  # (the state's n_events is written as it is saved: play)
         index = self._abilities
         if battlefield or index is None or event.kind in index.noticed:
             self._notice(event)
+
+    def noticing(self, kind: str, n: int = 1) -> bool:
+        """Whether :meth:`emit` looks at an event of this kind, asked before building one
+        that nothing hears in most games (Tapped, Untapped, Drew, LifeChanged, a move between
+        zones other than the battlefield): when it doesn't (a game keeping no log), the event is neither
+        built nor recorded, only counted in ``unrecorded`` (what "if you do" counts too;
+        ``n``: so many events of the kind)."""
+        if kind in (self._abilities or self.ability_index()).noticed:
+            return True
+        self.unrecorded += n
+        return False
 
     def _notice(self, event: ev.Event) -> None:
         """What :meth:`emit` does with an event something may notice."""
@@ -501,10 +520,16 @@ class Game(Primitives, SpellPrimitives, TurnRules, CombatRules, TriggerRules, Pr
         """Validate and apply an action; on any error restore the state and re-raise."""
         if isinstance(action, str):
             action = parse_action(action)
-        before = self._saved() if self.history is not None else None
-        index = len(self.history) if self.history is not None else -1
+        history = self.history
+        before = self._saved() if history is not None else None
         try:
-            self._run(action, [], index, before)
+            if before is None:  # (no history: nothing to restore, no recorded answers to replay)
+                try:
+                    self.perform(action)
+                except Suspend:
+                    raise IllegalActionError("a decision is needed but this game keeps no history") from None
+            else:
+                self._run(action, [], len(history), before)
         except BaseException as exc:
             if before is not None:
                 self._restore(before)
@@ -515,19 +540,20 @@ class Game(Primitives, SpellPrimitives, TurnRules, CombatRules, TriggerRules, Pr
             elif isinstance(exc, Exception | SystemExit) and not isinstance(exc, StackfishError):
                 raise rule_error(self, action, exc) from exc  # a rule bug or a plugin's exception
             raise
-        if self.history is not None:
-            self.history.append(action, before)
-        self.redo_stack.clear()
+        if history is not None:
+            history.append(action, before)
+        if self.redo_stack:
+            self.redo_stack.clear()
         for observer in self.observers:
             observer(action)
 
-    def _run(self, action: Action, answers: list[Action], index: int, before: bytes | None) -> None:
+    def _run(self, action: Action, answers: list[Action], index: int, before: bytes) -> None:
+        """Perform an action of a game keeping history, with the answers recorded for its
+        decisions so far; a decision it needs next suspends it (the state as before it)."""
         self._answers = list(answers)
         try:
             self.perform(action)
         except Suspend as s:
-            if before is None:
-                raise IllegalActionError("a decision is needed but this game keeps no history") from None
             self._restore(before)
             self.state.decision = s.decision
             self.state.proc = {"index": index, "action": str(action),

@@ -22,6 +22,7 @@ from ..model.errors import RuleError, StackfishError
 from ..model.mana import plan
 from ..model.state import StackItem
 from .blocks import block_restriction, fewest_blockers, required_blocks
+from .castable import castable_faces
 from .costs import (
     alt_allowed,
     cast_costs,
@@ -33,7 +34,7 @@ from .costs import (
 from .flash import cast_any_time
 from .mana_abilities import automatic
 from .payment import payers
-from .perform import castable_faces, unpayable
+from .perform import unpayable
 
 if TYPE_CHECKING:
     from .game import Game

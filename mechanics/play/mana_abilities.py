@@ -111,21 +111,22 @@ def tapped_for(game: Game, player: str, oid: int, paid: list[str]) -> None:
     generic): the mana ability that made it has its other effects (605.3b), and the
     rest of what it made goes to the pool (106.4)."""
     ch = game.chars(oid)
-    if ch is None or ch.no_abilities or not (options := ch.behaviour.of(Activated, automatic)):
-        return  # tapped for convoke or improvise
-    obj = game.state.objs[oid]
+    if ch is None or ch.no_abilities:
+        return
     key = ("tapped_for", *paid)
     derived = ch.behaviour.derived
-    found = derived.get(key)
+    found = derived.get(key)  # (kept only for a permanent with such abilities)
     if found is None:
-        found = _tapping(game, obj, options, paid)
+        if not (options := ch.behaviour.of(Activated, automatic)):
+            return  # tapped for convoke or improvise
+        found = _tapping(game, game.state.objs[oid], options, paid)
         if _fixed(options):  # the same for every permanent with these abilities, tapped for ``paid``
             derived[key] = found
     ab, left, spent = found
     if left:
         game.add_mana(player, left)
     if ab.resolve is not None:  # (the handler only for an ability with more to do)
-        resolve_rest(game, player, (oid, obj.epoch), handler_of(game, oid, ab), ab)
+        resolve_rest(game, player, (oid, game.state.objs[oid].epoch), handler_of(game, oid, ab), ab)
     triggered_mana(game, player, oid, spent)
 
 

@@ -10,7 +10,6 @@ one answer to "can this be paid" and one way of paying.
 
 from __future__ import annotations
 
-from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from ..model.errors import IllegalActionError
@@ -35,7 +34,9 @@ def mana_sources(game: Game, player: str) -> list[tuple[object, str]]:
     sources: list[tuple[object, str]] = [(("pool", i), m) for i, m in enumerate(pool) if "@" not in m] \
         if pool else []
     objs = game.state.objs
-    lands, others = [], []
+    lands: list[tuple[object, str]] = []
+    others: list[tuple[object, str]] = []
+    several = False  # whether a source makes a choice of colors
     for oid, ch in game.all_chars().items():  # the phased-in permanents (702.26b)
         if ch.controller != player:
             continue
@@ -49,10 +50,14 @@ def mana_sources(game: Game, player: str) -> list[tuple[object, str]]:
         if made:
             found = lands if "Land" in ch.types else others
             for m in made:
-                found.append((len(m), oid, m))
-    lands.sort(key=_FIRST)  # the mana of the fewest colors first (a stable sort)
-    others.sort(key=_FIRST)
-    sources += [(oid, m) for _, oid, m in (*lands, *others)]
+                found.append((oid, m))
+                if len(m) > 1:
+                    several = True
+    if several:  # the mana of the fewest colors first (a stable sort)
+        lands.sort(key=_colors)
+        others.sort(key=_colors)
+    sources += lands
+    sources += others
     game.memo["mana_sources"] = (key, sources, {})
     return sources
 
@@ -72,7 +77,9 @@ def paying(game: Game, cost: tuple[str, ...], x: int, sources: list[tuple[object
     return found
 
 
-_FIRST = itemgetter(0)
+def _colors(source: tuple[object, str]) -> int:
+    """How many colors a source's mana may be (mana_sources' sort key)."""
+    return len(source[1])
 
 
 def improvise_sources(game: Game, player: str) -> list[tuple[object, str]]:
@@ -126,7 +133,7 @@ def pay(game: Game, player: str, cost: tuple[str, ...], x: int = 0, card: Any = 
     p = game.player(player)
     sources = payers(game, player, card, source)
     convoking = {s[0] for s in convoke_sources(game, player)} if card is not None and "convoke" in card.keywords \
-        else set()
+        else None
     cost, life = phyrexian_life(cost, x, sources, p.life)
     chosen = paying(game, cost, x, sources)
     if chosen is None:
@@ -144,13 +151,15 @@ def pay(game: Game, player: str, cost: tuple[str, ...], x: int = 0, card: Any = 
             paid.setdefault(what, []).append(need)
         else:  # ("pool", index) or ("delve", card)
             (pool if what[0] == "pool" else exiled).append(what[1])
-    for i in sorted(pool, reverse=True):
-        del p.mana[i]
-    for oid in exiled:  # 702.66a: exiled rather than paying {1}
-        new = game.move(oid, "exile")
-        if delved is not None:  # the cards "exiled with it" (Murktide Regent)
-            delved.append(game.state.objs[new].ref)
+    if pool:
+        for i in sorted(pool, reverse=True):
+            del p.mana[i]
+        game.changed(characteristics=False, sba=False)  # (the other writes below say so themselves)
     if exiled:
+        for oid in exiled:  # 702.66a: exiled rather than paying {1}
+            new = game.move(oid, "exile")
+            if delved is not None:  # the cards "exiled with it" (Murktide Regent)
+                delved.append(game.state.objs[new].ref)
         game.note(f"{player} exiles {', '.join(game.describe(o) for o in exiled)} to delve")
     for oid, needs in paid.items():
         game.tap(oid)
@@ -158,5 +167,4 @@ def pay(game: Game, player: str, cost: tuple[str, ...], x: int = 0, card: Any = 
     if life:
         game.lose_life(player, life)  # 119.4: paying life is losing it
         game.note(f"{player} pays {life} life for Phyrexian mana")
-    game.changed(characteristics=False, sba=False)  # the pool
-    return [oid for oid in paid if oid in convoking]
+    return [oid for oid in paid if oid in convoking] if convoking else []

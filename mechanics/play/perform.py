@@ -16,20 +16,19 @@ from ..abilities.abilities import (
 from ..abilities.modes import check_modes, mode_text, spell_modal
 from ..model import actions as A
 from ..model import events as ev
-from ..model.cards import CardDef, face_names, normalise_name, parse_cost
-from ..model.errors import BadReferenceError, IllegalActionError
+from ..model.cards import parse_cost
+from ..model.errors import IllegalActionError
 from ..model.mana import (
     parse_mana,
 )
 from ..model.state import AbilityRef, Decision, StackItem
 from ..rules import sba
-from ..text.build import UNKNOWN_TEXT
 from ..text.effects import (
     CANT_ACTIVATE,
-    PLAY_FROM_EXILE,
 )
 from . import mana_abilities, setup, stops
 from .blocks import broken_requirement
+from .castable import find_castable, find_in_hand
 from .costs import (
     alt_allowed,
     alternative_cost,
@@ -40,7 +39,7 @@ from .costs import (
     total_cost,
 )
 from .declare import attack, attack_requirements, block
-from .flash import cast_any_time
+from .flash import cast_any_time, sorcery_time
 from .manual import MANUAL
 from .payment import pay
 
@@ -52,9 +51,9 @@ if TYPE_CHECKING:
 
 def perform(game: Game, action: A.Action) -> None:
     st = game.state
-    if st.proc is not None and not isinstance(action, (A.Choose, A.Order)):
-        raise IllegalActionError(f"a decision is pending: {st.decision.prompt}; answer it with 'choose'")
     if st.proc is not None:
+        if not isinstance(action, (A.Choose, A.Order)):
+            raise IllegalActionError(f"a decision is pending: {st.decision.prompt}; answer it with 'choose'")
         game.answer(action)
         return
     handler = HANDLERS.get(type(action))
@@ -118,92 +117,17 @@ def _goto(game: Game, a: A.Goto) -> None:
     game.go_to(a.step, a.player)
 
 
-def _find_in_hand(game: Game, player: str, name: str, zone: str = "hand") -> int:
-    p = game.player(player)
-    card = game.pool.get(name)
-    if card is None:
-        raise BadReferenceError(game.unknown_card(name))
-    for oid in getattr(p, zone):
-        if game.state.objs[oid].name == card.name:
-            return oid
-    raise IllegalActionError(f"{player} has no '{card.name}' in {zone}")
-
-
-#: layouts of which another face or half may be cast or played from the hand: a split card's
-#: halves (709.3), a modal double-faced card's faces (712), an adventurer's Adventure (715.3)
-EITHER_FROM_HAND = ("split", "modal_dfc", "adventure")
-
-
-def castable_faces(game: Game, oid: int) -> list[str]:
-    """The names of the faces of card ``oid`` its owner may cast or play from where it is:
-    the front from the hand, and any face of :data:`EITHER_FROM_HAND`; an aftermath card's
-    second half from the graveyard (702.127a), a card with flashback from there (702.34a), or
-    one allowed to be cast from there for an alternative cost (601.3, :func:`permitted_alt`); an
-    adventurer's creature from exile once its Adventure resolved (715.4).  Faces whose text the card data lacks are not offered."""
-    obj = game.state.objs[oid]
-    card = game.card(obj.name)
-    whole = game.pool.get(card.full_name)
-    faces = [f.name for f in whole.faces] or [card.name]
-    if obj.zone == "hand":
-        return faces if card.layout in EITHER_FROM_HAND else faces[:1]
-    if obj.zone == "graveyard" and card.layout == "aftermath":
-        return faces[1:]
-    if obj.zone == "graveyard" and (flashback_cost(game, card.name) or permitted_alt(game, card.name, "graveyard")):
-        return [card.name]
-    if obj.zone == "exile" and obj.choices.get("adventure"):
-        return faces[:1]
-    if obj.zone == "exile" and may_play_from_exile(game, obj):
-        return faces if card.layout in EITHER_FROM_HAND else faces[:1]
-    return []
-
-
-def may_play_from_exile(game: Game, obj: Any) -> bool:
-    """Whether an effect still lets the owner play this exiled card (601.3: a card cast
-    from a zone other than the hand needs such a permission; a land played this way is the
-    turn's land play, 305.2)."""
-    kind, _, n = obj.choices.get(PLAY_FROM_EXILE, "").partition(":")
-    st = game.state
-    if kind == "turn":
-        return st.turn == int(n)
-    if kind == "turns":
-        turns = st.players[obj.owner].turns
-        return turns < int(n) or turns == int(n) and game.seat_of(obj.owner) == game.seat_of(st.active)
-    return False
-
-
-def _find_castable(game: Game, player: str, name: str) -> tuple[int, CardDef]:
-    """The player's card that may be cast or played as the face ``name`` (see
-    :func:`castable_faces`), and that face."""
-    game.player(player)
-    face = game.card(name)
-    whole = game.pool.get(name)
-    if whole.unknown_faces and normalise_name(name) in {normalise_name(n) for n in whole.unknown_faces}:
-        raise IllegalActionError(f"'{name}': {UNKNOWN_TEXT}; or play it by hand")
-    st = game.state
-    p = st.players[player]
-    for oid in [*p.hand, *p.graveyard, *p.exile]:
-        obj = st.objs[oid]
-        if (obj.name == face.name or game.card(obj.name).full_name == face.full_name) and \
-                face.name in castable_faces(game, oid):
-            return oid, face
-    if face.name == face_names(face.full_name)[0]:
-        return _find_in_hand(game, player, name), face  # says what is missing
-    raise IllegalActionError(f"{player} has no card that may be cast as '{face.name}' now: the other "
-                             "half of a split card or an Adventure from the hand, an aftermath half "
-                             "from the graveyard (709.3, 715.3, 702.127a)")
-
-
 def _sorcery_timing(game: Game, player: str, what: str) -> None:
     """307.1/305.1: main phase of their own turn, empty stack."""
     st = game.state
-    if st.step not in ("main1", "main2") or game.seat_of(player) != game.seat_of(st.active):
+    if st.step not in ("main1", "main2") or player != st.active and game.seat_of(player) != game.seat_of(st.active):
         raise IllegalActionError(f"{what} only in your own main phase (it is {st.active}'s {st.step})")
     if st.stack:
         raise IllegalActionError(f"{what} only when the stack is empty")
 
 
 def _play_land(game: Game, a: A.PlayLand) -> None:
-    oid, card = _find_castable(game, a.player, a.card)
+    oid, card = find_castable(game, a.player, a.card)
     if not card.is_type("Land"):
         raise IllegalActionError(f"'{card.name}' is not a land; cast it with 'cast'")
     _need_priority(game, a.player)
@@ -214,30 +138,31 @@ def _play_land(game: Game, a: A.PlayLand) -> None:
     p.lands_played += 1
     game.state.objs[oid].name = card.name  # 712: a modal double-faced card's face, as played
     game.move(oid, "battlefield")
-    game.note(f"{a.player} plays {card.name}")
+    if game.keep_log:
+        game.note(f"{a.player} plays {card.name}")
 
 
 def _need_priority(game: Game, player: str) -> None:
     game.player(player)
-    if not game.has_priority(player):
+    if game.state.priority != player and not game.has_priority(player):  # (holding it: its own seat)
         game.take_priority(player)
 
 
 def _cast(game: Game, a: A.Cast) -> None:
-    oid, card = _find_castable(game, a.player, a.card)
-    flashback = flashback_cost(game, card.name) if game.state.objs[oid].zone == "graveyard" else ""
+    oid, card = find_castable(game, a.player, a.card)
+    zone = game.state.objs[oid].zone
+    flashback = flashback_cost(game, card.name) if zone == "graveyard" else ""
     costs = cast_costs(game, card.name)
-    kicker = "".join(c.kicker for c in costs)
-    if a.kicked and not kicker:
+    if a.kicked and not any(c.kicker for c in costs):
         raise IllegalActionError(f"'{card.name}' has no kicker; leave out 'kicked'")
-    alt = _chosen_alternative(game, a, oid, card, flashback)
+    alt = _chosen_alternative(game, a, oid, card, flashback) if a.alt or zone != "hand" else None
     if card.is_type("Land"):
         raise IllegalActionError(f"'{card.name}' is a land; play it with 'play'")
     if not (card.mana_cost or (alt and not alt.additional) or flashback or a.free):  # 118.6: no mana cost
         raise IllegalActionError(f"'{card.name}' has no mana cost: it can't be cast unless something lets it "
                                  "be cast without paying it or for an alternative cost (118.6)")
     _need_priority(game, a.player)
-    if not cast_any_time(game, a.player, card):  # 702.8a, 601.3e
+    if not sorcery_time(game, a.player) and not cast_any_time(game, a.player, card):  # 307.1; 702.8a, 601.3e
         _sorcery_timing(game, a.player, f"'{card.name}' can be cast")
     _check_x(card.cost, a.x, card.name)
     modes = check_modes(game, a.player, card.name, a.modes)  # 601.2b: modes, then targets
@@ -320,7 +245,7 @@ def _suspend(game: Game, a: A.SuspendCard) -> None:
     """702.62a: "If you could begin to cast this card by putting it onto the stack from your
     hand, you may pay [cost] and exile it with N time counters on it."  A special action
     (116.2f): it doesn't use the stack; the suspend plugin's triggers do the rest."""
-    oid = _find_in_hand(game, a.player, a.card)
+    oid = find_in_hand(game, a.player, a.card)
     card = game.card(game.state.objs[oid].name)
     found = suspend_instance(game, card.name)
     if found is None:
@@ -337,7 +262,8 @@ def _suspend(game: Game, a: A.SuspendCard) -> None:
 
 def spell_divides(game: Game, name: str) -> Any:
     """The spell's ``divide(x)`` (the damage it divides as it is cast, 601.2d), or None."""
-    return next((s.divide for s in game.behaviour(name).of(SpellAbility)), None)
+    spells = game.behaviour(name).of(SpellAbility)
+    return spells[0].divide if spells else None
 
 
 def divide_damage(game: Game, player: str, name: str, targets: tuple, x: int) -> tuple[int, ...]:
@@ -380,6 +306,8 @@ def _target_text(game: Game, targets: tuple) -> str:
 
 def _targets(game: Game, item: StackItem | None, player: str, specs: tuple, refs: tuple[str, ...],
              what: str) -> tuple[Any, ...]:
+    if not specs and not refs:
+        return ()
     required = [s for s in specs if not s.optional and s.max == 1]
     most = len(specs) - 1 + specs[-1].max if specs else 0  # "any number of" comes last (115.1d)
     if len(refs) < len(required) or len(refs) > most:

@@ -11,7 +11,6 @@ of the game listens there for its kind.
 
 from __future__ import annotations
 
-from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 from ..abilities.abilities import Triggered
@@ -29,15 +28,15 @@ Listening = dict[str, list[tuple[int, Triggered]]]  # card name -> (ability inde
 def yard_abilities(game: Game) -> dict[str, Listening]:
     """Event kind (or :data:`STEP`) -> the graveyard abilities of the game's cards that
     listen for it, by card name; kept while no object joins the game, and then looked for
-    in the names of those that joined alone (objects are never removed; a new state, after
-    undo, is looked at whole; a token in a graveyard ceases to exist, 704.5d, so only
-    cards count)."""
+    in the names of those that joined alone (a new state, after undo, is looked at whole;
+    a token in a graveyard ceases to exist, 704.5d, so only cards count)."""
     st = game.state
     kept = game.memo.get("yard_abilities")
-    if kept is not None and kept[0] is st and kept[1] == len(st.objs):
+    newest = st.newest_obj()
+    if kept is not None and kept[0] is st and kept[1] == newest:
         return kept[2]
     seen, names, found = (kept[1], kept[3], kept[2]) if kept is not None and kept[0] is st else (0, set(), {})
-    new = {o.name for o in islice(st.objs.values(), seen, None) if not o.token} - names
+    new = {o.name for o in st.joined_since(seen) if not o.token} - names
     if new:
         found = {kind: dict(by_name) for kind, by_name in found.items()}  # (a kept one is shared)
         for name in new:
@@ -46,7 +45,7 @@ def yard_abilities(game: Game) -> dict[str, Listening]:
                     for kind in ab.events or (STEP,):
                         found.setdefault(kind, {}).setdefault(name, []).append((idx, ab))
         names = names | new
-    game.memo["yard_abilities"] = (st, len(st.objs), found, names)
+    game.memo["yard_abilities"] = (st, newest, found, names)
     return found
 
 

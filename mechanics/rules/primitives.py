@@ -17,15 +17,14 @@ from ..model.cards import face_names
 from ..model.errors import IllegalActionError
 from ..model.state import (
     EXILED_IF_DIES,
-    NEXT_UNTAP,
     PLAYER_ZONES,
     Decision,
     Effect,
     Obj,
-    while_present,
 )
-from ..text.effects import CANT_GAIN_LIFE, DOESNT_UNTAP
+from ..text.effects import CANT_GAIN_LIFE
 from .prevention import prevented, protected  # noqa: F401 - protected: the rules' name for it
+from .tally import drew, life_changed
 
 if TYPE_CHECKING:
     from ..play.game import Game
@@ -69,7 +68,7 @@ class Primitives:
                 st.turn_flags["creature_died"] = True  # 700.4: for "if a creature died this turn"
                 st.turn_flags.setdefault("died", []).append(obj.ref)  # "for each creature that died this turn"
         self.remove_from_zone(obj)
-        obj.epoch += 1
+        obj.epoch = old_epoch + 1
         obj.zone = zone
         obj.timestamp = st.tick()
         obj.tapped = obj.phased_out = obj.sick = False
@@ -93,18 +92,21 @@ class Primitives:
                 obj.name = face_names(card.full_name)[0]
             lst = getattr(st.players[player or obj.owner], zone)
             lst.append(oid) if (bottom or zone != "library") else lst.insert(0, oid)
-        if "battlefield" in (old_zone, zone):
+        battlefield = "battlefield" in (old_zone, zone)
+        if battlefield:
             self.changed_one(oid)
         else:  # (a token anywhere but the battlefield ceases to exist, 704.5d)
             self.changed(characteristics=False, sba=obj.token)
         if zone == "battlefield":  # 614.1c, 707.5: it enters already a copy, with its counters
             self._entered(obj)
+        if not battlefield and not self.noticing("ZoneChanged"):
+            return oid  # a move elsewhere than the battlefield nothing hears (emit)
         event = ev.ZoneChanged(oid, obj.epoch, obj.name, obj.owner, obj.controller,
                                old_zone, zone, old_epoch, obj.token)
         if self.entering is not None and zone == "battlefield":
             self.entering.append(event)  # move_all: announced once all of them are there
         else:
-            self.emit(event, "battlefield" in (old_zone, zone))
+            self.emit(event, battlefield)
         return oid
 
     def move_all(self: Game, oids: list[int], zone: str) -> None:
@@ -129,18 +131,19 @@ class Primitives:
             self.emit(event, True)
 
     def remove_from_zone(self: Game, obj: Obj) -> None:
-        st = self.state
-        if obj.zone == "battlefield":
+        st, zone = self.state, obj.zone
+        if zone == "battlefield":
             st.battlefield.remove(obj.id)
-        elif obj.zone == "stack":
+        elif zone == "stack":
             st.stack[:] = [s for s in st.stack if not (s.kind == "spell" and s.source == obj.id)]
-        elif obj.zone in PLAYER_ZONES:
-            lst = getattr(st.players[obj.owner], obj.zone)  # (400.3: its owner's, unless put elsewhere)
-            if obj.id in lst:
-                lst.remove(obj.id)
+        elif zone in PLAYER_ZONES:
+            try:
+                getattr(st.players[obj.owner], zone).remove(obj.id)  # (400.3: its owner's, unless put elsewhere)
                 return
+            except ValueError:
+                pass
             for p in st.players.values():
-                lst = getattr(p, obj.zone)
+                lst = getattr(p, zone)
                 if obj.id in lst:
                     lst.remove(obj.id)
 
@@ -161,18 +164,17 @@ class Primitives:
         """As it enters: "enters with" abilities and enter replacements (614.1c).
         When one makes it a copy (Clone), the copied card's apply instead (614.12)."""
         name = obj.copy_of or obj.name
-        seen: set[str] = set() if self.behaviour(name).of(EntersWith) else {name}  # (none: nothing to apply)
-        while name not in seen:
-            seen.add(name)
-            for ab in self.behaviour(name).of(EntersWith):
-                ab.apply(self.ctx(), obj)
-                if (obj.copy_of or obj.name) != name:
-                    break
-            name = obj.copy_of or obj.name
-        # 614.1c: other permanents' "enters with" replacement effects (Master Biomancer):
-        # each adds counters and types to the op; it enters with them (122.6, 613.1d)
-        card = self.card(obj.copy_of or obj.name)
-        if card.is_type("Planeswalker") and card.loyalty:  # 306.5b: with its printed loyalty
+        if self.behaviour(name).of(EntersWith):  # (none: nothing to apply)
+            seen: set[str] = set()
+            while name not in seen:
+                seen.add(name)
+                for ab in self.behaviour(name).of(EntersWith):
+                    ab.apply(self.ctx(), obj)
+                    if (obj.copy_of or obj.name) != name:
+                        break
+                name = obj.copy_of or obj.name
+        card = self.card(name)
+        if card.loyalty and card.is_type("Planeswalker"):  # 306.5b: with its printed loyalty
             self.put_counters(obj.id, "loyalty", card.loyalty)
         if "Saga" in card.subtypes:  # 714.3a: a Saga enters with a lore counter
             self.put_counters(obj.id, "lore", 1)
@@ -180,6 +182,10 @@ class Primitives:
             for spec in filter(None, obj.choices["counters"].split(";")):  # as the spell was marked
                 kind, _, n = spec.partition("=")
                 self.put_counters(obj.id, kind, int(n))
+        # 614.1c: other permanents' "enters with" replacement effects (Master Biomancer):
+        # each adds counters and types to the op; it enters with them (122.6, 613.1d)
+        if not self.replaces("enters"):
+            return
         plain = {"obj": obj.id, "counters": {}, "subtypes": ()}
         op = self.replace("enters", plain, obj.controller)
         if op is plain:  # no replacement effect applied (each applies to a copy)
@@ -384,9 +390,10 @@ class Primitives:
                     self.changed()
                 return
             oid = p.library[0]
+            drew(self.state, player)  # the turn's count of draws a condition may read (tally), announced by the move
             self.move(oid, "hand", player)
-            self.emit(ev.Drew(player, oid, i, n))
-            self.changed(characteristics=False, sba=False)  # the turn's count of draws (tally) a static may read
+            if self.noticing("Drew"):
+                self.emit(ev.Drew(player, oid, i, n))
 
     def mill(self: Game, player: str, n: int) -> list[int]:
         """701.17: put the top N cards into the graveyard, all at once (as many as there are)."""
@@ -480,37 +487,7 @@ class Primitives:
                     out.append((key, lambda o, ab=ab, src=src: ab.apply(self, src, o)))
         return out + self.hooks.replacements(self, on, op)
 
-    # ---------------------------------------------------------------- status
-    def tap(self: Game, oid: int) -> None:
-        obj = self.state.objs[oid]
-        if not obj.tapped:
-            obj.tapped = True
-            self.changed(characteristics=False, sba=False)
-            self.emit(ev.Tapped(oid))
-
-    def untap(self: Game, oid: int) -> None:
-        obj = self.state.objs[oid]
-        if obj.tapped and obj.counters.get("stun"):  # 122.1d: a stun counter is removed instead
-            self.remove_counters(oid, "stun", 1)
-        elif obj.tapped:
-            obj.tapped = False
-            self.changed(characteristics=False, sba=False)
-            ended = while_present(obj, tapped=True) if self.state.effects else ""
-            if ended and any(e.until == ended for e in self.state.effects):  # 611.2b: "as long as ~ remains tapped"
-                self.state.effects = [e for e in self.state.effects if e.until != ended]
-                self.changed()
-            self.emit(ev.Untapped(oid))
-
-    def exert(self: Game, oid: int) -> None:
-        """701.43a: its controller chooses to have it not untap during their next untap step
-        (701.43b: even if it isn't tapped, or was exerted already); 701.43c: only a permanent."""
-        obj = self.state.objs[oid]
-        if obj.zone != "battlefield":
-            return
-        self.add_effect("6", "abilities", [oid], {"keywords": (DOESNT_UNTAP,)}, until=NEXT_UNTAP)
-        self.note(f"{self.describe(oid)} is exerted")
-        self.emit(ev.Exerted(oid))
-
+    # ---------------------------------------------------------------- phasing (702.26)
     def phase_out(self: Game, oid: int, _indirect: bool = False) -> None:
         """702.26: treated as though it doesn't exist; not a zone change.  Auras and
         Equipment attached to it phase out indirectly with it (702.26g)."""
@@ -536,12 +513,6 @@ class Primitives:
         for other in list(self.state.objs.values()):
             if other.attached_to == oid and other.phased_indirectly:
                 self.phase_in(other.id, _indirect=True)
-
-    def attach(self: Game, oid: int, to: int) -> None:
-        self.state.objs[oid].attached_to = to
-        self.state.objs[oid].timestamp = self.state.tick()  # 613.7e
-        self.changed()
-        self.note(f"{self.describe(oid)} is attached to {self.describe(to)}")
 
     # ---------------------------------------------------------------- damage and life
     def damage(self: Game, target: int | str, n: int, source: int | None = None,
@@ -624,8 +595,10 @@ class Primitives:
             return
         for p in self._life_holder(player):
             self.state.players[p].life += n
+        life_changed(self.state, player, n)  # the turn's count, which a condition may read (tally)
         self.changed(characteristics=False, only=())
-        self.emit(ev.LifeChanged(player, n))
+        if self.noticing("LifeChanged"):
+            self.emit(ev.LifeChanged(player, n))
 
     # ---------------------------------------------------------------- effects
     def add_effect(self: Game, layer: str, kind: str, affected: list[int], params: dict[str, Any],

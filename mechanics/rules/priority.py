@@ -131,12 +131,17 @@ class PriorityRules:
         kept = self._seating.get(st.active)
         if kept is not None and kept.revision == self.seats_revision:
             return kept
-        present = {p: [q for q in st.team_of(p) if not st.players[q].lost] for p in st.players}
-        seat_of = {p: team[0] if team else p for p, team in present.items()}
+        other = next((s for s in self._seating.values() if s.revision == self.seats_revision), None)
+        present = {p: [q for q in st.team_of(p) if not st.players[q].lost] for p in st.players} \
+            if other is None else other.present
         seats: list[list[str]] = []
         for p in st.turn_order():
             if present[p] and present[p] not in seats:
                 seats.append(present[p])
+        if other is not None:  # (the other active player's: all but the order of seats is the same)
+            kept = self._seating[st.active] = other._replace(active=st.active, seats=seats)
+            return kept
+        seat_of = {p: team[0] if team else p for p, team in present.items()}
         heads = [s[0] for s in seats]
         names = list(st.players)
         after = {}

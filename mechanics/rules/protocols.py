@@ -18,14 +18,14 @@ whose they are in a comment.  The rules' plain functions (``sba.check``,
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Iterable
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from ..abilities.abilities import Behaviour, Target, Triggered
     from ..model import events as ev
     from ..model.cards import CardDef, CardPool
-    from ..model.state import Decision, Obj, StackItem, State
+    from ..model.state import Decision, Effect, Obj, StackItem, State
     from ..play.context import Ctx
     from ..plugin_api.plugin_manager import Awake, Hooks
     from .layers import Chars
@@ -61,6 +61,8 @@ class PrimitivesNeeds(GameCore, Protocol):
     def counter_put(self, kind: str) -> None: ...  # Game: wakes the plugins waiting for this kind of counter
     def controller_of(self, oid: int) -> str: ...
     def opponents(self, player: str) -> list[str]: ...  # designate: "until an opponent becomes"
+    def noticing(self, kind: str, n: int = 1) -> bool: ...  # Game: emit looks at this kind (else it is not built)
+    def tap(self, oid: int) -> None: ...  # StatusPrimitives (regenerate, 701.19c)
     def ctx(self, item: StackItem | None = None, player: str | None = None) -> Ctx: ...
     def hook(self, hook_name: str, /, **kw: Any) -> Any: ...
     def remember(self, obj: Obj) -> None: ...
@@ -92,15 +94,33 @@ class SpellNeeds(Protocol):
     def target_ref(self, t: int | str) -> Any: ...  # TriggerRules
 
 
+class StatusNeeds(Protocol):
+    """What :class:`~.status.StatusPrimitives` uses beyond its own methods."""
+
+    state: State
+
+    def changed(self, characteristics: bool = True, board: bool = True,
+                seats: bool = False, sba: bool = True, only: tuple[int, ...] | None = None) -> None: ...
+    def emit(self, event: ev.Event, battlefield: bool = False) -> None: ...
+    def noticing(self, kind: str, n: int = 1) -> bool: ...  # Game: emit looks at this kind (else it is not built)
+    def note(self, line: str) -> None: ...
+    def describe(self, oid: int | str | None) -> str: ...  # References
+    def remove_counters(self, target: int | str, kind: str, n: int) -> int: ...  # Primitives
+    def add_effect(self, layer: str, kind: str, affected: list[int], params: dict[str, Any],
+                   until: str = "eot", source: int | None = None) -> Effect: ...  # Primitives
+
+
 class TriggerNeeds(GameCore, Protocol):
     """What :class:`~.triggers.TriggerRules` uses beyond its own methods."""
 
     policy: Any  # answers decisions at once (the autopilot), or None
     departing: list[tuple[int, int]]  # set by Primitives.move_all
     _abilities: Any  # ability_index's cache (an AbilityIndex or None)
-    _scanned: tuple[Any, int, Any]  # plugins_awake's: state, objects seen, the Awake view
+    _scanned: tuple[Any, int, Any]  # plugins_awake's: state, the newest object seen, the Awake view
     woken: frozenset[Any]  # the plugins an event woke
     keep_log: bool  # the game describes each event: emit notices every kind
+    revision: int  # live_target: a target's legality is kept for it
+    memo: dict[str, Any]  # derived data kept between writes (live_target's)
 
     def all_chars(self) -> dict[int, Chars]: ...
     def hook(self, hook_name: str, /, **kw: Any) -> Any: ...
@@ -111,6 +131,7 @@ class TriggerNeeds(GameCore, Protocol):
     def ctx(self, item: StackItem | None = None, player: str | None = None) -> Ctx: ...
     def controller_of(self, oid: int) -> str: ...  # Game
     def look(self, oid: int, epoch: int) -> dict[str, Any] | None: ...  # Game (608.2h)
+    def awake(self) -> Awake: ...  # Game (whether a plugin may make a player untargetable)
 
 
 class TurnNeeds(GameCore, Protocol):
@@ -121,14 +142,14 @@ class TurnNeeds(GameCore, Protocol):
     step_log: list[tuple[int, str, str, int]]  # each step as it began (record_step); ``pass`` counts it
     steps_watched: dict[str, tuple[str, list[str]]]  # go_to's step: the seat it waits for, who began it
     sba_revision: int  # pass_steps: whether a step's beginning wrote what state-based actions read
-    memo: dict[str, Any]  # derived data kept between writes (the Sagas, by characteristics)
+    _abilities: Any  # ability_index's cache: open_step asks whether turn-based actions dropped it
 
     def ctx(self, item: StackItem | None = None, player: str | None = None) -> Ctx: ...
     def seating(self) -> Seating: ...  # PriorityRules (the next seat in turn order, who passes by itself)
     def awake(self) -> Awake: ...  # Game (the plugins' untap hooks)
     def all_chars(self) -> dict[int, Chars]: ...  # expire_effects: "for as long as you control ~" (611.2b)
     def delayed_triggers(self, step: str) -> None: ...  # TriggerRules (603.7)
-    def attach(self, oid: int, to: int) -> None: ...  # Primitives
+    def attach(self, oid: int, to: int) -> None: ...  # StatusPrimitives
     def battlefield_objs(self) -> list[Obj]: ...  # Primitives
     def draw(self, player: str, n: int = 1) -> None: ...  # Primitives
     def move(self, oid: int, zone: str, player: str | None = None, bottom: bool = False,
@@ -137,10 +158,11 @@ class TurnNeeds(GameCore, Protocol):
     def put_counters(self, target: int | str, kind: str, n: int,
                      source_item: int | None = None) -> int: ...  # Primitives (a Saga's lore, 714.3b)
     def remove_from_combat(self, obj: Obj) -> None: ...  # Primitives
-    def untap(self, oid: int) -> None: ...  # Primitives
+    def untap_all(self, oids: Iterable[int]) -> None: ...  # StatusPrimitives
     def spell_card_away(self, item: StackItem, resolved: bool = False) -> None: ...  # SpellPrimitives
     def ability(self, handler: str) -> Any: ...  # TriggerRules
     def ability_index(self) -> AbilityIndex: ...  # TriggerRules
+    def live_target(self, item: StackItem, i: int) -> Any: ...  # TriggerRules (608.2b)
     def add_trigger(self, oid: int, ch: Chars, idx: int, ab: Triggered, data: dict) -> None: ...  # TriggerRules
     def queue_trigger(self, handler: str, source: int | None, epoch: int, controller: str,
                       text: str, data: dict | None = None,

@@ -138,6 +138,9 @@ def _narrowed(game: Game, touched: set[int]) -> Watched:
     others = game.sba_others
     chars = game.all_chars()
     looked = touched.union(others).intersection(chars)
+    if not looked:  # (none of them is a permanent now: a spell, a card in a hidden zone)
+        game.sba_others = []
+        return _NOTHING
     if len(looked) > 1:
         looked = [oid for oid in chars if oid in looked]
     watched = _watch(game, [(oid, chars[oid]) for oid in looked])
@@ -288,8 +291,7 @@ def left_game(game: Game, name: str) -> bool:
 def _game_over(game: Game) -> None:
     st = game.state
     alive = [p for p, pl in st.players.items() if not pl.lost]
-    teams_alive = {game.seat_of(p) for p in alive}
-    if len(teams_alive) <= 1:
+    if len({st.team_of(p)[0] for p in alive}) <= 1:  # one team left (805.4: teams win together)
         st.over = True
         st.winner = alive[0] if alive else None
         st.priority = None

@@ -15,8 +15,10 @@ from ..model import events as ev
 from ..model.state import State
 
 
-def _drew(state: State, event: ev.Drew) -> None:
-    _count(state, "drawn", event.player)
+def drew(state: State, player: str) -> None:
+    """A card drawn, counted by the draw itself (``Game.draw``) before its event, which a
+    game builds only when something notices a draw (the count needs no event)."""
+    _count(state, "drawn", player)
 
 
 def _cast(state: State, event: ev.SpellCast) -> None:
@@ -39,9 +41,10 @@ def _targeted(state: State, event: ev.BecameTarget) -> None:
     _count(state, "targeted", f"{event.obj}:{event.epoch}")
 
 
-def _life(state: State, event: ev.LifeChanged) -> None:
-    """"for the first time each turn", "if you gained life this turn"."""
-    _count(state, "gained" if event.amount > 0 else "lost", event.player)
+def life_changed(state: State, player: str, amount: int) -> None:
+    """"for the first time each turn", "if you gained life this turn": counted by the
+    change itself (``Game._change_life``) before its event, built only when noticed."""
+    _count(state, "gained" if amount > 0 else "lost", player)
 
 
 def _attacked(state: State, event: ev.AttackersDeclared) -> None:
@@ -59,6 +62,8 @@ def _count(state: State, key: str, who: str) -> None:
 
 #: what each event kind that is counted counts, before its triggers are collected (so
 #: the second spell's own cast event sees a count of 2): ``Game.emit`` calls
-#: ``TALLIES[event.kind](state, event)``; most events count nothing
-TALLIES: dict[str, Any] = {"Drew": _drew, "SpellCast": _cast, "ZoneChanged": _left, "BecameTarget": _targeted,
-                            "LifeChanged": _life, "AttackersDeclared": _attacked}
+#: ``TALLIES[event.kind](state, event)``; most events count nothing.  A draw and a life
+#: change, whose events nothing hears in most games, are counted by the primitive
+#: itself (:func:`drew`, :func:`life_changed`), which builds the event only when noticed
+TALLIES: dict[str, Any] = {"SpellCast": _cast, "ZoneChanged": _left, "BecameTarget": _targeted,
+                            "AttackersDeclared": _attacked}

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Set
-from functools import cache
-from itertools import chain, islice
+from itertools import chain
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -225,12 +224,13 @@ class TriggerRules:
 
     def plugins_awake(self: Game) -> Awake:
         """What the plugins awake in this game listen to (``Hooks.view``): each object that
-        joined the game since the last look (objects are never removed; a new state, after
-        undo, is looked at whole) may wake sleeping plugins: kept while none joins (a name
-        changes only to another face of the same card, whose text woke the same plugins)."""
+        joined the game since the last look (a new state, after undo, is looked at whole)
+        may wake sleeping plugins: kept while none joins (a name changes only to another
+        face of the same card, whose text woke the same plugins)."""
         st, hooks = self.state, self.hooks
         seen_state, seen, view = self._scanned
-        if seen_state is st and seen == len(st.objs):
+        newest = st.newest_obj()
+        if seen_state is st and seen == newest:
             return view
         asleep = view.asleep if view is not None else frozenset()
         if seen_state is not st:
@@ -240,13 +240,13 @@ class TriggerRules:
                        for k in c}  # (in C: a fifth of the comprehension's time, measured side by side)
                 self.woken |= {p for k in had for p in hooks.counter_wakes.get(k, ()) if p in asleep}
                 asleep -= self.woken
-        if asleep and seen != len(st.objs):
+        if asleep:
             left = set(asleep)
-            for name in {obj.copy_of or obj.name for obj in islice(st.objs.values(), seen, None)}:
+            for name in {obj.copy_of or obj.name for obj in st.joined_since(seen)}:
                 left -= hooks.woken_by(self, name)
             asleep = frozenset(left)
         view = hooks.view(asleep)
-        self._scanned = (st, len(st.objs), view)
+        self._scanned = (st, newest, view)
         return view
 
     def add_trigger(self: Game, oid: int, ch: Chars, idx: int, ab: Triggered, data: dict) -> None:
@@ -463,7 +463,8 @@ class TriggerRules:
     def _player_targetable(self: Game, item: StackItem | None, spec: Target, p: str, controller: str) -> bool:
         """A player as a choice for ``spec`` (its kind, not its filter)."""
         return not self.state.players[p].lost and (spec.kind != "opponent" or p in self.opponents(controller)) \
-            and not self.hook("player_untargetable", game=self, player=p, item=item)
+            and not ("player_untargetable" in self.awake().hooks  # (no awake plugin: no call)
+                     and self.hook("player_untargetable", game=self, player=p, item=item))
 
     def _permanent_targetable(self: Game, item: StackItem | None, spec: Target, oid: int, ch: Chars,
                               controller: str, source: Chars | None) -> bool:
@@ -496,7 +497,18 @@ class TriggerRules:
         return None
 
     def live_target(self: Game, item: StackItem, i: int) -> Any:
-        """608.2b: a target is illegal if it changed zones or no longer qualifies."""
+        """608.2b: a target is illegal if it changed zones or no longer qualifies (kept
+        for the game's revision: the check before a spell resolves, then its effect, ask
+        the same)."""
+        kept = self.memo.get("live_target")
+        if kept is None or kept[0] != self.revision or kept[1] is not item:
+            kept = self.memo["live_target"] = (self.revision, item, {})
+        found = kept[2].get(i, kept)
+        if found is kept:
+            found = kept[2][i] = self._live_target(item, i)
+        return found
+
+    def _live_target(self: Game, item: StackItem, i: int) -> Any:
         t = item.targets[i]
         modes = item.data.get("modes", ())
         specs = self.targets_of(item.handler, modes) if item.kind != "spell" else self.spell_targets(item)
@@ -538,7 +550,10 @@ class TriggerRules:
         spells = beh.of(SpellAbility)
         if spells:
             return mode_targets(spells[0], modes)
-        return _enchant(self.card(name))
+        found = beh.derived.get("enchant")
+        if found is None:
+            found = beh.derived["enchant"] = _enchant(self.card(name))
+        return found
 
     @staticmethod
     def fits_kind(spec: Target, ch: Chars, controller: str) -> bool:
@@ -560,10 +575,10 @@ class TriggerRules:
         return [] if ch is None or ch.no_abilities or ch.has(CANT_ACTIVATE) else ch.behaviour.of(Activated)
 
 
-@cache
 def _enchant(card: CardDef) -> tuple[Target, ...]:
-    """An Aura's enchant (303.4a) as a target requirement, read once per card (the
-    state-based actions ask at every check, 704.5m)."""
+    """An Aura's enchant (303.4a) as a target requirement (read once per behaviour by
+    :meth:`TriggerRules.spell_target_specs`: the state-based actions ask at every check,
+    704.5m)."""
     if "Aura" not in card.subtypes or "enchant" not in card.keywords:
         return ()
     what = next((ln for ln in text_lines(card) if ln.startswith("Enchant ")), "").removeprefix("Enchant ")

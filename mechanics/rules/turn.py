@@ -65,6 +65,9 @@ class TurnRules:
             if emptied:
                 self.changed(board=False)
         step = st.step
+        nxt = PLAIN_END.get(step)
+        if nxt is not None:
+            return nxt  # (nothing else ends with it)
         if step in ENDS_WITH_A_CHECK:
             if step == "damage" and st.turn_flags.get("first_strike_step"):
                 st.turn_flags["first_strike_step"] = False
@@ -100,13 +103,14 @@ class TurnRules:
         against a game that never reaches its step: goldfish alone, nothing happening).
 
         What may hear a step begin is worked out once for the run (:meth:`loud_steps`):
-        a step nothing hears begins with its turn-based actions alone (:meth:`open_step`),
-        one with none (:data:`PLAIN_STEPS`) with its record alone; after the first step,
+        a step nothing hears begins with its turn-based actions alone
+        (:meth:`open_step`), one with none (:data:`PLAIN_STEPS`) or none to do now
+        (:data:`IDLE`) with its record alone; after the first step,
         no player having had priority and no turn-based action adding mana, the pools
         are empty as each step ends (500.4)."""
         st = self.state
         log, events = self.step_log, self.events
-        index = loud = None
+        index = loud = quiet = idle = None
         for passed in range(1, limit + 1):
             sba = self.sba_revision  # as go_to's last check found it (dropping the characteristics bumps it)
             nxt = self.close_step(passed == 1)
@@ -115,9 +119,10 @@ class TurnRules:
             if index is None or self.sba_revision != sba:  # (what the step's end wrote may be heard)
                 index = self.ability_index()
                 loud = self.loud_steps(index)
-            while nxt in PLAIN_STEPS and nxt not in loud:
+                quiet, idle = PLAIN_STEPS - loud, IDLE.keys() - loud
+            while nxt in quiet or nxt in idle and IDLE[nxt](self):
                 log.append((len(events), nxt, st.active, st.turn))  # (logged as open_step does)
-                nxt = NEXT_STEP[nxt]  # (pools empty, no combat to end, not the turn's last step)
+                nxt = QUIET_NEXT[nxt]  # (pools empty, no combat to end, not the turn's last step)
             heard = nxt in loud
             if (self.open_step(nxt, None if heard else index) or self.sba_revision != sba
                     or st.pending_triggers or st.decision is not None or st.over):
@@ -181,7 +186,7 @@ class TurnRules:
         if unheard is not None:
             if action is not None:
                 action(self)
-                if self.ability_index() is not unheard or st.delayed:  # (a plugin woken, Game.wake)
+                if self._abilities is not unheard or st.delayed:  # (dropped, or a plugin woken: Game.wake)
                     self.step_heard(step, self.ability_index())
                     return True  # (the caller's index is out of date)
             return False
@@ -241,12 +246,11 @@ class TurnRules:
             obj = objs[oid]
             if obj.tapped or obj.sick:
                 obj.sick = False  # 302.6: continuously controlled since this turn began
-                if obj.tapped and not ch.has(DOESNT_UNTAP) and not (
+                if obj.tapped and not (ch.keywords and ch.has(DOESNT_UNTAP)) and not (
                         asks and self.hooks.untap_permanent(self, obj) is False) and not (
-                        ch.has(MAY_NOT_UNTAP) and self._kept_tapped(oid)):
+                        ch.keywords and ch.has(MAY_NOT_UNTAP) and self._kept_tapped(oid)):  # (keyword-like)
                     untapping.append(oid)
-        for oid in untapping:
-            self.untap(oid)
+        self.untap_all(untapping)
         if not st.effects:
             return
         # "its controller's next untap step" is over (502.3)
@@ -285,13 +289,10 @@ class TurnRules:
         """714.3b: as the precombat main phase begins, the active player puts a lore counter
         on each Saga they control (its chapter abilities trigger, 714.2b): the Sagas are
         those at that moment, all of them found before any counter is put."""
-        chars = self.all_chars()
-        kept = self.memo.get("sagas")  # the Sagas on the battlefield, kept with the characteristics
-        if kept is None or kept[0] is not chars:
-            kept = self.memo["sagas"] = (chars, [o for o, ch in chars.items() if "Saga" in ch.subtypes])
-        if kept[1]:
-            active = self.seat_of(self.state.active)
-            for oid in [o for o in kept[1] if self.seat_of(chars[o].controller) == active]:
+        sagas = _sagas(self)
+        if sagas:
+            chars, active = self.all_chars(), self.seat_of(self.state.active)
+            for oid in [o for o in sagas if self.seat_of(chars[o].controller) == active]:
                 self.put_counters(oid, "lore", 1)
 
     def _step_attackers(self: Game) -> None:
@@ -299,7 +300,7 @@ class TurnRules:
         with the creatures of all its players (805.10b)."""
         st = self.state
         team = st.team_of(st.active)
-        deciders = [p for p in team if not st.players[p].auto and not st.players[p].lost]
+        deciders = _attack_deciders(self)
         if not deciders:
             return  # goldfish declare no attackers
         able = [o for p in team for o in self.can_attack_with(p)]
@@ -457,8 +458,7 @@ class TurnRules:
         """608: resolve the top object of the stack."""
         st = self.state
         item = st.stack[-1]
-        ctx = self.ctx(item)
-        if item.targets and all(ctx.target(i) is None for i in range(len(item.targets))):
+        if item.targets and all(self.live_target(item, i) is None for i in range(len(item.targets))):
             self.note(f"{item.text or self.describe(item.source)} has no legal target and is removed")
             st.stack.pop()  # 608.2b
             if item.kind == "spell" and item.source is not None:
@@ -482,7 +482,7 @@ class TurnRules:
             return
         obj = st.objs[item.source]
         card = self.card(obj.name)
-        if card.types & {"Instant", "Sorcery"}:
+        if "Instant" in card.types or "Sorcery" in card.types:
             for ab in self.behaviour(obj.name).of(SpellAbility):
                 if ab.resolve:
                     ab.resolve(self.ctx(item))
@@ -600,9 +600,53 @@ STEP_ACTIONS = {name[len("_step_"):]: fn for name, fn in vars(TurnRules).items()
                 if name.startswith("_step_")}
 #: every step: those something may hear begin while anything may (:meth:`TurnRules.loud_steps`)
 ALL_STEPS = frozenset(STEPS)
+#: the steps whose end is followed by the next step and nothing else (500.2: no pools
+#: emptied but by the first step's end in a run, :meth:`TurnRules.close_step`), each with that step
+PLAIN_END = {step: nxt for step, nxt in NEXT_STEP.items()
+             if nxt is not None and step not in ENDS_WITH_A_CHECK and nxt not in COMBAT_DAMAGE_STEPS}
 #: the steps with no turn-based action at their beginning or end, and priority (upkeep,
 #: beginning of combat, postcombat main, end): nothing happens in them but what triggers
 PLAIN_STEPS = frozenset(STEPS) - STEP_ACTIONS.keys() - NO_PRIORITY - ENDS_WITH_A_CHECK - COMBAT_DAMAGE_STEPS
+
+
+def _sagas(game: Game) -> list[int]:
+    """The Sagas on the battlefield (714.3b's), kept with the characteristics."""
+    chars = game.all_chars()
+    kept = game.memo.get("sagas")
+    if kept is None or kept[0] is not chars:
+        kept = game.memo["sagas"] = (chars, [o for o, ch in chars.items() if "Saga" in ch.subtypes])
+    return kept[1]
+
+
+def _attack_deciders(game: Game) -> list[str]:
+    """The active team's players who declare its attackers (508.1): not a goldfish, still in."""
+    st = game.state
+    return [p for p in st.team_of(st.active) if not st.players[p].auto and not st.players[p].lost]
+
+
+def _draws_nothing(game: Game) -> bool:
+    """Whether each player of the active team is a goldfish with no library, who draws
+    nothing (:meth:`Primitives.draw`: a goldfish draws what its library holds)."""
+    players = game.state.players
+    for p in game.state.team_of(game.state.active):
+        if players[p].library or not players[p].auto:
+            return False
+    return True
+
+
+#: the steps whose turn-based actions may have nothing to do in a turn, each with the test
+#: that says they have none as the step begins (what they read changes only by what a run
+#: of steps stops or looks again for: a declaration, a permanent entering, a new turn), so
+#: that it begins as a plain step, its record alone: no Saga to put a lore counter on
+#: (714.3b), a team of goldfish that declares no attackers (508.1) and, no creature in
+#: combat, no declare blockers or combat damage step (508.8) nor any to remove from combat
+#: (511.3), a goldfish team with no cards to draw (504.1)
+IDLE = {"main1": lambda game: not _sagas(game),
+        "attackers": lambda game: not game.state.combat and not _attack_deciders(game),
+        "endcombat": lambda game: not game.state.combat,
+        "draw": _draws_nothing}
+#: the step after a plain or idle one: after idle attackers, none attack (508.8)
+QUIET_NEXT = {**NEXT_STEP, "attackers": "endcombat"}
 
 
 #: the primitive each operation an ``untap_begin`` hook may ask for runs (the names are

@@ -60,7 +60,7 @@ MAY_NOT_UNTAP = "may choose not to untap"
 #: the choice an exiled card carries when an effect lets its owner play it ("Exile the top
 #: card of your library. You may play that card this turn."): ``turn:T`` (until the end of
 #: turn T) or ``turns:K`` (until the end of its owner's K-th turn); checked as a card is
-#: cast or played (:func:`mechanics.play.perform.may_play_from_exile`)
+#: cast or played (:func:`mechanics.play.castable.may_play_from_exile`)
 PLAY_FROM_EXILE = "may play"
 #: the kind of a prevention effect, "Prevent all combat damage that would be dealt this turn."
 #: (615.1a; its params: :mod:`mechanics.rules.prevention`)

@@ -147,9 +147,10 @@ def effect(env: Env, e: Effect) -> Run:
                                        f"may {e.verb}: do it? (yes/no)",
                                        ("yes", "no"), 1, 1, {"what": "may", "default": ["yes"]}))
             if pick and pick[0] == "yes":
-                before = len(ctx.game.events)
+                game = ctx.game
+                before = len(game.events) + game.unrecorded  # (events nothing noticed: counted)
                 maybe(ctx)
-                if then is not None and len(ctx.game.events) > before:  # "If you do": it happened (608.2c)
+                if then is not None and len(game.events) + game.unrecorded > before:  # "If you do": it happened (608.2c)
                     then(ctx)
     return run
 

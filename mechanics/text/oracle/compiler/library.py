@@ -124,7 +124,7 @@ def _rest(ctx: Ctx, left: list[int], rest: str, player: str) -> None:
 def exile_to_play(env: Env, e: Effect, n: Count) -> Run:
     """Exile the top N cards of your library; you may play them until the end of this turn
     or of your next turn (the permission rides on each card as a choice its exile carries:
-    :func:`mechanics.play.perform.may_play_from_exile`)."""
+    :func:`mechanics.play.castable.may_play_from_exile`)."""
     def run(ctx: Ctx) -> None:
         you = ctx.controller
         st = ctx.game.state

@@ -216,7 +216,7 @@ _PLAY_UNTIL = (("this turn", "eot"), ("until end of turn", "eot"), ("until the e
 def exile_to_play(p: Effects, verb: str, antecedent: Objects | None) -> Effect:
     """"Exile the top card of your library. You may play that card this turn." / "Until the
     end of your next turn, you may play those cards." (the exiled cards may be played, their
-    costs paid, until then: :func:`mechanics.play.perform.may_play_from_exile`)."""
+    costs paid, until then: :func:`mechanics.play.castable.may_play_from_exile`)."""
     n = _top_cards(p)
     p.need("of your library .")
     until = next((u for words, u in _PLAY_UNTIL if p.eat(words + " ,")), "")
