@@ -38,10 +38,10 @@ import platformdirs
 #: the modules compiled, as paths under ``mechanics/`` (``rules/*``: each module of
 #: rules/ but its ``__init__``): where a game's bytecodes are spent
 #: (``benchmarks/simulate.py --count --functions N``).  The one list of them.  Measured
-#: with valgrind (instructions per red game, games 11-60): pure 10.19M; these 54
-#: modules 9.12M; without text/, ai/intent and plugin_api/hookcheck 9.19M; only the
-#: 12 modules running the most bytecodes 9.64M.  io/, store/ and text/oracle/ run no
-#: bytecode in a game once its cards are read.
+#: with valgrind (instructions per red game, games 11-60, at 2c0967d): pure 10.19M;
+#: these (54 modules then) 9.12M; without text/, ai/intent and plugin_api/hookcheck
+#: 9.19M; only the 12 modules running the most bytecodes 9.64M.  io/, store/ and
+#: text/oracle/ run no bytecode in a game once its cards are read.
 MODULES = ("rules/*", "play/*", "model/*", "abilities/*", "text/*", "ai/autopilot", "ai/known",
            "ai/decisions", "ai/intent", "ai/simulate", "plugin_api/plugin_manager",
            "plugin_api/isolation", "plugin_api/hookcheck")
