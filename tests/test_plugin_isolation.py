@@ -10,6 +10,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pluggy
@@ -207,3 +208,17 @@ def test_an_interrupted_simulate_prints_no_worker_tracebacks(tmp_path: Path, sig
             os.killpg(proc.pid, signal.SIGKILL)
     assert proc.returncode == (-9 if sig == signal.SIGKILL else 130)
     assert "Traceback" not in err, err
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux /proc")
+def test_the_watchdog_thread_never_takes_ctrl_c_from_the_main_thread(monkeypatch) -> None:  # noqa: ANN001
+    """A process-directed SIGINT or SIGTERM goes to any thread not blocking it: taken by the
+    watchdog's thread while a batch holds them to start its workers, it interrupted the
+    start anyway (a Ctrl-C'd ``simulate --jobs 2`` could hang). The thread blocks both."""
+    monkeypatch.setattr(WATCHDOG, "limit", 5.0)
+    WATCHDOG.ensure()  # (this process's thread, started now or before)
+    thread = next(t for t in threading.enumerate() if t.name == "stackfish-hook-watchdog")
+    status = Path(f"/proc/self/task/{thread.native_id}/status").read_text()
+    blocked = int(next(line for line in status.splitlines() if line.startswith("SigBlk:")).split()[1], 16)
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        assert blocked & (1 << (sig - 1)), sig

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import ctypes
 import os
+import signal
 import sys
 import threading
 import time
@@ -78,6 +79,10 @@ class Watchdog:
             threading.Thread(target=self._run, name="stackfish-hook-watchdog", daemon=True).start()
 
     def _run(self) -> None:
+        if hasattr(signal, "pthread_sigmask"):  # Ctrl-C and SIGTERM are the main thread's:
+            # delivered here, they would interrupt it even while it holds them (as a batch
+            # starts its worker processes, which could then be left behind)
+            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
         pid = self.pid
         while pid == os.getpid():
             time.sleep(min(0.1, max(self.limit, 0.01) / 4))
