@@ -65,8 +65,8 @@ def perform(game: Game, action: A.Action) -> None:
     if st.over and not (action.setup or action.manual):
         raise IllegalActionError("the game is over")
     handler(game, action)
-    if not action.setup:
-        game.advance()
+    if not action.setup and handler is not _pass:
+        game.advance()  # (a pass ran the game on itself: pass_round and declare_nothing end in advance())
 
 
 # ====================================================================== rules actions
