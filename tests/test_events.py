@@ -172,3 +172,23 @@ def test_the_turn_counts_draws_and_life_lost_without_their_events_in_a_game_keep
         assert (kite.power, kite.toughness) == (3, 2)  # (a 1/2)
         assert game.state.players["p2"].life == 15 and game.state.players["p1"].life == 22
         assert ("Drew" in [e.kind for e in game.events]) is log
+
+
+def test_a_plugin_hearing_taps_hears_each_land_of_a_payment_and_each_attacker_tapped() -> None:
+    """The lands tapped for one payment (601.2g-h) and the attackers (508.1f) are tapped
+    in one write (``Game.tap_all``), each still heard: not the land left untapped, not a
+    vigilant attacker, not a land tapped already."""
+    for log in (True, False):
+        watch = Tapwatch()
+        game = Game(log=log, plugins=make_plugin_manager(load_entrypoints=False, extra=[watch]))
+        for line in ("turn p1 main1", "goldfish p2", "battlefield p1 Mountain as m1", "battlefield p1 Mountain as m2",
+                     "battlefield p1 Mountain as m3", "battlefield p1 Mountain tapped as m4",
+                     "battlefield p1 \"Gray Ogre\" as ogre", "battlefield p1 \"Serra Angel\" as angel",
+                     "battlefield p1 \"Grizzly Bears\" as bear", "hand p1 \"Searing Spear\"",
+                     "cast p1 \"Searing Spear\" target p2", "resolve", "goto attackers",
+                     "attack p1 ogre angel bear"):
+            game.play(line)
+        oid = game.resolve_obj
+        assert watch.heard == [oid("m1"), oid("m2"), oid("ogre"), oid("bear")]
+        assert [game.state.objs[oid(m)].tapped for m in ("m1", "m2", "m3", "angel")] == [True, True, False, False]
+        assert game.state.players["p2"].life == 17

@@ -70,10 +70,12 @@ def attack(game: Game, a: A.Attack) -> None:
         chosen[oid] = (defender, walker)
     attack_requirements(game, d.player, chosen)
     st.decision = None
+    tapping = []
     for oid, (defender, walker) in chosen.items():
         game.attacks(oid, defender, walker)
         if not game.chars(oid).has("vigilance"):
-            game.tap(oid)
+            tapping.append(oid)
+    game.tap_all(tapping)  # 508.1f: the chosen creatures without vigilance are tapped
     for oid in chosen:  # 701.43: "You may exert ~ as it attacks": chosen as it is declared
         if _exert_option(game, oid) and game.ask(Decision(
                 "choose", a.player, f"exert {game.describe(oid)} as it attacks? (it won't untap during your next "
