@@ -543,11 +543,14 @@ class TriggerRules:
             item.data.get("copy_of", "")
         return self.spell_target_specs(name, item.data.get("modes", ()))
 
-    def spell_target_specs(self: Game, name: str, modes: tuple[int, ...] = ()) -> tuple[Target, ...]:
+    def spell_target_specs(self: Game, name: str, modes: tuple[int, ...] = (),
+                           spells: list[SpellAbility] | None = None) -> tuple[Target, ...]:
         """What a spell targets: its spell ability's targets (a modal spell's: those of
-        the chosen ``modes``, 700.2), or an Aura's enchant (303.4a)."""
+        the chosen ``modes``, 700.2), or an Aura's enchant (303.4a).  ``spells``: its
+        behaviour's spell abilities, when the caller has read them already."""
         beh = self.behaviour(name)
-        spells = beh.of(SpellAbility)
+        if spells is None:
+            spells = beh.of(SpellAbility)
         if spells:
             return mode_targets(spells[0], modes)
         found = beh.derived.get("enchant")
