@@ -159,6 +159,7 @@ class TurnNeeds(GameCore, Protocol):
                      source_item: int | None = None) -> int: ...  # Primitives (a Saga's lore, 714.3b)
     def remove_from_combat(self, obj: Obj) -> None: ...  # Primitives
     def untap_all(self, oids: Iterable[int]) -> None: ...  # StatusPrimitives
+    def noticing(self, kind: str, n: int = 1) -> bool: ...  # Game: emit looks at this kind (BlockersDeclared)
     def spell_card_away(self, item: StackItem, resolved: bool = False) -> None: ...  # SpellPrimitives
     def ability(self, handler: str) -> Any: ...  # TriggerRules
     def ability_index(self) -> AbilityIndex: ...  # TriggerRules

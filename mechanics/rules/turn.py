@@ -326,16 +326,19 @@ class TurnRules:
 
     def declare_blocks(self: Game, pairs: list[tuple[int, int]]) -> None:
         """509.1: the declared ``(blocker, attacker)`` pairs block; BlockersDeclared, then
-        BecameBlocked once for each attacker blocked, however many block it (509.1h)."""
+        BecameBlocked once for each attacker blocked, however many block it (509.1h).
+        BlockersDeclared is built only when noticed (``Game.noticing``): nothing counts it."""
         st = self.state
         if not pairs:
-            self.emit(ev.BlockersDeclared(()))
+            if self.noticing("BlockersDeclared"):
+                self.emit(ev.BlockersDeclared(()))
             return
         for b, att in pairs:
             st.objs[b].blocking.append(att)
             st.objs[att].blocked = True
         self.changed()
-        self.emit(ev.BlockersDeclared(tuple(pairs)))
+        if self.noticing("BlockersDeclared"):
+            self.emit(ev.BlockersDeclared(tuple(pairs)))
         for att in dict.fromkeys(att for _, att in pairs):
             self.emit(ev.BecameBlocked(att, tuple(self.blockers_of(att))))
 
