@@ -76,10 +76,10 @@ def test_undo_takes_back_the_events_and_log_lines_of_what_it_undoes() -> None:
 def quiet(event: ev.Event) -> bool:
     """An event a game keeping no log leaves out when nothing notices its kind
     (``Game.noticing``): a step beginning, a permanent tapped or untapped, a draw, a life
-    change, damage dealt, blockers declared, a card moving between zones other than the
-    battlefield."""
+    change, damage dealt, attackers or blockers declared, a card moving between zones
+    other than the battlefield."""
     return isinstance(event, (ev.StepBegan, ev.Tapped, ev.Untapped, ev.Drew, ev.LifeChanged, ev.DamageDealt,
-                              ev.BlockersDeclared)) or \
+                              ev.AttackersDeclared, ev.BlockersDeclared)) or \
         isinstance(event, ev.ZoneChanged) and \
         "battlefield" not in (event.from_zone, event.to_zone)
 
@@ -240,3 +240,23 @@ def test_damage_is_heard_by_abilities_lifelink_and_the_plugins_in_a_game_keeping
     for game in _both(("turn p1 main1", "battlefield p1 \"Glistener Elf\" as elf", "goto attackers",
                        "attack p1 elf", "goto blockers", "pass", "goto main2")):
         assert game.state.players["p2"].counters.get("poison") == 1 and game.state.players["p2"].life == 20
+
+
+def test_attacks_count_for_raid_and_are_heard_by_exalted_in_a_game_keeping_no_log() -> None:
+    """Wingmate Roc: "Raid — When this creature enters, if you attacked this turn, create a
+    3/4 white Bird creature token with flying" reads the turn's count of attacks, which a
+    game keeping no log keeps without building AttackersDeclared; exalted (a plugin that
+    hears the kind) still pumps the lone attacker."""
+    lines = ("turn p1 main1", "goldfish p2", "battlefield p1 \"Grizzly Bears\" as bear", "goto attackers",
+             "attack p1 bear", "goto main2", "hand p1 \"Wingmate Roc\"", "mana p1 {3}{W}{W}",
+             "cast p1 \"Wingmate Roc\"", "resolve all")
+    logged, batch = _both(lines)
+    for game in (logged, batch):
+        assert game.state.players["p2"].life == 18
+        names = sorted(game.state.objs[o].name for o in game.permanents("p1"))
+        assert names[0].startswith("Bird Token") and names[1:] == ["Grizzly Bears", "Wingmate Roc"]
+    assert [e for e in batch.events if isinstance(e, ev.AttackersDeclared)] == []
+    for game in _both(("turn p1 main1", "goldfish p2", "battlefield p1 \"Grizzly Bears\" as bear",
+                       "battlefield p1 \"Akrasan Squire\"", "goto attackers", "attack p1 bear", "resolve all",
+                       "goto main2")):
+        assert game.state.players["p2"].life == 17  # (exalted: +1/+1 for the lone attacker)

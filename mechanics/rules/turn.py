@@ -579,7 +579,8 @@ class TurnRules:
         st.decision = None
         self.changed(board=False)
         if kind == "attackers":
-            self.emit(ev.AttackersDeclared(()))
+            if self.noticing("AttackersDeclared"):  # (none attacked: nothing to count)
+                self.emit(ev.AttackersDeclared(()))
         else:
             self.declare_blocks([])
         self.advance()
