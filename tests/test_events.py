@@ -76,10 +76,10 @@ def test_undo_takes_back_the_events_and_log_lines_of_what_it_undoes() -> None:
 def quiet(event: ev.Event) -> bool:
     """An event a game keeping no log leaves out when nothing notices its kind
     (``Game.noticing``): a step beginning, a permanent tapped or untapped, a draw, a life
-    change, damage dealt, attackers or blockers declared, a card moving between zones
-    other than the battlefield."""
+    change, damage dealt, a spell cast, attackers or blockers declared, a card moving
+    between zones other than the battlefield."""
     return isinstance(event, (ev.StepBegan, ev.Tapped, ev.Untapped, ev.Drew, ev.LifeChanged, ev.DamageDealt,
-                              ev.AttackersDeclared, ev.BlockersDeclared)) or \
+                              ev.SpellCast, ev.AttackersDeclared, ev.BlockersDeclared)) or \
         isinstance(event, ev.ZoneChanged) and \
         "battlefield" not in (event.from_zone, event.to_zone)
 
@@ -88,7 +88,8 @@ def test_a_logged_game_describes_events_nothing_hears_and_a_batch_game_only_reco
     """A batch game records the events a logged game describes, but for those nothing
     notices of the kinds it leaves out (``quiet``): the beginnings of steps, which only its
     step log has (as the logged game's), taps, untaps, draws with their moves, and life
-    changes and damage (the turn counts draws and life changes without them)."""
+    changes, damage and spells cast (the turn counts draws, life changes and spells
+    without them)."""
     lines = ("turn p1 main1", "goldfish p2", "library p1 Island x3", "battlefield p1 Mountain", "battlefield p1 Forest tapped",
              "hand p1 \"Lightning Bolt\"", "cast p1 \"Lightning Bolt\" target p2", "resolve", "goto main1 p1")
     logged, batch = Game(), Game(log=False)
@@ -97,7 +98,7 @@ def test_a_logged_game_describes_events_nothing_hears_and_a_batch_game_only_reco
             game.play(line)
     assert [e for e in logged.events if isinstance(e, ev.StepBegan)][-1].step == "main1"
     assert {type(e) for e in logged.events if quiet(e)} == {ev.StepBegan, ev.Tapped, ev.Untapped, ev.ZoneChanged,
-                                                             ev.Drew, ev.LifeChanged, ev.DamageDealt}
+                                                             ev.Drew, ev.LifeChanged, ev.DamageDealt, ev.SpellCast}
     assert [e for e in logged.events if not quiet(e)] == batch.events
     for game in (logged, batch):  # (what the turn counts, without the events)
         assert game.state.turn_flags["drawn"] == {"p1": 1} and game.state.players["p2"].life == 17
@@ -260,3 +261,27 @@ def test_attacks_count_for_raid_and_are_heard_by_exalted_in_a_game_keeping_no_lo
                        "battlefield p1 \"Akrasan Squire\"", "goto attackers", "attack p1 bear", "resolve all",
                        "goto main2")):
         assert game.state.players["p2"].life == 17  # (exalted: +1/+1 for the lone attacker)
+
+
+def test_spells_cast_count_for_day_and_night_and_wake_a_delayed_ability_in_a_game_keeping_no_log() -> None:
+    """A game keeping no log counts the spells cast without building SpellCast when nothing
+    hears it: night becomes day after a player casts two spells in their turn (726.3a,
+    702.145e, the daybound plugin reads the count); and while Kumano Faces Kakkazan's
+    "When you next cast a creature spell this turn" waits (603.7c) the next spell's event
+    is built and looked at: the creature enters with its +1/+1 counter."""
+    logged, batch = _both(("turn p1 main1", "goldfish p2", "library p1 Mountain Mountain Mountain Mountain",
+                           "library p2 Island Island Island Island", "battlefield p1 \"Fearful Villager\"",
+                           "hand p1 Shock Shock \"Tavern Ruffian\"", "goto upkeep p2", "goto upkeep p1",
+                           "goto main1 p1", "mana p1 {3}{R}", "cast p1 \"Tavern Ruffian\"", "resolve",
+                           "mana p1 {R}", "cast p1 Shock target p2", "resolve", "goto upkeep p2"))
+    for game in (logged, batch):
+        assert sorted(game.state.objs[o].name for o in game.permanents("p1")) == ["Fearful Villager",
+                                                                                 "Tavern Ruffian"]
+    assert [e for e in batch.events if isinstance(e, ev.SpellCast)] == []
+    for game in _both(("turn p1 main1", "goldfish p2", "library p1 Mountain Mountain Mountain Mountain",
+                       "hand p1 \"Kumano Faces Kakkazan\" \"Raging Goblin\" \"Raging Goblin\"", "mana p1 {R}",
+                       "cast p1 \"Kumano Faces Kakkazan\"", "resolve", "resolve", "goto main1 p1", "resolve",
+                       "mana p1 {R}", "cast p1 \"Raging Goblin\"", "resolve", "resolve",
+                       "mana p1 {R}", "cast p1 \"Raging Goblin\"", "resolve")):
+        goblins = [o for o in game.permanents("p1") if game.state.objs[o].name == "Raging Goblin"]
+        assert sorted(game.state.objs[o].counters.get("+1/+1", 0) for o in goblins) == [0, 1]

@@ -15,7 +15,6 @@ from ..abilities.abilities import (
 )
 from ..abilities.modes import check_modes, mode_text
 from ..model import actions as A
-from ..model import events as ev
 from ..model.cards import parse_cost
 from ..model.errors import IllegalActionError
 from ..model.mana import (
@@ -206,7 +205,6 @@ def _cast(game: Game, a: A.Cast) -> None:
     st.stack.append(item)
     st.passes = 0
     st.priority = game.seat_of(a.player)
-    game.changed(board=False)
     if game.keep_log:  # (the line's words cost more than the rest of casting a spell)
         game.note(f"{a.player} casts {card.name}" + " (kicked)" * a.kicked + " with flashback" * bool(flashback)
                   + ("" if alt is None else f" paying its {a.alt} cost too" if alt.additional
@@ -214,7 +212,7 @@ def _cast(game: Game, a: A.Cast) -> None:
                   + mode_text(modal, modes)
                   + _target_text(game, targets)
                   + (" dividing its damage " + ", ".join(map(str, divided)) if divided else ""))
-    game.emit(ev.SpellCast(item.id, oid, a.player))
+    game.spell_cast(item)  # (announces the writes above)
     game.became_targets(item)
 
 

@@ -21,8 +21,10 @@ def drew(state: State, player: str) -> None:
     _count(state, "drawn", player)
 
 
-def _cast(state: State, event: ev.SpellCast) -> None:
-    _count(state, "cast", event.controller)
+def cast(state: State, player: str) -> None:
+    """A spell cast, counted by the casting itself (``Game.spell_cast``) before its
+    SpellCast event, built only when noticed."""
+    _count(state, "cast", player)
 
 
 def _left(state: State, event: ev.ZoneChanged) -> None:
@@ -63,7 +65,7 @@ def _count(state: State, key: str, who: str) -> None:
 #: what each event kind that is counted counts, before its triggers are collected (so
 #: the second spell's own cast event sees a count of 2): ``Game.emit`` calls
 #: ``TALLIES[event.kind](state, event)``; most events count nothing.  A draw, a life
-#: change and attackers declared, whose events nothing hears in most games, are counted
-#: by the primitive itself (:func:`drew`, :func:`life_changed`, :func:`attacked`), which
-#: builds the event only when noticed
-TALLIES: dict[str, Any] = {"SpellCast": _cast, "ZoneChanged": _left, "BecameTarget": _targeted}
+#: change, a spell cast and attackers declared, whose events nothing hears in most games,
+#: are counted by the primitive itself (:func:`drew`, :func:`life_changed`, :func:`cast`,
+#: :func:`attacked`), which builds the event only when noticed
+TALLIES: dict[str, Any] = {"ZoneChanged": _left, "BecameTarget": _targeted}
