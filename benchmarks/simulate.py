@@ -1,6 +1,6 @@
 """Measure batch goldfishing (a script, not a test).
 
-    python benchmarks/simulate.py [--games N] [--profile red|simic] [--count [--functions N]]
+    python benchmarks/simulate.py [--games N] [--pairs N] [--profile red|simic] [--count [--functions N]]
 
 Figures, each printed beside its target, with all four mechanic plugins
 (evolve, rad, phasing, proliferate) loaded and the full rules engine
@@ -24,6 +24,12 @@ Figures, each printed beside its target, with all four mechanic plugins
   castable spells, creatures attack the turn after they come, Bolts at the face),
   measured in the same run: how much the rules engine costs.  The issue's target
   is 1/50 of it.
+- when ``stackfish compile`` has built the engine (:mod:`mechanics.compiled`) and the
+  build is current: the red deck's games/s with the compiled engine and with the
+  pure one, each in fresh processes (``--pairs`` of them, alternated; the medians),
+  the compiled engine's share of the rules-free speed, and whether both gave the same
+  kill turns.  Every other figure is the pure engine's: this process sets
+  ``STACKFISH_PURE`` before importing the engine.
 
 On a machine shared with other work the timings move by 10-30% from run to run;
 ``--count`` prints instead what doesn't: the Python bytecodes executed and the
@@ -42,9 +48,12 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import hashlib
 import os
 import pstats
 import resource
+import statistics
+import subprocess
 import sys
 import time
 from collections import Counter
@@ -54,8 +63,12 @@ from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
+# this process measures the pure engine (``--count`` can see nothing else); the compiled
+# one is timed in fresh processes started with STACKFISH_PURE empty
+os.environ.setdefault("STACKFISH_PURE", "1")
 
 import mechanics  # noqa: E402
+from mechanics import compiled  # noqa: E402
 from mechanics.ai import simulate as sim  # noqa: E402
 
 DATA = os.path.join(os.path.dirname(mechanics.__file__), "data", "decks")
@@ -189,6 +202,43 @@ def wall(deck: str, games: int, jobs: int, seed: int = 1) -> tuple[float, float,
     return games / res.seconds, games / max(1e-9, cpu() - c0), res
 
 
+def fresh_rate(deck: str, games: int, pure: bool) -> tuple[float, str, int]:
+    """One process started for it: games/s of ``deck`` (:func:`one_process`), a digest
+    of the kill turns, and how many modules it ran compiled."""
+    env = dict(os.environ, STACKFISH_PURE="1" if pure else "")
+    out = subprocess.run([sys.executable, __file__, "--rate", deck, "--games", str(games)], env=env,
+                         capture_output=True, text=True, check=True).stdout.split()
+    return float(out[0]), out[1], int(out[2])
+
+
+def print_rate(deck: str, games: int) -> None:
+    """``--rate``: what :func:`fresh_rate` reads."""
+    rate, out = one_process(deck, games)
+    digest = hashlib.sha256(repr([g.kill_turn for g in out]).encode()).hexdigest()[:16]
+    loaded = sum(compiled.FINDER.loaded.values()) if compiled.FINDER else 0
+    print(f"{rate} {digest} {loaded}")
+
+
+def compare_compiled(games: int, pairs: int, free: float) -> None:
+    """The red deck with the compiled engine and the pure one, in alternated fresh processes."""
+    pure_rates, compiled_rates, digests = [], [], set()
+    for _ in range(pairs):
+        rate, digest, _ = fresh_rate(DECKS["red"], games, pure=True)
+        pure_rates.append(rate)
+        digests.add(digest)
+        rate, digest, loaded = fresh_rate(DECKS["red"], games, pure=False)
+        compiled_rates.append(rate)
+        digests.add(digest)
+    p, c = statistics.median(pure_rates), statistics.median(compiled_rates)
+    row("red: games/s, pure engine, fresh processes", f"{p:,.0f}", "-", None)
+    row("red: games/s, compiled engine, fresh processes", f"{c:,.0f}", "-", None)
+    row("red: compiled engine's share of the rules-free speed", f"1/{free / c:,.0f}", "1/50", free / c <= 50)
+    print(f"  compiled / pure: {c / p:.2f}x, medians of {pairs} alternated pairs (pure "
+          f"{', '.join(f'{r:,.0f}' for r in pure_rates)}; compiled {', '.join(f'{r:,.0f}' for r in compiled_rates)},"
+          f" {loaded} modules compiled; load average {os.getloadavg()[0]:.2f} after); "
+          + ("the same kill turns" if len(digests) == 1 else "DIFFERENT KILL TURNS"))
+
+
 def row(label: str, value: str, target: str, ok: bool | None) -> None:
     mark = "" if ok is None else ("ok" if ok else "MISSED")
     print(f"{label:<52} {value:>14}   target {target:<16} {mark}")
@@ -202,7 +252,13 @@ def main() -> None:
                         help="count bytecodes and calls per game instead (the same on any load)")
     parser.add_argument("--functions", type=int, default=0, metavar="N",
                         help="with --count: the N functions that run the most bytecodes (10 games)")
+    parser.add_argument("--pairs", type=int, default=3, metavar="N",
+                        help="fresh processes of each engine when a compiled build is current (3)")
+    parser.add_argument("--rate", metavar="DECK", help=argparse.SUPPRESS)  # (fresh_rate's process)
     args = parser.parse_args()
+    if args.rate:
+        print_rate(args.rate, args.games)
+        return
     w = sim._worker_setup(())
     loaded = {name for name, p in w["plugins"].list_name_plugin() if p is not None}
     missing = [p for p in PLUGINS if p not in loaded]
@@ -218,6 +274,8 @@ def main() -> None:
         return
     if args.count:
         games = 10 if args.functions else 30
+        print("counting the pure Python engine (compiled code runs no bytecode)" if compiled.FINDER is None else
+              f"WARNING: {compiled.engine_line()}: its compiled modules are not counted")
         for name, deck in DECKS.items():
             ops, calls, counts = bytecodes(deck, games, by_function=bool(args.functions))
             print(f"{name}: {ops:,.0f} Python bytecodes and {calls:,.0f} Python calls per game ({games} games)")
@@ -227,6 +285,7 @@ def main() -> None:
     print(f"plugins loaded: {', '.join(sorted(loaded))}" + (f"  (MISSING: {', '.join(missing)})"
                                                             if missing else ""))
     print(f"load average: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores; {args.games} games each")
+    print(compiled.engine_line())
     for name, deck in DECKS.items():
         rate, out = one_process(deck, args.games)
         kills = [g.kill_turn for g in out if g.kill_turn is not None]
@@ -239,6 +298,8 @@ def main() -> None:
             row("red: rules-free Python goldfish, games/s (CPU time)", f"{free:,.0f}", "-", None)
             row("red: the engine's share of the rules-free speed", f"1/{free / rate:,.0f}", "1/50",
                 free / rate <= 50)
+            if compiled.status()[0]:  # a current build: time it too
+                compare_compiled(args.games, args.pairs, free)
         print(f"  kill turn mean {sum(kills) / max(1, len(kills)):.2f}, "
               f"{len(out) - len(kills)} without a kill, {errors} errors")
         one, one_cpu, res1 = wall(deck, args.games, 1)

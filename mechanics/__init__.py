@@ -18,7 +18,14 @@ Inside, the engine is in floors, each importing only the floors below it
     model             state, events, errors, card facts, mana, actions and their words
 
 ``mechanics.pytest_plugin`` stays at the top: it is the ``pytest11`` entry point.
+``mechanics.compiled`` too: ``stackfish compile`` and the import hook that loads the
+compiled engine's modules, installed here before any of them is imported.
 """
+
+# ruff: noqa: E402 (the hook goes in before the engine's modules are imported)
+from .compiled import install as _install_compiled
+
+_install_compiled()  # `stackfish compile`'s build of the modules below, when current
 
 from .abilities.abilities import (
     Activated,

@@ -4,9 +4,11 @@ that fits: a rename, or a new reach into another mixin's attributes, fails here.
 
 import ast
 import inspect
+from pathlib import Path
 
 import pytest
 
+import mechanics
 from mechanics.play.game import Game
 from mechanics.rules import protocols
 from mechanics.rules.combat import CombatRules
@@ -40,8 +42,10 @@ def members(proto: type) -> dict[str, object]:
 
 
 def reaches(mixin: type) -> set[str]:
-    """The names a mixin's code reads or writes on ``self`` that it does not define."""
-    tree = ast.parse(inspect.getsource(inspect.getmodule(mixin)))
+    """The names a mixin's code reads or writes on ``self`` that it does not define (read
+    from its module's .py: a module of the compiled engine has no source to inspect)."""
+    module = Path(mechanics.__file__).parent.joinpath(*mixin.__module__.split(".")[1:])
+    tree = ast.parse(module.with_suffix(".py").read_text(encoding="utf-8"))
     cls = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == mixin.__name__)
     used = {n.attr for n in ast.walk(cls) if isinstance(n, ast.Attribute)
             and isinstance(n.value, ast.Name) and n.value.id == "self"}

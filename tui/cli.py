@@ -2,7 +2,7 @@
 
 Every user error ends in one clear line (``FILE:LINE: message`` where there is
 a file) and a non-zero exit code, never a traceback.  This module builds the
-parser and runs play, script, demo, simulate, plugins and serve; the card and
+parser and runs play, script, demo, simulate, compile, plugins and serve; the card and
 saved-game commands live in :mod:`tui.commands`.
 """
 
@@ -152,7 +152,43 @@ def _simulate(args: argparse.Namespace) -> int:
         else:
             plots.write(results, args.plot)
             print(f"charts written to {args.plot}", file=sys.stderr)
+    from mechanics import compiled
+
+    print(compiled.engine_line(), file=sys.stderr)  # (stdout stays the report, --json, --csv)
     return 1 if any(r.errors for r in results) else 0  # games that failed are a failure
+
+
+def _compile(args: argparse.Namespace) -> int:
+    """Compile the engine's hot modules with Cython (``stackfish[fast]``) into the user's
+    cache (:mod:`mechanics.compiled`); ``--status``: say which are compiled and current."""
+    import time
+
+    from mechanics import compiled
+
+    current, stale, missing = compiled.status()
+    total = len(current) + len(stale) + len(missing)
+    if args.status:
+        print(f"{len(current)} of {total} engine modules compiled and current in {compiled.cache_dir()}")
+        for label, names in (("edited since their build (run as Python)", stale), ("never built", missing)):
+            if names:
+                print(f"{label}: {', '.join(n.removeprefix('mechanics.') for n in names)}")
+        if compiled.pure():
+            print("STACKFISH_PURE is set: the engine runs as Python here")
+        return 0
+    if not stale and not missing:
+        print(f"all {total} engine modules are compiled and current ({compiled.cache_dir()})")
+        return 0
+    print(f"compiling {len(stale) + len(missing)} engine modules with Cython into {compiled.cache_dir()} "
+          "(a few minutes)...", file=sys.stderr)
+    start = time.monotonic()
+    try:
+        done = compiled.build(jobs=args.jobs)
+    except compiled.BuildError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    print(f"compiled {len(done)} modules in {time.monotonic() - start:.0f} s: {total} of {total} "
+          "current; `stackfish simulate` uses them (STACKFISH_PURE=1: pure Python)")
+    return 0
 
 
 def _plugins(args: argparse.Namespace) -> int:
@@ -242,6 +278,14 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--cluster", metavar="ADDRESS",
                    help="play on a Dask cluster, e.g. tcp://HOST:8786 (stackfish[cluster])")
     p.set_defaults(func=_simulate)
+    p = sub.add_parser("compile", help="compile the rules engine with Cython for faster simulate "
+                       "(stackfish[fast] and a C compiler)", description="Compile the engine's "
+                       "hot modules with Cython into your cache directory: games on about a "
+                       "quarter less CPU. A module edited since runs as Python until you "
+                       "compile again; STACKFISH_PURE=1 runs it all as Python (docs/simulate.md).")
+    p.add_argument("--status", action="store_true", help="say which modules are compiled and current")
+    p.add_argument("--jobs", "-j", type=int, help="compiler processes (default: every core)")
+    p.set_defaults(func=_compile)
     p = sub.add_parser("plugins", help="list the loaded plugins and any that failed")
     p.set_defaults(func=_plugins)
     p = sub.add_parser("games", help="list unfinished games (and saves) that can be resumed")

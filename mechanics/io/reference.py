@@ -71,7 +71,7 @@ def render() -> str:
             "| query | gives |", "| --- | --- |"]
     for name, what in sorted(QUERIES.items()):
         member = inspect.getattr_static(Game, name, None)
-        call = f"game.{name}{_signature(getattr(Game, name))}" if inspect.isfunction(member) else f"game.{name}"
+        call = f"game.{name}{_signature(getattr(Game, name))}" if callable(member) else f"game.{name}"
         out.append(f"| `{call}` | {what} |")
     return "\n".join(out + ["", END])
 
