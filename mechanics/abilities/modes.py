@@ -73,10 +73,9 @@ def spell_modal(game: Game, name: str) -> Modal | None:
     return spells[0].modal if spells else None
 
 
-def check_modes(game: Game, player: str, name: str, modes: tuple[int, ...]) -> tuple[int, ...]:
+def check_modes(game: Game, player: str, name: str, modes: tuple[int, ...], modal: Modal | None) -> tuple[int, ...]:
     """The modes announced for casting ``name`` (601.2b), checked: a modal spell needs
-    them, one that isn't refuses them."""
-    modal = spell_modal(game, name)
+    them (``modal``, :func:`spell_modal`), one that isn't refuses them."""
     if modal is None:
         if modes:
             raise IllegalActionError(f"'{name}' is not modal; leave out 'mode'")

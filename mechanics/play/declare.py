@@ -14,6 +14,7 @@ from ..model import actions as A
 from ..model import events as ev
 from ..model.errors import IllegalActionError
 from ..model.state import Decision
+from ..rules.tally import attacked
 from ..text.effects import BY_ONE_AT_MOST
 from .blocks import block_restriction, broken_requirement, fewest_blockers
 
@@ -70,21 +71,26 @@ def attack(game: Game, a: A.Attack) -> None:
         chosen[oid] = (defender, walker)
     attack_requirements(game, d.player, chosen)
     st.decision = None
+    tapping = []
     for oid, (defender, walker) in chosen.items():
         game.attacks(oid, defender, walker)
         if not game.chars(oid).has("vigilance"):
-            game.tap(oid)
+            tapping.append(oid)
+    game.tap_all(tapping)  # 508.1f: the chosen creatures without vigilance are tapped
     for oid in chosen:  # 701.43: "You may exert ~ as it attacks": chosen as it is declared
         if _exert_option(game, oid) and game.ask(Decision(
                 "choose", a.player, f"exert {game.describe(oid)} as it attacks? (it won't untap during your next "
                 "untap step)", ("yes", "no"), 1, 1, {"what": "may", "default": ["yes"]})) == ["yes"]:
             game.exert(oid)
     st.turn_flags["attacked"] = st.turn_flags.get("attacked", 0) + len(chosen)  # "N creatures attacked this turn"
+    if chosen:
+        attacked(st)  # raid (the count a condition may read, announced below)
     game.changed(characteristics=False, sba=False)
     if game.keep_log:  # (the line's words: a batch game keeps none)
         game.note(f"{a.player} attacks with " + ", ".join(
             game.describe(o) + (f" -> {game.describe(w)}" if w is not None else "") for o, (_, w) in chosen.items()))
-    game.emit(ev.AttackersDeclared(tuple(chosen)))
+    if game.noticing("AttackersDeclared"):
+        game.emit(ev.AttackersDeclared(tuple(chosen)))
 
 
 def _exert_option(game: Game, oid: int) -> bool:

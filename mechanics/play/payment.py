@@ -161,8 +161,8 @@ def pay(game: Game, player: str, cost: tuple[str, ...], x: int = 0, card: Any = 
             if delved is not None:  # the cards "exiled with it" (Murktide Regent)
                 delved.append(game.state.objs[new].ref)
         game.note(f"{player} exiles {', '.join(game.describe(o) for o in exiled)} to delve")
+    game.tap_all(paid)
     for oid, needs in paid.items():
-        game.tap(oid)
         mana_abilities.tapped_for(game, player, oid, needs)
     if life:
         game.lose_life(player, life)  # 119.4: paying life is losing it

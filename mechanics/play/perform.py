@@ -13,9 +13,8 @@ from ..abilities.abilities import (
     HandAbility,
     SpellAbility,
 )
-from ..abilities.modes import check_modes, mode_text, spell_modal
+from ..abilities.modes import check_modes, mode_text
 from ..model import actions as A
-from ..model import events as ev
 from ..model.cards import parse_cost
 from ..model.errors import IllegalActionError
 from ..model.mana import (
@@ -65,8 +64,8 @@ def perform(game: Game, action: A.Action) -> None:
     if st.over and not (action.setup or action.manual):
         raise IllegalActionError("the game is over")
     handler(game, action)
-    if not action.setup:
-        game.advance()
+    if not action.setup and handler is not _pass:
+        game.advance()  # (a pass ran the game on itself: pass_round and declare_nothing end in advance())
 
 
 # ====================================================================== rules actions
@@ -165,10 +164,12 @@ def _cast(game: Game, a: A.Cast) -> None:
     if not sorcery_time(game, a.player) and not cast_any_time(game, a.player, card):  # 307.1; 702.8a, 601.3e
         _sorcery_timing(game, a.player, f"'{card.name}' can be cast")
     _check_x(card.cost, a.x, card.name)
-    modes = check_modes(game, a.player, card.name, a.modes)  # 601.2b: modes, then targets
-    specs = game.spell_target_specs(card.name, modes)
+    spells = game.behaviour(card.name).of(SpellAbility)  # (read once for its modes, targets and division)
+    modal = spells[0].modal if spells else None
+    modes = check_modes(game, a.player, card.name, a.modes, modal)  # 601.2b: modes, then targets
+    specs = game.spell_target_specs(card.name, modes, spells)
     targets = _targets(game, None, a.player, specs, a.targets, card.name)
-    divided = divide_damage(game, a.player, card.name, targets, a.x)
+    divided = divide_damage(game, a.player, card.name, targets, a.x, spells[0].divide if spells else None)
     extra = [*costs, alt] if alt else costs
     for c in extra:  # 601.2f: additional costs, all paid or none
         why = unpayable(game, a.player, oid, c)
@@ -204,15 +205,14 @@ def _cast(game: Game, a: A.Cast) -> None:
     st.stack.append(item)
     st.passes = 0
     st.priority = game.seat_of(a.player)
-    game.changed(board=False)
     if game.keep_log:  # (the line's words cost more than the rest of casting a spell)
         game.note(f"{a.player} casts {card.name}" + " (kicked)" * a.kicked + " with flashback" * bool(flashback)
                   + ("" if alt is None else f" paying its {a.alt} cost too" if alt.additional
                      else f" for its {a.alt} cost")
-                  + mode_text(spell_modal(game, card.name), modes)
+                  + mode_text(modal, modes)
                   + _target_text(game, targets)
                   + (" dividing its damage " + ", ".join(map(str, divided)) if divided else ""))
-    game.emit(ev.SpellCast(item.id, oid, a.player))
+    game.spell_cast(item)  # (announces the writes above)
     game.became_targets(item)
 
 
@@ -266,11 +266,10 @@ def spell_divides(game: Game, name: str) -> Any:
     return spells[0].divide if spells else None
 
 
-def divide_damage(game: Game, player: str, name: str, targets: tuple, x: int) -> tuple[int, ...]:
-    """601.2d: the damage a spell divides among its targets, announced as it is cast: at
-    least 1 to each, the player choosing each target's share but the last's (which takes
-    the rest).  Empty for a spell that divides nothing."""
-    divide = spell_divides(game, name)
+def divide_damage(game: Game, player: str, name: str, targets: tuple, x: int, divide: Any) -> tuple[int, ...]:
+    """601.2d: the damage a spell divides among its targets (its ``divide``, :func:`spell_divides`),
+    announced as it is cast: at least 1 to each, the player choosing each target's share
+    but the last's (which takes the rest).  Empty for a spell that divides nothing."""
     if divide is None:
         return ()
     total, k = divide(x), len(targets)

@@ -532,14 +532,17 @@ class Primitives:
         if n <= 0 or not isinstance(target, str) and self.shielded(target):  # 122.1c
             return
         player = target if isinstance(target, str) else None
-        dealt = ev.DamageDealt(n, source, None if player else target, player, combat)
-        results = lifelink(src, dealt)  # proposed (120.3), and the awake plugins' that propose some
-        if "damage_results" in self.awake().hooks:
+        hooked = "damage_results" in self.awake().hooks  # (the plugins' hooks read the event)
+        dealt = ev.DamageDealt(n, source, None if player else target, player, combat) \
+            if hooked or self.noticing("DamageDealt") else None  # (else nothing reads it: not built)
+        results = lifelink(src, n)  # proposed (120.3), and the awake plugins' that propose some
+        if hooked:
             results += self.hooks.damage_results(self, dealt)
         default = ("instead",) not in results
         if player is not None:
             self.state.turn_flags.setdefault("damaged_players", []).append(player)  # bloodthirst (702.54a)
-            self.emit(dealt)
+            if dealt is not None:
+                self.emit(dealt)
             if default:
                 self.lose_life(player, n)  # 120.3a
         else:
@@ -558,7 +561,8 @@ class Primitives:
                 self.changed(characteristics=False, only=(target,))
             if default and walker:
                 self.remove_counters(target, "loyalty", n)  # 120.3c: loyalty counters removed
-            self.emit(dealt)
+            if dealt is not None:
+                self.emit(dealt)
         for op in results:
             if op[0] != "instead":
                 getattr(self, op[0])(*op[1:])
@@ -644,8 +648,8 @@ class Primitives:
         return result
 
 
-def lifelink(src: Chars | None, damage: ev.DamageDealt) -> list[tuple]:
+def lifelink(src: Chars | None, amount: int) -> list[tuple]:
     """702.15b: damage dealt by a source with lifelink (``src``: its characteristics) causes
-    its controller to gain that much life, in addition to its other results: the engine's
-    own ``damage_results``."""
-    return [("gain_life", src.controller, damage.amount)] if src and src.has("lifelink") else []
+    its controller to gain that much life (``amount``), in addition to its other results:
+    the engine's own ``damage_results``."""
+    return [("gain_life", src.controller, amount)] if src and src.has("lifelink") else []

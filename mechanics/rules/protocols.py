@@ -83,6 +83,7 @@ class SpellNeeds(Protocol):
     def changed(self, characteristics: bool = True, board: bool = True,
                 seats: bool = False, sba: bool = True, only: tuple[int, ...] | None = None) -> None: ...
     def emit(self, event: ev.Event, battlefield: bool = False) -> None: ...
+    def noticing(self, kind: str, n: int = 1) -> bool: ...  # Game: emit looks at this kind (SpellCast)
     def note(self, line: str) -> None: ...
     def ask(self, decision: Decision) -> Any: ...  # Game
     def move(self, oid: int, zone: str, player: str | None = None, bottom: bool = False,
@@ -159,6 +160,7 @@ class TurnNeeds(GameCore, Protocol):
                      source_item: int | None = None) -> int: ...  # Primitives (a Saga's lore, 714.3b)
     def remove_from_combat(self, obj: Obj) -> None: ...  # Primitives
     def untap_all(self, oids: Iterable[int]) -> None: ...  # StatusPrimitives
+    def noticing(self, kind: str, n: int = 1) -> bool: ...  # Game: emit looks at this kind (BlockersDeclared)
     def spell_card_away(self, item: StackItem, resolved: bool = False) -> None: ...  # SpellPrimitives
     def ability(self, handler: str) -> Any: ...  # TriggerRules
     def ability_index(self) -> AbilityIndex: ...  # TriggerRules

@@ -17,6 +17,7 @@ from ..model.cards import face_names
 from ..model.state import Decision, StackItem
 from ..text.oracle.keywords import CANT_BE_COUNTERED
 from .copies import new_targets as copied_targets
+from .tally import cast
 
 if TYPE_CHECKING:
     from ..play.game import Game
@@ -137,6 +138,18 @@ class SpellPrimitives:
         st.stack.append(item)
         self.changed()
         self.note(f"{player} casts {name} without paying its mana cost")
-        self.emit(ev.SpellCast(item.id, oid, player))
+        self.spell_cast(item)
         self.became_targets(item)
         return True
+
+    def spell_cast(self: Game, item: StackItem) -> None:
+        """The spell ``item`` became cast (601.2i), announced: counted for the turn
+        (:func:`~.tally.cast`: "your second spell each turn", 726.3a), then its SpellCast
+        event, built when noticed (``Game.noticing``: an ability, a plugin or a log hears
+        it) or when a delayed ability waits for a spell ("When you next cast", 603.7c:
+        looked at then, as a move to the battlefield always is)."""
+        st = self.state
+        cast(st, item.controller)
+        self.changed(characteristics=False, sba=False)  # (a static ability's condition may read the count)
+        if st.delayed or self.noticing("SpellCast"):
+            self.emit(ev.SpellCast(item.id, item.source, item.controller), battlefield=bool(st.delayed))

@@ -27,11 +27,24 @@ class StatusPrimitives:
     """Tapping, untapping, exerting and attaching."""
 
     def tap(self: Game, oid: int) -> None:
-        obj = self.state.objs[oid]
-        if not obj.tapped:
-            obj.tapped = True
-            self.changed(characteristics=False, sba=False)
-            if self.noticing("Tapped"):
+        self.tap_all((oid,))
+
+    def tap_all(self: Game, oids: Iterable[int]) -> None:
+        """Tap these permanents at once (the lands tapped for one payment, 601.2g-h; the
+        attackers, 508.1f), announced together, then each one's Tapped event (when
+        noticed, :meth:`Game.noticing`); one already tapped stays as it is."""
+        objs = self.state.objs
+        tapped = []
+        for oid in oids:
+            obj = objs[oid]
+            if not obj.tapped:
+                obj.tapped = True
+                tapped.append(oid)
+        if not tapped:
+            return
+        self.changed(characteristics=False, sba=False)
+        if self.noticing("Tapped", len(tapped)):
+            for oid in tapped:
                 self.emit(ev.Tapped(oid))
 
     def untap(self: Game, oid: int) -> None:

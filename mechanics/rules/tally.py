@@ -21,8 +21,10 @@ def drew(state: State, player: str) -> None:
     _count(state, "drawn", player)
 
 
-def _cast(state: State, event: ev.SpellCast) -> None:
-    _count(state, "cast", event.controller)
+def cast(state: State, player: str) -> None:
+    """A spell cast, counted by the casting itself (``Game.spell_cast``) before its
+    SpellCast event, built only when noticed."""
+    _count(state, "cast", player)
 
 
 def _left(state: State, event: ev.ZoneChanged) -> None:
@@ -47,12 +49,12 @@ def life_changed(state: State, player: str, amount: int) -> None:
     _count(state, "gained" if amount > 0 else "lost", player)
 
 
-def _attacked(state: State, event: ev.AttackersDeclared) -> None:
-    """Raid: "if you attacked this turn"."""
-    if event.attackers:
-        attacked = state.turn_flags.setdefault("attacked_by", [])
-        if state.active not in attacked:
-            attacked.append(state.active)
+def attacked(state: State) -> None:
+    """Raid: "if you attacked this turn": counted by the declaration of attackers itself
+    (``play.declare.attack``), before its AttackersDeclared event, built only when noticed."""
+    attacked = state.turn_flags.setdefault("attacked_by", [])
+    if state.active not in attacked:
+        attacked.append(state.active)
 
 
 def _count(state: State, key: str, who: str) -> None:
@@ -62,8 +64,8 @@ def _count(state: State, key: str, who: str) -> None:
 
 #: what each event kind that is counted counts, before its triggers are collected (so
 #: the second spell's own cast event sees a count of 2): ``Game.emit`` calls
-#: ``TALLIES[event.kind](state, event)``; most events count nothing.  A draw and a life
-#: change, whose events nothing hears in most games, are counted by the primitive
-#: itself (:func:`drew`, :func:`life_changed`), which builds the event only when noticed
-TALLIES: dict[str, Any] = {"SpellCast": _cast, "ZoneChanged": _left, "BecameTarget": _targeted,
-                            "AttackersDeclared": _attacked}
+#: ``TALLIES[event.kind](state, event)``; most events count nothing.  A draw, a life
+#: change, a spell cast and attackers declared, whose events nothing hears in most games,
+#: are counted by the primitive itself (:func:`drew`, :func:`life_changed`, :func:`cast`,
+#: :func:`attacked`), which builds the event only when noticed
+TALLIES: dict[str, Any] = {"ZoneChanged": _left, "BecameTarget": _targeted}

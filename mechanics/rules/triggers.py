@@ -543,11 +543,14 @@ class TriggerRules:
             item.data.get("copy_of", "")
         return self.spell_target_specs(name, item.data.get("modes", ()))
 
-    def spell_target_specs(self: Game, name: str, modes: tuple[int, ...] = ()) -> tuple[Target, ...]:
+    def spell_target_specs(self: Game, name: str, modes: tuple[int, ...] = (),
+                           spells: list[SpellAbility] | None = None) -> tuple[Target, ...]:
         """What a spell targets: its spell ability's targets (a modal spell's: those of
-        the chosen ``modes``, 700.2), or an Aura's enchant (303.4a)."""
+        the chosen ``modes``, 700.2), or an Aura's enchant (303.4a).  ``spells``: its
+        behaviour's spell abilities, when the caller has read them already."""
         beh = self.behaviour(name)
-        spells = beh.of(SpellAbility)
+        if spells is None:
+            spells = beh.of(SpellAbility)
         if spells:
             return mode_targets(spells[0], modes)
         found = beh.derived.get("enchant")
@@ -617,15 +620,16 @@ def lists(ch: Chars) -> bool:
 def _heard(index: AbilityIndex, log: bool) -> AbilityIndex:
     """The index with the event kinds something hears: its abilities', the awake
     plugins', the graveyard abilities' of the game's cards, and ZoneChanged (a permanent
-    that leaves looks back, 603.10a); and those ``Game.emit`` notices: these, the kinds
-    the turn's tallies count and SpellCast (a delayed "When you next cast", 603.7c), or
+    that leaves looks back, 603.10a); and those ``Game.emit`` notices: these and the kinds
+    the turn's tallies count (a SpellCast is looked at while a delayed "When you next
+    cast" waits, 603.7c: ``Game.spell_cast``), or
     every kind when the game keeps a ``log`` (each event's line), but ZoneChanged when
     only moves to or from the battlefield are heard (``Game.emit`` notices those always);
     and the steps whose beginning its "at the beginning of" abilities and the plugins hear."""
     heard = frozenset((*index.by_event, *index.plugins.event_kinds, *index.yard, "ZoneChanged"))
     steps = {ab.step for _, _, ab, _ in index.steps}
     steps.update(ab.step for listening in index.yard.get(STEP, {}).values() for _, ab in listening)
-    noticed = heard | TALLIES.keys() | {"SpellCast"}
+    noticed = heard | TALLIES.keys()
     if "ZoneChanged" not in index.by_event and "ZoneChanged" not in index.yard and \
             not index.plugins.moves_elsewhere:  # (a move to or from the battlefield is noticed: emit)
         noticed -= {"ZoneChanged"}

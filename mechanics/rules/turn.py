@@ -326,16 +326,19 @@ class TurnRules:
 
     def declare_blocks(self: Game, pairs: list[tuple[int, int]]) -> None:
         """509.1: the declared ``(blocker, attacker)`` pairs block; BlockersDeclared, then
-        BecameBlocked once for each attacker blocked, however many block it (509.1h)."""
+        BecameBlocked once for each attacker blocked, however many block it (509.1h).
+        BlockersDeclared is built only when noticed (``Game.noticing``): nothing counts it."""
         st = self.state
         if not pairs:
-            self.emit(ev.BlockersDeclared(()))
+            if self.noticing("BlockersDeclared"):
+                self.emit(ev.BlockersDeclared(()))
             return
         for b, att in pairs:
             st.objs[b].blocking.append(att)
             st.objs[att].blocked = True
         self.changed()
-        self.emit(ev.BlockersDeclared(tuple(pairs)))
+        if self.noticing("BlockersDeclared"):
+            self.emit(ev.BlockersDeclared(tuple(pairs)))
         for att in dict.fromkeys(att for _, att in pairs):
             self.emit(ev.BecameBlocked(att, tuple(self.blockers_of(att))))
 
@@ -576,7 +579,8 @@ class TurnRules:
         st.decision = None
         self.changed(board=False)
         if kind == "attackers":
-            self.emit(ev.AttackersDeclared(()))
+            if self.noticing("AttackersDeclared"):  # (none attacked: nothing to count)
+                self.emit(ev.AttackersDeclared(()))
         else:
             self.declare_blocks([])
         self.advance()
