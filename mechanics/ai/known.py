@@ -88,7 +88,7 @@ def take_known(game: Any, other: Any) -> None:
     found = kinds(other)  # (each name's facts looked up too)
     known(game).update(known(other))
     st = game.state
-    game.memo["autopilot_kinds"] = (st, next(reversed(st.objs), -1), found)
+    game.memo["autopilot_kinds"] = (st, st.newest_obj(), found)
 
 
 def kinds(game: Any) -> frozenset[str]:
@@ -101,21 +101,12 @@ def kinds(game: Any) -> frozenset[str]:
     card counts (a card off the battlefield shows one of its faces; a token there ceases to
     exist, 704.5d); the objects are scanned once, and new ones as they come."""
     st = game.state
-    objs = st.objs
-    last = next(reversed(objs), -1)  # the newest object: ids only grow (State.new_id)
+    last = st.newest_obj()
     kept = game.memo.get("autopilot_kinds")
     if kept is not None and kept[0] is st and kept[1] == last:
         return kept[2]
-    start, found = (kept[1], set(kept[2])) if kept is not None and kept[0] is st else (-1, set())
-    if start < 0:
-        names = {o.name for o in objs.values() if not o.token}
-    else:  # the objects made since
-        names = set()
-        for oid in reversed(objs):
-            if oid <= start:
-                break
-            if not objs[oid].token:
-                names.add(objs[oid].name)
+    start, found = (kept[1], set(kept[2])) if kept is not None and kept[0] is st else (0, set())
+    names = {o.name for o in st.joined_since(start) if not o.token}  # (all of them, the first time)
     facts = known(game)
     for name in names:
         found |= _kinds(game, facts, name)
