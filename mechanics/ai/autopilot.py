@@ -138,7 +138,7 @@ def priority(game: Any, player: str) -> A.Action:
     st = game.state
     if st.stack:
         return PASS
-    if st.active != player and game.seat_of(st.active) != game.seat_of(player):
+    if not game.on_turn(player):
         return _goto("main1", player)  # (not its turn)
     step = st.step
     if step == "main1" or step == "main2":

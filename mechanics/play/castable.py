@@ -69,7 +69,7 @@ def may_play_from_exile(game: Game, obj: Any) -> bool:
         return st.turn == int(n)
     if kind == "turns":
         turns = st.players[obj.owner].turns
-        return turns < int(n) or turns == int(n) and game.seat_of(obj.owner) == game.seat_of(st.active)
+        return turns < int(n) or turns == int(n) and game.on_turn(obj.owner)
     return False
 
 

@@ -17,8 +17,7 @@ if TYPE_CHECKING:
 def sorcery_time(game: Game, player: str) -> bool:
     """307.1: the player's own main phase, with an empty stack."""
     st = game.state
-    return st.step in ("main1", "main2") and (player == st.active or game.seat_of(player) == game.seat_of(st.active)) \
-        and not st.stack
+    return st.step in ("main1", "main2") and game.on_turn(player) and not st.stack
 
 
 def as_though_flash(game: Game, player: str, card: Any) -> AsThoughFlash | None:

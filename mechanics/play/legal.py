@@ -31,7 +31,7 @@ from .costs import (
     suspend_instance,
     total_cost,
 )
-from .flash import cast_any_time
+from .flash import cast_any_time, sorcery_time
 from .mana_abilities import automatic
 from .payment import payers
 from .perform import unpayable
@@ -131,7 +131,7 @@ def can_act(game: Game, player: str) -> bool:
 def _priority_actions(game: Game, player: str, mana: bool = True) -> Iterator[A.Action]:
     st = game.state
     p = st.players[player]
-    main = st.step in ("main1", "main2") and game.seat_of(player) == game.seat_of(st.active) and not st.stack
+    main = sorcery_time(game, player)
     from_hand = {face: o for o in p.hand for face in castable_faces(game, o)}
     names = dict.fromkeys(face for o in (*p.hand, *p.graveyard, *p.exile) for face in castable_faces(game, o))
     for name in names:

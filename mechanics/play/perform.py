@@ -117,12 +117,14 @@ def _goto(game: Game, a: A.Goto) -> None:
 
 
 def _sorcery_timing(game: Game, player: str, what: str) -> None:
-    """307.1/305.1: main phase of their own turn, empty stack."""
+    """307.1/305.1: main phase of their own turn, empty stack (:func:`sorcery_time`), or
+    the error that says which is missing."""
+    if sorcery_time(game, player):
+        return
     st = game.state
-    if st.step not in ("main1", "main2") or player != st.active and game.seat_of(player) != game.seat_of(st.active):
+    if st.step not in ("main1", "main2") or not game.on_turn(player):
         raise IllegalActionError(f"{what} only in your own main phase (it is {st.active}'s {st.step})")
-    if st.stack:
-        raise IllegalActionError(f"{what} only when the stack is empty")
+    raise IllegalActionError(f"{what} only when the stack is empty")
 
 
 def _play_land(game: Game, a: A.PlayLand) -> None:

@@ -27,9 +27,8 @@ DEFAULT_STOPS = ("main1", "attackers", "main2", "their-end")
 
 def stop_name(game: Game, player: str) -> str:
     """The current step as ``player`` names it among their stops."""
-    st = game.state
-    own = game.seat_of(st.active) == game.seat_of(player)
-    return st.step if own else f"their-{st.step}"
+    step = game.state.step
+    return step if game.on_turn(player) else f"their-{step}"
 
 
 def at_stop(game: Game, player: str, stops: tuple[str, ...], turn: int | None = None) -> bool:

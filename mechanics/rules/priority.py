@@ -123,6 +123,12 @@ class PriorityRules:
             self._seat_of = (self.seats_revision, seat_of)
         return player if seat_of is None else seat_of.get(player, player)
 
+    def on_turn(self: Game, player: str) -> bool:
+        """Whether it is ``player``'s turn: theirs, or their team's (805.4: a team's players
+        share their turns)."""
+        active = self.state.active
+        return player == active or self.seat_of(player) == self.seat_of(active)
+
     def seating(self: Game) -> Seating:
         """Seats, each player's seat and team still in, the next seat and who passes by
         itself, kept for the game's ``seats_revision`` and the active player (the turns

@@ -36,7 +36,7 @@ def condition(cond: Condition | None) -> Callable[..., bool] | None:
             return have <= n if most else have >= n
     elif cond.kind == "your-turn":
         def check(game: Game, you: str, source: int | None, epoch: int = -1) -> bool:
-            return game.seat_of(game.state.active) == game.seat_of(you)
+            return game.on_turn(you)
     elif cond.kind == "creature-died":  # morbid: a creature died this turn (700.4)
         def check(game: Game, you: str, source: int | None, epoch: int = -1) -> bool:
             return bool(game.state.turn_flags.get("creature_died"))

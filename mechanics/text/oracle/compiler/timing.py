@@ -245,8 +245,7 @@ def before_attackers(cond: Condition) -> Check:
     """"Activate only during your turn, before attackers are declared" (508)."""
     def check(game: Game, you: str, source: int | None, epoch: int = -1) -> bool:
         st = game.state
-        return game.seat_of(st.active) == game.seat_of(you) and st.step in ("untap", "upkeep", "draw", "main1",
-                                                                            "combat")
+        return game.on_turn(you) and st.step in ("untap", "upkeep", "draw", "main1", "combat")
     return check
 
 
@@ -254,7 +253,7 @@ def before_attackers(cond: Condition) -> Check:
 def your_upkeep(cond: Condition) -> Check:
     """"Activate only during your upkeep" (503)."""
     def check(game: Game, you: str, source: int | None, epoch: int = -1) -> bool:
-        return game.seat_of(game.state.active) == game.seat_of(you) and game.state.step == "upkeep"
+        return game.on_turn(you) and game.state.step == "upkeep"
     return check
 
 
